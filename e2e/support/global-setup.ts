@@ -1,0 +1,19 @@
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { startSystem } from "../../tools/system.mjs";
+import { E2E_PORTS } from "./ports";
+
+/** Starts the production builds (built by the test command) on the e2e ports. */
+export default async function globalSetup() {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const dataDir = path.join(root, ".tmp", "e2e-data");
+  rmSync(dataDir, { recursive: true, force: true });
+  const system = await startSystem({
+    ports: E2E_PORTS,
+    deployDir: path.join(root, ".tmp", "e2e-deploy"),
+    apiEnv: { DATA_DIR: dataDir },
+  });
+  return async () => {
+    await system.stop();
+  };
+}

@@ -1,0 +1,15 @@
+/** The test system runs on its own ports, so it never collides with a site started by `npm start`. */
+export const E2E_PORTS = {
+  shell: Number(process.env.E2E_SHELL_PORT ?? 3100),
+  mfe_public: 3101,
+  mfe_student: 3102,
+  mfe_instructor: 3103,
+  mfe_admin: 3104,
+  api: Number(process.env.E2E_API_PORT ?? 4100),
+};
+
+/** Extra origins the composition tests start and stop themselves. */
+export const SCRATCH_PORTS = { shell: 3110, remote: 3111 };
+
+export const SHELL_URL = `http://localhost:${E2E_PORTS.shell}`;
+export const API_URL = `http://localhost:${E2E_PORTS.api}`;

@@ -1,0 +1,77 @@
+import { expect, test } from "@playwright/test";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { E2E_PORTS, SHELL_URL } from "../support/ports";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const REMOTE_DIRS = ["mfe-public", "mfe-student", "mfe-instructor", "mfe-admin"];
+
+function files(dir: string, ext: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(ext))
+    .map((f) => path.join(dir, f));
+}
+
+test.describe("production builds", () => {
+  test("the shell's build holds no remote URL and no remote code", () => {
+    const shellDist = path.join(root, "shell", "dist");
+    const code = files(shellDist, ".js")
+      .map((f) => readFileSync(f, "utf8"))
+      .join("\n");
+    for (const port of [3001, 3002, 3003, 3004]) {
+      expect(code.includes(`localhost:${port}`), `shell build mentions localhost:${port}`).toBe(false);
+    }
+    // Page components live in the remotes; their texts are not in the shell.
+    for (const text of ["Welcome to the academy", "Adding classes opens", "The users list opens"]) {
+      expect(code.includes(text), `shell build contains remote text "${text}"`).toBe(false);
+    }
+  });
+
+  test("a remote's stylesheets hold utilities only: no reset, no tokens, no element rules", () => {
+    for (const dir of REMOTE_DIRS) {
+      const manifest = JSON.parse(readFileSync(path.join(root, dir, "dist", "mf-manifest.json"), "utf8")) as {
+        exposes: { assets: { css: { sync: string[]; async: string[] } } }[];
+      };
+      const sheets = new Set(manifest.exposes.flatMap((e) => [...e.assets.css.sync, ...e.assets.css.async]));
+      expect(sheets.size).toBeGreaterThan(0);
+      for (const sheet of sheets) {
+        const css = readFileSync(path.join(root, dir, "dist", sheet), "utf8")
+          .replace(/\/\*[\s\S]*?\*\//g, "")
+          .replace(/@property[^{]+\{[^}]*\}/g, "");
+        expect(css, `${dir}/${sheet} defines tokens on :root`).not.toMatch(/(^|[},])\s*:root/);
+        // Every rule outside @property/@keyframes either targets a class, or (Tailwind's
+        // custom-property fallbacks) only sets --tw-* variables.
+        for (const [, selector, body] of css.matchAll(/([^{}@;]+)\{([^{}]*)\}/g)) {
+          const sel = selector!.trim();
+          if (/^(from|to|\d+%)/.test(sel) || sel === "") continue;
+          const onlyTwVars = body!.split(";").every((d) => d.trim() === "" || d.trim().startsWith("--tw-"));
+          if (!sel.split(",").every((s) => s.trim().startsWith("."))) {
+            expect(onlyTwVars, `${dir}/${sheet}: "${sel}" styles more than its own classes`).toBe(true);
+          }
+        }
+      }
+    }
+  });
+
+  test("entry files revalidate, hashed chunks are immutable, remotes allow cross-origin loads", async ({ request }) => {
+    const index = await request.get(`${SHELL_URL}/`);
+    expect(index.headers()["cache-control"]).toBe("no-cache");
+    expect((await request.get(`${SHELL_URL}/remotes.json`)).headers()["cache-control"]).toBe("no-cache");
+    const remote = `http://localhost:${E2E_PORTS.mfe_public}`;
+    const manifestRes = await request.get(`${remote}/mf-manifest.json`);
+    expect(manifestRes.headers()["cache-control"]).toBe("no-cache");
+    expect(manifestRes.headers()["access-control-allow-origin"]).toBe("*");
+    expect((await request.get(`${remote}/remoteEntry.js`)).headers()["cache-control"]).toBe("no-cache");
+    const manifest = (await manifestRes.json()) as { exposes: { assets: { js: { sync: string[] } } }[] };
+    const chunk = manifest.exposes[0]!.assets.js.sync[0]!;
+    expect((await request.get(`${remote}/${chunk}`)).headers()["cache-control"]).toBe(
+      "public, max-age=31536000, immutable",
+    );
+  });
+
+  test("the API answers /health", async ({ request }) => {
+    const res = await request.get(`http://localhost:${E2E_PORTS.api}/health`);
+    expect(res.ok()).toBe(true);
+    expect(await res.json()).toMatchObject({ status: "ok" });
+  });
+});

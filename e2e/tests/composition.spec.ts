@@ -1,0 +1,123 @@
+import { expect, test } from "@playwright/test";
+
+const publicPages = [
+  { path: "/", heading: "Welcome to the academy" },
+  { path: "/instructors", heading: "Our Instructors" },
+  { path: "/classes", heading: "Our Classes" },
+  { path: "/contact", heading: "Contact Us" },
+  { path: "/info/help", heading: "Information" },
+];
+
+test.describe("the shell composes the remotes at runtime", () => {
+  for (const { path, heading } of publicPages) {
+    test(`${path} renders the public remote's page inside the shell chrome`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(page.locator("[data-remote=mfe_public]")).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toContainText("All rights reserved.");
+    });
+  }
+
+  test("the active navbar link is orange", async ({ page }) => {
+    await page.goto("/classes");
+    const classes = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Classes" });
+    const home = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true });
+    await expect(classes).toHaveAttribute("aria-current", "page");
+    expect(await classes.evaluate((a) => a.classList.contains("text-orange-500"))).toBe(true);
+    expect(await home.evaluate((a) => a.classList.contains("text-orange-500"))).toBe(false);
+    const [active, idle] = [
+      await classes.evaluate((a) => getComputedStyle(a).color),
+      await home.evaluate((a) => getComputedStyle(a).color),
+    ];
+    expect(active).not.toBe(idle);
+  });
+
+  test("navbar and footer are hidden on login and signup paths", async ({ page }) => {
+    for (const path of ["/login", "/signup"]) {
+      await page.goto(path);
+      await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+      await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    }
+  });
+
+  test("an unknown path shows the error page", async ({ page }) => {
+    await page.goto("/no/such/page");
+    await expect(page.getByTestId("error-status")).toHaveText("404");
+    await expect(page.getByRole("heading", { name: "Not Found" })).toBeVisible();
+    await page.getByRole("link", { name: "Back to homepage" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to the academy" })).toBeVisible();
+  });
+
+  test("a guarded dashboard page sends a visitor to /login, remembering the origin", async ({ page }) => {
+    for (const path of ["/dashboard/userhome", "/dashboard/adminhome", "/dashboard/addclass"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+      const from = await page.evaluate(
+        () => (history.state as { usr?: { from?: { pathname?: string } } })?.usr?.from?.pathname,
+      );
+      expect(from).toBe(path);
+    }
+  });
+
+  test("every footer link leads to a page of the site, none to the error page", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    const hrefs = await footer.locator("nav a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(hrefs.length).toBe(10);
+    for (const href of hrefs) {
+      await page.goto(href!);
+      await expect(page.getByTestId("error-status")).toHaveCount(0);
+      await expect(page.locator("[data-remote=mfe_public]")).toBeVisible();
+    }
+  });
+
+  test("exactly one React DOM and one shared-auth are loaded; remotes read the shell's store", async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __reactDomCopies: number; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
+      w.__reactDomCopies = 0;
+      w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        isDisabled: false,
+        supportsFiber: true,
+        renderers: new Map(),
+        inject: () => ++w.__reactDomCopies,
+        onCommitFiberRoot() {},
+        onCommitFiberUnmount() {},
+        onPostCommitFiberRoot() {},
+        checkDCE() {},
+      };
+    });
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to the academy" })).toBeVisible();
+    // The shell settles the session to "signed-out"; a remote with its own store copy would still be "loading".
+    await expect(page.getByRole("link", { name: "Create an account" })).toBeVisible();
+    // The shell's theme toggle writes the store; the remote's page follows.
+    const banner = page.locator("[data-remote=mfe_public] section[data-theme]");
+    await expect(banner).toHaveAttribute("data-theme", "light");
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await expect(banner).toHaveAttribute("data-theme", "dark");
+    await expect(page.locator("html")).toHaveClass(/dark/);
+
+    const shared = await page.evaluate(() => {
+      type ShareInfo = Record<string, Record<string, Record<string, { loaded?: boolean; from: string }>>>;
+      const scope = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, ShareInfo> } }).__FEDERATION__
+        .__SHARE__;
+      const loaded: Record<string, string[]> = {};
+      for (const instance of Object.values(scope)) {
+        for (const [pkg, versions] of Object.entries(instance.default ?? {})) {
+          for (const [version, info] of Object.entries(versions)) {
+            if (info.loaded) (loaded[pkg] ??= []).push(`${version} from ${info.from}`);
+          }
+        }
+      }
+      return Object.fromEntries(Object.entries(loaded).map(([k, v]) => [k, [...new Set(v)]]));
+    });
+    expect(shared["react-dom"]).toHaveLength(1);
+    expect(shared["react"]).toHaveLength(1);
+    expect(shared["shared-auth"]).toEqual(["1.0.0 from shell"]);
+
+    // Every copy of React DOM announces itself to the DevTools hook once: count the announcements.
+    expect(await page.evaluate(() => (window as unknown as { __reactDomCopies: number }).__reactDomCopies)).toBe(1);
+  });
+});

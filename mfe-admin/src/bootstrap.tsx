@@ -1,0 +1,11 @@
+// This remote opened on its own (its team's dev server). The shell never loads this file.
+import { mountStandalone } from "shared-auth/standalone";
+import AdminHomePage from "./pages/admin-home-page";
+import ManageClassesPage from "./pages/manage-classes-page";
+import ManageUsersPage from "./pages/manage-users-page";
+import AllUsersPage from "./pages/all-users-page";
+
+// The standalone page needs the reset the shell provides in the site; production builds never ship it.
+if (process.env.NODE_ENV !== "production") void import("./standalone.css");
+
+mountStandalone("Admin area", { AdminHomePage, ManageClassesPage, ManageUsersPage, AllUsersPage });

@@ -1,0 +1,3 @@
+// Build-time facts the bundler provides.
+declare module "*.css";
+declare const process: { env: { NODE_ENV: "production" | "development" } };

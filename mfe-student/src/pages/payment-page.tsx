@@ -1,0 +1,6 @@
+import { PagePlaceholder } from "shared-auth";
+import "../styles.css";
+
+export default function PaymentPage() {
+  return <PagePlaceholder title="Payment">Card payment opens with the student release.</PagePlaceholder>;
+}

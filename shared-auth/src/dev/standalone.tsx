@@ -1,0 +1,42 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { type ComponentType, StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { BrowserRouter, Link, Route, Routes } from "react-router-dom";
+import { queryClient, setRuntimeEnv, settleSignedOut } from "shared-auth";
+
+/**
+ * A remote's own page when opened directly (its team's dev server): every exposed page on a
+ * route of its own, without the shell. In the site, the shell mounts these pages instead.
+ */
+export function mountStandalone(title: string, pages: Record<string, ComponentType>, apiUrl = "http://localhost:4000") {
+  setRuntimeEnv({ apiUrl });
+  settleSignedOut();
+  const names = Object.keys(pages);
+  const container = document.getElementById("root");
+  if (!container) throw new Error("index.html has no #root");
+  createRoot(container).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <header className="border-b border-slate-200 bg-slate-50 px-4 py-3 text-sm">
+            <strong>{title}</strong> (standalone):{" "}
+            {names.map((name) => (
+              <Link key={name} to={`/${name}`} className="mr-3 text-indigo-700 underline">
+                {name}
+              </Link>
+            ))}
+          </header>
+          <main className="mx-auto max-w-6xl p-4">
+            <Routes>
+              {names.map((name) => {
+                const Page = pages[name]!;
+                return <Route key={name} path={`/${name}/*`} element={<Page />} />;
+              })}
+              <Route path="*" element={<p>Pick a page above.</p>} />
+            </Routes>
+          </main>
+        </BrowserRouter>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

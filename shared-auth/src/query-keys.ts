@@ -1,0 +1,15 @@
+/**
+ * Query keys shared by more than one app, so a write in one remote invalidates what another shows.
+ * Each key is a function so callers cannot misspell a segment.
+ */
+export const queryKeys = {
+  classes: () => ["classes"] as const,
+  instructors: () => ["instructors"] as const,
+  instructorClasses: (instructorId: string) => ["instructors", instructorId, "classes"] as const,
+  me: () => ["me"] as const,
+  cart: (email: string) => ["cart", email] as const,
+  payments: (email: string) => ["payments", email] as const,
+  enrolled: (email: string) => ["enrolled", email] as const,
+  myClasses: (email: string) => ["my-classes", email] as const,
+  users: () => ["users"] as const,
+};

@@ -1,0 +1,75 @@
+import { createStore, useStore } from "zustand";
+
+export type Role = "admin" | "instructor" | "student";
+export type Theme = "light" | "dark";
+
+export interface SessionUser {
+  email: string;
+  displayName: string | null;
+  photoURL: string | null;
+}
+
+/**
+ * "loading" until the shell has decided who is signed in; guards wait for it.
+ * Until accounts land the shell settles it to "signed-out".
+ */
+export type SessionStatus = "loading" | "signed-out" | "signed-in";
+
+export interface AcademyState {
+  status: SessionStatus;
+  user: SessionUser | null;
+  role: Role | null;
+  theme: Theme;
+  /** Deploy-time settings the shell read from /env.json (API base URL, ...). */
+  env: RuntimeEnv | null;
+}
+
+export interface RuntimeEnv {
+  apiUrl: string;
+}
+
+const THEME_KEY = "academy-theme";
+
+function initialTheme(): Theme {
+  try {
+    const saved = globalThis.localStorage?.getItem(THEME_KEY);
+    if (saved === "light" || saved === "dark") return saved;
+  } catch {
+    // Storage can be disabled (private mode); fall back to the default.
+  }
+  return "light";
+}
+
+export function createAcademyStore() {
+  return createStore<AcademyState>()(() => ({
+    status: "loading",
+    user: null,
+    role: null,
+    theme: initialTheme(),
+    env: null,
+  }));
+}
+
+/** The one store of the page (vanilla, so plain code outside React can read it too). */
+export const academyStore = createAcademyStore();
+
+export function useAcademy<T>(selector: (state: AcademyState) => T): T {
+  return useStore(academyStore, selector);
+}
+
+export function setTheme(theme: Theme): void {
+  academyStore.setState({ theme });
+  try {
+    globalThis.localStorage?.setItem(THEME_KEY, theme);
+  } catch {
+    // Not remembered when storage is unavailable; the toggle still works.
+  }
+}
+
+export function settleSignedOut(): void {
+  academyStore.setState({ status: "signed-out", user: null, role: null });
+}
+
+export function setRuntimeEnv(env: RuntimeEnv): void {
+  academyStore.setState({ env });
+}

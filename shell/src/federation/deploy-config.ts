@@ -1,0 +1,43 @@
+import type { RuntimeEnv } from "shared-auth";
+import { parseRemotesConfig, type RemoteEntry } from "./remotes";
+
+export interface DeployConfig {
+  remotes: RemoteEntry[];
+  env: RuntimeEnv;
+  /** What could not be read; the site still starts, the affected areas show their fallback. */
+  problems: string[];
+}
+
+type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+async function readJson(fetchFn: Fetch, url: string): Promise<unknown> {
+  const res = await fetchFn(url, { cache: "no-cache" });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return res.json();
+}
+
+function parseEnv(json: unknown): RuntimeEnv {
+  if (json && typeof json === "object" && "apiUrl" in json && typeof json.apiUrl === "string" && json.apiUrl) {
+    return { apiUrl: json.apiUrl.replace(/\/+$/, "") };
+  }
+  throw new Error("env.json has no apiUrl");
+}
+
+/**
+ * Reads the two deploy-time files next to the shell's index.html: remotes.json (where each remote
+ * lives) and env.json (the API's address). Both are fetched together and never fail the start.
+ */
+export async function loadDeployConfig(fetchFn: Fetch = fetch): Promise<DeployConfig> {
+  const problems: string[] = [];
+  const [remotesResult, envResult] = await Promise.allSettled([
+    readJson(fetchFn, "/remotes.json").then(parseRemotesConfig),
+    readJson(fetchFn, "/env.json").then(parseEnv),
+  ]);
+  let remotes: RemoteEntry[] = [];
+  if (remotesResult.status === "fulfilled") remotes = remotesResult.value;
+  else problems.push(`remotes.json: ${String(remotesResult.reason)}`);
+  let env: RuntimeEnv = { apiUrl: "/api" };
+  if (envResult.status === "fulfilled") env = envResult.value;
+  else problems.push(`env.json: ${String(envResult.reason)}`);
+  return { remotes, env, problems };
+}

@@ -1,0 +1,23 @@
+import { Link } from "react-router-dom";
+
+export const ACADEMY_NAME = "Summit Sports Academy";
+
+/** The academy's mark: a stylised peak over a ball's seam. */
+export function Logo({ className = "" }: { className?: string }) {
+  return (
+    <Link to="/" className={`inline-flex items-center gap-2.5 ${className}`} aria-label={`${ACADEMY_NAME}, home`}>
+      <svg viewBox="0 0 40 40" className="h-9 w-9 shrink-0" aria-hidden="true">
+        <circle cx="20" cy="20" r="19" fill="#f97316" />
+        <path d="M6 28 L16 13 L21 20 L25 15 L34 28 Z" fill="#fff" />
+        <path d="M16 13 L19 17.5 L16.5 17 L14 19 Z" fill="#1e1b4b" opacity="0.35" />
+        <path d="M4 29 Q20 35 36 29" stroke="#1e1b4b" strokeWidth="2.2" fill="none" strokeLinecap="round" />
+      </svg>
+      <span className="font-display text-lg leading-tight font-extrabold tracking-tight text-slate-900 dark:text-white">
+        Summit
+        <span className="block text-xs font-semibold tracking-[0.2em] text-orange-600 uppercase dark:text-orange-400">
+          Sports Academy
+        </span>
+      </span>
+    </Link>
+  );
+}

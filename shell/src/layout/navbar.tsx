@@ -1,0 +1,123 @@
+import { useState } from "react";
+import { Link, NavLink, useLocation } from "react-router-dom";
+import { useAcademy } from "shared-auth";
+import { dashboardHome } from "../routes/access";
+import { Logo } from "./logo";
+import { ThemeToggle } from "./theme-toggle";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-[15px] font-semibold transition-colors ${
+    isActive ? "text-orange-500" : "text-slate-700 hover:text-orange-500 dark:text-slate-200 dark:hover:text-orange-400"
+  }`;
+
+function CartIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2" />
+      <circle cx="10" cy="20" r="1.4" />
+      <circle cx="17" cy="20" r="1.4" />
+    </svg>
+  );
+}
+
+export function Navbar() {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const status = useAcademy((s) => s.status);
+  const role = useAcademy((s) => s.role);
+  const signedIn = status === "signed-in";
+  const from = { from: location };
+  // Spec section 2: admins and instructors have no cart.
+  const showCart = !(signedIn && (role === "admin" || role === "instructor"));
+
+  const links = (
+    <>
+      <NavLink to="/" end className={linkClass}>
+        Home
+      </NavLink>
+      <NavLink to="/instructors" className={linkClass}>
+        Instructors
+      </NavLink>
+      <NavLink to="/classes" className={linkClass}>
+        Classes
+      </NavLink>
+      <NavLink to={signedIn ? dashboardHome(role) : "/login"} state={signedIn ? undefined : from} className={linkClass}>
+        Dashboard
+      </NavLink>
+      {showCart && (
+        <NavLink
+          to={signedIn ? "/dashboard/mydashboard" : "/login"}
+          state={signedIn ? undefined : from}
+          className={linkClass}
+          aria-label="Cart"
+        >
+          <span className="inline-flex items-center gap-1.5">
+            <CartIcon />
+            <span className="md:sr-only">Cart</span>
+          </span>
+        </NavLink>
+      )}
+      <NavLink to="/contact" className={linkClass}>
+        Contact
+      </NavLink>
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Logo />
+        <div className="hidden items-center gap-1 md:flex">{links}</div>
+        <div className="flex items-center gap-2">
+          <ThemeToggle />
+          {!signedIn && (
+            <Link
+              to="/login"
+              state={from}
+              className="hidden rounded-full bg-indigo-700 px-5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 sm:inline-flex"
+            >
+              Login
+            </Link>
+          )}
+          <button
+            type="button"
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? "Close menu" : "Open menu"}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <svg
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
+              {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
+      </nav>
+      {open && (
+        <div
+          id="mobile-menu"
+          className="flex flex-col gap-1 border-t border-slate-200 px-4 py-3 md:hidden dark:border-slate-800"
+          onClick={() => setOpen(false)}
+        >
+          {links}
+          {!signedIn && (
+            <Link
+              to="/login"
+              state={from}
+              className="mt-2 rounded-full bg-indigo-700 px-5 py-2 text-center font-semibold text-white"
+            >
+              Login
+            </Link>
+          )}
+        </div>
+      )}
+    </header>
+  );
+}

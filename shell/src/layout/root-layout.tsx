@@ -1,0 +1,32 @@
+import { useEffect } from "react";
+import { Outlet, useLocation } from "react-router-dom";
+import { useAcademy } from "shared-auth";
+import { isChromeHidden } from "../routes/sidebar-menus";
+import { Footer } from "./footer";
+import { Navbar } from "./navbar";
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const theme = useAcademy((s) => s.theme);
+  const chrome = !isChromeHidden(pathname);
+
+  useEffect(() => {
+    document.documentElement.classList.toggle("dark", theme === "dark");
+  }, [theme]);
+
+  return (
+    <div className="flex min-h-screen flex-col bg-white text-slate-800 dark:bg-slate-950 dark:text-slate-200">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-slate-900"
+      >
+        Skip to content
+      </a>
+      {chrome && <Navbar />}
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      {chrome && <Footer />}
+    </div>
+  );
+}

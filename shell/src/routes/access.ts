@@ -1,0 +1,31 @@
+import type { Role, SessionStatus } from "shared-auth";
+
+/** Who may open a page (spec section 6). The server enforces the same rules on every call. */
+export type Access = "public" | "signed-in" | "admin" | "instructor";
+
+export type AccessDecision = "allow" | "wait" | "login";
+
+export interface SessionView {
+  status: SessionStatus;
+  role: Role | null;
+}
+
+/**
+ * What a guard does for a session: wait while the session or the role is still being decided,
+ * then allow, or send the visitor to /login remembering where they were going (spec section 2).
+ */
+export function decideAccess(access: Access, session: SessionView): AccessDecision {
+  if (access === "public") return "allow";
+  if (session.status === "loading") return "wait";
+  if (session.status === "signed-out") return "login";
+  if (access === "signed-in") return "allow";
+  if (session.role === null) return "wait";
+  return session.role === access ? "allow" : "login";
+}
+
+/** Where the navbar's Dashboard link leads (spec section 2). */
+export function dashboardHome(role: Role | null): string {
+  if (role === "admin") return "/dashboard/adminhome";
+  if (role === "instructor") return "/dashboard/instructorhome";
+  return "/dashboard/userhome";
+}

@@ -1,0 +1,82 @@
+import type { RemoteName } from "../federation/remotes";
+import type { Access } from "./access";
+
+/**
+ * Every page the site has, and which remote renders it. The shell owns the paths and the access
+ * rules; each remote owns what its pages show and exposes them as `./<Module>`.
+ */
+export interface RemoteRoute {
+  path: string;
+  remote: RemoteName;
+  exposed: string;
+  access: Access;
+  title: string;
+}
+
+export const siteRoutes: RemoteRoute[] = [
+  { path: "/", remote: "mfe_public", exposed: "HomePage", access: "public", title: "Home" },
+  { path: "/instructors", remote: "mfe_public", exposed: "InstructorsPage", access: "public", title: "Instructors" },
+  {
+    path: "/instructors/:instructorId",
+    remote: "mfe_public",
+    exposed: "InstructorClassesPage",
+    access: "public",
+    title: "Instructor's classes",
+  },
+  { path: "/classes", remote: "mfe_public", exposed: "ClassesPage", access: "public", title: "Classes" },
+  { path: "/contact", remote: "mfe_public", exposed: "ContactPage", access: "public", title: "Contact" },
+  { path: "/info/:slug", remote: "mfe_public", exposed: "InfoPage", access: "public", title: "Information" },
+];
+
+/** Paths under /dashboard (spec section 2, "Dashboard routes"). */
+export const dashboardRoutes: RemoteRoute[] = [
+  { path: "userhome", remote: "mfe_student", exposed: "UserHomePage", access: "signed-in", title: "Student Home" },
+  {
+    path: "mydashboard",
+    remote: "mfe_student",
+    exposed: "MyCartPage",
+    access: "signed-in",
+    title: "My Selected Classes",
+  },
+  { path: "payment", remote: "mfe_student", exposed: "PaymentPage", access: "signed-in", title: "Payment" },
+  {
+    path: "singlepayment/:cartItemId",
+    remote: "mfe_student",
+    exposed: "SinglePaymentPage",
+    access: "signed-in",
+    title: "Payment",
+  },
+  {
+    path: "paymenthistory",
+    remote: "mfe_student",
+    exposed: "PaymentHistoryPage",
+    access: "signed-in",
+    title: "Payment History",
+  },
+  {
+    path: "enrolledclasses",
+    remote: "mfe_student",
+    exposed: "EnrolledClassesPage",
+    access: "signed-in",
+    title: "My Enrolled Classes",
+  },
+  {
+    path: "instructorhome",
+    remote: "mfe_instructor",
+    exposed: "InstructorHomePage",
+    access: "instructor",
+    title: "Instructor Home",
+  },
+  { path: "addclass", remote: "mfe_instructor", exposed: "AddClassPage", access: "instructor", title: "Add a Class" },
+  { path: "myclasses", remote: "mfe_instructor", exposed: "MyClassesPage", access: "signed-in", title: "My Classes" },
+  { path: "adminhome", remote: "mfe_admin", exposed: "AdminHomePage", access: "admin", title: "Admin Home" },
+  {
+    path: "manageclasses",
+    remote: "mfe_admin",
+    exposed: "ManageClassesPage",
+    access: "admin",
+    title: "Manage Classes",
+  },
+  { path: "manageusers", remote: "mfe_admin", exposed: "ManageUsersPage", access: "admin", title: "Manage Users" },
+  { path: "allusers", remote: "mfe_admin", exposed: "AllUsersPage", access: "admin", title: "All Users" },
+];

@@ -1,0 +1,76 @@
+import { useEffect } from "react";
+import { BrowserRouter, Route, Routes } from "react-router-dom";
+import { RemotePage } from "../federation/remote-page";
+import { DashboardLayout } from "../layout/dashboard-layout";
+import { RootLayout } from "../layout/root-layout";
+import { AccountPendingPage } from "../pages/account-pending-page";
+import { ErrorPage } from "../pages/error-page";
+import { Guard } from "./guard";
+import { dashboardRoutes, siteRoutes, type RemoteRoute } from "./route-table";
+
+function Titled({ title, children }: { title: string; children: React.ReactNode }) {
+  useEffect(() => {
+    document.title = `${title} | Summit Sports Academy`;
+  }, [title]);
+  return children;
+}
+
+function remoteElement(route: RemoteRoute) {
+  return (
+    <Titled title={route.title}>
+      <Guard access={route.access}>
+        <RemotePage remote={route.remote} exposed={route.exposed} />
+      </Guard>
+    </Titled>
+  );
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route element={<RootLayout />}>
+          {siteRoutes.map((route) => (
+            <Route key={route.path} path={route.path} element={remoteElement(route)} />
+          ))}
+          <Route
+            path="/login"
+            element={
+              <Titled title="Login">
+                <AccountPendingPage kind="login" />
+              </Titled>
+            }
+          />
+          <Route
+            path="/signup"
+            element={
+              <Titled title="Sign up">
+                <AccountPendingPage kind="signup" />
+              </Titled>
+            }
+          />
+          <Route
+            path="/dashboard"
+            element={
+              <Guard access="signed-in">
+                <DashboardLayout />
+              </Guard>
+            }
+          >
+            {dashboardRoutes.map((route) => (
+              <Route key={route.path} path={route.path} element={remoteElement(route)} />
+            ))}
+          </Route>
+          <Route
+            path="*"
+            element={
+              <Titled title="Not Found">
+                <ErrorPage />
+              </Titled>
+            }
+          />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
+}

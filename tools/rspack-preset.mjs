@@ -1,0 +1,132 @@
+// One build preset for the shell and the four remotes, so that the federation settings that
+// must agree (the singleton list, the share strategy) are written once.
+// Each app's rspack.config.mjs passes in its own copies of rspack and the plugins, so every app
+// builds with the versions in its own package.json.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+/** Federated singletons: the same list in all five builds (DESIGN section 2). */
+export const SINGLETONS = [
+  "react",
+  "react/", // react/jsx-runtime; without the subpath entry a second React loads
+  "react-dom",
+  "react-dom/", // react-dom/client
+  "react-router-dom",
+  "@tanstack/react-query",
+  "zustand",
+  "axios",
+];
+
+/** The installed version of a package, as the app resolves it (package.json says "catalog:"). */
+function installedVersion(appDir, name) {
+  const require = createRequire(path.join(appDir, "package.json"));
+  const pkgName = name.replace(/\/$/, "");
+  let dir = path.dirname(require.resolve(pkgName));
+  while (!dir.endsWith(path.join("node_modules", ...pkgName.split("/")))) dir = path.dirname(dir);
+  return JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).version;
+}
+
+export function sharedConfig(appDir) {
+  const shared = Object.fromEntries(
+    SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: `^${installedVersion(appDir, name)}` }]),
+  );
+  shared["shared-auth"] = { singleton: true, strictVersion: true, requiredVersion: "^1.0.0" };
+  return shared;
+}
+
+/** Files the browser must revalidate on every load; everything else is content-hashed. */
+export const REVALIDATE_FILES = [
+  "index.html",
+  "remoteEntry.js",
+  "mf-manifest.json",
+  "mf-stats.json",
+  "remotes.json",
+  "env.json",
+];
+
+/**
+ * @param {object} o
+ * @param {typeof import("@rspack/core").rspack} o.rspack
+ * @param {any} o.ModuleFederationPlugin
+ * @param {any} o.tailwindPostcss  the @tailwindcss/postcss plugin
+ * @param {string} o.appDir
+ * @param {string} o.name          federation name (a JS identifier)
+ * @param {number} o.port          default dev/serve port
+ * @param {"host"|"remote"} o.role
+ * @param {Record<string,string>} [o.exposes]
+ * @param {string[]} [o.runtimePlugins]
+ */
+export function createAppConfig(o) {
+  return (_env, argv) => {
+    const production = argv.mode === "production";
+    const host = o.role === "host";
+    const hashed = production ? ".[contenthash:8]" : "";
+    const outDir = process.env.APP_OUT_DIR ? path.resolve(process.env.APP_OUT_DIR) : path.join(o.appDir, "dist");
+    return {
+      context: o.appDir,
+      mode: production ? "production" : "development",
+      devtool: production ? "source-map" : "cheap-module-source-map",
+      entry: { main: "./src/index.ts" },
+      output: {
+        path: outDir,
+        publicPath: host ? "/" : "auto",
+        uniqueName: o.name,
+        filename: `[name]${hashed}.js`,
+        chunkFilename: `[name]${hashed}.js`,
+        cssFilename: `[name]${hashed}.css`,
+        cssChunkFilename: `[name]${hashed}.css`,
+        assetModuleFilename: "assets/[name].[contenthash:8][ext]",
+        clean: true,
+      },
+      resolve: { extensions: [".ts", ".tsx", ".js", ".mjs"] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            loader: "builtin:swc-loader",
+            type: "javascript/auto",
+            options: {
+              jsc: {
+                parser: { syntax: "typescript", tsx: true },
+                transform: { react: { runtime: "automatic", development: !production } },
+              },
+            },
+          },
+          {
+            test: /\.css$/,
+            type: "css/auto",
+            use: [{ loader: "postcss-loader", options: { postcssOptions: { plugins: [o.tailwindPostcss()] } } }],
+          },
+          { test: /\.(png|jpe?g|webp|avif|svg)$/, type: "asset/resource" },
+        ],
+      },
+      plugins: [
+        new o.rspack.HtmlRspackPlugin({ template: "./index.html" }),
+        new o.rspack.DefinePlugin({
+          "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development"),
+        }),
+        new o.ModuleFederationPlugin({
+          name: o.name,
+          filename: "remoteEntry.js",
+          exposes: o.exposes ?? {},
+          shared: sharedConfig(o.appDir),
+          // 'version-first' would fetch every remote entry at start: one remote down would stall the site.
+          shareStrategy: "loaded-first",
+          runtimePlugins: o.runtimePlugins ?? [],
+          manifest: true,
+          dts: false,
+        }),
+      ],
+      performance: false,
+      devServer: {
+        host: "localhost",
+        port: Number(process.env.PORT ?? o.port),
+        hot: true,
+        historyApiFallback: true,
+        headers: host ? {} : { "Access-Control-Allow-Origin": "*" },
+      },
+      stats: production ? "errors-warnings" : "minimal",
+    };
+  };
+}

@@ -1,0 +1,146 @@
+#!/usr/bin/env node
+// Serves one built app from its own origin, as a CDN or web server would in production:
+// revalidated entry files (no-cache), immutable content-hashed chunks, gzip, CORS for remotes,
+// and index.html for client-side routes (the shell).
+import { createReadStream } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
+import http from "node:http";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".woff2": "font/woff2",
+  ".ico": "image/x-icon",
+  ".txt": "text/plain; charset=utf-8",
+};
+const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".map", ".svg", ".txt"]);
+const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
+
+/** Cache policy of DESIGN section 2: entries revalidate, hashed chunks live forever. */
+export function cacheControl(fileName) {
+  return HASHED.test(fileName) ? "public, max-age=31536000, immutable" : "no-cache";
+}
+
+/**
+ * @param {{ dir: string, port: number, host?: string, spa?: boolean, cors?: boolean,
+ *           overrides?: Record<string, string>, quiet?: boolean }} options
+ *   overrides: URL path -> file served instead (deploy-time files such as /remotes.json)
+ * @returns {Promise<{ server: import("node:http").Server, url: string, close: () => Promise<void> }>}
+ */
+export async function startStaticServer(options) {
+  const root = path.resolve(options.dir);
+  const gzipCache = new Map();
+
+  async function resolveFile(urlPath) {
+    if (options.overrides?.[urlPath]) return options.overrides[urlPath];
+    const file = path.join(root, path.normalize(decodeURIComponent(urlPath)).replace(/^([/\\])+/, ""));
+    if (!file.startsWith(root)) return null; // path traversal
+    try {
+      const info = await stat(file);
+      if (info.isFile()) return file;
+      if (info.isDirectory()) {
+        const index = path.join(file, "index.html");
+        if ((await stat(index).catch(() => null))?.isFile()) return index;
+      }
+    } catch {
+      // fall through
+    }
+    // A client-side route (no file extension) gets the app's index.html.
+    if (options.spa && !path.extname(urlPath)) return path.join(root, "index.html");
+    return null;
+  }
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      if (options.cors) {
+        res.setHeader("Access-Control-Allow-Origin", "*");
+        res.setHeader("Vary", "Accept-Encoding");
+      }
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        res.writeHead(405, { Allow: "GET, HEAD" }).end();
+        return;
+      }
+      const urlPath = new URL(req.url ?? "/", "http://x").pathname;
+      const file = await resolveFile(urlPath);
+      if (!file) {
+        res
+          .writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache" })
+          .end("Not found");
+        return;
+      }
+      const info = await stat(file);
+      const ext = path.extname(file);
+      const etag = `W/"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"`;
+      res.setHeader("Content-Type", TYPES[ext] ?? "application/octet-stream");
+      res.setHeader("Cache-Control", cacheControl(path.basename(file)));
+      res.setHeader("ETag", etag);
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      if (req.headers["if-none-match"] === etag) {
+        res.writeHead(304).end();
+        return;
+      }
+      const acceptsGzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+      if (acceptsGzip && COMPRESSIBLE.has(ext) && info.size > 512) {
+        const key = `${file}:${etag}`;
+        let body = gzipCache.get(key);
+        if (!body) {
+          body = gzipSync(await readFile(file));
+          gzipCache.set(key, body);
+        }
+        res.writeHead(200, { "Content-Encoding": "gzip", "Content-Length": body.length });
+        res.end(req.method === "HEAD" ? undefined : body);
+        return;
+      }
+      res.writeHead(200, { "Content-Length": info.size });
+      if (req.method === "HEAD") res.end();
+      else createReadStream(file).pipe(res);
+    } catch (error) {
+      if (!options.quiet) console.error(error);
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
+      res.end("Internal error");
+    }
+  });
+
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host ?? "127.0.0.1", resolve);
+  });
+  const url = `http://localhost:${options.port}`;
+  return {
+    server,
+    url,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: {
+      dir: { type: "string", default: "dist" },
+      port: { type: "string", default: "3000" },
+      host: { type: "string", default: "127.0.0.1" },
+      spa: { type: "boolean", default: false },
+      cors: { type: "boolean", default: false },
+      file: { type: "string", multiple: true, default: [] },
+    },
+  });
+  const overrides = Object.fromEntries(values.file.map((f) => f.split("=", 2)));
+  const { url } = await startStaticServer({ ...values, port: Number(values.port), overrides });
+  console.log(`serving ${values.dir} at ${url}`);
+}

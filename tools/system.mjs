@@ -1,0 +1,108 @@
+// Starts the whole site on embedded defaults: the API, each remote on its own origin, and the
+// shell with the deploy-time remotes.json and env.json that point at them.
+import { spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { startStaticServer } from "./serve-static.mjs";
+import { log, ROOT } from "./workspace.mjs";
+
+export const REMOTE_APPS = {
+  mfe_public: { dir: "mfe-public", portVar: "MFE_PUBLIC_PORT", port: 3001 },
+  mfe_student: { dir: "mfe-student", portVar: "MFE_STUDENT_PORT", port: 3002 },
+  mfe_instructor: { dir: "mfe-instructor", portVar: "MFE_INSTRUCTOR_PORT", port: 3003 },
+  mfe_admin: { dir: "mfe-admin", portVar: "MFE_ADMIN_PORT", port: 3004 },
+};
+
+/** Ports of DESIGN section 6, each overridable by an environment variable. */
+export function readPorts(env = process.env) {
+  const ports = { shell: Number(env.SHELL_PORT ?? 3000), api: Number(env.API_PORT ?? 4000) };
+  for (const [name, app] of Object.entries(REMOTE_APPS)) ports[name] = Number(env[app.portVar] ?? app.port);
+  return ports;
+}
+
+export function remotesJson(ports) {
+  return Object.fromEntries(
+    Object.keys(REMOTE_APPS).map((name) => [name, `http://localhost:${ports[name]}/mf-manifest.json`]),
+  );
+}
+
+function waitForHealth(url, child, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const attempt = async () => {
+      if (child.exitCode !== null) return reject(new Error(`the API exited with code ${child.exitCode}`));
+      try {
+        if ((await fetch(url)).ok) return resolve();
+      } catch {
+        // not up yet
+      }
+      if (Date.now() > deadline) return reject(new Error(`the API did not answer ${url} in time`));
+      setTimeout(attempt, 200);
+    };
+    void attempt();
+  });
+}
+
+/**
+ * @param {{ ports?: ReturnType<typeof readPorts>, apiEnv?: Record<string,string>, deployDir?: string }} [options]
+ */
+export async function startSystem(options = {}) {
+  const ports = options.ports ?? readPorts();
+  const deployDir = options.deployDir ?? path.join(ROOT, ".tmp", "deploy");
+  mkdirSync(deployDir, { recursive: true });
+  const shellUrl = `http://localhost:${ports.shell}`;
+  const apiUrl = `http://localhost:${ports.api}`;
+  const remotesFile = path.join(deployDir, "remotes.json");
+  const envFile = path.join(deployDir, "env.json");
+  writeFileSync(remotesFile, JSON.stringify(remotesJson(ports), null, 2));
+  writeFileSync(envFile, JSON.stringify({ apiUrl }, null, 2));
+
+  const stops = [];
+  const stop = async () => {
+    await Promise.allSettled(stops.reverse().map((fn) => fn()));
+  };
+  try {
+    const api = spawn(process.execPath, ["dist/server.js"], {
+      cwd: path.join(ROOT, "api"),
+      stdio: ["ignore", "inherit", "inherit"],
+      env: {
+        ...process.env,
+        PORT: String(ports.api),
+        CORS_ORIGINS: shellUrl,
+        LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+        ...options.apiEnv,
+      },
+    });
+    stops.push(
+      () =>
+        new Promise((resolve) => {
+          if (api.exitCode !== null) return resolve();
+          api.once("exit", resolve);
+          api.kill("SIGTERM");
+        }),
+    );
+    const servers = {};
+    for (const [name, app] of Object.entries(REMOTE_APPS)) {
+      servers[name] = await startStaticServer({ dir: path.join(ROOT, app.dir, "dist"), port: ports[name], cors: true });
+      stops.push(servers[name].close);
+    }
+    servers.shell = await startStaticServer({
+      dir: path.join(ROOT, "shell", "dist"),
+      port: ports.shell,
+      spa: true,
+      overrides: { "/remotes.json": remotesFile, "/env.json": envFile },
+    });
+    stops.push(servers.shell.close);
+    await waitForHealth(`${apiUrl}/health`, api);
+    return { ports, shellUrl, apiUrl, servers, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export function describe(system) {
+  log(`API            ${system.apiUrl}  (GET /health)`);
+  for (const name of Object.keys(REMOTE_APPS)) log(`${name.padEnd(15)}http://localhost:${system.ports[name]}`);
+  log(`\x1b[1mOpen the site: ${system.shellUrl}\x1b[0m   (Ctrl-C stops everything)`);
+}

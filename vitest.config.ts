@@ -1,0 +1,28 @@
+import { defineConfig } from "vitest/config";
+
+/** Unit tests of every package; the API has its own suite (it needs a database). */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "shell",
+          root: "shell",
+          environment: "jsdom",
+          include: ["src/**/*.test.{ts,tsx}"],
+        },
+      },
+      {
+        test: {
+          name: "shared-auth",
+          root: "shared-auth",
+          environment: "jsdom",
+          include: ["src/**/*.test.{ts,tsx}"],
+        },
+      },
+      {
+        test: { name: "tools", root: "tools", environment: "node", include: ["**/*.test.mjs"] },
+      },
+    ],
+  },
+});
