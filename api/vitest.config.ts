@@ -1,3 +1,12 @@
 import { defineConfig } from "vitest/config";
 
-export default defineConfig({ test: { include: ["test/**/*.test.ts"], environment: "node" } });
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // PGlite is WASM and heavy to start: a few files at a time on 2 cores.
+    maxWorkers: 2,
+  },
+});

@@ -31,6 +31,15 @@ const steps = [
   ["typecheck", () => pn("-r", "--filter", "./*", "run", "typecheck")],
   ["unit tests", () => pn("exec", "vitest", "run")],
   ["api tests", () => pn("--filter", "api", "run", "test")],
+  // The same suite on a real PostgreSQL (concurrency bugs pass on PGlite). Needs a server at
+  // TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/test); SKIP_POSTGRES_TESTS=1 skips it.
+  [
+    "api tests on postgres",
+    async () => {
+      if (process.env.SKIP_POSTGRES_TESTS === "1") return log("skipped: SKIP_POSTGRES_TESTS=1");
+      await pn("--filter", "api", "run", "test:postgres");
+    },
+  ],
   ["build", () => buildAll(pnpm)],
   ["chromium", async () => ensureChromium()],
   ["e2e tests", () => pn("--filter", "e2e", "run", "test")],

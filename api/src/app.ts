@@ -1,8 +1,80 @@
+import cors from "@fastify/cors";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { authPlugin } from "./auth/plugin.js";
 import type { ApiConfig } from "./config.js";
+import type { Database } from "./db/client.js";
+import { registerErrorHandling } from "./lib/errors.js";
+import { PublicCache } from "./lib/public-cache.js";
+import { cartRoutes } from "./routes/carts.js";
+import { classRoutes } from "./routes/classes.js";
+import { contactRoutes } from "./routes/contact.js";
+import { seedImageRoutes } from "./routes/seed-images.js";
+import { userRoutes } from "./routes/users.js";
 
-export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
-  const app = Fastify({ logger: config.production ? true : { level: process.env.LOG_LEVEL ?? "info" } });
-  app.get("/health", async () => ({ status: "ok" }));
+export interface AppOptions {
+  config: ApiConfig;
+  database: Database;
+  /** Tests turn request logs off. */
+  logger?: boolean;
+}
+
+export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.production,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    // The API serves JSON and its own docs page; the docs page needs inline styles and scripts.
+    contentSecurityPolicy: false,
+    crossOriginResourcePolicy: { policy: "cross-origin" },
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ["GET", "POST", "PATCH", "DELETE"],
+    allowedHeaders: ["Authorization", "Content-Type", "If-None-Match"],
+    exposedHeaders: ["ETag"],
+    maxAge: 600,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "Summit Sports Academy API",
+        version: "1.0.0",
+        description: "Classes, instructors, carts and accounts of the academy's summer-camp booking site.",
+      },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/docs" });
+  await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, ttl: config.accessTokenTtl });
+
+  const cache = new PublicCache(database.db);
+  app.get("/health", { schema: { tags: ["health"], summary: "Liveness and database check" } }, async () => {
+    await database.db.execute("select 1");
+    return { status: "ok", database: database.driver };
+  });
+  await app.register(classRoutes(database.db, cache));
+  await app.register(userRoutes(database.db, cache));
+  await app.register(cartRoutes(database.db));
+  await app.register(contactRoutes(database.db));
+  await app.register(seedImageRoutes);
   return app;
 }

@@ -1,17 +1,24 @@
 import { buildApp } from "./app.js";
 import { readConfig } from "./config.js";
+import { openDatabase } from "./db/client.js";
+import { seedIfEmpty } from "./seed.js";
 
 const config = readConfig();
-const app = await buildApp(config);
+const database = await openDatabase(config);
+if (!config.production) await seedIfEmpty(database.db);
+const app = await buildApp({ config, database });
 
-// Graceful shutdown: stop accepting, finish requests in flight, close the database.
+// Graceful shutdown: stop accepting, finish requests in flight, then close the database.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, "shutting down");
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   });
 }
 

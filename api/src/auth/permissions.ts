@@ -1,0 +1,72 @@
+import type { Role } from "../db/schema.js";
+import { forbidden } from "../lib/errors.js";
+
+/**
+ * Who may do what, as data. "own" means the record belongs to the caller; "any" means every
+ * record. Checked on the server for every route; the shell's guards only mirror it.
+ */
+export type Access = "own" | "any";
+export type Entity = "class" | "cart" | "user" | "payment" | "enrollment" | "contact" | "image" | "role";
+export type Action = "create" | "read" | "update" | "delete" | "review";
+
+type Rules = Partial<Record<`${Action}:${Entity}`, Access>>;
+
+const student: Rules = {
+  "read:user": "own",
+  "update:user": "own",
+  "read:role": "own",
+  "create:cart": "own",
+  "read:cart": "own",
+  "delete:cart": "own",
+  "read:payment": "own",
+  "create:payment": "own",
+  "read:enrollment": "own",
+};
+
+export const PERMISSIONS: Record<Role, Rules> = {
+  student,
+  instructor: {
+    "read:user": "own",
+    "update:user": "own",
+    "read:role": "own",
+    "create:class": "own",
+    "read:class": "own",
+    "update:class": "own",
+    "delete:class": "own",
+    "create:image": "own",
+  },
+  admin: {
+    "read:user": "any",
+    "update:user": "own",
+    "delete:user": "any",
+    "read:role": "any",
+    "update:role": "any",
+    "read:class": "any",
+    "update:class": "any",
+    "review:class": "any",
+    "delete:class": "any",
+    "read:contact": "any",
+    "create:image": "own",
+    "read:payment": "any",
+    "read:enrollment": "any",
+  },
+};
+
+export interface Actor {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+export function can(actor: Actor, action: Action, entity: Entity, ownerId?: string): boolean {
+  const access = PERMISSIONS[actor.role][`${action}:${entity}`];
+  if (access === "any") return true;
+  if (access === "own") return ownerId === undefined || ownerId === actor.id;
+  return false;
+}
+
+/** Throws 403 unless the actor may do this to a record owned by ownerId (or to its own). */
+export function requirePermission(actor: Actor, action: Action, entity: Entity, ownerId?: string): void {
+  if (!can(actor, action, entity, ownerId)) throw forbidden();
+}

@@ -1,0 +1,66 @@
+import fastifyJwt from "@fastify/jwt";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { Db } from "../db/client.js";
+import { users } from "../db/schema.js";
+import { unauthorized } from "../lib/errors.js";
+import type { Actor } from "./permissions.js";
+
+export interface AccessTokenClaims {
+  sub: string;
+  email: string;
+}
+
+declare module "@fastify/jwt" {
+  interface FastifyJWT {
+    payload: AccessTokenClaims;
+    user: AccessTokenClaims;
+  }
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in caller, from a verified token and the database (never from the body). */
+    requireActor(): Promise<Actor>;
+    /** The caller if a valid token came with the request, else null. */
+    optionalActor(): Promise<Actor | null>;
+  }
+}
+
+/**
+ * Identity comes from the verified access token; the role and the account's existence come from
+ * the database on every request, so a deleted user or a demoted admin loses the old powers at once.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secret: string; ttl: string }) => {
+  await app.register(fastifyJwt, { secret: opts.secret, sign: { expiresIn: opts.ttl } });
+
+  async function resolve(request: FastifyRequest): Promise<Actor | null> {
+    const header = request.headers.authorization;
+    if (!header) return null;
+    let claims: AccessTokenClaims;
+    try {
+      claims = await request.jwtVerify<AccessTokenClaims>();
+    } catch {
+      throw unauthorized("Your session has expired or is invalid. Sign in again.");
+    }
+    if (typeof claims.sub !== "string" || !/^[0-9a-f-]{36}$/i.test(claims.sub)) {
+      throw unauthorized("Your session is invalid. Sign in again.");
+    }
+    const [user] = await opts.db
+      .select({ id: users.id, email: users.email, name: users.name, role: users.role })
+      .from(users)
+      .where(eq(users.id, claims.sub));
+    if (!user) throw unauthorized("This account no longer exists.");
+    return user;
+  }
+
+  app.decorateRequest("requireActor", async function (this: FastifyRequest) {
+    const actor = await resolve(this);
+    if (!actor) throw unauthorized();
+    return actor;
+  });
+  app.decorateRequest("optionalActor", function (this: FastifyRequest) {
+    return resolve(this);
+  });
+});

@@ -1,0 +1,42 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import * as schema from "./schema.js";
+
+/** Either driver, one query API: the code above this file does not know which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  driver: "pglite" | "postgres";
+  close: () => Promise<void>;
+}
+
+const MIGRATIONS = path.resolve(import.meta.dirname, "../../drizzle");
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when absent, an embedded PGlite in dataDir. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}
+
+/** Opens the database and brings its schema up to date. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS });
+    return { db, driver: "postgres", close: () => pool.end() };
+  }
+  if (!options.dataDir.startsWith("memory://")) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create(options.dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS });
+  return { db, driver: "pglite", close: () => client.close() };
+}

@@ -1,0 +1,183 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const ROLES = ["admin", "instructor", "student"] as const;
+export type Role = (typeof ROLES)[number];
+export const CLASS_STATUSES = ["pending", "approved", "denied"] as const;
+export type ClassStatus = (typeof CLASS_STATUSES)[number];
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Stored lower-case: one account per address. */
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    photo: text("photo"),
+    role: text("role", { enum: ROLES }).notNull().default("student"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    check("users_role_check", sql`${t.role} in ('admin', 'instructor', 'student')`),
+    check("users_email_lower", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export const classes = pgTable(
+  "classes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    image: text("image").notNull(),
+    instructorId: uuid("instructor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    availableSeats: integer("available_seats").notNull(),
+    enrolledSeats: integer("enrolled_seats").notNull().default(0),
+    /** Money is integer cents; the wire speaks dollars. */
+    priceCents: integer("price_cents").notNull(),
+    details: text("details"),
+    status: text("status", { enum: CLASS_STATUSES }).notNull().default("pending"),
+    feedback: text("feedback"),
+    ...timestamps,
+  },
+  (t) => [
+    check("classes_seats_check", sql`${t.enrolledSeats} >= 0 and ${t.enrolledSeats} <= ${t.availableSeats}`),
+    check("classes_price_check", sql`${t.priceCents} >= 0`),
+    check("classes_status_check", sql`${t.status} in ('pending', 'approved', 'denied')`),
+    check("classes_name_length", sql`char_length(${t.name}) between 1 and 120`),
+    index("classes_instructor_idx").on(t.instructorId),
+    index("classes_status_idx").on(t.status),
+  ],
+);
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    classId: uuid("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [uniqueIndex("cart_items_student_class_key").on(t.studentId, t.classId)],
+);
+
+export const ORDER_STATUSES = ["pending", "paid", "failed", "expired"] as const;
+
+/** One checkout: the seats it holds until paid, failed or expired. One per PaymentIntent. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    paymentIntentId: text("payment_intent_id"),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("orders_payment_intent_key").on(t.paymentIntentId),
+    check("orders_amount_check", sql`${t.amountCents} >= 0`),
+    check("orders_status_check", sql`${t.status} in ('pending', 'paid', 'failed', 'expired')`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    classId: uuid("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    cartItemId: uuid("cart_item_id"),
+    priceCents: integer("price_cents").notNull(),
+  },
+  (t) => [uniqueIndex("order_items_order_class_key").on(t.orderId, t.classId)],
+);
+
+/** The spec's payment record (section 3), written once an order is paid. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    transactionId: text("transaction_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+    status: text("status").notNull().default("service pending"),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("payments_order_key").on(t.orderId), uniqueIndex("payments_transaction_key").on(t.transactionId)],
+);
+
+export const enrollments = pgTable(
+  "enrollments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    classId: uuid("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [uniqueIndex("enrollments_student_class_key").on(t.studentId, t.classId)],
+);
+
+/** Uploaded images, content-addressed: any API instance can serve them from the database. */
+export const images = pgTable("images", {
+  sha256: text("sha256").primaryKey(),
+  contentType: text("content_type").notNull(),
+  bytes: text("bytes_base64").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: timestamps.createdAt,
+});
+
+/** Payment-provider webhook events already handled: a replay changes nothing. */
+export const processedWebhookEvents = pgTable("processed_webhook_events", {
+  eventId: text("event_id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const contactMessages = pgTable("contact_messages", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  message: text("message").notNull(),
+  createdAt: timestamps.createdAt,
+});
+
+/**
+ * A version per cached public list, bumped in the same transaction as any write that changes it.
+ * Every API process compares versions before serving its cached copy, so a write is visible on
+ * the very next read, whichever process serves it.
+ */
+export const cacheVersions = pgTable("cache_versions", {
+  name: text("name").primaryKey(),
+  version: integer("version").notNull().default(0),
+});

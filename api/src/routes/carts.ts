@@ -1,0 +1,111 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requirePermission } from "../auth/permissions.js";
+import type { Db } from "../db/client.js";
+import { cartItems, classes, enrollments, users } from "../db/schema.js";
+import { conflict, notFound } from "../lib/errors.js";
+import { emailQuery, idParam, toDollars } from "../lib/wire.js";
+import { classToWire, ownerByEmail, selectClasses } from "./classes.js";
+
+export const cartRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/carts",
+      { schema: { tags: ["cart"], summary: "The caller's cart items", querystring: emailQuery } },
+      async (request) => {
+        const actor = await request.requireActor();
+        const owner = await ownerByEmail(db, actor, request.query.email);
+        requirePermission(actor, "read", "cart", owner);
+        const rows = await db
+          .select({
+            id: cartItems.id,
+            classId: classes.id,
+            name: classes.name,
+            image: classes.image,
+            priceCents: classes.priceCents,
+            instructor: users.name,
+            availableSeats: classes.availableSeats,
+            enrolledSeats: classes.enrolledSeats,
+            email: users.email,
+          })
+          .from(cartItems)
+          .innerJoin(classes, eq(classes.id, cartItems.classId))
+          .innerJoin(users, eq(users.id, classes.instructorId))
+          .where(eq(cartItems.studentId, owner))
+          .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+        const email = request.query.email.toLowerCase();
+        return rows.map((r) => ({
+          _id: r.id,
+          classItemId: r.classId,
+          class_name: r.name,
+          image: r.image,
+          price: toDollars(r.priceCents),
+          instructor: r.instructor,
+          available_seats: r.availableSeats,
+          enrolled_seats: r.enrolledSeats,
+          email,
+        }));
+      },
+    );
+
+    app.post(
+      "/carts",
+      {
+        schema: {
+          tags: ["cart"],
+          summary: "A student books a class into the cart; the server fills in everything but the class id",
+          // The spec's client also sends image, class_name, price and email: accepted and ignored.
+          body: z.object({ classItemId: z.uuid({ error: "Not a valid class id." }) }),
+        },
+      },
+      async (request, reply) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "create", "cart", actor.id);
+        const [row] = await selectClasses(db).where(eq(classes.id, request.body.classItemId));
+        if (!row || row.status !== "approved") throw notFound("There is no such class open for booking.");
+        if (row.enrolledSeats >= row.availableSeats) throw conflict("This class is full.");
+        const [enrolled] = await db
+          .select({ id: enrollments.id })
+          .from(enrollments)
+          .where(and(eq(enrollments.studentId, actor.id), eq(enrollments.classId, row.id)));
+        if (enrolled) throw conflict("You are already enrolled in this class.");
+        const inserted = await db
+          .insert(cartItems)
+          .values({ studentId: actor.id, classId: row.id })
+          .onConflictDoNothing()
+          .returning({ id: cartItems.id });
+        if (inserted.length === 0) throw conflict("This class is already in your cart.");
+        return reply.status(201).send({ insertedId: inserted[0]!.id, item: classToWire(row, false) });
+      },
+    );
+
+    app.delete(
+      "/carts/:id",
+      { schema: { tags: ["cart"], summary: "Remove one of the caller's cart items", params: idParam } },
+      async (request) => {
+        const actor = await request.requireActor();
+        const [item] = await db.select().from(cartItems).where(eq(cartItems.id, request.params.id));
+        if (!item) throw notFound("There is no such cart item.");
+        requirePermission(actor, "delete", "cart", item.studentId);
+        const deleted = await db.delete(cartItems).where(eq(cartItems.id, item.id)).returning({ id: cartItems.id });
+        return { deletedCount: deleted.length };
+      },
+    );
+
+    app.get(
+      "/enrolled",
+      { schema: { tags: ["cart"], summary: "The classes the caller is enrolled in", querystring: emailQuery } },
+      async (request) => {
+        const actor = await request.requireActor();
+        const owner = await ownerByEmail(db, actor, request.query.email);
+        requirePermission(actor, "read", "enrollment", owner);
+        const rows = await selectClasses(db)
+          .innerJoin(enrollments, eq(enrollments.classId, classes.id))
+          .where(eq(enrollments.studentId, owner))
+          .orderBy(asc(enrollments.createdAt));
+        return rows.map((r) => classToWire(r, false));
+      },
+    );
+  };

@@ -1,0 +1,48 @@
+import { desc } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requirePermission } from "../auth/permissions.js";
+import type { Db } from "../db/client.js";
+import { contactMessages } from "../db/schema.js";
+
+const message = z.object({
+  name: z.string().trim().min(1, { error: "Name is required" }).max(120),
+  email: z.email({ error: "Email is required" }).max(254),
+  message: z.string().trim().min(1, { error: "Message is required" }).max(5000),
+});
+
+export const contactRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      "/contact",
+      {
+        schema: { tags: ["contact"], summary: "A visitor writes to the academy", body: message },
+        config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      },
+      async (request, reply) => {
+        const [saved] = await db
+          .insert(contactMessages)
+          .values({ ...request.body, email: request.body.email.toLowerCase() })
+          .returning({ id: contactMessages.id });
+        return reply.status(201).send({ insertedId: saved!.id });
+      },
+    );
+
+    app.get(
+      "/contact",
+      { schema: { tags: ["contact"], summary: "Messages to the academy (admins)" } },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "read", "contact");
+        const rows = await db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt));
+        return rows.map((m) => ({
+          _id: m.id,
+          name: m.name,
+          email: m.email,
+          message: m.message,
+          createdAt: m.createdAt.toISOString(),
+        }));
+      },
+    );
+  };

@@ -1,0 +1,197 @@
+import { and, asc, count, eq, ne } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requirePermission } from "../auth/permissions.js";
+import type { Db } from "../db/client.js";
+import { classes, users, type Role } from "../db/schema.js";
+import { conflict, forbidden, notFound } from "../lib/errors.js";
+import { bumpCacheVersions, type PublicCache } from "../lib/public-cache.js";
+import { emailParam, idParam, imageUrl } from "../lib/wire.js";
+import { loadApprovedClasses } from "./classes.js";
+
+type UserRow = { id: string; name: string; email: string; photo: string | null; role: Role };
+const userColumns = { id: users.id, name: users.name, email: users.email, photo: users.photo, role: users.role };
+
+export const userToWire = (u: UserRow) => ({
+  _id: u.id,
+  name: u.name,
+  email: u.email,
+  photo: u.photo ?? "",
+  role: u.role,
+});
+
+async function findUser(db: Db, id: string) {
+  const [user] = await db.select(userColumns).from(users).where(eq(users.id, id));
+  if (!user) throw notFound("There is no such user.");
+  return user;
+}
+
+async function adminCount(db: Pick<Db, "select">) {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, "admin"));
+  return row?.n ?? 0;
+}
+
+export const userRoutes =
+  (db: Db, cache: PublicCache): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/users/me",
+      { schema: { tags: ["users"], summary: "The caller's own record and role" } },
+      async (request) => {
+        const actor = await request.requireActor();
+        return userToWire(await findUser(db, actor.id));
+      },
+    );
+
+    app.patch(
+      "/users/me",
+      {
+        schema: {
+          tags: ["users"],
+          summary: "Update the caller's display name and photo",
+          body: z
+            .object({ name: z.string().trim().min(1, { error: "Name is required" }).max(120), photo: imageUrl })
+            .partial()
+            .strict()
+            .refine((o) => Object.keys(o).length > 0, { error: "Nothing to change." }),
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "update", "user", actor.id);
+        await db.transaction(async (tx) => {
+          await tx
+            .update(users)
+            .set({ ...request.body, updatedAt: new Date() })
+            .where(eq(users.id, actor.id));
+          await bumpCacheVersions(tx, ["classes", "instructors"]);
+        });
+        return userToWire(await findUser(db, actor.id));
+      },
+    );
+
+    app.get("/users", { schema: { tags: ["users"], summary: "Every user (admins)" } }, async (request) => {
+      const actor = await request.requireActor();
+      requirePermission(actor, "read", "user", "*every*");
+      const rows = await db.select(userColumns).from(users).orderBy(asc(users.name), asc(users.id));
+      return rows.map(userToWire);
+    });
+
+    for (const role of ["admin", "instructor"] as const) {
+      app.get(
+        `/users/${role}/:email`,
+        {
+          schema: {
+            tags: ["users"],
+            summary: `Whether a user is ${role === "admin" ? "an admin" : "an instructor"} (own e-mail, or admins)`,
+            params: emailParam,
+          },
+        },
+        async (request) => {
+          const actor = await request.requireActor();
+          const email = request.params.email.toLowerCase();
+          if (email !== actor.email) requirePermission(actor, "read", "role", "*someone else*");
+          const [user] = await db.select({ role: users.role }).from(users).where(eq(users.email, email));
+          return { [role]: user?.role === role };
+        },
+      );
+
+      app.patch(
+        `/users/${role}/:id`,
+        {
+          schema: {
+            tags: ["users"],
+            summary: `Make a user ${role === "admin" ? "an admin" : "an instructor"} (admins)`,
+            params: idParam,
+          },
+        },
+        async (request) => {
+          const actor = await request.requireActor();
+          requirePermission(actor, "update", "role");
+          const target = await findUser(db, request.params.id);
+          if (target.id === actor.id && role !== "admin") throw forbidden("You cannot change your own role.");
+          if (target.role === role) return { modifiedCount: 0, role };
+          const modified = await db.transaction(async (tx) => {
+            if (target.role === "admin" && (await adminCount(tx)) <= 1) {
+              throw conflict("This is the last admin: make someone else an admin first.");
+            }
+            const changed = await tx
+              .update(users)
+              .set({ role, updatedAt: new Date() })
+              .where(eq(users.id, target.id))
+              .returning({ id: users.id });
+            await bumpCacheVersions(tx, ["instructors"]);
+            return changed.length;
+          });
+          return { modifiedCount: modified, role };
+        },
+      );
+    }
+
+    app.delete(
+      "/users/:id",
+      { schema: { tags: ["users"], summary: "Delete a user (admins; not themselves)", params: idParam } },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "delete", "user", "*someone*");
+        if (request.params.id === actor.id) throw forbidden("You cannot delete your own account here.");
+        const target = await findUser(db, request.params.id);
+        const deleted = await db.transaction(async (tx) => {
+          if (target.role === "admin" && (await adminCount(tx)) <= 1) {
+            throw conflict("This is the last admin: it cannot be deleted.");
+          }
+          const gone = await tx
+            .delete(users)
+            .where(and(eq(users.id, target.id), ne(users.id, actor.id)))
+            .returning({ id: users.id });
+          await bumpCacheVersions(tx, ["instructors", "classes"]);
+          return gone.length;
+        });
+        return { deletedCount: deleted };
+      },
+    );
+
+    app.get(
+      "/instructors",
+      { schema: { tags: ["instructors"], summary: "Instructors, public fields only, most classes first" } },
+      async (request, reply) => {
+        const { body, etag } = await cache.get("instructors", async () => {
+          const rows = await db
+            .select({ ...userColumns, classCount: count(classes.id) })
+            .from(users)
+            .leftJoin(classes, and(eq(classes.instructorId, users.id), eq(classes.status, "approved")))
+            .where(eq(users.role, "instructor"))
+            .groupBy(users.id)
+            .orderBy(asc(users.name), asc(users.id));
+          return rows.map((u) => ({
+            _id: u.id,
+            name: u.name,
+            email: u.email,
+            photo: u.photo ?? "",
+            classCount: u.classCount,
+          }));
+        });
+        reply.header("ETag", etag).header("Cache-Control", "no-cache");
+        if (request.headers["if-none-match"] === etag) return reply.status(304).send();
+        return reply.type("application/json; charset=utf-8").send(body);
+      },
+    );
+
+    app.get(
+      "/instructors/:id/classes",
+      { schema: { tags: ["instructors"], summary: "An instructor's approved classes", params: idParam } },
+      async (request) => {
+        const instructor = await findUser(db, request.params.id);
+        if (instructor.role !== "instructor") throw notFound("There is no such instructor.");
+        return {
+          instructor: {
+            _id: instructor.id,
+            name: instructor.name,
+            email: instructor.email,
+            photo: instructor.photo ?? "",
+          },
+          classes: await loadApprovedClasses(db, instructor.id),
+        };
+      },
+    );
+  };

@@ -1,0 +1,137 @@
+import { count } from "drizzle-orm";
+import type { Db } from "./db/client.js";
+import { cacheVersions, classes, users, type ClassStatus, type Role } from "./db/schema.js";
+
+/** Fixed ids, so seeding twice changes nothing and tests can name seed records. */
+const uid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+const cid = (n: number) => `00000000-0000-4000-9000-${String(n).padStart(12, "0")}`;
+
+export const SEED_USERS: { id: string; name: string; email: string; role: Role; photo: string }[] = [
+  {
+    id: uid(1),
+    name: "Avery Admin",
+    email: "admin@summitsports.academy",
+    role: "admin",
+    photo: "/images/seed/people/avery.svg",
+  },
+  {
+    id: uid(2),
+    name: "Maya Torres",
+    email: "maya@summitsports.academy",
+    role: "instructor",
+    photo: "/images/seed/people/maya.svg",
+  },
+  {
+    id: uid(3),
+    name: "Jonas Berg",
+    email: "jonas@summitsports.academy",
+    role: "instructor",
+    photo: "/images/seed/people/jonas.svg",
+  },
+  {
+    id: uid(4),
+    name: "Priya Nair",
+    email: "priya@summitsports.academy",
+    role: "instructor",
+    photo: "/images/seed/people/priya.svg",
+  },
+  {
+    id: uid(5),
+    name: "Diego Alvarez",
+    email: "diego@summitsports.academy",
+    role: "instructor",
+    photo: "/images/seed/people/diego.svg",
+  },
+  {
+    id: uid(6),
+    name: "Hana Sato",
+    email: "hana@summitsports.academy",
+    role: "instructor",
+    photo: "/images/seed/people/hana.svg",
+  },
+  {
+    id: uid(7),
+    name: "Kwame Mensah",
+    email: "kwame@summitsports.academy",
+    role: "instructor",
+    photo: "/images/seed/people/kwame.svg",
+  },
+  { id: uid(8), name: "Sam Student", email: "sam@example.com", role: "student", photo: "/images/seed/people/sam.svg" },
+  { id: uid(9), name: "Lee Learner", email: "lee@example.com", role: "student", photo: "/images/seed/people/lee.svg" },
+  { id: uid(10), name: "Rae Runner", email: "rae@example.com", role: "student", photo: "/images/seed/people/rae.svg" },
+];
+
+type SeedClass = [
+  n: number,
+  name: string,
+  sport: string,
+  instructor: number,
+  seats: number,
+  enrolled: number,
+  price: number,
+  status: ClassStatus,
+];
+
+const SEED_CLASSES: SeedClass[] = [
+  [1, "Junior Soccer Skills", "soccer", 2, 24, 18, 149, "approved"],
+  [2, "Basketball Fundamentals", "basketball", 3, 20, 20, 129, "approved"],
+  [3, "Competitive Swimming", "swimming", 4, 16, 11, 179, "approved"],
+  [4, "Tennis Serve & Volley", "tennis", 5, 12, 7, 159, "approved"],
+  [5, "Youth Volleyball", "volleyball", 6, 18, 9, 119, "approved"],
+  [6, "Track & Field Sprints", "athletics", 7, 30, 21, 99, "approved"],
+  [7, "Intro to Martial Arts", "martial-arts", 2, 15, 5, 139, "approved"],
+  [8, "Baseball Batting Clinic", "baseball", 3, 14, 3, 149.5, "approved"],
+  [9, "Gymnastics Foundations", "gymnastics", 4, 12, 12, 189, "approved"],
+  [10, "Cycling Endurance", "cycling", 5, 10, 4, 109, "approved"],
+  [11, "Rock Climbing Basics", "climbing", 6, 8, 6, 199, "approved"],
+  [12, "Table Tennis Tactics", "table-tennis", 7, 16, 2, 79.99, "approved"],
+  [13, "Advanced Goalkeeping", "soccer", 2, 10, 0, 169, "pending"],
+  [14, "Water Polo Starter", "swimming", 4, 14, 0, 149, "pending"],
+  [15, "Golf Short Game", "golf", 5, 8, 0, 229, "denied"],
+];
+
+const DETAILS: Record<string, string> = {
+  soccer: "Ball control, passing lanes and small-sided games, finishing with a camp tournament.",
+  basketball: "Footwork, shooting form and team defence, with daily scrimmages.",
+  swimming: "Stroke technique, turns and starts, timed sets in a 25 m pool.",
+  tennis: "Serve mechanics and net play, with match-play afternoons.",
+  volleyball: "Passing, setting and rotations for indoor 6-a-side.",
+  athletics: "Starts, acceleration and relay change-overs on the track.",
+  "martial-arts": "Balance, discipline and safe falling, in a judo-based programme.",
+  baseball: "Swing path, timing and situational hitting in the cages.",
+  gymnastics: "Floor, beam and vault basics with spotting at every step.",
+  cycling: "Group riding, pacing and bike handling on closed loops.",
+  climbing: "Knots, belaying and movement on the academy's indoor wall.",
+  "table-tennis": "Spin, footwork and serve-receive patterns.",
+  golf: "Chipping, pitching and putting on the practice green.",
+};
+
+/** Seeds the local data set; running it again changes nothing. */
+export async function seed(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values(SEED_USERS).onConflictDoNothing();
+    await tx
+      .insert(classes)
+      .values(
+        SEED_CLASSES.map(([n, name, sport, instructor, seats, enrolled, price, status]) => ({
+          id: cid(n),
+          name,
+          image: `/images/seed/classes/${sport}.svg`,
+          instructorId: uid(instructor),
+          availableSeats: seats,
+          enrolledSeats: enrolled,
+          priceCents: Math.round(price * 100),
+          details: DETAILS[sport] ?? null,
+          status,
+          feedback: status === "denied" ? "We already run a golf programme with the partner club this summer." : null,
+        })),
+      )
+      .onConflictDoNothing();
+    await tx.update(cacheVersions).set({ version: 1 });
+  });
+}
+
+export async function seedIfEmpty(db: Db): Promise<void> {
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) === 0) await seed(db);
+}

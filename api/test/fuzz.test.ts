@@ -1,0 +1,230 @@
+import { describe, expect, it } from "vitest";
+import { ADMIN, classId, MAYA, SAM, useTestApi } from "./harness.js";
+
+const api = useTestApi();
+
+/** A small seeded PRNG, so a failure can be replayed with the same seed. */
+function prng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ROUTES: [string, string][] = [
+  ["GET", "/classes"],
+  ["GET", "/classes/:id"],
+  ["POST", "/classes"],
+  ["PATCH", "/classes/:id"],
+  ["PATCH", "/classes/:id/status"],
+  ["PATCH", "/classes/:id/feedback"],
+  ["DELETE", "/classes/:id"],
+  ["GET", "/myclasses"],
+  ["GET", "/instructors"],
+  ["GET", "/instructors/:id/classes"],
+  ["GET", "/users"],
+  ["GET", "/users/me"],
+  ["PATCH", "/users/me"],
+  ["GET", "/users/admin/:email"],
+  ["GET", "/users/instructor/:email"],
+  ["PATCH", "/users/admin/:id"],
+  ["PATCH", "/users/instructor/:id"],
+  ["DELETE", "/users/:id"],
+  ["GET", "/carts"],
+  ["POST", "/carts"],
+  ["DELETE", "/carts/:id"],
+  ["GET", "/enrolled"],
+  ["POST", "/contact"],
+  ["GET", "/contact"],
+  ["GET", "/images/seed/:kind/:file"],
+];
+
+const NASTY = [
+  "",
+  " ",
+  "null",
+  "undefined",
+  "0",
+  "-1",
+  "1e309",
+  "NaN",
+  "'; drop table users; --",
+  "../../etc/passwd",
+  "%00",
+  "%",
+  "%E0%A4%A",
+  "☃".repeat(50),
+  "a".repeat(5000),
+  "<script>alert(1)</script>",
+  "00000000-0000-4000-9000-00000000000x",
+  "00000000-0000-0000-0000-000000000000",
+  "__proto__",
+  "constructor",
+  "sam@example.com",
+  "@",
+  "a@b",
+  "\u0000",
+  "{}",
+  "[]",
+];
+
+function randomValue(r: () => number, depth = 0): unknown {
+  const pick = Math.floor(r() * 10);
+  switch (pick) {
+    case 0:
+      return null;
+    case 1:
+      return r() < 0.5;
+    case 2:
+      return Math.floor(r() * 2e9) - 1e9;
+    case 3:
+      return r() * 1e6 - 5e5;
+    case 4:
+      return NASTY[Math.floor(r() * NASTY.length)];
+    case 5:
+      return depth > 2 ? [] : Array.from({ length: Math.floor(r() * 4) }, () => randomValue(r, depth + 1));
+    case 6:
+    case 7:
+      return depth > 2 ? {} : randomObject(r, depth + 1);
+    default:
+      return Math.random()
+        .toString(36)
+        .slice(2, 2 + Math.floor(r() * 20));
+  }
+}
+
+const KEYS = [
+  "class_name",
+  "image",
+  "price",
+  "available_seats",
+  "enrolled_seats",
+  "details",
+  "status",
+  "feedback",
+  "classItemId",
+  "email",
+  "name",
+  "message",
+  "photo",
+  "role",
+  "__proto__",
+  "constructor",
+];
+
+function randomObject(r: () => number, depth = 0): Record<string, unknown> {
+  const o: Record<string, unknown> = {};
+  // defineProperty: a "__proto__" key must be an own property (as in parsed JSON), not a prototype.
+  for (let i = Math.floor(r() * 5); i > 0; i--) {
+    const value = randomValue(r, depth);
+    Object.defineProperty(o, KEYS[Math.floor(r() * KEYS.length)]!, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return o;
+}
+
+function fillPath(r: () => number, path: string): string {
+  let v: unknown;
+  return path.replace(
+    /:(\w+)/g,
+    () =>
+      encodeURIComponent(typeof (v = randomValue(r)) === "string" ? v : (JSON.stringify(v) ?? "")).slice(0, 300) || "x",
+  );
+}
+
+async function snapshot(): Promise<string> {
+  const tables = [
+    "users",
+    "classes",
+    "cart_items",
+    "orders",
+    "order_items",
+    "payments",
+    "enrollments",
+    "images",
+    "contact_messages",
+    "processed_webhook_events",
+  ];
+  const out: Record<string, unknown> = {};
+  for (const t of tables) {
+    const res = await api.database.db.execute(`select * from ${t} order by 1`);
+    out[t] = (res as unknown as { rows: unknown[] }).rows;
+  }
+  return JSON.stringify(out);
+}
+
+describe("fuzzing every route with malformed requests", () => {
+  it("never answers 5xx and leaves the data exactly as it was", async () => {
+    const before = await snapshot();
+    const r = prng(Number(process.env.FUZZ_SEED ?? 20261122));
+    const callers = [undefined, SAM, MAYA, ADMIN];
+    const statuses = new Map<number, number>();
+    const failures: string[] = [];
+    const N = Number(process.env.FUZZ_REQUESTS ?? 3000);
+    for (let i = 0; i < N; i++) {
+      const [method, path] = ROUTES[Math.floor(r() * ROUTES.length)]!;
+      let url = fillPath(r, path);
+      if (r() < 0.5)
+        url += `?${Object.entries(randomObject(r))
+          .map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v) ?? "")}`)
+          .join("&")}`;
+      const as = callers[Math.floor(r() * callers.length)];
+      const kind = r();
+      const headers: Record<string, string> = {};
+      let payload: string | undefined;
+      if (method !== "GET" && method !== "DELETE") {
+        if (kind < 0.6) {
+          payload = JSON.stringify(randomValue(r));
+          headers["content-type"] = "application/json";
+        } else if (kind < 0.75) {
+          payload = "{not json" + NASTY[Math.floor(r() * NASTY.length)];
+          headers["content-type"] = "application/json";
+        } else if (kind < 0.85) {
+          payload = "a=1&b=2";
+          headers["content-type"] = "application/x-www-form-urlencoded";
+        } else {
+          payload = "x".repeat(Math.floor(r() * 2_000_000));
+          headers["content-type"] = "text/plain";
+        }
+      }
+      if (kind > 0.97) headers.authorization = `Bearer ${NASTY[Math.floor(r() * NASTY.length)]}`;
+      const res = await api.call({
+        method: method as "GET",
+        url,
+        headers,
+        ...(payload !== undefined && { payload }),
+        ...(as && !headers.authorization && { as }),
+      });
+      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      if (res.statusCode >= 500)
+        failures.push(`${method} ${url} as ${as?.email ?? "anonymous"}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      else if (res.statusCode >= 400 && !/"message"/.test(res.body))
+        failures.push(`${method} ${url}: ${res.statusCode} without a message`);
+    }
+    expect(failures.slice(0, 10)).toEqual([]);
+    // Writes that happened to be valid would change the data: the fuzzer must not sneak one in.
+    const after = await snapshot();
+    if (after !== before) {
+      const [b, a] = [JSON.parse(before), JSON.parse(after)] as Record<string, unknown[]>[];
+      const changed = Object.keys(b!).filter((t) => JSON.stringify(b![t]) !== JSON.stringify(a![t]));
+      expect.fail(
+        `the fuzzer changed ${changed.map((t) => `${t}: ${JSON.stringify(a![t]).slice(0, 400)}`).join("; ")}`,
+      );
+    }
+    // It exercised the validators, not only the 404 handler.
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(N / 10);
+  }, 120_000);
+
+  it("the routes still work afterwards", async () => {
+    expect((await api.call({ method: "GET", url: "/classes" })).statusCode).toBe(200);
+    expect((await api.call({ method: "GET", url: `/classes/${classId(1)}` })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,94 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { buildApp } from "../src/app.js";
+import { readConfig } from "../src/config.js";
+import { openDatabase, type Database } from "../src/db/client.js";
+import { seed, SEED_USERS } from "../src/seed.js";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+
+/**
+ * The suite runs on PGlite (in memory) by default, and on a real PostgreSQL when TEST_DATABASE
+ * is "postgres": then each test file gets a database of its own on the server at
+ * TEST_PG_URL (default: postgres://postgres@127.0.0.1:5432/test), dropped afterwards.
+ */
+const usePostgres = process.env.TEST_DATABASE === "postgres";
+const adminUrl = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+export const driverName = usePostgres ? "postgres" : "pglite";
+
+export async function createTestDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  if (!usePostgres) return undefined;
+  const name = `academy_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export const user = (email: string) => {
+  const u = SEED_USERS.find((s) => s.email === email);
+  if (!u) throw new Error(`no seed user ${email}`);
+  return u;
+};
+export const ADMIN = user("admin@summitsports.academy");
+export const MAYA = user("maya@summitsports.academy"); // instructor of classes 1 and 7
+export const JONAS = user("jonas@summitsports.academy"); // instructor of classes 2 and 8
+export const SAM = user("sam@example.com");
+export const LEE = user("lee@example.com");
+export const classId = (n: number) => `00000000-0000-4000-9000-${String(n).padStart(12, "0")}`;
+
+export interface TestApi {
+  app: FastifyInstance;
+  database: Database;
+  token(u: { id: string; email: string }): string;
+  /** Injects a request, as the given user when one is named. */
+  call(opts: InjectOptions & { as?: { id: string; email: string } }): Promise<LightMyRequestResponse>;
+}
+
+export async function startTestApi(databaseUrl?: string): Promise<TestApi & { close(): Promise<void> }> {
+  const database = await openDatabase({ databaseUrl, dataDir: "memory://" });
+  await seed(database.db);
+  const config = { ...readConfig({ NODE_ENV: "test" }), databaseUrl };
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const token = (u: { id: string; email: string }) => app.jwt.sign({ sub: u.id, email: u.email });
+  return {
+    app,
+    database,
+    token,
+    call: ({ as, headers, ...opts }) =>
+      app.inject({ ...opts, headers: { ...headers, ...(as && { authorization: `Bearer ${token(as)}` }) } }),
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** One seeded API per test file. */
+export function useTestApi(): TestApi {
+  const holder = {} as TestApi & { close(): Promise<void> };
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const db = await createTestDatabaseUrl();
+    drop = db?.drop;
+    Object.assign(holder, await startTestApi(db?.url));
+  }, 60_000);
+  afterAll(async () => {
+    await holder.close?.();
+    await drop?.();
+  });
+  return holder;
+}

@@ -1,0 +1,185 @@
+import { describe, expect, it } from "vitest";
+import { ADMIN, classId, JONAS, LEE, MAYA, SAM, useTestApi } from "./harness.js";
+
+/**
+ * Every route, for every kind of caller: the status the server must answer. Requests that would
+ * succeed for a role are made with targets that leave the data the other rows rely on intact.
+ */
+type Who = "anonymous" | "student" | "instructor" | "admin";
+const callers = { student: SAM, instructor: MAYA, admin: ADMIN } as const;
+
+const PENDING = classId(13); // Maya's pending class
+const JONAS_CLASS = classId(8);
+const ALL: Who[] = ["anonymous", "student", "instructor", "admin"];
+
+interface Case {
+  name: string;
+  method: "GET" | "POST" | "PATCH" | "DELETE";
+  url: string;
+  body?: unknown;
+  expect: Record<Who, number>;
+}
+
+const cases: Case[] = [
+  {
+    name: "list classes",
+    method: "GET",
+    url: "/classes",
+    expect: { anonymous: 200, student: 200, instructor: 200, admin: 200 },
+  },
+  {
+    name: "a pending class",
+    method: "GET",
+    url: `/classes/${PENDING}`,
+    expect: { anonymous: 404, student: 404, instructor: 200, admin: 200 },
+  },
+  {
+    name: "list instructors",
+    method: "GET",
+    url: "/instructors",
+    expect: { anonymous: 200, student: 200, instructor: 200, admin: 200 },
+  },
+  {
+    name: "an instructor's classes",
+    method: "GET",
+    url: `/instructors/${MAYA.id}/classes`,
+    expect: { anonymous: 200, student: 200, instructor: 200, admin: 200 },
+  },
+  {
+    name: "own record",
+    method: "GET",
+    url: "/users/me",
+    expect: { anonymous: 401, student: 200, instructor: 200, admin: 200 },
+  },
+  {
+    name: "every user",
+    method: "GET",
+    url: "/users",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "someone else's admin flag",
+    method: "GET",
+    url: `/users/admin/${LEE.email}`,
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "someone else's instructor flag",
+    method: "GET",
+    url: `/users/instructor/${LEE.email}`,
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "make a user instructor",
+    method: "PATCH",
+    url: `/users/instructor/${LEE.id}`,
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "make a user admin",
+    method: "PATCH",
+    url: `/users/admin/${JONAS.id}`,
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "delete a user",
+    method: "DELETE",
+    url: `/users/${LEE.id}`,
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "add a class",
+    method: "POST",
+    url: "/classes",
+    body: { class_name: "Matrix Class", image: "https://example.com/a.png", available_seats: 5, price: 10 },
+    expect: { anonymous: 401, student: 403, instructor: 201, admin: 403 },
+  },
+  {
+    name: "edit Jonas's class",
+    method: "PATCH",
+    url: `/classes/${JONAS_CLASS}`,
+    body: { details: "Edited." },
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "review a class",
+    method: "PATCH",
+    url: `/classes/${PENDING}/status`,
+    body: { status: "denied" },
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "feedback on a class",
+    method: "PATCH",
+    url: `/classes/${PENDING}/feedback`,
+    body: { feedback: "Add a schedule." },
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "delete Jonas's class",
+    method: "DELETE",
+    url: `/classes/${JONAS_CLASS}`,
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "own classes",
+    method: "GET",
+    url: `/myclasses?email=${MAYA.email}`,
+    expect: { anonymous: 401, student: 403, instructor: 200, admin: 200 },
+  },
+  {
+    name: "Sam's cart",
+    method: "GET",
+    url: `/carts?email=${SAM.email}`,
+    expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
+  },
+  {
+    name: "book a class",
+    method: "POST",
+    url: "/carts",
+    body: { classItemId: classId(4) },
+    expect: { anonymous: 401, student: 201, instructor: 403, admin: 403 },
+  },
+  {
+    name: "Sam's enrolled classes",
+    method: "GET",
+    url: `/enrolled?email=${SAM.email}`,
+    expect: { anonymous: 401, student: 200, instructor: 403, admin: 200 },
+  },
+  {
+    name: "contact messages",
+    method: "GET",
+    url: "/contact",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "write to the academy",
+    method: "POST",
+    url: "/contact",
+    body: { name: "A", email: "a@example.com", message: "Hi" },
+    expect: { anonymous: 201, student: 201, instructor: 201, admin: 201 },
+  },
+];
+
+describe("permissions of every route for every role", () => {
+  for (const c of cases) {
+    for (const who of ALL) {
+      it(`${c.name}: ${who} gets ${c.expect[who]}`, async () => {
+        // A fresh API per row would be slow; each row's success leaves the others valid (see above).
+        const api = apis[who];
+        const res = await api.call({
+          method: c.method,
+          url: c.url,
+          ...(c.body !== undefined && { payload: c.body as object }),
+          ...(who !== "anonymous" && { as: callers[who] }),
+        });
+        expect(res.statusCode, res.body).toBe(c.expect[who]);
+        if (res.statusCode >= 400)
+          expect(Object.keys(res.json())).toEqual(expect.arrayContaining(["error", "message"]));
+      });
+    }
+  }
+});
+
+// One seeded API per caller, so a successful write by one role cannot change another role's row.
+const apis = { anonymous: useTestApi(), student: useTestApi(), instructor: useTestApi(), admin: useTestApi() };
