@@ -4,7 +4,6 @@ export {
   createAcademyStore,
   useAcademy,
   setTheme,
-  settleSignedOut,
   setRuntimeEnv,
   type AcademyState,
   type Role,
@@ -23,3 +22,4 @@ export {
 } from "./api-client";
 export { queryKeys } from "./query-keys";
 export { PagePlaceholder } from "./ui/page-placeholder";
+export { restoreSession, signOutLocally, resolveImageUrl } from "./session";

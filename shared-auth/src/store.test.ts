@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { academyStore, setTheme, settleSignedOut } from "./store";
+import { restoreSession } from "./session";
+import { academyStore, setTheme } from "./store";
 
 describe("the academy store", () => {
-  it("starts undecided, so guards wait until the shell settles the session", () => {
+  it("starts undecided, so guards wait until the shell settles the session", async () => {
     expect(academyStore.getState().status).toBe("loading");
-    settleSignedOut();
+    await restoreSession(); // no stored token: signed out, without asking the API
     expect(academyStore.getState()).toMatchObject({ status: "signed-out", user: null, role: null });
   });
 

@@ -11,7 +11,7 @@ export interface SessionUser {
 
 /**
  * "loading" until the shell has decided who is signed in; guards wait for it.
- * Until accounts land the shell settles it to "signed-out".
+ * The shell settles it from the stored access token (restoreSession).
  */
 export type SessionStatus = "loading" | "signed-out" | "signed-in";
 
@@ -64,10 +64,6 @@ export function setTheme(theme: Theme): void {
   } catch {
     // Not remembered when storage is unavailable; the toggle still works.
   }
-}
-
-export function settleSignedOut(): void {
-  academyStore.setState({ status: "signed-out", user: null, role: null });
 }
 
 export function setRuntimeEnv(env: RuntimeEnv): void {

@@ -1,19 +1,26 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { queryClient, setRuntimeEnv, settleSignedOut } from "shared-auth";
+import { queryClient, restoreSession, setRuntimeEnv, setUnauthorizedHandler, signOutLocally } from "shared-auth";
 import "./app.css";
 import { loadDeployConfig } from "./federation/deploy-config";
 import { registerConfiguredRemotes } from "./federation/registry";
 import { AppRouter } from "./routes/router";
+import { SESSION_ENDED_EVENT } from "./layout/root-layout";
 
 async function start() {
   const config = await loadDeployConfig();
   for (const problem of config.problems) console.error(`[shell] ${problem}`);
   setRuntimeEnv(config.env);
   registerConfiguredRemotes(config.remotes);
-  // Accounts are not open yet: every visitor is signed out.
-  settleSignedOut();
+  // Spec section 8: a 401/403 on an authenticated call signs the user out and sends them to /login.
+  setUnauthorizedHandler(() => {
+    signOutLocally();
+    queryClient.clear();
+    window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+  });
+  // Rendering does not wait for the session: public pages paint at once, guards wait for it.
+  void restoreSession();
 
   const container = document.getElementById("root");
   if (!container) throw new Error("index.html has no #root");

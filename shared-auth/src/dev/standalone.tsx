@@ -2,7 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { type ComponentType, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter, Link, Route, Routes } from "react-router-dom";
-import { queryClient, setRuntimeEnv, settleSignedOut } from "shared-auth";
+import { queryClient, restoreSession, setRuntimeEnv } from "shared-auth";
 
 /**
  * A remote's own page when opened directly (its team's dev server): every exposed page on a
@@ -10,7 +10,7 @@ import { queryClient, setRuntimeEnv, settleSignedOut } from "shared-auth";
  */
 export function mountStandalone(title: string, pages: Record<string, ComponentType>, apiUrl = "http://localhost:4000") {
   setRuntimeEnv({ apiUrl });
-  settleSignedOut();
+  void restoreSession();
   const names = Object.keys(pages);
   const container = document.getElementById("root");
   if (!container) throw new Error("index.html has no #root");

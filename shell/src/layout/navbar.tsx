@@ -1,6 +1,7 @@
 import { useState } from "react";
-import { Link, NavLink, useLocation } from "react-router-dom";
-import { useAcademy } from "shared-auth";
+import { flushSync } from "react-dom";
+import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
+import { queryClient, resolveImageUrl, signOutLocally, useAcademy } from "shared-auth";
 import { dashboardHome } from "../routes/access";
 import { Logo } from "./logo";
 import { ThemeToggle } from "./theme-toggle";
@@ -25,6 +26,8 @@ export function Navbar() {
   const location = useLocation();
   const status = useAcademy((s) => s.status);
   const role = useAcademy((s) => s.role);
+  const user = useAcademy((s) => s.user);
+  const navigate = useNavigate();
   const signedIn = status === "signed-in";
   const from = { from: location };
   // Spec section 2: admins and instructors have no cart.
@@ -70,6 +73,36 @@ export function Navbar() {
         <div className="hidden items-center gap-1 md:flex">{links}</div>
         <div className="flex items-center gap-2">
           <ThemeToggle />
+          {signedIn && user && (
+            <>
+              <span className="group relative" title={user.displayName ?? user.email}>
+                {user.photoURL ? (
+                  <img
+                    src={resolveImageUrl(user.photoURL)}
+                    alt={user.displayName ?? "Your account"}
+                    className="h-9 w-9 rounded-full object-cover ring-2 ring-orange-400"
+                  />
+                ) : (
+                  <span className="flex h-9 w-9 items-center justify-center rounded-full bg-indigo-700 font-bold text-white">
+                    {(user.displayName ?? user.email).slice(0, 1).toUpperCase()}
+                  </span>
+                )}
+              </span>
+              <button
+                type="button"
+                onClick={() => {
+                  // Leave the page first (navigations are transitions; the store update is not):
+                  // a guarded page would otherwise send the user to /login.
+                  flushSync(() => navigate("/"));
+                  signOutLocally();
+                  queryClient.clear();
+                }}
+                className="hidden rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100 sm:inline-flex dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
+              >
+                Logout
+              </button>
+            </>
+          )}
           {!signedIn && (
             <Link
               to="/login"

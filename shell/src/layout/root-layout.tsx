@@ -1,14 +1,28 @@
 import { useEffect } from "react";
-import { Outlet, useLocation } from "react-router-dom";
+import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { useAcademy } from "shared-auth";
 import { isChromeHidden } from "../routes/sidebar-menus";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
 
+/** Raised when the API refused the session: the user is sent to /login, remembering the page. */
+export const SESSION_ENDED_EVENT = "academy:session-ended";
+
 export function RootLayout() {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { pathname } = location;
   const theme = useAcademy((s) => s.theme);
   const chrome = !isChromeHidden(pathname);
+
+  useEffect(() => {
+    const toLogin = () => {
+      if (!window.location.pathname.startsWith("/login"))
+        navigate("/login", { replace: true, state: { from: location } });
+    };
+    window.addEventListener(SESSION_ENDED_EVENT, toLogin);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, toLogin);
+  }, [navigate, location]);
 
   useEffect(() => {
     document.documentElement.classList.toggle("dark", theme === "dark");

@@ -27,7 +27,8 @@ function remoteElement(route: RemoteRoute) {
 
 export function AppRouter() {
   return (
-    <BrowserRouter>
+    // Navigations as plain updates, so a logout can leave a guarded page before the session ends.
+    <BrowserRouter useTransitions={false}>
       <Routes>
         <Route element={<RootLayout />}>
           {siteRoutes.map((route) => (

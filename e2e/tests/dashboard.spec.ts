@@ -1,0 +1,103 @@
+import { expect, test } from "@playwright/test";
+import { API_URL } from "../support/ports";
+import { accessToken, SEED, signInAs } from "../support/session";
+
+const pagesByRole = {
+  student: [
+    ["userhome", "Student Home", "mfe_student"],
+    ["mydashboard", "My Selected Classes", "mfe_student"],
+    ["payment", "Payment", "mfe_student"],
+    ["paymenthistory", "Payment History", "mfe_student"],
+    ["enrolledclasses", "My Enrolled Classes", "mfe_student"],
+  ],
+  instructor: [
+    ["instructorhome", "Instructor Home", "mfe_instructor"],
+    ["addclass", "Add a Class", "mfe_instructor"],
+    ["myclasses", "My Classes", "mfe_instructor"],
+  ],
+  admin: [
+    ["adminhome", "Admin Home", "mfe_admin"],
+    ["manageclasses", "Manage Classes", "mfe_admin"],
+    ["manageusers", "Manage Users", "mfe_admin"],
+    ["allusers", "All Users", "mfe_admin"],
+  ],
+} as const;
+
+const sidebar = {
+  student: ["Student Home", "My Enrolled Classes", "Payment History", "My Selected Classes"],
+  instructor: ["Instructor Home", "Add a Class", "My Classes"],
+  admin: ["Admin Home", "Manage Classes", "Manage Users"],
+} as const;
+
+for (const role of ["student", "instructor", "admin"] as const) {
+  test(`a signed-in ${role} sees every page of their area inside the shell, with their sidebar`, async ({ page }) => {
+    await signInAs(page, SEED[role]);
+    for (const [path, heading, remote] of pagesByRole[role]) {
+      await page.goto(`/dashboard/${path}`);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(page.locator(`[data-remote=${remote}]`)).toBeVisible();
+      const menu = page.getByRole("navigation", { name: "Dashboard menu" });
+      for (const label of [...sidebar[role], "Home", "Our Instructors", "Our Classes"]) {
+        await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
+      }
+    }
+    // The navbar's Dashboard link leads to the role's own home.
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/${pagesByRole[role][0][0]}$`));
+  });
+}
+
+test("the student's page reads the session the shell put in the shared store", async ({ page }) => {
+  await signInAs(page, SEED.student);
+  await page.goto("/dashboard/userhome");
+  await expect(page.locator("[data-remote=mfe_student]")).toContainText(`Welcome, ${SEED.student.name}.`);
+});
+
+test("admins and instructors have no cart link; students do", async ({ browser }) => {
+  for (const [role, cartLinks] of [
+    ["admin", 0],
+    ["instructor", 0],
+    ["student", 1],
+  ] as const) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInAs(page, SEED[role]);
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Cart" })).toHaveCount(cartLinks);
+    await context.close();
+  }
+});
+
+test("a student opening an admin page is sent to /login, and the API refuses even with the client bypassed", async ({
+  page,
+  request,
+}) => {
+  await signInAs(page, SEED.student);
+  await page.goto("/dashboard/manageusers");
+  await expect(page).toHaveURL(/\/login$/);
+  const res = await request.get(`${API_URL}/users`, {
+    headers: { authorization: `Bearer ${accessToken(SEED.student)}` },
+  });
+  expect(res.status()).toBe(403);
+  expect(await res.json()).toMatchObject({ error: "Forbidden" });
+});
+
+test("an expired or invalid token signs the user out", async ({ page }) => {
+  await signInAs(page, SEED.student, accessToken(SEED.student, -60));
+  await page.goto("/dashboard/userhome");
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem("access-token"))).toBeNull();
+});
+
+test("logout clears the token", async ({ page }) => {
+  await signInAs(page, SEED.student);
+  await page.goto("/dashboard/userhome");
+  await expect(page.getByRole("heading", { level: 1, name: "Student Home" })).toBeVisible();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem("access-token"))).toBeNull();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" })).toBeVisible();
+});
