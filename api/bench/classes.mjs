@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// Benchmark: GET /classes on PostgreSQL next to a bare Fastify route returning the same JSON.
+// Usage: pnpm --filter api bench   (needs a built API: pnpm --filter api build)
+// BENCH_PG_URL picks the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test);
+// a scratch database is created and dropped. BENCH_SECONDS sets the duration of each run.
+import autocannon from "autocannon";
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+const adminUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const here = import.meta.dirname;
+const dbName = `academy_bench_${process.pid}`;
+
+async function admin(sql) {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  await c.query(sql);
+  await c.end();
+}
+
+function start(script, env) {
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return child;
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function run(url) {
+  return new Promise((resolve, reject) =>
+    autocannon({ url, connections, duration: seconds }, (err, result) => (err ? reject(err) : resolve(result))),
+  );
+}
+
+await admin(`CREATE DATABASE ${dbName}`);
+const dbUrl = new URL(adminUrl);
+dbUrl.pathname = `/${dbName}`;
+const children = [];
+try {
+  const api = start(path.join(here, "../dist/server.js"), {
+    DATABASE_URL: dbUrl.href,
+    PORT: "4990",
+    LOG_LEVEL: "error",
+  });
+  children.push(api);
+  await waitFor("http://127.0.0.1:4990/health");
+  const body = await (await fetch("http://127.0.0.1:4990/classes")).text();
+  const bodyFile = path.join(mkdtempSync(path.join(tmpdir(), "bench-")), "classes.json");
+  writeFileSync(bodyFile, body);
+  const bare = start(path.join(here, "bare-server.mjs"), { PORT: "4991", BODY_FILE: bodyFile });
+  children.push(bare);
+  await waitFor("http://127.0.0.1:4991/classes");
+
+  console.log(
+    `GET /classes: ${JSON.parse(body).length} classes, ${body.length} bytes; ${connections} connections, ${seconds} s each`,
+  );
+  await run("http://127.0.0.1:4991/classes"); // warm-up of the load generator
+  const bareResult = await run("http://127.0.0.1:4991/classes");
+  const apiResult = await run("http://127.0.0.1:4990/classes");
+  const row = (name, r) =>
+    `${name.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(8)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
+  console.log(row("bare Fastify, constant JSON", bareResult));
+  console.log(row("API GET /classes on PostgreSQL", apiResult));
+  console.log(
+    `ratio API / bare: ${(apiResult.requests.average / bareResult.requests.average).toFixed(2)} (target >= 0.50)`,
+  );
+} finally {
+  for (const c of children) c.kill("SIGTERM");
+  await new Promise((r) => setTimeout(r, 500));
+  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+}
