@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tools/chromium.mjs";
 import { SHELL_URL } from "./support/ports";
 
 export default defineConfig({
@@ -15,17 +16,6 @@ export default defineConfig({
     baseURL: SHELL_URL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
 });

@@ -3,6 +3,7 @@
 // JS and CSS bytes over the wire (gzip) and the request count. Build first (`npm run build`).
 import { createRequire } from "node:module";
 import path from "node:path";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
 import { readPorts, startSystem } from "./system.mjs";
 import { ROOT } from "./workspace.mjs";
 
@@ -13,18 +14,7 @@ const system = await startSystem({
   deployDir: path.join(ROOT, ".tmp", "size-deploy"),
   apiEnv: { DATA_DIR: path.join(ROOT, ".tmp", "size-data") },
 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const page = await browser.newPage();
   const seen = [];

@@ -3,6 +3,7 @@
 // production builds, end-to-end in Chromium. Stops at the first failure.
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
+import { CHROMIUM_PATH } from "./chromium.mjs";
 import { buildAll, ensureInstalled, ensurePnpm, log, run } from "./workspace.mjs";
 
 const pnpm = ensurePnpm();
@@ -10,7 +11,7 @@ const [cmd, ...pre] = pnpm;
 const pn = (...args) => run(cmd, [...pre, ...args]);
 
 function ensureChromium() {
-  const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+  const chrome = CHROMIUM_PATH;
   if (existsSync(chrome)) return;
   if (process.getuid?.() === 0 && spawnSync("which", ["apt-get"]).status === 0) {
     log("installing Debian's chromium for the browser tests");

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.js";
 import { cacheVersions } from "../db/schema.js";
 
@@ -45,4 +46,11 @@ export class PublicCache {
     this.entries.set(name, entry);
     return entry;
   }
+}
+
+/** Answers with a cached list: its ETag, 304 when the browser already has it, else the JSON. */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: { body: string; etag: string }) {
+  reply.header("ETag", entry.etag).header("Cache-Control", "no-cache");
+  if (request.headers["if-none-match"] === entry.etag) return reply.status(304).send();
+  return reply.type("application/json; charset=utf-8").send(entry.body);
 }

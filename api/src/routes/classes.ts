@@ -5,7 +5,7 @@ import { requirePermission, type Actor } from "../auth/permissions.js";
 import type { Db } from "../db/client.js";
 import { classes, enrollments, users, type ClassStatus } from "../db/schema.js";
 import { badRequest, conflict, forbidden, notFound } from "../lib/errors.js";
-import { bumpCacheVersions, type PublicCache } from "../lib/public-cache.js";
+import { bumpCacheVersions, sendCached, type PublicCache } from "../lib/public-cache.js";
 import { emailQuery, idParam, imageUrl, price, seats, toCents, toDollars } from "../lib/wire.js";
 
 const classColumns = {
@@ -135,10 +135,7 @@ export const classRoutes =
           const rows = await selectClasses(db).orderBy(desc(classes.createdAt), asc(classes.id));
           return rows.map((r) => classToWire(r, true));
         }
-        const { body, etag } = await cache.get("classes", () => loadApprovedClasses(db));
-        reply.header("ETag", etag).header("Cache-Control", "no-cache");
-        if (request.headers["if-none-match"] === etag) return reply.status(304).send();
-        return reply.type("application/json; charset=utf-8").send(body);
+        return sendCached(request, reply, await cache.get("classes", () => loadApprovedClasses(db)));
       },
     );
 

@@ -5,7 +5,7 @@ import { requirePermission } from "../auth/permissions.js";
 import type { Db } from "../db/client.js";
 import { classes, users, type Role } from "../db/schema.js";
 import { conflict, forbidden, notFound } from "../lib/errors.js";
-import { bumpCacheVersions, type PublicCache } from "../lib/public-cache.js";
+import { bumpCacheVersions, sendCached, type PublicCache } from "../lib/public-cache.js";
 import { emailParam, idParam, imageUrl } from "../lib/wire.js";
 import { loadApprovedClasses } from "./classes.js";
 
@@ -155,7 +155,7 @@ export const userRoutes =
       "/instructors",
       { schema: { tags: ["instructors"], summary: "Instructors, public fields only, most classes first" } },
       async (request, reply) => {
-        const { body, etag } = await cache.get("instructors", async () => {
+        const entry = await cache.get("instructors", async () => {
           const rows = await db
             .select({ ...userColumns, classCount: count(classes.id) })
             .from(users)
@@ -171,9 +171,7 @@ export const userRoutes =
             classCount: u.classCount,
           }));
         });
-        reply.header("ETag", etag).header("Cache-Control", "no-cache");
-        if (request.headers["if-none-match"] === etag) return reply.status(304).send();
-        return reply.type("application/json; charset=utf-8").send(body);
+        return sendCached(request, reply, entry);
       },
     );
 
