@@ -101,3 +101,16 @@ test("logout clears the token", async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem("access-token"))).toBeNull();
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" })).toBeVisible();
 });
+
+test("on a phone, logout is in the menu", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signInAs(page, SEED.student);
+  await page.goto("/dashboard/userhome");
+  await expect(page.getByRole("heading", { level: 1, name: "Student Home" })).toBeVisible();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.locator("#mobile-menu").getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem("access-token"))).toBeNull();
+  await context.close();
+});

@@ -33,6 +33,14 @@ export function Navbar() {
   // Spec section 2: admins and instructors have no cart.
   const showCart = !(signedIn && (role === "admin" || role === "instructor"));
 
+  function logout() {
+    // Leave the page first (navigations are transitions; the store update is not):
+    // a guarded page would otherwise send the user to /login.
+    flushSync(() => navigate("/"));
+    signOutLocally();
+    queryClient.clear();
+  }
+
   const links = (
     <>
       <NavLink to="/" end className={linkClass}>
@@ -90,13 +98,7 @@ export function Navbar() {
               </span>
               <button
                 type="button"
-                onClick={() => {
-                  // Leave the page first (navigations are transitions; the store update is not):
-                  // a guarded page would otherwise send the user to /login.
-                  flushSync(() => navigate("/"));
-                  signOutLocally();
-                  queryClient.clear();
-                }}
+                onClick={logout}
                 className="hidden rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100 sm:inline-flex dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
               >
                 Logout
@@ -148,6 +150,15 @@ export function Navbar() {
             >
               Login
             </Link>
+          )}
+          {signedIn && (
+            <button
+              type="button"
+              onClick={logout}
+              className="mt-2 rounded-full border border-slate-300 px-5 py-2 text-center font-semibold text-slate-700 dark:border-slate-700 dark:text-slate-200"
+            >
+              Logout
+            </button>
           )}
         </div>
       )}
