@@ -35,16 +35,6 @@ export function sharedConfig(appDir) {
   return shared;
 }
 
-/** Files the browser must revalidate on every load; everything else is content-hashed. */
-export const REVALIDATE_FILES = [
-  "index.html",
-  "remoteEntry.js",
-  "mf-manifest.json",
-  "mf-stats.json",
-  "remotes.json",
-  "env.json",
-];
-
 /**
  * @param {object} o
  * @param {typeof import("@rspack/core").rspack} o.rspack

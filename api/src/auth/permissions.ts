@@ -59,6 +59,9 @@ export interface Actor {
   role: Role;
 }
 
+/** Owner id for a check about records that are not the caller's own (every user, someone else's). */
+export const OTHERS = "others";
+
 export function can(actor: Actor, action: Action, entity: Entity, ownerId?: string): boolean {
   const access = PERMISSIONS[actor.role][`${action}:${entity}`];
   if (access === "any") return true;

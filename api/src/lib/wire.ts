@@ -27,9 +27,3 @@ export const imageUrl = z
   .string()
   .max(2048)
   .refine((s) => /^https?:\/\//.test(s) || s.startsWith("/images/"), { error: "Image must be an http(s) URL." });
-
-export const errorBody = z.object({
-  error: z.string(),
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requirePermission } from "../auth/permissions.js";
+import { OTHERS, requirePermission } from "../auth/permissions.js";
 import type { Db } from "../db/client.js";
 import { classes, users, type Role } from "../db/schema.js";
 import { conflict, forbidden, notFound } from "../lib/errors.js";
@@ -72,7 +72,7 @@ export const userRoutes =
 
     app.get("/users", { schema: { tags: ["users"], summary: "Every user (admins)" } }, async (request) => {
       const actor = await request.requireActor();
-      requirePermission(actor, "read", "user", "*every*");
+      requirePermission(actor, "read", "user", OTHERS);
       const rows = await db.select(userColumns).from(users).orderBy(asc(users.name), asc(users.id));
       return rows.map(userToWire);
     });
@@ -90,7 +90,7 @@ export const userRoutes =
         async (request) => {
           const actor = await request.requireActor();
           const email = request.params.email.toLowerCase();
-          if (email !== actor.email) requirePermission(actor, "read", "role", "*someone else*");
+          if (email !== actor.email) requirePermission(actor, "read", "role", OTHERS);
           const [user] = await db.select({ role: users.role }).from(users).where(eq(users.email, email));
           return { [role]: user?.role === role };
         },
@@ -133,7 +133,7 @@ export const userRoutes =
       { schema: { tags: ["users"], summary: "Delete a user (admins; not themselves)", params: idParam } },
       async (request) => {
         const actor = await request.requireActor();
-        requirePermission(actor, "delete", "user", "*someone*");
+        requirePermission(actor, "delete", "user", OTHERS);
         if (request.params.id === actor.id) throw forbidden("You cannot delete your own account here.");
         const target = await findUser(db, request.params.id);
         const deleted = await db.transaction(async (tx) => {
