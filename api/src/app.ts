@@ -66,10 +66,14 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   await app.register(swaggerUi, { routePrefix: "/docs" });
   await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, ttl: config.accessTokenTtl });
 
-  const cache = new PublicCache(database.db);
+  // The public lists' cache learns of every process's writes through the database's notifications.
+  const changes = database.openChangeFeed(app.log);
+  app.addHook("onClose", () => changes.close());
+  await changes.start();
+  const cache = new PublicCache(database.db, changes, { log: app.log });
   app.get("/health", { schema: { tags: ["health"], summary: "Liveness and database check" } }, async () => {
     await database.db.execute("select 1");
-    return { status: "ok", database: database.driver };
+    return { status: "ok", database: database.driver, listCache: cache.mode };
   });
   await app.register(classRoutes(database.db, cache));
   await app.register(userRoutes(database.db, cache));

@@ -4,17 +4,23 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { FastifyBaseLogger } from "fastify";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { PgliteChangeFeed, PostgresChangeFeed, type ChangeFeed } from "../lib/change-feed.js";
 import * as schema from "./schema.js";
 
 /** Either driver, one query API: the code above this file does not know which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of either driver. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface Database {
   db: Db;
   driver: "pglite" | "postgres";
+  /** How this process learns that another one changed a cached list (see lib/change-feed.ts). */
+  openChangeFeed: (log: FastifyBaseLogger) => ChangeFeed;
   close: () => Promise<void>;
 }
 
@@ -32,11 +38,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS });
-    return { db, driver: "postgres", close: () => pool.end() };
+    const url = options.databaseUrl;
+    return {
+      db,
+      driver: "postgres",
+      openChangeFeed: (log) => new PostgresChangeFeed(url, log),
+      close: () => pool.end(),
+    };
   }
   if (!options.dataDir.startsWith("memory://")) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create(options.dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS });
-  return { db, driver: "pglite", close: () => client.close() };
+  return { db, driver: "pglite", openChangeFeed: () => new PgliteChangeFeed(client), close: () => client.close() };
 }

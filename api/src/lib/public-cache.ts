@@ -1,56 +1,168 @@
 import { createHash } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
-import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Db } from "../db/client.js";
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
+import type { Db, Tx } from "../db/client.js";
 import { cacheVersions } from "../db/schema.js";
+import { LISTS_CHANNEL, type ChangeFeed, type Changed } from "./change-feed.js";
 
-export type CacheName = "classes" | "instructors";
+export const CACHE_NAMES = ["classes", "instructors"] as const;
+export type CacheName = (typeof CACHE_NAMES)[number];
 
 interface Entry {
+  /** The list's version row, read before the list was loaded. */
   version: number;
+  /** This process's invalidation count for the list when the load started. */
+  generation: number;
   body: string;
   etag: string;
 }
 
-type Tx = Pick<Db, "update">;
+export interface PublicCacheOptions {
+  /** How long a writer waits for its own notification before answering (and distrusting it). */
+  deliveryTimeoutMs?: number;
+  log: FastifyBaseLogger;
+}
 
-/** Called inside the transaction of any write that changes a cached list. */
-export async function bumpCacheVersions(tx: Tx, names: CacheName[]): Promise<void> {
+/** The version rows: the cross-check read while the change feed is down. */
+async function bumpVersions(tx: Tx, names: readonly CacheName[]): Promise<void> {
   await tx
     .update(cacheVersions)
     .set({ version: sql`${cacheVersions.version} + 1` })
-    .where(inArray(cacheVersions.name, names));
+    .where(inArray(cacheVersions.name, [...names]));
 }
 
 /**
- * The public lists are read on every visit. Each process keeps the serialized JSON and its ETag,
- * and before serving it reads the list's version (one indexed row): a write in any process bumps
- * the version in its own transaction, so the next read anywhere sees the change.
+ * Inside a transaction that changes these lists: bumps their versions and announces the change.
+ * Prefer `PublicCache.write`, which also answers only once the announcement reached this process
+ * (with this helper alone, a read right after the write may be served from the old copy for the
+ * few milliseconds the notification takes on PostgreSQL).
+ */
+export async function bumpCacheVersions(tx: Tx, names: readonly CacheName[]): Promise<void> {
+  await bumpVersions(tx, names);
+  await tx.execute(sql`select pg_notify(${LISTS_CHANNEL}, ${JSON.stringify({ lists: names })})`);
+}
+
+/**
+ * The public lists are read on every visit. Each process keeps the serialized JSON and its ETag
+ * in memory and serves it without touching the database while its change feed is live: every
+ * write that changes a list goes through `write`, which announces the change in its transaction
+ * (PostgreSQL delivers it to every listening process at commit), invalidates this process at
+ * once, and answers only once every listening process confirmed it had invalidated too. While
+ * the feed is down, each read compares the list's version row (bumped in the same transaction)
+ * before serving the cached copy, as a fallback that needs no notification.
  */
 export class PublicCache {
-  private entries = new Map<CacheName, Entry>();
+  private readonly entries = new Map<CacheName, Entry>();
+  private readonly generations = new Map<CacheName, number>();
+  private readonly loading = new Map<CacheName, { generation: number; entry: Promise<Entry> }>();
+  private readonly deliveryTimeoutMs: number;
+  private readonly log: FastifyBaseLogger;
 
-  constructor(private db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly feed: ChangeFeed,
+    options: PublicCacheOptions,
+  ) {
+    this.deliveryTimeoutMs = options.deliveryTimeoutMs ?? 2_000;
+    this.log = options.log;
+    feed.onChange((changed) => this.invalidate(changed));
+  }
+
+  /** Whether reads are served from memory alone (the feed is live) or checked against the version rows. */
+  get mode(): "notified" | "version-checked" {
+    return this.feed.live ? "notified" : "version-checked";
+  }
 
   async get(name: CacheName, load: () => Promise<unknown>): Promise<{ body: string; etag: string }> {
+    if (this.feed.live) {
+      const cached = this.entries.get(name);
+      if (cached) return cached;
+      const generation = this.generation(name);
+      const pending = this.loading.get(name);
+      if (pending?.generation === generation) return pending.entry;
+      const entry = this.fill(name, load);
+      this.loading.set(name, { generation, entry });
+      return entry.finally(() => {
+        if (this.loading.get(name)?.entry === entry) this.loading.delete(name);
+      });
+    }
+    const version = await this.version(name);
+    const cached = this.entries.get(name);
+    if (cached && cached.version === version) return cached;
+    return this.fill(name, load, version);
+  }
+
+  /**
+   * Runs a transaction that changes these lists. Every process sees the change on its next read
+   * once this resolves.
+   */
+  async write<T>(lists: readonly CacheName[], work: (tx: Tx) => Promise<T>): Promise<T> {
+    const ticket = this.feed.expect();
+    let result: T;
+    try {
+      result = await this.db.transaction(async (tx) => {
+        const value = await work(tx);
+        await bumpVersions(tx, lists);
+        await this.feed.announce(tx, lists, ticket);
+        return value;
+      });
+    } catch (error) {
+      ticket.cancel();
+      throw error;
+    }
+    this.invalidate(lists);
+    if (!(await ticket.wait(this.deliveryTimeoutMs)) && this.feed.live) {
+      this.log.warn({ lists }, "a list change was not confirmed by every API process in time");
+    }
+    return result;
+  }
+
+  private invalidate(changed: Changed) {
+    for (const name of changed === "all" ? CACHE_NAMES : changed) {
+      if (!(CACHE_NAMES as readonly string[]).includes(name)) continue;
+      const key = name as CacheName;
+      this.generations.set(key, this.generation(key) + 1);
+      this.entries.delete(key);
+    }
+  }
+
+  private generation(name: CacheName): number {
+    return this.generations.get(name) ?? 0;
+  }
+
+  private async version(name: CacheName): Promise<number> {
     const [row] = await this.db
       .select({ version: cacheVersions.version })
       .from(cacheVersions)
       .where(eq(cacheVersions.name, name));
-    const version = row?.version ?? -1;
-    const cached = this.entries.get(name);
-    if (cached && cached.version === version) return cached;
+    return row?.version ?? -1;
+  }
+
+  /** Loads a list; keeps it only if no change to it arrived while it was loading. */
+  private async fill(name: CacheName, load: () => Promise<unknown>, knownVersion?: number): Promise<Entry> {
+    const generation = this.generation(name);
+    const version = knownVersion ?? (await this.version(name));
     const body = JSON.stringify(await load());
     const etag = `"${name}-${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`;
-    const entry = { version, body, etag };
-    this.entries.set(name, entry);
+    const entry = { version, generation, body, etag };
+    if (this.generation(name) === generation) this.entries.set(name, entry);
     return entry;
   }
+}
+
+/** Whether an If-None-Match header names this ETag (a list of tags, weak or strong, or "*"). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header === etag) return true;
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t === etag || t === `W/${etag}`;
+  });
 }
 
 /** Answers with a cached list: its ETag, 304 when the browser already has it, else the JSON. */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: { body: string; etag: string }) {
   reply.header("ETag", entry.etag).header("Cache-Control", "no-cache");
-  if (request.headers["if-none-match"] === entry.etag) return reply.status(304).send();
+  if (matches(request.headers["if-none-match"], entry.etag)) return reply.status(304).send();
   return reply.type("application/json; charset=utf-8").send(entry.body);
 }

@@ -5,7 +5,7 @@ import { requirePermission, type Actor } from "../auth/permissions.js";
 import type { Db } from "../db/client.js";
 import { classes, enrollments, users, type ClassStatus } from "../db/schema.js";
 import { badRequest, conflict, forbidden, notFound } from "../lib/errors.js";
-import { bumpCacheVersions, sendCached, type PublicCache } from "../lib/public-cache.js";
+import { sendCached, type PublicCache } from "../lib/public-cache.js";
 import { emailQuery, idParam, imageUrl, price, seats, toCents, toDollars } from "../lib/wire.js";
 
 const classColumns = {
@@ -194,7 +194,8 @@ export const classRoutes =
           });
         }
         const byOwner = actor.id === row.instructorId;
-        const result = await db.transaction(async (tx) => {
+        // Approved classes also count in the instructors list.
+        const result = await cache.write(["classes", "instructors"], async (tx) => {
           const updated = await tx
             .update(classes)
             .set({
@@ -208,7 +209,6 @@ export const classRoutes =
             })
             .where(eq(classes.id, row.id))
             .returning({ id: classes.id });
-          await bumpCacheVersions(tx, ["classes"]);
           return updated;
         });
         return { modifiedCount: result.length };
@@ -229,7 +229,7 @@ export const classRoutes =
         const actor = await request.requireActor();
         requirePermission(actor, "review", "class");
         const row = await findClass(db, request.params.id);
-        await db.transaction(async (tx) => {
+        await cache.write(["classes", "instructors"], async (tx) => {
           await tx
             .update(classes)
             .set({
@@ -238,7 +238,6 @@ export const classRoutes =
               updatedAt: new Date(),
             })
             .where(eq(classes.id, row.id));
-          await bumpCacheVersions(tx, ["classes"]);
         });
         return { modifiedCount: 1, status: request.body.status };
       },
@@ -272,11 +271,9 @@ export const classRoutes =
         requirePermission(actor, "delete", "class", row.instructorId);
         const [enrolled] = await db.select({ n: count() }).from(enrollments).where(eq(enrollments.classId, row.id));
         if ((enrolled?.n ?? 0) > 0) throw conflict("Students are enrolled in this class: it cannot be deleted.");
-        const deleted = await db.transaction(async (tx) => {
-          const gone = await tx.delete(classes).where(eq(classes.id, row.id)).returning({ id: classes.id });
-          await bumpCacheVersions(tx, ["classes"]);
-          return gone;
-        });
+        const deleted = await cache.write(["classes", "instructors"], (tx) =>
+          tx.delete(classes).where(eq(classes.id, row.id)).returning({ id: classes.id }),
+        );
         return { deletedCount: deleted.length };
       },
     );

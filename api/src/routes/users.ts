@@ -5,7 +5,7 @@ import { OTHERS, requirePermission } from "../auth/permissions.js";
 import type { Db } from "../db/client.js";
 import { classes, users, type Role } from "../db/schema.js";
 import { conflict, forbidden, notFound } from "../lib/errors.js";
-import { bumpCacheVersions, sendCached, type PublicCache } from "../lib/public-cache.js";
+import { sendCached, type PublicCache } from "../lib/public-cache.js";
 import { emailParam, idParam, imageUrl } from "../lib/wire.js";
 import { loadApprovedClasses } from "./classes.js";
 
@@ -59,13 +59,12 @@ export const userRoutes =
       async (request) => {
         const actor = await request.requireActor();
         requirePermission(actor, "update", "user", actor.id);
-        await db.transaction(async (tx) => {
-          await tx
+        await cache.write(["classes", "instructors"], (tx) =>
+          tx
             .update(users)
             .set({ ...request.body, updatedAt: new Date() })
-            .where(eq(users.id, actor.id));
-          await bumpCacheVersions(tx, ["classes", "instructors"]);
-        });
+            .where(eq(users.id, actor.id)),
+        );
         return userToWire(await findUser(db, actor.id));
       },
     );
@@ -111,7 +110,7 @@ export const userRoutes =
           const target = await findUser(db, request.params.id);
           if (target.id === actor.id && role !== "admin") throw forbidden("You cannot change your own role.");
           if (target.role === role) return { modifiedCount: 0, role };
-          const modified = await db.transaction(async (tx) => {
+          const modified = await cache.write(["instructors"], async (tx) => {
             if (target.role === "admin" && (await adminCount(tx)) <= 1) {
               throw conflict("This is the last admin: make someone else an admin first.");
             }
@@ -120,7 +119,6 @@ export const userRoutes =
               .set({ role, updatedAt: new Date() })
               .where(eq(users.id, target.id))
               .returning({ id: users.id });
-            await bumpCacheVersions(tx, ["instructors"]);
             return changed.length;
           });
           return { modifiedCount: modified, role };
@@ -136,7 +134,7 @@ export const userRoutes =
         requirePermission(actor, "delete", "user", OTHERS);
         if (request.params.id === actor.id) throw forbidden("You cannot delete your own account here.");
         const target = await findUser(db, request.params.id);
-        const deleted = await db.transaction(async (tx) => {
+        const deleted = await cache.write(["instructors", "classes"], async (tx) => {
           if (target.role === "admin" && (await adminCount(tx)) <= 1) {
             throw conflict("This is the last admin: it cannot be deleted.");
           }
@@ -144,7 +142,6 @@ export const userRoutes =
             .delete(users)
             .where(and(eq(users.id, target.id), ne(users.id, actor.id)))
             .returning({ id: users.id });
-          await bumpCacheVersions(tx, ["instructors", "classes"]);
           return gone.length;
         });
         return { deletedCount: deleted };
