@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm start`: install what is missing, build every app, start the whole site on embedded defaults.
+import path from "node:path";
 import { describe, startSystem } from "./system.mjs";
-import { buildAll, ensureInstalled, ensurePnpm, log } from "./workspace.mjs";
+import { buildAll, ensureInstalled, ensurePnpm, log, ROOT } from "./workspace.mjs";
 
 const pnpm = ensurePnpm();
 await ensureInstalled(pnpm);
 if (!process.argv.includes("--no-build")) await buildAll(pnpm);
-const system = await startSystem();
+// Sign-ups made in the local run survive a restart (the emulator exports them on a clean stop).
+const system = await startSystem({ auth: { dataDir: path.join(ROOT, ".data", "auth") } });
 describe(system);
 
 let stopping = false;

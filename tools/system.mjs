@@ -3,6 +3,13 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import {
+  FIREBASE_PROJECT_ID,
+  readEmulatorPorts,
+  seedSignIns,
+  startAuthEmulator,
+  wipeAccounts,
+} from "./auth-emulator.mjs";
 import { startStaticServer } from "./serve-static.mjs";
 import { log, ROOT } from "./workspace.mjs";
 
@@ -43,8 +50,22 @@ function waitForHealth(url, child, timeoutMs = 30_000) {
   });
 }
 
+/** The Firebase web config of the local run: the emulator accepts any API key for a demo project. */
+export function localFirebaseConfig() {
+  return {
+    apiKey: "demo-api-key",
+    authDomain: `${FIREBASE_PROJECT_ID}.firebaseapp.com`,
+    projectId: FIREBASE_PROJECT_ID,
+  };
+}
+
 /**
- * @param {{ ports?: ReturnType<typeof readPorts>, apiEnv?: Record<string,string>, deployDir?: string }} [options]
+ * @param {{
+ *   ports?: ReturnType<typeof readPorts>,
+ *   apiEnv?: Record<string,string>,
+ *   deployDir?: string,
+ *   auth?: { ports?: ReturnType<typeof readEmulatorPorts>, dataDir?: string, wipe?: boolean },
+ * }} [options]
  */
 export async function startSystem(options = {}) {
   const ports = options.ports ?? readPorts();
@@ -55,13 +76,26 @@ export async function startSystem(options = {}) {
   const remotesFile = path.join(deployDir, "remotes.json");
   const envFile = path.join(deployDir, "env.json");
   writeFileSync(remotesFile, JSON.stringify(remotesJson(ports), null, 2));
-  writeFileSync(envFile, JSON.stringify({ apiUrl }, null, 2));
 
   const stops = [];
   const stop = async () => {
     await Promise.allSettled(stops.reverse().map((fn) => fn()));
   };
   try {
+    // Accounts: the Firebase Auth Emulator, with the seed users' sign-ins (README lists them).
+    const emulator = await startAuthEmulator({
+      ports: options.auth?.ports ?? readEmulatorPorts(),
+      dataDir: options.auth?.dataDir,
+      workDir: path.join(deployDir, "auth-emulator"),
+    });
+    stops.push(emulator.stop);
+    if (options.auth?.wipe) await wipeAccounts(emulator.host);
+    await seedSignIns(emulator.host);
+    writeFileSync(
+      envFile,
+      JSON.stringify({ apiUrl, firebase: localFirebaseConfig(), authEmulatorUrl: emulator.url }, null, 2),
+    );
+
     const api = spawn(process.execPath, ["dist/server.js"], {
       cwd: path.join(ROOT, "api"),
       stdio: ["ignore", "inherit", "inherit"],
@@ -70,6 +104,8 @@ export async function startSystem(options = {}) {
         PORT: String(ports.api),
         CORS_ORIGINS: shellUrl,
         LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+        FIREBASE_PROJECT_ID,
+        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
         ...options.apiEnv,
       },
     });
@@ -94,7 +130,7 @@ export async function startSystem(options = {}) {
     });
     stops.push(servers.shell.close);
     await waitForHealth(`${apiUrl}/health`, api);
-    return { ports, shellUrl, apiUrl, servers, stop };
+    return { ports, shellUrl, apiUrl, authEmulator: emulator, servers, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -102,7 +138,8 @@ export async function startSystem(options = {}) {
 }
 
 export function describe(system) {
-  log(`API            ${system.apiUrl}  (GET /health)`);
+  log(`API            ${system.apiUrl}  (GET /health, docs at /docs)`);
+  log(`Auth emulator  ${system.authEmulator.url}  (sign-ins: see the README)`);
   for (const name of Object.keys(REMOTE_APPS)) log(`${name.padEnd(15)}http://localhost:${system.ports[name]}`);
   log(`\x1b[1mOpen the site: ${system.shellUrl}\x1b[0m   (Ctrl-C stops everything)`);
 }

@@ -14,6 +14,12 @@ export interface ApiConfig {
   jwtSecret: string;
   accessTokenTtl: string;
   logLevel: string;
+  /** Largest image upload accepted (POST /images), in bytes. */
+  imageMaxBytes: number;
+  /** The Firebase project whose ID tokens POST /jwt accepts. */
+  firebaseProjectId: string;
+  /** Set only for the local emulator: the Admin SDK then accepts unsigned tokens. */
+  firebaseAuthEmulatorHost: string | undefined;
 }
 
 const DEV_SECRET = "local-development-secret-change-me-in-production";
@@ -24,6 +30,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   if (production && jwtSecret.length < 32) {
     throw new Error("JWT_SECRET must be set to at least 32 characters in production");
   }
+  const firebaseAuthEmulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST || undefined;
+  if (production && firebaseAuthEmulatorHost) {
+    // firebase-admin accepts unsigned ID tokens when this is set: anyone could sign in as anyone.
+    throw new Error("FIREBASE_AUTH_EMULATOR_HOST must not be set in production (it disables token signatures)");
+  }
+  const firebaseProjectId = env.FIREBASE_PROJECT_ID ?? (production ? "" : "demo-academy");
+  if (production && !firebaseProjectId) throw new Error("FIREBASE_PROJECT_ID must be set in production");
   return {
     port: Number(env.PORT ?? env.API_PORT ?? 4000),
     host: env.HOST ?? "127.0.0.1",
@@ -37,5 +50,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     jwtSecret,
     accessTokenTtl: env.ACCESS_TOKEN_TTL ?? "1h",
     logLevel: env.LOG_LEVEL ?? (production ? "info" : "warn"),
+    imageMaxBytes: Number(env.IMAGE_MAX_BYTES ?? 5 * 1024 * 1024),
+    firebaseProjectId,
+    firebaseAuthEmulatorHost,
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { buildApp } from "../src/app.js";
 import { readConfig } from "../src/config.js";
 import { openDatabase, type Database } from "../src/db/client.js";
@@ -60,7 +60,10 @@ export interface TestApi {
 export async function startTestApi(databaseUrl?: string): Promise<TestApi & { close(): Promise<void> }> {
   const database = await openDatabase({ databaseUrl, dataDir: "memory://" });
   await seed(database.db);
-  const config = { ...readConfig({ NODE_ENV: "test" }), databaseUrl };
+  const config = {
+    ...readConfig({ NODE_ENV: "test", FIREBASE_AUTH_EMULATOR_HOST: inject("authEmulatorHost") }),
+    databaseUrl,
+  };
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   const token = (u: { id: string; email: string }) => app.jwt.sign({ sub: u.id, email: u.email });

@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { startSystem } from "../../tools/system.mjs";
-import { E2E_PORTS } from "./ports";
+import { AUTH_EMULATOR_PORTS, E2E_PORTS } from "./ports";
 
 /** Starts the production builds (built by the test command) on the e2e ports. */
 export default async function globalSetup() {
@@ -12,6 +12,7 @@ export default async function globalSetup() {
     ports: E2E_PORTS,
     deployDir: path.join(root, ".tmp", "e2e-deploy"),
     apiEnv: { DATA_DIR: dataDir },
+    auth: { ports: AUTH_EMULATOR_PORTS, wipe: true },
   });
   return async () => {
     await system.stop();

@@ -8,6 +8,10 @@ export const E2E_PORTS = {
   api: Number(process.env.E2E_API_PORT ?? 4100),
 };
 
+/** The e2e run's own Firebase Auth Emulator (and the two ports the emulator suite reserves). */
+export const AUTH_EMULATOR_PORTS = { auth: 9109, hub: 4409, logging: 4509 };
+export const AUTH_EMULATOR_HOST = `127.0.0.1:${AUTH_EMULATOR_PORTS.auth}`;
+
 /** Extra origins the composition tests start and stop themselves. */
 export const SCRATCH_PORTS = { shell: 3110, remote: 3111 };
 

@@ -1,11 +1,32 @@
 import { createHmac } from "node:crypto";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { SEED_SIGN_INS } from "../../tools/auth-emulator.mjs";
 
-/** The seed users of the API (api/src/seed.ts). */
+/** The seed users of the API (api/src/seed.ts) with their sign-ins in the auth emulator (tools/auth-emulator.mjs). */
+const signIn = (email: string) => {
+  const found = SEED_SIGN_INS.find((s) => s.email === email);
+  if (!found) throw new Error(`no seed sign-in for ${email}`);
+  return found;
+};
 export const SEED = {
-  admin: { id: "00000000-0000-4000-8000-000000000001", email: "admin@summitsports.academy", name: "Avery Admin" },
-  instructor: { id: "00000000-0000-4000-8000-000000000002", email: "maya@summitsports.academy", name: "Maya Torres" },
-  student: { id: "00000000-0000-4000-8000-000000000008", email: "sam@example.com", name: "Sam Student" },
+  admin: {
+    id: "00000000-0000-4000-8000-000000000001",
+    email: "admin@summitsports.academy",
+    name: "Avery Admin",
+    password: signIn("admin@summitsports.academy").password,
+  },
+  instructor: {
+    id: "00000000-0000-4000-8000-000000000002",
+    email: "maya@summitsports.academy",
+    name: "Maya Torres",
+    password: signIn("maya@summitsports.academy").password,
+  },
+  student: {
+    id: "00000000-0000-4000-8000-000000000008",
+    email: "sam@example.com",
+    name: "Sam Student",
+    password: signIn("sam@example.com").password,
+  },
 };
 
 /** The local API's signing secret (api/src/config.ts, development default). */
@@ -14,13 +35,28 @@ const SECRET = process.env.JWT_SECRET ?? "local-development-secret-change-me-in-
 const b64 = (value: object | Buffer) =>
   (Buffer.isBuffer(value) ? value : Buffer.from(JSON.stringify(value))).toString("base64url");
 
-/** An access token as the API issues it, so a test starts signed in without the sign-in form. */
+/** An access token signed as the local API signs them, with a lifetime of the test's choosing (e.g. expired). */
 export function accessToken(user: { id: string; email: string }, expiresInSeconds = 3600): string {
   const now = Math.floor(Date.now() / 1000);
   const head = `${b64({ alg: "HS256", typ: "JWT" })}.${b64({ sub: user.id, email: user.email, iat: now, exp: now + expiresInSeconds })}`;
   return `${head}.${b64(createHmac("sha256", SECRET).update(head).digest())}`;
 }
 
-export async function signInAs(page: Page, user: { id: string; email: string }, token = accessToken(user)) {
-  await page.addInitScript((t) => localStorage.setItem("access-token", t), token);
+/**
+ * Signs in through the real login form (Firebase Auth Emulator, then POST /jwt) and waits until
+ * the navbar shows the account. The session persists for the rest of the test's page.
+ */
+export async function signInAs(page: Page, user: { email: string; password: string; name: string }) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByRole("button", { name: `Account menu of ${user.name}` })).toBeVisible({ timeout: 15_000 });
+}
+
+/** The API access token the browser holds now. */
+export async function storedAccessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem("access-token"));
+  if (!token) throw new Error("no access token stored");
+  return token;
 }

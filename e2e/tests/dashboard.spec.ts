@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { API_URL } from "../support/ports";
-import { accessToken, SEED, signInAs } from "../support/session";
+import { accessToken, SEED, signInAs, storedAccessToken } from "../support/session";
 
 const pagesByRole = {
   student: [
@@ -76,21 +76,34 @@ test("a student opening an admin page is sent to /login, and the API refuses eve
   request,
 }) => {
   await signInAs(page, SEED.student);
+  const token = await storedAccessToken(page);
   await page.goto("/dashboard/manageusers");
   await expect(page).toHaveURL(/\/login$/);
-  const res = await request.get(`${API_URL}/users`, {
-    headers: { authorization: `Bearer ${accessToken(SEED.student)}` },
-  });
+  const res = await request.get(`${API_URL}/users`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(403);
   expect(await res.json()).toMatchObject({ error: "Forbidden" });
 });
 
-test("an expired or invalid token signs the user out", async ({ page }) => {
-  await signInAs(page, SEED.student, accessToken(SEED.student, -60));
-  await page.goto("/dashboard/userhome");
-  await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem("access-token"))).toBeNull();
-});
+for (const [kind, token] of [
+  ["expired", () => accessToken(SEED.student, -60)],
+  ["invalid", () => "not-a-token"],
+] as const) {
+  test(`an ${kind} token signs the user out on the next call (spec section 8)`, async ({ page }) => {
+    await signInAs(page, SEED.student);
+    await page.waitForLoadState("networkidle");
+    await page.evaluate((t) => localStorage.setItem("access-token", t), token());
+    const refused = page.waitForResponse((r) => r.url().startsWith(API_URL) && r.status() === 401);
+    // An in-app navigation (no reload: a reload would exchange the Firebase token for a new one).
+    await page.evaluate(() => {
+      history.pushState({}, "", "/dashboard/mydashboard");
+      dispatchEvent(new PopStateEvent("popstate"));
+    });
+    await refused;
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem("access-token"))).toBeNull();
+    await expect(page.getByRole("button", { name: "Login", exact: true })).toBeVisible();
+  });
+}
 
 test("logout clears the token", async ({ page }) => {
   await signInAs(page, SEED.student);

@@ -12,6 +12,13 @@ export function readAccessToken(): string | null {
   }
 }
 
+declare module "axios" {
+  interface AxiosRequestConfig {
+    /** A request made while the session is being established: a 401/403 is its own business. */
+    sessionProbe?: boolean;
+  }
+}
+
 type UnauthorizedHandler = (error: AxiosError) => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
 
@@ -26,7 +33,7 @@ export function createApiClient(): AxiosInstance {
     const apiUrl = academyStore.getState().env?.apiUrl;
     if (apiUrl && !config.baseURL) config.baseURL = apiUrl;
     const token = readAccessToken();
-    if (token) config.headers.set("Authorization", `Bearer ${token}`);
+    if (token && !config.headers.has("Authorization")) config.headers.set("Authorization", `Bearer ${token}`);
     return config;
   });
   client.interceptors.response.use(
@@ -37,6 +44,7 @@ export function createApiClient(): AxiosInstance {
       if (
         error instanceof AxiosError &&
         (status === 401 || status === 403) &&
+        !error.config?.sessionProbe &&
         error.config?.headers?.has("Authorization")
       ) {
         onUnauthorized(error);

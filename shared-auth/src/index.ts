@@ -6,6 +6,7 @@ export {
   setTheme,
   setRuntimeEnv,
   type AcademyState,
+  type FirebaseWebConfig,
   type Role,
   type RuntimeEnv,
   type SessionStatus,
@@ -22,4 +23,26 @@ export {
 } from "./api-client";
 export { queryKeys } from "./query-keys";
 export { PagePlaceholder } from "./ui/page-placeholder";
-export { restoreSession, signOutLocally, resolveImageUrl } from "./session";
+export { startSession, logOut, signOutLocally, resolveImageUrl } from "./session";
+export {
+  signIn,
+  signUp,
+  signInWithGoogle,
+  usesAccountChooser,
+  sendPasswordReset,
+  updateAccountProfile,
+  type GoogleTestAccount,
+} from "./account";
+export { accountErrorMessage, authErrorMessage, loadFirebaseAuth } from "./firebase";
+export {
+  fetchCart,
+  fetchEnrolled,
+  studentEmail,
+  useAddToCart,
+  useCart,
+  useCartCount,
+  useEnrolled,
+  useStudentEmail,
+  withAddedItem,
+} from "./queries/cart";
+export type { AddToCartResponse, CartItem, ClassItem } from "./queries/types";

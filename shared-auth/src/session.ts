@@ -1,4 +1,7 @@
+import type { User } from "firebase/auth";
 import { ACCESS_TOKEN_KEY, api, readAccessToken } from "./api-client";
+import { accountErrorMessage, loadFirebaseAuth } from "./firebase";
+import { queryClient } from "./query-client";
 import { academyStore, type Role } from "./store";
 
 interface MeResponse {
@@ -16,33 +19,125 @@ export function resolveImageUrl(url: string | null | undefined): string | undefi
   return url;
 }
 
-/**
- * Decides who is signed in from the stored access token: the API says who the token belongs to
- * and what role they have now. No token, or a token the API refuses, means signed out.
- */
-export async function restoreSession(): Promise<void> {
-  if (!readAccessToken()) {
-    signOutLocally();
-    return;
-  }
+function storeToken(token: string): void {
   try {
-    const { data } = await api.get<MeResponse>("/users/me");
-    academyStore.setState({
-      status: "signed-in",
-      user: { email: data.email, displayName: data.name, photoURL: data.photo || null },
-      role: data.role,
-    });
+    globalThis.localStorage?.setItem(ACCESS_TOKEN_KEY, token);
   } catch {
-    signOutLocally();
+    // Storage unavailable: the session lasts until the tab closes (the token is still sent).
   }
 }
 
+/** The stored access token is this account's and stays valid for at least another minute. */
+function storedTokenFits(email: string): boolean {
+  const token = readAccessToken();
+  const payload = token?.split(".")[1];
+  if (!payload) return false;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as {
+      email?: unknown;
+      exp?: unknown;
+    };
+    return (
+      claims.email === email.toLowerCase() && typeof claims.exp === "number" && claims.exp * 1000 > Date.now() + 60_000
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Reads the caller's record and role from the API: the role is never decided in the browser. */
+async function loadMe(probe = false): Promise<void> {
+  const { data } = await api.get<MeResponse>("/users/me", { sessionProbe: probe });
+  academyStore.setState({
+    status: "signed-in",
+    user: { email: data.email, displayName: data.name, photoURL: data.photo || null },
+    role: data.role,
+    sessionError: null,
+  });
+}
+
+/** Spec section 4: the Firebase ID token buys the API's access token, kept under `access-token`. */
+async function exchange(user: User): Promise<void> {
+  const idToken = await user.getIdToken();
+  const { data } = await api.post<{ token: string }>(
+    "/jwt",
+    { email: user.email },
+    { headers: { Authorization: `Bearer ${idToken}` }, sessionProbe: true },
+  );
+  storeToken(data.token);
+}
+
+let syncing: { uid: string; done: Promise<void> } | null = null;
+
+/**
+ * Makes the API session match the signed-in Firebase user: reuses a stored token that is still
+ * this account's, else exchanges the ID token; then reads the record and role. The loading flag
+ * clears only once the token is saved. Concurrent calls for the same user share one run.
+ */
+export function syncSession(user: User, { exchangeToken = false } = {}): Promise<void> {
+  if (syncing?.uid === user.uid && !exchangeToken) return syncing.done;
+  const done = (async () => {
+    if (!user.email) throw new Error("This account has no e-mail address; the academy needs one.");
+    if (!exchangeToken && storedTokenFits(user.email)) {
+      try {
+        await loadMe(true);
+        return;
+      } catch {
+        // The stored token was refused (deleted account, rotated secret): exchange again.
+      }
+    }
+    await exchange(user);
+    await loadMe(true);
+  })();
+  syncing = { uid: user.uid, done };
+  const clear = () => {
+    if (syncing?.done === done) syncing = null;
+  };
+  done.then(clear, clear);
+  return done;
+}
+
 /** Forgets the session in this browser (spec section 4: sign-out removes the stored token). */
-export function signOutLocally(): void {
+export function signOutLocally(sessionError: string | null = null): void {
   try {
     globalThis.localStorage?.removeItem(ACCESS_TOKEN_KEY);
   } catch {
     // Storage unavailable: nothing stored to remove.
   }
-  academyStore.setState({ status: "signed-out", user: null, role: null });
+  academyStore.setState({ status: "signed-out", user: null, role: null, sessionError });
+}
+
+/**
+ * Follows the Firebase user for the life of the page. Called after the first render, so the
+ * Firebase SDK (loaded here, on demand) never delays the first paint of a public page.
+ */
+export async function startSession(): Promise<void> {
+  try {
+    const { auth, sdk } = await loadFirebaseAuth();
+    sdk.onIdTokenChanged(auth, (user) => {
+      if (!user) {
+        signOutLocally();
+        return;
+      }
+      syncSession(user).catch((error: unknown) => {
+        // No API session (server unreachable, token refused): signed out here, with the reason.
+        signOutLocally(accountErrorMessage(error));
+      });
+    });
+  } catch (error) {
+    signOutLocally(accountErrorMessage(error));
+  }
+}
+
+/** Ends the session everywhere: the stored token, cached data and the Firebase sign-in. */
+export async function logOut(): Promise<void> {
+  signOutLocally();
+  queryClient.clear();
+  try {
+    const { auth, sdk } = await loadFirebaseAuth();
+    await sdk.signOut(auth);
+  } catch (error) {
+    // The local session is already gone; a failed Firebase sign-out is only logged (spec section 8).
+    console.error("[session] Firebase sign-out failed", error);
+  }
 }

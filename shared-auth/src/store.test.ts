@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { restoreSession } from "./session";
+import { startSession } from "./session";
 import { academyStore, setTheme } from "./store";
 
 describe("the academy store", () => {
   it("starts undecided, so guards wait until the shell settles the session", async () => {
     expect(academyStore.getState().status).toBe("loading");
-    await restoreSession(); // no stored token: signed out, without asking the API
-    expect(academyStore.getState()).toMatchObject({ status: "signed-out", user: null, role: null });
+    localStorage.setItem("access-token", "left-over");
+    await startSession(); // a deploy without Firebase config: signed out, with the reason, token removed
+    expect(academyStore.getState()).toMatchObject({
+      status: "signed-out",
+      user: null,
+      role: null,
+      sessionError: "Accounts are not available on this site right now.",
+    });
+    expect(localStorage.getItem("access-token")).toBeNull();
   });
 
   it("remembers the theme", () => {

@@ -11,7 +11,7 @@ export interface SessionUser {
 
 /**
  * "loading" until the shell has decided who is signed in; guards wait for it.
- * The shell settles it from the stored access token (restoreSession).
+ * The shell settles it once Firebase has said who is signed in and the API token is saved.
  */
 export type SessionStatus = "loading" | "signed-out" | "signed-in";
 
@@ -19,6 +19,8 @@ export interface AcademyState {
   status: SessionStatus;
   user: SessionUser | null;
   role: Role | null;
+  /** Why the last attempt to start a session failed (shown on the login page), else null. */
+  sessionError: string | null;
   theme: Theme;
   /** Deploy-time settings the shell read from /env.json (API base URL, ...). */
   env: RuntimeEnv | null;
@@ -26,6 +28,16 @@ export interface AcademyState {
 
 export interface RuntimeEnv {
   apiUrl: string;
+  /** The Firebase web app's public config; without it accounts are unavailable. */
+  firebase?: FirebaseWebConfig;
+  /** Local runs and tests only: the Firebase Auth Emulator's URL. */
+  authEmulatorUrl?: string;
+}
+
+export interface FirebaseWebConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
 }
 
 const THEME_KEY = "academy-theme";
@@ -45,6 +57,7 @@ export function createAcademyStore() {
     status: "loading",
     user: null,
     role: null,
+    sessionError: null,
     theme: initialTheme(),
     env: null,
   }));

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { queryClient, restoreSession, setRuntimeEnv, setUnauthorizedHandler, signOutLocally } from "shared-auth";
+import { logOut, queryClient, setRuntimeEnv, setUnauthorizedHandler, startSession } from "shared-auth";
 import "./app.css";
 import { loadDeployConfig } from "./federation/deploy-config";
 import { registerConfiguredRemotes } from "./federation/registry";
@@ -15,12 +15,9 @@ async function start() {
   registerConfiguredRemotes(config.remotes);
   // Spec section 8: a 401/403 on an authenticated call signs the user out and sends them to /login.
   setUnauthorizedHandler(() => {
-    signOutLocally();
-    queryClient.clear();
+    void logOut();
     window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
   });
-  // Rendering does not wait for the session: public pages paint at once, guards wait for it.
-  void restoreSession();
 
   const container = document.getElementById("root");
   if (!container) throw new Error("index.html has no #root");
@@ -31,6 +28,9 @@ async function start() {
       </QueryClientProvider>
     </StrictMode>,
   );
+  // Rendering does not wait for the session: public pages paint first, then Firebase loads
+  // (in its own chunks) and settles who is signed in; guards wait for that.
+  void startSession();
 }
 
 void start();

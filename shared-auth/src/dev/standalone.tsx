@@ -2,15 +2,20 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { type ComponentType, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter, Link, Route, Routes } from "react-router-dom";
-import { queryClient, restoreSession, setRuntimeEnv } from "shared-auth";
+import { queryClient, startSession, setRuntimeEnv } from "shared-auth";
 
 /**
  * A remote's own page when opened directly (its team's dev server): every exposed page on a
  * route of its own, without the shell. In the site, the shell mounts these pages instead.
  */
 export function mountStandalone(title: string, pages: Record<string, ComponentType>, apiUrl = "http://localhost:4000") {
-  setRuntimeEnv({ apiUrl });
-  void restoreSession();
+  // The local run's accounts: the Firebase Auth Emulator started by `npm start` / `npm run dev`.
+  setRuntimeEnv({
+    apiUrl,
+    firebase: { apiKey: "demo-api-key", authDomain: "demo-academy.firebaseapp.com", projectId: "demo-academy" },
+    authEmulatorUrl: "http://127.0.0.1:9099",
+  });
+  void startSession();
   const names = Object.keys(pages);
   const container = document.getElementById("root");
   if (!container) throw new Error("index.html has no #root");

@@ -1,4 +1,4 @@
-import type { RuntimeEnv } from "shared-auth";
+import type { FirebaseWebConfig, RuntimeEnv } from "shared-auth";
 import { parseRemotesConfig, type RemoteEntry } from "./remotes";
 
 export interface DeployConfig {
@@ -16,11 +16,24 @@ async function readJson(fetchFn: Fetch, url: string): Promise<unknown> {
   return res.json();
 }
 
-function parseEnv(json: unknown): RuntimeEnv {
-  if (json && typeof json === "object" && "apiUrl" in json && typeof json.apiUrl === "string" && json.apiUrl) {
-    return { apiUrl: json.apiUrl.replace(/\/+$/, "") };
+const text = (value: unknown): value is string => typeof value === "string" && value.length > 0;
+
+function parseFirebase(value: unknown): FirebaseWebConfig | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const { apiKey, authDomain, projectId } = value as Record<string, unknown>;
+  return text(apiKey) && text(authDomain) && text(projectId) ? { apiKey, authDomain, projectId } : undefined;
+}
+
+export function parseEnv(json: unknown): RuntimeEnv {
+  if (!json || typeof json !== "object" || !("apiUrl" in json) || !text(json.apiUrl)) {
+    throw new Error("env.json has no apiUrl");
   }
-  throw new Error("env.json has no apiUrl");
+  const env: RuntimeEnv = { apiUrl: json.apiUrl.replace(/\/+$/, "") };
+  const firebase = parseFirebase((json as { firebase?: unknown }).firebase);
+  if (firebase) env.firebase = firebase;
+  const emulator = (json as { authEmulatorUrl?: unknown }).authEmulatorUrl;
+  if (text(emulator) && /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(emulator)) env.authEmulatorUrl = emulator;
+  return env;
 }
 
 /**

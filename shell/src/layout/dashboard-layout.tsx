@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from "react-router-dom";
-import { useAcademy } from "shared-auth";
+import { useAcademy, useCartCount } from "shared-auth";
 import { sidebarMenu, type MenuItem } from "../routes/sidebar-menus";
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
@@ -7,14 +7,41 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-white/15 text-orange-300" : "text-indigo-50 hover:bg-white/10 hover:text-white"
   }`;
 
+const CART_COUNT_ID = "sidebar-cart-count";
+
+/**
+ * The cart item count beside "My Selected Classes". The badge is decoration; the link's
+ * description (outside the link, so its name stays the label) says the count.
+ */
+function CartCount({ part }: { part: "badge" | "description" }) {
+  const count = useCartCount();
+  if (part === "description") {
+    return (
+      <span id={CART_COUNT_ID} className="sr-only">
+        {count === 1 ? "1 class in your cart" : `${count} classes in your cart`}
+      </span>
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-flex h-6 min-w-6 items-center justify-center rounded-full bg-orange-500 px-2 text-xs font-bold text-white"
+    >
+      {count}
+    </span>
+  );
+}
+
 function MenuList({ items }: { items: MenuItem[] }) {
   return (
     <ul className="space-y-1">
       {items.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} end className={itemClass}>
+          <NavLink to={item.to} end className={itemClass} aria-describedby={item.cartBadge ? CART_COUNT_ID : undefined}>
             {item.label}
+            {item.cartBadge && <CartCount part="badge" />}
           </NavLink>
+          {item.cartBadge && <CartCount part="description" />}
         </li>
       ))}
     </ul>

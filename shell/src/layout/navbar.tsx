@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { flushSync } from "react-dom";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
-import { queryClient, resolveImageUrl, signOutLocally, useAcademy } from "shared-auth";
+import { logOut, useAcademy, useCartCount, useStudentEmail } from "shared-auth";
 import { dashboardHome } from "../routes/access";
+import { AccountMenu } from "./account-menu";
 import { Logo } from "./logo";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -21,6 +22,25 @@ function CartIcon() {
   );
 }
 
+/** The number of classes in the student's cart, next to the cart icon (spec section 2). */
+function CartBadge({ id }: { id: string }) {
+  const count = useCartCount();
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        data-testid="cart-count"
+        className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-orange-500 px-1.5 text-xs leading-none font-bold text-white"
+      >
+        {count}
+      </span>
+      <span id={id} className="sr-only">
+        {count === 1 ? "1 class in your cart" : `${count} classes in your cart`}
+      </span>
+    </>
+  );
+}
+
 export function Navbar() {
   const [open, setOpen] = useState(false);
   const location = useLocation();
@@ -32,16 +52,16 @@ export function Navbar() {
   const from = { from: location };
   // Spec section 2: admins and instructors have no cart.
   const showCart = !(signedIn && (role === "admin" || role === "instructor"));
+  const student = useStudentEmail() !== null;
 
   function logout() {
     // Leave the page first (navigations are transitions; the store update is not):
     // a guarded page would otherwise send the user to /login.
     flushSync(() => navigate("/"));
-    signOutLocally();
-    queryClient.clear();
+    void logOut();
   }
 
-  const links = (
+  const links = (badgeId: string) => (
     <>
       <NavLink to="/" end className={linkClass}>
         Home
@@ -61,10 +81,12 @@ export function Navbar() {
           state={signedIn ? undefined : from}
           className={linkClass}
           aria-label="Cart"
+          aria-describedby={student ? badgeId : undefined}
         >
           <span className="inline-flex items-center gap-1.5">
             <CartIcon />
             <span className="md:sr-only">Cart</span>
+            {student && <CartBadge id={badgeId} />}
           </span>
         </NavLink>
       )}
@@ -78,24 +100,12 @@ export function Navbar() {
     <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
-        <div className="hidden items-center gap-1 md:flex">{links}</div>
+        <div className="hidden items-center gap-1 md:flex">{links("cart-count-desktop")}</div>
         <div className="flex items-center gap-2">
           <ThemeToggle />
           {signedIn && user && (
             <>
-              <span className="group relative" title={user.displayName ?? user.email}>
-                {user.photoURL ? (
-                  <img
-                    src={resolveImageUrl(user.photoURL)}
-                    alt={user.displayName ?? "Your account"}
-                    className="h-9 w-9 rounded-full object-cover ring-2 ring-orange-400"
-                  />
-                ) : (
-                  <span className="flex h-9 w-9 items-center justify-center rounded-full bg-indigo-700 font-bold text-white">
-                    {(user.displayName ?? user.email).slice(0, 1).toUpperCase()}
-                  </span>
-                )}
-              </span>
+              <AccountMenu user={user} onLogout={logout} />
               <button
                 type="button"
                 onClick={logout}
@@ -141,7 +151,7 @@ export function Navbar() {
           className="flex flex-col gap-1 border-t border-slate-200 px-4 py-3 md:hidden dark:border-slate-800"
           onClick={() => setOpen(false)}
         >
-          {links}
+          {links("cart-count-mobile")}
           {!signedIn && (
             <Link
               to="/login"

@@ -3,8 +3,10 @@ import { BrowserRouter, Route, Routes } from "react-router-dom";
 import { RemotePage } from "../federation/remote-page";
 import { DashboardLayout } from "../layout/dashboard-layout";
 import { RootLayout } from "../layout/root-layout";
-import { AccountPendingPage } from "../pages/account-pending-page";
 import { ErrorPage } from "../pages/error-page";
+import { LoginPage } from "../pages/login-page";
+import { SettingsPage } from "../pages/settings-page";
+import { SignupPage } from "../pages/signup-page";
 import { Guard } from "./guard";
 import { dashboardRoutes, siteRoutes, type RemoteRoute } from "./route-table";
 
@@ -38,7 +40,7 @@ export function AppRouter() {
             path="/login"
             element={
               <Titled title="Login">
-                <AccountPendingPage kind="login" />
+                <LoginPage />
               </Titled>
             }
           />
@@ -46,7 +48,17 @@ export function AppRouter() {
             path="/signup"
             element={
               <Titled title="Sign up">
-                <AccountPendingPage kind="signup" />
+                <SignupPage />
+              </Titled>
+            }
+          />
+          <Route
+            path="/settings"
+            element={
+              <Titled title="Settings">
+                <Guard access="signed-in">
+                  <SettingsPage />
+                </Guard>
               </Titled>
             }
           />

@@ -1,0 +1,124 @@
+import { eq, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { InvalidIdTokenError, type IdTokenVerifier, type VerifiedIdentity } from "../auth/firebase.js";
+import { requirePermission } from "../auth/permissions.js";
+import type { Db } from "../db/client.js";
+import { users } from "../db/schema.js";
+import { forbidden, unauthorized } from "../lib/errors.js";
+import { bumpCacheVersions } from "../lib/public-cache.js";
+import { imageUrl } from "../lib/wire.js";
+
+const emailBody = z.object({ email: z.email({ error: "Not a valid e-mail address." }).max(254) });
+
+/** A profile photo Firebase holds is kept only if the site can show it (http(s) or the site's own). */
+const usablePhoto = (url: string | null) => (url && imageUrl.safeParse(url).success ? url : null);
+
+function bearer(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
+  return match?.[1] ?? null;
+}
+
+/**
+ * Creates the product's record of a signed-in Firebase user, or refreshes its name and photo.
+ * The role is never touched here: a new record is a student, an existing one keeps its role.
+ */
+async function upsertUser(db: Db, identity: VerifiedIdentity & { email: string }) {
+  const email = identity.email.toLowerCase();
+  const name = identity.name?.slice(0, 120) ?? null;
+  const photo = usablePhoto(identity.picture);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({ email, name: name ?? email.split("@")[0] ?? email, photo })
+      .onConflictDoUpdate({
+        target: users.email,
+        set: {
+          name: name === null ? sql`${users.name}` : name,
+          photo: photo === null ? sql`${users.photo}` : photo,
+          updatedAt: new Date(),
+        },
+      })
+      .returning({ id: users.id, role: users.role });
+    if (!row) throw new Error("upsert returned no row");
+    // An instructor's name and photo appear in the public lists.
+    if (row.role === "instructor") await bumpCacheVersions(tx, ["classes", "instructors"]);
+    return row;
+  });
+}
+
+export const authRoutes =
+  (db: Db, verifier: IdTokenVerifier): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      "/jwt",
+      {
+        config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+        schema: {
+          tags: ["accounts"],
+          summary: "Exchange a Firebase ID token for the API's access token",
+          description:
+            "Send the Firebase ID token as `Authorization: Bearer <id token>` and the account's `email` in the body. " +
+            "The token is verified with firebase-admin; the user record is created or its name and photo refreshed. " +
+            "Returns the API's own short-lived access token. A bare e-mail never gets a token.",
+          body: emailBody,
+          security: [{ firebaseIdToken: [] }],
+        },
+      },
+      async (request) => {
+        const idToken = bearer(request.headers.authorization);
+        if (!idToken) {
+          throw unauthorized("Sign in first: send the Firebase ID token as 'Authorization: Bearer <token>'.");
+        }
+        let identity: VerifiedIdentity;
+        try {
+          identity = await verifier.verify(idToken);
+        } catch (error) {
+          if (error instanceof InvalidIdTokenError) {
+            throw unauthorized("The sign-in token is invalid or has expired. Sign in again.");
+          }
+          throw error;
+        }
+        if (!identity.email) throw forbidden("This account has no e-mail address; the academy needs one.");
+        if (identity.email.toLowerCase() !== request.body.email.toLowerCase()) {
+          throw forbidden("The e-mail does not match the signed-in account.");
+        }
+        const user = await upsertUser(db, { ...identity, email: identity.email });
+        return { token: await app.jwt.sign({ sub: user.id, email: identity.email.toLowerCase() }) };
+      },
+    );
+
+    app.post(
+      "/users",
+      {
+        schema: {
+          tags: ["users"],
+          summary: "Save the caller's name and photo after sign-up (the record itself is made by POST /jwt)",
+          body: z
+            .object({
+              name: z.string().trim().min(1, { error: "Name is required" }).max(120),
+              email: emailBody.shape.email,
+              photo: imageUrl.optional(),
+            })
+            .strict(),
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        if (request.body.email.toLowerCase() !== actor.email) {
+          throw forbidden("You can only save your own account.");
+        }
+        requirePermission(actor, "update", "user", actor.id);
+        const { name, photo } = request.body;
+        await db.transaction(async (tx) => {
+          await tx
+            .update(users)
+            .set({ name, ...(photo === undefined ? {} : { photo }), updatedAt: new Date() })
+            .where(eq(users.id, actor.id));
+          await bumpCacheVersions(tx, ["classes", "instructors"]);
+        });
+        // The record already existed (POST /jwt made it): nothing was inserted.
+        return { acknowledged: true, insertedId: null, _id: actor.id };
+      },
+    );
+  };

@@ -1,0 +1,27 @@
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { startAuthEmulator } from "../../tools/auth-emulator.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    authEmulatorHost: string;
+  }
+}
+
+/**
+ * The real Firebase Auth Emulator for POST /jwt: reused when the test command already runs one
+ * (FIREBASE_AUTH_EMULATOR_HOST), else started on ports of its own for this run.
+ */
+export default async function setup(project: TestProject) {
+  const given = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (given) {
+    project.provide("authEmulatorHost", given);
+    return;
+  }
+  const emulator = await startAuthEmulator({
+    ports: { auth: 9199, hub: 4401, logging: 4501 },
+    workDir: path.resolve(import.meta.dirname, "../../.tmp/api-test-auth-emulator"),
+  });
+  project.provide("authEmulatorHost", emulator.host);
+  return () => emulator.stop();
+}

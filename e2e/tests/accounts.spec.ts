@@ -1,0 +1,207 @@
+import { randomBytes } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { API_URL } from "../support/ports";
+import { SEED, signInAs, storedAccessToken } from "../support/session";
+
+/** Accounts end to end: the real Firebase web SDK against the Auth Emulator, then POST /jwt. */
+
+const newEmail = (what: string) => `${what}-${randomBytes(4).toString("hex")}@example.com`;
+const GOOD_PASSWORD = "Camp#Pass2026";
+
+async function me(page: Page, request: import("@playwright/test").APIRequestContext) {
+  const res = await request.get(`${API_URL}/users/me`, {
+    headers: { authorization: `Bearer ${await storedAccessToken(page)}` },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { name: string; email: string; photo: string; role: string };
+}
+
+async function fillSignup(page: Page, values: Partial<Record<string, string>>) {
+  const form = page.getByRole("form", { name: "Sign up" });
+  for (const [label, value] of Object.entries(values)) {
+    await form.getByLabel(label, { exact: true }).fill(value ?? "");
+  }
+  await form.getByRole("button", { name: "Sign Up", exact: true }).click();
+}
+
+test("a visitor signs up from /classes and lands back on /classes, signed in, with a record on the server", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/classes");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole("link", { name: "Create an account" }).click();
+  const email = newEmail("camper");
+  await fillSignup(page, {
+    Name: "Casey Camper",
+    Email: email,
+    Password: GOOD_PASSWORD,
+    "Confirm password": GOOD_PASSWORD,
+    "Photo URL": "https://example.com/casey.png",
+  });
+  await expect(page.getByRole("heading", { name: "User created successfully." })).toBeVisible();
+  await expect(page).toHaveURL(/\/classes$/);
+  await expect(page.getByRole("button", { name: "Account menu of Casey Camper" })).toBeVisible();
+  expect(await me(page, request)).toMatchObject({
+    name: "Casey Camper",
+    email,
+    photo: "https://example.com/casey.png",
+    role: "student",
+  });
+});
+
+test("sign-up shows each validation message, with the real password bounds", async ({ page }) => {
+  await page.goto("/signup");
+  await fillSignup(page, {});
+  for (const message of [
+    "Name is required",
+    "Email is required",
+    "Password is required",
+    "Confirm your password",
+    "Photo URL is required",
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  const password = page.getByRole("form", { name: "Sign up" }).getByLabel("Password", { exact: true });
+  for (const [value, message] of [
+    ["Ab1!", "Password must be at least 8 characters"],
+    ["Abcdef1!Abcdef1!Abcdef1!xx", "Password must be at most 25 characters"],
+    ["abcdefgh1", "Password must have one Uppercase one lower case, one number and one special character."],
+  ] as const) {
+    await password.fill(value);
+    await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+  }
+  await fillSignup(page, {
+    Password: GOOD_PASSWORD,
+    "Confirm password": "Camp#Pass2027",
+    "Photo URL": "not a link",
+    Email: "not-an-email",
+  });
+  await expect(page.getByText("Passwords do not match", { exact: true })).toBeVisible();
+  await expect(page.getByText("Enter a link that starts with http:// or https://", { exact: true })).toBeVisible();
+  await expect(page.getByText("Enter a valid e-mail address.", { exact: true })).toBeVisible();
+});
+
+test("sign-up with an e-mail already in use says so on the form", async ({ page }) => {
+  await page.goto("/signup");
+  await fillSignup(page, {
+    Name: "Sam Again",
+    Email: SEED.student.email,
+    Password: GOOD_PASSWORD,
+    "Confirm password": GOOD_PASSWORD,
+    "Photo URL": "https://example.com/sam.png",
+  });
+  await expect(page.getByRole("alert")).toHaveText("An account with this e-mail already exists. Log in instead.");
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test("login: required fields, one message for a wrong password and an unknown account", async ({ page }) => {
+  await page.goto("/login");
+  const form = page.getByRole("form", { name: "Login" });
+  await form.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByText("Email is required", { exact: true })).toBeVisible();
+  await expect(page.getByText("Password is required", { exact: true })).toBeVisible();
+  for (const email of [SEED.student.email, newEmail("nobody")]) {
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Password", { exact: true }).fill("Wrong#Pass1");
+    await form.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("alert")).toHaveText("The e-mail or password is not right.");
+  }
+  expect(await page.evaluate(() => localStorage.getItem("access-token"))).toBeNull();
+});
+
+test("a guarded page sends a visitor to /login and back after sign-in, with the notice", async ({ page }) => {
+  await page.goto("/dashboard/enrolledclasses");
+  await expect(page).toHaveURL(/\/login$/);
+  const form = page.getByRole("form", { name: "Login" });
+  await form.getByLabel("Email").fill(SEED.student.email);
+  await form.getByLabel("Password", { exact: true }).fill(SEED.student.password);
+  await form.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "User Login Successfully" })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/enrolledclasses$/);
+  await expect(page.getByRole("heading", { level: 1, name: "My Enrolled Classes" })).toBeVisible();
+});
+
+test("Google sign-in through the local account chooser creates the user's record", async ({ page, request }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  const chooser = page.getByRole("dialog", { name: "Choose a Google account" });
+  await expect(chooser).toBeVisible();
+  const email = newEmail("google");
+  await chooser.getByLabel("Name").fill("Gale Google");
+  await chooser.getByLabel("Google e-mail").fill(email);
+  await chooser.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("button", { name: "Account menu of Gale Google" })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await me(page, request)).toMatchObject({ name: "Gale Google", email, role: "student" });
+});
+
+test("the avatar menu has the name, a New badge, Settings and Logout; Settings changes the display name", async ({
+  page,
+  request,
+}) => {
+  await signInAs(page, SEED.instructor);
+  const avatar = page.getByRole("button", { name: `Account menu of ${SEED.instructor.name}` });
+  await avatar.hover();
+  await expect(page.getByRole("tooltip")).toHaveText(SEED.instructor.name);
+  await avatar.click();
+  const menu = page.getByRole("menu", { name: "Account" });
+  await expect(menu).toContainText(SEED.instructor.name);
+  await expect(menu).toContainText("New");
+  await expect(menu.getByRole("menuitem", { name: "Logout" })).toBeVisible();
+  await menu.getByRole("menuitem", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  const name = page.getByLabel("Display name");
+  await name.fill("Maya T. Coach");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status")).toHaveText("Your profile is saved.");
+  await expect(page.getByRole("button", { name: "Account menu of Maya T. Coach" })).toBeVisible();
+  expect((await me(page, request)).name).toBe("Maya T. Coach");
+  // Put the seed name back for the other tests.
+  await name.fill(SEED.instructor.name);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("button", { name: `Account menu of ${SEED.instructor.name}` })).toBeVisible();
+});
+
+test("the login form slides in over 1000 ms, and not under reduced motion", async ({ browser }) => {
+  for (const [reducedMotion, expected] of [
+    ["no-preference", "1s"],
+    ["reduce", "0s"],
+  ] as const) {
+    const context = await browser.newContext({ reducedMotion });
+    const page = await context.newPage();
+    await page.goto("/login");
+    const section = page.locator("section[aria-labelledby=auth-title]");
+    await expect(section).toBeVisible();
+    expect(await section.evaluate((el) => getComputedStyle(el).animationDuration)).toBe(expected);
+    await context.close();
+  }
+});
+
+test("Forgot password? sends a reset link for the typed e-mail", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Forgot password?" }).click();
+  await expect(page.getByText("Enter your e-mail address first, then choose Forgot password?")).toBeVisible();
+  await page.getByLabel("Email").fill(SEED.student.email);
+  await page.getByRole("button", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("status")).toContainText(`If an account exists for ${SEED.student.email}`);
+});
+
+test("a public page paints before the Firebase SDK has loaded", async ({ page }) => {
+  // Hold every script that carries the Firebase SDK for 5 s: the home page must not wait for it.
+  await page.route("**/*.js", async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes("@firebase/auth")) {
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+    }
+    await route.fulfill({ response, body });
+  });
+  const started = Date.now();
+  await page.goto("/", { waitUntil: "commit" });
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome to the academy" })).toBeVisible({ timeout: 4_000 });
+  expect(Date.now() - started).toBeLessThan(4_000);
+});

@@ -1,0 +1,79 @@
+import { api } from "./api-client";
+import { loadFirebaseAuth } from "./firebase";
+import { syncSession } from "./session";
+import { academyStore } from "./store";
+
+/** A Google account offered by the local account chooser (the emulator cannot reach Google). */
+export interface GoogleTestAccount {
+  email: string;
+  name: string;
+}
+
+async function refreshRecord(): Promise<void> {
+  const { data } = await api.get<{ name: string; email: string; photo: string }>("/users/me");
+  const current = academyStore.getState().user;
+  academyStore.setState({
+    user: { ...current, email: data.email, displayName: data.name, photoURL: data.photo || null },
+  });
+}
+
+/** E-mail and password sign-in; resolves once the API session is ready (role known). */
+export async function signIn(email: string, password: string): Promise<void> {
+  const { auth, sdk } = await loadFirebaseAuth();
+  const { user } = await sdk.signInWithEmailAndPassword(auth, email.trim(), password);
+  await syncSession(user);
+}
+
+/**
+ * Sign-up: the Firebase account, its display name and photo, then the product's record
+ * (spec section 7: POST /users with name, e-mail and photo after sign-up).
+ */
+export async function signUp(input: { name: string; email: string; password: string; photoURL: string }) {
+  const { auth, sdk } = await loadFirebaseAuth();
+  const { user } = await sdk.createUserWithEmailAndPassword(auth, input.email.trim(), input.password);
+  await sdk.updateProfile(user, { displayName: input.name.trim(), photoURL: input.photoURL.trim() });
+  await syncSession(user);
+  await api.post("/users", { name: input.name.trim(), email: user.email, photo: input.photoURL.trim() });
+  await refreshRecord();
+}
+
+/** True when Google sign-in must go through the local account chooser instead of Google's popup. */
+export async function usesAccountChooser(): Promise<boolean> {
+  return (await loadFirebaseAuth()).emulator;
+}
+
+/**
+ * Google sign-in: Google's popup in production; against the emulator, the account picked in
+ * the local chooser, as a Google credential the emulator accepts. The record gets name and e-mail.
+ */
+export async function signInWithGoogle(account?: GoogleTestAccount): Promise<void> {
+  const { auth, sdk, emulator } = await loadFirebaseAuth();
+  let result;
+  if (emulator) {
+    if (!account) throw new Error("Choose a Google account to continue.");
+    const claims = { sub: `google-${account.email}`, email: account.email, name: account.name, email_verified: true };
+    result = await sdk.signInWithCredential(auth, sdk.GoogleAuthProvider.credential(JSON.stringify(claims)));
+  } else {
+    result = await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider());
+  }
+  await syncSession(result.user, { exchangeToken: true });
+}
+
+/** "Forgot password?": Firebase e-mails a reset link (it never says whether the account exists). */
+export async function sendPasswordReset(email: string): Promise<void> {
+  const { auth, sdk } = await loadFirebaseAuth();
+  await sdk.sendPasswordResetEmail(auth, email.trim());
+}
+
+/** Settings: display name and photo, in Firebase and in the product's record. */
+export async function updateAccountProfile(input: { displayName: string; photoURL: string }): Promise<void> {
+  const { auth, sdk } = await loadFirebaseAuth();
+  const user = auth.currentUser;
+  if (!user) throw new Error("Log in again to change your profile.");
+  const displayName = input.displayName.trim();
+  const photoURL = input.photoURL.trim();
+  // An empty photo field keeps the current photo.
+  await sdk.updateProfile(user, photoURL ? { displayName, photoURL } : { displayName });
+  await api.patch("/users/me", photoURL ? { name: displayName, photo: photoURL } : { name: displayName });
+  await refreshRecord();
+}

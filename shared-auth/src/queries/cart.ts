@@ -1,0 +1,106 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, readAccessToken } from "../api-client";
+import { queryKeys } from "../query-keys";
+import { useAcademy, type AcademyState } from "../store";
+import type { AddToCartResponse, CartItem, ClassItem } from "./types";
+
+type SessionView = Pick<AcademyState, "status" | "role" | "user">;
+
+/**
+ * Whose cart and enrolments this page may ask for: the e-mail of a signed-in student with a stored
+ * access token (spec section 4: these queries run only with a user e-mail and a token), else null.
+ * Admins and instructors have no cart (spec section 6); asking would only earn a 403.
+ */
+export function studentEmail(session: SessionView, token: string | null = readAccessToken()): string | null {
+  if (session.status !== "signed-in" || session.role !== "student") return null;
+  const email = session.user?.email;
+  return email && token ? email : null;
+}
+
+/** The signed-in student's e-mail, or null when there is no student session. */
+export function useStudentEmail(): string | null {
+  return useAcademy((s) => studentEmail(s));
+}
+
+export async function fetchCart(email: string): Promise<CartItem[]> {
+  const { data } = await api.get<CartItem[]>("/carts", { params: { email } });
+  return data;
+}
+
+export async function fetchEnrolled(email: string): Promise<ClassItem[]> {
+  const { data } = await api.get<ClassItem[]>("/enrolled", { params: { email } });
+  return data;
+}
+
+/** The student's cart (GET /carts); idle for visitors, admins and instructors. */
+export function useCart() {
+  const email = useStudentEmail();
+  return useQuery({
+    queryKey: queryKeys.cart(email ?? ""),
+    queryFn: () => fetchCart(email!),
+    enabled: email !== null,
+  });
+}
+
+/** How many classes are in the student's cart: the navbar's and the sidebar's badge. */
+export function useCartCount(): number {
+  return useCart().data?.length ?? 0;
+}
+
+/** The classes the student is enrolled in (GET /enrolled); idle for anyone else. */
+export function useEnrolled() {
+  const email = useStudentEmail();
+  return useQuery({
+    queryKey: queryKeys.enrolled(email ?? ""),
+    queryFn: () => fetchEnrolled(email!),
+    enabled: email !== null,
+  });
+}
+
+/** The cart as it is once the server accepted a booking: what every badge shows at once. */
+export function withAddedItem(items: CartItem[] | undefined, added: AddToCartResponse, email: string): CartItem[] {
+  const list = items ?? [];
+  const item = added.item;
+  if (!item || list.some((i) => i._id === added.insertedId || i.classItemId === item._id)) return list;
+  return [
+    ...list,
+    {
+      _id: added.insertedId,
+      classItemId: item._id,
+      class_name: item.class_name,
+      image: item.image,
+      price: item.price,
+      email,
+      instructor: item.instructor,
+      available_seats: item.available_seats,
+      enrolled_seats: item.enrolled_seats,
+    },
+  ];
+}
+
+/**
+ * Books a class into the student's cart (POST /carts: the server takes only the class id and
+ * fills in the rest). On success the shared cart query is updated at once, then refetched.
+ */
+export function useAddToCart() {
+  const email = useStudentEmail();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (classItemId: string) => {
+      const { data } = await api.post<AddToCartResponse>("/carts", { classItemId });
+      return data;
+    },
+    onSuccess: (added) => {
+      if (!email) return;
+      client.setQueryData<CartItem[]>(queryKeys.cart(email), (items) => withAddedItem(items, added, email));
+      void client.invalidateQueries({ queryKey: queryKeys.cart(email) });
+    },
+    onError: () => {
+      // Refused (already in the cart, enrolled, full): show the server's view of the class again.
+      if (!email) return;
+      void client.invalidateQueries({ queryKey: queryKeys.cart(email) });
+      void client.invalidateQueries({ queryKey: queryKeys.enrolled(email) });
+      void client.invalidateQueries({ queryKey: queryKeys.classes() });
+    },
+  });
+}

@@ -1,0 +1,78 @@
+import { forwardRef, useId, useState, type InputHTMLAttributes } from "react";
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  error?: string;
+  /** Password fields get a show/hide toggle. */
+  revealable?: boolean;
+};
+
+/** A labelled input whose error is announced and tied to it (aria-invalid, aria-describedby). */
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
+  { label, error, revealable, type = "text", className, ...input },
+  ref,
+) {
+  const id = useId();
+  const [shown, setShown] = useState(false);
+  const errorId = `${id}-error`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-700 dark:text-slate-200">
+        {label}
+      </label>
+      <div className="relative mt-1.5">
+        <input
+          ref={ref}
+          id={id}
+          type={revealable && shown ? "text" : type}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={`block w-full rounded-lg border bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:ring-2 focus:outline-none dark:bg-slate-900 dark:text-white ${
+            error
+              ? "border-red-500 focus:ring-red-500/40"
+              : "border-slate-300 focus:border-indigo-500 focus:ring-indigo-500/30 dark:border-slate-700"
+          } ${revealable ? "pr-16" : ""}`}
+          {...input}
+        />
+        {revealable && (
+          <button
+            type="button"
+            onClick={() => setShown((s) => !s)}
+            aria-pressed={shown}
+            className="absolute inset-y-0 right-0 px-3 text-xs font-semibold text-indigo-700 hover:text-indigo-900 dark:text-indigo-300"
+          >
+            {shown ? "Hide" : "Show"}
+            <span className="sr-only"> {label.toLowerCase()}</span>
+          </button>
+        )}
+      </div>
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+});
+
+/** The form-level message: what went wrong (or right), announced to screen readers. */
+export function FormMessage({ kind, children }: { kind: "error" | "info"; children: React.ReactNode }) {
+  return (
+    <p
+      role={kind === "error" ? "alert" : "status"}
+      className={`rounded-lg px-4 py-3 text-sm font-medium ${
+        kind === "error"
+          ? "bg-red-50 text-red-700 dark:bg-red-500/10 dark:text-red-300"
+          : "bg-emerald-50 text-emerald-800 dark:bg-emerald-500/10 dark:text-emerald-300"
+      }`}
+    >
+      {children}
+    </p>
+  );
+}
+
+export const primaryButton =
+  "inline-flex w-full items-center justify-center gap-2 rounded-full bg-indigo-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 disabled:cursor-not-allowed disabled:opacity-60";
+
+export const secondaryButton =
+  "inline-flex w-full items-center justify-center gap-2 rounded-full border border-slate-300 bg-white px-6 py-3 font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800";

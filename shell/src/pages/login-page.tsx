@@ -1,0 +1,114 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useLocation, useNavigate } from "react-router-dom";
+import { accountErrorMessage, sendPasswordReset, signIn, useAcademy } from "shared-auth";
+import { AuthLayout } from "../account/auth-layout";
+import { Field, FormMessage, primaryButton } from "../account/fields";
+import { GoogleButton } from "../account/google-button";
+import { notifySuccess } from "../account/notices";
+import { EMAIL_PATTERN, messages, returnPath } from "../account/rules";
+
+interface LoginForm {
+  email: string;
+  password: string;
+}
+
+/** /login (spec sections 2 and 5): e-mail and password, Google, "Forgot password?", a link to sign up. */
+export function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const sessionError = useAcademy((s) => s.sessionError);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginForm>({ defaultValues: { email: "", password: "" } });
+
+  function done() {
+    void notifySuccess("User Login Successfully");
+    navigate(returnPath(location.state), { replace: true });
+  }
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setProblem(null);
+    setInfo(null);
+    try {
+      await signIn(email, password);
+      done();
+    } catch (error) {
+      setProblem(accountErrorMessage(error));
+    }
+  });
+
+  async function forgotPassword() {
+    setProblem(null);
+    setInfo(null);
+    const email = getValues("email").trim();
+    if (!EMAIL_PATTERN.test(email)) {
+      setError("email", { message: "Enter your e-mail address first, then choose Forgot password?" });
+      return;
+    }
+    try {
+      await sendPasswordReset(email);
+      setInfo(`If an account exists for ${email}, a link to choose a new password is on its way.`);
+    } catch (error) {
+      setProblem(accountErrorMessage(error));
+    }
+  }
+
+  const shown = problem ?? sessionError;
+  return (
+    <AuthLayout title="Welcome back" intro="Log in to book classes and follow your camp." slideIn>
+      <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Login">
+        {shown && <FormMessage kind="error">{shown}</FormMessage>}
+        {info && <FormMessage kind="info">{info}</FormMessage>}
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register("email", {
+            required: messages.emailRequired,
+            pattern: { value: EMAIL_PATTERN, message: messages.emailInvalid },
+          })}
+        />
+        <div>
+          <Field
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            revealable
+            error={errors.password?.message}
+            {...register("password", { required: messages.passwordRequired })}
+          />
+          <button
+            type="button"
+            onClick={() => void forgotPassword()}
+            className="mt-2 text-sm font-semibold text-indigo-700 hover:underline dark:text-indigo-300"
+          >
+            Forgot password?
+          </button>
+        </div>
+        <button type="submit" className={primaryButton} disabled={isSubmitting}>
+          {isSubmitting ? "Logging in…" : "Login"}
+        </button>
+      </form>
+      <div className="my-6 flex items-center gap-3 text-xs font-semibold tracking-widest text-slate-400 uppercase">
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+        or
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+      </div>
+      <GoogleButton label="Continue with Google" onSignedIn={done} onError={setProblem} />
+      <p className="mt-8 text-center text-sm text-slate-600 dark:text-slate-400">
+        New to the academy?{" "}
+        <Link to="/signup" state={location.state} className="font-semibold text-orange-600 hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { accountErrorMessage, updateAccountProfile, useAcademy } from "shared-auth";
+import { Avatar } from "../layout/account-menu";
+import { Field, FormMessage, primaryButton } from "../account/fields";
+import { messages, URL_PATTERN } from "../account/rules";
+
+interface SettingsForm {
+  displayName: string;
+  photoURL: string;
+}
+
+/** Settings (from the avatar menu): the display name and photo, in Firebase and the academy's record. */
+export function SettingsPage() {
+  const user = useAcademy((s) => s.user);
+  const [result, setResult] = useState<{ kind: "error" | "info"; text: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting, isDirty },
+    reset,
+  } = useForm<SettingsForm>({
+    values: { displayName: user?.displayName ?? "", photoURL: user?.photoURL?.startsWith("http") ? user.photoURL : "" },
+  });
+  if (!user) return null;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setResult(null);
+    try {
+      await updateAccountProfile(values);
+      reset(values);
+      setResult({ kind: "info", text: "Your profile is saved." });
+    } catch (error) {
+      console.error("[settings] profile not saved", error);
+      setResult({ kind: "error", text: accountErrorMessage(error) });
+    }
+  });
+
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-12 sm:px-6" aria-labelledby="settings-title">
+      <p className="text-sm font-bold tracking-[0.2em] text-orange-600 uppercase">Your account</p>
+      <h1 id="settings-title" className="mt-1 font-display text-3xl font-extrabold text-slate-900 dark:text-white">
+        Settings
+      </h1>
+      <div className="mt-8 flex items-center gap-4 rounded-2xl border border-slate-200 p-5 dark:border-slate-800">
+        <Avatar user={user} size="h-16 w-16" />
+        <div className="min-w-0">
+          <p className="truncate text-lg font-semibold text-slate-900 dark:text-white">{user.displayName}</p>
+          <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.email}</p>
+        </div>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="mt-8 space-y-5" aria-label="Profile">
+        {result && <FormMessage kind={result.kind}>{result.text}</FormMessage>}
+        <Field
+          label="Display name"
+          autoComplete="name"
+          error={errors.displayName?.message}
+          {...register("displayName", {
+            validate: (v) => v.trim().length > 0 || messages.nameRequired,
+            maxLength: { value: 120, message: "Name must be at most 120 characters" },
+          })}
+        />
+        <Field
+          label="Photo URL"
+          type="url"
+          inputMode="url"
+          error={errors.photoURL?.message}
+          {...register("photoURL", {
+            validate: (v) => v.trim() === "" || URL_PATTERN.test(v.trim()) || messages.photoInvalid,
+          })}
+          placeholder="https://… (leave empty to keep your photo)"
+        />
+        <div className="sm:w-48">
+          <button type="submit" className={primaryButton} disabled={isSubmitting || !isDirty}>
+            {isSubmitting ? "Saving…" : "Save changes"}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

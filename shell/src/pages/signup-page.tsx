@@ -1,0 +1,138 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useLocation, useNavigate } from "react-router-dom";
+import { accountErrorMessage, signUp } from "shared-auth";
+import { AuthLayout } from "../account/auth-layout";
+import { Field, FormMessage, primaryButton } from "../account/fields";
+import { GoogleButton } from "../account/google-button";
+import { notifySuccess } from "../account/notices";
+import {
+  EMAIL_PATTERN,
+  messages,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PASSWORD_PATTERN,
+  returnPath,
+  URL_PATTERN,
+} from "../account/rules";
+
+interface SignupForm {
+  name: string;
+  email: string;
+  password: string;
+  confirm: string;
+  photoURL: string;
+}
+
+/** /signup (spec sections 2 and 5): name, e-mail, password twice, photo URL; or Google. */
+export function SignupPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignupForm>({ defaultValues: { name: "", email: "", password: "", confirm: "", photoURL: "" } });
+
+  function done(notice: string) {
+    void notifySuccess(notice);
+    navigate(returnPath(location.state), { replace: true });
+  }
+
+  const onSubmit = handleSubmit(async ({ name, email, password, photoURL }) => {
+    setProblem(null);
+    try {
+      await signUp({ name, email, password, photoURL });
+      done("User created successfully.");
+    } catch (error) {
+      setProblem(accountErrorMessage(error));
+    }
+  });
+
+  return (
+    <AuthLayout title="Create your account" intro="Join the summer camp: it takes a minute.">
+      <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Sign up">
+        {problem && <FormMessage kind="error">{problem}</FormMessage>}
+        <Field
+          label="Name"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register("name", {
+            required: messages.nameRequired,
+            validate: (v) => v.trim().length > 0 || messages.nameRequired,
+            maxLength: { value: 120, message: "Name must be at most 120 characters" },
+          })}
+        />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register("email", {
+            required: messages.emailRequired,
+            pattern: { value: EMAIL_PATTERN, message: messages.emailInvalid },
+          })}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          revealable
+          error={errors.password?.message}
+          {...register("password", {
+            required: messages.passwordRequired,
+            minLength: { value: PASSWORD_MIN, message: messages.passwordMin },
+            maxLength: { value: PASSWORD_MAX, message: messages.passwordMax },
+            pattern: { value: PASSWORD_PATTERN, message: messages.passwordPattern },
+          })}
+        />
+        <Field
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          revealable
+          error={errors.confirm?.message}
+          {...register("confirm", {
+            required: messages.confirmRequired,
+            validate: (value, all) => value === all.password || messages.confirmMismatch,
+          })}
+        />
+        <Field
+          label="Photo URL"
+          type="url"
+          inputMode="url"
+          placeholder="https://…"
+          error={errors.photoURL?.message}
+          {...register("photoURL", {
+            required: messages.photoRequired,
+            pattern: { value: URL_PATTERN, message: messages.photoInvalid },
+          })}
+        />
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          Passwords need {PASSWORD_MIN} to {PASSWORD_MAX} characters with an uppercase and a lowercase letter, a digit
+          and one of ! @ # $ &amp; *.
+        </p>
+        <button type="submit" className={primaryButton} disabled={isSubmitting}>
+          {isSubmitting ? "Creating your account…" : "Sign Up"}
+        </button>
+      </form>
+      <div className="my-6 flex items-center gap-3 text-xs font-semibold tracking-widest text-slate-400 uppercase">
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+        or
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+      </div>
+      <GoogleButton
+        label="Sign Up With Google"
+        onSignedIn={() => done("User Login Successfully")}
+        onError={setProblem}
+      />
+      <p className="mt-8 text-center text-sm text-slate-600 dark:text-slate-400">
+        Already have an account?{" "}
+        <Link to="/login" state={location.state} className="font-semibold text-orange-600 hover:underline">
+          Log in
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}
