@@ -18,6 +18,7 @@ import { PublicCache } from "./lib/public-cache.js";
 import { cartRoutes } from "./routes/carts.js";
 import { classRoutes } from "./routes/classes.js";
 import { contactRoutes } from "./routes/contact.js";
+import { imageRoutes } from "./routes/images.js";
 import { seedImageRoutes } from "./routes/seed-images.js";
 import { userRoutes } from "./routes/users.js";
 
@@ -80,5 +81,6 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   await app.register(cartRoutes(database.db));
   await app.register(contactRoutes(database.db));
   await app.register(seedImageRoutes);
+  await app.register(imageRoutes(database.db, { maxBytes: config.imageMaxBytes }));
   return app;
 }

@@ -24,6 +24,14 @@ export interface ApiConfig {
 
 const DEV_SECRET = "local-development-secret-change-me-in-production";
 
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`);
+  return value;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const production = env.NODE_ENV === "production";
   const jwtSecret = env.JWT_SECRET ?? (production ? "" : DEV_SECRET);
@@ -50,7 +58,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     jwtSecret,
     accessTokenTtl: env.ACCESS_TOKEN_TTL ?? "1h",
     logLevel: env.LOG_LEVEL ?? (production ? "info" : "warn"),
-    imageMaxBytes: Number(env.IMAGE_MAX_BYTES ?? 5 * 1024 * 1024),
+    imageMaxBytes: positiveInteger(env, "IMAGE_MAX_BYTES", 5 * 1024 * 1024),
     firebaseProjectId,
     firebaseAuthEmulatorHost,
   };

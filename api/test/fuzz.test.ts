@@ -41,6 +41,8 @@ const ROUTES: [string, string][] = [
   ["POST", "/contact"],
   ["GET", "/contact"],
   ["GET", "/images/seed/:kind/:file"],
+  ["POST", "/images"],
+  ["GET", "/images/:file"],
 ];
 
 const NASTY = [

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { ADMIN, classId, JONAS, LEE, MAYA, SAM, useTestApi } from "./harness.js";
 
@@ -17,6 +18,8 @@ interface Case {
   method: "GET" | "POST" | "PATCH" | "DELETE";
   url: string;
   body?: unknown;
+  /** Sent as multipart/form-data with a real PNG in the field image. */
+  upload?: true;
   expect: Record<Who, number>;
 }
 
@@ -159,7 +162,34 @@ const cases: Case[] = [
     body: { name: "A", email: "a@example.com", message: "Hi" },
     expect: { anonymous: 201, student: 201, instructor: 201, admin: 201 },
   },
+  {
+    name: "upload an image",
+    method: "POST",
+    url: "/images",
+    upload: true,
+    expect: { anonymous: 401, student: 403, instructor: 201, admin: 201 },
+  },
+  {
+    name: "an unknown uploaded image",
+    method: "GET",
+    url: `/images/${"a".repeat(64)}.webp`,
+    expect: { anonymous: 404, student: 404, instructor: 404, admin: 404 },
+  },
 ];
+
+/** A small PNG as a browser's form would send it. */
+async function imageForm() {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#f80" } })
+    .png()
+    .toBuffer();
+  const data = new FormData();
+  data.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "picture.png");
+  const res = new Response(data);
+  return {
+    payload: Buffer.from(await res.arrayBuffer()),
+    headers: { "content-type": res.headers.get("content-type")! },
+  };
+}
 
 describe("permissions of every route for every role", () => {
   for (const c of cases) {
@@ -171,6 +201,7 @@ describe("permissions of every route for every role", () => {
           method: c.method,
           url: c.url,
           ...(c.body !== undefined && { payload: c.body as object }),
+          ...(c.upload && (await imageForm())),
           ...(who !== "anonymous" && { as: callers[who] }),
         });
         expect(res.statusCode, res.body).toBe(c.expect[who]);

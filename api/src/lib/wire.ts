@@ -22,8 +22,16 @@ export const seats = z
   .min(1, { error: "At least 1 seat." })
   .max(10_000, { error: "At most 10,000 seats." });
 
-/** An image is a URL of the site's own images or any https URL. */
+/** Where the API serves an uploaded image (POST /images answers with it). */
+export const uploadedImagePath = (sha256: string) => `/images/${sha256}.webp`;
+
+/** The API's own images, by path: uploads (content-addressed) and the seed data's artwork. */
+const OWN_IMAGE = /^\/images\/(?:[0-9a-f]{64}\.webp|seed\/(?:classes|people)\/[a-z-]+\.svg)$/;
+
+/** An image is one of the API's own images (by path) or any http(s) URL. */
 export const imageUrl = z
   .string()
   .max(2048)
-  .refine((s) => /^https?:\/\//.test(s) || s.startsWith("/images/"), { error: "Image must be an http(s) URL." });
+  .refine((s) => /^https?:\/\/[^\s]+$/.test(s) || OWN_IMAGE.test(s), {
+    error: "Image must be an http(s) URL or an image uploaded to the API.",
+  });
