@@ -1,19 +1,32 @@
 #!/usr/bin/env node
 // `npm run dev`: every app with hot reload on its usual port, and the API in watch mode.
 import { spawn } from "node:child_process";
+import path from "node:path";
+import { FIREBASE_PROJECT_ID, seedSignIns, startAuthEmulator } from "./auth-emulator.mjs";
 import { ensureInstalled, ensurePnpm, log, ROOT } from "./workspace.mjs";
 
 const pnpm = ensurePnpm();
 await ensureInstalled(pnpm);
 const [cmd, ...pre] = pnpm;
+// Accounts: the Auth Emulator on its usual port (shell/public/env.json points the browser at it).
+const emulator = await startAuthEmulator({
+  dataDir: path.join(ROOT, ".data", "auth"),
+  workDir: path.join(ROOT, ".tmp", "dev-auth-emulator"),
+});
+await seedSignIns(emulator.host);
 const apps = ["api", "mfe-public", "mfe-student", "mfe-instructor", "mfe-admin", "shell"];
 const children = apps.map((app) =>
-  spawn(cmd, [...pre, "--filter", app, "run", "dev"], { cwd: ROOT, stdio: "inherit" }),
+  spawn(cmd, [...pre, "--filter", app, "run", "dev"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, FIREBASE_PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: emulator.host },
+  }),
 );
 log("dev servers starting; open http://localhost:3000 (Ctrl-C stops them)");
 for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
+  process.on(signal, async () => {
     for (const child of children) child.kill("SIGTERM");
+    await emulator.stop();
     process.exit(0);
   });
 }

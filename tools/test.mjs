@@ -3,8 +3,10 @@
 // production builds, end-to-end in Chromium. Stops at the first failure.
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { startAuthEmulator } from "./auth-emulator.mjs";
 import { CHROMIUM_PATH } from "./chromium.mjs";
-import { buildAll, ensureInstalled, ensurePnpm, log, run } from "./workspace.mjs";
+import { buildAll, ensureInstalled, ensurePnpm, log, ROOT, run } from "./workspace.mjs";
 
 const pnpm = ensurePnpm();
 const [cmd, ...pre] = pnpm;
@@ -25,23 +27,43 @@ function ensureChromium() {
   throw new Error(`No Chromium at ${chrome}: install Debian's chromium package or set CHROME_PATH.`);
 }
 
+/** One Auth Emulator for both API runs (each suite would otherwise start its own). */
+let emulator = null;
+async function withAuthEmulator(fn) {
+  if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+    emulator ??= await startAuthEmulator({
+      ports: { auth: 9199, hub: 4401, logging: 4501 },
+      workDir: path.join(ROOT, ".tmp", "api-test-auth-emulator"),
+    });
+  }
+  const env = { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? emulator.host };
+  return fn(env);
+}
+
 const steps = [
   ["install", () => ensureInstalled(pnpm)],
   ["lint", () => pn("exec", "eslint", ".")],
   ["format", () => pn("exec", "prettier", "--check", ".")],
   ["typecheck", () => pn("-r", "--filter", "./*", "run", "typecheck")],
   ["unit tests", () => pn("exec", "vitest", "run")],
-  ["api tests", () => pn("--filter", "api", "run", "test")],
+  ["api tests", () => withAuthEmulator((env) => run(cmd, [...pre, "--filter", "api", "run", "test"], { env }))],
   // The same suite on a real PostgreSQL (concurrency bugs pass on PGlite). Needs a server at
   // TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/test); SKIP_POSTGRES_TESTS=1 skips it.
   [
     "api tests on postgres",
     async () => {
       if (process.env.SKIP_POSTGRES_TESTS === "1") return log("skipped: SKIP_POSTGRES_TESTS=1");
-      await pn("--filter", "api", "run", "test:postgres");
+      await withAuthEmulator((env) => run(cmd, [...pre, "--filter", "api", "run", "test:postgres"], { env }));
     },
   ],
-  ["build", () => buildAll(pnpm)],
+  [
+    "build",
+    async () => {
+      await emulator?.stop();
+      emulator = null;
+      await buildAll(pnpm);
+    },
+  ],
   ["chromium", async () => ensureChromium()],
   ["e2e tests", () => pn("--filter", "e2e", "run", "test")],
 ];
@@ -51,7 +73,13 @@ for (const [name, step] of steps) {
   if (only.length && !only.includes(name) && name !== "install") continue;
   const started = performance.now();
   log(`── ${name}`);
-  await step();
+  try {
+    await step();
+  } catch (error) {
+    await emulator?.stop();
+    throw error;
+  }
   log(`── ${name} passed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
+await emulator?.stop();
 log("all checks passed");

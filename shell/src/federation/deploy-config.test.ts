@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadDeployConfig } from "./deploy-config";
+import { loadDeployConfig, parseEnv } from "./deploy-config";
 
 function fakeFetch(files: Record<string, unknown>) {
   return async (url: string) => {
@@ -34,5 +34,27 @@ describe("loadDeployConfig", () => {
     expect(config.remotes).toEqual([]);
     expect(config.env).toEqual({ apiUrl: "/api" });
     expect(config.problems).toHaveLength(2);
+  });
+});
+
+describe("parseEnv", () => {
+  const firebase = { apiKey: "key", authDomain: "academy.firebaseapp.com", projectId: "academy" };
+
+  it("keeps the Firebase web config and a loopback emulator URL", () => {
+    expect(parseEnv({ apiUrl: "http://localhost:4000", firebase, authEmulatorUrl: "http://127.0.0.1:9099" })).toEqual({
+      apiUrl: "http://localhost:4000",
+      firebase,
+      authEmulatorUrl: "http://127.0.0.1:9099",
+    });
+  });
+
+  it("ignores an incomplete Firebase config and an emulator URL that is not on this machine", () => {
+    expect(
+      parseEnv({
+        apiUrl: "https://api.example.com",
+        firebase: { apiKey: "key" },
+        authEmulatorUrl: "http://emulator.example.com:9099",
+      }),
+    ).toEqual({ apiUrl: "https://api.example.com" });
   });
 });
