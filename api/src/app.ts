@@ -1,6 +1,5 @@
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
-import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -15,10 +14,12 @@ import type { ApiConfig } from "./config.js";
 import type { Database } from "./db/client.js";
 import { registerErrorHandling } from "./lib/errors.js";
 import { PublicCache } from "./lib/public-cache.js";
+import { rateLimitPlugin } from "./lib/rate-limits.js";
 import { cartRoutes } from "./routes/carts.js";
 import { classRoutes } from "./routes/classes.js";
 import { contactRoutes } from "./routes/contact.js";
 import { imageRoutes } from "./routes/images.js";
+import { newsletterRoutes } from "./routes/newsletter.js";
 import { seedImageRoutes } from "./routes/seed-images.js";
 import { userRoutes } from "./routes/users.js";
 
@@ -51,7 +52,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     exposedHeaders: ["ETag"],
     maxAge: 600,
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimitPlugin, config.rateLimits);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -80,6 +81,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   await app.register(userRoutes(database.db, cache));
   await app.register(cartRoutes(database.db));
   await app.register(contactRoutes(database.db));
+  await app.register(newsletterRoutes(database.db));
   await app.register(seedImageRoutes);
   await app.register(imageRoutes(database.db, { maxBytes: config.imageMaxBytes }));
   return app;

@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { RateLimitConfig } from "./lib/rate-limits.js";
 
 /** Everything the API reads from its environment, read once, with the local defaults. */
 export interface ApiConfig {
@@ -16,6 +17,8 @@ export interface ApiConfig {
   logLevel: string;
   /** Largest image upload accepted (POST /images), in bytes. */
   imageMaxBytes: number;
+  /** Requests per minute per client IP for each kind of rate-limited route. */
+  rateLimits: RateLimitConfig;
   /** The Firebase project whose ID tokens POST /jwt accepts. */
   firebaseProjectId: string;
   /** Set only for the local emulator: the Admin SDK then accepts unsigned tokens. */
@@ -59,6 +62,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     accessTokenTtl: env.ACCESS_TOKEN_TTL ?? "1h",
     logLevel: env.LOG_LEVEL ?? (production ? "info" : "warn"),
     imageMaxBytes: positiveInteger(env, "IMAGE_MAX_BYTES", 5 * 1024 * 1024),
+    rateLimits: {
+      sensitive: positiveInteger(env, "RATE_LIMIT_SENSITIVE", 10),
+      forms: positiveInteger(env, "RATE_LIMIT_FORMS", 10),
+      uploads: positiveInteger(env, "RATE_LIMIT_UPLOADS", 30),
+    },
     firebaseProjectId,
     firebaseAuthEmulatorHost,
   };

@@ -43,6 +43,8 @@ const ROUTES: [string, string][] = [
   ["GET", "/images/seed/:kind/:file"],
   ["POST", "/images"],
   ["GET", "/images/:file"],
+  ["POST", "/newsletter"],
+  ["GET", "/newsletter"],
 ];
 
 const NASTY = [
@@ -153,6 +155,7 @@ async function snapshot(): Promise<string> {
     "enrollments",
     "images",
     "contact_messages",
+    "newsletter_subscriptions",
     "processed_webhook_events",
   ];
   const out: Record<string, unknown> = {};

@@ -57,11 +57,15 @@ export interface TestApi {
   call(opts: InjectOptions & { as?: { id: string; email: string } }): Promise<LightMyRequestResponse>;
 }
 
-export async function startTestApi(databaseUrl?: string): Promise<TestApi & { close(): Promise<void> }> {
+/** An API on a seeded database; env adds environment variables to its configuration (e.g. RATE_LIMIT_FORMS). */
+export async function startTestApi(
+  databaseUrl?: string,
+  env: Record<string, string> = {},
+): Promise<TestApi & { close(): Promise<void> }> {
   const database = await openDatabase({ databaseUrl, dataDir: "memory://" });
   await seed(database.db);
   const config = {
-    ...readConfig({ NODE_ENV: "test", FIREBASE_AUTH_EMULATOR_HOST: inject("authEmulatorHost") }),
+    ...readConfig({ ...env, NODE_ENV: "test", FIREBASE_AUTH_EMULATOR_HOST: inject("authEmulatorHost") }),
     databaseUrl,
   };
   const app = await buildApp({ config, database, logger: false });
@@ -81,13 +85,13 @@ export async function startTestApi(databaseUrl?: string): Promise<TestApi & { cl
 }
 
 /** One seeded API per test file. */
-export function useTestApi(): TestApi {
+export function useTestApi(env: Record<string, string> = {}): TestApi {
   const holder = {} as TestApi & { close(): Promise<void> };
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const db = await createTestDatabaseUrl();
     drop = db?.drop;
-    Object.assign(holder, await startTestApi(db?.url));
+    Object.assign(holder, await startTestApi(db?.url, env));
   }, 60_000);
   afterAll(async () => {
     await holder.close?.();

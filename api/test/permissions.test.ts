@@ -163,6 +163,19 @@ const cases: Case[] = [
     expect: { anonymous: 201, student: 201, instructor: 201, admin: 201 },
   },
   {
+    name: "subscribe to the newsletter",
+    method: "POST",
+    url: "/newsletter",
+    body: { email: "fan@example.com", acceptedTerms: true },
+    expect: { anonymous: 201, student: 201, instructor: 201, admin: 201 },
+  },
+  {
+    name: "newsletter subscribers",
+    method: "GET",
+    url: "/newsletter",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
     name: "upload an image",
     method: "POST",
     url: "/images",

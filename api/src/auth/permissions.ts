@@ -6,7 +6,7 @@ import { forbidden } from "../lib/errors.js";
  * record. Checked on the server for every route; the shell's guards only mirror it.
  */
 export type Access = "own" | "any";
-export type Entity = "class" | "cart" | "user" | "payment" | "enrollment" | "contact" | "image" | "role";
+export type Entity = "class" | "cart" | "user" | "payment" | "enrollment" | "contact" | "newsletter" | "image" | "role";
 export type Action = "create" | "read" | "update" | "delete" | "review";
 
 type Rules = Partial<Record<`${Action}:${Entity}`, Access>>;
@@ -46,6 +46,7 @@ export const PERMISSIONS: Record<Role, Rules> = {
     "review:class": "any",
     "delete:class": "any",
     "read:contact": "any",
+    "read:newsletter": "any",
     "create:image": "own",
     "read:payment": "any",
     "read:enrollment": "any",

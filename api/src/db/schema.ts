@@ -172,6 +172,23 @@ export const contactMessages = pgTable("contact_messages", {
   createdAt: timestamps.createdAt,
 });
 
+/** The home page's "Subscribe For Offer!" box: one row per address, kept once. */
+export const newsletterSubscriptions = pgTable(
+  "newsletter_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Stored lower-case: one subscription per address. */
+    email: text("email").notNull(),
+    /** When the subscriber ticked the terms box (the subscription is refused without it). */
+    acceptedTermsAt: timestamp("accepted_terms_at", { withTimezone: true }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex("newsletter_subscriptions_email_key").on(t.email),
+    check("newsletter_subscriptions_email_lower", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
 /**
  * A version per cached public list, bumped in the same transaction as any write that changes it.
  * Every API process compares versions before serving its cached copy, so a write is visible on

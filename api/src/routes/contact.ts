@@ -18,7 +18,7 @@ export const contactRoutes =
       "/contact",
       {
         schema: { tags: ["contact"], summary: "A visitor writes to the academy", body: message },
-        config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+        config: { rateLimit: app.rateLimits.forms },
       },
       async (request, reply) => {
         const [saved] = await db

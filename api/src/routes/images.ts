@@ -44,6 +44,7 @@ export const imageRoutes =
     app.post(
       "/images",
       {
+        config: { rateLimit: app.rateLimits.uploads },
         schema: {
           tags: ["images"],
           summary: "Upload an image (instructors and admins)",

@@ -1,0 +1,48 @@
+import rateLimit, { type RateLimitOptions } from "@fastify/rate-limit";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { ApiError } from "./errors.js";
+
+/** Requests per minute per client IP, by kind of route (config: RATE_LIMIT_* variables). */
+export interface RateLimitConfig {
+  /** Sign-in exchange and payments. */
+  sensitive: number;
+  /** Public forms that write: contact messages, newsletter subscriptions. */
+  forms: number;
+  /** Image uploads (decoding and re-encoding takes CPU). */
+  uploads: number;
+}
+
+export type RateLimitName = keyof RateLimitConfig;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The route options of each named limit: `config: { rateLimit: app.rateLimits.forms }`. */
+    rateLimits: Record<RateLimitName, RateLimitOptions>;
+  }
+}
+
+const perMinute = (max: number): RateLimitOptions => ({ max, timeWindow: 60_000 });
+
+/**
+ * Rate limits are per route and opt-in (`global: false`): a route names one of the limits. An
+ * exceeded limit answers 429 in the API's error shape, with Retry-After in seconds. Counters are
+ * kept in each process's memory, so N processes behind a balancer allow up to N times the limit.
+ */
+export const rateLimitPlugin = fp(async (app: FastifyInstance, limits: RateLimitConfig) => {
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => new ApiError(429, `Too many requests: try again in ${context.after}.`),
+  });
+  app.decorate("rateLimits", {
+    sensitive: perMinute(limits.sensitive),
+    forms: perMinute(limits.forms),
+    uploads: perMinute(limits.uploads),
+  });
+});
+
+/**
+ * The limit for sign-in exchange and payment routes. Inside a route plugin:
+ * `app.post("/jwt", { config: { rateLimit: sensitiveRateLimit(app) }, ... })`.
+ */
+export const sensitiveRateLimit = (app: FastifyInstance): RateLimitOptions => app.rateLimits.sensitive;

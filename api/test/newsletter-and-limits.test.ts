@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.js";
+import { readConfig } from "../src/config.js";
+import { openDatabase } from "../src/db/client.js";
+import { sensitiveRateLimit } from "../src/lib/rate-limits.js";
+import { ADMIN, MAYA, SAM, startTestApi, useTestApi } from "./harness.js";
+
+const api = useTestApi();
+
+describe("newsletter", () => {
+  it("subscribes an address once: a repeat is fine and says it was not new", async () => {
+    const first = await api.call({
+      method: "POST",
+      url: "/newsletter",
+      payload: { email: "Fan@Example.com", acceptedTerms: true },
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ subscribed: true, new: true, email: "fan@example.com" });
+    const again = await api.call({
+      method: "POST",
+      url: "/newsletter",
+      payload: { email: "fan@example.com", acceptedTerms: true },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ subscribed: true, new: false, email: "fan@example.com" });
+
+    const list = await api.call({ method: "GET", url: "/newsletter", as: ADMIN });
+    expect(list.statusCode).toBe(200);
+    const fans = (list.json() as { email: string; acceptedTermsAt: string }[]).filter(
+      (s) => s.email === "fan@example.com",
+    );
+    expect(fans).toHaveLength(1);
+    expect(Date.parse(fans[0]!.acceptedTermsAt)).not.toBeNaN();
+  });
+
+  it("needs the terms accepted and a valid address", async () => {
+    for (const payload of [
+      { email: "a@example.com" },
+      { email: "a@example.com", acceptedTerms: false },
+      { email: "a@example.com", acceptedTerms: "true" },
+      { email: "not-an-address", acceptedTerms: true },
+      {},
+    ]) {
+      const res = await api.call({ method: "POST", url: "/newsletter", payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toMatchObject({ error: "Bad Request", fields: expect.any(Object) });
+    }
+    const res = await api.call({ method: "POST", url: "/newsletter", payload: { email: "a@example.com" } });
+    expect(res.json().fields).toEqual({ acceptedTerms: "Accept the terms to subscribe." });
+  });
+
+  it("lists subscribers and contact messages to admins only", async () => {
+    for (const url of ["/newsletter", "/contact"]) {
+      expect((await api.call({ method: "GET", url })).statusCode).toBe(401);
+      expect((await api.call({ method: "GET", url, as: SAM })).statusCode).toBe(403);
+      expect((await api.call({ method: "GET", url, as: MAYA })).statusCode).toBe(403);
+      expect((await api.call({ method: "GET", url, as: ADMIN })).statusCode).toBe(200);
+    }
+  });
+});
+
+describe("rate limits", () => {
+  it("answer 429 in the API's error shape with Retry-After, per named limit", async () => {
+    const limited = await startTestApi(undefined, { RATE_LIMIT_FORMS: "3" });
+    try {
+      const subscribe = (n: number) =>
+        limited.call({
+          method: "POST",
+          url: "/newsletter",
+          payload: { email: `n${n}@example.com`, acceptedTerms: true },
+        });
+      for (let i = 0; i < 3; i++) expect((await subscribe(i)).statusCode).toBe(201);
+      const refused = await subscribe(3);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ error: "Too Many Requests", message: expect.stringMatching(/try again in/) });
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      expect(refused.headers["content-type"]).toMatch(/application\/json/);
+      // Each route counts on its own: the contact form still takes messages.
+      const contact = await limited.call({
+        method: "POST",
+        url: "/contact",
+        payload: { name: "A", email: "a@example.com", message: "Hello" },
+      });
+      expect(contact.statusCode).toBe(201);
+      // Another client (IP) is not affected.
+      const other = await limited.call({
+        method: "POST",
+        url: "/newsletter",
+        remoteAddress: "10.0.0.9",
+        payload: { email: "other@example.com", acceptedTerms: true },
+      });
+      expect(other.statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("the sensitive limit (sign-in exchange, payments) is 10 a minute unless configured, and applies per route", async () => {
+    expect(readConfig({}).rateLimits.sensitive).toBe(10);
+    expect(() => readConfig({ RATE_LIMIT_SENSITIVE: "ten" })).toThrow(/RATE_LIMIT_SENSITIVE/);
+    const database = await openDatabase({ dataDir: "memory://" });
+    const app = await buildApp({
+      config: readConfig({ NODE_ENV: "test", RATE_LIMIT_SENSITIVE: "2" }),
+      database,
+      logger: false,
+    });
+    try {
+      // A route of the kind that will use it (the sign-in exchange, payments).
+      await app.register(async (scope) => {
+        scope.post("/probe", { config: { rateLimit: sensitiveRateLimit(scope) } }, async () => ({ ok: true }));
+      });
+      await app.ready();
+      const probe = () => app.inject({ method: "POST", url: "/probe" });
+      expect((await probe()).statusCode).toBe(200);
+      expect((await probe()).statusCode).toBe(200);
+      const refused = await probe();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ error: "Too Many Requests", message: expect.stringMatching(/try again in/) });
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
