@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { readConfig } from "../src/config.js";
 import { users } from "../src/db/schema.js";
-import { ADMIN, SAM, useTestApi } from "./harness.js";
+import { ADMIN, SAM, startTestApi, useTestApi } from "./harness.js";
 
 /**
  * POST /jwt against the real Firebase Auth Emulator: accounts are made through its REST API,
@@ -73,7 +73,8 @@ function craftedToken(claims: Record<string, unknown>): string {
 }
 
 describe("POST /jwt: Firebase ID token for the API's access token", () => {
-  const api = useTestApi();
+  // Many exchanges from one address in a few seconds: the limit itself is tested below.
+  const api = useTestApi({ RATE_LIMIT_SENSITIVE: "1000" });
   const exchange = (idToken: string | null, email: string) =>
     api.call({
       method: "POST",
@@ -174,6 +175,23 @@ describe("POST /jwt: Firebase ID token for the API's access token", () => {
     const res = await api.call({ method: "POST", url: "/jwt", payload: { email: "nope" } });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toHaveProperty("email");
+  });
+});
+
+describe("POST /jwt is rate limited per client (sensitive routes)", () => {
+  it("answers 429 with Retry-After once the limit is spent, in the API's error shape", async () => {
+    const limited = await startTestApi(undefined, { RATE_LIMIT_SENSITIVE: "2" });
+    try {
+      const attempt = () => limited.call({ method: "POST", url: "/jwt", payload: { email: SAM.email } });
+      expect((await attempt()).statusCode).toBe(401);
+      expect((await attempt()).statusCode).toBe(401);
+      const third = await attempt();
+      expect(third.statusCode).toBe(429);
+      expect(third.headers["retry-after"]).toBeDefined();
+      expect(third.json()).toMatchObject({ error: "Too Many Requests" });
+    } finally {
+      await limited.close();
+    }
   });
 });
 

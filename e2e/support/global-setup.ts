@@ -11,7 +11,8 @@ export default async function globalSetup() {
   const system = await startSystem({
     ports: E2E_PORTS,
     deployDir: path.join(root, ".tmp", "e2e-deploy"),
-    apiEnv: { DATA_DIR: dataDir },
+    // Every test signs in from the same address: the per-IP sign-in limit is for real visitors.
+    apiEnv: { DATA_DIR: dataDir, RATE_LIMIT_SENSITIVE: "1000" },
     auth: { ports: AUTH_EMULATOR_PORTS, wipe: true },
   });
   return async () => {

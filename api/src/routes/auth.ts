@@ -7,6 +7,7 @@ import type { Db } from "../db/client.js";
 import { users } from "../db/schema.js";
 import { forbidden, unauthorized } from "../lib/errors.js";
 import { bumpCacheVersions } from "../lib/public-cache.js";
+import { sensitiveRateLimit } from "../lib/rate-limits.js";
 import { imageUrl } from "../lib/wire.js";
 
 const emailBody = z.object({ email: z.email({ error: "Not a valid e-mail address." }).max(254) });
@@ -53,7 +54,7 @@ export const authRoutes =
     app.post(
       "/jwt",
       {
-        config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+        config: { rateLimit: sensitiveRateLimit(app) },
         schema: {
           tags: ["accounts"],
           summary: "Exchange a Firebase ID token for the API's access token",
