@@ -1,40 +1,67 @@
 import { Link } from "react-router-dom";
 import { useAcademy } from "shared-auth";
+import banner from "../assets/banner.svg";
+import { AboutUs } from "../components/about-us";
+import { ActivitiesCarousel } from "../components/activities-carousel";
+import { Newsletter } from "../components/newsletter";
+import { PopularClasses, PopularInstructors } from "../components/popular";
+import { PublicRoot } from "../components/public-root";
 import "../styles.css";
 
+/** The home page (spec section 2): banner, activities, popular classes and instructors, about, newsletter. */
 export default function HomePage() {
   const status = useAcademy((s) => s.status);
   const theme = useAcademy((s) => s.theme);
   return (
-    <section
-      data-theme={theme}
-      className="relative isolate overflow-hidden bg-gradient-to-br from-indigo-950 via-indigo-800 to-orange-600 text-white"
-    >
-      <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 py-24 sm:px-6 md:py-32">
-        <p className="text-sm font-semibold tracking-[0.25em] text-orange-200 uppercase">Summer camp 2027</p>
-        <h1 className="max-w-2xl font-display text-4xl leading-tight font-extrabold sm:text-6xl">
-          Welcome to the academy
-        </h1>
-        <p className="max-w-xl text-lg text-indigo-100">
-          Mornings in the classroom, afternoons on the field. Coaches who teach the game and the habits behind it.
-        </p>
-        <div className="flex flex-wrap gap-3">
-          <Link
-            to="/classes"
-            className="rounded-full bg-orange-500 px-7 py-3 font-semibold text-white shadow-lg hover:bg-orange-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-          >
-            View Our Classes
-          </Link>
-          {status === "signed-out" && (
+    <PublicRoot>
+      <section
+        data-theme={theme}
+        aria-labelledby="home-heading"
+        className="relative isolate overflow-hidden bg-indigo-950 text-white"
+      >
+        <img
+          src={banner}
+          alt="Sunrise over the academy's mountains, with young athletes running on the track"
+          width={1600}
+          height={800}
+          fetchPriority="high"
+          className="absolute inset-0 -z-20 h-full w-full object-cover object-[70%_50%]"
+        />
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-gradient-to-r from-indigo-950/95 via-indigo-950/75 to-indigo-950/45 md:via-indigo-950/50 md:to-indigo-950/0"
+        />
+        <div className="mx-auto flex min-h-[28rem] max-w-7xl flex-col items-start justify-center gap-6 px-4 py-20 sm:px-6 md:min-h-[34rem] md:py-28">
+          <p className="text-sm font-semibold tracking-[0.25em] text-orange-300 uppercase">Summer camp 2027</p>
+          <h1 id="home-heading" className="max-w-2xl font-display text-4xl leading-tight font-extrabold sm:text-6xl">
+            Welcome to the academy
+          </h1>
+          <p className="max-w-xl text-lg text-indigo-100">
+            Mornings in the classroom, afternoons on the field. Coaches who teach the game and the habits behind it.
+          </p>
+          <div className="flex flex-wrap gap-3">
             <Link
-              to="/signup"
-              className="rounded-full border border-white/60 px-7 py-3 font-semibold text-white hover:bg-white/10"
+              to="/classes"
+              className="rounded-full bg-orange-500 px-7 py-3 font-semibold text-white shadow-lg hover:bg-orange-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
             >
-              Create an account
+              View Our Classes
             </Link>
-          )}
+            {status === "signed-out" && (
+              <Link
+                to="/signup"
+                className="rounded-full border border-white/60 bg-indigo-950/30 px-7 py-3 font-semibold text-white backdrop-blur-sm hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              >
+                Create an account
+              </Link>
+            )}
+          </div>
         </div>
-      </div>
-    </section>
+      </section>
+      <ActivitiesCarousel />
+      <PopularClasses />
+      <PopularInstructors />
+      <AboutUs />
+      <Newsletter />
+    </PublicRoot>
   );
 }

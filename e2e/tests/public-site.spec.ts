@@ -1,0 +1,357 @@
+import { expect, test, type Page } from "@playwright/test";
+import { API_URL } from "../support/ports";
+import { accessToken, SEED, signInAs } from "../support/session";
+
+/** The footer's Quick Links and Information pages, with their headings. */
+const INFO_PAGES = {
+  help: "Help Center",
+  vouchers: "Redeem Voucher",
+  policies: "Policies & Rules",
+  offers: "Check Offer List",
+  support: "Students Support",
+  camp: "Camp Info",
+  license: "License Policy",
+  affiliate: "Affiliate",
+  about: "About Us",
+};
+
+interface WireClass {
+  _id: string;
+  class_name: string;
+  available_seats: number;
+  enrolled_seats: number;
+}
+
+async function publicClasses(page: Page): Promise<WireClass[]> {
+  const res = await page.request.get(`${API_URL}/classes`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as WireClass[];
+}
+
+const classCard = (page: Page, name: string) =>
+  page.getByTestId("class-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+
+test.describe("a visitor browses the public site", () => {
+  test("home: banner, activities carousel, 6 popular classes most enrolled first, 6 instructors, about, newsletter", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle(/^Home/);
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to the academy" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "View Our Classes" })).toHaveAttribute("href", "/classes");
+
+    await expect(page.getByRole("heading", { level: 2, name: "Our Summer Camp Activities" })).toBeVisible();
+    await expect(page.getByTestId("activity-slide")).toHaveCount(9);
+    await expect(page.getByTestId("activity-dot")).toHaveCount(9);
+    for (const img of await page.getByTestId("activity-slide").getByRole("img").all()) {
+      expect(await img.getAttribute("alt")).toBeTruthy();
+    }
+
+    const popular = page.getByRole("list", { name: "Popular classes" }).getByTestId("popular-class");
+    await expect(popular).toHaveCount(6);
+    const expected = (await publicClasses(page))
+      .sort((a, b) => b.enrolled_seats - a.enrolled_seats || a.class_name.localeCompare(b.class_name))
+      .slice(0, 6)
+      .map((c) => c.class_name);
+    await expect(popular.getByRole("heading")).toHaveText(expected);
+    await expect(page.getByRole("link", { name: "View More Class" })).toHaveAttribute("href", "/classes");
+
+    await expect(page.getByRole("heading", { level: 2, name: "Our Popular Instructors" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Popular instructors" }).getByTestId("instructor-card")).toHaveCount(6);
+    await expect(page.getByRole("link", { name: "View More Instructor" })).toHaveAttribute("href", "/instructors");
+
+    const about = page.locator("section", { has: page.getByRole("heading", { name: "Where school and sport meet" }) });
+    await expect(about.getByText("Our mission")).toBeVisible();
+    await expect(about.getByText("Our vision")).toBeVisible();
+    await expect(about.getByRole("img")).toHaveCount(4);
+    const more = about.getByRole("button", { name: "Show More" });
+    await expect(more).toHaveAttribute("aria-expanded", "false");
+    await expect(about.getByText("Read the camp information")).toBeHidden();
+    await more.click();
+    await expect(about.getByRole("button", { name: "Show Less" })).toHaveAttribute("aria-expanded", "true");
+    await expect(about.getByText("Read the camp information")).toBeVisible();
+
+    await expect(page.getByRole("heading", { level: 2, name: "Subscribe For Offer!" })).toBeVisible();
+    // Every section has a sub-heading above its heading.
+    for (const heading of ["Our Summer Camp Activities", "Our Popular Classes", "Our Popular Instructors"]) {
+      const header = page.locator("header", { has: page.getByRole("heading", { name: heading }) });
+      await expect(header.locator("p").first()).not.toBeEmpty();
+    }
+  });
+
+  test("the carousel advances on its own every 2.5 s, and its dots, arrows, keys and pause work", async ({ page }) => {
+    await page.goto("/");
+    const carousel = page.getByTestId("activities-carousel");
+    const dots = page.getByTestId("activity-dot");
+    const activeDot = () => dots.evaluateAll((all) => all.findIndex((d) => d.getAttribute("aria-current") === "true"));
+    await expect(carousel).toHaveAttribute("data-autoplay", "running");
+    const first = await activeDot();
+    await expect.poll(activeDot, { timeout: 4_000 }).not.toBe(first);
+
+    await dots.nth(4).click();
+    await expect(dots.nth(4)).toHaveAttribute("aria-current", "true");
+    // Focus in the carousel stops it, so what the visitor chose stays in view.
+    await expect(carousel).toHaveAttribute("data-autoplay", "paused");
+    await page.getByRole("button", { name: "Next activity" }).click();
+    await expect(dots.nth(5)).toHaveAttribute("aria-current", "true");
+    await page.keyboard.press("ArrowLeft");
+    await expect(dots.nth(4)).toHaveAttribute("aria-current", "true");
+    await page.getByRole("button", { name: "Previous activity" }).press("Enter");
+    await expect(dots.nth(3)).toHaveAttribute("aria-current", "true");
+
+    await page.getByRole("button", { name: "Pause the slideshow" }).click();
+    await expect(page.getByRole("button", { name: "Play the slideshow" })).toBeVisible();
+    await page.mouse.move(0, 0);
+    await page.locator("body").click({ position: { x: 5, y: 300 } });
+    await expect(carousel).toHaveAttribute("data-autoplay", "paused");
+    await page.waitForTimeout(3_000);
+    await expect(dots.nth(3)).toHaveAttribute("aria-current", "true");
+  });
+
+  test("with reduced motion the cards do not fade and the carousel waits for the visitor", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/classes");
+    const card = page.getByRole("list", { name: "Classes" }).getByRole("listitem").first();
+    await expect(card).toBeVisible();
+    expect(await card.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
+    await page.goto("/");
+    await expect(page.getByTestId("activities-carousel")).toHaveAttribute("data-autoplay", "paused");
+    await expect(page.getByRole("button", { name: "Play the slideshow" })).toBeVisible();
+  });
+
+  test("classes fade up over 2000 ms otherwise", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await page.goto("/classes");
+    const card = page.getByRole("list", { name: "Classes" }).getByRole("listitem").first();
+    await expect(card).toBeVisible();
+    expect(await card.evaluate((el) => getComputedStyle(el).animationName)).toBe("fade-up");
+    expect(await card.evaluate((el) => getComputedStyle(el).animationDuration)).toBe("2s");
+  });
+
+  test("/instructors lists every instructor; View Classes opens their approved classes", async ({ page }) => {
+    const instructors = (await (await page.request.get(`${API_URL}/instructors`)).json()) as { name: string }[];
+    await page.goto("/instructors");
+    await expect(page.getByRole("heading", { level: 1, name: "Our Instructors" })).toBeVisible();
+    const cards = page.getByTestId("instructor-card");
+    await expect(cards).toHaveCount(instructors.length);
+    const maya = cards.filter({ hasText: SEED.instructor.name });
+    await expect(maya.getByRole("img", { name: `Portrait of ${SEED.instructor.name}` })).toBeVisible();
+    await expect(maya.getByText(SEED.instructor.email)).toBeVisible();
+    await maya.getByRole("link", { name: /View Classes/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/instructors/${SEED.instructor.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: SEED.instructor.name })).toBeVisible();
+    const own = (await (await page.request.get(`${API_URL}/instructors/${SEED.instructor.id}/classes`)).json()) as {
+      classes: WireClass[];
+    };
+    await expect(page.getByTestId("class-card")).toHaveCount(own.classes.length);
+    expect(own.classes.length).toBeGreaterThan(0);
+
+    await page.goto("/instructors/00000000-0000-4000-8000-000000009999");
+    await expect(page.getByRole("heading", { name: "We could not find this instructor" })).toBeVisible();
+    await page.getByRole("link", { name: "See all instructors" }).click();
+    await expect(page).toHaveURL(/\/instructors$/);
+  });
+
+  test("/classes shows every approved class with its facts; a full class is red and cannot be booked", async ({
+    page,
+  }) => {
+    const classes = await publicClasses(page);
+    await page.goto("/classes");
+    await expect(page.getByRole("heading", { level: 1, name: "Our Classes" })).toBeVisible();
+    await expect(page.getByTestId("class-card")).toHaveCount(classes.length);
+
+    const soccer = classCard(page, "Junior Soccer Skills");
+    await expect(soccer).toHaveAttribute("data-state", "open");
+    await expect(soccer).toContainText("Instructor: Maya Torres");
+    await expect(soccer).toContainText("Available seats24");
+    await expect(soccer).toContainText("Enrolled seats18");
+    await expect(soccer).toContainText("$149");
+    await expect(soccer.getByRole("img", { name: "Junior Soccer Skills" })).toBeVisible();
+    expect(await soccer.evaluate((el) => el.className)).toMatch(/bg-indigo/);
+    await expect(soccer.getByRole("button", { name: "Add To Booking" })).toBeEnabled();
+
+    const full = classCard(page, "Basketball Fundamentals");
+    await expect(full).toHaveAttribute("data-state", "full");
+    expect(await full.evaluate((el) => el.className)).toMatch(/bg-red/);
+    await expect(full.getByRole("button", { name: "Add To Booking" })).toBeDisabled();
+    await expect(full).toContainText("Class full");
+
+    // Three columns from medium screens on.
+    await page.setViewportSize({ width: 1024, height: 900 });
+    const columns = await page
+      .getByRole("list", { name: "Classes" })
+      .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
+    expect(columns).toBe(3);
+  });
+
+  test("/contact stores the message and confirms it; the fields are required", async ({ page }) => {
+    await page.goto("/contact");
+    await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Name is required")).toBeVisible();
+    await expect(page.getByText("Email is required")).toBeVisible();
+    await expect(page.getByText("Message is required")).toBeVisible();
+    await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+
+    const stamp = `e2e ${Date.now()}`;
+    await page.getByLabel("Name").fill("Robin Parent");
+    await page.getByLabel("Email").fill("robin.parent@example.com");
+    await page.getByLabel("Message").fill(`Is there a swimming class for 9-year-olds? (${stamp})`);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Your message reached the academy" })).toBeVisible();
+    await expect(page.getByLabel("Message")).toHaveValue("");
+
+    const res = await page.request.get(`${API_URL}/contact`, {
+      headers: { authorization: `Bearer ${accessToken(SEED.admin)}` },
+    });
+    expect(res.ok()).toBe(true);
+    const messages = (await res.json()) as { name: string; email: string; message: string }[];
+    expect(messages.find((m) => m.message.includes(stamp))).toMatchObject({
+      name: "Robin Parent",
+      email: "robin.parent@example.com",
+    });
+  });
+
+  test("the newsletter validates the e-mail and the terms, then subscribes", async ({ page }) => {
+    await page.goto("/");
+    const form = page.getByRole("form", { name: "Subscribe for offers" });
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expect(form.getByText("Email is required")).toBeVisible();
+    await expect(form.getByText("Please accept the terms to subscribe")).toBeVisible();
+    await form.getByLabel("Email address").fill("not-an-email");
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expect(form.getByText("Enter a valid email address")).toBeVisible();
+
+    const email = `fan-${Date.now()}@example.com`;
+    await form.getByLabel("Email address").fill(email);
+    await form.getByLabel(/I accept the terms/).check();
+    const sent = page.waitForRequest((r) => r.url() === `${API_URL}/newsletter` && r.method() === "POST");
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    expect((await sent).postDataJSON()).toEqual({ email, acceptedTerms: true });
+    await expect(form.getByRole("status")).toContainText(`Subscribed! Offers will reach ${email} first.`);
+    await expect(form.getByLabel("Email address")).toHaveValue("");
+  });
+
+  test("every footer information page has its own heading and text", async ({ page }) => {
+    for (const [slug, heading] of Object.entries(INFO_PAGES)) {
+      await page.goto(`/info/${slug}`);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(page.locator("[data-remote=mfe_public] article p").first()).not.toBeEmpty();
+    }
+    await page.goto("/info/nothing-here");
+    await expect(page.getByRole("heading", { name: "There is no such information page" })).toBeVisible();
+  });
+
+  test("lists show a skeleton while loading, an empty state, and an error with a working retry", async ({ page }) => {
+    test.setTimeout(60_000);
+    // Loading: hold the answer back.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`${API_URL}/classes`, async (route) => {
+      await held;
+      await route.fulfill({ json: [] });
+    });
+    await page.goto("/classes");
+    await expect(page.getByRole("status", { name: "Loading classes" })).toBeVisible();
+    release();
+    await expect(page.getByRole("heading", { name: "No classes open yet" })).toBeVisible();
+    await page.unroute(`${API_URL}/classes`);
+
+    // Error: the API is unreachable; after the library's retries the list says so, and retry works.
+    let failing = true;
+    await page.route(`${API_URL}/instructors`, (route) => (failing ? route.abort() : route.fallback()));
+    await page.goto("/instructors");
+    const problem = page.getByRole("alert").filter({ hasText: "The instructors could not be loaded" });
+    await expect(problem).toBeVisible({ timeout: 20_000 });
+    failing = false;
+    await problem.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByTestId("instructor-card").first()).toBeVisible();
+  });
+
+  test("this remote's styles never restyle the shell: the desktop navbar keeps its links", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    for (const path of ["/", "/classes", "/contact"]) {
+      await page.goto(path);
+      await expect(page.locator("[data-remote=mfe_public] h1").first()).toBeVisible();
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await expect(nav.getByRole("link", { name: "Instructors" })).toBeVisible();
+      await expect(nav.getByRole("button", { name: "Open menu" })).toBeHidden();
+    }
+  });
+});
+
+test.describe("Add To Booking", () => {
+  test("a visitor is asked to log in, may cancel, and after logging in is back on /classes", async ({ page }) => {
+    await page.goto("/classes");
+    const soccer = classCard(page, "Junior Soccer Skills");
+    await soccer.getByRole("button", { name: "Add To Booking" }).click();
+    const dialog = page.getByRole("dialog", { name: "Please login Booking for Class" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/classes$/);
+
+    await soccer.getByRole("button", { name: "Add To Booking" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Please Login!" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    const from = await page.evaluate(
+      () => (history.state as { usr?: { from?: { pathname?: string } } })?.usr?.from?.pathname,
+    );
+    expect(from).toBe("/classes");
+
+    await page.getByLabel("Email").fill(SEED.student.email);
+    await page.getByLabel("Password", { exact: true }).fill(SEED.student.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page).toHaveURL(/\/classes$/, { timeout: 15_000 });
+    await expect(page.getByRole("heading", { level: 1, name: "Our Classes" })).toBeVisible();
+  });
+
+  test("a student books a class: toast at the top-end for 1.5 s, badge up at once, button stays disabled", async ({
+    page,
+  }) => {
+    await signInAs(page, SEED.student);
+    await page.goto("/classes");
+    const badge = page.getByRole("navigation", { name: "Main" }).getByTestId("cart-count").first();
+    await expect(badge).toBeVisible();
+    const open = page.locator('[data-testid=class-card][data-state="open"]');
+    await expect(open.first()).toBeVisible();
+    // Let the cart and enrolments settle, so the count and the card states are the server's.
+    await page.waitForLoadState("networkidle");
+    const before = Number(await badge.textContent());
+    const name = (await open.first().getByRole("heading").textContent())!;
+    const button = classCard(page, name).getByRole("button", { name: "Add To Booking" });
+
+    const posted = page.waitForResponse((r) => r.url() === `${API_URL}/carts` && r.request().method() === "POST");
+    await button.click();
+    await expect(button).toBeDisabled();
+    expect((await posted).status()).toBe(201);
+    const toast = page.getByRole("status").filter({ hasText: "Class added on the Cart." });
+    await expect(toast).toBeVisible();
+    await expect(badge).toHaveText(String(before + 1));
+    const box = (await toast.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.y).toBeLessThan(100);
+    expect(box.x + box.width).toBeGreaterThan(viewport.width - 100);
+    await expect(toast).toBeHidden({ timeout: 3_000 });
+
+    const booked = classCard(page, name);
+    await expect(booked).toHaveAttribute("data-state", "in-cart");
+    await expect(booked).toContainText("In your cart");
+    await expect(booked.getByRole("button", { name: "Add To Booking" })).toBeDisabled();
+    await page.reload();
+    await expect(classCard(page, name)).toHaveAttribute("data-state", "in-cart");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByTestId("cart-count").first()).toHaveText(
+      String(before + 1),
+    );
+  });
+
+  for (const role of ["admin", "instructor"] as const) {
+    test(`an ${role} sees the classes without any add button`, async ({ page }) => {
+      await signInAs(page, SEED[role]);
+      await page.goto("/classes");
+      await expect(page.getByTestId("class-card").first()).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await expect(page.getByRole("button", { name: "Add To Booking" })).toHaveCount(0);
+    });
+  }
+});

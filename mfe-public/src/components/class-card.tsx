@@ -1,0 +1,106 @@
+import { resolveImageUrl, type ClassItem } from "shared-auth";
+import { formatPrice, plural, seatsLeft } from "../lib/format";
+import { useBooking, type Booking, type BookingState } from "../lib/use-booking";
+
+const NOTE: Record<Exclude<BookingState, "open">, string> = {
+  full: "Class full: no seats left",
+  "in-cart": "In your cart",
+  enrolled: "You are enrolled",
+};
+
+function Fact({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 border-b border-white/15 py-1.5 last:border-0">
+      <dt className="text-sm opacity-80">{label}</dt>
+      <dd className="font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * One class of the list (spec section 2 and 4): a red card when the class is full, indigo
+ * otherwise, with the "Add To Booking" button for everyone but admins and instructors.
+ */
+export function ClassCard({ item, booking }: { item: ClassItem; booking: Booking }) {
+  const state = booking.stateOf(item);
+  const full = state === "full";
+  const noteId = `class-note-${item._id}`;
+  return (
+    <article
+      data-testid="class-card"
+      data-state={state}
+      aria-labelledby={`class-name-${item._id}`}
+      className={`flex h-full flex-col overflow-hidden rounded-2xl shadow-lg ring-1 ${
+        full
+          ? "bg-red-700 text-red-50 ring-red-800 dark:bg-red-900 dark:ring-red-700"
+          : "bg-indigo-800 text-indigo-50 ring-indigo-900 dark:bg-indigo-950 dark:ring-indigo-800"
+      }`}
+    >
+      <div className="relative">
+        <img
+          src={resolveImageUrl(item.image)}
+          alt={item.class_name}
+          loading="lazy"
+          width={800}
+          height={500}
+          className="aspect-[8/5] w-full bg-slate-200 object-cover dark:bg-slate-800"
+        />
+        {state !== "open" && (
+          <span
+            className={`absolute top-3 left-3 rounded-full px-3 py-1 text-xs font-bold tracking-wide uppercase shadow ${
+              full
+                ? "bg-red-600 text-white"
+                : state === "enrolled"
+                  ? "bg-emerald-500 text-white"
+                  : "bg-orange-500 text-white"
+            }`}
+            aria-hidden="true"
+          >
+            {full ? "Full" : state === "enrolled" ? "Enrolled" : "In cart"}
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <h3 id={`class-name-${item._id}`} className="font-display text-xl font-bold text-white">
+          {item.class_name}
+        </h3>
+        <p className="mt-1 text-sm opacity-90">
+          Instructor: <span className="font-semibold">{item.instructor}</span>
+        </p>
+        <dl className="mt-4">
+          <Fact label="Available seats" value={item.available_seats} />
+          <Fact label="Enrolled seats" value={item.enrolled_seats} />
+          <Fact label="Price" value={formatPrice(item.price)} />
+        </dl>
+        <p id={noteId} className="mt-3 min-h-6 text-sm font-semibold">
+          {state === "open" ? `${plural(seatsLeft(item), "seat", "seats")} left` : NOTE[state]}
+        </p>
+        {booking.showButton && (
+          <button
+            type="button"
+            onClick={() => void booking.book(item)}
+            disabled={!booking.canPress(item)}
+            aria-describedby={noteId}
+            className="mt-auto inline-flex w-full cursor-pointer items-center justify-center gap-2 rounded-full bg-orange-500 px-5 py-3 font-semibold text-white shadow transition-colors hover:bg-orange-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-not-allowed disabled:bg-white/25 disabled:text-white/80 disabled:shadow-none"
+          >
+            Add To Booking
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** The class list: 1 column on phones, 2 on small screens, 3 from medium screens; cards fade up. */
+export function ClassGrid({ items, label }: { items: ClassItem[]; label: string }) {
+  const booking = useBooking();
+  return (
+    <ul aria-label={label} className="grid gap-6 sm:grid-cols-2 md:grid-cols-3">
+      {items.map((item) => (
+        <li key={item._id} className="motion-safe:animate-fade-up">
+          <ClassCard item={item} booking={booking} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,113 @@
+import { Link } from "react-router-dom";
+import { resolveImageUrl, type ClassItem } from "shared-auth";
+import { formatPrice, plural } from "../lib/format";
+import { useClasses, useInstructors } from "../lib/public-queries";
+import { InstructorGrid } from "./instructor-card";
+import { CardGridSkeleton, EmptyState, ErrorState } from "./list-states";
+import { SectionHeading } from "./section-heading";
+
+/** Spec section 9: the home page shows at most 6 classes and 6 instructors. */
+export const HOME_LIST_SIZE = 6;
+
+const moreLink =
+  "inline-flex items-center gap-2 rounded-full border-2 border-orange-500 px-7 py-3 font-semibold text-orange-600 transition-colors hover:bg-orange-500 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 dark:text-orange-400 dark:hover:text-white";
+
+function PopularClassCard({ item, rank }: { item: ClassItem; rank: number }) {
+  return (
+    <article
+      data-testid="popular-class"
+      aria-labelledby={`popular-${item._id}`}
+      className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="relative overflow-hidden">
+        <img
+          src={resolveImageUrl(item.image)}
+          alt={item.class_name}
+          loading="lazy"
+          width={800}
+          height={500}
+          className="aspect-[8/5] w-full bg-slate-200 object-cover transition-transform duration-500 hover:scale-105 motion-reduce:transition-none dark:bg-slate-800"
+        />
+        <span className="absolute top-3 left-3 rounded-full bg-indigo-800 px-3 py-1 text-xs font-bold text-white shadow">
+          #{rank}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <h3 id={`popular-${item._id}`} className="font-display text-lg font-bold text-slate-900 dark:text-white">
+          {item.class_name}
+        </h3>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">with {item.instructor}</p>
+        <div className="mt-4 flex items-center justify-between text-sm">
+          <span className="font-semibold text-indigo-700 dark:text-indigo-300">
+            {plural(item.enrolled_seats, "student", "students")} enrolled
+          </span>
+          <span className="font-bold text-slate-900 dark:text-white">{formatPrice(item.price)}</span>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** "Our Popular Classes": the 6 most enrolled classes. */
+export function PopularClasses() {
+  const classes = useClasses();
+  return (
+    <section aria-labelledby="popular-classes-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-20">
+      <SectionHeading subheading="Most booked" title="Our Popular Classes" id="popular-classes-heading">
+        The classes campers pick first this summer.
+      </SectionHeading>
+      <div className="mt-10">
+        {classes.isPending ? (
+          <CardGridSkeleton label="Loading popular classes" />
+        ) : classes.isError ? (
+          <ErrorState what="The popular classes" error={classes.error} onRetry={() => void classes.refetch()} />
+        ) : classes.data.length === 0 ? (
+          <EmptyState title="No classes open yet">This summer&apos;s classes are announced soon.</EmptyState>
+        ) : (
+          <ul aria-label="Popular classes" className="grid gap-6 sm:grid-cols-2 md:grid-cols-3">
+            {classes.data.slice(0, HOME_LIST_SIZE).map((item, i) => (
+              <li key={item._id}>
+                <PopularClassCard item={item} rank={i + 1} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="mt-10 text-center">
+        <Link to="/classes" className={moreLink}>
+          View More Class
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** "Our Popular Instructors": 6 instructors, who teaches most first. */
+export function PopularInstructors() {
+  const instructors = useInstructors();
+  return (
+    <section aria-labelledby="popular-instructors-heading" className="bg-slate-50 py-16 md:py-20 dark:bg-slate-900/60">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        <SectionHeading subheading="Meet the coaches" title="Our Popular Instructors" id="popular-instructors-heading">
+          Certified coaches and former athletes, on the field with campers every day.
+        </SectionHeading>
+        <div className="mt-10">
+          {instructors.isPending ? (
+            <CardGridSkeleton label="Loading popular instructors" kind="person" />
+          ) : instructors.isError ? (
+            <ErrorState what="The instructors" error={instructors.error} onRetry={() => void instructors.refetch()} />
+          ) : instructors.data.length === 0 ? (
+            <EmptyState title="No instructors yet">Our coaching team is announced soon.</EmptyState>
+          ) : (
+            <InstructorGrid items={instructors.data.slice(0, HOME_LIST_SIZE)} label="Popular instructors" />
+          )}
+        </div>
+        <div className="mt-10 text-center">
+          <Link to="/instructors" className={moreLink}>
+            View More Instructor
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

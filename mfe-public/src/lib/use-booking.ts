@@ -1,0 +1,81 @@
+import { useState } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
+import {
+  errorMessage,
+  useAcademy,
+  useAddToCart,
+  useCart,
+  useEnrolled,
+  useStudentEmail,
+  type ClassItem,
+} from "shared-auth";
+import { askToLogIn, showProblem, toastSuccess } from "./alerts";
+import { isFull } from "./public-queries";
+
+/** What a class card shows about one class for the person looking at it. */
+export type BookingState = "full" | "enrolled" | "in-cart" | "open";
+
+export interface Booking {
+  /** Spec section 6: admins and instructors see no add button. */
+  showButton: boolean;
+  stateOf: (item: ClassItem) => BookingState;
+  /** Whether the add button of this class can be pressed now. */
+  canPress: (item: ClassItem) => boolean;
+  book: (item: ClassItem) => Promise<void>;
+}
+
+export const ADDED_MESSAGE = "Class added on the Cart.";
+
+/**
+ * The "Add To Booking" rules of spec sections 4-6, for one list of class cards: a visitor is asked
+ * to log in (and comes back here), a student's click books the class once, admins and instructors
+ * have no button, full classes and classes already booked cannot be added.
+ */
+export function useBooking(): Booking {
+  const status = useAcademy((s) => s.status);
+  const role = useAcademy((s) => s.role);
+  const student = useStudentEmail();
+  const cart = useCart();
+  const enrolled = useEnrolled();
+  const addToCart = useAddToCart();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Spec section 4: after a click the button stays disabled.
+  const [pressed, setPressed] = useState<ReadonlySet<string>>(() => new Set());
+
+  const signedIn = status === "signed-in";
+  const showButton = !(signedIn && (role === "admin" || role === "instructor"));
+
+  const stateOf = (item: ClassItem): BookingState => {
+    if (enrolled.data?.some((c) => c._id === item._id)) return "enrolled";
+    if (cart.data?.some((c) => c.classItemId === item._id)) return "in-cart";
+    if (isFull(item)) return "full";
+    return "open";
+  };
+
+  const canPress = (item: ClassItem) =>
+    // While the session is being decided nobody knows yet whether to book or to ask for a login.
+    status !== "loading" && !(signedIn && !student) && stateOf(item) === "open" && !pressed.has(item._id);
+
+  const book = async (item: ClassItem) => {
+    if (!canPress(item)) return;
+    if (!signedIn || !student) {
+      if (await askToLogIn()) navigate("/login", { state: { from: location } });
+      return;
+    }
+    setPressed((s) => new Set(s).add(item._id));
+    try {
+      const added = await addToCart.mutateAsync(item._id);
+      if (added.insertedId) toastSuccess(ADDED_MESSAGE);
+    } catch (error) {
+      setPressed((s) => {
+        const next = new Set(s);
+        next.delete(item._id);
+        return next;
+      });
+      showProblem("This class was not added", errorMessage(error));
+    }
+  };
+
+  return { showButton, stateOf, canPress, book };
+}
