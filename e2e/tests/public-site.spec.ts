@@ -1,6 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
+import { SEED_SIGN_INS } from "../../tools/auth-emulator.mjs";
 import { API_URL } from "../support/ports";
 import { accessToken, SEED, signInAs } from "../support/session";
+
+/** A second seed student, so the booking test leaves the cart of SEED.student to other tests. */
+const lee = SEED_SIGN_INS.find((s) => s.email === "lee@example.com")!;
+const BOOKING_STUDENT = { email: lee.email, password: lee.password, name: lee.displayName };
 
 /** The footer's Quick Links and Information pages, with their headings. */
 const INFO_PAGES = {
@@ -309,7 +314,7 @@ test.describe("Add To Booking", () => {
   test("a student books a class: toast at the top-end for 1.5 s, badge up at once, button stays disabled", async ({
     page,
   }) => {
-    await signInAs(page, SEED.student);
+    await signInAs(page, BOOKING_STUDENT);
     await page.goto("/classes");
     const badge = page.getByRole("navigation", { name: "Main" }).getByTestId("cart-count").first();
     await expect(badge).toBeVisible();
