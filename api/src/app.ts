@@ -1,5 +1,4 @@
 import cors from "@fastify/cors";
-import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -15,6 +14,7 @@ import type { Database } from "./db/client.js";
 import { registerErrorHandling } from "./lib/errors.js";
 import { PublicCache } from "./lib/public-cache.js";
 import { rateLimitPlugin } from "./lib/rate-limits.js";
+import { securityHeaders } from "./lib/security-headers.js";
 import { cartRoutes } from "./routes/carts.js";
 import { classRoutes } from "./routes/classes.js";
 import { contactRoutes } from "./routes/contact.js";
@@ -40,7 +40,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     // The API serves JSON and its own docs page; the docs page needs inline styles and scripts.
     contentSecurityPolicy: false,
     crossOriginResourcePolicy: { policy: "cross-origin" },
@@ -62,6 +62,17 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
       },
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
       security: [{ bearer: [] }],
+      tags: [
+        { name: "classes", description: "The class list, one class, an instructor's own classes, reviews by admins" },
+        { name: "instructors", description: "Public fields of instructors and their approved classes" },
+        { name: "users", description: "The caller's own record; roles and accounts (admins)" },
+        { name: "accounts", description: "Exchange of a Firebase ID token for the API's access token" },
+        { name: "cart", description: "A student's booked classes and enrolments" },
+        { name: "images", description: "Image upload (instructors, admins) and content-addressed images" },
+        { name: "contact", description: "Messages from visitors (read by admins)" },
+        { name: "newsletter", description: "Offer subscriptions from the home page (read by admins)" },
+        { name: "health", description: "Liveness, database, and how the public lists are cached" },
+      ],
     },
     transform: jsonSchemaTransform,
   });

@@ -3,6 +3,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/client.js";
 import {
   ADMIN,
   classId,
@@ -219,3 +220,26 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promis
   }
   throw new Error(`not within ${timeoutMs} ms`);
 }
+
+describe.runIf(driverName === "postgres")("API processes starting at once on a new PostgreSQL database", () => {
+  it("migrate it one after the other, and both start", async () => {
+    const db = (await createTestDatabaseUrl())!;
+    try {
+      const opened = await Promise.all(
+        Array.from({ length: 3 }, () => openDatabase({ databaseUrl: db.url, dataDir: "unused" })),
+      );
+      for (const database of opened) {
+        expect(
+          (
+            (await database.db.execute("select count(*)::int as n from cache_versions")) as unknown as {
+              rows: { n: number }[];
+            }
+          ).rows[0]!.n,
+        ).toBe(2);
+        await database.close();
+      }
+    } finally {
+      await db.drop();
+    }
+  });
+});

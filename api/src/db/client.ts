@@ -32,12 +32,27 @@ export interface DatabaseOptions {
   dataDir: string;
 }
 
+/** Any number: the advisory lock under which one process at a time migrates a PostgreSQL database. */
+const MIGRATION_LOCK = 7_041_001;
+
+/** Several API processes may start at once on a new database: they migrate it one after another. */
+async function migrateOnce(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
+}
+
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS });
+    await migrateOnce(pool);
     const url = options.databaseUrl;
     return {
       db,

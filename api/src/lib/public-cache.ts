@@ -8,17 +8,22 @@ import { LISTS_CHANNEL, type ChangeFeed, type Changed } from "./change-feed.js";
 export const CACHE_NAMES = ["classes", "instructors"] as const;
 export type CacheName = (typeof CACHE_NAMES)[number];
 
-interface Entry {
+/** A list as served: its JSON (also encoded once, not on every request) and its ETag. */
+export interface CachedList {
+  body: string;
+  bytes: Buffer;
+  etag: string;
+}
+
+interface Entry extends CachedList {
   /** The list's version row, read before the list was loaded. */
   version: number;
   /** This process's invalidation count for the list when the load started. */
   generation: number;
-  body: string;
-  etag: string;
 }
 
 export interface PublicCacheOptions {
-  /** How long a writer waits for its own notification before answering (and distrusting it). */
+  /** How long a writer waits for every process to confirm a change before answering anyway. */
   deliveryTimeoutMs?: number;
   log: FastifyBaseLogger;
 }
@@ -73,7 +78,7 @@ export class PublicCache {
     return this.feed.live ? "notified" : "version-checked";
   }
 
-  async get(name: CacheName, load: () => Promise<unknown>): Promise<{ body: string; etag: string }> {
+  async get(name: CacheName, load: () => Promise<unknown>): Promise<CachedList> {
     if (this.feed.live) {
       const cached = this.entries.get(name);
       if (cached) return cached;
@@ -144,7 +149,7 @@ export class PublicCache {
     const version = knownVersion ?? (await this.version(name));
     const body = JSON.stringify(await load());
     const etag = `"${name}-${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`;
-    const entry = { version, generation, body, etag };
+    const entry = { version, generation, body, bytes: Buffer.from(body), etag };
     if (this.generation(name) === generation) this.entries.set(name, entry);
     return entry;
   }
@@ -161,8 +166,8 @@ function matches(header: string | undefined, etag: string): boolean {
 }
 
 /** Answers with a cached list: its ETag, 304 when the browser already has it, else the JSON. */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: { body: string; etag: string }) {
+export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedList) {
   reply.header("ETag", entry.etag).header("Cache-Control", "no-cache");
   if (matches(request.headers["if-none-match"], entry.etag)) return reply.status(304).send();
-  return reply.type("application/json; charset=utf-8").send(entry.body);
+  return reply.type("application/json; charset=utf-8").send(entry.bytes);
 }

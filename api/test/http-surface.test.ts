@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { helmetHeaders } from "../src/lib/security-headers.js";
+import { useTestApi } from "./harness.js";
+
+const api = useTestApi();
+
+describe("the OpenAPI document at /docs", () => {
+  it("describes every tag it uses and the image and newsletter routes", async () => {
+    const res = await api.call({ method: "GET", url: "/docs/json" });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as {
+      tags: { name: string; description: string }[];
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    };
+    const declared = new Set(doc.tags.map((t) => t.name));
+    const used = new Set(Object.values(doc.paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags ?? [])));
+    expect([...used].filter((t) => !declared.has(t))).toEqual([]);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/images", "/images/{file}", "/newsletter", "/contact", "/health"]),
+    );
+    expect(Object.keys(doc.paths["/newsletter"]!)).toEqual(expect.arrayContaining(["get", "post"]));
+  });
+});
+
+describe("headers of every response", () => {
+  it("carry helmet's security headers, as helmet itself sets them", async () => {
+    const expected = await helmetHeaders({
+      contentSecurityPolicy: false,
+      crossOriginResourcePolicy: { policy: "cross-origin" },
+    });
+    expect(expected).toMatchObject({
+      "x-content-type-options": "nosniff",
+      "strict-transport-security": expect.stringContaining("max-age="),
+      "cross-origin-resource-policy": "cross-origin",
+    });
+    for (const url of ["/health", "/classes", "/nowhere"]) {
+      const res = await api.call({ method: "GET", url });
+      for (const [name, value] of Object.entries(expected)) expect(res.headers[name], `${url} ${name}`).toBe(value);
+      expect(res.headers["content-security-policy"]).toBeUndefined();
+    }
+  });
+
+  it("allow the site's origin, and only it, to call the API from a browser", async () => {
+    const preflight = await api.call({
+      method: "OPTIONS",
+      url: "/carts",
+      headers: {
+        origin: "http://localhost:3000",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization,content-type",
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
+    expect(String(preflight.headers["access-control-allow-headers"])).toMatch(/Authorization/);
+    const list = await api.call({ method: "GET", url: "/classes", headers: { origin: "http://localhost:3000" } });
+    expect(list.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
+    expect(list.headers["access-control-expose-headers"]).toBe("ETag");
+    const stranger = await api.call({ method: "GET", url: "/classes", headers: { origin: "https://evil.example" } });
+    expect(stranger.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+});
