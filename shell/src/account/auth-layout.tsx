@@ -57,3 +57,14 @@ export function AuthLayout({
     </div>
   );
 }
+
+/** The "or" between the e-mail form and Google sign-in. */
+export function OrDivider() {
+  return (
+    <div className="my-6 flex items-center gap-3 text-xs font-semibold tracking-widest text-slate-400 uppercase">
+      <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+      or
+      <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+    </div>
+  );
+}

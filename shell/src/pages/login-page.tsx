@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { accountErrorMessage, sendPasswordReset, signIn, useAcademy } from "shared-auth";
-import { AuthLayout } from "../account/auth-layout";
+import { AuthLayout, OrDivider } from "../account/auth-layout";
 import { Field, FormMessage, primaryButton } from "../account/fields";
 import { GoogleButton } from "../account/google-button";
 import { notifySuccess } from "../account/notices";
@@ -97,11 +97,7 @@ export function LoginPage() {
           {isSubmitting ? "Logging in…" : "Login"}
         </button>
       </form>
-      <div className="my-6 flex items-center gap-3 text-xs font-semibold tracking-widest text-slate-400 uppercase">
-        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-        or
-        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-      </div>
+      <OrDivider />
       <GoogleButton label="Continue with Google" onSignedIn={done} onError={setProblem} />
       <p className="mt-8 text-center text-sm text-slate-600 dark:text-slate-400">
         New to the academy?{" "}

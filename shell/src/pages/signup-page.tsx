@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { accountErrorMessage, signUp } from "shared-auth";
-import { AuthLayout } from "../account/auth-layout";
+import { AuthLayout, OrDivider } from "../account/auth-layout";
 import { Field, FormMessage, primaryButton } from "../account/fields";
 import { GoogleButton } from "../account/google-button";
 import { notifySuccess } from "../account/notices";
@@ -117,11 +117,7 @@ export function SignupPage() {
           {isSubmitting ? "Creating your account…" : "Sign Up"}
         </button>
       </form>
-      <div className="my-6 flex items-center gap-3 text-xs font-semibold tracking-widest text-slate-400 uppercase">
-        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-        or
-        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-      </div>
+      <OrDivider />
       <GoogleButton
         label="Sign Up With Google"
         onSignedIn={() => done("User Login Successfully")}
