@@ -8,6 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { createFirebaseVerifier } from "./auth/firebase.js";
 import { authPlugin } from "./auth/plugin.js";
 import type { ApiConfig } from "./config.js";
 import type { Database } from "./db/client.js";
@@ -15,6 +16,7 @@ import { registerErrorHandling } from "./lib/errors.js";
 import { PublicCache } from "./lib/public-cache.js";
 import { rateLimitPlugin } from "./lib/rate-limits.js";
 import { securityHeaders } from "./lib/security-headers.js";
+import { authRoutes } from "./routes/auth.js";
 import { cartRoutes } from "./routes/carts.js";
 import { classRoutes } from "./routes/classes.js";
 import { contactRoutes } from "./routes/contact.js";
@@ -60,7 +62,12 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
         version: "1.0.0",
         description: "Classes, instructors, carts and accounts of the academy's summer-camp booking site.",
       },
-      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+          firebaseIdToken: { type: "http", scheme: "bearer", description: "A Firebase ID token (POST /jwt only)" },
+        },
+      },
       security: [{ bearer: [] }],
       tags: [
         { name: "classes", description: "The class list, one class, an instructor's own classes, reviews by admins" },
@@ -88,6 +95,9 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     await database.db.execute("select 1");
     return { status: "ok", database: database.driver, listCache: cache.mode };
   });
+  const verifier = createFirebaseVerifier(config);
+  app.addHook("onClose", () => verifier.close());
+  await app.register(authRoutes(database.db, verifier));
   await app.register(classRoutes(database.db, cache));
   await app.register(userRoutes(database.db, cache));
   await app.register(cartRoutes(database.db));

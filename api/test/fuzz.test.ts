@@ -27,6 +27,8 @@ const ROUTES: [string, string][] = [
   ["GET", "/instructors"],
   ["GET", "/instructors/:id/classes"],
   ["GET", "/users"],
+  ["POST", "/jwt"],
+  ["POST", "/users"],
   ["GET", "/users/me"],
   ["PATCH", "/users/me"],
   ["GET", "/users/admin/:email"],

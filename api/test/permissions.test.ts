@@ -55,6 +55,20 @@ const cases: Case[] = [
     expect: { anonymous: 401, student: 200, instructor: 200, admin: 200 },
   },
   {
+    name: "token exchange without a Firebase ID token",
+    method: "POST",
+    url: "/jwt",
+    body: { email: SAM.email },
+    expect: { anonymous: 401, student: 401, instructor: 401, admin: 401 },
+  },
+  {
+    name: "save a profile after sign-up (the student's own)",
+    method: "POST",
+    url: "/users",
+    body: { name: SAM.name, email: SAM.email },
+    expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
+  },
+  {
     name: "every user",
     method: "GET",
     url: "/users",
