@@ -84,25 +84,34 @@ test("a student opening an admin page is sent to /login, and the API refuses eve
   expect(await res.json()).toMatchObject({ error: "Forbidden" });
 });
 
+test.describe.configure({ retries: 2 });
 for (const [kind, token] of [
   ["expired", () => accessToken(SEED.student, -60)],
   ["invalid", () => "not-a-token"],
 ] as const) {
-  test(`an ${kind} token signs the user out on the next call (spec section 8)`, async ({ page }) => {
-    await signInAs(page, SEED.student);
-    await page.waitForLoadState("networkidle");
-    await page.evaluate((t) => localStorage.setItem("access-token", t), token());
-    const refused = page.waitForResponse((r) => r.url().startsWith(API_URL) && r.status() === 401);
-    // An in-app navigation (no reload: a reload would exchange the Firebase token for a new one).
-    await page.evaluate(() => {
-      history.pushState({}, "", "/dashboard/mydashboard");
-      dispatchEvent(new PopStateEvent("popstate"));
-    });
-    await refused;
-    await expect(page).toHaveURL(/\/login$/);
-    expect(await page.evaluate(() => localStorage.getItem("access-token"))).toBeNull();
-    await expect(page.getByRole("button", { name: "Login", exact: true })).toBeVisible();
-  });
+  // Which request carries the bad token first is up to the query cache's timing (known flake, see the issue note).
+  test(
+    `an ${kind} token signs the user out on the next call (spec section 8)`,
+    { tag: "@timing" },
+    async ({ page }) => {
+      test.info().annotations.push({ type: "retries", description: "timing-dependent trigger" });
+      await signInAs(page, SEED.student);
+      await page.waitForLoadState("networkidle");
+      await page.evaluate((t) => localStorage.setItem("access-token", t), token());
+      const refused = page.waitForResponse((r) => r.url().startsWith(API_URL) && r.status() === 401);
+      // No reload (a reload would exchange the Firebase token for a new one): an in-app navigation
+      // to the cart and the tab becoming visible again refetch the student's cart with the stored token.
+      await page.evaluate(() => {
+        history.pushState({}, "", "/dashboard/mydashboard");
+        dispatchEvent(new PopStateEvent("popstate"));
+        document.dispatchEvent(new Event("visibilitychange"));
+      });
+      await refused;
+      await expect(page).toHaveURL(/\/login$/);
+      expect(await page.evaluate(() => localStorage.getItem("access-token"))).toBeNull();
+      await expect(page.getByRole("button", { name: "Login", exact: true })).toBeVisible();
+    },
+  );
 }
 
 test("logout clears the token", async ({ page }) => {
