@@ -97,7 +97,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   });
   const verifier = createFirebaseVerifier(config);
   app.addHook("onClose", () => verifier.close());
-  await app.register(authRoutes(database.db, verifier));
+  await app.register(authRoutes(database.db, cache, verifier));
   await app.register(classRoutes(database.db, cache));
   await app.register(userRoutes(database.db, cache));
   await app.register(cartRoutes(database.db));

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { InvalidIdTokenError, type IdTokenVerifier, type VerifiedIdentity } from "../auth/firebase.js";
@@ -6,7 +6,7 @@ import { requirePermission } from "../auth/permissions.js";
 import type { Db } from "../db/client.js";
 import { users } from "../db/schema.js";
 import { forbidden, unauthorized } from "../lib/errors.js";
-import { bumpCacheVersions } from "../lib/public-cache.js";
+import type { PublicCache } from "../lib/public-cache.js";
 import { sensitiveRateLimit } from "../lib/rate-limits.js";
 import { imageUrl } from "../lib/wire.js";
 
@@ -23,33 +23,44 @@ function bearer(header: string | undefined): string | null {
 /**
  * Creates the product's record of a signed-in Firebase user, or refreshes its name and photo.
  * The role is never touched here: a new record is a student, an existing one keeps its role.
+ * Most sign-ins change nothing and write nothing; only an instructor's new name or photo
+ * changes the public lists, and then goes through the list cache's write.
  */
-async function upsertUser(db: Db, identity: VerifiedIdentity & { email: string }) {
+async function upsertUser(db: Db, cache: PublicCache, identity: VerifiedIdentity & { email: string }) {
   const email = identity.email.toLowerCase();
   const name = identity.name?.slice(0, 120) ?? null;
   const photo = usablePhoto(identity.picture);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
+  const [existing] = await db
+    .select({ id: users.id, role: users.role, name: users.name, photo: users.photo })
+    .from(users)
+    .where(eq(users.email, email));
+  if (!existing) {
+    const [created] = await db
       .insert(users)
       .values({ email, name: name ?? email.split("@")[0] ?? email, photo })
-      .onConflictDoUpdate({
-        target: users.email,
-        set: {
-          name: name === null ? sql`${users.name}` : name,
-          photo: photo === null ? sql`${users.photo}` : photo,
-          updatedAt: new Date(),
-        },
-      })
-      .returning({ id: users.id, role: users.role });
-    if (!row) throw new Error("upsert returned no row");
-    // An instructor's name and photo appear in the public lists.
-    if (row.role === "instructor") await bumpCacheVersions(tx, ["classes", "instructors"]);
-    return row;
-  });
+      // Two first sign-ins at once: the second finds the record the first made.
+      .onConflictDoUpdate({ target: users.email, set: { updatedAt: new Date() } })
+      .returning({ id: users.id });
+    if (!created) throw new Error("insert returned no row");
+    return created;
+  }
+  const changes = {
+    ...(name !== null && name !== existing.name && { name }),
+    ...(photo !== null && photo !== existing.photo && { photo }),
+  };
+  if (Object.keys(changes).length === 0) return existing;
+  const update = (tx: Pick<Db, "update">) =>
+    tx
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, existing.id));
+  if (existing.role === "instructor") await cache.write(["classes", "instructors"], update);
+  else await update(db);
+  return existing;
 }
 
 export const authRoutes =
-  (db: Db, verifier: IdTokenVerifier): FastifyPluginAsyncZod =>
+  (db: Db, cache: PublicCache, verifier: IdTokenVerifier): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       "/jwt",
@@ -84,7 +95,7 @@ export const authRoutes =
         if (identity.email.toLowerCase() !== request.body.email.toLowerCase()) {
           throw forbidden("The e-mail does not match the signed-in account.");
         }
-        const user = await upsertUser(db, { ...identity, email: identity.email });
+        const user = await upsertUser(db, cache, { ...identity, email: identity.email });
         return { token: await app.jwt.sign({ sub: user.id, email: identity.email.toLowerCase() }) };
       },
     );
@@ -111,13 +122,12 @@ export const authRoutes =
         }
         requirePermission(actor, "update", "user", actor.id);
         const { name, photo } = request.body;
-        await db.transaction(async (tx) => {
-          await tx
+        await cache.write(["classes", "instructors"], (tx) =>
+          tx
             .update(users)
             .set({ name, ...(photo === undefined ? {} : { photo }), updatedAt: new Date() })
-            .where(eq(users.id, actor.id));
-          await bumpCacheVersions(tx, ["classes", "instructors"]);
-        });
+            .where(eq(users.id, actor.id)),
+        );
         // The record already existed (POST /jwt made it): nothing was inserted.
         return { acknowledged: true, insertedId: null, _id: actor.id };
       },
