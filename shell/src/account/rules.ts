@@ -21,6 +21,11 @@ export const messages = {
 } as const;
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The e-mail field of the login and sign-up forms (react-hook-form rules). */
+export const emailRules = {
+  required: messages.emailRequired,
+  pattern: { value: EMAIL_PATTERN, message: messages.emailInvalid },
+};
 export const URL_PATTERN = /^https?:\/\/\S+$/i;
 
 /** Where to go after sign-in: the page the visitor came from (never back to the account pages). */

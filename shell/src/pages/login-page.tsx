@@ -6,7 +6,7 @@ import { AuthLayout, OrDivider } from "../account/auth-layout";
 import { Field, FormMessage, primaryButton } from "../account/fields";
 import { GoogleButton } from "../account/google-button";
 import { notifySuccess } from "../account/notices";
-import { EMAIL_PATTERN, messages, returnPath } from "../account/rules";
+import { EMAIL_PATTERN, emailRules, messages, returnPath } from "../account/rules";
 
 interface LoginForm {
   email: string;
@@ -71,10 +71,7 @@ export function LoginPage() {
           type="email"
           autoComplete="email"
           error={errors.email?.message}
-          {...register("email", {
-            required: messages.emailRequired,
-            pattern: { value: EMAIL_PATTERN, message: messages.emailInvalid },
-          })}
+          {...register("email", emailRules)}
         />
         <div>
           <Field

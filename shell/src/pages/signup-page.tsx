@@ -7,7 +7,7 @@ import { Field, FormMessage, primaryButton } from "../account/fields";
 import { GoogleButton } from "../account/google-button";
 import { notifySuccess } from "../account/notices";
 import {
-  EMAIL_PATTERN,
+  emailRules,
   messages,
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -69,10 +69,7 @@ export function SignupPage() {
           type="email"
           autoComplete="email"
           error={errors.email?.message}
-          {...register("email", {
-            required: messages.emailRequired,
-            pattern: { value: EMAIL_PATTERN, message: messages.emailInvalid },
-          })}
+          {...register("email", emailRules)}
         />
         <Field
           label="Password"
