@@ -72,7 +72,12 @@ export function Navbar() {
       <NavLink to="/classes" className={linkClass}>
         Classes
       </NavLink>
-      <NavLink to={signedIn ? dashboardHome(role) : "/login"} state={signedIn ? undefined : from} className={linkClass}>
+      <NavLink
+        // While the session is still being decided, /dashboard waits for it and then leads home.
+        to={signedIn ? dashboardHome(role) : status === "loading" ? "/dashboard" : "/login"}
+        state={status === "signed-out" ? from : undefined}
+        className={linkClass}
+      >
         Dashboard
       </NavLink>
       {showCart && (

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { BrowserRouter, Route, Routes } from "react-router-dom";
+import { BrowserRouter, Navigate, Route, Routes } from "react-router-dom";
+import { useAcademy } from "shared-auth";
 import { RemotePage } from "../federation/remote-page";
 import { DashboardLayout } from "../layout/dashboard-layout";
 import { RootLayout } from "../layout/root-layout";
@@ -7,6 +8,7 @@ import { ErrorPage } from "../pages/error-page";
 import { LoginPage } from "../pages/login-page";
 import { SettingsPage } from "../pages/settings-page";
 import { SignupPage } from "../pages/signup-page";
+import { dashboardHome } from "./access";
 import { Guard } from "./guard";
 import { dashboardRoutes, siteRoutes, type RemoteRoute } from "./route-table";
 
@@ -25,6 +27,12 @@ function remoteElement(route: RemoteRoute) {
       </Guard>
     </Titled>
   );
+}
+
+/** /dashboard itself: the signed-in user's own home (the guard above waits for the role). */
+function DashboardHome() {
+  const role = useAcademy((s) => s.role);
+  return <Navigate to={dashboardHome(role)} replace />;
 }
 
 export function AppRouter() {
@@ -70,6 +78,7 @@ export function AppRouter() {
               </Guard>
             }
           >
+            <Route index element={<DashboardHome />} />
             {dashboardRoutes.map((route) => (
               <Route key={route.path} path={route.path} element={remoteElement(route)} />
             ))}
