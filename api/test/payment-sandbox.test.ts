@@ -1,0 +1,512 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SECRET_KEY,
+  type PaymentSandbox,
+  startPaymentSandbox,
+} from "../../tools/payment-sandbox.mjs";
+
+/** The payment sandbox (tools/payment-sandbox.mjs) through the real SDK, as the API's routes use it. */
+
+const stripeFor = (sandbox: PaymentSandbox, key = LOCAL_SECRET_KEY) =>
+  new Stripe(key, { host: "127.0.0.1", port: sandbox.port, protocol: "http", maxNetworkRetries: 0, telemetry: false });
+
+const nextYear = String(new Date().getUTCFullYear() + 1);
+
+/** What a browser card form sends: the publishable key, the client secret and the raw card. */
+function browserConfirm(
+  sandbox: PaymentSandbox,
+  intent: { id: string; client_secret: string | null },
+  card: { number: string; exp_month?: string; exp_year?: string; cvc?: string },
+  clientSecret = intent.client_secret ?? "",
+) {
+  const body = new URLSearchParams({
+    key: LOCAL_PUBLISHABLE_KEY,
+    client_secret: clientSecret,
+    "payment_method_data[type]": "card",
+    "payment_method_data[card][number]": card.number,
+    "payment_method_data[card][exp_month]": card.exp_month ?? "12",
+    "payment_method_data[card][exp_year]": card.exp_year ?? nextYear,
+    "payment_method_data[card][cvc]": card.cvc ?? "123",
+    "payment_method_data[billing_details][name]": "Sam Student",
+    "payment_method_data[billing_details][email]": "sam@example.com",
+  });
+  return fetch(`${sandbox.url}/v1/payment_intents/${intent.id}/confirm`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" },
+    body,
+  });
+}
+
+/** The answers read by fetch, typed as loosely as the assertions need. */
+interface IntentBody {
+  id: string;
+  status: string;
+  metadata?: Record<string, string>;
+}
+interface ErrorBody {
+  error: {
+    type: string;
+    code?: string;
+    decline_code?: string;
+    message: string;
+    param?: string;
+    payment_intent: IntentBody & { last_payment_error: { message: string } };
+  };
+}
+const json = async <T = ErrorBody>(res: Response) => (await res.json()) as T;
+
+async function rejection(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Stripe.errors.StripeError;
+  }
+  throw new Error("expected the call to fail");
+}
+
+describe("payment sandbox", () => {
+  let sandbox: PaymentSandbox;
+  let stripe: Stripe;
+
+  beforeAll(async () => {
+    sandbox = await startPaymentSandbox({ port: 0 });
+    stripe = stripeFor(sandbox);
+  });
+  afterAll(() => sandbox.stop());
+
+  const newIntent = (params: Partial<Stripe.PaymentIntentCreateParams> = {}) =>
+    stripe.paymentIntents.create({ amount: 12_500, currency: "usd", metadata: { orderId: "42" }, ...params });
+
+  it("creates and retrieves a PaymentIntent with Stripe's fields", async () => {
+    const created = await newIntent({ description: "Swim camp", receipt_email: "sam@example.com" });
+    expect(created).toMatchObject({
+      object: "payment_intent",
+      amount: 12_500,
+      amount_received: 0,
+      currency: "usd",
+      status: "requires_payment_method",
+      metadata: { orderId: "42" },
+      livemode: false,
+      last_payment_error: null,
+      latest_charge: null,
+      payment_method: null,
+      canceled_at: null,
+      cancellation_reason: null,
+      description: "Swim camp",
+      receipt_email: "sam@example.com",
+      automatic_payment_methods: { enabled: true },
+    });
+    expect(created.id).toMatch(/^pi_\w+$/);
+    expect(created.client_secret).toMatch(new RegExp(`^${created.id}_secret_\\w+$`));
+    expect(Math.abs(created.created - Date.now() / 1000)).toBeLessThan(5);
+    expect(created.lastResponse.requestId).toMatch(/^req_/);
+
+    const retrieved = await stripe.paymentIntents.retrieve(created.id);
+    expect(retrieved.id).toBe(created.id);
+    expect(retrieved.metadata).toEqual({ orderId: "42" });
+  });
+
+  it("refuses amounts below the minimum and unknown parameters", async () => {
+    const small = await rejection(newIntent({ amount: 49 }));
+    expect(small).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(small).toMatchObject({ code: "amount_too_small", param: "amount", statusCode: 400 });
+    const unknown = await rejection(newIntent({ amount_total: 5 } as Partial<Stripe.PaymentIntentCreateParams>));
+    expect(unknown).toMatchObject({ code: "parameter_unknown", param: "amount_total" });
+  });
+
+  it("confirms with pm_card_visa", async () => {
+    const intent = await newIntent();
+    const paid = await stripe.paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" });
+    expect(paid.status).toBe("succeeded");
+    expect(paid.amount_received).toBe(12_500);
+    expect(paid.latest_charge).toMatch(/^ch_/);
+    expect(paid.payment_method).toMatch(/^pm_/);
+    expect(paid.payment_method).not.toBe("pm_card_visa");
+
+    const again = await rejection(stripe.paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" }));
+    expect(again).toMatchObject({ code: "payment_intent_unexpected_state", statusCode: 400 });
+  });
+
+  it("throws StripeCardError through the SDK for declining test payment methods", async () => {
+    const intent = await newIntent();
+    const declined = await rejection(
+      stripe.paymentIntents.confirm(intent.id, { payment_method: "pm_card_chargeDeclined" }),
+    );
+    expect(declined).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(declined).toMatchObject({ code: "card_declined", decline_code: "generic_decline", statusCode: 402 });
+    expect(declined.message).toBe("Your card was declined.");
+    expect(declined.payment_intent).toMatchObject({ id: intent.id, status: "requires_payment_method" });
+
+    const poor = await rejection(
+      stripe.paymentIntents.confirm(intent.id, { payment_method: "pm_card_chargeDeclinedInsufficientFunds" }),
+    );
+    expect(poor).toMatchObject({ code: "card_declined", decline_code: "insufficient_funds" });
+
+    const after = await stripe.paymentIntents.retrieve(intent.id);
+    expect(after.status).toBe("requires_payment_method");
+    expect(after.last_payment_error).toMatchObject({ code: "card_declined", decline_code: "insufficient_funds" });
+    expect((await stripe.paymentIntents.confirm(intent.id, { payment_method: "pm_card_mastercard" })).status).toBe(
+      "succeeded",
+    );
+    const types = sandbox.events.filter((e) => e.data.object.id === intent.id).map((e) => e.type);
+    expect(types).toEqual([
+      "payment_intent.created",
+      "payment_intent.payment_failed",
+      "payment_intent.payment_failed",
+      "payment_intent.succeeded",
+    ]);
+  });
+
+  describe("a browser card form (publishable key and client secret)", () => {
+    it("pays with 4242 4242 4242 4242", async () => {
+      const intent = await newIntent();
+      const res = await browserConfirm(sandbox, intent, { number: "4242 4242 4242 4242" });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("access-control-allow-origin")).toBe("http://localhost:3000");
+      expect(res.headers.get("request-id")).toMatch(/^req_/);
+      const body = await json<IntentBody>(res);
+      expect(body).toMatchObject({ id: intent.id, status: "succeeded" });
+      // A publishable key sees only Stripe's client-side fields.
+      expect(body.metadata).toBeUndefined();
+      const server = await stripe.paymentIntents.retrieve(intent.id, { expand: ["latest_charge"] });
+      expect(server.status).toBe("succeeded");
+      expect(server.latest_charge).toMatchObject({
+        object: "charge",
+        paid: true,
+        payment_method_details: { card: { brand: "visa", last4: "4242" } },
+        billing_details: { name: "Sam Student", email: "sam@example.com" },
+      });
+    });
+
+    it("declines 4000 0000 0000 0002 with 402, and the same intent can then be paid", async () => {
+      const intent = await newIntent();
+      const res = await browserConfirm(sandbox, intent, { number: "4000 0000 0000 0002" });
+      expect(res.status).toBe(402);
+      const { error } = await json(res);
+      expect(error).toMatchObject({
+        type: "card_error",
+        code: "card_declined",
+        decline_code: "generic_decline",
+        message: "Your card was declined.",
+        payment_intent: { id: intent.id, status: "requires_payment_method" },
+      });
+      expect(error.payment_intent.last_payment_error.message).toBe("Your card was declined.");
+      expect((await browserConfirm(sandbox, intent, { number: "5555555555554444" })).status).toBe(200);
+    });
+
+    it("refuses a wrong or missing client secret, and calls a publishable key may not make", async () => {
+      const intent = await newIntent();
+      const wrong = await browserConfirm(sandbox, intent, { number: "4242424242424242" }, `${intent.id}_secret_nope`);
+      expect(wrong.status).toBe(400);
+      expect((await json(wrong)).error).toMatchObject({ param: "client_secret" });
+      expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe("requires_payment_method");
+
+      const auth = { authorization: `Bearer ${LOCAL_PUBLISHABLE_KEY}` };
+      const noSecret = await fetch(`${sandbox.url}/v1/payment_intents/${intent.id}`, { headers: auth });
+      expect(noSecret.status).toBe(400);
+      const read = await fetch(
+        `${sandbox.url}/v1/payment_intents/${intent.id}?client_secret=${encodeURIComponent(intent.client_secret!)}`,
+        { headers: auth },
+      );
+      expect(read.status).toBe(200);
+      expect(await json<IntentBody>(read)).toMatchObject({ id: intent.id, status: "requires_payment_method" });
+
+      const create = await fetch(`${sandbox.url}/v1/payment_intents`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/x-www-form-urlencoded" },
+        body: "amount=5000&currency=usd",
+      });
+      expect(create.status).toBe(401);
+    });
+
+    it.each([
+      [{ number: "4000000000009995" }, "card_declined", "Your card has insufficient funds."],
+      [{ number: "4000000000000069" }, "expired_card", "Your card has expired."],
+      [{ number: "4000000000000127" }, "incorrect_cvc", "Your card's security code is incorrect."],
+      [{ number: "4242424242424241" }, "incorrect_number", "Your card number is incorrect."],
+      [
+        { number: "4242424242424242", exp_year: "2020" },
+        "invalid_expiry_year",
+        "Your card's expiration year is invalid.",
+      ],
+      [
+        { number: "4242424242424242", exp_month: "13" },
+        "invalid_expiry_month",
+        "Your card's expiration month is invalid.",
+      ],
+      [{ number: "4242424242424242", cvc: "12a" }, "invalid_cvc", "Your card's security code is invalid."],
+      [{ number: "4111111111111111" }, "card_declined", "Your card was declined. Your request was in test mode"],
+    ])("answers %o with %s", async (card, code, message) => {
+      const intent = await newIntent();
+      const res = await browserConfirm(sandbox, intent, card);
+      expect(res.status).toBe(402);
+      const { error } = await json(res);
+      expect(error.code).toBe(code);
+      expect(error.message).toContain(message);
+      expect(error.payment_intent.status).toBe("requires_payment_method");
+    });
+
+    it("answers CORS preflights", async () => {
+      const res = await fetch(`${sandbox.url}/v1/payment_intents/pi_x/confirm`, {
+        method: "OPTIONS",
+        headers: {
+          origin: "http://localhost:3000",
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "authorization, content-type, stripe-version, idempotency-key",
+        },
+      });
+      expect(res.status).toBe(204);
+      expect(res.headers.get("access-control-allow-origin")).toBe("http://localhost:3000");
+      expect(res.headers.get("access-control-allow-headers")).toMatch(/idempotency-key/i);
+    });
+  });
+
+  it("replays a request with the same Idempotency-Key and refuses other parameters under it", async () => {
+    const key = `order-${Date.now()}`;
+    const first = await newIntent({ amount: 7000 });
+    const a = await stripe.paymentIntents.create({ amount: 7000, currency: "usd" }, { idempotencyKey: key });
+    const b = await stripe.paymentIntents.create({ amount: 7000, currency: "usd" }, { idempotencyKey: key });
+    expect(b.id).toBe(a.id);
+    expect(b.id).not.toBe(first.id);
+    expect(b.lastResponse.headers["idempotent-replayed"]).toBe("true");
+    const conflict = await rejection(
+      stripe.paymentIntents.create({ amount: 8000, currency: "usd" }, { idempotencyKey: key }),
+    );
+    expect(conflict).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    expect(conflict.statusCode).toBe(400);
+    expect(sandbox.events.filter((e) => e.type === "payment_intent.created" && e.data.object.id === a.id)).toHaveLength(
+      1,
+    );
+  });
+
+  it("cancels an open PaymentIntent, not a paid one", async () => {
+    const intent = await newIntent();
+    const canceled = await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: "abandoned" });
+    expect(canceled).toMatchObject({ status: "canceled", cancellation_reason: "abandoned" });
+    expect(canceled.canceled_at).toBeGreaterThan(0);
+    const confirm = await rejection(stripe.paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" }));
+    expect(confirm).toMatchObject({ code: "payment_intent_unexpected_state" });
+    expect(sandbox.events.some((e) => e.type === "payment_intent.canceled" && e.data.object.id === intent.id)).toBe(
+      true,
+    );
+
+    const paid = await stripe.paymentIntents.confirm((await newIntent()).id, { payment_method: "pm_card_visa" });
+    const cancelPaid = await rejection(stripe.paymentIntents.cancel(paid.id));
+    expect(cancelPaid).toMatchObject({ code: "payment_intent_unexpected_state", statusCode: 400 });
+  });
+
+  it("refunds a paid PaymentIntent in parts, never more than was paid", async () => {
+    const unpaid = await newIntent();
+    expect(await rejection(stripe.refunds.create({ payment_intent: unpaid.id }))).toBeInstanceOf(
+      Stripe.errors.StripeInvalidRequestError,
+    );
+    const paid = await stripe.paymentIntents.confirm((await newIntent()).id, { payment_method: "pm_card_visa" });
+    const part = await stripe.refunds.create({
+      payment_intent: paid.id,
+      amount: 2500,
+      reason: "requested_by_customer",
+    });
+    expect(part).toMatchObject({
+      object: "refund",
+      amount: 2500,
+      currency: "usd",
+      payment_intent: paid.id,
+      charge: paid.latest_charge,
+      status: "succeeded",
+    });
+    expect(part.id).toMatch(/^re_/);
+    const tooMuch = await rejection(stripe.refunds.create({ payment_intent: paid.id, amount: 10_001 }));
+    expect(tooMuch).toMatchObject({ param: "amount", statusCode: 400 });
+    const rest = await stripe.refunds.create({ payment_intent: paid.id });
+    expect(rest.amount).toBe(10_000);
+    const refunded = sandbox.events.filter(
+      (e) => e.type === "charge.refunded" && e.data.object.payment_intent === paid.id,
+    );
+    expect(refunded.map((e) => [e.data.object.amount_refunded, e.data.object.refunded])).toEqual([
+      [2500, false],
+      [12_500, true],
+    ]);
+    expect(await rejection(stripe.refunds.create({ payment_intent: paid.id }))).toMatchObject({
+      code: "charge_already_refunded",
+    });
+  });
+
+  it("refuses keys that are not test secret keys with StripeAuthenticationError", async () => {
+    const error = await rejection(
+      stripeFor(sandbox, "sk_live_nope").paymentIntents.create({ amount: 5000, currency: "usd" }),
+    );
+    expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    expect(error.message).toMatch(/^Invalid API Key provided/);
+    const none = await fetch(`${sandbox.url}/v1/payment_intents/pi_x`);
+    expect(none.status).toBe(401);
+  });
+
+  it("answers unknown routes and malformed input with Stripe-shaped errors, and keeps running", async () => {
+    const auth = { authorization: `Bearer ${LOCAL_SECRET_KEY}`, "content-type": "application/x-www-form-urlencoded" };
+    const unknown = await fetch(`${sandbox.url}/v1/x`, { method: "POST", headers: auth });
+    expect(unknown.status).toBe(404);
+    expect((await json(unknown)).error.message).toMatch(/^Unrecognized request URL \(POST: \/v1\/x\)/);
+    const missing = await rejection(stripe.paymentIntents.retrieve("pi_missing"));
+    expect(missing).toMatchObject({ code: "resource_missing", statusCode: 404 });
+    for (const body of [
+      "%zz",
+      "amount=1&amount[x]=2",
+      "a[[b]=1",
+      "__proto__[x]=1",
+      "amount=abc&currency=usd",
+      "x".repeat(300_000),
+    ]) {
+      const res = await fetch(`${sandbox.url}/v1/payment_intents`, { method: "POST", headers: auth, body });
+      expect(res.status, body.slice(0, 20)).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect((await json(res)).error.type).toBe("invalid_request_error");
+    }
+    expect((await newIntent()).status).toBe("requires_payment_method");
+  });
+});
+
+describe("payment sandbox webhooks", () => {
+  const received: Array<{ body: string; signature: string }> = [];
+  let answers: number[] = [];
+  let receiver: Server;
+  let receiverUrl: string;
+  let sandbox: PaymentSandbox;
+  let stripe: Stripe;
+  const secret = "whsec_test_payment_sandbox";
+
+  const readBody = async (req: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString("utf8");
+  };
+
+  beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      void readBody(req).then((body) => {
+        received.push({ body, signature: String(req.headers["stripe-signature"]) });
+        res.statusCode = answers.shift() ?? 200;
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks/stripe`;
+    sandbox = await startPaymentSandbox({
+      port: 0,
+      webhooks: [
+        { url: receiverUrl, secret, enabledEvents: ["payment_intent.succeeded", "payment_intent.payment_failed"] },
+      ],
+      retry: { initialDelayMs: 50 },
+    });
+    stripe = stripeFor(sandbox);
+  });
+  afterAll(async () => {
+    await sandbox.stop();
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  it("signs each delivery so stripe.webhooks.constructEvent verifies it, and retries after a 500", async () => {
+    answers = [500];
+    const intent = await stripe.paymentIntents.create({ amount: 5000, currency: "usd", metadata: { orderId: "9" } });
+    await stripe.paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" });
+    const delivered = await sandbox.waitForDelivery((d) => d.type === "payment_intent.succeeded" && d.ok);
+    expect(delivered.attempt).toBe(2);
+    expect(sandbox.deliveries.filter((d) => d.eventId === delivered.eventId).map((d) => d.status)).toEqual([500, 200]);
+
+    expect(received).toHaveLength(2);
+    for (const { body, signature } of received) {
+      expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+      const event = stripe.webhooks.constructEvent(body, signature, secret);
+      expect(event.type).toBe("payment_intent.succeeded");
+      expect(event.id).toBe(delivered.eventId);
+      const object = event.data.object as Stripe.PaymentIntent;
+      expect(object).toMatchObject({ id: intent.id, status: "succeeded", metadata: { orderId: "9" } });
+      expect(event.request).toMatchObject({ id: expect.stringMatching(/^req_/) });
+    }
+    expect(() => stripe.webhooks.constructEvent(received[0]!.body, received[0]!.signature, "whsec_other")).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
+    // Only the enabled event types went out; GET /v1/events has them all.
+    const created = sandbox.events.find((e) => e.type === "payment_intent.created" && e.data.object.id === intent.id)!;
+    expect(sandbox.deliveries.some((d) => d.eventId === created.id)).toBe(false);
+    expect((await stripe.events.retrieve(created.id)).type).toBe("payment_intent.created");
+  });
+
+  it("delivers to endpoints made with POST /v1/webhook_endpoints, signed with their own secret, until deleted", async () => {
+    received.length = 0;
+    const endpoint = await stripe.webhookEndpoints.create({
+      url: receiverUrl,
+      enabled_events: ["payment_intent.canceled"],
+    });
+    expect(endpoint).toMatchObject({ object: "webhook_endpoint", status: "enabled", url: receiverUrl });
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    const intent = await stripe.paymentIntents.create({ amount: 5000, currency: "usd" });
+    await stripe.paymentIntents.cancel(intent.id);
+    await sandbox.waitForDelivery((d) => d.type === "payment_intent.canceled" && d.ok);
+    expect(received).toHaveLength(1);
+    expect(stripe.webhooks.constructEvent(received[0]!.body, received[0]!.signature, endpoint.secret!).type).toBe(
+      "payment_intent.canceled",
+    );
+
+    expect(await stripe.webhookEndpoints.del(endpoint.id)).toMatchObject({ id: endpoint.id, deleted: true });
+    await stripe.paymentIntents.cancel((await stripe.paymentIntents.create({ amount: 5000, currency: "usd" })).id);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received).toHaveLength(1);
+  });
+
+  it("records a delivery to an endpoint that cannot be reached, with retries", async () => {
+    const unreachable = await startPaymentSandbox({
+      port: 0,
+      webhooks: [{ url: "http://127.0.0.1:9/webhooks/stripe", secret }],
+      retry: { attempts: 3, initialDelayMs: 10 },
+    });
+    try {
+      const client = stripeFor(unreachable);
+      await client.paymentIntents.create({ amount: 5000, currency: "usd" });
+      const last = await unreachable.waitForDelivery((d) => d.attempt === 3);
+      expect(last).toMatchObject({ status: null, ok: false });
+      expect(last.error).toBeTruthy();
+    } finally {
+      await unreachable.stop();
+    }
+  });
+});
+
+describe("payment sandbox persistence", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "payment-sandbox-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("keeps PaymentIntents, charges, events and idempotent results across a restart with dataFile", async () => {
+    const dataFile = path.join(dir, "payments", "state.json");
+    const first = await startPaymentSandbox({ port: 0, dataFile });
+    const paid = await stripeFor(first).paymentIntents.create(
+      { amount: 9900, currency: "usd", confirm: true, payment_method: "pm_card_visa", metadata: { orderId: "77" } },
+      { idempotencyKey: "persisted-order-77" },
+    );
+    const eventId = first.events.at(-1)!.id;
+    await first.stop();
+
+    const second = await startPaymentSandbox({ port: 0, dataFile });
+    try {
+      const stripe = stripeFor(second);
+      const again = await stripe.paymentIntents.retrieve(paid.id);
+      expect(again).toMatchObject({ status: "succeeded", amount_received: 9900, metadata: { orderId: "77" } });
+      expect((await stripe.charges.retrieve(again.latest_charge as string)).amount).toBe(9900);
+      expect((await stripe.events.retrieve(eventId)).id).toBe(eventId);
+      const replay = await stripe.paymentIntents.create(
+        { amount: 9900, currency: "usd", confirm: true, payment_method: "pm_card_visa", metadata: { orderId: "77" } },
+        { idempotencyKey: "persisted-order-77" },
+      );
+      expect(replay.id).toBe(paid.id);
+      expect((await stripe.refunds.create({ payment_intent: paid.id })).amount).toBe(9900);
+    } finally {
+      await second.stop();
+    }
+  });
+});
