@@ -3,6 +3,8 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { FIREBASE_PROJECT_ID, seedSignIns, startAuthEmulator } from "./auth-emulator.mjs";
+import { LOCAL_WEBHOOK_SECRET, startPaymentSandbox } from "./payment-sandbox.mjs";
+import { readPaymentSandboxPort, readPorts, sandboxPaymentEnv } from "./system.mjs";
 import { ensureInstalled, ensurePnpm, log, ROOT } from "./workspace.mjs";
 
 const pnpm = ensurePnpm();
@@ -14,19 +16,30 @@ const emulator = await startAuthEmulator({
   workDir: path.join(ROOT, ".tmp", "dev-auth-emulator"),
 });
 await seedSignIns(emulator.host);
+// Payments: the local Stripe sandbox on its usual port, its webhooks sent to the API in watch mode.
+const payments = await startPaymentSandbox({
+  port: readPaymentSandboxPort(),
+  dataFile: path.join(ROOT, ".data", "payments", "state.json"),
+  webhooks: [{ url: `http://127.0.0.1:${readPorts().api}/webhooks/stripe`, secret: LOCAL_WEBHOOK_SECRET }],
+});
 const apps = ["api", "mfe-public", "mfe-student", "mfe-instructor", "mfe-admin", "shell"];
 const children = apps.map((app) =>
   spawn(cmd, [...pre, "--filter", app, "run", "dev"], {
     cwd: ROOT,
     stdio: "inherit",
-    env: { ...process.env, FIREBASE_PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: emulator.host },
+    env: {
+      ...process.env,
+      FIREBASE_PROJECT_ID,
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      ...sandboxPaymentEnv(payments.url),
+    },
   }),
 );
 log("dev servers starting; open http://localhost:3000 (Ctrl-C stops them)");
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, async () => {
     for (const child of children) child.kill("SIGTERM");
-    await emulator.stop();
+    await Promise.all([emulator.stop(), payments.stop()]);
     process.exit(0);
   });
 }

@@ -910,6 +910,7 @@ export async function startPaymentSandbox(options = {}) {
       throw invalid("Invalid object", "automatic_payment_methods");
     }
     const automaticEnabled = automatic ? readBoolean(automatic, "enabled") : undefined;
+    const allowRedirects = automatic ? readEnum(automatic, "allow_redirects", ["always", "never"]) : undefined;
     if (automaticEnabled && types) {
       throw invalid(
         "You may only specify one of these parameters: automatic_payment_methods, payment_method_types.",
@@ -940,7 +941,9 @@ export async function startPaymentSandbox(options = {}) {
       amount_capturable: 0,
       amount_received: 0,
       // Since API version 2023-08-16 automatic payment methods are on unless types are listed.
-      automatic_payment_methods: types ? null : { enabled: true },
+      automatic_payment_methods: types
+        ? null
+        : { enabled: true, ...(allowRedirects && { allow_redirects: allowRedirects }) },
       canceled_at: null,
       cancellation_reason: null,
       capture_method: "automatic",

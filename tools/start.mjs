@@ -7,8 +7,12 @@ import { buildAll, ensureInstalled, ensurePnpm, log, ROOT } from "./workspace.mj
 const pnpm = ensurePnpm();
 await ensureInstalled(pnpm);
 if (!process.argv.includes("--no-build")) await buildAll(pnpm);
-// Sign-ups made in the local run survive a restart (the emulator exports them on a clean stop).
-const system = await startSystem({ auth: { dataDir: path.join(ROOT, ".data", "auth") } });
+// Sign-ups and payments made in the local run survive a restart (the emulator exports its accounts
+// on a clean stop; the payment sandbox writes its state after each change).
+const system = await startSystem({
+  auth: { dataDir: path.join(ROOT, ".data", "auth") },
+  payments: { dataFile: path.join(ROOT, ".data", "payments", "state.json") },
+});
 describe(system);
 
 let stopping = false;

@@ -10,6 +10,13 @@ import {
   startAuthEmulator,
   wipeAccounts,
 } from "./auth-emulator.mjs";
+import {
+  DEFAULT_PORT as PAYMENT_SANDBOX_PORT,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SECRET_KEY,
+  LOCAL_WEBHOOK_SECRET,
+  startPaymentSandbox,
+} from "./payment-sandbox.mjs";
 import { startStaticServer } from "./serve-static.mjs";
 import { log, ROOT } from "./workspace.mjs";
 
@@ -59,12 +66,30 @@ export function localFirebaseConfig() {
   };
 }
 
+/** The payment sandbox's port (DESIGN section 6), overridable like the others. */
+export function readPaymentSandboxPort(env = process.env) {
+  return Number(env.PAYMENT_SANDBOX_PORT ?? PAYMENT_SANDBOX_PORT);
+}
+
+/**
+ * The API's payment settings against the local sandbox: the SDK is pointed at it, and its
+ * webhooks are signed with a fixed local secret (production sets real Stripe keys instead).
+ */
+export function sandboxPaymentEnv(sandboxUrl) {
+  return {
+    STRIPE_SECRET_KEY: LOCAL_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET,
+    STRIPE_API_URL: sandboxUrl,
+  };
+}
+
 /**
  * @param {{
  *   ports?: ReturnType<typeof readPorts>,
  *   apiEnv?: Record<string,string>,
  *   deployDir?: string,
  *   auth?: { ports?: ReturnType<typeof readEmulatorPorts>, dataDir?: string, wipe?: boolean },
+ *   payments?: { port?: number, dataFile?: string },
  * }} [options]
  */
 export async function startSystem(options = {}) {
@@ -91,9 +116,27 @@ export async function startSystem(options = {}) {
     stops.push(emulator.stop);
     if (options.auth?.wipe) await wipeAccounts(emulator.host);
     await seedSignIns(emulator.host);
+
+    // Payments: the local sandbox instead of Stripe, its webhooks sent to the API's endpoint
+    // (at 127.0.0.1, where the API listens, rather than a name that may resolve to ::1).
+    const payments = await startPaymentSandbox({
+      port: options.payments?.port ?? readPaymentSandboxPort(),
+      dataFile: options.payments?.dataFile,
+      webhooks: [{ url: `http://127.0.0.1:${ports.api}/webhooks/stripe`, secret: LOCAL_WEBHOOK_SECRET }],
+    });
+    stops.push(payments.stop);
     writeFileSync(
       envFile,
-      JSON.stringify({ apiUrl, firebase: localFirebaseConfig(), authEmulatorUrl: emulator.url }, null, 2),
+      JSON.stringify(
+        {
+          apiUrl,
+          firebase: localFirebaseConfig(),
+          authEmulatorUrl: emulator.url,
+          payments: { publishableKey: LOCAL_PUBLISHABLE_KEY, sandboxUrl: payments.url },
+        },
+        null,
+        2,
+      ),
     );
 
     const api = spawn(process.execPath, ["dist/server.js"], {
@@ -106,6 +149,7 @@ export async function startSystem(options = {}) {
         LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
         FIREBASE_PROJECT_ID,
         FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+        ...sandboxPaymentEnv(payments.url),
         ...options.apiEnv,
       },
     });
@@ -130,7 +174,7 @@ export async function startSystem(options = {}) {
     });
     stops.push(servers.shell.close);
     await waitForHealth(`${apiUrl}/health`, api);
-    return { ports, shellUrl, apiUrl, authEmulator: emulator, servers, stop };
+    return { ports, shellUrl, apiUrl, authEmulator: emulator, paymentSandbox: payments, servers, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -140,6 +184,7 @@ export async function startSystem(options = {}) {
 export function describe(system) {
   log(`API            ${system.apiUrl}  (GET /health, docs at /docs)`);
   log(`Auth emulator  ${system.authEmulator.url}  (sign-ins: see the README)`);
+  log(`Payments       ${system.paymentSandbox.url}  (local Stripe sandbox: pay with 4242 4242 4242 4242)`);
   for (const name of Object.keys(REMOTE_APPS)) log(`${name.padEnd(15)}http://localhost:${system.ports[name]}`);
   log(`\x1b[1mOpen the site: ${system.shellUrl}\x1b[0m   (Ctrl-C stops everything)`);
 }

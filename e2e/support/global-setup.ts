@@ -3,6 +3,9 @@ import path from "node:path";
 import { startSystem } from "../../tools/system.mjs";
 import { AUTH_EMULATOR_PORTS, E2E_PORTS } from "./ports";
 
+/** The e2e run's payment sandbox, apart from the local run's 12111. */
+export const PAYMENT_SANDBOX_PORT = 12119;
+
 /** Starts the production builds (built by the test command) on the e2e ports. */
 export default async function globalSetup() {
   const root = path.resolve(import.meta.dirname, "../..");
@@ -14,6 +17,8 @@ export default async function globalSetup() {
     // Every test signs in from the same address: the per-IP sign-in limit is for real visitors.
     apiEnv: { DATA_DIR: dataDir, RATE_LIMIT_SENSITIVE: "1000" },
     auth: { ports: AUTH_EMULATOR_PORTS, wipe: true },
+    // The e2e run's own payment sandbox, empty at each start (no data file).
+    payments: { port: PAYMENT_SANDBOX_PORT },
   });
   return async () => {
     await system.stop();
