@@ -13,6 +13,8 @@ import { authPlugin } from "./auth/plugin.js";
 import type { ApiConfig } from "./config.js";
 import type { Database } from "./db/client.js";
 import { registerErrorHandling } from "./lib/errors.js";
+import { expireOverdueCheckouts, type CheckoutDeps } from "./lib/checkout.js";
+import { createPaymentProvider } from "./lib/payment-provider.js";
 import { PublicCache } from "./lib/public-cache.js";
 import { rateLimitPlugin } from "./lib/rate-limits.js";
 import { securityHeaders } from "./lib/security-headers.js";
@@ -22,6 +24,7 @@ import { classRoutes } from "./routes/classes.js";
 import { contactRoutes } from "./routes/contact.js";
 import { imageRoutes } from "./routes/images.js";
 import { newsletterRoutes } from "./routes/newsletter.js";
+import { paymentRoutes } from "./routes/payments.js";
 import { seedImageRoutes } from "./routes/seed-images.js";
 import { userRoutes } from "./routes/users.js";
 
@@ -75,6 +78,10 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
         { name: "users", description: "The caller's own record; roles and accounts (admins)" },
         { name: "accounts", description: "Exchange of a Firebase ID token for the API's access token" },
         { name: "cart", description: "A student's booked classes and enrolments" },
+        {
+          name: "payments",
+          description: "Checkout with seat holds, PaymentIntents, recorded payments and the provider's webhook",
+        },
         { name: "images", description: "Image upload (instructors, admins) and content-addressed images" },
         { name: "contact", description: "Messages from visitors (read by admins)" },
         { name: "newsletter", description: "Offer subscriptions from the home page (read by admins)" },
@@ -100,7 +107,23 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   await app.register(authRoutes(database.db, cache, verifier));
   await app.register(classRoutes(database.db, cache));
   await app.register(userRoutes(database.db, cache));
-  await app.register(cartRoutes(database.db));
+  const checkout: CheckoutDeps = {
+    db: database.db,
+    cache,
+    provider: createPaymentProvider(config.payments),
+    config: config.payments,
+    log: app.log,
+  };
+  await app.register(cartRoutes(checkout));
+  await app.register(paymentRoutes(checkout));
+  // Holds that ran out give their seats back even when nobody opens a checkout.
+  const sweep = setInterval(() => {
+    expireOverdueCheckouts(checkout).catch((error: unknown) =>
+      app.log.warn({ err: error }, "expiring checkouts failed"),
+    );
+  }, 30_000);
+  sweep.unref();
+  app.addHook("onClose", () => clearInterval(sweep));
   await app.register(contactRoutes(database.db));
   await app.register(newsletterRoutes(database.db));
   await app.register(seedImageRoutes);

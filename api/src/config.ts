@@ -23,6 +23,19 @@ export interface ApiConfig {
   firebaseProjectId: string;
   /** Set only for the local emulator: the Admin SDK then accepts unsigned tokens. */
   firebaseAuthEmulatorHost: string | undefined;
+  payments: PaymentConfig;
+}
+
+export interface PaymentConfig {
+  /** Stripe's secret key (sk_live_... or sk_test_...). */
+  secretKey: string;
+  /** Signs the webhook's events (whsec_...); without it POST /webhooks/stripe answers 503. */
+  webhookSecret: string | undefined;
+  /** Local payment sandbox instead of Stripe's servers (development and tests only). */
+  apiUrl: URL | undefined;
+  /** How long a checkout holds its seats. */
+  holdSeconds: number;
+  currency: "usd";
 }
 
 const DEV_SECRET = "local-development-secret-change-me-in-production";
@@ -48,6 +61,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   }
   const firebaseProjectId = env.FIREBASE_PROJECT_ID ?? (production ? "" : "demo-academy");
   if (production && !firebaseProjectId) throw new Error("FIREBASE_PROJECT_ID must be set in production");
+  const payments = readPaymentConfig(env, production);
   return {
     port: Number(env.PORT ?? env.API_PORT ?? 4000),
     host: env.HOST ?? "127.0.0.1",
@@ -69,5 +83,38 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     },
     firebaseProjectId,
     firebaseAuthEmulatorHost,
+    payments,
+  };
+}
+
+/** The local payment sandbox's key and address: what `npm start` and the tests run against. */
+const SANDBOX_SECRET_KEY = "sk_test_local_sandbox";
+const SANDBOX_URL = "http://127.0.0.1:12111";
+
+function readPaymentConfig(env: NodeJS.ProcessEnv, production: boolean): PaymentConfig {
+  const secretKey = env.STRIPE_SECRET_KEY ?? (production ? "" : SANDBOX_SECRET_KEY);
+  if (!/^(sk|rk)_(live|test)_\w+$/.test(secretKey)) {
+    throw new Error("STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_... or sk_test_...)");
+  }
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || undefined;
+  if (production && !webhookSecret) throw new Error("STRIPE_WEBHOOK_SECRET must be set in production");
+  const rawUrl = env.STRIPE_API_URL ?? (production || env.STRIPE_SECRET_KEY ? "" : SANDBOX_URL);
+  if (production && rawUrl) {
+    // A payment API of our own choosing in production would let it confirm payments that never happened.
+    throw new Error("STRIPE_API_URL must not be set in production (it points the payments at a sandbox)");
+  }
+  let apiUrl: URL | undefined;
+  if (rawUrl) {
+    apiUrl = new URL(rawUrl);
+    if (apiUrl.protocol !== "http:" && apiUrl.protocol !== "https:") {
+      throw new Error("STRIPE_API_URL must be an http(s) URL");
+    }
+  }
+  return {
+    secretKey,
+    webhookSecret,
+    apiUrl,
+    holdSeconds: positiveInteger(env, "PAYMENT_HOLD_SECONDS", 15 * 60),
+    currency: "usd",
   };
 }

@@ -224,7 +224,13 @@ describe("POST /users: the caller saves their own name and photo", () => {
 
 describe("configuration", () => {
   it("refuses to start in production with the auth emulator (it accepts unsigned tokens)", () => {
-    const production = { NODE_ENV: "production", JWT_SECRET: "x".repeat(40), FIREBASE_PROJECT_ID: "academy-prod" };
+    const production = {
+      NODE_ENV: "production",
+      JWT_SECRET: "x".repeat(40),
+      FIREBASE_PROJECT_ID: "academy-prod",
+      STRIPE_SECRET_KEY: "sk_live_academy",
+      STRIPE_WEBHOOK_SECRET: "whsec_academy",
+    };
     expect(() => readConfig(production)).not.toThrow();
     expect(() => readConfig({ ...production, FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" })).toThrow(
       /FIREBASE_AUTH_EMULATOR_HOST/,

@@ -47,6 +47,11 @@ const ROUTES: [string, string][] = [
   ["GET", "/images/:file"],
   ["POST", "/newsletter"],
   ["GET", "/newsletter"],
+  ["POST", "/create-payment-intent"],
+  ["POST", "/payments"],
+  ["POST", "/payments/:id"],
+  ["GET", "/payments"],
+  ["POST", "/webhooks/stripe"],
 ];
 
 const NASTY = [

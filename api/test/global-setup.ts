@@ -1,10 +1,12 @@
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startAuthEmulator } from "../../tools/auth-emulator.mjs";
+import { startPaymentSandbox } from "../../tools/payment-sandbox.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
     authEmulatorHost: string;
+    paymentSandboxUrl: string;
   }
 }
 
@@ -13,15 +15,21 @@ declare module "vitest" {
  * (FIREBASE_AUTH_EMULATOR_HOST), else started on ports of its own for this run.
  */
 export default async function setup(project: TestProject) {
+  // The payment sandbox every test API talks to (payments.test.ts also starts its own, with webhooks).
+  const sandbox = await startPaymentSandbox({ port: 0 });
+  project.provide("paymentSandboxUrl", sandbox.url);
   const given = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (given) {
     project.provide("authEmulatorHost", given);
-    return;
+    return () => sandbox.stop();
   }
   const emulator = await startAuthEmulator({
     ports: { auth: 9199, hub: 4401, logging: 4501 },
     workDir: path.resolve(import.meta.dirname, "../../.tmp/api-test-auth-emulator"),
   });
   project.provide("authEmulatorHost", emulator.host);
-  return () => emulator.stop();
+  return async () => {
+    await emulator.stop();
+    await sandbox.stop();
+  };
 }

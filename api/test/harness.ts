@@ -65,7 +65,14 @@ export async function startTestApi(
   const database = await openDatabase({ databaseUrl, dataDir: "memory://" });
   await seed(database.db);
   const config = {
-    ...readConfig({ ...env, NODE_ENV: "test", FIREBASE_AUTH_EMULATOR_HOST: inject("authEmulatorHost") }),
+    ...readConfig({
+      STRIPE_SECRET_KEY: "sk_test_api_suite",
+      STRIPE_API_URL: inject("paymentSandboxUrl"),
+      STRIPE_WEBHOOK_SECRET: "whsec_api_suite",
+      ...env,
+      NODE_ENV: "test",
+      FIREBASE_AUTH_EMULATOR_HOST: inject("authEmulatorHost"),
+    }),
     databaseUrl,
   };
   const app = await buildApp({ config, database, logger: false });

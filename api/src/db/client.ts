@@ -51,6 +51,9 @@ async function migrateOnce(pool: pg.Pool): Promise<void> {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closed (a restart, a fail-over) leaves the pool, which opens a
+    // new one on next use; unhandled, the pool's "error" event would end the process.
+    pool.on("error", () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migrateOnce(pool);
     const url = options.databaseUrl;

@@ -40,6 +40,8 @@ export const classes = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     availableSeats: integer("available_seats").notNull(),
     enrolledSeats: integer("enrolled_seats").notNull().default(0),
+    /** Seats held by checkouts in progress (orders still pending): not enrolled, not bookable. */
+    heldSeats: integer("held_seats").notNull().default(0),
     /** Money is integer cents; the wire speaks dollars. */
     priceCents: integer("price_cents").notNull(),
     details: text("details"),
@@ -48,7 +50,10 @@ export const classes = pgTable(
     ...timestamps,
   },
   (t) => [
-    check("classes_seats_check", sql`${t.enrolledSeats} >= 0 and ${t.enrolledSeats} <= ${t.availableSeats}`),
+    check(
+      "classes_seats_check",
+      sql`${t.enrolledSeats} >= 0 and ${t.heldSeats} >= 0 and ${t.enrolledSeats} + ${t.heldSeats} <= ${t.availableSeats}`,
+    ),
     check("classes_price_check", sql`${t.priceCents} >= 0`),
     check("classes_status_check", sql`${t.status} in ('pending', 'approved', 'denied')`),
     check("classes_name_length", sql`char_length(${t.name}) between 1 and 120`),
@@ -72,7 +77,13 @@ export const cartItems = pgTable(
   (t) => [uniqueIndex("cart_items_student_class_key").on(t.studentId, t.classId)],
 );
 
-export const ORDER_STATUSES = ["pending", "paid", "failed", "expired"] as const;
+/**
+ * pending: seats held, payment open; paid: enrolled; failed: abandoned or superseded by a newer
+ * checkout (seats released); expired: the hold ran out (seats released); refunded: paid after its
+ * seats were gone, so the money went back.
+ */
+export const ORDER_STATUSES = ["pending", "paid", "failed", "expired", "refunded"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** One checkout: the seats it holds until paid, failed or expired. One per PaymentIntent. */
 export const orders = pgTable(
@@ -90,8 +101,16 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex("orders_payment_intent_key").on(t.paymentIntentId),
+    // A student has at most one checkout in progress: a new one replaces the old one.
+    uniqueIndex("orders_one_pending_per_student")
+      .on(t.studentId)
+      .where(sql`${t.status} = 'pending'`),
+    index("orders_pending_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("orders_student_idx").on(t.studentId),
     check("orders_amount_check", sql`${t.amountCents} >= 0`),
-    check("orders_status_check", sql`${t.status} in ('pending', 'paid', 'failed', 'expired')`),
+    check("orders_status_check", sql`${t.status} in ('pending', 'paid', 'failed', 'expired', 'refunded')`),
   ],
 );
 
@@ -127,7 +146,11 @@ export const payments = pgTable(
     status: text("status").notNull().default("service pending"),
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("payments_order_key").on(t.orderId), uniqueIndex("payments_transaction_key").on(t.transactionId)],
+  (t) => [
+    uniqueIndex("payments_order_key").on(t.orderId),
+    uniqueIndex("payments_transaction_key").on(t.transactionId),
+    index("payments_student_idx").on(t.studentId),
+  ],
 );
 
 export const enrollments = pgTable(

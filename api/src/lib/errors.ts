@@ -31,6 +31,8 @@ const STATUS_NAMES: Record<number, string> = {
   422: "Unprocessable Entity",
   429: "Too Many Requests",
   500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
 };
 
 /** PostgreSQL error codes that are the client's fault, not the server's. */

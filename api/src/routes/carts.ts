@@ -2,15 +2,16 @@ import { and, asc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requirePermission } from "../auth/permissions.js";
-import type { Db } from "../db/client.js";
+import { expireOverdueCheckouts, type CheckoutDeps } from "../lib/checkout.js";
 import { cartItems, classes, enrollments, users } from "../db/schema.js";
 import { conflict, notFound } from "../lib/errors.js";
 import { emailQuery, idParam, toDollars } from "../lib/wire.js";
 import { classToWire, ownerByEmail, selectClasses } from "./classes.js";
 
 export const cartRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (deps: CheckoutDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const { db } = deps;
     app.get(
       "/carts",
       { schema: { tags: ["cart"], summary: "The caller's cart items", querystring: emailQuery } },
@@ -63,9 +64,18 @@ export const cartRoutes =
       async (request, reply) => {
         const actor = await request.requireActor();
         requirePermission(actor, "create", "cart", actor.id);
-        const [row] = await selectClasses(db).where(eq(classes.id, request.body.classItemId));
+        const find = async () => (await selectClasses(db).where(eq(classes.id, request.body.classItemId)))[0];
+        let row = await find();
         if (!row || row.status !== "approved") throw notFound("There is no such class open for booking.");
         if (row.enrolledSeats >= row.availableSeats) throw conflict("This class is full.");
+        if (row.enrolledSeats + row.heldSeats >= row.availableSeats && (await expireOverdueCheckouts(deps)) > 0) {
+          row = (await find()) ?? row;
+        }
+        if (row.enrolledSeats + row.heldSeats >= row.availableSeats) {
+          throw conflict(
+            "Every free seat of this class is held by a checkout in progress. Try again in a few minutes.",
+          );
+        }
         const [enrolled] = await db
           .select({ id: enrollments.id })
           .from(enrollments)

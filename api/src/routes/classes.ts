@@ -17,6 +17,7 @@ const classColumns = {
   instructorEmail: users.email,
   availableSeats: classes.availableSeats,
   enrolledSeats: classes.enrolledSeats,
+  heldSeats: classes.heldSeats,
   priceCents: classes.priceCents,
   details: classes.details,
   status: classes.status,
@@ -34,6 +35,8 @@ type ClassRow = {
   instructorEmail: string;
   availableSeats: number;
   enrolledSeats: number;
+  /** Seats held by checkouts in progress: not on the wire (the spec's card shows enrolled seats). */
+  heldSeats: number;
   priceCents: number;
   details: string | null;
   status: ClassStatus;
@@ -193,6 +196,11 @@ export const classRoutes =
             available_seats: `At least ${row.enrolledSeats} (already enrolled).`,
           });
         }
+        if (edit.available_seats !== undefined && edit.available_seats < row.enrolledSeats + row.heldSeats) {
+          throw conflict(
+            `${row.heldSeats} seats of this class are held by students paying right now. Try again in a few minutes.`,
+          );
+        }
         const byOwner = actor.id === row.instructorId;
         // Approved classes also count in the instructors list.
         const result = await cache.write(["classes", "instructors"], async (tx) => {
@@ -271,6 +279,9 @@ export const classRoutes =
         requirePermission(actor, "delete", "class", row.instructorId);
         const [enrolled] = await db.select({ n: count() }).from(enrollments).where(eq(enrollments.classId, row.id));
         if ((enrolled?.n ?? 0) > 0) throw conflict("Students are enrolled in this class: it cannot be deleted.");
+        if (row.heldSeats > 0) {
+          throw conflict("Students are paying for this class right now: try again in a few minutes.");
+        }
         const deleted = await cache.write(["classes", "instructors"], (tx) =>
           tx.delete(classes).where(eq(classes.id, row.id)).returning({ id: classes.id }),
         );

@@ -1,0 +1,536 @@
+import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { PaymentConfig } from "../config.js";
+import type { Db, Tx } from "../db/client.js";
+import {
+  cartItems,
+  classes,
+  enrollments,
+  orderItems,
+  orders,
+  payments,
+  users,
+  type OrderStatus,
+} from "../db/schema.js";
+import { ApiError, conflict, forbidden, notFound } from "./errors.js";
+import type { Intent, PaymentProvider } from "./payment-provider.js";
+import type { PublicCache } from "./public-cache.js";
+import { toDollars } from "./wire.js";
+
+/**
+ * Checkout: an order holds the seats it buys from the moment its PaymentIntent is created until
+ * it is paid (enrolments), abandoned or expired (seats released). The browser's POST /payments
+ * and the signed webhook both settle an order through `settle`, under a row lock on the order, so
+ * they converge on one result and replays change nothing. No database transaction is ever open
+ * while the payment provider is called.
+ */
+export interface CheckoutDeps {
+  db: Db;
+  cache: PublicCache;
+  provider: PaymentProvider;
+  config: PaymentConfig;
+  log: FastifyBaseLogger;
+}
+
+/** Stripe's smallest charge in dollars and most currencies. */
+export const MIN_CHARGE_CENTS = 50;
+/** A checkout reopened with less than this left of its hold starts over with a fresh hold. */
+const MIN_REMAINING_MS = 60_000;
+
+export interface CheckoutItem {
+  cartItemId: string;
+  classItemId: string;
+  class_name: string;
+  price: number;
+}
+
+export interface Checkout {
+  clientSecret: string;
+  paymentIntentId: string;
+  orderId: string;
+  /** Dollars, computed from the database. */
+  amount: number;
+  currency: string;
+  expiresAt: string;
+  items: CheckoutItem[];
+}
+
+const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
+
+/** Takes one seat of an approved class into a hold; false when none is left. */
+async function holdSeat(tx: Tx, classId: string): Promise<boolean> {
+  const held = await tx
+    .update(classes)
+    .set({ heldSeats: sql`${classes.heldSeats} + 1` })
+    .where(
+      and(
+        eq(classes.id, classId),
+        eq(classes.status, "approved"),
+        sql`${classes.enrolledSeats} + ${classes.heldSeats} < ${classes.availableSeats}`,
+      ),
+    )
+    .returning({ id: classes.id });
+  return held.length > 0;
+}
+
+/** The class ids an order buys, sorted: seats are always locked in id order (no deadlocks). */
+async function orderClassIds(tx: Tx | Db, orderId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ classId: orderItems.classId })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.classId));
+  return rows.map((r) => r.classId);
+}
+
+/**
+ * Ends pending orders with the given status and gives their held seats back, in one transaction.
+ * Returns the orders it ended (an order that is no longer pending is left alone).
+ */
+async function endPending(tx: Tx, orderIds: string[], status: Exclude<OrderStatus, "pending" | "paid">) {
+  if (orderIds.length === 0) return [];
+  const ended = await tx
+    .update(orders)
+    .set({ status, updatedAt: new Date() })
+    .where(and(inArray(orders.id, orderIds), eq(orders.status, "pending")))
+    .returning({ id: orders.id, paymentIntentId: orders.paymentIntentId });
+  if (ended.length === 0) return [];
+  const items = await tx
+    .select({ classId: orderItems.classId })
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        ended.map((o) => o.id),
+      ),
+    )
+    .orderBy(asc(orderItems.classId));
+  for (const { classId } of items) {
+    await tx
+      .update(classes)
+      .set({ heldSeats: sql`greatest(${classes.heldSeats} - 1, 0)` })
+      .where(eq(classes.id, classId));
+  }
+  return ended;
+}
+
+/** Cancels intents of ended orders; one that succeeded meanwhile is settled (seats taken again or refunded). */
+async function cancelOrSettle(deps: CheckoutDeps, intentIds: (string | null)[]) {
+  for (const id of intentIds) {
+    if (!id) continue;
+    try {
+      if (await deps.provider.cancelIntent(id)) continue;
+      const intent = await deps.provider.retrieveIntent(id);
+      if (intent?.status === "succeeded") await settle(deps, intent);
+    } catch (error) {
+      deps.log.warn({ err: error, paymentIntentId: id }, "could not cancel the payment of an ended checkout");
+    }
+  }
+}
+
+/**
+ * Expires checkouts whose hold ran out: their seats become bookable again and their payments are
+ * canceled. Safe to run from several processes at once (SKIP LOCKED: each order ends once).
+ */
+export async function expireOverdueCheckouts(deps: CheckoutDeps): Promise<number> {
+  const ended = await deps.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, "pending"), lt(orders.expiresAt, new Date())))
+      .orderBy(asc(orders.id))
+      .for("update", { skipLocked: true });
+    return endPending(
+      tx,
+      due.map((o) => o.id),
+      "expired",
+    );
+  });
+  await cancelOrSettle(
+    deps,
+    ended.map((o) => o.paymentIntentId),
+  );
+  return ended.length;
+}
+
+/** Whether a class looks full only because of holds that may have run out (then expire them first). */
+export async function freeExpiredHolds(deps: CheckoutDeps, heldSeats: number): Promise<boolean> {
+  if (heldSeats === 0) return false;
+  return (await expireOverdueCheckouts(deps)) > 0;
+}
+
+interface Selection {
+  cartItemId: string;
+  classId: string;
+  name: string;
+  priceCents: number;
+  status: string;
+}
+
+async function selectCart(db: Db, studentId: string, cartItemIds: string[] | undefined): Promise<Selection[]> {
+  const where = cartItemIds
+    ? and(eq(cartItems.studentId, studentId), inArray(cartItems.id, cartItemIds))
+    : eq(cartItems.studentId, studentId);
+  const rows = await db
+    .select({
+      cartItemId: cartItems.id,
+      classId: classes.id,
+      name: classes.name,
+      priceCents: classes.priceCents,
+      status: classes.status,
+    })
+    .from(cartItems)
+    .innerJoin(classes, eq(classes.id, cartItems.classId))
+    .where(where)
+    .orderBy(asc(classes.id));
+  if (cartItemIds && rows.length !== new Set(cartItemIds).size) {
+    throw notFound("Some of these classes are no longer in your cart. Reload the page.");
+  }
+  if (rows.length === 0) throw conflict("Your cart is empty.");
+  return rows;
+}
+
+const toCheckout = (
+  order: { id: string; amountCents: number; expiresAt: Date },
+  intent: Intent,
+  selection: Selection[],
+  currency: string,
+): Checkout => ({
+  clientSecret: intent.clientSecret ?? "",
+  paymentIntentId: intent.id,
+  orderId: order.id,
+  amount: toDollars(order.amountCents),
+  currency,
+  expiresAt: order.expiresAt.toISOString(),
+  items: selection.map((s) => ({
+    cartItemId: s.cartItemId,
+    classItemId: s.classId,
+    class_name: s.name,
+    price: toDollars(s.priceCents),
+  })),
+});
+
+const sameClasses = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+
+/**
+ * Opens a checkout for the student's cart (or some of its items): holds a seat of every class,
+ * then asks the provider for a PaymentIntent of the amount the database says. Opening the same
+ * selection again (a reload of the payment page) returns the same checkout while its hold lasts;
+ * a different selection replaces the student's earlier checkout and releases its seats.
+ */
+export async function openCheckout(
+  deps: CheckoutDeps,
+  student: { id: string; email: string },
+  cartItemIds: string[] | undefined,
+): Promise<{ checkout: Checkout; created: boolean }> {
+  const { db, provider, config } = deps;
+  await expireOverdueCheckouts(deps);
+  const selection = await selectCart(db, student.id, cartItemIds);
+  const classIds = selection.map((s) => s.classId);
+  const amountCents = selection.reduce((sum, s) => sum + s.priceCents, 0);
+  if (amountCents < MIN_CHARGE_CENTS) {
+    throw new ApiError(
+      422,
+      `A card payment must be at least ${money(MIN_CHARGE_CENTS)}; the selected classes cost ${money(amountCents)}.`,
+    );
+  }
+
+  const opened = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.studentId, student.id), eq(orders.status, "pending")))
+      .for("update");
+    let replaced: string | null = null;
+    if (current) {
+      const reusable =
+        current.paymentIntentId !== null &&
+        current.amountCents === amountCents &&
+        current.expiresAt.getTime() - Date.now() > MIN_REMAINING_MS &&
+        sameClasses(await orderClassIds(tx, current.id), classIds);
+      if (reusable) return { reuse: true as const, order: current, replaced: null };
+      await endPending(tx, [current.id], "failed");
+      replaced = current.paymentIntentId;
+    }
+    const enrolled = await tx
+      .select({ classId: enrollments.classId })
+      .from(enrollments)
+      .where(and(eq(enrollments.studentId, student.id), inArray(enrollments.classId, classIds)));
+    const already = selection.find((s) => enrolled.some((e) => e.classId === s.classId));
+    if (already) throw conflict(`You are already enrolled in "${already.name}": remove it from your cart.`);
+    for (const s of selection) {
+      if (s.status !== "approved")
+        throw conflict(`"${s.name}" is no longer open for booking: remove it from your cart.`);
+      if (!(await holdSeat(tx, s.classId))) throw conflict(`"${s.name}" is full: remove it from your cart.`);
+    }
+    const [order] = await tx
+      .insert(orders)
+      .values({ studentId: student.id, amountCents, expiresAt: new Date(Date.now() + config.holdSeconds * 1000) })
+      .returning();
+    if (!order) throw new Error("the new order was not returned");
+    await tx.insert(orderItems).values(
+      selection.map((s) => ({
+        orderId: order.id,
+        classId: s.classId,
+        cartItemId: s.cartItemId,
+        priceCents: s.priceCents,
+      })),
+    );
+    return { reuse: false as const, order, replaced };
+  });
+
+  if (opened.reuse) {
+    const order = opened.order;
+    const intent = await provider.retrieveIntent(order.paymentIntentId!);
+    if (intent && intent.status !== "canceled" && intent.status !== "succeeded" && intent.clientSecret) {
+      return { checkout: toCheckout(order, intent, selection, config.currency), created: false };
+    }
+    if (intent?.status === "succeeded") {
+      await settle(deps, intent);
+      throw conflict("You have already paid for these classes.");
+    }
+    // The provider no longer knows or offers this intent: start over.
+    await db.transaction((tx) => endPending(tx, [order.id], "failed"));
+    return openCheckout(deps, student, cartItemIds);
+  }
+
+  const { order, replaced } = opened;
+  await cancelOrSettle(deps, [replaced]);
+  let intent: Intent;
+  try {
+    intent = await provider.createIntent({
+      amountCents,
+      currency: config.currency,
+      orderId: order.id,
+      studentId: student.id,
+      email: student.email,
+      description: selection.map((s) => s.name).join(", "),
+    });
+  } catch (error) {
+    await db.transaction((tx) => endPending(tx, [order.id], "failed"));
+    throw error;
+  }
+  await db.update(orders).set({ paymentIntentId: intent.id, updatedAt: new Date() }).where(eq(orders.id, order.id));
+  return { checkout: toCheckout(order, intent, selection, config.currency), created: true };
+}
+
+/** The spec's payment record (section 3) with the API's id. */
+export interface PaymentRecord {
+  _id: string;
+  email: string;
+  transactionId: string;
+  price: number;
+  date: string;
+  quantity: number;
+  cartItems: string[];
+  classItems: string[];
+  status: string;
+  classNames: string[];
+  image: string;
+}
+
+/** Payment records, newest first: of one student, or one payment by id. */
+export async function loadPayments(db: Db, where: { studentId: string } | { paymentId: string }) {
+  const rows = await db
+    .select({
+      id: payments.id,
+      orderId: payments.orderId,
+      email: users.email,
+      transactionId: payments.transactionId,
+      amountCents: payments.amountCents,
+      paidAt: payments.paidAt,
+      quantity: payments.quantity,
+      status: payments.status,
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.studentId))
+    .where("studentId" in where ? eq(payments.studentId, where.studentId) : eq(payments.id, where.paymentId))
+    .orderBy(desc(payments.paidAt), asc(payments.id));
+  if (rows.length === 0) return [];
+  const items = await db
+    .select({
+      orderId: orderItems.orderId,
+      classId: orderItems.classId,
+      cartItemId: orderItems.cartItemId,
+      name: classes.name,
+      image: classes.image,
+    })
+    .from(orderItems)
+    .innerJoin(classes, eq(classes.id, orderItems.classId))
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.orderId),
+      ),
+    )
+    .orderBy(asc(classes.name), asc(classes.id));
+  return rows.map((r): PaymentRecord => {
+    const mine = items.filter((i) => i.orderId === r.orderId);
+    return {
+      _id: r.id,
+      email: r.email,
+      transactionId: r.transactionId,
+      price: toDollars(r.amountCents),
+      date: r.paidAt.toISOString(),
+      quantity: r.quantity,
+      cartItems: mine.flatMap((i) => (i.cartItemId ? [i.cartItemId] : [])),
+      classItems: mine.map((i) => i.classId),
+      status: r.status,
+      classNames: mine.map((i) => i.name),
+      image: mine[0]?.image ?? "",
+    };
+  });
+}
+
+export type Settlement =
+  | { kind: "paid"; payment: PaymentRecord; deletedCount: number; created: boolean }
+  | { kind: "unpaid"; status: string }
+  | { kind: "refunded" };
+
+/** Thrown inside the settling transaction when the order can no longer be fulfilled. */
+class Unfulfillable extends Error {}
+
+async function findOrderOf(db: Db, intent: Intent) {
+  const [byIntent] = await db.select().from(orders).where(eq(orders.paymentIntentId, intent.id));
+  if (byIntent) return byIntent;
+  // The intent was created but the order never learned its id (the process stopped in between).
+  const orderId = intent.metadata.orderId ?? "";
+  if (!/^[0-9a-f-]{36}$/i.test(orderId)) return undefined;
+  const [byMetadata] = await db
+    .update(orders)
+    .set({ paymentIntentId: intent.id })
+    .where(and(eq(orders.id, orderId), sql`${orders.paymentIntentId} is null`))
+    .returning();
+  return byMetadata;
+}
+
+async function paidRecord(db: Db, orderId: string): Promise<PaymentRecord | undefined> {
+  const [payment] = await db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId));
+  return payment ? (await loadPayments(db, { paymentId: payment.id }))[0] : undefined;
+}
+
+/**
+ * Settles an order from its PaymentIntent: a succeeded payment enrols the student in every class
+ * of the order, removes them from the cart and records the payment ("service pending"). An order
+ * whose hold ran out takes its seats again if they are still free; if not, the payment is refunded.
+ * `owner`, when given, must be the order's student.
+ */
+export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string): Promise<Settlement> {
+  const { db, cache, provider, config, log } = deps;
+  const order = await findOrderOf(db, intent);
+  if (!order) throw notFound("There is no checkout for this payment.");
+  if (owner !== undefined && order.studentId !== owner) throw forbidden("This payment is not yours.");
+  if (intent.status !== "succeeded") return { kind: "unpaid", status: intent.status };
+  if (intent.amount !== order.amountCents || intent.currency !== config.currency) {
+    log.error({ orderId: order.id, paymentIntentId: intent.id }, "a payment does not match its order's amount");
+    throw conflict("This payment does not match its checkout. Contact the academy.");
+  }
+  if (order.status === "refunded") return { kind: "refunded" };
+  if (order.status === "paid") {
+    const payment = await paidRecord(db, order.id);
+    if (payment) return { kind: "paid", payment, deletedCount: 0, created: false };
+  }
+
+  let settled: { paymentId: string; deletedCount: number; created: boolean } | null = null;
+  try {
+    settled = await cache.write(["classes", "instructors"], async (tx) => {
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
+      if (!locked || locked.status === "refunded") throw new Unfulfillable();
+      if (locked.status === "paid") {
+        const [payment] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, order.id));
+        return { paymentId: payment!.id, deletedCount: 0, created: false };
+      }
+      const items = await tx
+        .select({ classId: orderItems.classId, priceCents: orderItems.priceCents })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, order.id))
+        .orderBy(asc(orderItems.classId));
+      const classIds = items.map((i) => i.classId);
+      // A class deleted during the checkout took its item with it: the order cannot be kept whole.
+      if (items.length === 0 || items.reduce((sum, i) => sum + i.priceCents, 0) !== locked.amountCents) {
+        throw new Unfulfillable();
+      }
+      const enrolled = await tx
+        .select({ id: enrollments.id })
+        .from(enrollments)
+        .where(and(eq(enrollments.studentId, locked.studentId), inArray(enrollments.classId, classIds)));
+      if (enrolled.length > 0) throw new Unfulfillable();
+      for (const classId of classIds) {
+        const taken =
+          locked.status === "pending"
+            ? await tx
+                .update(classes)
+                .set({ heldSeats: sql`${classes.heldSeats} - 1`, enrolledSeats: sql`${classes.enrolledSeats} + 1` })
+                .where(eq(classes.id, classId))
+                .returning({ id: classes.id })
+            : // The hold ran out: the seat is taken again only if it is still free.
+              await tx
+                .update(classes)
+                .set({ enrolledSeats: sql`${classes.enrolledSeats} + 1` })
+                .where(
+                  and(
+                    eq(classes.id, classId),
+                    sql`${classes.enrolledSeats} + ${classes.heldSeats} < ${classes.availableSeats}`,
+                  ),
+                )
+                .returning({ id: classes.id });
+        if (taken.length === 0) throw new Unfulfillable();
+      }
+      await tx
+        .insert(enrollments)
+        .values(classIds.map((classId) => ({ studentId: locked.studentId, classId, orderId: locked.id })));
+      const removed = await tx
+        .delete(cartItems)
+        .where(and(eq(cartItems.studentId, locked.studentId), inArray(cartItems.classId, classIds)))
+        .returning({ id: cartItems.id });
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          orderId: locked.id,
+          studentId: locked.studentId,
+          transactionId: intent.id,
+          amountCents: locked.amountCents,
+          quantity: classIds.length,
+          status: "service pending",
+        })
+        .returning({ id: payments.id });
+      await tx.update(orders).set({ status: "paid", updatedAt: new Date() }).where(eq(orders.id, locked.id));
+      return { paymentId: payment!.id, deletedCount: removed.length, created: true };
+    });
+  } catch (error) {
+    if (!(error instanceof Unfulfillable)) throw error;
+  }
+  if (settled) {
+    const [payment] = await loadPayments(db, { paymentId: settled.paymentId });
+    return { kind: "paid", payment: payment!, deletedCount: settled.deletedCount, created: settled.created };
+  }
+
+  // Paid, but the seats are gone (or the order changed): the money goes back, nothing is kept.
+  await provider.refund(intent.id, order.id);
+  await db.transaction(async (tx) => {
+    await endPending(tx, [order.id], "refunded");
+    await tx
+      .update(orders)
+      .set({ status: "refunded", updatedAt: new Date() })
+      .where(and(eq(orders.id, order.id), inArray(orders.status, ["expired", "failed"])));
+  });
+  log.warn({ orderId: order.id, paymentIntentId: intent.id }, "a payment arrived for seats no longer held: refunded");
+  return { kind: "refunded" };
+}
+
+/** Whether the checkout paid by this intent bought this cart item (the single payment page's check). */
+export async function intentCoversCartItem(db: Db, intentId: string, cartItemId: string): Promise<boolean> {
+  const rows = await db
+    .select({ orderId: orderItems.orderId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orders.paymentIntentId, intentId), eq(orderItems.cartItemId, cartItemId)));
+  return rows.length > 0;
+}
+
+/** An intent the provider canceled: its checkout ends and the seats are released. */
+export async function abandonCheckout(deps: CheckoutDeps, intent: Intent): Promise<void> {
+  const order = await findOrderOf(deps.db, intent);
+  if (!order) return;
+  await deps.db.transaction((tx) => endPending(tx, [order.id], "failed"));
+}

@@ -1,0 +1,188 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyReply } from "fastify";
+import { z } from "zod";
+import { requirePermission } from "../auth/permissions.js";
+import { processedWebhookEvents } from "../db/schema.js";
+import { eq } from "drizzle-orm";
+import {
+  abandonCheckout,
+  intentCoversCartItem,
+  loadPayments,
+  openCheckout,
+  settle,
+  type CheckoutDeps,
+  type Settlement,
+} from "../lib/checkout.js";
+import { ApiError, badRequest, conflict, forbidden } from "../lib/errors.js";
+import { toIntent } from "../lib/payment-provider.js";
+import { sensitiveRateLimit } from "../lib/rate-limits.js";
+import { emailQuery, idParam } from "../lib/wire.js";
+import { ownerByEmail } from "./classes.js";
+import type Stripe from "stripe";
+
+const intentId = z
+  .string({ error: "transactionId is required." })
+  .regex(/^pi_[A-Za-z0-9]{1,100}$/, { error: "transactionId must be the id of a payment (pi_...)." });
+
+/**
+ * The spec's client sends the whole payment record; only the transaction id is used; every other
+ * value comes from the database. An e-mail that is not the caller's is refused (403).
+ */
+const paymentBody = z.object({
+  transactionId: intentId,
+  email: z.string().max(254).optional(),
+});
+
+const checkoutBody = z
+  .object({
+    /** Pay for these cart items only (the single payment page sends one); the whole cart when absent. */
+    cartItemIds: z
+      .array(z.uuid({ error: "Not a valid cart item id." }))
+      .min(1, { error: "Choose at least one cart item." })
+      .max(100)
+      .optional(),
+    /** The spec's client sends the total it shows: ignored, the server computes the amount. */
+    price: z.number().optional(),
+  })
+  .default({});
+
+function refuseOthersEmail(email: string | undefined, actor: { email: string }) {
+  if (email !== undefined && email.toLowerCase() !== actor.email) {
+    throw forbidden("You can only pay for your own cart.");
+  }
+}
+
+function answer(reply: FastifyReply, settlement: Settlement) {
+  switch (settlement.kind) {
+    case "paid":
+      return reply.status(settlement.created ? 201 : 200).send({
+        result: { insertedId: settlement.payment._id, deletedCount: settlement.deletedCount },
+        payment: settlement.payment,
+      });
+    case "unpaid":
+      throw conflict(`This payment has not gone through (its status is "${settlement.status}"): nothing was recorded.`);
+    case "refunded":
+      throw conflict(
+        "Your hold on these seats ran out and a class filled up before the payment arrived: the payment was refunded in full.",
+      );
+  }
+}
+
+export const paymentRoutes =
+  (deps: CheckoutDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, provider } = deps;
+
+    app.post(
+      "/create-payment-intent",
+      {
+        config: { rateLimit: sensitiveRateLimit(app) },
+        schema: {
+          tags: ["payments"],
+          summary:
+            "Open a checkout: hold a seat of each class and get a PaymentIntent for the amount the server computes",
+          body: checkoutBody,
+        },
+      },
+      async (request, reply) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "create", "payment", actor.id);
+        const { checkout, created } = await openCheckout(deps, actor, request.body.cartItemIds);
+        return reply.status(created ? 201 : 200).send(checkout);
+      },
+    );
+
+    app.post(
+      "/payments",
+      {
+        config: { rateLimit: sensitiveRateLimit(app) },
+        schema: {
+          tags: ["payments"],
+          summary: "Record the caller's paid checkout: enrolments, cart emptied, payment record",
+          body: paymentBody,
+        },
+      },
+      async (request, reply) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "create", "payment", actor.id);
+        refuseOthersEmail(request.body.email, actor);
+        const intent = await provider.retrieveIntent(request.body.transactionId);
+        if (!intent) throw badRequest("There is no such payment.", { transactionId: "Unknown payment." });
+        return answer(reply, await settle(deps, intent, actor.id));
+      },
+    );
+
+    app.post(
+      "/payments/:id",
+      {
+        config: { rateLimit: sensitiveRateLimit(app) },
+        schema: {
+          tags: ["payments"],
+          summary: "Record the caller's paid single-class checkout; the id is the cart item paid for",
+          params: idParam,
+          body: paymentBody,
+        },
+      },
+      async (request, reply) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "create", "payment", actor.id);
+        refuseOthersEmail(request.body.email, actor);
+        const intent = await provider.retrieveIntent(request.body.transactionId);
+        if (!intent) throw badRequest("There is no such payment.", { transactionId: "Unknown payment." });
+        if (!(await intentCoversCartItem(db, intent.id, request.params.id))) {
+          throw conflict("This payment is not for that cart item.");
+        }
+        return answer(reply, await settle(deps, intent, actor.id));
+      },
+    );
+
+    app.get(
+      "/payments",
+      {
+        schema: {
+          tags: ["payments"],
+          summary: "The caller's payment history, newest first (admins: anyone's)",
+          querystring: emailQuery,
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        const owner = await ownerByEmail(db, actor, request.query.email);
+        requirePermission(actor, "read", "payment", owner);
+        return loadPayments(db, { studentId: owner });
+      },
+    );
+
+    // The provider's signed events: the raw body is needed to check the signature.
+    await app.register(async (scope) => {
+      scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+      scope.post(
+        "/webhooks/stripe",
+        {
+          schema: {
+            tags: ["payments"],
+            summary: "Stripe's signed events: a succeeded payment is recorded even if the browser never reports it",
+            security: [],
+          },
+        },
+        async (request) => {
+          if (!provider.webhooksConfigured) throw new ApiError(503, "Payment webhooks are not configured.");
+          const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from("");
+          const event = provider.verifyEvent(raw, request.headers["stripe-signature"] as string | undefined);
+          if (!event) throw badRequest("The webhook's signature does not verify.");
+          const [seen] = await db
+            .select({ id: processedWebhookEvents.eventId })
+            .from(processedWebhookEvents)
+            .where(eq(processedWebhookEvents.eventId, event.id));
+          if (seen) return { received: true, duplicate: true };
+          if (event.type === "payment_intent.succeeded") {
+            await settle(deps, toIntent(event.data.object as Stripe.PaymentIntent));
+          } else if (event.type === "payment_intent.canceled") {
+            await abandonCheckout(deps, toIntent(event.data.object as Stripe.PaymentIntent));
+          }
+          await db.insert(processedWebhookEvents).values({ eventId: event.id, type: event.type }).onConflictDoNothing();
+          return { received: true };
+        },
+      );
+    });
+  };
