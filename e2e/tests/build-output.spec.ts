@@ -6,6 +6,25 @@ import { E2E_PORTS, SHELL_URL } from "../support/ports";
 const root = path.resolve(import.meta.dirname, "../..");
 const REMOTE_DIRS = ["mfe-public", "mfe-student", "mfe-instructor", "mfe-admin"];
 
+/** A selector list split at its top-level commas (not those inside `:where(...)` and the like). */
+function selectorList(selector: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < selector.length; i++) {
+    const c = selector[i];
+    if (c === "\\") i++;
+    else if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    else if (c === "," && depth === 0) {
+      parts.push(selector.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(selector.slice(start).trim());
+  return parts;
+}
+
 function files(dir: string, ext: string): string[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith(ext))
@@ -27,7 +46,9 @@ test.describe("production builds", () => {
     }
   });
 
-  test("a remote's stylesheets hold utilities only: no reset, no tokens, no element rules", () => {
+  // Decision 004: each remote's utilities apply only under its own root class (`.mfe-admin .px-4`),
+  // so no remote's `.hidden` or `.px-4` can override the shell's responsive variants.
+  test("a remote's stylesheets hold utilities only, scoped to its own root: no reset, no tokens, no element rules", () => {
     for (const dir of REMOTE_DIRS) {
       const manifest = JSON.parse(readFileSync(path.join(root, dir, "dist", "mf-manifest.json"), "utf8")) as {
         exposes: { assets: { css: { sync: string[]; async: string[] } } }[];
@@ -39,14 +60,15 @@ test.describe("production builds", () => {
           .replace(/\/\*[\s\S]*?\*\//g, "")
           .replace(/@property[^{]+\{[^}]*\}/g, "");
         expect(css, `${dir}/${sheet} defines tokens on :root`).not.toMatch(/(^|[},])\s*:root/);
-        // Every rule outside @property/@keyframes either targets a class, or (Tailwind's
-        // custom-property fallbacks) only sets --tw-* variables.
+        // Every rule outside @property/@keyframes either targets classes inside the remote's root,
+        // or (Tailwind's custom-property fallbacks) only sets --tw-* variables.
         for (const [, selector, body] of css.matchAll(/([^{}@;]+)\{([^{}]*)\}/g)) {
           const sel = selector!.trim();
           if (/^(from|to|\d+%)/.test(sel) || sel === "") continue;
           const onlyTwVars = body!.split(";").every((d) => d.trim() === "" || d.trim().startsWith("--tw-"));
-          if (!sel.split(",").every((s) => s.trim().startsWith("."))) {
-            expect(onlyTwVars, `${dir}/${sheet}: "${sel}" styles more than its own classes`).toBe(true);
+          if (onlyTwVars) continue;
+          for (const one of selectorList(sel)) {
+            expect(one.startsWith(`.${dir} `), `${dir}/${sheet}: "${one}" is not scoped to .${dir}`).toBe(true);
           }
         }
       }

@@ -1,6 +1,11 @@
 import { PagePlaceholder } from "shared-auth";
+import { AdminRoot } from "../components/admin-root";
 import "../styles.css";
 
 export default function AdminHomePage() {
-  return <PagePlaceholder title="Admin Home">The admin dashboard opens with the admin release.</PagePlaceholder>;
+  return (
+    <AdminRoot>
+      <PagePlaceholder title="Admin Home">The admin dashboard opens with the admin release.</PagePlaceholder>
+    </AdminRoot>
+  );
 }

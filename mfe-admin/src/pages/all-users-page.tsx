@@ -1,6 +1,11 @@
 import { PagePlaceholder } from "shared-auth";
+import { AdminRoot } from "../components/admin-root";
 import "../styles.css";
 
 export default function AllUsersPage() {
-  return <PagePlaceholder title="All Users">The users list opens with the admin release.</PagePlaceholder>;
+  return (
+    <AdminRoot>
+      <PagePlaceholder title="All Users">The users list opens with the admin release.</PagePlaceholder>
+    </AdminRoot>
+  );
 }

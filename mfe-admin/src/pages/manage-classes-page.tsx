@@ -1,10 +1,13 @@
 import { PagePlaceholder } from "shared-auth";
+import { AdminRoot } from "../components/admin-root";
 import "../styles.css";
 
 export default function ManageClassesPage() {
   return (
-    <PagePlaceholder title="Manage Classes">
-      Approving and denying classes opens with the admin release.
-    </PagePlaceholder>
+    <AdminRoot>
+      <PagePlaceholder title="Manage Classes">
+        Approving and denying classes opens with the admin release.
+      </PagePlaceholder>
+    </AdminRoot>
   );
 }

@@ -1,6 +1,11 @@
 import { PagePlaceholder } from "shared-auth";
+import { AdminRoot } from "../components/admin-root";
 import "../styles.css";
 
 export default function ManageUsersPage() {
-  return <PagePlaceholder title="Manage Users">Managing roles opens with the admin release.</PagePlaceholder>;
+  return (
+    <AdminRoot>
+      <PagePlaceholder title="Manage Users">Managing roles opens with the admin release.</PagePlaceholder>
+    </AdminRoot>
+  );
 }

@@ -1,10 +1,13 @@
 import { PagePlaceholder } from "shared-auth";
+import { InstructorRoot } from "../components/instructor-root";
 import "../styles.css";
 
 export default function MyClassesPage() {
   return (
-    <PagePlaceholder title="My Classes">
-      Your classes, their status and admin feedback open with the instructor release.
-    </PagePlaceholder>
+    <InstructorRoot>
+      <PagePlaceholder title="My Classes">
+        Your classes, their status and admin feedback open with the instructor release.
+      </PagePlaceholder>
+    </InstructorRoot>
   );
 }

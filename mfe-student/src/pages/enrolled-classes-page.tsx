@@ -1,8 +1,13 @@
 import { PagePlaceholder } from "shared-auth";
+import { StudentRoot } from "../components/student-root";
 import "../styles.css";
 
 export default function EnrolledClassesPage() {
   return (
-    <PagePlaceholder title="My Enrolled Classes">Your enrolled classes open with the student release.</PagePlaceholder>
+    <StudentRoot>
+      <PagePlaceholder title="My Enrolled Classes">
+        Your enrolled classes open with the student release.
+      </PagePlaceholder>
+    </StudentRoot>
   );
 }

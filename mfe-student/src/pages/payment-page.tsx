@@ -1,6 +1,11 @@
 import { PagePlaceholder } from "shared-auth";
+import { StudentRoot } from "../components/student-root";
 import "../styles.css";
 
 export default function PaymentPage() {
-  return <PagePlaceholder title="Payment">Card payment opens with the student release.</PagePlaceholder>;
+  return (
+    <StudentRoot>
+      <PagePlaceholder title="Payment">Card payment opens with the student release.</PagePlaceholder>
+    </StudentRoot>
+  );
 }
