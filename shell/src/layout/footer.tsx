@@ -71,12 +71,10 @@ function LinkColumn({ title, links }: { title: string; links: { to: string; labe
 
 export function Footer() {
   return (
-    <footer className="mt-auto bg-slate-950 text-slate-300">
+    <footer className="mt-auto bg-slate-950 text-slate-300 dark:border-t dark:border-slate-800">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
-          <div className="rounded-lg bg-white/95 p-2 pr-4 inline-block">
-            <Logo />
-          </div>
+          <Logo onDark />
           <address className="mt-5 space-y-1.5 not-italic">
             <p>{ACADEMY_CONTACT.address[0]}</p>
             <p>{ACADEMY_CONTACT.address[1]}</p>

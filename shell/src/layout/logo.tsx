@@ -2,8 +2,11 @@ import { Link } from "react-router-dom";
 
 export const ACADEMY_NAME = "Summit Sports Academy";
 
-/** The academy's mark: a stylised peak over a ball's seam. */
-export function Logo({ className = "" }: { className?: string }) {
+/**
+ * The academy's mark: a stylised peak over a ball's seam. `onDark` is for a surface that is dark in
+ * both themes (the footer): the name is then always light.
+ */
+export function Logo({ className = "", onDark = false }: { className?: string; onDark?: boolean }) {
   return (
     <Link to="/" className={`inline-flex items-center gap-2.5 ${className}`} aria-label={`${ACADEMY_NAME}, home`}>
       <svg viewBox="0 0 40 40" className="h-9 w-9 shrink-0" aria-hidden="true">
@@ -12,9 +15,17 @@ export function Logo({ className = "" }: { className?: string }) {
         <path d="M16 13 L19 17.5 L16.5 17 L14 19 Z" fill="#1e1b4b" opacity="0.35" />
         <path d="M4 29 Q20 35 36 29" stroke="#1e1b4b" strokeWidth="2.2" fill="none" strokeLinecap="round" />
       </svg>
-      <span className="font-display text-lg leading-tight font-extrabold tracking-tight text-slate-900 dark:text-white">
+      <span
+        className={`font-display text-lg leading-tight font-extrabold tracking-tight ${
+          onDark ? "text-white" : "text-slate-900 dark:text-white"
+        }`}
+      >
         Summit
-        <span className="block text-xs font-semibold tracking-[0.2em] text-orange-600 uppercase dark:text-orange-400">
+        <span
+          className={`block text-xs font-semibold tracking-[0.2em] uppercase ${
+            onDark ? "text-orange-400" : "text-orange-600 dark:text-orange-400"
+          }`}
+        >
           Sports Academy
         </span>
       </span>
