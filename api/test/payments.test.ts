@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -390,6 +390,19 @@ describe("checkout and payment", () => {
   });
 });
 
+/** Posts an event to the webhook signed as Stripe signs it (t=..., v1=HMAC-SHA256 of "t.payload"). */
+async function sendSigned(h: Harness, event: object) {
+  const payload = JSON.stringify(event);
+  const t = Math.floor(Date.now() / 1000);
+  const sig = `t=${t},v1=${createHmac("sha256", h.webhookSecret).update(`${t}.${payload}`).digest("hex")}`;
+  return h.api.app.inject({
+    method: "POST",
+    url: "/webhooks/stripe",
+    headers: { "content-type": "application/json", "stripe-signature": sig },
+    payload,
+  });
+}
+
 describe("the payment webhook", () => {
   const h = usePayments();
 
@@ -407,22 +420,26 @@ describe("the payment webhook", () => {
     const enrolled = await seatsOf(api, 6);
 
     // The same signed event again: accepted, nothing changes.
-    const payload = JSON.stringify(event);
-    const t = Math.floor(Date.now() / 1000);
-    const { createHmac } = await import("node:crypto");
-    const sig = `t=${t},v1=${createHmac("sha256", h.webhookSecret).update(`${t}.${payload}`).digest("hex")}`;
-    const replay = await api.app.inject({
-      method: "POST",
-      url: "/webhooks/stripe",
-      headers: { "content-type": "application/json", "stripe-signature": sig },
-      payload,
-    });
+    const replay = await sendSigned(h, event);
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual({ received: true, duplicate: true });
     expect(await seatsOf(api, 6)).toEqual(enrolled);
     expect(
       await count(api, `select count(*)::int as n from payments where transaction_id = '${co.paymentIntentId}'`),
     ).toBe(1);
+  });
+
+  it("accepts and ignores a payment that is none of the site's checkouts", async () => {
+    const res = await sendSigned(h, {
+      id: "evt_elsewhere",
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: {
+        object: { id: "pi_elsewhere", status: "succeeded", amount: 1000, currency: "usd", metadata: {} },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await count(h.api, `select count(*)::int as n from payments`)).toBe(1);
   });
 
   it("refuses an event whose signature does not verify", async () => {

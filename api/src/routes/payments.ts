@@ -176,7 +176,15 @@ export const paymentRoutes =
             .where(eq(processedWebhookEvents.eventId, event.id));
           if (seen) return { received: true, duplicate: true };
           if (event.type === "payment_intent.succeeded") {
-            await settle(deps, toIntent(event.data.object as Stripe.PaymentIntent));
+            const intent = toIntent(event.data.object as Stripe.PaymentIntent);
+            try {
+              await settle(deps, intent);
+            } catch (error) {
+              // A payment of the same Stripe account that is not one of this site's checkouts:
+              // nothing to do, and an error would only make Stripe send it again for days.
+              if (!(error instanceof ApiError && error.statusCode === 404)) throw error;
+              request.log.warn({ paymentIntentId: intent.id }, "a payment event for no known checkout: ignored");
+            }
           } else if (event.type === "payment_intent.canceled") {
             await abandonCheckout(deps, toIntent(event.data.object as Stripe.PaymentIntent));
           }
