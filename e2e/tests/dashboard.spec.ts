@@ -40,11 +40,63 @@ for (const role of ["student", "instructor", "admin"] as const) {
       for (const label of [...sidebar[role], "Home", "Our Instructors", "Our Classes"]) {
         await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
       }
+      // On a wide screen the menu is always open: no disclosure button.
+      await expect(page.getByRole("button", { name: "Dashboard menu" })).toBeHidden();
+      // Decision 004: the remote's utilities stay inside its pages (an unscoped `.px-4` of the
+      // remote would beat the navbar's `sm:px-6`, a `.hidden` its `md:flex`).
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await expect(nav).toHaveCSS("padding-left", "24px");
+      await expect(nav.getByRole("link", { name: "Instructors" })).toBeVisible();
     }
     // The navbar's Dashboard link leads to the role's own home.
     await page.goto("/");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/${pagesByRole[role][0][0]}$`));
+  });
+}
+
+for (const role of ["student", "admin"] as const) {
+  test(`on a phone, the ${role}'s dashboard menu is collapsed; opened, it shows the role's links; following one navigates and closes it`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signInAs(page, SEED[role]);
+    const [home, homeHeading] = pagesByRole[role][0];
+    await page.goto(`/dashboard/${home}`);
+    const heading = page.getByRole("heading", { level: 1, name: homeHeading });
+    await expect(heading).toBeVisible();
+    const toggle = page.getByRole("button", { name: "Dashboard menu" });
+    const menu = page.getByRole("navigation", { name: "Dashboard menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeHidden();
+    // The page, not the menu, is what the first screen shows.
+    expect((await heading.boundingBox())!.y).toBeLessThan(400);
+
+    // Keyboard: the button opens the menu it controls.
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(menu).toBeVisible();
+    expect(await toggle.getAttribute("aria-controls")).toBe(await menu.getAttribute("id"));
+    for (const label of [...sidebar[role], "Home", "Our Instructors", "Our Classes"]) {
+      await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
+    }
+    // Escape closes it and leaves focus on the button.
+    await menu.getByRole("link", { name: sidebar[role][0], exact: true }).focus();
+    await page.keyboard.press("Escape");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(toggle).toBeFocused();
+
+    // Following a link goes to its page and closes the menu.
+    await toggle.click();
+    const [target, targetHeading] = pagesByRole[role].find(([, h]) => h === sidebar[role][2])!;
+    await menu.getByRole("link", { name: targetHeading, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/${target}$`));
+    await expect(page.getByRole("heading", { level: 1, name: targetHeading })).toBeVisible();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeHidden();
+    await context.close();
   });
 }
 

@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from "react-router-dom";
+import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { NavLink, Outlet, useLocation } from "react-router-dom";
 import { useAcademy, useCartCount } from "shared-auth";
 import { sidebarMenu, type MenuItem } from "../routes/sidebar-menus";
 
@@ -32,12 +33,18 @@ function CartCount({ part }: { part: "badge" | "description" }) {
   );
 }
 
-function MenuList({ items }: { items: MenuItem[] }) {
+function MenuList({ items, onFollow }: { items: MenuItem[]; onFollow: () => void }) {
   return (
     <ul className="space-y-1">
       {items.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} end className={itemClass} aria-describedby={item.cartBadge ? CART_COUNT_ID : undefined}>
+          <NavLink
+            to={item.to}
+            end
+            className={itemClass}
+            aria-describedby={item.cartBadge ? CART_COUNT_ID : undefined}
+            onClick={onFollow}
+          >
             {item.label}
             {item.cartBadge && <CartCount part="badge" />}
           </NavLink>
@@ -48,17 +55,68 @@ function MenuList({ items }: { items: MenuItem[] }) {
   );
 }
 
-/** Dashboard frame: the role's sidebar menu and the page beside it. */
+/**
+ * Dashboard frame: the role's sidebar menu and the page beside it. Below `md` the menu is a
+ * disclosure, so the page is what a phone shows first; it is open only on the page where it was
+ * opened, so following one of its links closes it.
+ */
 export function DashboardLayout() {
   const role = useAcademy((s) => s.role);
   const { own, common } = sidebarMenu(role);
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const menuId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  function close() {
+    if (!open) return;
+    setOpenOn(null);
+    // The focused link disappears with the menu: keep keyboard focus just before the page.
+    toggle.current?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === "Escape" && open) close();
+  }
+
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 lg:flex-row">
-      <aside className="shrink-0 rounded-2xl bg-indigo-900 p-5 text-sm lg:w-64" aria-label="Dashboard">
-        <nav aria-label="Dashboard menu">
-          <MenuList items={own} />
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row">
+      <aside
+        className="shrink-0 rounded-2xl bg-indigo-900 text-sm md:w-60 md:p-5 lg:w-64"
+        aria-label="Dashboard"
+        onKeyDown={onKeyDown}
+      >
+        <button
+          ref={toggle}
+          type="button"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpenOn(open ? null : pathname)}
+          className="flex w-full items-center justify-between gap-3 rounded-2xl px-5 py-3.5 font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-400 md:hidden"
+        >
+          Dashboard menu
+          <svg
+            viewBox="0 0 24 24"
+            className={`h-5 w-5 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
+            <path d="M6 9l6 6 6-6" />
+          </svg>
+        </button>
+        <nav
+          id={menuId}
+          aria-label="Dashboard menu"
+          className={`${open ? "block" : "hidden"} px-2 pb-3 md:block md:p-0`}
+        >
+          <MenuList items={own} onFollow={close} />
           <hr className="my-4 border-indigo-700" />
-          <MenuList items={common} />
+          <MenuList items={common} onFollow={close} />
         </nav>
       </aside>
       <div className="min-w-0 flex-1">
