@@ -1,4 +1,33 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
+import { SEED, signInAs } from "../support/session";
+
+/** WCAG contrast ratio of an element's text colour against the first painted background behind it. */
+function contrast(element: Locator): Promise<number> {
+  return element.evaluate((el) => {
+    // Tailwind's colours are oklch(): let a canvas turn them into sRGB.
+    const ctx = document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
+    const rgba = (color: string) => {
+      ctx.clearRect(0, 0, 1, 1);
+      ctx.fillStyle = color;
+      ctx.fillRect(0, 0, 1, 1);
+      return [...ctx.getImageData(0, 0, 1, 1).data];
+    };
+    const luminance = ([r, g, b]: number[]) => {
+      const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
+    };
+    let background = [255, 255, 255, 255];
+    for (let node: Element | null = el; node; node = node.parentElement) {
+      const color = rgba(getComputedStyle(node).backgroundColor);
+      if (color[3]! > 0) {
+        background = color;
+        break;
+      }
+    }
+    const [a, b] = [luminance(rgba(getComputedStyle(el).color)), luminance(background)];
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  });
+}
 
 const publicPages = [
   { path: "/", heading: "Welcome to the academy" },
@@ -58,6 +87,57 @@ test.describe("the shell composes the remotes at runtime", () => {
         () => (history.state as { usr?: { from?: { pathname?: string } } })?.usr?.from?.pathname,
       );
       expect(from).toBe(path);
+    }
+  });
+
+  for (const theme of ["light", "dark"] as const) {
+    // The footer is dark in both themes; the navbar follows the theme (checked here in the dark one).
+    test(`in the ${theme} theme the footer's logo, headings and links are readable${theme === "dark" ? ", and the navbar's" : ""}`, async ({
+      page,
+    }) => {
+      // The theme toggle remembers the choice here.
+      await page.addInitScript((t) => localStorage.setItem("academy-theme", t), theme);
+      await page.goto("/");
+      const footer = page.getByRole("contentinfo");
+      await expect(footer.locator("nav a")).toHaveCount(10);
+      expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+      const logo = (area: Locator) => area.getByRole("link", { name: "Summit Sports Academy, home" }).locator("span");
+      const header = page.getByRole("navigation", { name: "Main" });
+      const texts = [
+        // The logo's name and its "Sports Academy" line.
+        ...(await logo(footer).all()),
+        ...(await footer.getByRole("heading").all()),
+        ...(await footer.locator("nav a, address a").all()),
+        ...(theme === "dark" ? [...(await logo(header).all()), ...(await header.getByRole("link").all())] : []),
+      ];
+      expect(texts.length).toBeGreaterThan(theme === "dark" ? 20 : 15);
+      for (const text of texts) {
+        const label = await text.evaluate((el) => el.textContent?.trim() ?? "");
+        if (!label) continue; // an icon-only link: no text to read
+        expect(await contrast(text), `"${label}" in the ${theme} theme`).toBeGreaterThanOrEqual(4.5);
+      }
+    });
+  }
+
+  test("a signed-in student's navbar fits at tablet and laptop widths: nothing pushed off the screen", async ({
+    page,
+  }) => {
+    await signInAs(page, SEED.student);
+    for (const width of [768, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/dashboard/userhome");
+      await expect(page.getByRole("heading", { level: 1, name: "Student Home" })).toBeVisible();
+      const nav = page.getByRole("navigation", { name: "Main" });
+      for (const control of [
+        nav.getByRole("button", { name: /^Switch to/ }),
+        nav.getByRole("button", { name: `Account menu of ${SEED.student.name}` }),
+        nav.getByRole("button", { name: "Logout" }),
+      ]) {
+        const box = (await control.boundingBox())!;
+        expect(box.width, `${width} px`).toBeGreaterThanOrEqual(36);
+        expect(box.x + box.width, `${width} px`).toBeLessThanOrEqual(width);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
     }
   });
 

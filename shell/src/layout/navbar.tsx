@@ -8,7 +8,7 @@ import { Logo } from "./logo";
 import { ThemeToggle } from "./theme-toggle";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-[15px] font-semibold transition-colors ${
+  `rounded-md px-2.5 py-2 text-[15px] font-semibold transition-colors xl:px-3 ${
     isActive ? "text-orange-500" : "text-slate-700 hover:text-orange-500 dark:text-slate-200 dark:hover:text-orange-400"
   }`;
 
@@ -90,7 +90,7 @@ export function Navbar() {
         >
           <span className="inline-flex items-center gap-1.5">
             <CartIcon />
-            <span className="md:sr-only">Cart</span>
+            <span className="lg:sr-only">Cart</span>
             {student && <CartBadge id={badgeId} />}
           </span>
         </NavLink>
@@ -104,9 +104,10 @@ export function Navbar() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Logo />
-        <div className="hidden items-center gap-1 md:flex">{links("cart-count-desktop")}</div>
-        <div className="flex items-center gap-2">
+        <Logo className="shrink-0" />
+        {/* The links need the width of a laptop beside a signed-in user's avatar and Logout button. */}
+        <div className="hidden items-center gap-1 lg:flex">{links("cart-count-desktop")}</div>
+        <div className="flex shrink-0 items-center gap-2">
           <ThemeToggle />
           {signedIn && user && (
             <>
@@ -131,7 +132,7 @@ export function Navbar() {
           )}
           <button
             type="button"
-            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
             aria-expanded={open}
             aria-controls="mobile-menu"
             aria-label={open ? "Close menu" : "Open menu"}
@@ -153,7 +154,7 @@ export function Navbar() {
       {open && (
         <div
           id="mobile-menu"
-          className="flex flex-col gap-1 border-t border-slate-200 px-4 py-3 md:hidden dark:border-slate-800"
+          className="flex flex-col gap-1 border-t border-slate-200 px-4 py-3 lg:hidden dark:border-slate-800"
           onClick={() => setOpen(false)}
         >
           {links("cart-count-mobile")}
