@@ -158,11 +158,12 @@ export function Navbar() {
           onClick={() => setOpen(false)}
         >
           {links("cart-count-mobile")}
+          {/* From `sm` the navbar itself shows Login and Logout. */}
           {!signedIn && (
             <Link
               to="/login"
               state={from}
-              className="mt-2 rounded-full bg-indigo-700 px-5 py-2 text-center font-semibold text-white"
+              className="mt-2 rounded-full bg-indigo-700 px-5 py-2 text-center font-semibold text-white sm:hidden"
             >
               Login
             </Link>
@@ -171,7 +172,7 @@ export function Navbar() {
             <button
               type="button"
               onClick={logout}
-              className="mt-2 rounded-full border border-slate-300 px-5 py-2 text-center font-semibold text-slate-700 dark:border-slate-700 dark:text-slate-200"
+              className="mt-2 rounded-full border border-slate-300 px-5 py-2 text-center font-semibold text-slate-700 sm:hidden dark:border-slate-700 dark:text-slate-200"
             >
               Logout
             </button>
