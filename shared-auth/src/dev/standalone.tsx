@@ -23,10 +23,12 @@ export function mountStandalone(title: string, pages: Record<string, ComponentTy
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
-          <header className="border-b border-slate-200 bg-slate-50 px-4 py-3 text-sm">
-            <strong>{title}</strong> (standalone):{" "}
+          <header className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-slate-200 bg-slate-50 px-4 py-3 text-sm">
+            <span>
+              <strong>{title}</strong> (standalone):
+            </span>
             {names.map((name) => (
-              <Link key={name} to={`/${name}`} className="mr-3 text-indigo-700 underline">
+              <Link key={name} to={`/${name}`} className="text-indigo-700 underline">
                 {name}
               </Link>
             ))}
