@@ -4,15 +4,20 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
-import { readPorts, startSystem } from "./system.mjs";
+import { readEmulatorPorts } from "./auth-emulator.mjs";
+import { readPaymentSandboxPort, readPorts, startSystem } from "./system.mjs";
 import { ROOT } from "./workspace.mjs";
 
 const { chromium } = createRequire(path.join(ROOT, "e2e", "package.json"))("@playwright/test");
-const ports = Object.fromEntries(Object.entries(readPorts()).map(([k, v]) => [k, v + 200]));
+// Ports of its own (+200), so it runs beside a started system.
+const shifted = (ports) => Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, v + 200]));
+const ports = shifted(readPorts());
 const system = await startSystem({
   ports,
   deployDir: path.join(ROOT, ".tmp", "size-deploy"),
   apiEnv: { DATA_DIR: path.join(ROOT, ".tmp", "size-data") },
+  auth: { ports: shifted(readEmulatorPorts()) },
+  payments: { port: readPaymentSandboxPort() + 200 },
 });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
