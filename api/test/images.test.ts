@@ -179,6 +179,28 @@ describe("image upload", () => {
       const refused = await api.call({ method: "POST", url: "/classes", as: MAYA, payload: { ...body, image } });
       expect(refused.statusCode, image).toBe(400);
     }
+    // An address of the API's own images must name one that is there to show.
+    for (const image of [`/images/${"0".repeat(64)}.webp`, "/images/seed/classes/no-such-sport.svg"]) {
+      const refused = await api.call({ method: "POST", url: "/classes", as: MAYA, payload: { ...body, image } });
+      expect(refused.statusCode, image).toBe(400);
+      expect(refused.json().fields, image).toEqual({ image: "There is no such image here: upload it again." });
+      const edit = await api.call({
+        method: "PATCH",
+        url: `/classes/${created.json().insertedId}`,
+        as: MAYA,
+        payload: { image },
+      });
+      expect(edit.statusCode, image).toBe(400);
+      const photo = await api.call({ method: "PATCH", url: "/users/me", as: MAYA, payload: { photo: image } });
+      expect(photo.json().fields, image).toEqual({ photo: "There is no such image here: upload it again." });
+    }
+    const seedArt = await api.call({
+      method: "POST",
+      url: "/classes",
+      as: MAYA,
+      payload: { ...body, image: "/images/seed/classes/soccer.svg" },
+    });
+    expect(seedArt.statusCode).toBe(201);
   });
 });
 

@@ -9,6 +9,7 @@ import { forbidden, unauthorized } from "../lib/errors.js";
 import type { PublicCache } from "../lib/public-cache.js";
 import { sensitiveRateLimit } from "../lib/rate-limits.js";
 import { imageUrl } from "../lib/wire.js";
+import { assertImageAvailable } from "./images.js";
 
 const emailBody = z.object({ email: z.email({ error: "Not a valid e-mail address." }).max(254) });
 
@@ -122,6 +123,7 @@ export const authRoutes =
         }
         requirePermission(actor, "update", "user", actor.id);
         const { name, photo } = request.body;
+        await assertImageAvailable(db, photo, "photo");
         await cache.write(["classes", "instructors"], (tx) =>
           tx
             .update(users)

@@ -6,6 +6,7 @@ import type { Db } from "../db/client.js";
 import { classes, enrollments, users, type ClassStatus } from "../db/schema.js";
 import { badRequest, conflict, forbidden, notFound } from "../lib/errors.js";
 import { sendCached, type PublicCache } from "../lib/public-cache.js";
+import { assertImageAvailable } from "./images.js";
 import { emailQuery, idParam, imageUrl, price, seats, toCents, toDollars } from "../lib/wire.js";
 
 const classColumns = {
@@ -161,6 +162,7 @@ export const classRoutes =
         const actor = await request.requireActor();
         requirePermission(actor, "create", "class");
         const body = request.body;
+        await assertImageAvailable(db, body.image, "image");
         const [created] = await db
           .insert(classes)
           .values({
@@ -191,6 +193,7 @@ export const classRoutes =
         const row = await findClass(db, request.params.id);
         requirePermission(actor, "update", "class", row.instructorId);
         const edit = request.body;
+        await assertImageAvailable(db, edit.image, "image");
         if (edit.available_seats !== undefined && edit.available_seats < row.enrolledSeats) {
           throw badRequest(`This class already has ${row.enrolledSeats} students enrolled.`, {
             available_seats: `At least ${row.enrolledSeats} (already enrolled).`,

@@ -8,10 +8,26 @@ import { images } from "../db/schema.js";
 import { ApiError, badRequest, notFound } from "../lib/errors.js";
 import { MAX_SIDE, toWebp } from "../lib/image-processing.js";
 import { uploadedImagePath } from "../lib/wire.js";
+import { seedImageExists } from "./seed-images.js";
 
 export interface ImageRouteOptions {
   /** Largest upload accepted, in bytes (413 above it). */
   maxBytes: number;
+}
+
+/**
+ * An image a class or profile refers to must be there to show: one of the API's own paths must
+ * name an uploaded image or a seed artwork (400 otherwise); other http(s) URLs are the sender's.
+ */
+export async function assertImageAvailable(db: Db, url: string | undefined, field: string): Promise<void> {
+  if (url === undefined || !url.startsWith("/images/")) return;
+  const uploaded = /^\/images\/([0-9a-f]{64})\.webp$/.exec(url);
+  const found = uploaded
+    ? (await db.select({ sha: images.sha256 }).from(images).where(eq(images.sha256, uploaded[1]!))).length > 0
+    : seedImageExists(url.slice("/images/seed/".length));
+  if (!found) {
+    throw badRequest("Some fields are invalid.", { [field]: "There is no such image here: upload it again." });
+  }
 }
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;

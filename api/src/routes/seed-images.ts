@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -5,6 +6,9 @@ import { z } from "zod";
 import { notFound } from "../lib/errors.js";
 
 const ASSETS = path.resolve(import.meta.dirname, "../../assets/seed");
+
+/** Whether `kind/file` (e.g. "classes/soccer.svg") is one of the seed artworks. */
+export const seedImageExists = (key: string) => existsSync(path.join(ASSETS, key));
 
 /** The seed data's artwork (classes and instructor portraits), shipped with the API. */
 export const seedImageRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,6 +7,7 @@ import { classes, users, type Role } from "../db/schema.js";
 import { conflict, forbidden, notFound } from "../lib/errors.js";
 import { sendCached, type PublicCache } from "../lib/public-cache.js";
 import { emailParam, idParam, imageUrl } from "../lib/wire.js";
+import { assertImageAvailable } from "./images.js";
 import { loadApprovedClasses } from "./classes.js";
 
 type UserRow = { id: string; name: string; email: string; photo: string | null; role: Role };
@@ -59,6 +60,7 @@ export const userRoutes =
       async (request) => {
         const actor = await request.requireActor();
         requirePermission(actor, "update", "user", actor.id);
+        await assertImageAvailable(db, request.body.photo, "photo");
         await cache.write(["classes", "instructors"], (tx) =>
           tx
             .update(users)
@@ -150,7 +152,7 @@ export const userRoutes =
 
     app.get(
       "/instructors",
-      { schema: { tags: ["instructors"], summary: "Instructors, public fields only, most classes first" } },
+      { schema: { tags: ["instructors"], summary: "Instructors by name, public fields only, with the number of approved classes each teaches" } },
       async (request, reply) => {
         const entry = await cache.get("instructors", async () => {
           const rows = await db
