@@ -152,7 +152,12 @@ export const userRoutes =
 
     app.get(
       "/instructors",
-      { schema: { tags: ["instructors"], summary: "Instructors by name, public fields only, with the number of approved classes each teaches" } },
+      {
+        schema: {
+          tags: ["instructors"],
+          summary: "Instructors by name, public fields only, with the number of approved classes each teaches",
+        },
+      },
       async (request, reply) => {
         const entry = await cache.get("instructors", async () => {
           const rows = await db
