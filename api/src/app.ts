@@ -106,7 +106,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   app.addHook("onClose", () => verifier.close());
   await app.register(authRoutes(database.db, cache, verifier));
   await app.register(classRoutes(database.db, cache));
-  await app.register(userRoutes(database.db, cache));
+  await app.register(userRoutes(database.db, cache, verifier));
   const checkout: CheckoutDeps = {
     db: database.db,
     cache,

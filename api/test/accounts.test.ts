@@ -93,6 +93,23 @@ describe("POST /jwt: Firebase ID token for the API's access token", () => {
     expect(me.json()).toMatchObject({ email, name: "Nia Newcomer", role: "student" });
   });
 
+  it("a user an admin deletes loses the sign-in too: signing in again does not bring the account back", async () => {
+    const email = uniqueEmail("leaving");
+    const idToken = await signUp(email, "Lou Leaving");
+    const { token } = (await exchange(idToken, email)).json<{ token: string }>();
+    const me = await api.app.inject({ method: "GET", url: "/users/me", headers: { authorization: `Bearer ${token}` } });
+    const deleted = await api.call({ method: "DELETE", url: `/users/${me.json()._id}`, as: ADMIN });
+    expect(deleted.json()).toEqual({ deletedCount: 1 });
+    await expect(signInWithPassword(email)).rejects.toThrow(/EMAIL_NOT_FOUND|USER_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/);
+    expect((await exchange(idToken, email)).statusCode).toBe(401);
+    const after = await api.app.inject({
+      method: "GET",
+      url: "/users/me",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
   it("never gives a token for a bare e-mail, a forged token or an expired one", async () => {
     const bare = await exchange(null, ADMIN.email);
     expect(bare.statusCode).toBe(401);

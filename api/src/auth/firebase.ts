@@ -13,6 +13,8 @@ export interface VerifiedIdentity {
 
 export interface IdTokenVerifier {
   verify(idToken: string): Promise<VerifiedIdentity>;
+  /** Deletes the sign-in of this e-mail; false when there is none. */
+  deleteAccount(email: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,16 @@ export function createFirebaseVerifier(config: Pick<ApiConfig, "firebaseProjectI
       }
       const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
       return { uid: decoded.uid, email: text(decoded.email), name: text(decoded.name), picture: text(decoded.picture) };
+    },
+    async deleteAccount(email: string): Promise<boolean> {
+      try {
+        const account = await auth().getUserByEmail(email);
+        await auth().deleteUser(account.uid);
+        return true;
+      } catch (error) {
+        if ((error as { code?: unknown }).code === "auth/user-not-found") return false;
+        throw error;
+      }
     },
     async close() {
       if (app) await deleteApp(app);

@@ -1,3 +1,4 @@
+import type { IdTokenVerifier } from "../auth/firebase.js";
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -33,7 +34,7 @@ async function adminCount(db: Pick<Db, "select">) {
 }
 
 export const userRoutes =
-  (db: Db, cache: PublicCache): FastifyPluginAsyncZod =>
+  (db: Db, cache: PublicCache, accounts: Pick<IdTokenVerifier, "deleteAccount">): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/users/me",
@@ -146,6 +147,12 @@ export const userRoutes =
             .returning({ id: users.id });
           return gone.length;
         });
+        if (deleted > 0) {
+          // The sign-in goes too: otherwise signing in again would bring the account back.
+          await accounts.deleteAccount(target.email).catch((error: unknown) => {
+            request.log.warn({ err: error, userId: target.id }, "the deleted user's sign-in could not be deleted");
+          });
+        }
         return { deletedCount: deleted };
       },
     );
