@@ -126,3 +126,47 @@ describe("users and roles", () => {
     ).toBe(401);
   });
 });
+
+describe("deleting a user keeps what others rely on", () => {
+  const sql = (text: string) => api.database.db.execute(text);
+  const enrolledIn = async (n: number) => {
+    const r = await sql(`select enrolled_seats::int as n from classes where id = '${classId(n)}'`);
+    return (r as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  };
+  const remove = (id: string) => api.call({ method: "DELETE", url: `/users/${id}`, as: ADMIN });
+  const RAE = "00000000-0000-4000-8000-000000000010";
+
+  it("a student paying right now, or who has paid, stays", async () => {
+    const order = "00000000-0000-4000-a000-000000000001";
+    await sql(
+      `insert into orders (id, student_id, amount_cents, expires_at) values ('${order}', '${RAE}', 7999, now() + interval '10 minutes')`,
+    );
+    const paying = await remove(RAE);
+    expect(paying.statusCode).toBe(409);
+    expect(paying.json().message).toContain("paying right now");
+    await sql(`update orders set status = 'paid', payment_intent_id = 'pi_rae' where id = '${order}'`);
+    await sql(
+      `insert into payments (order_id, student_id, transaction_id, amount_cents, quantity) values ('${order}', '${RAE}', 'pi_rae', 7999, 1)`,
+    );
+    const paid = await remove(RAE);
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().message).toContain("payment records are kept");
+  });
+
+  it("an instructor whose classes have enrolled students stays", async () => {
+    await sql(`insert into enrollments (student_id, class_id) values ('${SAM.id}', '${classId(7)}')`);
+    const res = await remove(MAYA.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain("enrolled in this instructor's classes");
+  });
+
+  it("a student's enrolments go with them and give their seats back", async () => {
+    const id = "00000000-0000-4000-8000-000000000099";
+    await sql(`insert into users (id, email, name) values ('${id}', 'gone@example.com', 'Gone Soon')`);
+    await sql(`insert into enrollments (student_id, class_id) values ('${id}', '${classId(12)}')`);
+    await sql(`update classes set enrolled_seats = enrolled_seats + 1 where id = '${classId(12)}'`);
+    const before = await enrolledIn(12);
+    expect((await remove(id)).json()).toEqual({ deletedCount: 1 });
+    expect(await enrolledIn(12)).toBe(before - 1);
+  });
+});

@@ -1,10 +1,10 @@
 import type { IdTokenVerifier } from "../auth/firebase.js";
-import { and, asc, count, eq, ne } from "drizzle-orm";
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { OTHERS, requirePermission } from "../auth/permissions.js";
-import type { Db } from "../db/client.js";
-import { classes, users, type Role } from "../db/schema.js";
+import type { Db, Tx } from "../db/client.js";
+import { classes, enrollments, orders, payments, users, type Role } from "../db/schema.js";
 import { conflict, forbidden, notFound } from "../lib/errors.js";
 import { sendCached, type PublicCache } from "../lib/public-cache.js";
 import { emailParam, idParam, imageUrl } from "../lib/wire.js";
@@ -31,6 +31,42 @@ async function findUser(db: Db, id: string) {
 async function adminCount(db: Pick<Db, "select">) {
   const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, "admin"));
   return row?.n ?? 0;
+}
+
+/**
+ * A user's rows go with them (carts, enrolments, classes), but not what the academy or other
+ * students rely on: payment records are kept, a checkout in progress holds seats, and a class
+ * with enrolled students stays. An enrolment that goes gives its seat back.
+ */
+async function keepWhatOthersRelyOn(tx: Tx, userId: string): Promise<void> {
+  const [paid] = await tx.select({ n: count() }).from(payments).where(eq(payments.studentId, userId));
+  if ((paid?.n ?? 0) > 0) {
+    throw conflict("This student has paid for classes: their payment records are kept, so the account stays.");
+  }
+  const [paying] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.studentId, userId), eq(orders.status, "pending")));
+  if ((paying?.n ?? 0) > 0) throw conflict("This student is paying right now: try again in a few minutes.");
+  const [taught] = await tx
+    .select({ n: count() })
+    .from(enrollments)
+    .innerJoin(classes, eq(classes.id, enrollments.classId))
+    .where(eq(classes.instructorId, userId));
+  if ((taught?.n ?? 0) > 0) {
+    throw conflict("Students are enrolled in this instructor's classes: those classes and the account stay.");
+  }
+  const seats = await tx
+    .select({ classId: enrollments.classId })
+    .from(enrollments)
+    .where(eq(enrollments.studentId, userId))
+    .orderBy(asc(enrollments.classId));
+  for (const { classId } of seats) {
+    await tx
+      .update(classes)
+      .set({ enrolledSeats: sql`greatest(${classes.enrolledSeats} - 1, 0)` })
+      .where(eq(classes.id, classId));
+  }
 }
 
 export const userRoutes =
@@ -141,6 +177,7 @@ export const userRoutes =
           if (target.role === "admin" && (await adminCount(tx)) <= 1) {
             throw conflict("This is the last admin: it cannot be deleted.");
           }
+          await keepWhatOthersRelyOn(tx, target.id);
           const gone = await tx
             .delete(users)
             .where(and(eq(users.id, target.id), ne(users.id, actor.id)))
