@@ -1,10 +1,7 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { startSystem } from "../../tools/system.mjs";
-import { AUTH_EMULATOR_PORTS, E2E_PORTS } from "./ports";
-
-/** The e2e run's payment sandbox, apart from the local run's 12111. */
-export const PAYMENT_SANDBOX_PORT = 12119;
+import { AUTH_EMULATOR_PORTS, E2E_PORTS, PAYMENT_SANDBOX_PORT } from "./ports";
 
 /** Starts the production builds (built by the test command) on the e2e ports. */
 export default async function globalSetup() {

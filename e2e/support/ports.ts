@@ -12,6 +12,9 @@ export const E2E_PORTS = {
 export const AUTH_EMULATOR_PORTS = { auth: 9109, hub: 4409, logging: 4509 };
 export const AUTH_EMULATOR_HOST = `127.0.0.1:${AUTH_EMULATOR_PORTS.auth}`;
 
+/** The e2e run's payment sandbox, apart from the local run's 12111. */
+export const PAYMENT_SANDBOX_PORT = 12119;
+
 /** Extra origins the composition tests start and stop themselves. */
 export const SCRATCH_PORTS = { shell: 3110, remote: 3111 };
 
