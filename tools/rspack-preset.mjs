@@ -52,6 +52,7 @@ export function createAppConfig(o) {
     const production = argv.mode === "production";
     const host = o.role === "host";
     const hashed = production ? ".[contenthash:8]" : "";
+    const dev = !production;
     const outDir = process.env.APP_OUT_DIR ? path.resolve(process.env.APP_OUT_DIR) : path.join(o.appDir, "dist");
     return {
       context: o.appDir,
@@ -79,7 +80,7 @@ export function createAppConfig(o) {
             options: {
               jsc: {
                 parser: { syntax: "typescript", tsx: true },
-                transform: { react: { runtime: "automatic", development: !production } },
+                transform: { react: { runtime: "automatic", development: dev } },
               },
             },
           },
@@ -92,7 +93,9 @@ export function createAppConfig(o) {
         ],
       },
       plugins: [
-        new o.rspack.HtmlRspackPlugin({ template: "./index.html" }),
+        // A remote's own page in dev gets only its app entry: remoteEntry.js as well would start a
+        // second hot-update runtime for the same chunks, and edits would fail to apply.
+        new o.rspack.HtmlRspackPlugin({ template: "./index.html", ...(dev && !host ? { chunks: ["main"] } : {}) }),
         new o.rspack.DefinePlugin({
           "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development"),
         }),
@@ -109,6 +112,10 @@ export function createAppConfig(o) {
         }),
       ],
       performance: false,
+      // `rspack serve` turns lazy compilation on unless told otherwise; behind the async
+      // `import("./bootstrap")` boundary it costs the shell a reload on first load and leaves a
+      // remote's own page blank with a ChunkLoadError.
+      ...(dev ? { lazyCompilation: false } : {}),
       devServer: {
         host: "localhost",
         port: Number(process.env.PORT ?? o.port),
