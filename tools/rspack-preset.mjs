@@ -27,6 +27,11 @@ function installedVersion(appDir, name) {
   return JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).version;
 }
 
+/** The app's own @rspack/plugin-react-refresh (a dev dependency of each app; ESM, loaded with require). */
+function reactRefreshPlugin(appDir) {
+  return createRequire(path.join(appDir, "package.json"))("@rspack/plugin-react-refresh").ReactRefreshRspackPlugin;
+}
+
 export function sharedConfig(appDir) {
   const shared = Object.fromEntries(
     SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: `^${installedVersion(appDir, name)}` }]),
@@ -58,7 +63,10 @@ export function createAppConfig(o) {
       context: o.appDir,
       mode: production ? "production" : "development",
       devtool: production ? "source-map" : "cheap-module-source-map",
-      entry: { main: "./src/index.ts" },
+      // In dev the shell first installs a React DevTools-like hook that records renderers, so a remote's
+      // own Fast Refresh runtime, which starts only when its remoteEntry loads, still finds the
+      // shared react-dom (ADR 007).
+      entry: { main: host && dev ? ["./src/dev/react-refresh-hook.ts", "./src/index.ts"] : "./src/index.ts" },
       output: {
         path: outDir,
         publicPath: host ? "/" : "auto",
@@ -80,7 +88,7 @@ export function createAppConfig(o) {
             options: {
               jsc: {
                 parser: { syntax: "typescript", tsx: true },
-                transform: { react: { runtime: "automatic", development: dev } },
+                transform: { react: { runtime: "automatic", development: dev, refresh: dev } },
               },
             },
           },
@@ -110,6 +118,9 @@ export function createAppConfig(o) {
           manifest: true,
           dts: false,
         }),
+        // React Fast Refresh (dev only): components re-render in place and keep their state. Its loader
+        // skips node_modules, so the federation runtime and shared libraries are left as they are.
+        ...(dev ? [new (reactRefreshPlugin(o.appDir))()] : []),
       ],
       performance: false,
       // `rspack serve` turns lazy compilation on unless told otherwise; behind the async
