@@ -117,6 +117,17 @@ describe("rate limits", () => {
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toEqual({ error: "Too Many Requests", message: expect.stringMatching(/try again in/) });
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      // Signed-in callers count on their own, whatever address they share; a bad token counts as
+      // the address (already spent).
+      const as = (token: string) =>
+        app.inject({ method: "POST", url: "/probe", headers: { authorization: `Bearer ${token}` } });
+      const sam = app.jwt.sign({ sub: "00000000-0000-4000-8000-000000000008", email: "sam@example.com" });
+      const lee = app.jwt.sign({ sub: "00000000-0000-4000-8000-000000000009", email: "lee@example.com" });
+      expect((await as(sam)).statusCode).toBe(200);
+      expect((await as(sam)).statusCode).toBe(200);
+      expect((await as(sam)).statusCode).toBe(429);
+      expect((await as(lee)).statusCode).toBe(200);
+      expect((await as("forged.token.here")).statusCode).toBe(429);
     } finally {
       await app.close();
       await database.close();

@@ -1,5 +1,5 @@
 import rateLimit, { type RateLimitOptions } from "@fastify/rate-limit";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { ApiError } from "./errors.js";
 
@@ -42,7 +42,29 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, limits: RateLimit
 });
 
 /**
- * The limit for sign-in exchange and payment routes. Inside a route plugin:
- * `app.post("/jwt", { config: { rateLimit: sensitiveRateLimit(app) }, ... })`.
+ * Who a request counts against: a caller with a valid access token on their own (a camp's
+ * students often share one network address), anyone else by address.
  */
-export const sensitiveRateLimit = (app: FastifyInstance): RateLimitOptions => app.rateLimits.sensitive;
+const callerKey =
+  (app: FastifyInstance) =>
+  (request: FastifyRequest): string => {
+    const header = request.headers.authorization;
+    if (header?.startsWith("Bearer ")) {
+      try {
+        const { sub } = app.jwt.verify<{ sub?: unknown }>(header.slice("Bearer ".length));
+        if (typeof sub === "string") return `user:${sub}`;
+      } catch {
+        // Not one of the API's tokens (a Firebase ID token, a forged one): counted by address.
+      }
+    }
+    return request.ip;
+  };
+
+/**
+ * The limit for sign-in exchange and payment routes, per signed-in caller or per address. Inside
+ * a route plugin: `app.post("/jwt", { config: { rateLimit: sensitiveRateLimit(app) }, ... })`.
+ */
+export const sensitiveRateLimit = (app: FastifyInstance): RateLimitOptions => ({
+  ...app.rateLimits.sensitive,
+  keyGenerator: callerKey(app),
+});
