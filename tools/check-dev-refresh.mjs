@@ -4,7 +4,8 @@
 // checks in Chromium that React Fast Refresh shows the edit in place: no page reload, the text
 // typed into the contact form and `window.__marker` survive. Three cases: a remote's edit inside
 // the shell, a shell edit, and the remote's own page. Every edited file is restored, even on
-// failure. Prints one line per case; exits non-zero if one fails.
+// failure. A fourth case: a remote edit, then a shell edit, then the page left and visited again.
+// Prints one line per case; exits non-zero if one fails.
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -115,7 +116,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 }
 
 // ---- one case ----
-async function runCase(browser, { url, edit: change }) {
+async function openPage(browser) {
   const page = await browser.newPage();
   const messages = [];
   page.on("console", (m) => messages.push(`${m.type()}: ${m.text().slice(0, 300)}`));
@@ -131,6 +132,11 @@ async function runCase(browser, { url, edit: change }) {
     error.messages = messages;
     return error;
   };
+  return { page, fail, navigations: () => navigations };
+}
+
+async function runCase(browser, { url, edit: change }) {
+  const { page, fail, navigations } = await openPage(browser);
   try {
     await page.goto(url);
     const form = page.locator("#contact-name");
@@ -147,7 +153,7 @@ async function runCase(browser, { url, edit: change }) {
     await page.evaluate(() => {
       window.__marker = "kept";
     });
-    const loads = navigations;
+    const loads = navigations();
     const started = Date.now();
     edit(change);
     try {
@@ -159,7 +165,7 @@ async function runCase(browser, { url, edit: change }) {
     await sleep(1000); // a reload after the edit would land here
     const marker = await page.evaluate(() => window.__marker);
     const typed = await form.inputValue();
-    if (navigations !== loads || marker !== "kept") throw fail("the page reloaded: state lost");
+    if (navigations() !== loads || marker !== "kept") throw fail("the page reloaded: state lost");
     if (typed !== "Kept state") throw fail(`the form lost its text (now "${typed}")`);
     restoreFiles();
     // The dev servers must be back on the original text before the next case.
@@ -169,6 +175,53 @@ async function runCase(browser, { url, edit: change }) {
       throw fail("restoring the file did not refresh the page back");
     }
     return `edit shown in ${ms} ms, no reload, typed text and window.__marker kept`;
+  } finally {
+    restoreFiles();
+    await page.close();
+  }
+}
+
+// Each bundle has its own refresh runtime; after a shell refresh the remote's refreshed page must
+// still render its new code when the shell renders it again (here: away and back by a link).
+async function runRevisitCase(browser) {
+  const { page, fail } = await openPage(browser);
+  try {
+    await page.goto(`${SHELL}/contact`);
+    try {
+      await CONTACT.before(page).waitFor({ timeout: 60_000 });
+    } catch {
+      throw fail("the page did not show the contact page (blank?)");
+    }
+    await sleep(2000);
+    await page.evaluate(() => {
+      window.__marker = "kept";
+    });
+    for (const change of [CONTACT, NAVBAR]) {
+      edit(change);
+      try {
+        await change.after(page).waitFor({ timeout: 30_000 });
+      } catch {
+        throw fail(`the edit of ${change.file} never showed`);
+      }
+    }
+    await page.getByRole("link", { name: "Home", exact: true }).first().click();
+    await CONTACT.before(page).or(CONTACT.after(page)).waitFor({ state: "detached", timeout: 10_000 });
+    await page.getByRole("link", { name: "Contact", exact: true }).first().click();
+    try {
+      await CONTACT.after(page).waitFor({ timeout: 10_000 });
+    } catch {
+      throw fail("back on the page, the remote's edit was gone (its old code rendered)");
+    }
+    // Links navigate in the page (framenavigated counts those too): the marker tells a reload.
+    if ((await page.evaluate(() => window.__marker)) !== "kept") throw fail("the page reloaded: state lost");
+    restoreFiles();
+    try {
+      await CONTACT.before(page).waitFor({ timeout: 30_000 });
+      await NAVBAR.before(page).waitFor({ timeout: 30_000 });
+    } catch {
+      throw fail("restoring the files did not refresh the page back");
+    }
+    return "both edits shown, the remote's edit still shown after leaving the page and coming back, no reload";
   } finally {
     restoreFiles();
     await page.close();
@@ -185,9 +238,13 @@ try {
   await waitFor(`${REMOTE}/mf-manifest.json`, remote);
   await waitFor(`${SHELL}/`, shell);
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  for (const testCase of CASES) {
+  const all = [
+    ...CASES.map((testCase) => ({ name: testCase.name, run: () => runCase(browser, testCase) })),
+    { name: "remote edit, then shell edit, page visited again", run: () => runRevisitCase(browser) },
+  ];
+  for (const testCase of all) {
     try {
-      const result = await runCase(browser, testCase);
+      const result = await testCase.run();
       console.log(`PASS  ${testCase.name}: ${result}`);
     } catch (error) {
       failed = true;
