@@ -88,7 +88,8 @@ export function createAppConfig(o) {
             options: {
               jsc: {
                 parser: { syntax: "typescript", tsx: true },
-                transform: { react: { runtime: "automatic", development: dev, refresh: dev } },
+                // refresh (dev only): the Fast Refresh registrations; the production options stay as before.
+                transform: { react: { runtime: "automatic", development: dev, ...(dev ? { refresh: true } : {}) } },
               },
             },
           },
