@@ -67,7 +67,7 @@ export function AboutUs() {
             <p>
               The summer camp runs from June to August for ages 8 to 17 on our Riverside campus, with a pool, indoor
               courts, a climbing wall and an outdoor track.{" "}
-              <Link to="/info/camp" className="font-semibold text-orange-600 underline dark:text-orange-400">
+              <Link to="/info/camp" className="font-semibold text-orange-700 underline dark:text-orange-400">
                 Read the camp information
               </Link>
               .
@@ -78,7 +78,7 @@ export function AboutUs() {
             aria-expanded={more}
             aria-controls="about-more"
             onClick={() => setMore((m) => !m)}
-            className="mt-6 inline-flex cursor-pointer items-center rounded-full bg-orange-500 px-7 py-3 font-semibold text-white shadow hover:bg-orange-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500"
+            className="mt-6 inline-flex cursor-pointer items-center rounded-full bg-orange-700 px-7 py-3 font-semibold text-white shadow hover:bg-orange-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500"
           >
             {more ? "Show Less" : "Show More"}
           </button>

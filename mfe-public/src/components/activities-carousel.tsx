@@ -32,7 +32,7 @@ function usePrefersReducedMotion(): boolean {
 }
 
 const controlClass =
-  "flex h-11 w-11 cursor-pointer items-center justify-center rounded-full bg-white text-slate-800 shadow-md ring-1 ring-slate-200 transition-colors hover:bg-orange-500 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-700 dark:hover:bg-orange-500";
+  "flex h-11 w-11 cursor-pointer items-center justify-center rounded-full bg-white text-slate-800 shadow-md ring-1 ring-slate-200 transition-colors hover:bg-orange-700 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-700 dark:hover:bg-orange-700";
 
 /**
  * "Our Summer Camp Activities": nine pictures that advance on their own. Arrows, dots and a

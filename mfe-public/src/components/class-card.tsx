@@ -51,8 +51,8 @@ export function ClassCard({ item, booking }: { item: ClassItem; booking: Booking
               full
                 ? "bg-red-600 text-white"
                 : state === "enrolled"
-                  ? "bg-emerald-500 text-white"
-                  : "bg-orange-500 text-white"
+                  ? "bg-emerald-700 text-white"
+                  : "bg-orange-700 text-white"
             }`}
             aria-hidden="true"
           >
@@ -81,7 +81,7 @@ export function ClassCard({ item, booking }: { item: ClassItem; booking: Booking
             onClick={() => void booking.book(item)}
             disabled={!booking.canPress(item)}
             aria-describedby={noteId}
-            className="mt-auto inline-flex w-full cursor-pointer items-center justify-center gap-2 rounded-full bg-orange-500 px-5 py-3 font-semibold text-white shadow transition-colors hover:bg-orange-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-not-allowed disabled:bg-white/25 disabled:text-white/80 disabled:shadow-none"
+            className="mt-auto inline-flex w-full cursor-pointer items-center justify-center gap-2 rounded-full bg-orange-700 px-5 py-3 font-semibold text-white shadow transition-colors hover:bg-orange-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-not-allowed disabled:bg-white/25 disabled:text-white/80 disabled:shadow-none"
           >
             Add To Booking
           </button>

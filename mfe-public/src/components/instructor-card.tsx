@@ -36,7 +36,7 @@ export function InstructorCard({ instructor }: { instructor: Instructor }) {
       </h3>
       <a
         href={`mailto:${instructor.email}`}
-        className="mt-1 text-sm break-all text-slate-600 underline-offset-2 hover:text-orange-600 hover:underline dark:text-slate-400 dark:hover:text-orange-400"
+        className="mt-1 text-sm break-all text-slate-600 underline-offset-2 hover:text-orange-700 hover:underline dark:text-slate-400 dark:hover:text-orange-400"
       >
         {instructor.email}
       </a>

@@ -74,7 +74,7 @@ export function Newsletter() {
                 <button
                   type="submit"
                   disabled={isSubmitting}
-                  className="cursor-pointer rounded-full bg-orange-500 px-7 py-3 font-semibold text-white shadow-lg hover:bg-orange-400 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-wait disabled:opacity-70"
+                  className="cursor-pointer rounded-full bg-orange-700 px-7 py-3 font-semibold text-white shadow-lg hover:bg-orange-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-wait disabled:opacity-70"
                 >
                   {isSubmitting ? "Subscribing…" : "Subscribe"}
                 </button>

@@ -17,7 +17,7 @@ export function SectionHeading({
   const Heading = level === 1 ? "h1" : "h2";
   return (
     <header className={align === "center" ? "mx-auto max-w-2xl text-center" : "max-w-2xl"}>
-      <p className="text-sm font-semibold tracking-[0.2em] text-orange-600 uppercase dark:text-orange-400">
+      <p className="text-sm font-semibold tracking-[0.2em] text-orange-700 uppercase dark:text-orange-400">
         {subheading}
       </p>
       <Heading

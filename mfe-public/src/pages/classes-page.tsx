@@ -24,7 +24,7 @@ export default function ClassesPage() {
           ) : classes.data.length === 0 ? (
             <EmptyState title="No classes open yet">
               Our instructors are preparing this summer&apos;s programme. Look again soon, or{" "}
-              <Link to="/contact" className="font-semibold text-orange-600 underline dark:text-orange-400">
+              <Link to="/contact" className="font-semibold text-orange-700 underline dark:text-orange-400">
                 ask us
               </Link>{" "}
               what is planned.

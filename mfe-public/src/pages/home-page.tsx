@@ -42,7 +42,7 @@ export default function HomePage() {
           <div className="flex flex-wrap gap-3">
             <Link
               to="/classes"
-              className="rounded-full bg-orange-500 px-7 py-3 font-semibold text-white shadow-lg hover:bg-orange-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              className="rounded-full bg-orange-700 px-7 py-3 font-semibold text-white shadow-lg hover:bg-orange-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
             >
               View Our Classes
             </Link>

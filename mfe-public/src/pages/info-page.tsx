@@ -63,7 +63,7 @@ export default function InfoPage() {
             </div>
             <p className="mt-10 text-slate-600 dark:text-slate-400">
               Still have a question?{" "}
-              <Link to="/contact" className="font-semibold text-orange-600 underline dark:text-orange-400">
+              <Link to="/contact" className="font-semibold text-orange-700 underline dark:text-orange-400">
                 Write to us
               </Link>
               .
@@ -74,7 +74,7 @@ export default function InfoPage() {
             <h1 className="sr-only">Information</h1>
             <EmptyState title="There is no such information page">
               Pick one of the pages in the list, or{" "}
-              <Link to="/contact" className="font-semibold text-orange-600 underline dark:text-orange-400">
+              <Link to="/contact" className="font-semibold text-orange-700 underline dark:text-orange-400">
                 ask us directly
               </Link>
               .

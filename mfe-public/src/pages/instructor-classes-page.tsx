@@ -17,7 +17,7 @@ export default function InstructorClassesPage() {
         <nav aria-label="Breadcrumb" className="text-sm">
           <ol className="flex flex-wrap items-center gap-2 text-slate-500 dark:text-slate-400">
             <li>
-              <Link to="/instructors" className="font-medium hover:text-orange-600 dark:hover:text-orange-400">
+              <Link to="/instructors" className="font-medium hover:text-orange-700 dark:hover:text-orange-400">
                 Instructors
               </Link>
             </li>
@@ -74,7 +74,7 @@ export default function InstructorClassesPage() {
                 />
               )}
               <div>
-                <p className="text-sm font-semibold tracking-[0.2em] text-orange-600 uppercase dark:text-orange-400">
+                <p className="text-sm font-semibold tracking-[0.2em] text-orange-700 uppercase dark:text-orange-400">
                   Classes by
                 </p>
                 <h1 className="font-display text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
@@ -82,7 +82,7 @@ export default function InstructorClassesPage() {
                 </h1>
                 <a
                   href={`mailto:${query.data.instructor.email}`}
-                  className="mt-1 inline-block text-slate-600 hover:text-orange-600 hover:underline dark:text-slate-400 dark:hover:text-orange-400"
+                  className="mt-1 inline-block text-slate-600 hover:text-orange-700 hover:underline dark:text-slate-400 dark:hover:text-orange-400"
                 >
                   {query.data.instructor.email}
                 </a>
@@ -92,7 +92,7 @@ export default function InstructorClassesPage() {
               {query.data.classes.length === 0 ? (
                 <EmptyState title="No classes open yet">
                   {query.data.instructor.name} has no class open for booking right now.{" "}
-                  <Link to="/classes" className="font-semibold text-orange-600 underline dark:text-orange-400">
+                  <Link to="/classes" className="font-semibold text-orange-700 underline dark:text-orange-400">
                     See every class
                   </Link>
                   .

@@ -57,7 +57,7 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error
         <button
           type="button"
           onClick={this.props.onRetry}
-          className="mt-6 inline-flex items-center rounded-full bg-orange-500 px-6 py-2.5 font-semibold text-white shadow hover:bg-orange-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-600"
+          className="mt-6 inline-flex items-center rounded-full bg-orange-700 px-6 py-2.5 font-semibold text-white shadow hover:bg-orange-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-600"
         >
           Try again
         </button>

@@ -26,7 +26,7 @@ function CartCount({ part }: { part: "badge" | "description" }) {
   return (
     <span
       aria-hidden="true"
-      className="inline-flex h-6 min-w-6 items-center justify-center rounded-full bg-orange-500 px-2 text-xs font-bold text-white"
+      className="inline-flex h-6 min-w-6 items-center justify-center rounded-full bg-orange-700 px-2 text-xs font-bold text-white"
     >
       {count}
     </span>

@@ -103,7 +103,7 @@ export function Footer() {
                   rel="noopener noreferrer"
                   aria-label={s.label}
                   title={s.label}
-                  className="flex h-10 w-10 items-center justify-center rounded-full bg-slate-800 text-slate-200 transition-colors hover:bg-orange-500 hover:text-white"
+                  className="flex h-10 w-10 items-center justify-center rounded-full bg-slate-800 text-slate-200 transition-colors hover:bg-orange-700 hover:text-white"
                 >
                   <svg viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor" aria-hidden="true">
                     <path d={s.path} />

@@ -23,7 +23,7 @@ export function Logo({ className = "", onDark = false }: { className?: string; o
         Summit
         <span
           className={`block text-xs font-semibold tracking-[0.2em] uppercase ${
-            onDark ? "text-orange-400" : "text-orange-600 dark:text-orange-400"
+            onDark ? "text-orange-400" : "text-orange-700 dark:text-orange-400"
           }`}
         >
           Sports Academy

@@ -9,7 +9,9 @@ import { ThemeToggle } from "./theme-toggle";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2.5 py-2 text-[15px] font-semibold transition-colors xl:px-3 ${
-    isActive ? "text-orange-500" : "text-slate-700 hover:text-orange-500 dark:text-slate-200 dark:hover:text-orange-400"
+    isActive
+      ? "text-orange-700 dark:text-orange-400"
+      : "text-slate-700 hover:text-orange-700 dark:text-slate-200 dark:hover:text-orange-400"
   }`;
 
 function CartIcon() {
@@ -30,7 +32,7 @@ function CartBadge({ id }: { id: string }) {
       <span
         aria-hidden="true"
         data-testid="cart-count"
-        className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-orange-500 px-1.5 text-xs leading-none font-bold text-white"
+        className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-orange-700 px-1.5 text-xs leading-none font-bold text-white"
       >
         {count}
       </span>
