@@ -29,8 +29,8 @@ const CONTACT = {
   before: (page) => page.getByText(/Questions about classes, age groups/),
   after: (page) => page.getByText(/Refreshed: questions about classes, age groups/),
 };
-// A module that exports only components (footer.tsx also exports a constant: an edit there
-// reloads the page, as Fast Refresh does for any such module).
+// A module that exports only components (one that also exports a constant reloads the page when
+// edited, as Fast Refresh does for any such module).
 const NAVBAR = {
   file: "shell/src/layout/navbar.tsx",
   from: "        Instructors\n      </NavLink>",

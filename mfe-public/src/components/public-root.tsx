@@ -1,7 +1,5 @@
 import type { ReactNode } from "react";
-
-/** The class this remote's utilities are scoped to (see styles.css). */
-export const SCOPE_CLASS = "mfe-public";
+import { SCOPE_CLASS } from "./scope";
 
 /** The root of every page of this remote: its utilities apply only inside it. */
 export function PublicRoot({ children }: { children: ReactNode }) {

@@ -9,7 +9,7 @@
  */
 import Swal from "sweetalert2/dist/sweetalert2.esm.js";
 import type { SweetAlertOptions } from "sweetalert2";
-import { SCOPE_CLASS } from "../components/public-root";
+import { SCOPE_CLASS } from "../components/scope";
 
 const ALERT_ROOT_ID = "mfe-public-alerts";
 

@@ -1,12 +1,6 @@
 import { Link } from "react-router-dom";
-import { ACADEMY_NAME, Logo } from "./logo";
-
-/** Fixed contact details of the academy (spec section 1). */
-export const ACADEMY_CONTACT = {
-  address: ["120 Riverside Drive", "Portland, OR 97201"],
-  email: "hello@summitsports.academy",
-  phone: "+1 (503) 555-0142",
-};
+import { ACADEMY_CONTACT, ACADEMY_NAME } from "./academy";
+import { Logo } from "./logo";
 
 const quickLinks = [
   { to: "/info/help", label: "Help Center" },

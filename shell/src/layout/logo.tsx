@@ -1,6 +1,5 @@
 import { Link } from "react-router-dom";
-
-export const ACADEMY_NAME = "Summit Sports Academy";
+import { ACADEMY_NAME } from "./academy";
 
 /**
  * The academy's mark: a stylised peak over a ball's seam. `onDark` is for a surface that is dark in
