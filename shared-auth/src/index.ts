@@ -7,6 +7,7 @@ export {
   setRuntimeEnv,
   type AcademyState,
   type FirebaseWebConfig,
+  type PaymentsConfig,
   type Role,
   type RuntimeEnv,
   type SessionStatus,

@@ -32,6 +32,15 @@ export interface RuntimeEnv {
   firebase?: FirebaseWebConfig;
   /** Local runs and tests only: the Firebase Auth Emulator's URL. */
   authEmulatorUrl?: string;
+  /** Card payments: Stripe's publishable key; without it the payment pages say payments are unavailable. */
+  payments?: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  /** pk_live_... or pk_test_... */
+  publishableKey: string;
+  /** Local runs and tests only: the payment sandbox the card form talks to instead of Stripe. */
+  sandboxUrl?: string;
 }
 
 export interface FirebaseWebConfig {

@@ -48,6 +48,19 @@ describe("parseEnv", () => {
     });
   });
 
+  it("keeps the payments' publishable key, and a sandbox only on this machine", () => {
+    const local = { publishableKey: "pk_test_local_sandbox", sandboxUrl: "http://127.0.0.1:12111" };
+    expect(parseEnv({ apiUrl: "/api", payments: local }).payments).toEqual(local);
+    expect(
+      parseEnv({ apiUrl: "/api", payments: { publishableKey: "pk_live_abc", sandboxUrl: "https://pay.example.com" } })
+        .payments,
+    ).toEqual({ publishableKey: "pk_live_abc" });
+    // A secret key must never reach the browser: refused, as is anything that is not a publishable key.
+    for (const publishableKey of ["sk_live_abc", "", 42]) {
+      expect(parseEnv({ apiUrl: "/api", payments: { publishableKey } }).payments).toBeUndefined();
+    }
+  });
+
   it("ignores an incomplete Firebase config and an emulator URL that is not on this machine", () => {
     expect(
       parseEnv({

@@ -1,4 +1,4 @@
-import type { FirebaseWebConfig, RuntimeEnv } from "shared-auth";
+import type { FirebaseWebConfig, PaymentsConfig, RuntimeEnv } from "shared-auth";
 import { parseRemotesConfig, type RemoteEntry } from "./remotes";
 
 export interface DeployConfig {
@@ -24,6 +24,16 @@ function parseFirebase(value: unknown): FirebaseWebConfig | undefined {
   return text(apiKey) && text(authDomain) && text(projectId) ? { apiKey, authDomain, projectId } : undefined;
 }
 
+/** A tool of the local run (emulator, payment sandbox) must be on this machine. */
+const LOOPBACK = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
+
+function parsePayments(value: unknown): PaymentsConfig | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const { publishableKey, sandboxUrl } = value as Record<string, unknown>;
+  if (!text(publishableKey) || !/^pk_(live|test)_\w+$/.test(publishableKey)) return undefined;
+  return text(sandboxUrl) && LOOPBACK.test(sandboxUrl) ? { publishableKey, sandboxUrl } : { publishableKey };
+}
+
 export function parseEnv(json: unknown): RuntimeEnv {
   if (!json || typeof json !== "object" || !("apiUrl" in json) || !text(json.apiUrl)) {
     throw new Error("env.json has no apiUrl");
@@ -32,7 +42,9 @@ export function parseEnv(json: unknown): RuntimeEnv {
   const firebase = parseFirebase((json as { firebase?: unknown }).firebase);
   if (firebase) env.firebase = firebase;
   const emulator = (json as { authEmulatorUrl?: unknown }).authEmulatorUrl;
-  if (text(emulator) && /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(emulator)) env.authEmulatorUrl = emulator;
+  if (text(emulator) && LOOPBACK.test(emulator)) env.authEmulatorUrl = emulator;
+  const payments = parsePayments((json as { payments?: unknown }).payments);
+  if (payments) env.payments = payments;
   return env;
 }
 
