@@ -128,6 +128,15 @@ describe("rate limits", () => {
       expect((await as(sam)).statusCode).toBe(429);
       expect((await as(lee)).statusCode).toBe(200);
       expect((await as("forged.token.here")).statusCode).toBe(429);
+      // The sign-in exchange counts by the Firebase account its ID token names.
+      const idToken = (uid: string) =>
+        `${Buffer.from('{"alg":"RS256"}').toString("base64url")}.${Buffer.from(
+          JSON.stringify({ iss: "https://securetoken.google.com/demo-academy", sub: uid }),
+        ).toString("base64url")}.sig`;
+      expect((await as(idToken("firebase-uid-1"))).statusCode).toBe(200);
+      expect((await as(idToken("firebase-uid-1"))).statusCode).toBe(200);
+      expect((await as(idToken("firebase-uid-1"))).statusCode).toBe(429);
+      expect((await as(idToken("firebase-uid-2"))).statusCode).toBe(200);
     } finally {
       await app.close();
       await database.close();

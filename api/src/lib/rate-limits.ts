@@ -41,20 +41,38 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, limits: RateLimit
   });
 });
 
+/** The Firebase account a (not yet verified) ID token names, if it is shaped like one. */
+function firebaseAccountOf(token: string): string | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as {
+      iss?: unknown;
+      sub?: unknown;
+    };
+    const issuer = typeof payload.iss === "string" && payload.iss.startsWith("https://securetoken.google.com/");
+    return issuer && typeof payload.sub === "string" && payload.sub.length <= 128 ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Who a request counts against: a caller with a valid access token on their own (a camp's
- * students often share one network address), anyone else by address.
+ * Who a request counts against: a camp's students often share one network address, so a caller
+ * is counted on their own: by the API's access token (verified), or, for the sign-in exchange, by
+ * the account its Firebase ID token names (verified by the route itself: a forged one gets its
+ * 401 after a signature check, and writes nothing); anyone else by address.
  */
 const callerKey =
   (app: FastifyInstance) =>
   (request: FastifyRequest): string => {
     const header = request.headers.authorization;
     if (header?.startsWith("Bearer ")) {
+      const token = header.slice("Bearer ".length);
       try {
-        const { sub } = app.jwt.verify<{ sub?: unknown }>(header.slice("Bearer ".length));
+        const { sub } = app.jwt.verify<{ sub?: unknown }>(token);
         if (typeof sub === "string") return `user:${sub}`;
       } catch {
-        // Not one of the API's tokens (a Firebase ID token, a forged one): counted by address.
+        const account = firebaseAccountOf(token);
+        if (account) return `firebase:${account}`;
       }
     }
     return request.ip;
