@@ -6,7 +6,7 @@ import "./app.css";
 import { loadDeployConfig } from "./federation/deploy-config";
 import { registerConfiguredRemotes } from "./federation/registry";
 import { AppRouter } from "./routes/router";
-import { SESSION_ENDED_EVENT } from "./layout/root-layout";
+import { SESSION_ENDED_EVENT } from "./layout/session-events";
 
 async function start() {
   const config = await loadDeployConfig();

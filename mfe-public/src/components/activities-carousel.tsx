@@ -6,8 +6,8 @@ import { ACTIVITIES } from "../lib/activities";
 import { SectionHeading } from "./section-heading";
 
 /** Spec section 9: the activities carousel advances every 2500 ms, with a 30 px gap. */
-export const AUTOPLAY_MS = 2500;
-export const SLIDE_GAP = 30;
+const AUTOPLAY_MS = 2500;
+const SLIDE_GAP = 30;
 
 /*
  * Swiper's own stylesheet sets tokens on :root; the few layout rules the slider needs are

@@ -7,7 +7,7 @@ import { CardGridSkeleton, EmptyState, ErrorState } from "./list-states";
 import { SectionHeading } from "./section-heading";
 
 /** Spec section 9: the home page shows at most 6 classes and 6 instructors. */
-export const HOME_LIST_SIZE = 6;
+const HOME_LIST_SIZE = 6;
 
 const moreLink =
   "inline-flex items-center gap-2 rounded-full border-2 border-orange-500 px-7 py-3 font-semibold text-orange-700 transition-colors hover:bg-orange-700 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 dark:text-orange-400 dark:hover:text-white";

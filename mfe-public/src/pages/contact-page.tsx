@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { api, errorMessage } from "shared-auth";
-import { Field, FormResult, inputClass } from "../components/form-field";
+import { Field, FormResult } from "../components/form-field";
+import { inputClass } from "../components/form-styles";
 import { SectionHeading } from "../components/section-heading";
 import { ACADEMY, EMAIL_PATTERN, phoneHref } from "../lib/academy";
 import { PublicRoot } from "../components/public-root";

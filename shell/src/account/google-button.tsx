@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { accountErrorMessage, signInWithGoogle, usesAccountChooser, type GoogleTestAccount } from "shared-auth";
-import { Field, primaryButton, secondaryButton } from "./fields";
+import { primaryButton, secondaryButton } from "./button-styles";
+import { Field } from "./fields";
 import { EMAIL_PATTERN } from "./rules";
 
 /** Accounts the local chooser offers; the emulator accepts any Google identity. */

@@ -4,9 +4,7 @@ import { useAcademy } from "shared-auth";
 import { isChromeHidden } from "../routes/sidebar-menus";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
-
-/** Raised when the API refused the session: the user is sent to /login, remembering the page. */
-export const SESSION_ENDED_EVENT = "academy:session-ended";
+import { SESSION_ENDED_EVENT } from "./session-events";
 
 export function RootLayout() {
   const location = useLocation();

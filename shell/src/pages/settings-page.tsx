@@ -2,7 +2,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { accountErrorMessage, updateAccountProfile, useAcademy } from "shared-auth";
 import { Avatar } from "../layout/account-menu";
-import { Field, FormMessage, primaryButton } from "../account/fields";
+import { primaryButton } from "../account/button-styles";
+import { Field, FormMessage } from "../account/fields";
 import { messages, URL_PATTERN } from "../account/rules";
 
 interface SettingsForm {

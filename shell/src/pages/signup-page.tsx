@@ -3,7 +3,8 @@ import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { accountErrorMessage, signUp } from "shared-auth";
 import { AuthLayout, OrDivider } from "../account/auth-layout";
-import { Field, FormMessage, primaryButton } from "../account/fields";
+import { primaryButton } from "../account/button-styles";
+import { Field, FormMessage } from "../account/fields";
 import { GoogleButton } from "../account/google-button";
 import { notifySuccess } from "../account/notices";
 import {
