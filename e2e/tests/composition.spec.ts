@@ -135,6 +135,8 @@ test.describe("the shell composes the remotes at runtime", () => {
     await page.goto("/classes");
     const book = page.getByRole("button", { name: "Add To Booking" }).and(page.locator(":enabled")).first();
     expect(await contrast(book)).toBeGreaterThanOrEqual(4.5);
+    await page.goto("/contact");
+    expect(await contrast(page.getByRole("button", { name: "Send Message" }))).toBeGreaterThanOrEqual(4.5);
   });
 
   test("a signed-in student's navbar fits at tablet and laptop widths: nothing pushed off the screen", async ({

@@ -5,6 +5,7 @@ import campus from "../assets/about/campus.svg";
 import classroom from "../assets/about/classroom.svg";
 import coaching from "../assets/about/coaching.svg";
 import { SectionHeading } from "./section-heading";
+import { actionColors } from "./form-styles";
 
 const PICTURES = [
   {
@@ -78,7 +79,7 @@ export function AboutUs() {
             aria-expanded={more}
             aria-controls="about-more"
             onClick={() => setMore((m) => !m)}
-            className="mt-6 inline-flex cursor-pointer items-center rounded-full bg-orange-700 px-7 py-3 font-semibold text-white shadow hover:bg-orange-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500"
+            className={`mt-6 inline-flex cursor-pointer items-center rounded-full px-7 py-3 font-semibold shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 ${actionColors}`}
           >
             {more ? "Show Less" : "Show More"}
           </button>

@@ -1,6 +1,7 @@
 import { resolveImageUrl, type ClassItem } from "shared-auth";
 import { formatPrice, plural, seatsLeft } from "../lib/format";
 import { useBooking, type Booking, type BookingState } from "../lib/use-booking";
+import { actionColors } from "./form-styles";
 
 const NOTE: Record<Exclude<BookingState, "open">, string> = {
   full: "Class full: no seats left",
@@ -81,7 +82,7 @@ export function ClassCard({ item, booking }: { item: ClassItem; booking: Booking
             onClick={() => void booking.book(item)}
             disabled={!booking.canPress(item)}
             aria-describedby={noteId}
-            className="mt-auto inline-flex w-full cursor-pointer items-center justify-center gap-2 rounded-full bg-orange-700 px-5 py-3 font-semibold text-white shadow transition-colors hover:bg-orange-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-not-allowed disabled:bg-white/25 disabled:text-white/80 disabled:shadow-none"
+            className={`mt-auto inline-flex w-full cursor-pointer items-center justify-center gap-2 rounded-full px-5 py-3 font-semibold shadow transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-not-allowed disabled:bg-white/25 disabled:text-white/80 disabled:shadow-none ${actionColors}`}
           >
             Add To Booking
           </button>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { errorMessage } from "shared-auth";
+import { actionColors } from "./form-styles";
 
 /** Grey cards in the shape of the list while it loads. */
 export function CardGridSkeleton({
@@ -97,7 +98,7 @@ export function NotFoundState({
       <p>{children}</p>
       <Link
         to={to}
-        className="mt-5 inline-flex rounded-full bg-orange-500 px-6 py-2.5 font-semibold text-white hover:bg-orange-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500"
+        className={`mt-5 inline-flex rounded-full px-6 py-2.5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 ${actionColors}`}
       >
         {linkLabel}
       </Link>

@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import { api, errorMessage } from "shared-auth";
 import { EMAIL_PATTERN } from "../lib/academy";
 import { FormResult } from "./form-field";
+import { actionColors } from "./form-styles";
 
 interface NewsletterForm {
   email: string;
@@ -74,7 +75,7 @@ export function Newsletter() {
                 <button
                   type="submit"
                   disabled={isSubmitting}
-                  className="cursor-pointer rounded-full bg-orange-700 px-7 py-3 font-semibold text-white shadow-lg hover:bg-orange-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-wait disabled:opacity-70"
+                  className={`cursor-pointer rounded-full px-7 py-3 font-semibold shadow-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-wait disabled:opacity-70 ${actionColors}`}
                 >
                   {isSubmitting ? "Subscribing…" : "Subscribe"}
                 </button>

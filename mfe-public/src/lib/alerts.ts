@@ -10,6 +10,7 @@
 import Swal from "sweetalert2/dist/sweetalert2.esm.js";
 import type { SweetAlertOptions } from "sweetalert2";
 import { SCOPE_CLASS } from "../components/scope";
+import { actionColors } from "../components/form-styles";
 
 const ALERT_ROOT_ID = "mfe-public-alerts";
 
@@ -51,7 +52,7 @@ const dialogBase: SweetAlertOptions = {
     title: "m-0! p-0! font-display text-2xl! leading-tight! font-bold text-slate-900! dark:text-white!",
     htmlContainer: "m-0! p-0! text-base! leading-normal! text-slate-600! dark:text-slate-300!",
     actions: "m-0! mt-3! flex w-full! flex-wrap items-center justify-center gap-3! p-0!",
-    confirmButton: `${button} m-0! bg-orange-500 text-white hover:bg-orange-600 focus-visible:outline-orange-500`,
+    confirmButton: `${button} m-0! ${actionColors} focus-visible:outline-orange-500`,
     cancelButton: `${button} m-0! border border-slate-300 bg-white text-slate-700 hover:bg-slate-100 focus-visible:outline-slate-500 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700`,
     icon: "m-0! flex h-16! w-16! items-center justify-center rounded-full border-4!",
   },
@@ -123,7 +124,7 @@ export function toastSuccess(title: string): void {
   toast.className =
     "pointer-events-auto flex w-full items-center gap-3 rounded-xl border border-emerald-200 bg-white px-4 py-3 text-slate-800 shadow-xl sm:w-80 motion-safe:animate-[academy-pop_200ms_ease-out] dark:border-emerald-800 dark:bg-slate-900 dark:text-slate-100";
   const icon = document.createElement("span");
-  icon.className = "flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-emerald-500 text-white";
+  icon.className = "flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-emerald-700 text-white";
   icon.innerHTML = SUCCESS_ICON;
   const text = document.createElement("p");
   text.className = "text-sm font-semibold";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { api, errorMessage } from "shared-auth";
 import { Field, FormResult } from "../components/form-field";
-import { inputClass } from "../components/form-styles";
+import { inputClass, actionColors } from "../components/form-styles";
 import { SectionHeading } from "../components/section-heading";
 import { ACADEMY, EMAIL_PATTERN, phoneHref } from "../lib/academy";
 import { PublicRoot } from "../components/public-root";
@@ -139,7 +139,7 @@ export default function ContactPage() {
             <button
               type="submit"
               disabled={isSubmitting}
-              className="inline-flex cursor-pointer items-center justify-center rounded-full bg-orange-500 px-8 py-3 font-semibold text-white shadow hover:bg-orange-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 disabled:cursor-wait disabled:opacity-70"
+              className={`inline-flex cursor-pointer items-center justify-center rounded-full px-8 py-3 font-semibold shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 disabled:cursor-wait disabled:opacity-70 ${actionColors}`}
             >
               {isSubmitting ? "Sending…" : "Send Message"}
             </button>

@@ -7,6 +7,7 @@ import { Newsletter } from "../components/newsletter";
 import { PopularClasses, PopularInstructors } from "../components/popular";
 import { PublicRoot } from "../components/public-root";
 import "../styles.css";
+import { actionColors } from "../components/form-styles";
 
 /** The home page (spec section 2): banner, activities, popular classes and instructors, about, newsletter. */
 export default function HomePage() {
@@ -42,7 +43,7 @@ export default function HomePage() {
           <div className="flex flex-wrap gap-3">
             <Link
               to="/classes"
-              className="rounded-full bg-orange-700 px-7 py-3 font-semibold text-white shadow-lg hover:bg-orange-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              className={`rounded-full px-7 py-3 font-semibold shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${actionColors}`}
             >
               View Our Classes
             </Link>
