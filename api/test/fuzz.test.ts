@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN, classId, MAYA, SAM, useTestApi } from "./harness.js";
 
-const api = useTestApi();
+// The rate limits would answer 429 long before the validators run out of cases.
+const api = useTestApi({ RATE_LIMIT_FORMS: "100000", RATE_LIMIT_SENSITIVE: "100000", RATE_LIMIT_UPLOADS: "100000" });
 
 /** A small seeded PRNG, so a failure can be replayed with the same seed. */
 function prng(seed: number) {
@@ -172,6 +173,219 @@ async function snapshot(): Promise<string> {
   }
   return JSON.stringify(out);
 }
+
+/** Characters nobody types on purpose: NUL and other controls, text-direction overrides and isolates. */
+const HOSTILE = [
+  "a\u0000b",
+  "\u0000",
+  "a\u0007b",
+  "a\u001bb",
+  "a\u009bb",
+  "a\rb",
+  "a\u202Eb",
+  "a\u202Ab",
+  "a\u2066b",
+  "a\u2069b",
+  "a\uD800b",
+];
+
+type Caller = { id: string; email: string } | undefined;
+interface TextInput {
+  method: "POST" | "PATCH" | "GET" | "DELETE";
+  /** `{}` marks where a hostile path segment goes, if the route takes one. */
+  url: string;
+  as: Caller;
+  /** A valid body; each named field in turn gets each hostile string. */
+  body?: Record<string, unknown>;
+  fields?: string[];
+  /** The query parameter that gets the hostile strings. */
+  query?: string;
+}
+
+/** In a URL: percent-encoded UTF-8 (a lone surrogate has none: its would-be bytes instead). */
+const HOSTILE_IN_URL = [
+  ...HOSTILE.filter((h) => !/[\uD800-\uDFFF]/.test(h)).map(encodeURIComponent),
+  "a%ED%A0%80b",
+  "%C0%80",
+];
+
+/** Every route that reads text from a client, with a request that is valid but for one field. */
+const TEXT_INPUTS: TextInput[] = [
+  {
+    method: "POST",
+    url: "/classes",
+    as: MAYA,
+    body: {
+      class_name: "Fuzz Camp",
+      image: "https://example.com/a.png",
+      available_seats: 5,
+      price: 10,
+      details: "Fine.\nTwo lines.",
+      instructor: "Maya",
+      email: MAYA.email,
+    },
+    fields: ["class_name", "image", "details", "instructor", "email"],
+  },
+  {
+    method: "PATCH",
+    url: `/classes/${classId(1)}`,
+    as: MAYA,
+    body: { class_name: "Edited", details: "Edited", image: "https://example.com/b.png" },
+    fields: ["class_name", "details", "image"],
+  },
+  {
+    method: "PATCH",
+    url: `/classes/${classId(13)}/status`,
+    as: ADMIN,
+    body: { status: "denied", feedback: "Add a schedule." },
+    fields: ["feedback", "status"],
+  },
+  {
+    method: "PATCH",
+    url: `/classes/${classId(13)}/feedback`,
+    as: ADMIN,
+    body: { feedback: "Add a schedule." },
+    fields: ["feedback"],
+  },
+  {
+    method: "POST",
+    url: "/users",
+    as: SAM,
+    body: { name: "Sam", email: SAM.email, photo: "https://example.com/sam.png" },
+    fields: ["name", "email", "photo"],
+  },
+  {
+    method: "PATCH",
+    url: "/users/me",
+    as: SAM,
+    body: { name: "Sam", photo: "https://example.com/sam.png" },
+    fields: ["name", "photo"],
+  },
+  {
+    method: "POST",
+    url: "/contact",
+    as: undefined,
+    body: { name: "A", email: "a@example.com", message: "Hello" },
+    fields: ["name", "email", "message"],
+  },
+  {
+    method: "POST",
+    url: "/newsletter",
+    as: undefined,
+    body: { email: "fan@example.com", acceptedTerms: true },
+    fields: ["email"],
+  },
+  { method: "POST", url: "/jwt", as: undefined, body: { email: SAM.email }, fields: ["email"] },
+  { method: "POST", url: "/carts", as: SAM, body: { classItemId: classId(4) }, fields: ["classItemId"] },
+  {
+    method: "POST",
+    url: "/create-payment-intent",
+    as: SAM,
+    body: { cartItemIds: [classId(4)] },
+    fields: ["cartItemIds.0"],
+  },
+  {
+    method: "POST",
+    url: "/payments",
+    as: SAM,
+    body: { transactionId: "pi_fuzz", email: SAM.email },
+    fields: ["transactionId", "email"],
+  },
+  {
+    method: "POST",
+    url: `/payments/${classId(4)}`,
+    as: SAM,
+    body: { transactionId: "pi_fuzz", email: SAM.email },
+    fields: ["transactionId", "email"],
+  },
+  { method: "GET", url: "/carts", as: SAM, query: "email" },
+  { method: "GET", url: "/enrolled", as: SAM, query: "email" },
+  { method: "GET", url: "/myclasses", as: MAYA, query: "email" },
+  { method: "GET", url: "/payments", as: SAM, query: "email" },
+  { method: "GET", url: "/classes/{}", as: ADMIN },
+  { method: "PATCH", url: "/classes/{}", as: ADMIN, body: { details: "x" } },
+  { method: "PATCH", url: "/classes/{}/status", as: ADMIN, body: { status: "approved" } },
+  { method: "PATCH", url: "/classes/{}/feedback", as: ADMIN, body: { feedback: "x" } },
+  { method: "DELETE", url: "/classes/{}", as: ADMIN },
+  { method: "GET", url: "/instructors/{}/classes", as: undefined },
+  { method: "GET", url: "/users/admin/{}", as: ADMIN },
+  { method: "GET", url: "/users/instructor/{}", as: ADMIN },
+  { method: "PATCH", url: "/users/admin/{}", as: ADMIN },
+  { method: "PATCH", url: "/users/instructor/{}", as: ADMIN },
+  { method: "DELETE", url: "/users/{}", as: ADMIN },
+  { method: "DELETE", url: "/carts/{}", as: SAM },
+  { method: "POST", url: "/payments/{}", as: SAM, body: { transactionId: "pi_fuzz" } },
+  { method: "GET", url: "/images/{}", as: undefined },
+  { method: "GET", url: "/images/seed/{}/{}", as: undefined },
+];
+
+describe("hostile text in every text input", () => {
+  it("covers every route that takes a body, a path segment or an e-mail in the query", () => {
+    const pattern = (url: string) => url.replace(/\{\}|[0-9a-f-]{36}/g, ":x").replace(/\?.*$/, "");
+    const covered = new Set(TEXT_INPUTS.map((t) => `${t.method} ${pattern(t.url)}`));
+    const takesText = ROUTES.filter(
+      ([method, path]) =>
+        path.includes(":") || method === "POST" || method === "PATCH" || /carts|enrolled|myclasses|payments/.test(path),
+    ).filter(([, path]) => path !== "/webhooks/stripe" && path !== "/images");
+    const missing = takesText.filter(([method, path]) => !covered.has(`${method} ${path.replace(/:\w+/g, ":x")}`));
+    expect(missing).toEqual([]);
+  });
+
+  for (const input of TEXT_INPUTS) {
+    for (const field of input.fields ?? []) {
+      it(`${input.method} ${input.url}: ${field} with control or direction characters gets 400 naming it`, async () => {
+        const before = await snapshot();
+        for (const hostile of HOSTILE) {
+          const body = structuredClone(input.body!);
+          const [key, index] = field.split(".") as [string, string | undefined];
+          if (index === undefined) body[key] = hostile;
+          else (body[key] as unknown[])[Number(index)] = hostile;
+          const res = await api.call({
+            method: input.method,
+            url: input.url,
+            payload: body,
+            ...(input.as && { as: input.as }),
+          });
+          expect(res.statusCode, `${JSON.stringify(hostile)}: ${res.body}`).toBe(400);
+          expect(Object.keys(res.json().fields ?? {}), JSON.stringify(hostile)).toContain(field);
+        }
+        expect(await snapshot()).toBe(before);
+      });
+    }
+    if (input.query) {
+      it(`${input.method} ${input.url}?${input.query}= with control or direction characters gets 400 naming it`, async () => {
+        for (const hostile of HOSTILE_IN_URL) {
+          const url = `${input.url}?${input.query}=sam${hostile}%40example.com`;
+          const res = await api.call({ method: input.method, url, ...(input.as && { as: input.as }) });
+          expect(res.statusCode, `${JSON.stringify(hostile)}: ${res.body}`).toBe(400);
+          expect(Object.keys(res.json().fields ?? {})).toContain(input.query);
+        }
+      });
+    }
+    if (input.url.includes("{}")) {
+      it(`${input.method} ${input.url} with control or direction characters in the path gets a 4xx`, async () => {
+        const before = await snapshot();
+        for (const hostile of HOSTILE_IN_URL) {
+          const url = input.url.replaceAll("{}", hostile);
+          const res = await api.call({
+            method: input.method,
+            url,
+            ...(input.body && { payload: input.body }),
+            ...(input.as && { as: input.as }),
+          });
+          expect(res.statusCode, `${url}: ${res.body}`).toBeGreaterThanOrEqual(400);
+          expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(500);
+        }
+        expect(await snapshot()).toBe(before);
+      });
+    }
+  }
+
+  it("a Firebase display name with such characters is cleaned, not stored as sent", async () => {
+    const { cleanText } = await import("../src/lib/text.js");
+    expect(cleanText("  Ma\u202Eya\u0000 Lin\n ", 120)).toBe("Maya Lin");
+  });
+});
 
 describe("fuzzing every route with malformed requests", () => {
   it("never answers 5xx and leaves the data exactly as it was", async () => {

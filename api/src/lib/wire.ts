@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textProblem } from "./text.js";
 
 /** Dollars on the wire, integer cents in the database. */
 export const toDollars = (cents: number) => cents / 100;
@@ -32,6 +33,6 @@ const OWN_IMAGE = /^\/images\/(?:[0-9a-f]{64}\.webp|seed\/(?:classes|people)\/[a
 export const imageUrl = z
   .string()
   .max(2048)
-  .refine((s) => /^https?:\/\/[^\s]+$/.test(s) || OWN_IMAGE.test(s), {
+  .refine((s) => textProblem(s, false) === null && (/^https?:\/\/[^\s]+$/.test(s) || OWN_IMAGE.test(s)), {
     error: "Image must be an http(s) URL or an image uploaded to the API.",
   });

@@ -10,6 +10,7 @@ import type { PublicCache } from "../lib/public-cache.js";
 import { sensitiveRateLimit } from "../lib/rate-limits.js";
 import { imageUrl } from "../lib/wire.js";
 import { assertImageAvailable } from "./images.js";
+import { cleanText, text } from "../lib/text.js";
 
 const emailBody = z.object({ email: z.email({ error: "Not a valid e-mail address." }).max(254) });
 
@@ -29,7 +30,7 @@ function bearer(header: string | undefined): string | null {
  */
 async function upsertUser(db: Db, cache: PublicCache, identity: VerifiedIdentity & { email: string }) {
   const email = identity.email.toLowerCase();
-  const name = identity.name?.slice(0, 120) ?? null;
+  const name = (identity.name && cleanText(identity.name, 120)) || null;
   const photo = usablePhoto(identity.picture);
   const [existing] = await db
     .select({ id: users.id, role: users.role, name: users.name, photo: users.photo })
@@ -109,7 +110,7 @@ export const authRoutes =
           summary: "Save the caller's name and photo after sign-up (the record itself is made by POST /jwt)",
           body: z
             .object({
-              name: z.string().trim().min(1, { error: "Name is required" }).max(120),
+              name: text({ required: "Name is required", max: 120 }),
               email: emailBody.shape.email,
               photo: imageUrl.optional(),
             })

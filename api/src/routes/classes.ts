@@ -8,6 +8,7 @@ import { badRequest, conflict, forbidden, notFound } from "../lib/errors.js";
 import { sendCached, type PublicCache } from "../lib/public-cache.js";
 import { assertImageAvailable } from "./images.js";
 import { emailQuery, idParam, imageUrl, price, seats, toCents, toDollars } from "../lib/wire.js";
+import { text } from "../lib/text.js";
 
 const classColumns = {
   id: classes.id,
@@ -88,24 +89,24 @@ export async function loadApprovedClasses(db: Db, instructorId?: string) {
 }
 
 const newClass = z.object({
-  class_name: z.string().trim().min(1, { error: "Class name is required" }).max(120),
+  class_name: text({ required: "Class name is required", max: 120 }),
   image: imageUrl,
   available_seats: seats,
   price,
-  details: z.string().trim().max(2000).optional(),
+  details: text({ max: 2000, multiLine: true }).optional(),
   // Sent by the spec's form; ignored: the server takes them from the token and starts at 0.
-  instructor: z.string().max(120).optional(),
-  email: z.string().max(254).optional(),
+  instructor: text({ max: 120 }).optional(),
+  email: text({ max: 254 }).optional(),
   enrolled_seats: z.number().optional(),
 });
 
 const classEdit = z
   .object({
-    class_name: z.string().trim().min(1, { error: "Class name is required" }).max(120),
+    class_name: text({ required: "Class name is required", max: 120 }),
     image: imageUrl,
     available_seats: seats,
     price,
-    details: z.string().trim().max(2000),
+    details: text({ max: 2000, multiLine: true }),
   })
   .partial()
   .strict()
@@ -113,7 +114,7 @@ const classEdit = z
 
 const review = z.object({
   status: z.enum(["approved", "denied"], { error: "Status must be approved or denied." }),
-  feedback: z.string().trim().max(2000).optional(),
+  feedback: text({ max: 2000, multiLine: true }).optional(),
 });
 
 async function findClass(db: Db, id: string) {
@@ -261,7 +262,7 @@ export const classRoutes =
           tags: ["classes"],
           summary: "An admin sends feedback on a class to its instructor",
           params: idParam,
-          body: z.object({ feedback: z.string().trim().min(1, { error: "Feedback is required." }).max(2000) }),
+          body: z.object({ feedback: text({ required: "Feedback is required.", max: 2000, multiLine: true }) }),
         },
       },
       async (request) => {

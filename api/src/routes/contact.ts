@@ -4,11 +4,12 @@ import { z } from "zod";
 import { requirePermission } from "../auth/permissions.js";
 import type { Db } from "../db/client.js";
 import { contactMessages } from "../db/schema.js";
+import { text } from "../lib/text.js";
 
 const message = z.object({
-  name: z.string().trim().min(1, { error: "Name is required" }).max(120),
+  name: text({ required: "Name is required", max: 120 }),
   email: z.email({ error: "Email is required" }).max(254),
-  message: z.string().trim().min(1, { error: "Message is required" }).max(5000),
+  message: text({ required: "Message is required", max: 5000, multiLine: true }),
 });
 
 export const contactRoutes =

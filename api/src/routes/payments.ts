@@ -19,6 +19,7 @@ import { sensitiveRateLimit } from "../lib/rate-limits.js";
 import { emailQuery, idParam } from "../lib/wire.js";
 import { ownerByEmail } from "./classes.js";
 import type Stripe from "stripe";
+import { text } from "../lib/text.js";
 
 const intentId = z
   .string({ error: "transactionId is required." })
@@ -30,7 +31,7 @@ const intentId = z
  */
 const paymentBody = z.object({
   transactionId: intentId,
-  email: z.string().max(254).optional(),
+  email: text({ max: 254 }).optional(),
 });
 
 const checkoutBody = z

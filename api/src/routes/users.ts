@@ -10,6 +10,7 @@ import { sendCached, type PublicCache } from "../lib/public-cache.js";
 import { emailParam, idParam, imageUrl } from "../lib/wire.js";
 import { assertImageAvailable } from "./images.js";
 import { loadApprovedClasses } from "./classes.js";
+import { text } from "../lib/text.js";
 
 type UserRow = { id: string; name: string; email: string; photo: string | null; role: Role };
 const userColumns = { id: users.id, name: users.name, email: users.email, photo: users.photo, role: users.role };
@@ -88,7 +89,7 @@ export const userRoutes =
           tags: ["users"],
           summary: "Update the caller's display name and photo",
           body: z
-            .object({ name: z.string().trim().min(1, { error: "Name is required" }).max(120), photo: imageUrl })
+            .object({ name: text({ required: "Name is required", max: 120 }), photo: imageUrl })
             .partial()
             .strict()
             .refine((o) => Object.keys(o).length > 0, { error: "Nothing to change." }),
