@@ -275,3 +275,101 @@ describe("permissions of every route for every role", () => {
 
 // One seeded API per caller, so a successful write by one role cannot change another role's row.
 const apis = { anonymous: useTestApi(), student: useTestApi(), instructor: useTestApi(), admin: useTestApi() };
+
+/**
+ * Authentication and the role's right come before validation: an anonymous caller gets 401 and a
+ * role without the right 403, whatever the body, id or query (malformed ones included), so the
+ * answer never tells an outsider what a valid request looks like.
+ */
+interface Guarded {
+  method: Case["method"];
+  url: string;
+  body?: unknown;
+  /** Signed-in roles that do not have the route's right at all. */
+  lacking: Exclude<Who, "anonymous">[];
+}
+
+const guarded: Guarded[] = [
+  { method: "GET", url: "/users/me?x=1", lacking: [] },
+  { method: "PATCH", url: "/users/me", body: { name: "" }, lacking: [] },
+  { method: "POST", url: "/users", body: { name: 1 }, lacking: [] },
+  { method: "GET", url: "/users?page=-1", lacking: ["student", "instructor"] },
+  { method: "GET", url: "/users/admin/not-an-email", lacking: [] },
+  { method: "GET", url: "/users/instructor/not-an-email", lacking: [] },
+  { method: "PATCH", url: "/users/admin/not-an-id", body: { x: 1 }, lacking: ["student", "instructor"] },
+  { method: "PATCH", url: "/users/instructor/not-an-id", body: { x: 1 }, lacking: ["student", "instructor"] },
+  { method: "DELETE", url: "/users/not-an-id", lacking: ["student", "instructor"] },
+  { method: "POST", url: "/classes", body: { class_name: "" }, lacking: ["student", "admin"] },
+  { method: "PATCH", url: "/classes/not-an-id", body: {}, lacking: ["student"] },
+  { method: "PATCH", url: "/classes/not-an-id/status", body: { status: "x" }, lacking: ["student", "instructor"] },
+  { method: "PATCH", url: "/classes/not-an-id/feedback", body: {}, lacking: ["student", "instructor"] },
+  { method: "DELETE", url: "/classes/not-an-id", lacking: ["student"] },
+  { method: "GET", url: "/myclasses", lacking: ["student"] },
+  { method: "GET", url: "/carts", lacking: ["instructor", "admin"] },
+  { method: "POST", url: "/carts", body: { classItemId: "x" }, lacking: ["instructor", "admin"] },
+  { method: "DELETE", url: "/carts/not-an-id", lacking: ["instructor", "admin"] },
+  { method: "GET", url: "/enrolled", lacking: ["instructor"] },
+  { method: "GET", url: "/contact?x=1", lacking: ["student", "instructor"] },
+  { method: "GET", url: "/newsletter?x=1", lacking: ["student", "instructor"] },
+  { method: "POST", url: "/images", body: { image: "x" }, lacking: ["student"] },
+  { method: "POST", url: "/create-payment-intent", body: { cartItemIds: "x" }, lacking: ["instructor", "admin"] },
+  { method: "POST", url: "/payments", body: {}, lacking: ["instructor", "admin"] },
+  { method: "POST", url: "/payments/not-an-id", body: {}, lacking: ["instructor", "admin"] },
+  { method: "GET", url: "/payments", lacking: ["instructor"] },
+];
+
+/** Routes anyone may call; every other route of the API must be in `guarded`. */
+const PUBLIC = [
+  "GET /health",
+  "GET /classes",
+  "GET /classes/{id}",
+  "GET /instructors",
+  "GET /instructors/{id}/classes",
+  "POST /jwt",
+  "POST /contact",
+  "POST /newsletter",
+  "GET /images/seed/{kind}/{file}",
+  "GET /images/{file}",
+  "POST /webhooks/stripe",
+];
+
+describe("authentication and rights come before validation", () => {
+  it("every route of the API is either public or listed here", () => {
+    const doc = apis.anonymous.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const routes = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    const listed = new Set([
+      ...PUBLIC,
+      ...guarded.map((g) => `${g.method} ${g.url.replace(/\?.*$/, "").replace(/not-an-(id|email)/, (m) => m)}`),
+    ]);
+    const shape = (route: string) => route.replace(/\{\w+\}|not-an-(id|email)/g, "*");
+    const shapes = new Set([...listed].map(shape));
+    expect(routes.filter((r) => !shapes.has(shape(r)))).toEqual([]);
+  });
+
+  for (const g of guarded) {
+    for (const who of ALL) {
+      const lacks = who !== "anonymous" && g.lacking.includes(who);
+      if (who !== "anonymous" && !lacks) continue;
+      const status = who === "anonymous" ? 401 : 403;
+      it(`${g.method} ${g.url} with invalid input: ${who} gets ${status}`, async () => {
+        const api = apis[who];
+        const as = who === "anonymous" ? {} : { as: callers[who] };
+        const bodies: { payload?: string; headers?: Record<string, string> }[] =
+          g.method === "GET" || g.method === "DELETE"
+            ? [{}]
+            : [
+                { payload: JSON.stringify(g.body ?? {}), headers: { "content-type": "application/json" } },
+                { payload: "{not json", headers: { "content-type": "application/json" } },
+                { payload: "x=1", headers: { "content-type": "text/plain" } },
+              ];
+        for (const body of bodies) {
+          const res = await api.call({ method: g.method, url: g.url, ...body, ...as });
+          expect(res.statusCode, `${body.payload ?? ""}: ${res.body}`).toBe(status);
+          expect(res.json().fields).toBeUndefined();
+        }
+      });
+    }
+  }
+});

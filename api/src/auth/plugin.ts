@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "../db/client.js";
 import { users } from "../db/schema.js";
-import { unauthorized } from "../lib/errors.js";
-import type { Actor } from "./permissions.js";
+import { forbidden, unauthorized } from "../lib/errors.js";
+import { PERMISSIONS, type Action, type Actor, type Entity } from "./permissions.js";
 
 export interface AccessTokenClaims {
   sub: string;
@@ -19,7 +19,18 @@ declare module "@fastify/jwt" {
   }
 }
 
+/**
+ * What a route needs before its input is looked at: a signed-in caller, or a role that has the
+ * right at all (`any`: over every record, not only its own). Checked on every request before the
+ * body is parsed and validated, so an anonymous caller gets 401 and a caller without the right 403
+ * whatever the body, id or query; the handler still checks ownership of the record itself.
+ */
+export type RouteAccess = "signed-in" | { action: Action; entity: Entity; any?: true };
+
 declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
   interface FastifyRequest {
     /** The signed-in caller, from a verified token and the database (never from the body). */
     requireActor(): Promise<Actor>;
@@ -55,12 +66,29 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secret
     return user;
   }
 
+  // One look-up per request, shared by the access check and the handler.
+  const resolved = new WeakMap<FastifyRequest, Promise<Actor | null>>();
+  const actorOf = (request: FastifyRequest) => {
+    let actor = resolved.get(request);
+    if (!actor) resolved.set(request, (actor = resolve(request)));
+    return actor;
+  };
+
   app.decorateRequest("requireActor", async function (this: FastifyRequest) {
-    const actor = await resolve(this);
+    const actor = await actorOf(this);
     if (!actor) throw unauthorized();
     return actor;
   });
   app.decorateRequest("optionalActor", function (this: FastifyRequest) {
-    return resolve(this);
+    return actorOf(this);
+  });
+
+  app.addHook("onRequest", async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    const actor = await request.requireActor();
+    if (access === "signed-in") return;
+    const granted = PERMISSIONS[actor.role][`${access.action}:${access.entity}`];
+    if (!granted || (access.any && granted !== "any")) throw forbidden();
   });
 });

@@ -105,6 +105,7 @@ export const authRoutes =
     app.post(
       "/users",
       {
+        config: { access: { action: "update", entity: "user" } },
         schema: {
           tags: ["users"],
           summary: "Save the caller's name and photo after sign-up (the record itself is made by POST /jwt)",

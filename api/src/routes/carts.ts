@@ -14,7 +14,10 @@ export const cartRoutes =
     const { db } = deps;
     app.get(
       "/carts",
-      { schema: { tags: ["cart"], summary: "The caller's cart items", querystring: emailQuery } },
+      {
+        config: { access: { action: "read", entity: "cart" } },
+        schema: { tags: ["cart"], summary: "The caller's cart items", querystring: emailQuery },
+      },
       async (request) => {
         const actor = await request.requireActor();
         const owner = await ownerByEmail(db, actor, request.query.email);
@@ -54,6 +57,7 @@ export const cartRoutes =
     app.post(
       "/carts",
       {
+        config: { access: { action: "create", entity: "cart" } },
         schema: {
           tags: ["cart"],
           summary: "A student books a class into the cart; the server fills in everything but the class id",
@@ -93,12 +97,19 @@ export const cartRoutes =
 
     app.delete(
       "/carts/:id",
-      { schema: { tags: ["cart"], summary: "Remove one of the caller's cart items", params: idParam } },
+      {
+        config: { access: { action: "delete", entity: "cart" } },
+        schema: { tags: ["cart"], summary: "Remove one of the caller's cart items", params: idParam },
+      },
       async (request) => {
         const actor = await request.requireActor();
-        const [item] = await db.select().from(cartItems).where(eq(cartItems.id, request.params.id));
+        requirePermission(actor, "delete", "cart", actor.id);
+        // Another student's item answers as one that does not exist: its id tells nobody anything.
+        const [item] = await db
+          .select()
+          .from(cartItems)
+          .where(and(eq(cartItems.id, request.params.id), eq(cartItems.studentId, actor.id)));
         if (!item) throw notFound("There is no such cart item.");
-        requirePermission(actor, "delete", "cart", item.studentId);
         const deleted = await db.delete(cartItems).where(eq(cartItems.id, item.id)).returning({ id: cartItems.id });
         return { deletedCount: deleted.length };
       },
@@ -106,7 +117,10 @@ export const cartRoutes =
 
     app.get(
       "/enrolled",
-      { schema: { tags: ["cart"], summary: "The classes the caller is enrolled in", querystring: emailQuery } },
+      {
+        config: { access: { action: "read", entity: "enrollment" } },
+        schema: { tags: ["cart"], summary: "The classes the caller is enrolled in", querystring: emailQuery },
+      },
       async (request) => {
         const actor = await request.requireActor();
         const owner = await ownerByEmail(db, actor, request.query.email);

@@ -158,7 +158,10 @@ export const classRoutes =
 
     app.post(
       "/classes",
-      { schema: { tags: ["classes"], summary: "An instructor adds a class (pending review)", body: newClass } },
+      {
+        config: { access: { action: "create", entity: "class" } },
+        schema: { tags: ["classes"], summary: "An instructor adds a class (pending review)", body: newClass },
+      },
       async (request, reply) => {
         const actor = await request.requireActor();
         requirePermission(actor, "create", "class");
@@ -182,6 +185,7 @@ export const classRoutes =
     app.patch(
       "/classes/:id",
       {
+        config: { access: { action: "update", entity: "class" } },
         schema: {
           tags: ["classes"],
           summary: "Edit a class (its instructor, or an admin); an instructor's edit sends it back to review",
@@ -230,6 +234,7 @@ export const classRoutes =
     app.patch(
       "/classes/:id/status",
       {
+        config: { access: { action: "review", entity: "class", any: true } },
         schema: {
           tags: ["classes"],
           summary: "An admin approves or denies one class, with optional feedback",
@@ -258,6 +263,7 @@ export const classRoutes =
     app.patch(
       "/classes/:id/feedback",
       {
+        config: { access: { action: "review", entity: "class", any: true } },
         schema: {
           tags: ["classes"],
           summary: "An admin sends feedback on a class to its instructor",
@@ -276,7 +282,10 @@ export const classRoutes =
 
     app.delete(
       "/classes/:id",
-      { schema: { tags: ["classes"], summary: "Delete a class nobody is enrolled in", params: idParam } },
+      {
+        config: { access: { action: "delete", entity: "class" } },
+        schema: { tags: ["classes"], summary: "Delete a class nobody is enrolled in", params: idParam },
+      },
       async (request) => {
         const actor = await request.requireActor();
         const row = await findClass(db, request.params.id);
@@ -296,6 +305,7 @@ export const classRoutes =
     app.get(
       "/myclasses",
       {
+        config: { access: { action: "read", entity: "class" } },
         schema: {
           tags: ["classes"],
           summary: "The caller's own classes, with status and admin feedback",

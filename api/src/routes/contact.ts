@@ -32,7 +32,10 @@ export const contactRoutes =
 
     app.get(
       "/contact",
-      { schema: { tags: ["contact"], summary: "Messages to the academy (admins)" } },
+      {
+        config: { access: { action: "read", entity: "contact", any: true } },
+        schema: { tags: ["contact"], summary: "Messages to the academy (admins)" },
+      },
       async (request) => {
         const actor = await request.requireActor();
         requirePermission(actor, "read", "contact");

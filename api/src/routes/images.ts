@@ -60,7 +60,7 @@ export const imageRoutes =
     app.post(
       "/images",
       {
-        config: { rateLimit: app.rateLimits.uploads },
+        config: { rateLimit: app.rateLimits.uploads, access: { action: "create", entity: "image" } },
         schema: {
           tags: ["images"],
           summary: "Upload an image (instructors and admins)",

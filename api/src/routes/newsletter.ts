@@ -41,7 +41,10 @@ export const newsletterRoutes =
 
     app.get(
       "/newsletter",
-      { schema: { tags: ["newsletter"], summary: "Newsletter subscribers, newest first (admins)" } },
+      {
+        config: { access: { action: "read", entity: "newsletter", any: true } },
+        schema: { tags: ["newsletter"], summary: "Newsletter subscribers, newest first (admins)" },
+      },
       async (request) => {
         const actor = await request.requireActor();
         requirePermission(actor, "read", "newsletter");

@@ -77,7 +77,7 @@ export const paymentRoutes =
     app.post(
       "/create-payment-intent",
       {
-        config: { rateLimit: sensitiveRateLimit(app) },
+        config: { rateLimit: sensitiveRateLimit(app), access: { action: "create", entity: "payment" } },
         schema: {
           tags: ["payments"],
           summary:
@@ -96,7 +96,7 @@ export const paymentRoutes =
     app.post(
       "/payments",
       {
-        config: { rateLimit: sensitiveRateLimit(app) },
+        config: { rateLimit: sensitiveRateLimit(app), access: { action: "create", entity: "payment" } },
         schema: {
           tags: ["payments"],
           summary: "Record the caller's paid checkout: enrolments, cart emptied, payment record",
@@ -116,7 +116,7 @@ export const paymentRoutes =
     app.post(
       "/payments/:id",
       {
-        config: { rateLimit: sensitiveRateLimit(app) },
+        config: { rateLimit: sensitiveRateLimit(app), access: { action: "create", entity: "payment" } },
         schema: {
           tags: ["payments"],
           summary: "Record the caller's paid single-class checkout; the id is the cart item paid for",
@@ -140,6 +140,7 @@ export const paymentRoutes =
     app.get(
       "/payments",
       {
+        config: { access: { action: "read", entity: "payment" } },
         schema: {
           tags: ["payments"],
           summary: "The caller's payment history, newest first (admins: anyone's)",

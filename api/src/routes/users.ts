@@ -75,7 +75,7 @@ export const userRoutes =
   async (app) => {
     app.get(
       "/users/me",
-      { schema: { tags: ["users"], summary: "The caller's own record and role" } },
+      { config: { access: "signed-in" }, schema: { tags: ["users"], summary: "The caller's own record and role" } },
       async (request) => {
         const actor = await request.requireActor();
         return userToWire(await findUser(db, actor.id));
@@ -85,6 +85,7 @@ export const userRoutes =
     app.patch(
       "/users/me",
       {
+        config: { access: { action: "update", entity: "user" } },
         schema: {
           tags: ["users"],
           summary: "Update the caller's display name and photo",
@@ -109,17 +110,25 @@ export const userRoutes =
       },
     );
 
-    app.get("/users", { schema: { tags: ["users"], summary: "Every user (admins)" } }, async (request) => {
-      const actor = await request.requireActor();
-      requirePermission(actor, "read", "user", OTHERS);
-      const rows = await db.select(userColumns).from(users).orderBy(asc(users.name), asc(users.id));
-      return rows.map(userToWire);
-    });
+    app.get(
+      "/users",
+      {
+        config: { access: { action: "read", entity: "user", any: true } },
+        schema: { tags: ["users"], summary: "Every user (admins)" },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "read", "user", OTHERS);
+        const rows = await db.select(userColumns).from(users).orderBy(asc(users.name), asc(users.id));
+        return rows.map(userToWire);
+      },
+    );
 
     for (const role of ["admin", "instructor"] as const) {
       app.get(
         `/users/${role}/:email`,
         {
+          config: { access: "signed-in" },
           schema: {
             tags: ["users"],
             summary: `Whether a user is ${role === "admin" ? "an admin" : "an instructor"} (own e-mail, or admins)`,
@@ -138,6 +147,7 @@ export const userRoutes =
       app.patch(
         `/users/${role}/:id`,
         {
+          config: { access: { action: "update", entity: "role", any: true } },
           schema: {
             tags: ["users"],
             summary: `Make a user ${role === "admin" ? "an admin" : "an instructor"} (admins)`,
@@ -168,7 +178,10 @@ export const userRoutes =
 
     app.delete(
       "/users/:id",
-      { schema: { tags: ["users"], summary: "Delete a user (admins; not themselves)", params: idParam } },
+      {
+        config: { access: { action: "delete", entity: "user", any: true } },
+        schema: { tags: ["users"], summary: "Delete a user (admins; not themselves)", params: idParam },
+      },
       async (request) => {
         const actor = await request.requireActor();
         requirePermission(actor, "delete", "user", OTHERS);
