@@ -16,6 +16,7 @@ import { ApiError, conflict, forbidden, notFound } from "./errors.js";
 import type { Intent, PaymentProvider } from "./payment-provider.js";
 import type { PublicCache } from "./public-cache.js";
 import { toDollars } from "./wire.js";
+import { transaction } from "./transaction.js";
 
 /**
  * Checkout: an order holds the seats it buys from the moment its PaymentIntent is created until
@@ -56,6 +57,28 @@ export interface Checkout {
 }
 
 const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
+
+/** How long a checkout being opened by another request is waited for instead of replaced. */
+const OPENING_MS = 20_000;
+
+/** Locks a student's row: their checkouts and payments run one at a time. */
+async function lockStudent(tx: Tx, studentId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, studentId)).for("no key update");
+}
+
+/** Waits (a few seconds at most) until another request gave this order its PaymentIntent or ended it. */
+async function intentOf(db: Db, orderId: string): Promise<void> {
+  const deadline = Date.now() + OPENING_MS;
+  while (Date.now() < deadline) {
+    const [order] = await db
+      .select({ intent: orders.paymentIntentId, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!order || order.intent !== null || order.status !== "pending") return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw conflict("Your checkout is being opened in another tab or window: try again in a moment.");
+}
 
 /** Takes one seat of an approved class into a hold; false when none is left. */
 async function holdSeat(tx: Tx, classId: string): Promise<boolean> {
@@ -133,7 +156,7 @@ async function cancelOrSettle(deps: CheckoutDeps, intentIds: (string | null)[]) 
  * canceled. Safe to run from several processes at once (SKIP LOCKED: each order ends once).
  */
 export async function expireOverdueCheckouts(deps: CheckoutDeps): Promise<number> {
-  const ended = await deps.db.transaction(async (tx) => {
+  const ended = await transaction(deps.db, async (tx) => {
     const due = await tx
       .select({ id: orders.id })
       .from(orders)
@@ -235,7 +258,10 @@ export async function openCheckout(
     );
   }
 
-  const opened = await db.transaction(async (tx) => {
+  const opened = await transaction(db, async (tx) => {
+    // One checkout of a student at a time (a double click, two tabs), across API processes: the
+    // student's row is locked first, as every checkout and payment does (users, orders, classes).
+    await lockStudent(tx, student.id);
     const [current] = await tx
       .select()
       .from(orders)
@@ -249,6 +275,15 @@ export async function openCheckout(
         current.expiresAt.getTime() - Date.now() > MIN_REMAINING_MS &&
         sameClasses(await orderClassIds(tx, current.id), classIds);
       if (reusable) return { reuse: true as const, order: current, replaced: null };
+      if (
+        current.paymentIntentId === null &&
+        current.amountCents === amountCents &&
+        Date.now() - current.updatedAt.getTime() < OPENING_MS &&
+        sameClasses(await orderClassIds(tx, current.id), classIds)
+      ) {
+        // The same checkout is being opened by another request right now: answer with it.
+        return { opening: true as const, orderId: current.id };
+      }
       await endPending(tx, [current.id], "failed");
       replaced = current.paymentIntentId;
     }
@@ -279,6 +314,11 @@ export async function openCheckout(
     return { reuse: false as const, order, replaced };
   });
 
+  if (opened.opening) {
+    await intentOf(db, opened.orderId);
+    return openCheckout(deps, student, cartItemIds);
+  }
+
   if (opened.reuse) {
     const order = opened.order;
     const intent = await provider.retrieveIntent(order.paymentIntentId!);
@@ -290,7 +330,7 @@ export async function openCheckout(
       throw conflict("You have already paid for these classes.");
     }
     // The provider no longer knows or offers this intent: start over.
-    await db.transaction((tx) => endPending(tx, [order.id], "failed"));
+    await transaction(db, (tx) => endPending(tx, [order.id], "failed"));
     return openCheckout(deps, student, cartItemIds);
   }
 
@@ -307,7 +347,7 @@ export async function openCheckout(
       description: selection.map((s) => s.name).join(", "),
     });
   } catch (error) {
-    await db.transaction((tx) => endPending(tx, [order.id], "failed"));
+    await transaction(db, (tx) => endPending(tx, [order.id], "failed"));
     throw error;
   }
   await db.update(orders).set({ paymentIntentId: intent.id, updatedAt: new Date() }).where(eq(orders.id, order.id));
@@ -434,6 +474,7 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
   let settled: { paymentId: string; deletedCount: number; created: boolean } | null = null;
   try {
     settled = await cache.write(["classes", "instructors"], async (tx) => {
+      await lockStudent(tx, order.studentId);
       const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
       if (!locked || locked.status === "refunded") throw new Unfulfillable();
       if (locked.status === "paid") {
@@ -507,7 +548,7 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
 
   // Paid, but the seats are gone (or the order changed): the money goes back, nothing is kept.
   await provider.refund(intent.id, order.id);
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await endPending(tx, [order.id], "refunded");
     await tx
       .update(orders)
@@ -532,5 +573,5 @@ export async function intentCoversCartItem(db: Db, intentId: string, cartItemId:
 export async function abandonCheckout(deps: CheckoutDeps, intent: Intent): Promise<void> {
   const order = await findOrderOf(deps.db, intent);
   if (!order) return;
-  await deps.db.transaction((tx) => endPending(tx, [order.id], "failed"));
+  await transaction(deps.db, (tx) => endPending(tx, [order.id], "failed"));
 }

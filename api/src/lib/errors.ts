@@ -46,6 +46,10 @@ function fromDatabase(error: unknown): ApiError | null {
       return new ApiError(409, "That would break a rule of the data (for example more enrolled than available seats).");
     case "23503":
       return notFound("Something this refers to does not exist.");
+    case "40P01":
+    case "40001":
+      // Still conflicting after the retries (lib/transaction.ts): the client may simply try again.
+      return conflict("Someone else changed this at the same moment: try again.");
     case "22P02":
     case "22003":
     case "22001":

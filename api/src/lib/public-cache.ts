@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { Db, Tx } from "../db/client.js";
 import { cacheVersions } from "../db/schema.js";
 import { LISTS_CHANNEL, type ChangeFeed, type Changed } from "./change-feed.js";
+import { transaction } from "./transaction.js";
 
 export const CACHE_NAMES = ["classes", "instructors"] as const;
 export type CacheName = (typeof CACHE_NAMES)[number];
@@ -105,7 +106,7 @@ export class PublicCache {
     const ticket = this.feed.expect();
     let result: T;
     try {
-      result = await this.db.transaction(async (tx) => {
+      result = await transaction(this.db, async (tx) => {
         const value = await work(tx);
         await bumpVersions(tx, lists);
         await this.feed.announce(tx, lists, ticket);

@@ -290,14 +290,22 @@ export const classRoutes =
         const actor = await request.requireActor();
         const row = await findClass(db, request.params.id);
         requirePermission(actor, "delete", "class", row.instructorId);
-        const [enrolled] = await db.select({ n: count() }).from(enrollments).where(eq(enrollments.classId, row.id));
-        if ((enrolled?.n ?? 0) > 0) throw conflict("Students are enrolled in this class: it cannot be deleted.");
-        if (row.heldSeats > 0) {
-          throw conflict("Students are paying for this class right now: try again in a few minutes.");
-        }
-        const deleted = await cache.write(["classes", "instructors"], (tx) =>
-          tx.delete(classes).where(eq(classes.id, row.id)).returning({ id: classes.id }),
-        );
+        const deleted = await cache.write(["classes", "instructors"], async (tx) => {
+          // Locked, then counted: a checkout holding a seat or a payment enrolling a student
+          // updates this row, so it either comes first and is counted here, or waits and fails.
+          const [locked] = await tx
+            .select({ heldSeats: classes.heldSeats })
+            .from(classes)
+            .where(eq(classes.id, row.id))
+            .for("update");
+          if (!locked) return [];
+          const [enrolled] = await tx.select({ n: count() }).from(enrollments).where(eq(enrollments.classId, row.id));
+          if ((enrolled?.n ?? 0) > 0) throw conflict("Students are enrolled in this class: it cannot be deleted.");
+          if (locked.heldSeats > 0) {
+            throw conflict("Students are paying for this class right now: try again in a few minutes.");
+          }
+          return tx.delete(classes).where(eq(classes.id, row.id)).returning({ id: classes.id });
+        });
         return { deletedCount: deleted.length };
       },
     );

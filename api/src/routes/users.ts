@@ -29,9 +29,29 @@ async function findUser(db: Db, id: string) {
   return user;
 }
 
-async function adminCount(db: Pick<Db, "select">) {
-  const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, "admin"));
-  return row?.n ?? 0;
+/**
+ * Locks every admin's row (in id order, as every such transaction does) and returns their ids:
+ * two admins demoting or deleting each other at once then run one after the other, and the second
+ * sees what the first did, so the academy always keeps an admin. The caller must still be one of
+ * them (an admin demoted a moment ago has lost the right).
+ */
+async function lockAdmins(tx: Tx, actorId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, "admin"))
+    .orderBy(asc(users.id))
+    .for("update");
+  const ids = rows.map((r) => r.id);
+  if (!ids.includes(actorId)) throw forbidden();
+  return ids;
+}
+
+/** The target's row, locked, as it is now (it may have changed since the request began). */
+async function lockUser(tx: Tx, id: string) {
+  const [user] = await tx.select(userColumns).from(users).where(eq(users.id, id)).for("update");
+  if (!user) throw notFound("There is no such user.");
+  return user;
 }
 
 /**
@@ -40,6 +60,24 @@ async function adminCount(db: Pick<Db, "select">) {
  * with enrolled students stays. An enrolment that goes gives its seat back.
  */
 async function keepWhatOthersRelyOn(tx: Tx, userId: string): Promise<void> {
+  // Locked before they are counted (users, orders, classes: the order checkouts lock them in), so
+  // a checkout or payment of this user or in their classes either finishes first and is counted,
+  // or waits and then finds the user gone.
+  await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.studentId, userId))
+    .orderBy(asc(orders.id))
+    .for("update");
+  const own = await tx
+    .select({ id: classes.id, heldSeats: classes.heldSeats })
+    .from(classes)
+    .where(eq(classes.instructorId, userId))
+    .orderBy(asc(classes.id))
+    .for("update");
+  if (own.some((c) => c.heldSeats > 0)) {
+    throw conflict("Students are paying for this instructor's classes right now: try again in a few minutes.");
+  }
   const [paid] = await tx.select({ n: count() }).from(payments).where(eq(payments.studentId, userId));
   if ((paid?.n ?? 0) > 0) {
     throw conflict("This student has paid for classes: their payment records are kept, so the account stays.");
@@ -157,11 +195,13 @@ export const userRoutes =
         async (request) => {
           const actor = await request.requireActor();
           requirePermission(actor, "update", "role");
-          const target = await findUser(db, request.params.id);
-          if (target.id === actor.id && role !== "admin") throw forbidden("You cannot change your own role.");
-          if (target.role === role) return { modifiedCount: 0, role };
+          if (request.params.id === actor.id && role !== "admin") throw forbidden("You cannot change your own role.");
+          await findUser(db, request.params.id);
           const modified = await cache.write(["instructors"], async (tx) => {
-            if (target.role === "admin" && (await adminCount(tx)) <= 1) {
+            const admins = await lockAdmins(tx, actor.id);
+            const target = await lockUser(tx, request.params.id);
+            if (target.role === role) return 0;
+            if (target.role === "admin" && admins.length <= 1) {
               throw conflict("This is the last admin: make someone else an admin first.");
             }
             const changed = await tx
@@ -186,9 +226,11 @@ export const userRoutes =
         const actor = await request.requireActor();
         requirePermission(actor, "delete", "user", OTHERS);
         if (request.params.id === actor.id) throw forbidden("You cannot delete your own account here.");
-        const target = await findUser(db, request.params.id);
-        const deleted = await cache.write(["instructors", "classes"], async (tx) => {
-          if (target.role === "admin" && (await adminCount(tx)) <= 1) {
+        await findUser(db, request.params.id);
+        const { deleted, target } = await cache.write(["instructors", "classes"], async (tx) => {
+          const admins = await lockAdmins(tx, actor.id);
+          const target = await lockUser(tx, request.params.id);
+          if (target.role === "admin" && admins.length <= 1) {
             throw conflict("This is the last admin: it cannot be deleted.");
           }
           await keepWhatOthersRelyOn(tx, target.id);
@@ -196,7 +238,7 @@ export const userRoutes =
             .delete(users)
             .where(and(eq(users.id, target.id), ne(users.id, actor.id)))
             .returning({ id: users.id });
-          return gone.length;
+          return { deleted: gone.length, target };
         });
         if (deleted > 0) {
           // The sign-in goes too: otherwise signing in again would bring the account back.

@@ -1,0 +1,213 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cartItems, classes, users } from "../src/db/schema.js";
+import { ADMIN, createTestDatabaseUrl, driverName, JONAS, MAYA, startTestApi, type TestApi } from "./harness.js";
+
+/**
+ * Every rule the API checks by reading and then writing ("the last admin", "nobody enrolled",
+ * "nobody paying", one checkout per student) must hold when requests race: two API instances on
+ * one PostgreSQL, the racing requests sent to both at once, many rounds. PGlite runs one
+ * transaction at a time, so these run on PostgreSQL only.
+ */
+describe.runIf(driverName === "postgres")("read-then-write rules under concurrent requests", () => {
+  let a: TestApi & { close(): Promise<void> };
+  let b: TestApi & { close(): Promise<void> };
+  let drop: (() => Promise<void>) | undefined;
+  const ROUNDS = 25;
+  const env = { RATE_LIMIT_SENSITIVE: "100000" };
+
+  beforeAll(async () => {
+    const db = (await createTestDatabaseUrl())!;
+    drop = db.drop;
+    a = await startTestApi(db.url, env);
+    b = await startTestApi(db.url, env);
+  }, 60_000);
+
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await drop?.();
+  });
+
+  const db = () => a.database.db;
+  const rows = async <T>(query: ReturnType<typeof sql>) => (await db().execute(query)) as unknown as { rows: T[] };
+  const admins = async () =>
+    (await rows<{ id: string }>(sql`select id from users where role = 'admin' order by id`)).rows.map((r) => r.id);
+
+  async function newUser(role: "admin" | "instructor" | "student") {
+    const id = randomUUID();
+    await db()
+      .insert(users)
+      .values({ id, name: `Racer ${id.slice(0, 6)}`, email: `racer-${id}@example.com`, role });
+    return { id, email: `racer-${id}@example.com` };
+  }
+
+  async function newClass(instructorId: string, seats = 5) {
+    const [row] = await db()
+      .insert(classes)
+      .values({
+        name: "Race Camp",
+        image: "https://example.com/race.png",
+        instructorId,
+        availableSeats: seats,
+        priceCents: 2500,
+        status: "approved",
+      })
+      .returning({ id: classes.id });
+    return row!.id;
+  }
+
+  async function inCart(studentId: string, classId: string) {
+    const [row] = await db().insert(cartItems).values({ studentId, classId }).returning({ id: cartItems.id });
+    return row!.id;
+  }
+
+  /** Seats held and enrolled always match the orders and enrolments that hold them (the seed's are made up). */
+  async function expectSeatCountsConsistent() {
+    const { rows: drift } = await rows<{ id: string }>(sql`
+      select c.id from classes c
+      where c.name = 'Race Camp' and (c.held_seats <> (select count(*) from order_items oi join orders o on o.id = oi.order_id
+                             where oi.class_id = c.id and o.status = 'pending')
+         or c.enrolled_seats <> (select count(*) from enrollments e where e.class_id = c.id))`);
+    expect(drift).toEqual([]);
+  }
+
+  const sorted = (statuses: number[]) => [...statuses].sort((x, y) => x - y);
+
+  it("two admins demoting each other at once leave one admin", async () => {
+    // Only these two are admins during the race.
+    await db().execute(sql`update users set role = 'instructor' where id = ${ADMIN.id}`);
+    try {
+      for (let i = 0; i < ROUNDS; i++) {
+        const [x, y] = [await newUser("admin"), await newUser("admin")];
+        const statuses = (
+          await Promise.all([
+            a.call({ method: "PATCH", url: `/users/instructor/${y.id}`, as: x }),
+            b.call({ method: "PATCH", url: `/users/instructor/${x.id}`, as: y }),
+          ])
+        ).map((r) => r.statusCode);
+        expect(await admins(), `round ${i}: ${statuses.join(", ")}`).toHaveLength(1);
+        expect(
+          statuses.filter((s) => s === 200),
+          `round ${i}`,
+        ).toHaveLength(1);
+        await db().execute(sql`delete from users where id in (${x.id}, ${y.id})`);
+      }
+    } finally {
+      await db().execute(sql`update users set role = 'admin' where id = ${ADMIN.id}`);
+    }
+  }, 60_000);
+
+  it("two admins deleting each other at once leave one admin", async () => {
+    await db().execute(sql`update users set role = 'instructor' where id = ${ADMIN.id}`);
+    try {
+      for (let i = 0; i < ROUNDS; i++) {
+        const [x, y] = [await newUser("admin"), await newUser("admin")];
+        const statuses = (
+          await Promise.all([
+            a.call({ method: "DELETE", url: `/users/${y.id}`, as: x }),
+            b.call({ method: "DELETE", url: `/users/${x.id}`, as: y }),
+          ])
+        ).map((r) => r.statusCode);
+        expect(await admins(), `round ${i}: ${statuses.join(", ")}`).toHaveLength(1);
+        expect(
+          statuses.filter((s) => s === 200),
+          `round ${i}`,
+        ).toHaveLength(1);
+        await db().execute(sql`delete from users where id in (${x.id}, ${y.id})`);
+      }
+    } finally {
+      await db().execute(sql`update users set role = 'admin' where id = ${ADMIN.id}`);
+    }
+  }, 60_000);
+
+  it("a class is not deleted while a student's checkout takes one of its seats", async () => {
+    for (let i = 0; i < ROUNDS; i++) {
+      const student = await newUser("student");
+      const classId = await newClass(MAYA.id);
+      const item = await inCart(student.id, classId);
+      const [removed, checkout] = await Promise.all([
+        a.call({ method: "DELETE", url: `/classes/${classId}`, as: MAYA }),
+        b.call({ method: "POST", url: "/create-payment-intent", as: student, payload: { cartItemIds: [item] } }),
+      ]);
+      const both = `round ${i}: delete ${removed.statusCode}, checkout ${checkout.statusCode} ${checkout.body}`;
+      expect(checkout.statusCode, both).toBeLessThan(500);
+      expect([removed.statusCode, checkout.statusCode < 300], both).not.toEqual([200, true]);
+      await expectSeatCountsConsistent();
+    }
+  }, 60_000);
+
+  it("an instructor is not deleted while a student's checkout takes a seat of their class", async () => {
+    for (let i = 0; i < ROUNDS; i++) {
+      const [instructor, student] = [await newUser("instructor"), await newUser("student")];
+      const classId = await newClass(instructor.id);
+      const item = await inCart(student.id, classId);
+      const [removed, checkout] = await Promise.all([
+        a.call({ method: "DELETE", url: `/users/${instructor.id}`, as: ADMIN }),
+        b.call({ method: "POST", url: "/create-payment-intent", as: student, payload: { cartItemIds: [item] } }),
+      ]);
+      const both = `round ${i}: delete ${removed.statusCode} ${removed.body}, checkout ${checkout.statusCode} ${checkout.body}`;
+      expect([removed.statusCode, checkout.statusCode], both).not.toContain(500);
+      expect([removed.statusCode, checkout.statusCode < 300], both).not.toEqual([200, true]);
+      await expectSeatCountsConsistent();
+    }
+  }, 60_000);
+
+  it("a student is not deleted while their checkout holds seats", async () => {
+    for (let i = 0; i < ROUNDS; i++) {
+      const student = await newUser("student");
+      const classId = await newClass(JONAS.id);
+      const item = await inCart(student.id, classId);
+      const [removed, checkout] = await Promise.all([
+        a.call({ method: "DELETE", url: `/users/${student.id}`, as: ADMIN }),
+        b.call({ method: "POST", url: "/create-payment-intent", as: student, payload: { cartItemIds: [item] } }),
+      ]);
+      const both = `round ${i}: delete ${removed.statusCode} ${removed.body}, checkout ${checkout.statusCode} ${checkout.body}`;
+      expect([removed.statusCode, checkout.statusCode], both).not.toContain(500);
+      expect([removed.statusCode, checkout.statusCode < 300], both).not.toEqual([200, true]);
+      await expectSeatCountsConsistent();
+    }
+  }, 60_000);
+
+  it("the same class booked many times at once lands in the cart once", async () => {
+    for (let i = 0; i < ROUNDS; i++) {
+      const student = await newUser("student");
+      const classId = await newClass(MAYA.id);
+      const statuses = (
+        await Promise.all(
+          Array.from({ length: 6 }, (_, n) =>
+            (n % 2 ? a : b).call({ method: "POST", url: "/carts", as: student, payload: { classItemId: classId } }),
+          ),
+        )
+      ).map((r) => r.statusCode);
+      expect(sorted(statuses), `round ${i}`).toEqual([201, 409, 409, 409, 409, 409]);
+    }
+  }, 60_000);
+
+  it("identical checkouts of one student at once each get a 2xx or a 409, never a 5xx", async () => {
+    for (let i = 0; i < ROUNDS; i++) {
+      const student = await newUser("student");
+      const first = await newClass(MAYA.id);
+      const second = await newClass(JONAS.id);
+      await inCart(student.id, first);
+      await inCart(student.id, second);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, n) =>
+          (n % 2 ? a : b).call({ method: "POST", url: "/create-payment-intent", as: student, payload: {} }),
+        ),
+      );
+      const bad = answers.filter((r) => r.statusCode >= 500 || (r.statusCode >= 300 && r.statusCode !== 409));
+      expect(
+        bad.map((r) => `${r.statusCode} ${r.body}`),
+        `round ${i}`,
+      ).toEqual([]);
+      // One checkout of this student is open, holding one seat of each class.
+      const { rows: pending } = await rows<{ n: number }>(
+        sql`select count(*)::int as n from orders where student_id = ${student.id} and status = 'pending'`,
+      );
+      expect(pending[0]!.n, `round ${i}`).toBe(1);
+      await expectSeatCountsConsistent();
+    }
+  }, 120_000);
+});
