@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, classes, users } from "../src/db/schema.js";
+import { transaction } from "../src/lib/transaction.js";
 import { ADMIN, createTestDatabaseUrl, driverName, JONAS, MAYA, startTestApi, type TestApi } from "./harness.js";
 
 /**
@@ -74,6 +75,28 @@ describe.runIf(driverName === "postgres")("read-then-write rules under concurren
   }
 
   const sorted = (statuses: number[]) => [...statuses].sort((x, y) => x - y);
+
+  it("a transaction PostgreSQL aborts as a deadlock runs again and succeeds", async () => {
+    const [x, y] = [await newUser("student"), await newUser("student")];
+    let attempts = 0;
+    // Both lock one row, wait until the other did, then want the other's row: a deadlock.
+    let arrived = 0;
+    const bothLocked = async () => {
+      arrived++;
+      while (arrived < 2) await new Promise((r) => setTimeout(r, 5));
+    };
+    const crosswise = (first: string, second: string, on: TestApi) =>
+      transaction(on.database.db, async (tx) => {
+        attempts++;
+        await tx.execute(sql`select id from users where id = ${first} for update`);
+        await bothLocked();
+        await tx.execute(sql`select id from users where id = ${second} for update`);
+        await tx.execute(sql`update users set name = ${`Renamed by ${first}`} where id = ${second}`);
+        return "done";
+      });
+    expect(await Promise.all([crosswise(x.id, y.id, a), crosswise(y.id, x.id, b)])).toEqual(["done", "done"]);
+    expect(attempts).toBe(3);
+  });
 
   it("two admins demoting each other at once leave one admin", async () => {
     // Only these two are admins during the race.
