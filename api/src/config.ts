@@ -40,6 +40,33 @@ export interface PaymentConfig {
 
 const DEV_SECRET = "local-development-secret-change-me-in-production";
 
+/**
+ * Secrets written in this repository (the local run's, the payment sandbox's, the test suites'):
+ * anyone can read them, so production refuses them. `api/test/config.test.ts` scans the
+ * repository for secret-shaped values and fails while one of them is missing here.
+ */
+const PUBLISHED_SECRETS = new Set([
+  DEV_SECRET,
+  "sk_test_local_sandbox",
+  "whsec_local_sandbox",
+  "sk_test_api_suite",
+  "whsec_api_suite",
+  "sk_test_payments_suite",
+  "whsec_test_payment_sandbox",
+  "whsec_other",
+  "sk_live_nope",
+  "sk_live_abc",
+  "sk_live_academy",
+  "whsec_academy",
+]);
+
+/** In production: a secret must be one of the operator's own, not one anyone can read here. */
+function refusePublished(production: boolean, name: string, value: string | undefined): void {
+  if (production && value !== undefined && PUBLISHED_SECRETS.has(value)) {
+    throw new Error(`${name} is a value published in the project's repository: set a secret of your own in production`);
+  }
+}
+
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
@@ -53,6 +80,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const jwtSecret = env.JWT_SECRET ?? (production ? "" : DEV_SECRET);
   if (production && jwtSecret.length < 32) {
     throw new Error("JWT_SECRET must be set to at least 32 characters in production");
+  }
+  refusePublished(production, "JWT_SECRET", jwtSecret);
+  if (production && new Set(jwtSecret).size < 10) {
+    // "x" 40 times is 40 characters but no secret: a random value has many different characters.
+    throw new Error("JWT_SECRET is too repetitive to be a secret: use a random value (e.g. openssl rand -hex 32)");
   }
   const firebaseAuthEmulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST || undefined;
   if (production && firebaseAuthEmulatorHost) {
@@ -96,8 +128,10 @@ function readPaymentConfig(env: NodeJS.ProcessEnv, production: boolean): Payment
   if (!/^(sk|rk)_(live|test)_\w+$/.test(secretKey)) {
     throw new Error("STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_... or sk_test_...)");
   }
+  refusePublished(production, "STRIPE_SECRET_KEY", secretKey);
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET || undefined;
   if (production && !webhookSecret) throw new Error("STRIPE_WEBHOOK_SECRET must be set in production");
+  refusePublished(production, "STRIPE_WEBHOOK_SECRET", webhookSecret);
   const rawUrl = env.STRIPE_API_URL ?? (production || env.STRIPE_SECRET_KEY ? "" : SANDBOX_URL);
   if (production && rawUrl) {
     // A payment API of our own choosing in production would let it confirm payments that never happened.

@@ -243,10 +243,10 @@ describe("configuration", () => {
   it("refuses to start in production with the auth emulator (it accepts unsigned tokens)", () => {
     const production = {
       NODE_ENV: "production",
-      JWT_SECRET: "x".repeat(40),
+      JWT_SECRET: randomBytes(24).toString("hex"),
       FIREBASE_PROJECT_ID: "academy-prod",
-      STRIPE_SECRET_KEY: "sk_live_academy",
-      STRIPE_WEBHOOK_SECRET: "whsec_academy",
+      STRIPE_SECRET_KEY: `sk_live_${randomBytes(12).toString("hex")}`,
+      STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(12).toString("hex")}`,
     };
     expect(() => readConfig(production)).not.toThrow();
     expect(() => readConfig({ ...production, FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" })).toThrow(

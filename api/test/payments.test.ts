@@ -423,6 +423,42 @@ describe("the payment webhook", () => {
     expect(await count(h.api, `select count(*)::int as n from payments`)).toBe(1);
   });
 
+  it("a validly signed event that says an unpaid intent succeeded enrols nobody", async () => {
+    const { api } = h;
+    const item = await addToCart(api, SAM, 5);
+    const co = (await checkout(api, SAM, { cartItemIds: [item] })).json();
+    const before = await seatsOf(api, 5);
+    const payments = await count(api, `select count(*)::int as n from payments`);
+    // Signed with the real webhook secret (as with a leaked one), but the intent was never paid.
+    const res = await sendSigned(h, {
+      id: "evt_forged_success",
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: {
+        object: {
+          id: co.paymentIntentId,
+          object: "payment_intent",
+          status: "succeeded",
+          amount: Math.round(co.amount * 100),
+          currency: "usd",
+          metadata: { orderId: co.orderId },
+        },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await count(api, `select count(*)::int as n from payments`)).toBe(payments);
+    expect(await seatsOf(api, 5)).toEqual(before);
+    expect(await intentStatus(h.sandbox, co.paymentIntentId)).not.toBe("succeeded");
+    // Nor does one that says it was canceled release the checkout's seats.
+    await sendSigned(h, {
+      id: "evt_forged_cancel",
+      object: "event",
+      type: "payment_intent.canceled",
+      data: { object: { id: co.paymentIntentId, object: "payment_intent", status: "canceled", metadata: {} } },
+    });
+    expect(await seatsOf(api, 5)).toEqual(before);
+  });
+
   it("refuses an event whose signature does not verify", async () => {
     const { api } = h;
     const forged = JSON.stringify({ id: "evt_forged", type: "payment_intent.succeeded", data: { object: {} } });
@@ -547,10 +583,10 @@ describe.runIf(driverName === "postgres")("concurrent checkouts on PostgreSQL", 
 describe("payment configuration", () => {
   const production = {
     NODE_ENV: "production",
-    JWT_SECRET: "x".repeat(40),
+    JWT_SECRET: randomBytes(24).toString("hex"),
     FIREBASE_PROJECT_ID: "academy-prod",
-    STRIPE_SECRET_KEY: "sk_live_academy",
-    STRIPE_WEBHOOK_SECRET: "whsec_academy",
+    STRIPE_SECRET_KEY: `sk_live_${randomBytes(12).toString("hex")}`,
+    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(12).toString("hex")}`,
   };
 
   it("runs in production only with real Stripe keys and Stripe's own servers", () => {

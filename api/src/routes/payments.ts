@@ -14,7 +14,6 @@ import {
   type Settlement,
 } from "../lib/checkout.js";
 import { ApiError, badRequest, conflict, forbidden } from "../lib/errors.js";
-import { toIntent } from "../lib/payment-provider.js";
 import { sensitiveRateLimit } from "../lib/rate-limits.js";
 import { emailQuery, idParam } from "../lib/wire.js";
 import { ownerByEmail } from "./classes.js";
@@ -177,18 +176,26 @@ export const paymentRoutes =
             .from(processedWebhookEvents)
             .where(eq(processedWebhookEvents.eventId, event.id));
           if (seen) return { received: true, duplicate: true };
-          if (event.type === "payment_intent.succeeded") {
-            const intent = toIntent(event.data.object as Stripe.PaymentIntent);
-            try {
-              await settle(deps, intent);
-            } catch (error) {
-              // A payment of the same Stripe account that is not one of this site's checkouts:
-              // nothing to do, and an error would only make Stripe send it again for days.
-              if (!(error instanceof ApiError && error.statusCode === 404)) throw error;
-              request.log.warn({ paymentIntentId: intent.id }, "a payment event for no known checkout: ignored");
+          if (event.type === "payment_intent.succeeded" || event.type === "payment_intent.canceled") {
+            // The event only says which intent to look at: what is settled is what Stripe says of it
+            // now, never the event's copy (a signed event may be old, or forged with a leaked secret).
+            const sent = (event.data.object as Partial<Stripe.PaymentIntent> | null)?.id;
+            const intent =
+              typeof sent === "string" && /^pi_\w{1,100}$/.test(sent) ? await provider.retrieveIntent(sent) : null;
+            if (!intent) {
+              request.log.warn({ eventId: event.id }, "a payment event for an intent Stripe does not know: ignored");
+            } else if (intent.status === "succeeded") {
+              try {
+                await settle(deps, intent);
+              } catch (error) {
+                // A payment of the same Stripe account that is not one of this site's checkouts:
+                // nothing to do, and an error would only make Stripe send it again for days.
+                if (!(error instanceof ApiError && error.statusCode === 404)) throw error;
+                request.log.warn({ paymentIntentId: intent.id }, "a payment event for no known checkout: ignored");
+              }
+            } else if (intent.status === "canceled") {
+              await abandonCheckout(deps, intent);
             }
-          } else if (event.type === "payment_intent.canceled") {
-            await abandonCheckout(deps, toIntent(event.data.object as Stripe.PaymentIntent));
           }
           await db.insert(processedWebhookEvents).values({ eventId: event.id, type: event.type }).onConflictDoNothing();
           return { received: true };

@@ -1,0 +1,108 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { readConfig } from "../src/config.js";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const SKIP_DIRS = new Set(["node_modules", "dist", ".git", ".data", "test-results", "playwright-report", ".turbo"]);
+const TEXT = /\.(ts|tsx|mts|js|mjs|cjs|json|md|ya?ml|sh|html|env|example|toml)$|(^|\/)\.env[^/]*$|Dockerfile$/;
+
+/** Every text file of the repository (what anyone who reads it sees), but installed and built ones. */
+function repositoryFiles(dir = ROOT): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return SKIP_DIRS.has(entry.name) ? [] : repositoryFiles(full);
+    return TEXT.test(full) && !entry.name.endsWith("pnpm-lock.yaml") ? [full] : [];
+  });
+}
+
+/** Secret-shaped values written in the repository: Stripe keys, webhook secrets, JWT secrets. */
+function publishedSecrets() {
+  const stripeKeys = new Set<string>();
+  const webhookSecrets = new Set<string>();
+  const jwtSecrets = new Set<string>();
+  for (const file of repositoryFiles()) {
+    const text = readFileSync(file, "utf8");
+    for (const [key] of text.matchAll(/\b(?:sk|rk)_(?:live|test)_\w+/g)) stripeKeys.add(key);
+    for (const [secret] of text.matchAll(/\bwhsec_\w+/g)) webhookSecrets.add(secret);
+    for (const [, value] of text.matchAll(/JWT_SECRET[^"'`\n]{0,30}["'`]([^"'`\s|]{8,})["'`]/g)) jwtSecrets.add(value!);
+    for (const [, value] of text.matchAll(/\b[A-Z_]*SECRET[A-Z_]*\s*=\s*["'`]([^"'`\n]{8,})["'`]/g)) {
+      jwtSecrets.add(value!);
+    }
+  }
+  return { stripeKeys, webhookSecrets, jwtSecrets };
+}
+
+const random = (bytes = 24) => randomBytes(bytes).toString("hex");
+const production = () => ({
+  NODE_ENV: "production",
+  JWT_SECRET: random(),
+  FIREBASE_PROJECT_ID: "academy-prod",
+  STRIPE_SECRET_KEY: `sk_live_${random(12)}`,
+  STRIPE_WEBHOOK_SECRET: `whsec_${random(12)}`,
+});
+
+describe("production refuses every secret published in this repository", () => {
+  const found = publishedSecrets();
+
+  it("finds the local run's, the sandbox's and the test suites' secrets", () => {
+    expect([...found.stripeKeys]).toEqual(expect.arrayContaining(["sk_test_local_sandbox", "sk_test_api_suite"]));
+    expect([...found.webhookSecrets]).toEqual(expect.arrayContaining(["whsec_local_sandbox", "whsec_api_suite"]));
+    expect([...found.jwtSecrets]).toContain("local-development-secret-change-me-in-production");
+  });
+
+  it("starts with secrets of the operator's own", () => {
+    expect(() => readConfig(production())).not.toThrow();
+  });
+
+  it("refuses each published Stripe key, webhook secret and JWT secret", () => {
+    const accepted: string[] = [];
+    const tryWith = (name: string, value: string) => {
+      try {
+        readConfig({ ...production(), [name]: value });
+        accepted.push(`${name}=${value}`);
+      } catch (error) {
+        expect(String(error)).toMatch(new RegExp(`${name}.*(published|32 characters|repetitive|Stripe secret key)`));
+      }
+    };
+    for (const key of found.stripeKeys) tryWith("STRIPE_SECRET_KEY", key);
+    for (const secret of found.webhookSecrets) tryWith("STRIPE_WEBHOOK_SECRET", secret);
+    for (const secret of [...found.jwtSecrets, ...found.stripeKeys, ...found.webhookSecrets]) {
+      tryWith("JWT_SECRET", secret);
+    }
+    expect(accepted).toEqual([]);
+  });
+
+  it("refuses a JWT secret that is long but repetitive", () => {
+    expect(() => readConfig({ ...production(), JWT_SECRET: "x".repeat(40) })).toThrow(/JWT_SECRET.*repetitive/);
+  });
+
+  it("outside production the local defaults still work", () => {
+    expect(readConfig({}).payments.secretKey).toBe("sk_test_local_sandbox");
+  });
+
+  it("the server process exits with the reason instead of starting", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+      cwd: path.resolve(import.meta.dirname, ".."),
+      env: {
+        PATH: process.env.PATH,
+        ...production(),
+        STRIPE_WEBHOOK_SECRET: "whsec_local_sandbox",
+        PORT: "0",
+        DATA_DIR: path.join(tmpdir(), `academy-config-test-${random(6)}`),
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    // A server that starts anyway is stopped after a while (and the test fails).
+    const started = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    clearTimeout(started);
+    expect(code).not.toBe(0);
+    expect(stderr).toMatch(/STRIPE_WEBHOOK_SECRET is a value published/);
+  }, 30_000);
+});
