@@ -57,7 +57,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     exposedHeaders: ["ETag"],
     maxAge: 600,
   });
-  await app.register(rateLimitPlugin, config.rateLimits);
+  await app.register(rateLimitPlugin, { ...config.rateLimits, ...config.rateLimitStore });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -100,7 +100,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   const cache = new PublicCache(database.db, changes, { log: app.log });
   app.get("/health", { schema: { tags: ["health"], summary: "Liveness and database check" } }, async () => {
     await database.db.execute("select 1");
-    return { status: "ok", database: database.driver, listCache: cache.mode };
+    return { status: "ok", database: database.driver, listCache: cache.mode, rateLimits: app.rateLimitStore };
   });
   const verifier = createFirebaseVerifier(config);
   app.addHook("onClose", () => verifier.close());

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { RateLimitConfig } from "./lib/rate-limits.js";
+import type { RateLimitConfig, RateLimitStore } from "./lib/rate-limits.js";
 
 /** Everything the API reads from its environment, read once, with the local defaults. */
 export interface ApiConfig {
@@ -19,6 +19,8 @@ export interface ApiConfig {
   imageMaxBytes: number;
   /** Requests per minute per client IP for each kind of rate-limited route. */
   rateLimits: RateLimitConfig;
+  /** Where the rate limits count: Redis shared by every API process, or each process's memory. */
+  rateLimitStore: RateLimitStore;
   /** The Firebase project whose ID tokens POST /jwt accepts. */
   firebaseProjectId: string;
   /** Set only for the local emulator: the Admin SDK then accepts unsigned tokens. */
@@ -113,6 +115,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       forms: positiveInteger(env, "RATE_LIMIT_FORMS", 10),
       uploads: positiveInteger(env, "RATE_LIMIT_UPLOADS", 30),
     },
+    rateLimitStore: { redisUrl: env.REDIS_URL || undefined, redisPrefix: env.REDIS_PREFIX ?? "academy:" },
     firebaseProjectId,
     firebaseAuthEmulatorHost,
     payments,

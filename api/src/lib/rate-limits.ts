@@ -1,6 +1,7 @@
 import rateLimit, { type RateLimitOptions } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { Redis } from "ioredis";
 import { ApiError } from "./errors.js";
 
 /** Requests per minute per client IP, by kind of route (config: RATE_LIMIT_* variables). */
@@ -15,8 +16,17 @@ export interface RateLimitConfig {
 
 export type RateLimitName = keyof RateLimitConfig;
 
+/** Where the counters live: Redis shared by every API process (REDIS_URL), or this process's memory. */
+export interface RateLimitStore {
+  redisUrl: string | undefined;
+  /** Prefix of the keys in Redis (several sites may share one Redis). */
+  redisPrefix: string;
+}
+
 declare module "fastify" {
   interface FastifyInstance {
+    /** "shared" when the counters are in Redis, "per-process" when in memory. */
+    rateLimitStore: "shared" | "per-process";
     /** The route options of each named limit: `config: { rateLimit: app.rateLimits.forms }`. */
     rateLimits: Record<RateLimitName, RateLimitOptions>;
   }
@@ -26,12 +36,33 @@ const perMinute = (max: number): RateLimitOptions => ({ max, timeWindow: 60_000 
 
 /**
  * Rate limits are per route and opt-in (`global: false`): a route names one of the limits. An
- * exceeded limit answers 429 in the API's error shape, with Retry-After in seconds. Counters are
- * kept in each process's memory, so N processes behind a balancer allow up to N times the limit.
+ * exceeded limit answers 429 in the API's error shape, with Retry-After in seconds. With REDIS_URL
+ * the counters are kept in Redis, so N processes behind a balancer share one budget per caller;
+ * without it, in this process's memory (one process: the same thing). While Redis cannot be
+ * reached, requests are served without counting (a limit is not worth an outage) and it is logged.
  */
-export const rateLimitPlugin = fp(async (app: FastifyInstance, limits: RateLimitConfig) => {
+export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimitConfig & RateLimitStore) => {
+  const { redisUrl, redisPrefix, ...limits } = options;
+  let redis: Redis | undefined;
+  if (redisUrl) {
+    redis = new Redis(redisUrl, {
+      connectionName: "academy-api rate limits",
+      connectTimeout: 2_000,
+      // A request must not wait for Redis to come back: it fails fast and is served uncounted.
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      lazyConnect: true,
+    });
+    redis.on("error", (error: Error) => app.log.warn({ err: error }, "the rate limits' Redis cannot be reached"));
+    await redis.connect().catch(() => {});
+    app.addHook("onClose", async () => {
+      await redis?.quit().catch(() => redis?.disconnect());
+    });
+  }
+  app.decorate("rateLimitStore", redis ? "shared" : "per-process");
   await app.register(rateLimit, {
     global: false,
+    ...(redis && { redis, nameSpace: `${redisPrefix}rate-limit:`, skipOnError: true }),
     errorResponseBuilder: (_request, context) => new ApiError(429, `Too many requests: try again in ${context.after}.`),
   });
   app.decorate("rateLimits", {
