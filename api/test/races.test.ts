@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { LOCAL_PUBLISHABLE_KEY } from "../../tools/payment-sandbox.mjs";
 import { cartItems, classes, users } from "../src/db/schema.js";
 import { transaction } from "../src/lib/transaction.js";
 import { ADMIN, createTestDatabaseUrl, driverName, JONAS, MAYA, startTestApi, type TestApi } from "./harness.js";
@@ -72,6 +73,27 @@ describe.runIf(driverName === "postgres")("read-then-write rules under concurren
                              where oi.class_id = c.id and o.status = 'pending')
          or c.enrolled_seats <> (select count(*) from enrollments e where e.class_id = c.id))`);
     expect(drift).toEqual([]);
+  }
+
+  /** What a browser's card form does: confirms the intent with its client secret and a card that pays. */
+  async function payByCard(clientSecret: string) {
+    const id = clientSecret.split("_secret_")[0]!;
+    const res = await fetch(`${inject("paymentSandboxUrl")}/v1/payment_intents/${id}/confirm`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${LOCAL_PUBLISHABLE_KEY}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({
+        client_secret: clientSecret,
+        "payment_method_data[type]": "card",
+        "payment_method_data[card][number]": "4242424242424242",
+        "payment_method_data[card][exp_month]": "12",
+        "payment_method_data[card][exp_year]": String(new Date().getFullYear() + 2),
+        "payment_method_data[card][cvc]": "123",
+      }),
+    });
+    expect(res.status).toBe(200);
   }
 
   const sorted = (statuses: number[]) => [...statuses].sort((x, y) => x - y);
@@ -189,6 +211,63 @@ describe.runIf(driverName === "postgres")("read-then-write rules under concurren
       const both = `round ${i}: delete ${removed.statusCode} ${removed.body}, checkout ${checkout.statusCode} ${checkout.body}`;
       expect([removed.statusCode, checkout.statusCode], both).not.toContain(500);
       expect([removed.statusCode, checkout.statusCode < 300], both).not.toEqual([200, true]);
+      await expectSeatCountsConsistent();
+    }
+  }, 60_000);
+
+  it("a class being paid for is not booked into the cart again at the same moment", async () => {
+    for (let i = 0; i < ROUNDS; i++) {
+      const student = await newUser("student");
+      const classId = await newClass(MAYA.id);
+      const item = await inCart(student.id, classId);
+      const opened = await a.call({
+        method: "POST",
+        url: "/create-payment-intent",
+        as: student,
+        payload: { cartItemIds: [item] },
+      });
+      expect(opened.statusCode, opened.body).toBe(201);
+      const { clientSecret, paymentIntentId } = opened.json() as { clientSecret: string; paymentIntentId: string };
+      await payByCard(clientSecret);
+      // Paid, not yet recorded; the student removed it from the cart and books it again meanwhile.
+      await db().delete(cartItems).where(eq(cartItems.id, item));
+      const [paid, booked] = await Promise.all([
+        b.call({ method: "POST", url: "/payments", as: student, payload: { transactionId: paymentIntentId } }),
+        a.call({ method: "POST", url: "/carts", as: student, payload: { classItemId: classId } }),
+      ]);
+      expect(paid.statusCode, paid.body).toBe(201);
+      const { rows: carted } = await rows<{ n: number }>(
+        sql`select count(*)::int as n from cart_items where student_id = ${student.id} and class_id = ${classId}`,
+      );
+      expect(carted[0]!.n, `round ${i}: booking answered ${booked.statusCode}`).toBe(0);
+      await expectSeatCountsConsistent();
+    }
+  }, 60_000);
+
+  it("seats cut while students open checkouts never leave more held than available", async () => {
+    for (let i = 0; i < ROUNDS; i++) {
+      const classId = await newClass(MAYA.id, 5);
+      const students = await Promise.all(Array.from({ length: 4 }, () => newUser("student")));
+      const items = await Promise.all(students.map((s) => inCart(s.id, classId)));
+      const [edit, ...checkouts] = await Promise.all([
+        a.call({ method: "PATCH", url: `/classes/${classId}`, as: ADMIN, payload: { available_seats: 2 } }),
+        ...students.map((s, n) =>
+          (n % 2 ? a : b).call({
+            method: "POST",
+            url: "/create-payment-intent",
+            as: s,
+            payload: { cartItemIds: [items[n]] },
+          }),
+        ),
+      ]);
+      const all = `round ${i}: edit ${edit.statusCode} ${edit.body}; ${checkouts.map((c) => c.statusCode).join(", ")}`;
+      for (const r of [edit, ...checkouts]) expect(r.statusCode, all).toBeLessThan(500);
+      if (edit.statusCode !== 200) expect(edit.json().message, all).toMatch(/held by students paying/);
+      const { rows: seats } = await rows<{ available: number; held: number }>(
+        sql`select available_seats as available, held_seats as held from classes where id = ${classId}`,
+      );
+      expect(seats[0]!.held, all).toBe(checkouts.filter((c) => c.statusCode === 201).length);
+      expect(seats[0]!.held, all).toBeLessThanOrEqual(seats[0]!.available);
       await expectSeatCountsConsistent();
     }
   }, 60_000);

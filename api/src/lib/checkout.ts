@@ -61,8 +61,8 @@ const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
 /** How long a checkout being opened by another request is waited for instead of replaced. */
 const OPENING_MS = 20_000;
 
-/** Locks a student's row: their checkouts and payments run one at a time. */
-async function lockStudent(tx: Tx, studentId: string): Promise<void> {
+/** Locks a student's row: their checkouts, payments and bookings run one at a time. */
+export async function lockStudent(tx: Tx, studentId: string): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, studentId)).for("no key update");
 }
 

@@ -2,7 +2,8 @@ import { and, asc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requirePermission } from "../auth/permissions.js";
-import { expireOverdueCheckouts, type CheckoutDeps } from "../lib/checkout.js";
+import { expireOverdueCheckouts, lockStudent, type CheckoutDeps } from "../lib/checkout.js";
+import { transaction } from "../lib/transaction.js";
 import { cartItems, classes, enrollments, users } from "../db/schema.js";
 import { conflict, notFound } from "../lib/errors.js";
 import { emailQuery, idParam, toDollars } from "../lib/wire.js";
@@ -80,16 +81,22 @@ export const cartRoutes =
             "Every free seat of this class is held by a checkout in progress. Try again in a few minutes.",
           );
         }
-        const [enrolled] = await db
-          .select({ id: enrollments.id })
-          .from(enrollments)
-          .where(and(eq(enrollments.studentId, actor.id), eq(enrollments.classId, row.id)));
-        if (enrolled) throw conflict("You are already enrolled in this class.");
-        const inserted = await db
-          .insert(cartItems)
-          .values({ studentId: actor.id, classId: row.id })
-          .onConflictDoNothing()
-          .returning({ id: cartItems.id });
+        const classItemId = row.id;
+        // Under the student's lock, as a payment enrolling them takes it: a class being paid for
+        // right now is either enrolled already (refused) or its payment waits and then removes it.
+        const inserted = await transaction(db, async (tx) => {
+          await lockStudent(tx, actor.id);
+          const [enrolled] = await tx
+            .select({ id: enrollments.id })
+            .from(enrollments)
+            .where(and(eq(enrollments.studentId, actor.id), eq(enrollments.classId, classItemId)));
+          if (enrolled) throw conflict("You are already enrolled in this class.");
+          return tx
+            .insert(cartItems)
+            .values({ studentId: actor.id, classId: classItemId })
+            .onConflictDoNothing()
+            .returning({ id: cartItems.id });
+        });
         if (inserted.length === 0) throw conflict("This class is already in your cart.");
         return reply.status(201).send({ insertedId: inserted[0]!.id, item: classToWire(row, false) });
       },

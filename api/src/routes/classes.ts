@@ -199,19 +199,27 @@ export const classRoutes =
         requirePermission(actor, "update", "class", row.instructorId);
         const edit = request.body;
         await assertImageAvailable(db, edit.image, "image");
-        if (edit.available_seats !== undefined && edit.available_seats < row.enrolledSeats) {
-          throw badRequest(`This class already has ${row.enrolledSeats} students enrolled.`, {
-            available_seats: `At least ${row.enrolledSeats} (already enrolled).`,
-          });
-        }
-        if (edit.available_seats !== undefined && edit.available_seats < row.enrolledSeats + row.heldSeats) {
-          throw conflict(
-            `${row.heldSeats} seats of this class are held by students paying right now. Try again in a few minutes.`,
-          );
-        }
         const byOwner = actor.id === row.instructorId;
         // Approved classes also count in the instructors list.
         const result = await cache.write(["classes", "instructors"], async (tx) => {
+          // Seats are checked on the locked row: a checkout holding a seat or a payment enrolling a
+          // student at this moment either comes first and is counted, or waits for this edit.
+          const [seats] = await tx
+            .select({ enrolled: classes.enrolledSeats, held: classes.heldSeats })
+            .from(classes)
+            .where(eq(classes.id, row.id))
+            .for("update");
+          if (!seats) throw notFound("There is no such class.");
+          if (edit.available_seats !== undefined && edit.available_seats < seats.enrolled) {
+            throw badRequest(`This class already has ${seats.enrolled} students enrolled.`, {
+              available_seats: `At least ${seats.enrolled} (already enrolled).`,
+            });
+          }
+          if (edit.available_seats !== undefined && edit.available_seats < seats.enrolled + seats.held) {
+            throw conflict(
+              `${seats.held} seats of this class are held by students paying right now. Try again in a few minutes.`,
+            );
+          }
           const updated = await tx
             .update(classes)
             .set({
