@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "./harness.js";
+import { SAM, startTestApi, type TestApi } from "./harness.js";
 
 /**
  * Several API processes behind a load balancer, as the README's "Running several API processes"
@@ -104,6 +104,12 @@ describe("rate limits across API processes", () => {
   it("both processes say their rate limits are shared", async () => {
     expect((await local.call({ method: "GET", url: "/health" })).json()).toMatchObject({ rateLimits: "shared" });
     expect(await (await fetch(`${childUrl}/health`)).json()).toMatchObject({ rateLimits: "shared" });
+  });
+
+  it("with the same JWT_SECRET, a token one process signed is accepted by the other", async () => {
+    const res = await fetch(`${childUrl}/users/me`, { headers: { authorization: `Bearer ${local.token(SAM)}` } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ email: SAM.email });
   });
 
   it("one caller gets one budget whichever process answers", async () => {
