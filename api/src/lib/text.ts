@@ -43,8 +43,12 @@ interface TextOptions {
 
 /** A text field of a request body: `text({ required: "Name is required", max: 120 })`. */
 export function text({ required, max, multiLine = false }: TextOptions) {
+  const rule =
+    `${required ? "Required; t" : "T"}rimmed, at most ${max} characters; ` +
+    `no control characters${multiLine ? " but line breaks and tabs" : ""}, no text-direction overrides or isolates.`;
   return z
     .string({ error: required ?? "Must be text." })
+    .meta({ description: rule })
     .transform((s) => (multiLine ? s.replace(/\r\n/g, "\n") : s))
     .check((ctx) => {
       const problem = textProblem(ctx.value, multiLine);
