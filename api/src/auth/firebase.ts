@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Agent } from "node:http";
 import { initializeApp, deleteApp, type App } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import type { ApiConfig } from "../config.js";
@@ -21,16 +22,40 @@ export interface IdTokenVerifier {
 /** A token Firebase did not sign, or one that expired: the caller is not signed in. */
 export class InvalidIdTokenError extends Error {}
 
+/** The identity provider (Google's key server, the Auth Emulator) could not be reached: nobody can sign in now. */
+export class IdentityProviderUnavailableError extends Error {}
+
+/**
+ * firebase-admin reports a provider it cannot reach in two ways: as `app/network-*` (the account
+ * look-up against the emulator), or, when Google's public keys cannot be fetched, as an
+ * `auth/argument-error` whose message is the failed request's: the token itself was never judged.
+ */
+function providerUnreachable(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === "app/network-error" || code === "app/network-timeout" || code === "auth/internal-error") return true;
+  return (
+    typeof message === "string" &&
+    /^(Error while making request|Error fetching public keys|Error fetching Json Web Keys)/.test(message)
+  );
+}
+
 /**
  * Verifies Firebase ID tokens with firebase-admin (signature, audience = the project, issuer,
  * expiry). Against the local emulator the Admin SDK reads FIREBASE_AUTH_EMULATOR_HOST from the
  * environment; the config refuses that variable in production.
  */
-export function createFirebaseVerifier(config: Pick<ApiConfig, "firebaseProjectId" | "firebaseAuthEmulatorHost">) {
+export function createFirebaseVerifier(
+  config: Pick<ApiConfig, "firebaseProjectId"> & Partial<Pick<ApiConfig, "firebaseAuthEmulatorHost">>,
+  /** httpAgent: how the SDK reaches Google (e.g. through a proxy's agent). */
+  options: { httpAgent?: Agent } = {},
+) {
   if (config.firebaseAuthEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebaseAuthEmulatorHost;
   let app: App | null = null;
   const auth = () => {
-    app ??= initializeApp({ projectId: config.firebaseProjectId }, `api-${randomUUID()}`);
+    app ??= initializeApp(
+      { projectId: config.firebaseProjectId, ...(options.httpAgent && { httpAgent: options.httpAgent }) },
+      `api-${randomUUID()}`,
+    );
     return getAuth(app);
   };
   return {
@@ -39,6 +64,7 @@ export function createFirebaseVerifier(config: Pick<ApiConfig, "firebaseProjectI
       try {
         decoded = await auth().verifyIdToken(idToken);
       } catch (error) {
+        if (providerUnreachable(error)) throw new IdentityProviderUnavailableError(String(error), { cause: error });
         const code = (error as { code?: unknown }).code;
         if (typeof code === "string" && code.startsWith("auth/")) throw new InvalidIdTokenError(code);
         throw error;

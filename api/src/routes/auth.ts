@@ -1,16 +1,25 @@
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { InvalidIdTokenError, type IdTokenVerifier, type VerifiedIdentity } from "../auth/firebase.js";
+import {
+  IdentityProviderUnavailableError,
+  InvalidIdTokenError,
+  type IdTokenVerifier,
+  type VerifiedIdentity,
+} from "../auth/firebase.js";
 import { requirePermission } from "../auth/permissions.js";
 import type { Db } from "../db/client.js";
 import { users } from "../db/schema.js";
-import { forbidden, unauthorized } from "../lib/errors.js";
+import { ApiError, forbidden, unauthorized } from "../lib/errors.js";
 import type { PublicCache } from "../lib/public-cache.js";
 import { sensitiveRateLimit } from "../lib/rate-limits.js";
 import { imageUrl } from "../lib/wire.js";
 import { assertImageAvailable } from "./images.js";
 import { cleanText, text } from "../lib/text.js";
+
+export const SIGN_IN_UNAVAILABLE =
+  "Sign-in is briefly unavailable: the sign-in service cannot be reached. Try again in a minute.";
+const SIGN_IN_RETRY_SECONDS = 30;
 
 const emailBody = z.object({ email: z.email({ error: "Not a valid e-mail address." }).max(254) });
 
@@ -79,7 +88,7 @@ export const authRoutes =
           security: [{ firebaseIdToken: [] }],
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const idToken = bearer(request.headers.authorization);
         if (!idToken) {
           throw unauthorized("Sign in first: send the Firebase ID token as 'Authorization: Bearer <token>'.");
@@ -90,6 +99,12 @@ export const authRoutes =
         } catch (error) {
           if (error instanceof InvalidIdTokenError) {
             throw unauthorized("The sign-in token is invalid or has expired. Sign in again.");
+          }
+          if (error instanceof IdentityProviderUnavailableError) {
+            // Not the caller's fault nor a bug: the browser shows this message and may try again.
+            request.log.warn({ err: error }, "identity provider unreachable");
+            reply.header("Retry-After", String(SIGN_IN_RETRY_SECONDS));
+            throw new ApiError(503, SIGN_IN_UNAVAILABLE);
           }
           throw error;
         }
