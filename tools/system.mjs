@@ -34,6 +34,11 @@ export function readPorts(env = process.env) {
   return ports;
 }
 
+/** The shell's origins on this machine: the site answers at both local names. */
+export function localShellOrigins(ports) {
+  return [`http://localhost:${ports.shell}`, `http://127.0.0.1:${ports.shell}`];
+}
+
 export function remotesJson(ports) {
   return Object.fromEntries(
     Object.keys(REMOTE_APPS).map((name) => [name, `http://localhost:${ports[name]}/mf-manifest.json`]),
@@ -145,7 +150,7 @@ export async function startSystem(options = {}) {
       env: {
         ...process.env,
         PORT: String(ports.api),
-        CORS_ORIGINS: shellUrl,
+        CORS_ORIGINS: localShellOrigins(ports).join(","),
         LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
         FIREBASE_PROJECT_ID,
         FIREBASE_AUTH_EMULATOR_HOST: emulator.host,

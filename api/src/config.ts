@@ -100,7 +100,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     port: Number(env.PORT ?? env.API_PORT ?? 4000),
     host: env.HOST ?? "127.0.0.1",
     production,
-    corsOrigins: (env.CORS_ORIGINS ?? "http://localhost:3000")
+    corsOrigins: (env.CORS_ORIGINS ?? "http://localhost:3000,http://127.0.0.1:3000")
       .split(",")
       .map((o) => o.trim())
       .filter(Boolean),

@@ -66,6 +66,9 @@ describe("headers of every response", () => {
     const list = await api.call({ method: "GET", url: "/classes", headers: { origin: "http://localhost:3000" } });
     expect(list.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
     expect(list.headers["access-control-expose-headers"]).toBe("ETag");
+    // The local site answers at both of this machine's names.
+    const byAddress = await api.call({ method: "GET", url: "/classes", headers: { origin: "http://127.0.0.1:3000" } });
+    expect(byAddress.headers["access-control-allow-origin"]).toBe("http://127.0.0.1:3000");
     const stranger = await api.call({ method: "GET", url: "/classes", headers: { origin: "https://evil.example" } });
     expect(stranger.headers["access-control-allow-origin"]).toBeUndefined();
   });

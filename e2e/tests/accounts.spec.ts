@@ -181,13 +181,19 @@ test("the login form slides in over 1000 ms, and not under reduced motion", asyn
   }
 });
 
-test("Forgot password? sends a reset link for the typed e-mail", async ({ page }) => {
+test("Forgot password? sends a reset link for the typed e-mail; the success replaces the earlier error", async ({
+  page,
+}) => {
   await page.goto("/login");
+  const missing = page.getByText("Enter your e-mail address first, then choose Forgot password?");
   await page.getByRole("button", { name: "Forgot password?" }).click();
-  await expect(page.getByText("Enter your e-mail address first, then choose Forgot password?")).toBeVisible();
+  await expect(missing).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
   await page.getByLabel("Email").fill(SEED.student.email);
   await page.getByRole("button", { name: "Forgot password?" }).click();
   await expect(page.getByRole("status")).toContainText(`If an account exists for ${SEED.student.email}`);
+  await expect(missing).toBeHidden();
+  await expect(page.getByLabel("Email")).not.toHaveAttribute("aria-invalid", "true");
 });
 
 test("a public page paints before the Firebase SDK has loaded", async ({ page }) => {

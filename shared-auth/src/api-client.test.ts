@@ -1,6 +1,13 @@
-import { AxiosError, type AxiosAdapter } from "axios";
+import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from "axios";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ACCESS_TOKEN_KEY, createApiClient, errorMessage, setUnauthorizedHandler } from "./api-client";
+import {
+  ACCESS_TOKEN_KEY,
+  createApiClient,
+  errorMessage,
+  setUnauthorizedHandler,
+  SLOW_SERVER_MESSAGE,
+  UNREACHABLE_MESSAGE,
+} from "./api-client";
 import { academyStore } from "./store";
 
 /** An adapter that answers like the API would, recording what was sent. */
@@ -59,5 +66,23 @@ describe("the API client", () => {
       .catch((e: unknown) => e);
     expect(errorMessage(error)).toBe("This class is full.");
     expect(errorMessage(new Error("x"), "Fallback")).toBe("Fallback");
+  });
+
+  it("tells an unreachable server, a slow one and an HTTP error apart", () => {
+    const config = { headers: {} } as InternalAxiosRequestConfig;
+    const network = new AxiosError("Network Error", AxiosError.ERR_NETWORK, config, {});
+    expect(errorMessage(network)).toBe(UNREACHABLE_MESSAGE);
+    expect(errorMessage(network)).toMatch(/^Could not reach the server/);
+    expect(errorMessage(new AxiosError("timeout of 30000ms exceeded", AxiosError.ECONNABORTED, config, {}))).toBe(
+      SLOW_SERVER_MESSAGE,
+    );
+    const gateway = new AxiosError("failed", "502", config, null, {
+      status: 502,
+      statusText: "Bad Gateway",
+      headers: {},
+      config,
+      data: "<html>Bad Gateway</html>",
+    });
+    expect(errorMessage(gateway)).toBe("The server had a problem (HTTP 502). Try again in a moment.");
   });
 });

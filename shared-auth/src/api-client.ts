@@ -58,6 +58,15 @@ export function createApiClient(): AxiosInstance {
 /** The one API client of the page. */
 export const api = createApiClient();
 
+/** No answer in time (the client's 30 s time-out). */
+export const SLOW_SERVER_MESSAGE = "The server took too long to answer. Try again in a moment.";
+/**
+ * No answer at all. The browser cannot tell why (offline, the server is off, or it refused this
+ * site's address by CORS), so the message names the likely causes.
+ */
+export const UNREACHABLE_MESSAGE =
+  "Could not reach the server. Check your connection and try again; if it keeps happening, the server is down or does not accept this site's address.";
+
 /** The API's error body is `{ error, message, fields? }`; this gives the message a person should read. */
 export function errorMessage(error: unknown, fallback = "Something went wrong. Please try again."): string {
   if (error instanceof AxiosError) {
@@ -65,7 +74,15 @@ export function errorMessage(error: unknown, fallback = "Something went wrong. P
     if (body && typeof body === "object" && "message" in body && typeof body.message === "string") {
       return body.message;
     }
-    if (!error.response) return "The server could not be reached. Check your connection and try again.";
+    if (!error.response) {
+      return error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT
+        ? SLOW_SERVER_MESSAGE
+        : UNREACHABLE_MESSAGE;
+    }
+    // An answer without the API's body (a proxy's error page, a gateway time-out).
+    if (error.response.status >= 500) {
+      return `The server had a problem (HTTP ${error.response.status}). Try again in a moment.`;
+    }
   }
   return fallback;
 }

@@ -1,4 +1,11 @@
-export { queryClient, createQueryClient, retryDelay, CACHE_LIFETIME_MS, QUERY_RETRIES } from "./query-client";
+export {
+  queryClient,
+  createQueryClient,
+  retryDelay,
+  shouldRetry,
+  CACHE_LIFETIME_MS,
+  QUERY_RETRIES,
+} from "./query-client";
 export {
   academyStore,
   createAcademyStore,
@@ -19,6 +26,7 @@ export {
   createApiClient,
   errorMessage,
   readAccessToken,
+  UNREACHABLE_MESSAGE,
   setUnauthorizedHandler,
   ACCESS_TOKEN_KEY,
 } from "./api-client";

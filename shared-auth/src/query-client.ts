@@ -1,8 +1,11 @@
 import { QueryClient } from "@tanstack/react-query";
+import { AxiosError } from "axios";
 
 /** Spec section 9: data stays cached 5 minutes; a failed query is retried 3 times. */
 export const CACHE_LIFETIME_MS = 5 * 60 * 1000;
 export const QUERY_RETRIES = 3;
+/** A server that could not be reached at all is tried once more, then the page says so. */
+export const UNREACHABLE_RETRIES = 1;
 export const MAX_RETRY_DELAY_MS = 30_000;
 
 /** Exponential back-off (1 s, 2 s, 4 s, ...) capped at 30 s. */
@@ -10,12 +13,27 @@ export function retryDelay(attemptIndex: number): number {
   return Math.min(1000 * 2 ** attemptIndex, MAX_RETRY_DELAY_MS);
 }
 
+/**
+ * Which failures are worth another try. An answer like 404 or 403 will not change (never
+ * retried); a 5xx may pass on a second try (3 retries, spec section 9). No answer at all (the
+ * network is down, the server refuses this site's address, the server is off) gets one quick
+ * retry only: three back-offs would keep the page on its skeleton for 7 s before it says why.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof AxiosError) {
+    const status = error.response?.status;
+    if (status === undefined) return failureCount < UNREACHABLE_RETRIES;
+    if (status >= 400 && status < 500) return false;
+  }
+  return failureCount < QUERY_RETRIES;
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         gcTime: CACHE_LIFETIME_MS,
-        retry: QUERY_RETRIES,
+        retry: shouldRetry,
         retryDelay,
       },
     },

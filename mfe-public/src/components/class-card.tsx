@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from "react";
 import { resolveImageUrl, type ClassItem } from "shared-auth";
 import { formatPrice, plural, seatsLeft } from "../lib/format";
 import { useBooking, type Booking, type BookingState } from "../lib/use-booking";
@@ -26,6 +27,17 @@ export function ClassCard({ item, booking }: { item: ClassItem; booking: Booking
   const state = booking.stateOf(item);
   const full = state === "full";
   const noteId = `class-note-${item._id}`;
+  const canPress = booking.canPress(item);
+  const button = useRef<HTMLButtonElement>(null);
+  const note = useRef<HTMLParagraphElement>(null);
+  const keepFocus = useRef(false);
+  // A pressed button turns disabled and would drop keyboard focus to the page body: the card's
+  // note ("In your cart", or why not) takes it instead, so the student stays where they were.
+  useLayoutEffect(() => {
+    if (canPress || !keepFocus.current) return;
+    keepFocus.current = false;
+    note.current?.focus();
+  }, [canPress]);
   return (
     <article
       data-testid="class-card"
@@ -68,19 +80,32 @@ export function ClassCard({ item, booking }: { item: ClassItem; booking: Booking
         <p className="mt-1 text-sm opacity-90">
           Instructor: <span className="font-semibold">{item.instructor}</span>
         </p>
+        {/* The wire's available_seats is the class's capacity (spec: full when it equals enrolled_seats). */}
         <dl className="mt-4">
-          <Fact label="Available seats" value={item.available_seats} />
-          <Fact label="Enrolled seats" value={item.enrolled_seats} />
+          <Fact label="Capacity" value={plural(item.available_seats, "seat", "seats")} />
+          <Fact label="Enrolled" value={plural(item.enrolled_seats, "student", "students")} />
           <Fact label="Price" value={formatPrice(item.price)} />
         </dl>
-        <p id={noteId} className="mt-3 min-h-6 text-sm font-semibold">
-          {state === "open" ? `${plural(seatsLeft(item), "seat", "seats")} left` : NOTE[state]}
+        <p
+          ref={note}
+          id={noteId}
+          tabIndex={-1}
+          className="mt-3 min-h-6 rounded text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
+          {state === "open"
+            ? `${plural(seatsLeft(item), "seat", "seats")} left of ${item.available_seats}`
+            : NOTE[state]}
         </p>
         {booking.showButton && (
           <button
+            ref={button}
             type="button"
-            onClick={() => void booking.book(item)}
-            disabled={!booking.canPress(item)}
+            onClick={() => {
+              keepFocus.current = document.activeElement === button.current;
+              // A visitor gets the login dialog instead: nothing to keep focus for afterwards.
+              void booking.book(item).finally(() => (keepFocus.current = false));
+            }}
+            disabled={!canPress}
             aria-describedby={noteId}
             className={`mt-auto inline-flex w-full cursor-pointer items-center justify-center gap-2 rounded-full px-5 py-3 font-semibold shadow transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-not-allowed disabled:bg-white/25 disabled:text-white/80 disabled:shadow-none ${actionColors}`}
           >

@@ -96,7 +96,11 @@ export function showProblem(title: string, text: string): void {
 /** Spec section 4: the toast after a class went into the cart, 1500 ms at the top-end. */
 export const TOAST_MS = 1500;
 
-/** A polite live region at the top-end of the screen: each toast put in it is read out once. */
+/**
+ * A polite live region at the top-end of the screen, just below the shell's navbar (4 rem high):
+ * a toast there never hides the avatar, Logout or the cart badge it reports on. Each toast put in
+ * it is read out once.
+ */
 function toastRegion(): HTMLElement {
   const root = alertRoot();
   let region = root.querySelector<HTMLElement>("[data-toast-region]");
@@ -106,7 +110,7 @@ function toastRegion(): HTMLElement {
     region.setAttribute("role", "status");
     region.setAttribute("aria-live", "polite");
     region.className =
-      "pointer-events-none fixed top-4 right-4 left-4 z-[1070] flex flex-col items-end gap-2 sm:left-auto";
+      "pointer-events-none fixed top-20 right-4 left-4 z-[1070] flex flex-col items-end gap-2 sm:left-auto";
     root.append(region);
   }
   return region;

@@ -41,13 +41,6 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof AxiosError && (error.response?.status === 404 || error.response?.status === 400);
 }
 
-/** Retry what may pass on a second try (network, 5xx), never an answer like "no such instructor". */
-function retryTransient(failures: number, error: unknown): boolean {
-  const status = error instanceof AxiosError ? error.response?.status : undefined;
-  if (status !== undefined && status >= 400 && status < 500) return false;
-  return failures < 3;
-}
-
 const publishedByPopularity = (items: ClassItem[]) => popularClassesFirst(items.filter(isPublished));
 
 /** The approved classes, most enrolled first (GET /classes). */
@@ -56,7 +49,6 @@ export function useClasses() {
     queryKey: queryKeys.classes(),
     queryFn: async () => (await api.get<ClassItem[]>("/classes")).data,
     select: publishedByPopularity,
-    retry: retryTransient,
   });
 }
 
@@ -66,7 +58,6 @@ export function useInstructors() {
     queryKey: queryKeys.instructors(),
     queryFn: async () => (await api.get<Instructor[]>("/instructors")).data,
     select: popularInstructorsFirst,
-    retry: retryTransient,
   });
 }
 
@@ -82,6 +73,5 @@ export function useInstructorClasses(instructorId: string) {
     queryFn: async () =>
       (await api.get<InstructorWithClasses>(`/instructors/${encodeURIComponent(instructorId)}/classes`)).data,
     select: withPopularClasses,
-    retry: retryTransient,
   });
 }

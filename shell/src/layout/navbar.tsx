@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { logOut, useAcademy, useCartCount, useStudentEmail } from "shared-auth";
@@ -55,6 +55,19 @@ export function Navbar() {
   // Spec section 2: admins and instructors have no cart.
   const showCart = !(signedIn && (role === "admin" || role === "instructor"));
   const student = useStudentEmail() !== null;
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the phone menu, as it does the account and dashboard menus, and focus goes back to its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
 
   function logout() {
     // Leave the page first (navigations are transitions; the store update is not):
@@ -133,6 +146,7 @@ export function Navbar() {
             </Link>
           )}
           <button
+            ref={toggle}
             type="button"
             className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
             aria-expanded={open}

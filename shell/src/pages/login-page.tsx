@@ -26,6 +26,7 @@ export function LoginPage() {
     handleSubmit,
     getValues,
     setError,
+    clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<LoginForm>({ defaultValues: { email: "", password: "" } });
 
@@ -53,6 +54,8 @@ export function LoginPage() {
       setError("email", { message: "Enter your e-mail address first, then choose Forgot password?" });
       return;
     }
+    // The address is fine now: the earlier "enter your e-mail" error must not stay beside the success.
+    clearErrors("email");
     try {
       await sendPasswordReset(email);
       setInfo(`If an account exists for ${email}, a link to choose a new password is on its way.`);
