@@ -149,6 +149,25 @@ describe("class lifecycle", () => {
   });
 });
 
+describe("a class's roster", () => {
+  it("lists the enrolled students with name, e-mail and date, to the class's instructor and admins only", async () => {
+    const maya7 = classId(7); // Maya's class
+    const empty = await api.call({ method: "GET", url: `/classes/${maya7}/roster`, as: MAYA });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual([]);
+    await api.database.db.execute(`insert into enrollments (student_id, class_id) values ('${SAM.id}', '${maya7}')`);
+    const roster = await api.call({ method: "GET", url: `/classes/${maya7}/roster`, as: MAYA });
+    expect(roster.json()).toEqual([{ name: SAM.name, email: SAM.email, enrolledAt: expect.any(String) }]);
+    expect(Number.isNaN(Date.parse(roster.json()[0].enrolledAt))).toBe(false);
+    expect((await api.call({ method: "GET", url: `/classes/${maya7}/roster`, as: ADMIN })).json()).toHaveLength(1);
+    const other = await api.call({ method: "GET", url: `/classes/${maya7}/roster`, as: JONAS });
+    expect(other.statusCode).toBe(403);
+    expect(JSON.stringify(other.json())).not.toContain(SAM.email);
+    const missing = await api.call({ method: "GET", url: `/classes/${classId(99)}/roster`, as: MAYA });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
 describe("the cached public lists", () => {
   it("answer a conditional request with 304 and change their ETag after a write", async () => {
     const first = await api.call({ method: "GET", url: "/classes" });

@@ -139,6 +139,18 @@ const cases: Case[] = [
     expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
   },
   {
+    name: "the roster of Maya's class",
+    method: "GET",
+    url: `/classes/${classId(1)}/roster`,
+    expect: { anonymous: 401, student: 403, instructor: 200, admin: 200 },
+  },
+  {
+    name: "the roster of Jonas's class",
+    method: "GET",
+    url: `/classes/${classId(2)}/roster`, // Jonas's (JONAS_CLASS is deleted above)
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
     name: "own classes",
     method: "GET",
     url: `/myclasses?email=${MAYA.email}`,
@@ -304,6 +316,7 @@ const guarded: Guarded[] = [
   { method: "PATCH", url: "/classes/not-an-id/status", body: { status: "x" }, lacking: ["student", "instructor"] },
   { method: "PATCH", url: "/classes/not-an-id/feedback", body: {}, lacking: ["student", "instructor"] },
   { method: "DELETE", url: "/classes/not-an-id", lacking: ["student"] },
+  { method: "GET", url: "/classes/not-an-id/roster", lacking: ["student"] },
   { method: "GET", url: "/myclasses", lacking: ["student"] },
   { method: "GET", url: "/carts", lacking: ["instructor", "admin"] },
   { method: "POST", url: "/carts", body: { classItemId: "x" }, lacking: ["instructor", "admin"] },

@@ -6,7 +6,8 @@ import { forbidden } from "../lib/errors.js";
  * record. Checked on the server for every route; the shell's guards only mirror it.
  */
 export type Access = "own" | "any";
-export type Entity = "class" | "cart" | "user" | "payment" | "enrollment" | "contact" | "newsletter" | "image" | "role";
+export type Entity =
+  "class" | "cart" | "user" | "payment" | "enrollment" | "contact" | "newsletter" | "image" | "role" | "roster";
 export type Action = "create" | "read" | "update" | "delete" | "review";
 
 type Rules = Partial<Record<`${Action}:${Entity}`, Access>>;
@@ -34,6 +35,8 @@ export const PERMISSIONS: Record<Role, Rules> = {
     "update:class": "own",
     "delete:class": "own",
     "create:image": "own",
+    // The students enrolled in the instructor's own classes (name, e-mail, date enrolled).
+    "read:roster": "own",
   },
   admin: {
     "read:user": "any",
@@ -50,6 +53,7 @@ export const PERMISSIONS: Record<Role, Rules> = {
     "create:image": "own",
     "read:payment": "any",
     "read:enrollment": "any",
+    "read:roster": "any",
   },
 };
 

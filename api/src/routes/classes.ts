@@ -319,6 +319,30 @@ export const classRoutes =
     );
 
     app.get(
+      "/classes/:id/roster",
+      {
+        config: { access: { action: "read", entity: "roster" } },
+        schema: {
+          tags: ["classes"],
+          summary: "The students enrolled in a class: its instructor or an admin only",
+          params: idParam,
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        const row = await findClass(db, request.params.id);
+        requirePermission(actor, "read", "roster", row.instructorId);
+        const rows = await db
+          .select({ name: users.name, email: users.email, enrolledAt: enrollments.createdAt })
+          .from(enrollments)
+          .innerJoin(users, eq(users.id, enrollments.studentId))
+          .where(eq(enrollments.classId, row.id))
+          .orderBy(asc(enrollments.createdAt), asc(users.email));
+        return rows.map((r) => ({ name: r.name, email: r.email, enrolledAt: r.enrolledAt.toISOString() }));
+      },
+    );
+
+    app.get(
       "/myclasses",
       {
         config: { access: { action: "read", entity: "class" } },
