@@ -83,7 +83,9 @@ export const authRoutes =
           description:
             "Send the Firebase ID token as `Authorization: Bearer <id token>` and the account's `email` in the body. " +
             "The token is verified with firebase-admin; the user record is created or its name and photo refreshed. " +
-            "Returns the API's own short-lived access token. A bare e-mail never gets a token.",
+            "Returns the API's own short-lived access token. A bare e-mail never gets a token. " +
+            "503 with `Retry-After` when the identity provider (Google's public keys, or the Auth Emulator locally) " +
+            "cannot be reached: sign-in is briefly unavailable, the token was not judged.",
           body: emailBody,
           security: [{ firebaseIdToken: [] }],
         },
