@@ -28,6 +28,28 @@ import { paymentRoutes } from "./routes/payments.js";
 import { seedImageRoutes } from "./routes/seed-images.js";
 import { userRoutes } from "./routes/users.js";
 
+/** How long a health check waits for the database before calling it slow. */
+const PROBE_MS = 1_000;
+
+/** "ok", "slow" (no answer within PROBE_MS: locks, a full pool) or "unreachable" (the query failed). */
+async function probeDatabase(db: Database["db"]): Promise<"ok" | "slow" | "unreachable"> {
+  let timer: NodeJS.Timeout | undefined;
+  const slow = new Promise<"slow">((resolve) => (timer = setTimeout(() => resolve("slow"), PROBE_MS)));
+  const query = db.execute("select 1").then(
+    () => "ok" as const,
+    // No free connection within the pool's acquire timeout: busy, not down.
+    (error: unknown) =>
+      /timeout exceeded when trying to connect/.test(String((error as { cause?: unknown }).cause ?? error))
+        ? ("slow" as const)
+        : ("unreachable" as const),
+  );
+  try {
+    return await Promise.race([query, slow]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export interface AppOptions {
   config: ApiConfig;
   database: Database;
@@ -98,10 +120,32 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   app.addHook("onClose", () => changes.close());
   await changes.start();
   const cache = new PublicCache(database.db, changes, { log: app.log });
-  app.get("/health", { schema: { tags: ["health"], summary: "Liveness and database check" } }, async () => {
-    await database.db.execute("select 1");
-    return { status: "ok", database: database.driver, listCache: cache.mode, rateLimits: app.rateLimitStore };
-  });
+  // Liveness answers at once whatever the database does; readiness says whether it answers in time.
+  app.get(
+    "/health",
+    { schema: { tags: ["health"], summary: "Liveness (always 200, within a second) and the database's state" } },
+    async () => ({
+      status: "ok",
+      database: database.driver,
+      databaseState: await probeDatabase(database.db),
+      listCache: cache.mode,
+      rateLimits: app.rateLimitStore,
+    }),
+  );
+  app.get(
+    "/health/ready",
+    { schema: { tags: ["health"], summary: "Readiness: 200 when the database answers within a second, else 503" } },
+    async (_request, reply) => {
+      const state = await probeDatabase(database.db);
+      if (state === "ok") return { status: "ready", database: database.driver, databaseState: state };
+      void reply.header("Retry-After", "2");
+      return reply.status(503).send({
+        error: "Service Unavailable",
+        message: state === "slow" ? "The database is slow to answer." : "The database cannot be reached.",
+        databaseState: state,
+      });
+    },
+  );
   const verifier = createFirebaseVerifier(config);
   app.addHook("onClose", () => verifier.close());
   await app.register(authRoutes(database.db, cache, verifier));

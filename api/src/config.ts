@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { DatabaseTimeouts } from "./db/client.js";
 import type { RateLimitConfig, RateLimitStore } from "./lib/rate-limits.js";
 
 /** Everything the API reads from its environment, read once, with the local defaults. */
@@ -11,6 +12,10 @@ export interface ApiConfig {
   /** PostgreSQL when set; otherwise PGlite in dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** PostgreSQL's statement, lock, idle-in-transaction and connection timeouts, and the pool size. */
+  timeouts: DatabaseTimeouts;
+  /** How often each process checks pending checkouts against the provider (reconciliation). */
+  reconcileIntervalMs: number;
   /** Signs the API's own access tokens. */
   jwtSecret: string;
   accessTokenTtl: string;
@@ -106,6 +111,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       .filter(Boolean),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(import.meta.dirname, "../../.data/api")),
+    timeouts: {
+      statementMs: positiveInteger(env, "DB_STATEMENT_TIMEOUT_MS", 5_000),
+      lockMs: positiveInteger(env, "DB_LOCK_TIMEOUT_MS", 3_000),
+      idleInTransactionMs: positiveInteger(env, "DB_IDLE_IN_TRANSACTION_TIMEOUT_MS", 10_000),
+      connectMs: positiveInteger(env, "DB_CONNECT_TIMEOUT_MS", 3_000),
+      poolMax: positiveInteger(env, "DB_POOL_MAX", 10),
+    },
+    reconcileIntervalMs: positiveInteger(env, "RECONCILE_INTERVAL_MS", 20_000),
     jwtSecret,
     accessTokenTtl: env.ACCESS_TOKEN_TTL ?? "1h",
     logLevel: env.LOG_LEVEL ?? (production ? "info" : "warn"),

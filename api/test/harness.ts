@@ -62,8 +62,6 @@ export async function startTestApi(
   databaseUrl?: string,
   env: Record<string, string> = {},
 ): Promise<TestApi & { close(): Promise<void> }> {
-  const database = await openDatabase({ databaseUrl, dataDir: "memory://" });
-  await seed(database.db);
   const config = {
     ...readConfig({
       STRIPE_SECRET_KEY: "sk_test_api_suite",
@@ -75,6 +73,8 @@ export async function startTestApi(
     }),
     databaseUrl,
   };
+  const database = await openDatabase({ databaseUrl, dataDir: "memory://", timeouts: config.timeouts });
+  await seed(database.db);
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   const token = (u: { id: string; email: string }) => app.jwt.sign({ sub: u.id, email: u.email });

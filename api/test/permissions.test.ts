@@ -334,6 +334,7 @@ const guarded: Guarded[] = [
 /** Routes anyone may call; every other route of the API must be in `guarded`. */
 const PUBLIC = [
   "GET /health",
+  "GET /health/ready",
   "GET /classes",
   "GET /classes/{id}",
   "GET /instructors",

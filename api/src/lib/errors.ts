@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Seconds after which the same request may succeed (a Retry-After header). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -35,8 +37,29 @@ const STATUS_NAMES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
+/** The database did not answer in time or its connection dropped: the same request may succeed soon. */
+export const databaseUnavailable = () =>
+  new ApiError(503, "The service is briefly unavailable. Please try again in a moment.", undefined, 2);
+
+/** SQLSTATE classes and codes of a lost connection, a shutdown, or a timeout (statement, lock, idle). */
+const UNAVAILABLE_CODES = new Set(["57P01", "57P02", "57P03", "57014", "55P03", "25P03", "53300"]);
+/** What node-postgres throws without a SQLSTATE: the socket dropped, or no connection in time. */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated due to connection timeout|ECONNREFUSED|ECONNRESET|EPIPE|Query read timeout/i;
+
+function isUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) return true;
+    if (typeof code === "string" && /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT)$/.test(code)) return true;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
+}
+
 /** PostgreSQL error codes that are the client's fault, not the server's. */
 function fromDatabase(error: unknown): ApiError | null {
+  if (isUnavailable(error)) return databaseUnavailable();
   const code =
     (error as { code?: unknown; cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
   switch (code) {
@@ -77,6 +100,10 @@ export function registerErrorHandling(app: FastifyInstance) {
         message: known.message,
       };
       if (known.fields) body.fields = known.fields;
+      if (known.retryAfter !== undefined) void reply.header("Retry-After", String(known.retryAfter));
+      if (known.statusCode === 503 && !(error instanceof ApiError)) {
+        request.log.warn({ err: error }, "database unavailable");
+      }
       return reply.status(known.statusCode).send(body);
     }
     const status = typeof error.statusCode === "number" ? error.statusCode : 500;
