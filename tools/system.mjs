@@ -97,6 +97,42 @@ export function sandboxPaymentEnv(sandboxUrl) {
  *   payments?: { port?: number, dataFile?: string },
  * }} [options]
  */
+/**
+ * Keeps the API running: a process that ends on its own (a crash, kill -9) is started again after
+ * a back-off that doubles from 1 s up to 30 s, and starts over at 1 s once a process has run a minute.
+ */
+export function superviseApi(start) {
+  let child = start();
+  let stopping = false;
+  let delay = 1_000;
+  let startedAt = Date.now();
+  let timer;
+  const watch = (proc) =>
+    proc.once("exit", (code, signal) => {
+      if (stopping) return;
+      if (Date.now() - startedAt > 60_000) delay = 1_000;
+      log(`the API exited (${signal ?? `code ${code}`}); starting it again in ${delay / 1000} s`);
+      timer = setTimeout(() => {
+        startedAt = Date.now();
+        child = start();
+        watch(child);
+      }, delay);
+      delay = Math.min(delay * 2, 30_000);
+    });
+  watch(child);
+  return {
+    current: () => child,
+    stop: () =>
+      new Promise((resolve) => {
+        stopping = true;
+        clearTimeout(timer);
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", resolve);
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
 export async function startSystem(options = {}) {
   const ports = options.ports ?? readPorts();
   const deployDir = options.deployDir ?? path.join(ROOT, ".tmp", "deploy");
@@ -144,28 +180,23 @@ export async function startSystem(options = {}) {
       ),
     );
 
-    const api = spawn(process.execPath, ["dist/server.js"], {
-      cwd: path.join(ROOT, "api"),
-      stdio: ["ignore", "inherit", "inherit"],
-      env: {
-        ...process.env,
-        PORT: String(ports.api),
-        CORS_ORIGINS: localShellOrigins(ports).join(","),
-        LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-        FIREBASE_PROJECT_ID,
-        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-        ...sandboxPaymentEnv(payments.url),
-        ...options.apiEnv,
-      },
-    });
-    stops.push(
-      () =>
-        new Promise((resolve) => {
-          if (api.exitCode !== null) return resolve();
-          api.once("exit", resolve);
-          api.kill("SIGTERM");
-        }),
+    const api = superviseApi(() =>
+      spawn(process.execPath, ["dist/server.js"], {
+        cwd: path.join(ROOT, "api"),
+        stdio: ["ignore", "inherit", "inherit"],
+        env: {
+          ...process.env,
+          PORT: String(ports.api),
+          CORS_ORIGINS: localShellOrigins(ports).join(","),
+          LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+          FIREBASE_PROJECT_ID,
+          FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+          ...sandboxPaymentEnv(payments.url),
+          ...options.apiEnv,
+        },
+      }),
     );
+    stops.push(api.stop);
     const servers = {};
     for (const [name, app] of Object.entries(REMOTE_APPS)) {
       servers[name] = await startStaticServer({ dir: path.join(ROOT, app.dir, "dist"), port: ports[name], cors: true });
@@ -178,7 +209,7 @@ export async function startSystem(options = {}) {
       overrides: { "/remotes.json": remotesFile, "/env.json": envFile },
     });
     stops.push(servers.shell.close);
-    await waitForHealth(`${apiUrl}/health`, api);
+    await waitForHealth(`${apiUrl}/health`, api.current());
     return { ports, shellUrl, apiUrl, authEmulator: emulator, paymentSandbox: payments, servers, stop };
   } catch (error) {
     await stop();
