@@ -15,6 +15,7 @@ import type { Database } from "./db/client.js";
 import { registerErrorHandling } from "./lib/errors.js";
 import { expireOverdueCheckouts, type CheckoutDeps } from "./lib/checkout.js";
 import { createPaymentProvider } from "./lib/payment-provider.js";
+import { reconcilePendingCheckouts } from "./lib/reconcile.js";
 import { PublicCache } from "./lib/public-cache.js";
 import { rateLimitPlugin } from "./lib/rate-limits.js";
 import { securityHeaders } from "./lib/security-headers.js";
@@ -168,6 +169,15 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   }, 30_000);
   sweep.unref();
   app.addHook("onClose", () => clearInterval(sweep));
+  // A paid checkout is settled within about a minute even when every webhook delivery failed and
+  // the browser never reported it (lib/reconcile.ts).
+  const reconcile = setInterval(() => {
+    reconcilePendingCheckouts(checkout, config.reconcileIntervalMs).catch((error: unknown) =>
+      app.log.warn({ err: error }, "reconciling pending checkouts failed"),
+    );
+  }, config.reconcileIntervalMs);
+  reconcile.unref();
+  app.addHook("onClose", () => clearInterval(reconcile));
   await app.register(contactRoutes(database.db));
   await app.register(newsletterRoutes(database.db));
   await app.register(seedImageRoutes);

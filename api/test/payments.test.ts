@@ -606,3 +606,25 @@ describe("payment configuration", () => {
     expect(() => readConfig({ PAYMENT_HOLD_SECONDS: "0" })).toThrow(/PAYMENT_HOLD_SECONDS/);
   });
 });
+
+describe("a paid checkout whose webhook never arrives", () => {
+  // No webhook endpoint at all, and the browser never reports: only reconciliation can settle it.
+  const h = usePayments({ RECONCILE_INTERVAL_MS: "300" }, false);
+
+  it("is settled by the regular check of pending checkouts against the provider", async () => {
+    const { api, sandbox } = h;
+    await addToCart(api, SAM, 6);
+    const res = await checkout(api, SAM);
+    expect(res.statusCode, res.body).toBe(201);
+    const { clientSecret, orderId } = res.json() as { clientSecret: string; orderId: string };
+    expect((await payByCard(sandbox, clientSecret, "4242424242424242")).body.status).toBe("succeeded");
+    const started = Date.now();
+    while ((await orderStatus(api, orderId)) === "pending" && Date.now() - started < 10_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await orderStatus(api, orderId)).toBe("paid");
+    const enrolled = (await api.call({ method: "GET", url: `/enrolled?email=${SAM.email}`, as: SAM })).json();
+    expect(enrolled.map((c: { _id: string }) => c._id)).toContain(classId(6));
+    expect(await count(api, `select count(*)::int as n from payments where order_id = '${orderId}'`)).toBe(1);
+  }, 30_000);
+});
