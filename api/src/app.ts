@@ -19,6 +19,7 @@ import { reconcilePendingCheckouts } from "./lib/reconcile.js";
 import { PublicCache } from "./lib/public-cache.js";
 import { rateLimitPlugin } from "./lib/rate-limits.js";
 import { securityHeaders } from "./lib/security-headers.js";
+import { adminRoutes } from "./routes/admin.js";
 import { authRoutes } from "./routes/auth.js";
 import { cartRoutes } from "./routes/carts.js";
 import { classRoutes } from "./routes/classes.js";
@@ -178,6 +179,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   }, config.reconcileIntervalMs);
   reconcile.unref();
   app.addHook("onClose", () => clearInterval(reconcile));
+  await app.register(adminRoutes(database.db));
   await app.register(contactRoutes(database.db));
   await app.register(newsletterRoutes(database.db));
   await app.register(seedImageRoutes);

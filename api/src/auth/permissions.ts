@@ -7,7 +7,17 @@ import { forbidden } from "../lib/errors.js";
  */
 export type Access = "own" | "any";
 export type Entity =
-  "class" | "cart" | "user" | "payment" | "enrollment" | "contact" | "newsletter" | "image" | "role" | "roster";
+  | "class"
+  | "cart"
+  | "user"
+  | "payment"
+  | "enrollment"
+  | "contact"
+  | "newsletter"
+  | "image"
+  | "role"
+  | "roster"
+  | "stats";
 export type Action = "create" | "read" | "update" | "delete" | "review";
 
 type Rules = Partial<Record<`${Action}:${Entity}`, Access>>;
@@ -49,6 +59,8 @@ export const PERMISSIONS: Record<Role, Rules> = {
     "review:class": "any",
     "delete:class": "any",
     "read:contact": "any",
+    "update:contact": "any",
+    "read:stats": "any",
     "read:newsletter": "any",
     "create:image": "own",
     "read:payment": "any",

@@ -24,6 +24,10 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
+    // The admin's user table: sorted by name (within a role) or by joining date, paged.
+    index("users_name_idx").on(t.name, t.id),
+    index("users_role_name_idx").on(t.role, t.name, t.id),
+    index("users_created_idx").on(t.createdAt, t.id),
     check("users_role_check", sql`${t.role} in ('admin', 'instructor', 'student')`),
     check("users_email_lower", sql`${t.email} = lower(${t.email})`),
   ],
@@ -59,6 +63,8 @@ export const classes = pgTable(
     check("classes_name_length", sql`char_length(${t.name}) between 1 and 120`),
     index("classes_instructor_idx").on(t.instructorId),
     index("classes_status_idx").on(t.status),
+    // The admin's class table: pending first, newest first within a status.
+    index("classes_status_created_idx").on(t.status, t.createdAt, t.id),
   ],
 );
 
@@ -187,13 +193,19 @@ export const processedWebhookEvents = pgTable("processed_webhook_events", {
   processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const contactMessages = pgTable("contact_messages", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  message: text("message").notNull(),
-  createdAt: timestamps.createdAt,
-});
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    /** When an admin marked it read; null: unread. */
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt, t.id)],
+);
 
 /** The home page's "Subscribe For Offer!" box: one row per address, kept once. */
 export const newsletterSubscriptions = pgTable(

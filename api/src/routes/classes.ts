@@ -10,7 +10,7 @@ import { assertImageAvailable } from "./images.js";
 import { emailQuery, idParam, imageUrl, price, seats, toCents, toDollars } from "../lib/wire.js";
 import { text } from "../lib/text.js";
 
-const classColumns = {
+export const classColumns = {
   id: classes.id,
   name: classes.name,
   image: classes.image,

@@ -1,9 +1,11 @@
-import { desc } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requirePermission } from "../auth/permissions.js";
 import type { Db } from "../db/client.js";
 import { contactMessages } from "../db/schema.js";
+import { notFound } from "../lib/errors.js";
+import { idParam } from "../lib/wire.js";
 import { text } from "../lib/text.js";
 
 const message = z.object({
@@ -39,14 +41,42 @@ export const contactRoutes =
       async (request) => {
         const actor = await request.requireActor();
         requirePermission(actor, "read", "contact");
-        const rows = await db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt));
+        const rows = await db
+          .select()
+          .from(contactMessages)
+          .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
         return rows.map((m) => ({
           _id: m.id,
           name: m.name,
           email: m.email,
           message: m.message,
+          read: m.readAt !== null,
           createdAt: m.createdAt.toISOString(),
         }));
+      },
+    );
+
+    app.patch(
+      "/contact/:id",
+      {
+        config: { access: { action: "update", entity: "contact", any: true } },
+        schema: {
+          tags: ["contact"],
+          summary: "Mark a message read or unread (admins)",
+          params: idParam,
+          body: z.object({ read: z.boolean({ error: "Read must be true or false." }) }).strict(),
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "update", "contact");
+        const changed = await db
+          .update(contactMessages)
+          .set({ readAt: request.body.read ? sql`coalesce(${contactMessages.readAt}, now())` : null })
+          .where(eq(contactMessages.id, request.params.id))
+          .returning({ id: contactMessages.id });
+        if (changed.length === 0) throw notFound("There is no such message.");
+        return { modifiedCount: 1, read: request.body.read };
       },
     );
   };

@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { asc, desc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requirePermission } from "../auth/permissions.js";
@@ -60,4 +60,41 @@ export const newsletterRoutes =
         }));
       },
     );
+
+    app.get(
+      "/newsletter/export.csv",
+      {
+        config: { access: { action: "read", entity: "newsletter", any: true } },
+        schema: {
+          tags: ["newsletter"],
+          summary: "Newsletter subscribers as a CSV file, oldest first (admins)",
+          description: "Columns: email, subscribed_at, accepted_terms_at (ISO 8601, UTC).",
+        },
+      },
+      async (request, reply) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "read", "newsletter");
+        const rows = await db
+          .select()
+          .from(newsletterSubscriptions)
+          .orderBy(asc(newsletterSubscriptions.createdAt), asc(newsletterSubscriptions.id));
+        const lines = [
+          "email,subscribed_at,accepted_terms_at",
+          ...rows.map((s) =>
+            [s.email, s.createdAt.toISOString(), s.acceptedTermsAt.toISOString()].map(csvCell).join(","),
+          ),
+        ];
+        return reply
+          .header("content-type", "text/csv; charset=utf-8")
+          .header("content-disposition", 'attachment; filename="newsletter-subscribers.csv"')
+          .header("cache-control", "no-store")
+          .send(lines.join("\r\n") + "\r\n");
+      },
+    );
   };
+
+/** One CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}

@@ -11,6 +11,8 @@ import { emailParam, idParam, imageUrl } from "../lib/wire.js";
 import { assertImageAvailable } from "./images.js";
 import { loadApprovedClasses } from "./classes.js";
 import { text } from "../lib/text.js";
+import { wantsPage } from "../lib/paging.js";
+import { listUsersPage, userListQuery } from "./admin.js";
 
 type UserRow = { id: string; name: string; email: string; photo: string | null; role: Role };
 const userColumns = { id: users.id, name: users.name, email: users.email, photo: users.photo, role: users.role };
@@ -152,11 +154,19 @@ export const userRoutes =
       "/users",
       {
         config: { access: { action: "read", entity: "user", any: true } },
-        schema: { tags: ["users"], summary: "Every user (admins)" },
+        schema: {
+          tags: ["users"],
+          summary: "Every user (admins); with page, size, search, role, sort or dir: one page and the total",
+          description:
+            "Without query parameters: the whole list, by name (the spec's call). With any of them: " +
+            "`{ items, total, page, size }`, items with `createdAt`; search matches name or e-mail.",
+          querystring: userListQuery,
+        },
       },
       async (request) => {
         const actor = await request.requireActor();
         requirePermission(actor, "read", "user", OTHERS);
+        if (wantsPage(request.query)) return listUsersPage(db, request.query);
         const rows = await db.select(userColumns).from(users).orderBy(asc(users.name), asc(users.id));
         return rows.map(userToWire);
       },

@@ -1,11 +1,100 @@
-import { PagePlaceholder } from "shared-auth";
+import { resolveImageUrl, useAcademy } from "shared-auth";
 import { AdminRoot } from "../components/admin-root";
+import { ContactInbox } from "../components/inbox";
+import { ErrorState } from "../components/states";
+import { Subscribers } from "../components/subscribers";
+import { useStats, type AdminStats } from "../lib/admin-api";
 import "../styles.css";
 
+const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const number = new Intl.NumberFormat("en-US");
+
+function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="mt-1 font-display text-3xl font-bold text-slate-900 dark:text-white">{value}</dd>
+      {detail && <dd className="mt-1 text-sm text-slate-600 dark:text-slate-400">{detail}</dd>}
+    </div>
+  );
+}
+
+function Figures({ stats }: { stats: AdminStats }) {
+  const n = (x: number) => number.format(x);
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <Figure
+        label="Users"
+        value={n(stats.users.total)}
+        detail={`${n(stats.users.student)} students · ${n(stats.users.instructor)} instructors · ${n(stats.users.admin)} admins`}
+      />
+      <Figure
+        label="Classes"
+        value={n(stats.classes.total)}
+        detail={`${n(stats.classes.pending)} pending · ${n(stats.classes.approved)} approved · ${n(stats.classes.denied)} denied`}
+      />
+      <Figure label="Enrolments" value={n(stats.enrollments)} />
+      <Figure label="Revenue" value={money.format(stats.revenue)} />
+      <Figure
+        label="Open holds"
+        value={n(stats.openHolds.seats)}
+        detail={`seats held by ${n(stats.openHolds.checkouts)} checkouts in progress`}
+      />
+    </dl>
+  );
+}
+
+/** Spec: /dashboard/adminhome: the admin's name and photo, then the academy at a glance. */
 export default function AdminHomePage() {
+  const user = useAcademy((s) => s.user);
+  const stats = useStats();
   return (
     <AdminRoot>
-      <PagePlaceholder title="Admin Home">The admin dashboard opens with the admin release.</PagePlaceholder>
+      <header className="mb-6 flex items-center gap-4">
+        {user?.photoURL && (
+          <img src={resolveImageUrl(user.photoURL)} alt="" className="h-16 w-16 rounded-full object-cover" />
+        )}
+        <div>
+          <p className="text-sm font-semibold text-orange-700 dark:text-orange-400">Admin Home</p>
+          <h1 className="font-display text-3xl font-bold text-slate-900 dark:text-white">
+            Welcome, {user?.displayName ?? "admin"}
+          </h1>
+        </div>
+      </header>
+      <section aria-labelledby="figures" className="mb-8">
+        <h2 id="figures" className="sr-only">
+          The academy in figures
+        </h2>
+        {stats.isPending ? (
+          <div role="status" aria-label="Loading figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+            {Array.from({ length: 5 }, (_, i) => (
+              <div
+                key={i}
+                aria-hidden="true"
+                className="h-24 animate-pulse rounded-2xl bg-slate-200 dark:bg-slate-800"
+              />
+            ))}
+          </div>
+        ) : stats.isError ? (
+          <ErrorState what="The figures" error={stats.error} onRetry={() => void stats.refetch()} />
+        ) : (
+          <Figures stats={stats.data} />
+        )}
+      </section>
+      <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <section aria-labelledby="inbox">
+          <h2 id="inbox" className="mb-3 font-display text-2xl font-bold text-slate-900 dark:text-white">
+            Messages
+          </h2>
+          <ContactInbox />
+        </section>
+        <section aria-labelledby="subscribers">
+          <h2 id="subscribers" className="mb-3 font-display text-2xl font-bold text-slate-900 dark:text-white">
+            Newsletter subscribers
+          </h2>
+          <Subscribers />
+        </section>
+      </div>
     </AdminRoot>
   );
 }

@@ -1,11 +1,14 @@
-import { PagePlaceholder } from "shared-auth";
 import { AdminRoot } from "../components/admin-root";
+import { PageHeading } from "../components/states";
+import { UsersTable } from "../components/users-table";
 import "../styles.css";
 
+/** Spec: /dashboard/allusers: the users table with Delete. */
 export default function AllUsersPage() {
   return (
     <AdminRoot>
-      <PagePlaceholder title="All Users">The users list opens with the admin release.</PagePlaceholder>
+      <PageHeading title="All Users" />
+      <UsersTable withRoles={false} />
     </AdminRoot>
   );
 }

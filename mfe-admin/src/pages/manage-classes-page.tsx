@@ -1,13 +1,227 @@
-import { PagePlaceholder } from "shared-auth";
+import { useState } from "react";
+import { errorMessage, resolveImageUrl } from "shared-auth";
 import { AdminRoot } from "../components/admin-root";
+import { buttonStyles } from "../components/buttons";
+import { FeedbackDialog } from "../components/feedback-dialog";
+import { ListToolbar, Pager, TableBox, tdStyles, thStyles } from "../components/list-controls";
+import { EmptyState, ErrorState, PageHeading, TableSkeleton } from "../components/states";
+import {
+  useClassFeedback,
+  useClassPage,
+  useDeleteClass,
+  useReviewClass,
+  type AdminClass,
+  type ClassDecision,
+} from "../lib/admin-api";
+import { confirmDelete, notifyDeleted, notifySuccess, showFailure } from "../lib/alerts";
+import { useListParams } from "../lib/list-params";
 import "../styles.css";
 
+/** Spec section 8's notices, word for word. */
+const DECIDED: Record<ClassDecision, string> = {
+  approved: "Are You Approve this Class Now!",
+  denied: "Are You Deny this Class Now!",
+};
+
+const STATUS_BADGE: Record<AdminClass["status"], string> = {
+  pending: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
+  approved: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100",
+  denied: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100",
+};
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** Spec: /dashboard/manageclasses. One class at a time (the spec's whole-list PATCH is a defect). */
 export default function ManageClassesPage() {
+  const [params, update] = useListParams();
+  const list = useClassPage(params);
+  const review = useReviewClass();
+  const feedback = useClassFeedback();
+  const remove = useDeleteClass();
+  const [feedbackFor, setFeedbackFor] = useState<AdminClass | null>(null);
+
+  const decide = (item: AdminClass, status: ClassDecision) =>
+    review.mutate(
+      { id: item._id, status },
+      {
+        onSuccess: () => void notifySuccess(DECIDED[status]),
+        onError: (error) =>
+          void showFailure(
+            `${item.class_name} was not ${status === "approved" ? "approved" : "denied"}`,
+            errorMessage(error),
+          ),
+      },
+    );
+
+  const del = async (item: AdminClass) => {
+    if (!(await confirmDelete())) return;
+    remove.mutate(item._id, {
+      onSuccess: () => void notifyDeleted(),
+      onError: (error) => void showFailure(`${item.class_name} was not deleted`, errorMessage(error)),
+    });
+  };
+
+  const busyWith = (id: string) =>
+    (review.isPending &&
+      review.variables?.id === id &&
+      (review.variables.status === "approved" ? "approve" : "deny")) ||
+    (remove.isPending && remove.variables === id && "delete") ||
+    null;
+
   return (
     <AdminRoot>
-      <PagePlaceholder title="Manage Classes">
-        Approving and denying classes opens with the admin release.
-      </PagePlaceholder>
+      <PageHeading title="Manage Classes" />
+      <ListToolbar
+        params={params}
+        update={update}
+        searchLabel="Search by class, instructor or e-mail"
+        filterLabel="Status"
+        filters={[
+          { value: "pending", label: "Pending" },
+          { value: "approved", label: "Approved" },
+          { value: "denied", label: "Denied" },
+        ]}
+        sorts={[
+          { value: "", label: "Pending first" },
+          { value: "submitted", label: "Date submitted" },
+          { value: "name", label: "Class name" },
+          { value: "instructor", label: "Instructor" },
+          { value: "price", label: "Price" },
+          { value: "seats", label: "Seats" },
+        ]}
+      />
+      {list.isPending ? (
+        <TableSkeleton label="Loading classes" />
+      ) : list.isError ? (
+        <ErrorState what="The classes" error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <EmptyState title="No classes here">
+          {params.search || params.filter
+            ? "No class matches this search or filter."
+            : "No instructor has added a class yet."}
+        </EmptyState>
+      ) : (
+        <>
+          <TableBox label="Classes">
+            <table className="w-full min-w-[60rem] border-collapse">
+              <thead className="border-b border-slate-200 dark:border-slate-800">
+                <tr>
+                  <th scope="col" className={thStyles}>
+                    Image
+                  </th>
+                  <th scope="col" className={thStyles}>
+                    Class
+                  </th>
+                  <th scope="col" className={thStyles}>
+                    Instructor
+                  </th>
+                  <th scope="col" className={thStyles}>
+                    Seats
+                  </th>
+                  <th scope="col" className={thStyles}>
+                    Price
+                  </th>
+                  <th scope="col" className={thStyles}>
+                    Status
+                  </th>
+                  <th scope="col" className={thStyles}>
+                    Submitted
+                  </th>
+                  <th scope="col" className={thStyles}>
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {list.data.items.map((item) => {
+                  const busy = busyWith(item._id);
+                  return (
+                    <tr key={item._id} aria-busy={busy !== null}>
+                      <td className={tdStyles}>
+                        <img
+                          src={resolveImageUrl(item.image)}
+                          alt=""
+                          className="h-12 w-16 rounded-lg object-cover"
+                          loading="lazy"
+                        />
+                      </td>
+                      <th scope="row" className={`${tdStyles} font-semibold`}>
+                        {item.class_name}
+                      </th>
+                      <td className={tdStyles}>
+                        {item.instructor}
+                        <br />
+                        <span className="text-slate-500 dark:text-slate-400">{item.email}</span>
+                      </td>
+                      <td className={tdStyles}>
+                        {item.enrolled_seats} / {item.available_seats}
+                      </td>
+                      <td className={tdStyles}>{money.format(item.price)}</td>
+                      <td className={tdStyles}>
+                        <span
+                          className={`rounded-full px-2.5 py-1 text-xs font-semibold capitalize ${STATUS_BADGE[item.status]}`}
+                        >
+                          {item.status}
+                        </span>
+                      </td>
+                      <td className={tdStyles}>{dateFormat.format(new Date(item.createdAt))}</td>
+                      <td className={tdStyles}>
+                        <div
+                          className="flex flex-wrap gap-2"
+                          aria-label={`Actions for ${item.class_name}`}
+                          role="group"
+                        >
+                          <button
+                            type="button"
+                            className={buttonStyles.approve}
+                            disabled={item.status === "approved" || busy !== null}
+                            onClick={() => decide(item, "approved")}
+                          >
+                            {busy === "approve" ? "Approving…" : "Approve"}
+                          </button>
+                          <button
+                            type="button"
+                            className={buttonStyles.deny}
+                            disabled={item.status === "denied" || busy !== null}
+                            onClick={() => decide(item, "denied")}
+                          >
+                            {busy === "deny" ? "Denying…" : "Deny"}
+                          </button>
+                          <button type="button" className={buttonStyles.plain} onClick={() => setFeedbackFor(item)}>
+                            Feedback
+                          </button>
+                          <button
+                            type="button"
+                            className={buttonStyles.danger}
+                            disabled={busy !== null}
+                            onClick={() => void del(item)}
+                            aria-label={`Delete ${item.class_name}`}
+                          >
+                            {busy === "delete" ? "Deleting…" : "Delete"}
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableBox>
+          <Pager params={params} total={list.data.total} update={update} busy={list.isFetching} />
+        </>
+      )}
+      {feedbackFor && (
+        <FeedbackDialog
+          className={feedbackFor.class_name}
+          initial={feedbackFor.feedback}
+          onClose={() => setFeedbackFor(null)}
+          onSend={async (text) => {
+            await feedback.mutateAsync({ id: feedbackFor._id, feedback: text });
+            void notifySuccess("Feedback sent");
+          }}
+        />
+      )}
     </AdminRoot>
   );
 }

@@ -1,11 +1,14 @@
-import { PagePlaceholder } from "shared-auth";
 import { AdminRoot } from "../components/admin-root";
+import { PageHeading } from "../components/states";
+import { UsersTable } from "../components/users-table";
 import "../styles.css";
 
+/** Spec: /dashboard/manageusers: Make Admin, Make Instructor and Delete. */
 export default function ManageUsersPage() {
   return (
     <AdminRoot>
-      <PagePlaceholder title="Manage Users">Managing roles opens with the admin release.</PagePlaceholder>
+      <PageHeading title="Manage Users" />
+      <UsersTable withRoles />
     </AdminRoot>
   );
 }

@@ -1,0 +1,72 @@
+import { sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { text } from "./text.js";
+
+/**
+ * One way to page a long list, for every table that may grow past a screenful (admin users and
+ * classes now; My Classes, rosters and payment history later): `?page=&size=&search=&sort=&dir=`
+ * plus the list's own filters, answered as `{ items, total, page, size }`. See ADR 009.
+ */
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** The query of a paged list whose sort keys are `sorts` and whose extra filters are `filters`. */
+export function pageQuery<S extends string, F extends z.ZodRawShape>(sorts: readonly [S, ...S[]], filters: F) {
+  return z
+    .object({
+      page: z.coerce
+        .number({ error: "Page must be a number." })
+        .int({ error: "Page must be a whole number." })
+        .min(1, { error: "Page starts at 1." })
+        .max(1_000_000, { error: "Page is too large." })
+        .optional(),
+      size: z.coerce
+        .number({ error: "Size must be a number." })
+        .int({ error: "Size must be a whole number." })
+        .min(1, { error: "Size is at least 1." })
+        .max(MAX_PAGE_SIZE, { error: `Size is at most ${MAX_PAGE_SIZE}.` })
+        .optional(),
+      // Escapes of bytes that are not UTF-8 stay undecoded in the query (%ED%A0%80): refused like
+      // any broken text rather than searched for literally.
+      search: text({ max: 120 })
+        .refine((s) => !/%[89a-f][0-9a-f]/i.test(s) && !s.includes("\uFFFD"), { error: "Must be valid Unicode text." })
+        .optional(),
+      sort: z.enum(sorts, { error: `Sort by one of: ${sorts.join(", ")}.` }).optional(),
+      dir: z.enum(["asc", "desc"], { error: "Direction is asc or desc." }).optional(),
+      ...filters,
+    })
+    .strict();
+}
+
+export interface PageRequest {
+  page?: number | undefined;
+  size?: number | undefined;
+  search?: string | undefined;
+  sort?: string | undefined;
+  dir?: "asc" | "desc" | undefined;
+}
+
+/** Whether the caller asked for a page at all (old clients of an unpaged list ask for nothing). */
+export const wantsPage = (q: Record<string, unknown>) => Object.values(q).some((v) => v !== undefined);
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+/** Rows to skip and take for a request (defaults: page 1 of 20). */
+export function pageWindow(q: PageRequest) {
+  const page = q.page ?? 1;
+  const size = q.size ?? DEFAULT_PAGE_SIZE;
+  return { page, size, offset: (page - 1) * size };
+}
+
+/** `%text%` for ILIKE, with the caller's own % and _ matched literally. */
+export function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The total of a query's rows in the same statement: `count(*) over ()`. */
+export const totalOver = (): SQL<number> => sql<number>`cast(count(*) over () as integer)`;

@@ -1,0 +1,176 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { AxiosError } from "axios";
+import { api, queryKeys, type ClassItem } from "shared-auth";
+import type { ListParams } from "./list-params";
+
+/** One page of a long list, as every paged API call answers it (ADR 009). */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+export type UserRole = "admin" | "instructor" | "student";
+
+export interface AdminUser {
+  _id: string;
+  name: string;
+  email: string;
+  photo: string;
+  role: UserRole;
+  createdAt: string;
+}
+
+export interface AdminClass extends ClassItem {
+  status: "pending" | "approved" | "denied";
+  feedback: string;
+  createdAt: string;
+}
+
+export interface AdminStats {
+  users: Record<UserRole | "total", number>;
+  classes: Record<"pending" | "approved" | "denied" | "total", number>;
+  enrollments: number;
+  revenue: number;
+  openHolds: { checkouts: number; seats: number };
+}
+
+export interface ContactMessage {
+  _id: string;
+  name: string;
+  email: string;
+  message: string;
+  read: boolean;
+  createdAt: string;
+}
+
+export interface Subscriber {
+  _id: string;
+  email: string;
+  createdAt: string;
+}
+
+const adminKeys = {
+  users: (p: ListParams) => [...queryKeys.users(), "page", p] as const,
+  classes: (p: ListParams) => [...queryKeys.classes(), "admin", p] as const,
+  stats: () => ["admin", "stats"] as const,
+  contact: () => ["admin", "contact"] as const,
+  newsletter: () => ["admin", "newsletter"] as const,
+};
+
+/** The query string of a list: empty values left out. */
+function listQuery(p: ListParams, filterName: "role" | "status") {
+  return {
+    page: p.page,
+    size: p.size,
+    ...(p.search && { search: p.search }),
+    ...(p.sort && { sort: p.sort, dir: p.dir }),
+    ...(p.filter && { [filterName]: p.filter }),
+  };
+}
+
+/** Answers about the request itself (4xx) will not change on a retry. */
+function retryTransient(failures: number, error: unknown): boolean {
+  const status = error instanceof AxiosError ? error.response?.status : undefined;
+  if (status !== undefined && status >= 400 && status < 500) return false;
+  return failures < 3;
+}
+
+export function useUserPage(p: ListParams) {
+  return useQuery({
+    queryKey: adminKeys.users(p),
+    queryFn: async () => (await api.get<Page<AdminUser>>("/users", { params: listQuery(p, "role") })).data,
+    placeholderData: keepPreviousData,
+    retry: retryTransient,
+  });
+}
+
+export function useClassPage(p: ListParams) {
+  return useQuery({
+    queryKey: adminKeys.classes(p),
+    queryFn: async () => (await api.get<Page<AdminClass>>("/admin/classes", { params: listQuery(p, "status") })).data,
+    placeholderData: keepPreviousData,
+    retry: retryTransient,
+  });
+}
+
+export function useStats() {
+  return useQuery({
+    queryKey: adminKeys.stats(),
+    queryFn: async () => (await api.get<AdminStats>("/admin/stats")).data,
+    retry: retryTransient,
+  });
+}
+
+export function useContactMessages() {
+  return useQuery({
+    queryKey: adminKeys.contact(),
+    queryFn: async () => (await api.get<ContactMessage[]>("/contact")).data,
+    retry: retryTransient,
+  });
+}
+
+export function useSubscribers() {
+  return useQuery({
+    queryKey: adminKeys.newsletter(),
+    queryFn: async () => (await api.get<Subscriber[]>("/newsletter")).data,
+    retry: retryTransient,
+  });
+}
+
+/** A write whose answer refreshes the lists it changes (the table stays as it was on failure). */
+function useAdminWrite<V>(write: (v: V) => Promise<unknown>, refresh: readonly (readonly unknown[])[]) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSettled: async () => {
+      await Promise.all(refresh.map((queryKey) => client.invalidateQueries({ queryKey })));
+    },
+  });
+}
+
+export type ClassDecision = "approved" | "denied";
+
+export const useReviewClass = () =>
+  useAdminWrite(
+    ({ id, status }: { id: string; status: ClassDecision }) => api.patch(`/classes/${id}/status`, { status }),
+    [queryKeys.classes(), adminKeys.stats()],
+  );
+
+export const useClassFeedback = () =>
+  useAdminWrite(
+    ({ id, feedback }: { id: string; feedback: string }) => api.patch(`/classes/${id}/feedback`, { feedback }),
+    [queryKeys.classes()],
+  );
+
+export const useDeleteClass = () =>
+  useAdminWrite((id: string) => api.delete(`/classes/${id}`), [queryKeys.classes(), adminKeys.stats()]);
+
+export const useChangeRole = () =>
+  useAdminWrite(
+    ({ id, role }: { id: string; role: "admin" | "instructor" }) => api.patch(`/users/${role}/${id}`),
+    [queryKeys.users(), adminKeys.stats(), queryKeys.instructors()],
+  );
+
+export const useDeleteUser = () =>
+  useAdminWrite((id: string) => api.delete(`/users/${id}`), [queryKeys.users(), adminKeys.stats()]);
+
+export const useMarkRead = () =>
+  useAdminWrite(
+    ({ id, read }: { id: string; read: boolean }) => api.patch(`/contact/${id}`, { read }),
+    [adminKeys.contact()],
+  );
+
+/** The subscribers' CSV, fetched with the admin's token and handed to the browser as a download. */
+export async function downloadSubscribersCsv(): Promise<void> {
+  const { data } = await api.get<Blob>("/newsletter/export.csv", { responseType: "blob" });
+  const url = URL.createObjectURL(data);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = "newsletter-subscribers.csv";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
