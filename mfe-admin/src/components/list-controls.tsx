@@ -25,7 +25,7 @@ export function ListToolbar({
 }) {
   const id = useId();
   return (
-    <div role="search" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto_auto]">
+    <div role="search" className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-[2fr_1fr_1fr_auto_auto]">
       <SearchField id={`${id}-q`} label={searchLabel} value={params.search} update={update} />
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-700 dark:text-slate-300">
         {filterLabel}
@@ -98,7 +98,10 @@ function SearchField({
     return () => clearTimeout(timer);
   }, [draft, value, update]);
   return (
-    <label className="flex flex-col gap-1 text-sm font-medium text-slate-700 dark:text-slate-300" htmlFor={id}>
+    <label
+      className="col-span-2 flex flex-col gap-1 text-sm font-medium text-slate-700 lg:col-span-1 dark:text-slate-300"
+      htmlFor={id}
+    >
       {label}
       <input
         id={id}

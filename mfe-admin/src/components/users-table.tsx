@@ -138,7 +138,7 @@ export function UsersTable({ withRoles }: { withRoles: boolean }) {
                         {user.name}
                         {self && <span className="ml-1 font-normal text-slate-500">(you)</span>}
                       </th>
-                      <td className={`${tdStyles} break-all`}>{user.email}</td>
+                      <td className={tdStyles}>{user.email}</td>
                       <td className={`${tdStyles} capitalize`}>{user.role}</td>
                       <td className={tdStyles}>{dateFormat.format(new Date(user.createdAt))}</td>
                       <td className={tdStyles}>

@@ -65,7 +65,8 @@ function listQuery(p: ListParams, filterName: "role" | "status") {
     page: p.page,
     size: p.size,
     ...(p.search && { search: p.search }),
-    ...(p.sort && { sort: p.sort, dir: p.dir }),
+    ...(p.sort && { sort: p.sort }),
+    ...(p.dir === "desc" && { dir: p.dir }),
     ...(p.filter && { [filterName]: p.filter }),
   };
 }

@@ -39,7 +39,7 @@ export function useListParams() {
       if (next.size !== DEFAULT_SIZE) out.set("size", String(next.size));
       if (next.search) out.set("q", next.search);
       if (next.sort) out.set("sort", next.sort);
-      if (next.sort && next.dir === "desc") out.set("dir", "desc");
+      if (next.dir === "desc") out.set("dir", "desc");
       if (next.filter) out.set("filter", next.filter);
       setQuery(out, { replace: change.search !== undefined });
     },

@@ -104,7 +104,7 @@ export default function ManageClassesPage() {
       ) : (
         <>
           <TableBox label="Classes">
-            <table className="w-full min-w-[60rem] border-collapse">
+            <table className="w-full min-w-[70rem] border-collapse">
               <thead className="border-b border-slate-200 dark:border-slate-800">
                 <tr>
                   <th scope="col" className={thStyles}>
@@ -168,7 +168,7 @@ export default function ManageClassesPage() {
                       <td className={tdStyles}>{dateFormat.format(new Date(item.createdAt))}</td>
                       <td className={tdStyles}>
                         <div
-                          className="flex flex-wrap gap-2"
+                          className="flex flex-nowrap gap-2"
                           aria-label={`Actions for ${item.class_name}`}
                           role="group"
                         >
