@@ -55,10 +55,10 @@ export default function AdminHomePage() {
           <img src={resolveImageUrl(user.photoURL)} alt="" className="h-16 w-16 rounded-full object-cover" />
         )}
         <div>
-          <p className="text-sm font-semibold text-orange-700 dark:text-orange-400">Admin Home</p>
-          <h1 className="font-display text-3xl font-bold text-slate-900 dark:text-white">
+          <h1 className="font-display text-3xl font-bold text-slate-900 dark:text-white">Admin Home</h1>
+          <p className="text-lg font-semibold text-slate-700 dark:text-slate-300">
             Welcome, {user?.displayName ?? "admin"}
-          </h1>
+          </p>
         </div>
       </header>
       <section aria-labelledby="figures" className="mb-8">
