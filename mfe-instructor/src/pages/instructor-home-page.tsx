@@ -1,13 +1,88 @@
-import { PagePlaceholder } from "shared-auth";
+import { Link } from "react-router-dom";
+import { resolveImageUrl, useAcademy } from "shared-auth";
 import { InstructorRoot } from "../components/instructor-root";
+import { ErrorState, ListSkeleton, PageTitle } from "../components/ui";
+import { money, useMyClasses, type MyClass } from "../lib/my-classes";
 import "../styles.css";
 
+function summary(list: MyClass[]) {
+  const by = (s: MyClass["status"]) => list.filter((c) => c.status === s);
+  const approved = by("approved");
+  return {
+    pending: by("pending").length,
+    approved: approved.length,
+    denied: by("denied").length,
+    enrolled: list.reduce((n, c) => n + c.enrolled_seats, 0),
+    seatsLeft: approved.reduce((n, c) => n + Math.max(0, c.available_seats - c.enrolled_seats), 0),
+    // Enrolled seats at today's price: a price changed after enrolment is not reflected.
+    revenue: list.reduce((n, c) => n + c.enrolled_seats * c.price, 0),
+  };
+}
+
+/** /dashboard/instructorhome: who is signed in, and their classes in figures. */
 export default function InstructorHomePage() {
+  const user = useAcademy((s) => s.user);
+  const classes = useMyClasses();
+  const photo = resolveImageUrl(user?.photoURL);
   return (
     <InstructorRoot>
-      <PagePlaceholder title="Instructor Home">
-        The instructor dashboard opens with the instructor release.
-      </PagePlaceholder>
+      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+        <div className="mb-6 flex items-center gap-4">
+          {photo ? (
+            <img src={photo} alt="" className="h-16 w-16 rounded-full object-cover" />
+          ) : (
+            <div aria-hidden="true" className="h-16 w-16 rounded-full bg-slate-200 dark:bg-slate-800" />
+          )}
+          <PageTitle title="Instructor Home">{`Welcome, ${user?.displayName ?? "Instructor"}: your classes at a glance.`}</PageTitle>
+        </div>
+        {classes.isPending ? (
+          <ListSkeleton label="Loading your figures" rows={2} />
+        ) : classes.isError ? (
+          <ErrorState what="Your figures" error={classes.error} onRetry={() => void classes.refetch()} />
+        ) : (
+          <Figures list={classes.data} />
+        )}
+      </div>
     </InstructorRoot>
+  );
+}
+
+function Figures({ list }: { list: MyClass[] }) {
+  const s = summary(list);
+  const figures: [string, string | number, string][] = [
+    ["Pending review", s.pending, "/dashboard/myclasses?status=pending"],
+    ["Approved", s.approved, "/dashboard/myclasses?status=approved"],
+    ["Denied", s.denied, "/dashboard/myclasses?status=denied"],
+    ["Enrolled students", s.enrolled, "/dashboard/myclasses"],
+    ["Seats left", s.seatsLeft, "/dashboard/myclasses?status=approved"],
+    ["Revenue", money(s.revenue), "/dashboard/myclasses"],
+  ];
+  return (
+    <>
+      {list.length === 0 && (
+        <p className="mb-4 rounded-xl bg-slate-50 px-4 py-3 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
+          You have no classes yet.{" "}
+          <Link to="/dashboard/addclass" className="font-semibold text-orange-800 underline dark:text-orange-300">
+            Add your first class
+          </Link>
+          .
+        </p>
+      )}
+      <ul className="grid grid-cols-2 gap-4 md:grid-cols-3">
+        {figures.map(([label, value, to]) => (
+          <li key={label}>
+            <Link
+              to={to}
+              className="block rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-orange-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 dark:border-slate-800 dark:bg-slate-900"
+            >
+              <span className="block text-sm text-slate-600 dark:text-slate-400">{label}</span>
+              <span className="mt-1 block font-display text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">
+                {value}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -1,13 +1,166 @@
-import { PagePlaceholder } from "shared-auth";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { api, queryKeys, resolveImageUrl, useAcademy } from "shared-auth";
+import { ClassForm } from "../components/class-form";
 import { InstructorRoot } from "../components/instructor-root";
+import { Roster } from "../components/roster";
+import { EmptyState, ErrorState, ListSkeleton, PageTitle, secondaryClass } from "../components/ui";
+import { toWire } from "../lib/class-fields";
+import { money, useMyClasses, type MyClass } from "../lib/my-classes";
 import "../styles.css";
 
+const BADGE: Record<MyClass["status"], string> = {
+  pending: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200",
+  approved: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200",
+  denied: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-200",
+};
+
+export const BACK_TO_REVIEW =
+  "Saving an update sends this class back to pending review: students do not see it until an admin approves it again.";
+
+/** /dashboard/myclasses: the caller's classes with status, feedback, roster and the Update flow. */
 export default function MyClassesPage() {
+  const classes = useMyClasses();
+  const role = useAcademy((s) => s.role);
+  const [params] = useSearchParams();
+  const status = params.get("status");
+  const shown = classes.data?.filter((c) => !status || c.status === status) ?? [];
   return (
     <InstructorRoot>
-      <PagePlaceholder title="My Classes">
-        Your classes, their status and admin feedback open with the instructor release.
-      </PagePlaceholder>
+      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+        <PageTitle title="My Classes">Your classes, their review status and the admins' feedback.</PageTitle>
+        {classes.isPending ? (
+          <ListSkeleton label="Loading your classes" />
+        ) : classes.isError ? (
+          <ErrorState what="Your classes" error={classes.error} onRetry={() => void classes.refetch()} />
+        ) : shown.length === 0 && status ? (
+          <EmptyState title={`No ${status} classes`}>
+            <Link to="/dashboard/myclasses" className="font-semibold text-orange-800 underline dark:text-orange-300">
+              Show all your classes
+            </Link>
+          </EmptyState>
+        ) : shown.length === 0 ? (
+          <EmptyState title="No classes yet">
+            {role === "instructor" ? (
+              <p>
+                <Link to="/dashboard/addclass" className="font-semibold text-orange-800 underline dark:text-orange-300">
+                  Add a class
+                </Link>{" "}
+                and it shows here while the admins review it.
+              </p>
+            ) : (
+              <p>Classes you teach show here. Instructors add classes; students find theirs under Enrolled Classes.</p>
+            )}
+          </EmptyState>
+        ) : (
+          <ul className="flex flex-col gap-5">
+            {shown.map((c) => (
+              <ClassItem key={c._id} item={c} />
+            ))}
+          </ul>
+        )}
+      </div>
     </InstructorRoot>
+  );
+}
+
+function ClassItem({ item }: { item: MyClass }) {
+  const [editing, setEditing] = useState(false);
+  const [showRoster, setShowRoster] = useState(false);
+  const queryClient = useQueryClient();
+  const email = useAcademy((s) => s.user?.email ?? "");
+  const headingId = `class-${item._id}`;
+  return (
+    <li
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex flex-col gap-4 sm:flex-row">
+        <img
+          src={resolveImageUrl(item.image)}
+          alt=""
+          className="aspect-[8/5] w-full rounded-xl object-cover sm:w-48"
+          loading="lazy"
+        />
+        <div className="flex flex-1 flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id={headingId} className="font-display text-xl font-bold text-slate-900 dark:text-white">
+              {item.class_name}
+            </h2>
+            <span className={`rounded-full px-3 py-0.5 text-sm font-semibold capitalize ${BADGE[item.status]}`}>
+              <span className="sr-only">Status: </span>
+              {item.status}
+            </span>
+          </div>
+          <dl className="grid grid-cols-3 gap-2 text-sm">
+            <div>
+              <dt className="text-slate-500 dark:text-slate-400">Enrolled</dt>
+              <dd className="font-semibold">{item.enrolled_seats}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500 dark:text-slate-400">Available</dt>
+              <dd className="font-semibold">{item.available_seats}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500 dark:text-slate-400">Price</dt>
+              <dd className="font-semibold">{money(item.price)}</dd>
+            </div>
+          </dl>
+          <div className="text-sm">
+            <span className="font-semibold">Feedback: </span>
+            <span data-testid="feedback" className="text-slate-700 dark:text-slate-300">
+              {item.feedback || "No feedback yet."}
+            </span>
+          </div>
+          <div className="mt-1 flex flex-wrap gap-2">
+            <button
+              type="button"
+              className={secondaryClass}
+              aria-expanded={editing}
+              onClick={() => setEditing(!editing)}
+            >
+              Update
+            </button>
+            <button
+              type="button"
+              className={secondaryClass}
+              aria-expanded={showRoster}
+              onClick={() => setShowRoster(!showRoster)}
+            >
+              {showRoster ? "Hide students" : "Students"}
+            </button>
+          </div>
+        </div>
+      </div>
+      {showRoster && (
+        <div className="mt-4">
+          <Roster classId={item._id} className={item.class_name} />
+        </div>
+      )}
+      {editing && (
+        <div className="mt-4">
+          <ClassForm
+            mode="edit"
+            notice={BACK_TO_REVIEW}
+            submitLabel="Update and send for review"
+            initial={{
+              class_name: item.class_name,
+              image: item.image,
+              price: String(item.price),
+              available_seats: String(item.available_seats),
+              enrolled_seats: String(item.enrolled_seats),
+              details: item.details,
+            }}
+            onCancel={() => setEditing(false)}
+            onSubmit={async (values) => {
+              await api.patch(`/classes/${item._id}`, { ...toWire(values), image: values.image });
+              await queryClient.invalidateQueries({ queryKey: queryKeys.myClasses(email) });
+              return "Class updated: it is pending review again.";
+            }}
+          />
+        </div>
+      )}
+    </li>
   );
 }

@@ -1,0 +1,130 @@
+import { expect, test, type Page } from "@playwright/test";
+import { API_URL } from "../support/ports";
+import { accessToken, SEED, signInAs } from "../support/session";
+
+/** A real 1 x 1 PNG: POST /images checks the bytes, not the name. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+const JONAS = { id: "00000000-0000-4000-8000-000000000003", email: "jonas@summitsports.academy" };
+const bearer = (u: { id: string; email: string }) => ({ authorization: `Bearer ${accessToken(u)}` });
+
+function countImageUploads(page: Page) {
+  const seen = { n: 0 };
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().endsWith("/images")) seen.n += 1;
+  });
+  return seen;
+}
+
+test("an instructor adds a class with an uploaded image; it is reviewed, updated and guarded", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const name = `Sunrise Trail Running ${Date.now()}`;
+  const uploads = countImageUploads(page);
+  await signInAs(page, SEED.instructor);
+  await page.goto("/dashboard/addclass");
+  await expect(page.getByRole("heading", { level: 1, name: "Add a Class" })).toBeVisible();
+  await expect(page.getByLabel("Instructor email")).toHaveValue(SEED.instructor.email);
+
+  // Every rule has its message under its field; focus goes to the first invalid field.
+  await page.getByRole("button", { name: "Add Class" }).click();
+  await expect(page.getByText("Class name is required")).toBeVisible();
+  await expect(page.getByText("Class image is required")).toBeVisible();
+  await expect(page.getByText("Price is required")).toBeVisible();
+  await expect(page.getByLabel("Class name")).toBeFocused();
+  await expect(page.getByLabel("Class name")).toHaveAttribute("aria-describedby", "add-class-class-name-error");
+  await page.getByLabel("Price (USD)").fill("12.345");
+  await page.getByLabel("Available seats").fill("4");
+  await page.getByLabel("Enrolled seats").fill("5");
+  await page.getByRole("button", { name: "Add Class" }).click();
+  await expect(page.getByText("Price must be an amount in dollars with at most 2 decimals")).toBeVisible();
+  await expect(page.getByText("Enrolled seats cannot be more than available seats")).toBeVisible();
+
+  // A non-image file and an oversized image are refused before any upload.
+  const picker = page.locator("#add-class-image");
+  await picker.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await expect(page.getByText("Choose an image file (JPEG, PNG, WebP, GIF or AVIF).")).toBeVisible();
+  await picker.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(6 * 1024 * 1024, 1) });
+  await expect(page.getByText("The image is larger than 5 MB. Choose a smaller one.")).toBeVisible();
+  expect(uploads.n).toBe(0);
+
+  // A real image: previewed, uploaded, then the class is saved.
+  await picker.setInputFiles({ name: "trail.png", mimeType: "image/png", buffer: PNG });
+  await expect(page.getByText("Image uploaded.")).toBeVisible();
+  await expect(page.getByRole("img", { name: "Preview of the class image" })).toBeVisible();
+  expect(uploads.n).toBe(1);
+  await page.getByLabel("Class name").fill(name);
+  await page.getByLabel("Price (USD)").fill("99.5");
+  await page.getByLabel("Available seats").fill("12");
+  await page.getByLabel("Enrolled seats").fill("0");
+  await page.getByLabel("Details (optional)").fill("Hill repeats at dawn.\nBring water.");
+  await page.getByRole("button", { name: "Add Class" }).click();
+  await expect(page.getByText("Class added successfully")).toBeVisible();
+  await expect(page.getByLabel("Class name")).toHaveValue("");
+
+  // Pending in My Classes.
+  await page.goto("/dashboard/myclasses");
+  const item = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  await expect(item.getByText("Status: pending")).toBeVisible();
+
+  const mine = await request.get(`${API_URL}/myclasses?email=${SEED.instructor.email}`, {
+    headers: bearer(SEED.instructor),
+  });
+  const added = ((await mine.json()) as { _id: string; class_name: string; image: string; price: number }[]).find(
+    (c) => c.class_name === name,
+  );
+  expect(added?.price).toBe(99.5);
+  expect(added?.image).toMatch(/^\/images\/[0-9a-f]{64}\.webp$/);
+  const id = added!._id;
+
+  // Approved by an admin: on /classes with its image.
+  const review = (body: object) =>
+    request.patch(`${API_URL}/classes/${id}/status`, { headers: bearer(SEED.admin), data: body });
+  expect((await review({ status: "approved" })).status()).toBe(200);
+  await page.goto("/classes");
+  const card = page.locator("li, article").filter({ hasText: name }).first();
+  await expect(card).toBeVisible();
+  await expect(card.locator(`img[src$="${added!.image}"]`)).toBeVisible();
+
+  // Denied with feedback: My Classes shows it.
+  expect((await review({ status: "denied", feedback: "Add the meeting point, please." })).status()).toBe(200);
+  await page.goto("/dashboard/myclasses");
+  await expect(item.getByText("Status: denied")).toBeVisible();
+  await expect(item.getByText("Add the meeting point, please.")).toBeVisible();
+
+  // An update says it goes back to review, then does.
+  await item.getByRole("button", { name: "Update" }).click();
+  await expect(item.getByText(/sends this class back to pending review/)).toBeVisible();
+  await item.getByLabel("Price (USD)").fill("89");
+  await item.getByRole("button", { name: "Update and send for review" }).click();
+  await expect(item.getByText("Class updated: it is pending review again.")).toBeVisible();
+  await expect(item.getByText("Status: pending")).toBeVisible();
+
+  // The roster opens for its instructor; another instructor may neither edit nor read it.
+  await item.getByRole("button", { name: "Students" }).click();
+  await expect(item.getByText(`No students are enrolled in ${name} yet.`)).toBeVisible();
+  const edit = await request.patch(`${API_URL}/classes/${id}`, { headers: bearer(JONAS), data: { price: 1 } });
+  expect(edit.status()).toBe(403);
+  const roster = await request.get(`${API_URL}/classes/${id}/roster`, { headers: bearer(JONAS) });
+  expect(roster.status()).toBe(403);
+});
+
+test("instructor home sums up the instructor's classes, each figure linking to its list", async ({ page }) => {
+  await signInAs(page, SEED.instructor);
+  await page.goto("/dashboard/instructorhome");
+  await expect(page.getByText(`Welcome, ${SEED.instructor.name}`)).toBeVisible();
+  await page.getByRole("link", { name: /Approved/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/myclasses\?status=approved$/);
+  await expect(page.getByText("Status: approved").first()).toBeVisible();
+  await expect(page.getByText("Status: pending")).toHaveCount(0);
+});
+
+test("a student's My Classes is an empty state, not an error", async ({ page }) => {
+  await signInAs(page, SEED.student);
+  await page.goto("/dashboard/myclasses");
+  await expect(page.getByRole("heading", { name: "No classes yet" })).toBeVisible();
+});

@@ -1,0 +1,184 @@
+import { AxiosError } from "axios";
+import { useState } from "react";
+import { useForm, useWatch, type FieldPath } from "react-hook-form";
+import { errorMessage, useAcademy } from "shared-auth";
+import { CLASS_FIELDS, EMPTY_CLASS, type ClassFormValues } from "../lib/class-fields";
+import { ImagePicker } from "./image-picker";
+import { actionClass, describedBy, Field, inputClass } from "./ui";
+
+type Values = ClassFormValues & { image: string };
+export type ClassBody = ClassFormValues & { image: string };
+
+/**
+ * Adding and updating a class: one validated form. The server's 400 `fields` land under the same
+ * fields; focus goes to the first invalid one.
+ */
+export function ClassForm({
+  mode,
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  notice,
+}: {
+  mode: "add" | "edit";
+  initial?: Partial<Values>;
+  submitLabel: string;
+  /** Resolves with a success message, or throws the API's error. */
+  onSubmit: (values: Values) => Promise<string>;
+  onCancel?: () => void;
+  notice?: string;
+}) {
+  const user = useAcademy((s) => s.user);
+  const [uploading, setUploading] = useState(false);
+  // A new picker after the form resets: its preview and upload state start over.
+  const [pickerKey, setPickerKey] = useState(0);
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const prefix = mode === "add" ? "add-class" : "edit-class";
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    clearErrors,
+    setValue,
+    setFocus,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    defaultValues: { ...EMPTY_CLASS, image: "", ...initial },
+    shouldFocusError: true,
+  });
+  register("image", { validate: (v) => v.length > 0 || "Class image is required" });
+  const image = useWatch({ control, name: "image" });
+
+  const submit = handleSubmit(
+    async (values) => {
+      setResult(null);
+      try {
+        const message = await onSubmit(values);
+        setResult({ ok: true, message });
+        if (mode === "add") {
+          reset({ ...EMPTY_CLASS, image: "" });
+          setPickerKey((k) => k + 1);
+        }
+      } catch (e) {
+        const fields =
+          e instanceof AxiosError
+            ? (e.response?.data as { fields?: Record<string, string> } | undefined)?.fields
+            : undefined;
+        let first: FieldPath<Values> | undefined;
+        for (const [name, message] of Object.entries(fields ?? {})) {
+          if (name in values) {
+            setError(name as FieldPath<Values>, { type: "server", message });
+            first ??= name as FieldPath<Values>;
+          }
+        }
+        if (first && first !== "image") setFocus(first);
+        else if (first === "image") document.getElementById(`${prefix}-image`)?.focus();
+        setResult({ ok: false, message: errorMessage(e) });
+      }
+    },
+    (errs) => {
+      // The image is not a registered input: react-hook-form cannot focus it by itself.
+      const firstField = CLASS_FIELDS.find((f) => errs[f.name]);
+      if (!firstField && errs.image) document.getElementById(`${prefix}-image`)?.focus();
+    },
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-label={mode === "add" ? "Add a class" : "Update the class"}
+      className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900"
+    >
+      {notice && (
+        <p className="rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
+          {notice}
+        </p>
+      )}
+      {CLASS_FIELDS.filter((f) => f.name === "class_name").map((f) => renderField(f))}
+      <ImagePicker
+        key={pickerKey}
+        id={`${prefix}-image`}
+        value={image}
+        error={errors.image?.message}
+        onBusy={setUploading}
+        onChange={(url, problem) => {
+          setValue("image", url);
+          if (problem) setError("image", { type: "upload", message: problem });
+          else clearErrors("image");
+        }}
+      />
+      {mode === "add" && (
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id={`${prefix}-instructor`} label="Instructor name">
+            <input id={`${prefix}-instructor`} readOnly value={user?.displayName ?? ""} className={inputClass} />
+          </Field>
+          <Field id={`${prefix}-email`} label="Instructor email">
+            <input id={`${prefix}-email`} readOnly value={user?.email ?? ""} className={inputClass} />
+          </Field>
+        </div>
+      )}
+      <div className="grid gap-5 sm:grid-cols-3">
+        {CLASS_FIELDS.filter((f) => f.kind === "money" || f.kind === "count")
+          .filter((f) => mode === "add" || !f.addOnly)
+          .map((f) => renderField(f))}
+      </div>
+      {CLASS_FIELDS.filter((f) => f.kind === "multiline").map((f) => renderField(f))}
+      <div role="status" aria-live="polite">
+        {result && (
+          <p
+            className={`rounded-xl px-4 py-3 text-sm font-medium ${
+              result.ok
+                ? "bg-emerald-50 text-emerald-800 dark:bg-emerald-950/50 dark:text-emerald-200"
+                : "bg-red-50 text-red-800 dark:bg-red-950/50 dark:text-red-200"
+            }`}
+          >
+            {result.message}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" disabled={uploading || isSubmitting} className={actionClass}>
+          {isSubmitting ? "Saving…" : uploading ? "Uploading image…" : submitLabel}
+        </button>
+        {onCancel && (
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-full px-5 py-2.5 font-semibold text-slate-700 underline dark:text-slate-200"
+          >
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+
+  function renderField(f: (typeof CLASS_FIELDS)[number]) {
+    const id = `${prefix}-${f.name.replace(/_/g, "-")}`;
+    const error = errors[f.name]?.message;
+    const common = {
+      id,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": describedBy(id, error, f.hint),
+      className: inputClass,
+      ...register(f.name, f.rules),
+    };
+    return (
+      <Field key={f.name} id={id} label={f.label} error={error} hint={f.hint}>
+        {f.kind === "multiline" ? (
+          <textarea rows={5} {...common} />
+        ) : (
+          <input
+            type="text"
+            inputMode={f.kind === "money" ? "decimal" : f.kind === "count" ? "numeric" : undefined}
+            {...common}
+          />
+        )}
+      </Field>
+    );
+  }
+}
