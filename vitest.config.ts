@@ -21,6 +21,9 @@ export default defineConfig({
         },
       },
       {
+        test: { name: "mfe-student", root: "mfe-student", environment: "node", include: ["src/**/*.test.ts"] },
+      },
+      {
         test: { name: "tools", root: "tools", environment: "node", include: ["**/*.test.mjs"] },
       },
     ],

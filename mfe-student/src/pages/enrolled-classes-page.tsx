@@ -1,13 +1,48 @@
-import { PagePlaceholder } from "shared-auth";
-import { StudentRoot } from "../components/student-root";
+import { resolveImageUrl, useEnrolled, useStudentEmail } from "shared-auth";
+import { NotAStudent } from "../components/no-student";
+import { PageFrame } from "../components/page-frame";
+import { EmptyState, ErrorState, RowsSkeleton } from "../components/states";
+import { card } from "../components/styles";
 import "../styles.css";
 
 export default function EnrolledClassesPage() {
+  const email = useStudentEmail();
+  const enrolled = useEnrolled();
   return (
-    <StudentRoot>
-      <PagePlaceholder title="My Enrolled Classes">
-        Your enrolled classes open with the student release.
-      </PagePlaceholder>
-    </StudentRoot>
+    <PageFrame title="My Enrolled Classes">
+      {email === null ? (
+        <NotAStudent />
+      ) : enrolled.isPending ? (
+        <RowsSkeleton label="Loading your enrolled classes" />
+      ) : enrolled.isError ? (
+        <ErrorState what="Your enrolled classes" error={enrolled.error} onRetry={() => void enrolled.refetch()} />
+      ) : enrolled.data.length === 0 ? (
+        <EmptyState title="No enrolled classes yet" to="/classes" linkLabel="Browse classes">
+          Classes you have paid for show here with their instructor.
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your enrolled classes">
+          {enrolled.data.map((c) => (
+            <li key={c._id} className={`overflow-hidden ${card}`}>
+              <img
+                src={resolveImageUrl(c.image)}
+                alt=""
+                width={320}
+                height={200}
+                loading="lazy"
+                className="aspect-[8/5] w-full bg-slate-200 object-cover dark:bg-slate-800"
+              />
+              <div className="flex flex-col gap-1 p-4">
+                <h2 className="font-display text-lg font-bold break-words text-slate-900 dark:text-white">
+                  {c.class_name}
+                </h2>
+                <p className="text-slate-600 dark:text-slate-400">Instructor: {c.instructor}</p>
+                <p className="text-sm break-all text-slate-600 dark:text-slate-400">{c.email}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PageFrame>
   );
 }

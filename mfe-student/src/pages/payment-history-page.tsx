@@ -1,11 +1,55 @@
-import { PagePlaceholder } from "shared-auth";
-import { StudentRoot } from "../components/student-root";
+import { useStudentEmail } from "shared-auth";
+import { NotAStudent } from "../components/no-student";
+import { PageFrame } from "../components/page-frame";
+import { EmptyState, ErrorState, RowsSkeleton } from "../components/states";
+import { card, dollars } from "../components/styles";
+import { usePayments, type PaymentRecord } from "../features/history/use-payments";
 import "../styles.css";
 
-export default function PaymentHistoryPage() {
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+function PaymentCard({ payment }: { payment: PaymentRecord }) {
   return (
-    <StudentRoot>
-      <PagePlaceholder title="Payment History">Your payment history opens with the student release.</PagePlaceholder>
-    </StudentRoot>
+    <li className={`grid gap-2 p-4 sm:grid-cols-[1fr_auto] ${card}`}>
+      <div className="min-w-0">
+        <p className="font-semibold break-words text-slate-900 dark:text-white">{payment.classNames.join(", ")}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          <time dateTime={payment.date}>{dateFormat.format(new Date(payment.date))}</time>
+        </p>
+        <p className="text-sm break-all text-slate-600 dark:text-slate-400">Transaction id: {payment.transactionId}</p>
+      </div>
+      <div className="flex items-center gap-3 sm:flex-col sm:items-end">
+        <span className="text-lg font-bold tabular-nums text-slate-900 dark:text-white">{dollars(payment.price)}</span>
+        <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200">
+          {payment.status}
+        </span>
+      </div>
+    </li>
+  );
+}
+
+export default function PaymentHistoryPage() {
+  const email = useStudentEmail();
+  const payments = usePayments();
+  return (
+    <PageFrame title="Payment History">
+      {email === null ? (
+        <NotAStudent />
+      ) : payments.isPending ? (
+        <RowsSkeleton label="Loading your payments" />
+      ) : payments.isError ? (
+        <ErrorState what="Your payments" error={payments.error} onRetry={() => void payments.refetch()} />
+      ) : payments.data.length === 0 ? (
+        <EmptyState title="No payments yet" to="/dashboard/mydashboard" linkLabel="Go to my cart">
+          When you pay for classes, each payment shows here with its transaction id.
+        </EmptyState>
+      ) : (
+        <ol className="flex flex-col gap-3" aria-label="Your payments, newest first">
+          {payments.data.map((p) => (
+            <PaymentCard key={p._id} payment={p} />
+          ))}
+        </ol>
+      )}
+    </PageFrame>
   );
 }

@@ -1,14 +1,92 @@
-import { PagePlaceholder, useAcademy } from "shared-auth";
-import { StudentRoot } from "../components/student-root";
+import { Link } from "react-router-dom";
+import { resolveImageUrl, useAcademy, useCart, useEnrolled, useStudentEmail } from "shared-auth";
+import { PageFrame } from "../components/page-frame";
+import { card, dollars } from "../components/styles";
+import { usePayments } from "../features/history/use-payments";
 import "../styles.css";
 
-export default function UserHomePage() {
-  const name = useAcademy((s) => s.user?.displayName ?? s.user?.email ?? "student");
+/** One figure of the summary, linking to the page that lists it; a dash while it loads or failed. */
+function Figure({
+  label,
+  value,
+  to,
+  linkLabel,
+}: {
+  label: string;
+  value: string | undefined;
+  to: string;
+  linkLabel: string;
+}) {
   return (
-    <StudentRoot>
-      <PagePlaceholder title="Student Home">
-        Welcome, {name}. Your enrolled classes, payments and bookings open with the student release.
-      </PagePlaceholder>
-    </StudentRoot>
+    <li className={`flex flex-col gap-1 p-4 ${card}`}>
+      <span className="text-sm text-slate-600 dark:text-slate-400">{label}</span>
+      <span className="text-2xl font-bold tabular-nums text-slate-900 dark:text-white" aria-busy={value === undefined}>
+        {value ?? "—"}
+      </span>
+      <Link
+        to={to}
+        className="mt-1 font-semibold text-orange-700 underline-offset-2 hover:underline dark:text-orange-400"
+      >
+        {linkLabel}
+      </Link>
+    </li>
+  );
+}
+
+export default function UserHomePage() {
+  const user = useAcademy((s) => s.user);
+  const email = useStudentEmail();
+  const cart = useCart();
+  const enrolled = useEnrolled();
+  const payments = usePayments();
+  const name = user?.displayName || user?.email || "student";
+  const spent = payments.data?.reduce((sum, p) => sum + Math.round(p.price * 100), 0);
+  return (
+    <PageFrame title="Student Home">
+      <div className={`flex items-center gap-4 p-4 ${card}`}>
+        {user?.photoURL ? (
+          <img
+            src={resolveImageUrl(user.photoURL)}
+            alt=""
+            width={64}
+            height={64}
+            className="h-16 w-16 rounded-full object-cover"
+          />
+        ) : (
+          <span
+            className="flex h-16 w-16 items-center justify-center rounded-full bg-orange-100 text-2xl font-bold text-orange-800"
+            aria-hidden="true"
+          >
+            {name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <div className="min-w-0">
+          <p className="text-lg font-semibold break-words text-slate-900 dark:text-white">Welcome, {name}</p>
+          {user?.email && <p className="text-sm break-all text-slate-600 dark:text-slate-400">{user.email}</p>}
+        </div>
+      </div>
+      {email !== null && (
+        <ul className="grid gap-4 sm:grid-cols-3" aria-label="Summary">
+          <Figure
+            label="In my cart"
+            value={cart.data?.length.toString()}
+            to="/dashboard/mydashboard"
+            linkLabel="My Selected Classes"
+          />
+          <Figure
+            label="Enrolled classes"
+            value={enrolled.data?.length.toString()}
+            to="/dashboard/enrolledclasses"
+            linkLabel="My Enrolled Classes"
+          />
+          <Figure
+            label="Spent"
+            value={spent === undefined ? undefined : dollars(spent / 100)}
+            to="/dashboard/paymenthistory"
+            linkLabel="Payment History"
+          />
+        </ul>
+      )}
+    </PageFrame>
   );
 }

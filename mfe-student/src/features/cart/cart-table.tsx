@@ -1,0 +1,145 @@
+import { Link } from "react-router-dom";
+import { errorMessage, resolveImageUrl, type CartItem } from "shared-auth";
+import { actionButton, card, dollars } from "../../components/styles";
+import { confirmDelete, showDeleted, showDeleteFailed } from "./alerts";
+import { useRemoveCartItem } from "./use-remove-cart-item";
+
+/** Where a row's Pay button leads: the single payment page, told which cart item to pay. */
+export function singlePaymentPath(item: Pick<CartItem, "_id">): string {
+  return `/dashboard/singlepayment?item=${encodeURIComponent(item._id)}`;
+}
+
+const deleteButton =
+  "inline-flex h-10 w-10 items-center justify-center rounded-full bg-red-600 text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-60";
+
+function DeleteButton({ item }: { item: CartItem }) {
+  const remove = useRemoveCartItem();
+  const onDelete = async () => {
+    if (!(await confirmDelete())) return;
+    try {
+      await remove.mutateAsync(item._id);
+      await showDeleted();
+    } catch (error) {
+      await showDeleteFailed(errorMessage(error));
+    }
+  };
+  return (
+    <button
+      type="button"
+      className={deleteButton}
+      onClick={() => void onDelete()}
+      disabled={remove.isPending}
+      aria-label={`Delete ${item.class_name}`}
+    >
+      <svg
+        viewBox="0 0 24 24"
+        width="18"
+        height="18"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        aria-hidden="true"
+      >
+        <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
+  );
+}
+
+function PayLink({ item }: { item: CartItem }) {
+  return (
+    <Link
+      to={singlePaymentPath(item)}
+      className={`${actionButton} px-4 py-2 text-sm`}
+      aria-label={`Pay for ${item.class_name}`}
+    >
+      Pay
+    </Link>
+  );
+}
+
+function Photo({ item }: { item: CartItem }) {
+  return (
+    <img
+      src={resolveImageUrl(item.image)}
+      alt=""
+      width={56}
+      height={56}
+      className="h-14 w-14 shrink-0 rounded-xl bg-slate-200 object-cover dark:bg-slate-800"
+    />
+  );
+}
+
+/**
+ * The selected classes (spec section 8): a table on wide screens, one card per class on phones
+ * (only one of the two is displayed, so screen readers meet each class once).
+ */
+export function CartTable({ items }: { items: CartItem[] }) {
+  return (
+    <>
+      <div className={`hidden overflow-x-auto md:block ${card}`}>
+        <table className="w-full text-left">
+          <caption className="sr-only">Your selected classes</caption>
+          <thead className="border-b border-slate-200 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
+            <tr>
+              <th scope="col" className="px-4 py-3">
+                S/N
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Photo
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Name
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                Price
+              </th>
+              <th scope="col" className="px-4 py-3">
+                <span className="sr-only">Pay</span>
+              </th>
+              <th scope="col" className="px-4 py-3">
+                <span className="sr-only">Delete</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item, index) => (
+              <tr key={item._id} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
+                <td className="px-4 py-3 text-slate-600 dark:text-slate-400">{index + 1}</td>
+                <td className="px-4 py-3">
+                  <Photo item={item} />
+                </td>
+                <th scope="row" className="px-4 py-3 font-semibold text-slate-900 dark:text-white">
+                  {item.class_name}
+                </th>
+                <td className="px-4 py-3 text-right tabular-nums">{dollars(item.price)}</td>
+                <td className="px-4 py-3">
+                  <PayLink item={item} />
+                </td>
+                <td className="px-4 py-3">
+                  <DeleteButton item={item} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ol className="flex flex-col gap-3 md:hidden" aria-label="Your selected classes">
+        {items.map((item, index) => (
+          <li key={item._id} className={`flex flex-wrap items-center gap-3 p-4 ${card}`}>
+            <span className="w-6 text-slate-600 dark:text-slate-400">{index + 1}</span>
+            <Photo item={item} />
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold break-words text-slate-900 dark:text-white">{item.class_name}</p>
+              <p className="tabular-nums text-slate-600 dark:text-slate-400">{dollars(item.price)}</p>
+            </div>
+            <div className="flex w-full justify-end gap-3">
+              <PayLink item={item} />
+              <DeleteButton item={item} />
+            </div>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
