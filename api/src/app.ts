@@ -109,6 +109,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
         { name: "images", description: "Image upload (instructors, admins) and content-addressed images" },
         { name: "contact", description: "Messages from visitors (read by admins)" },
         { name: "newsletter", description: "Offer subscriptions from the home page (read by admins)" },
+        { name: "admin", description: "Admins' paged class list and the academy's figures" },
         { name: "health", description: "Liveness, database, and how the public lists are cached" },
       ],
     },
