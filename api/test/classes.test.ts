@@ -124,6 +124,20 @@ describe("class lifecycle", () => {
     expect(Object.keys(long.json().fields).sort()).toEqual(["class_name", "price"]);
   });
 
+  it("refuses a free class: the price is a positive amount, on adding and on editing", async () => {
+    const add = await api.call({
+      method: "POST",
+      url: "/classes",
+      as: MAYA,
+      payload: { class_name: "Free kicks", image: "https://e.com/a.png", available_seats: 3, price: 0 },
+    });
+    expect(add.statusCode).toBe(400);
+    expect(add.json().fields).toEqual({ price: "Price must be more than $0." });
+    const edit = await api.call({ method: "PATCH", url: `/classes/${classId(1)}`, as: MAYA, payload: { price: 0 } });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().fields).toEqual({ price: "Price must be more than $0." });
+  });
+
   it("a denied class stays out of the public list and keeps its feedback for the instructor", async () => {
     await api.call({
       method: "PATCH",

@@ -32,8 +32,9 @@ async function pendingClass(name: string): Promise<string> {
   return res.body!.insertedId as string;
 }
 
-/** Accounts with sign-ins in the Auth Emulator and records in the API, as a sign-up makes them. */
-async function signUpMany(names: string[]): Promise<void> {
+/** Accounts with sign-ins in the Auth Emulator and records in the API, as a sign-up makes them; their API tokens. */
+async function signUpMany(names: string[]): Promise<string[]> {
+  const tokens: string[] = [];
   const base = `http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
   for (const name of names) {
     const email = `${name.toLowerCase().replace(/\W+/g, "-")}@example.net`;
@@ -48,8 +49,11 @@ async function signUpMany(names: string[]): Promise<void> {
       headers: { authorization: `Bearer ${idToken}`, "content-type": "application/json" },
       body: JSON.stringify({ email }),
     });
-    expect(jwt.status, await jwt.text()).toBe(200);
+    const answer = await jwt.text();
+    expect(jwt.status, answer).toBe(200);
+    tokens.push((JSON.parse(answer) as { token: string }).token);
   }
+  return tokens;
 }
 
 async function adminPage(browser: Browser): Promise<Page> {
@@ -158,6 +162,36 @@ test("an admin deletes a class after confirming", async ({ browser }) => {
   await expect(admin.getByRole("heading", { name: "No classes here" })).toBeVisible();
 });
 
+test("a refused delete says why in plain words and keeps the class in the table", async ({ browser }) => {
+  const name = `Held Camp ${tag()}`;
+  const id = await pendingClass(name);
+  expect((await callApi("PATCH", `/classes/${id}/status`, SEED.admin, { status: "approved" })).status).toBe(200);
+  // A new student holds a seat of it: a checkout in progress.
+  const [token] = await signUpMany([`Holder ${tag()}`]);
+  const asHolder = (path: string, body: unknown) =>
+    fetch(`${API_URL}${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const added = await asHolder("/carts", { classItemId: id });
+  expect(added.status).toBe(201);
+  const { insertedId } = (await added.json()) as { insertedId: string };
+  expect((await asHolder("/create-payment-intent", { cartItemIds: [insertedId] })).status).toBe(201);
+
+  const admin = await adminPage(browser);
+  await admin.goto(`/dashboard/manageclasses?q=${encodeURIComponent(name)}`);
+  await admin.getByRole("button", { name: `Delete ${name}` }).click();
+  await admin.getByRole("button", { name: "Yes, delete it!" }).click();
+  await expect(
+    admin.getByText("Students are paying for this class right now: try again in a few minutes."),
+  ).toBeVisible();
+  await expect(admin.getByRole("heading", { name: "Deleted!" })).toBeHidden();
+  await admin.getByRole("button", { name: "OK" }).click();
+  await expect(admin.getByRole("row", { name: new RegExp(name) })).toBeVisible();
+  expect((await callApi("GET", `/classes/${id}`, null)).status).toBe(200);
+});
+
 test("an admin searches and pages through a long user list, and the URL keeps the place", async ({ browser }) => {
   const family = `Pager${tag()}`;
   await signUpMany(Array.from({ length: 25 }, (_, i) => `${family} ${String(i).padStart(2, "0")}`));
@@ -190,6 +224,15 @@ test("an admin cannot delete or demote themselves: the buttons say why, and the 
     await expect(row.getByRole("button", { name: button })).toBeDisabled();
     await expect(row.getByRole("button", { name: button })).toHaveAccessibleDescription(
       "You cannot change your own role or delete yourself.",
+    );
+  }
+  // Another admin's promote buttons are disabled with the reason next to them.
+  await admin.goto(`/dashboard/manageusers?q=${encodeURIComponent(SEED.instructor.email)}`);
+  const instructorRow = admin.getByRole("row", { name: new RegExp(SEED.instructor.name) });
+  for (const button of ["Make Admin", "Make Instructor"]) {
+    await expect(instructorRow.getByRole("button", { name: button })).toBeDisabled();
+    await expect(instructorRow.getByRole("button", { name: button })).toHaveAccessibleDescription(
+      "Already an instructor.",
     );
   }
   expect((await callApi("DELETE", `/users/${SEED.admin.id}`, SEED.admin)).status).toBe(403);

@@ -11,7 +11,7 @@ export const emailParam = emailQuery;
 
 export const price = z
   .number({ error: "Price must be a number." })
-  .min(0, { error: "Price cannot be negative." })
+  .positive({ error: "Price must be more than $0." })
   .max(100_000, { error: "Price must be at most $100,000." })
   .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
     error: "Price has at most 2 decimals.",

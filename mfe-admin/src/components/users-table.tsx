@@ -115,6 +115,8 @@ export function UsersTable({ withRoles }: { withRoles: boolean }) {
                   const self = user.email.toLowerCase() === me;
                   const reasonId = `why-${user._id}`;
                   const promoted = user.role !== "student";
+                  // Roles are given once, from student (spec: afterwards the other button is disabled).
+                  const roleReasonId = self ? reasonId : promoted ? `role-${user._id}` : undefined;
                   return (
                     <tr key={user._id} aria-busy={busy !== null}>
                       <td className={tdStyles}>
@@ -153,7 +155,7 @@ export function UsersTable({ withRoles }: { withRoles: boolean }) {
                                 type="button"
                                 className={buttonStyles.primary}
                                 disabled={self || promoted || busy !== null}
-                                aria-describedby={self ? reasonId : undefined}
+                                aria-describedby={roleReasonId}
                                 onClick={() => changeRole(user, "admin")}
                               >
                                 {busy === "admin" ? "Saving…" : "Make Admin"}
@@ -162,7 +164,7 @@ export function UsersTable({ withRoles }: { withRoles: boolean }) {
                                 type="button"
                                 className={buttonStyles.plain}
                                 disabled={self || promoted || busy !== null}
-                                aria-describedby={self ? reasonId : undefined}
+                                aria-describedby={roleReasonId}
                                 onClick={() => changeRole(user, "instructor")}
                               >
                                 {busy === "instructor" ? "Saving…" : "Make Instructor"}
@@ -179,6 +181,11 @@ export function UsersTable({ withRoles }: { withRoles: boolean }) {
                           >
                             {busy === "delete" ? "Deleting…" : "Delete"}
                           </button>
+                          {withRoles && promoted && !self && (
+                            <Reason id={`role-${user._id}`}>
+                              {user.role === "admin" ? "Already an admin." : "Already an instructor."}
+                            </Reason>
+                          )}
                           {self && (
                             <Reason id={reasonId}>
                               {withRoles
