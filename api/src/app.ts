@@ -23,6 +23,7 @@ import { adminRoutes } from "./routes/admin.js";
 import { authRoutes } from "./routes/auth.js";
 import { cartRoutes } from "./routes/carts.js";
 import { classRoutes } from "./routes/classes.js";
+import { classRevenueRoutes } from "./routes/class-revenue.js";
 import { contactRoutes } from "./routes/contact.js";
 import { imageRoutes } from "./routes/images.js";
 import { newsletterRoutes } from "./routes/newsletter.js";
@@ -153,6 +154,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   app.addHook("onClose", () => verifier.close());
   await app.register(authRoutes(database.db, cache, verifier));
   await app.register(classRoutes(database.db, cache));
+  await app.register(classRevenueRoutes(database.db));
   await app.register(userRoutes(database.db, cache, verifier));
   const checkout: CheckoutDeps = {
     db: database.db,

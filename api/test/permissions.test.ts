@@ -157,6 +157,12 @@ const cases: Case[] = [
     expect: { anonymous: 401, student: 403, instructor: 200, admin: 200 },
   },
   {
+    name: "what own classes have earned",
+    method: "GET",
+    url: `/myclasses/revenue?email=${MAYA.email}`,
+    expect: { anonymous: 401, student: 403, instructor: 200, admin: 200 },
+  },
+  {
     name: "Sam's cart",
     method: "GET",
     url: `/carts?email=${SAM.email}`,
@@ -349,6 +355,7 @@ const guarded: Guarded[] = [
   { method: "DELETE", url: "/classes/not-an-id", lacking: ["student"] },
   { method: "GET", url: "/classes/not-an-id/roster", lacking: ["student"] },
   { method: "GET", url: "/myclasses", lacking: ["student"] },
+  { method: "GET", url: "/myclasses/revenue", lacking: ["student"] },
   { method: "GET", url: "/carts", lacking: ["instructor", "admin"] },
   { method: "POST", url: "/carts", body: { classItemId: "x" }, lacking: ["instructor", "admin"] },
   { method: "DELETE", url: "/carts/not-an-id", lacking: ["instructor", "admin"] },

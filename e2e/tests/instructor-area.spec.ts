@@ -117,6 +117,8 @@ test("instructor home sums up the instructor's classes, each figure linking to i
   await signInAs(page, SEED.instructor);
   await page.goto("/dashboard/instructorhome");
   await expect(page.getByText(`Welcome, ${SEED.instructor.name}`)).toBeVisible();
+  // Revenue is what was paid (from the API), shown as an amount once it arrives.
+  await expect(page.getByRole("link", { name: /Revenue \$[\d,]+\.\d\d/ })).toBeVisible();
   await page.getByRole("link", { name: /Approved/ }).click();
   await expect(page).toHaveURL(/\/dashboard\/myclasses\?status=approved$/);
   await expect(page.getByText("Status: approved").first()).toBeVisible();

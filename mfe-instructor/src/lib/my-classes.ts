@@ -38,3 +38,18 @@ export function useMyClasses() {
 
 export const money = (n: number) =>
   n.toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
+
+/**
+ * What the caller's classes have earned (GET /myclasses/revenue): seats paid for at the prices
+ * paid, from paid orders only. Under the My Classes key, so whatever refreshes those refreshes this.
+ */
+export function useMyRevenue() {
+  const email = useAcademy((s) => s.user?.email ?? "");
+  const role = useAcademy((s) => s.role);
+  return useQuery({
+    queryKey: [...queryKeys.myClasses(email), "revenue"],
+    enabled: email !== "" && role !== null && role !== "student",
+    queryFn: async () =>
+      (await api.get<{ paidSeats: number; revenue: number }>("/myclasses/revenue", { params: { email } })).data,
+  });
+}

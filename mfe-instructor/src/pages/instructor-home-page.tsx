@@ -2,7 +2,7 @@ import { Link } from "react-router-dom";
 import { resolveImageUrl, useAcademy } from "shared-auth";
 import { InstructorRoot } from "../components/instructor-root";
 import { ErrorState, ListSkeleton, PageTitle } from "../components/ui";
-import { money, useMyClasses, type MyClass } from "../lib/my-classes";
+import { money, useMyClasses, useMyRevenue, type MyClass } from "../lib/my-classes";
 import "../styles.css";
 
 function summary(list: MyClass[]) {
@@ -14,8 +14,6 @@ function summary(list: MyClass[]) {
     denied: by("denied").length,
     enrolled: list.reduce((n, c) => n + c.enrolled_seats, 0),
     seatsLeft: approved.reduce((n, c) => n + Math.max(0, c.available_seats - c.enrolled_seats), 0),
-    // Enrolled seats at today's price: a price changed after enrolment is not reflected.
-    revenue: list.reduce((n, c) => n + c.enrolled_seats * c.price, 0),
   };
 }
 
@@ -49,13 +47,16 @@ export default function InstructorHomePage() {
 
 function Figures({ list }: { list: MyClass[] }) {
   const s = summary(list);
+  // Paid orders at the prices paid (a price changed later does not rewrite what was earned).
+  const earned = useMyRevenue();
+  const revenue = earned.data ? money(earned.data.revenue) : earned.isError ? "Not available" : "…";
   const figures: [string, string | number, string][] = [
     ["Pending review", s.pending, "/dashboard/myclasses?status=pending"],
     ["Approved", s.approved, "/dashboard/myclasses?status=approved"],
     ["Denied", s.denied, "/dashboard/myclasses?status=denied"],
     ["Enrolled students", s.enrolled, "/dashboard/myclasses"],
     ["Seats left", s.seatsLeft, "/dashboard/myclasses?status=approved"],
-    ["Revenue", money(s.revenue), "/dashboard/myclasses"],
+    ["Revenue", revenue, "/dashboard/myclasses"],
   ];
   return (
     <>
