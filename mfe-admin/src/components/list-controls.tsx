@@ -1,6 +1,9 @@
-import { useEffect, useId, useState } from "react";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { useEffect, useId, useState, type ReactNode } from "react";
+import type { Page } from "../lib/admin-api";
 import { PAGE_SIZES, type ListParams } from "../lib/list-params";
 import { buttonStyles, inputStyles } from "./buttons";
+import { EmptyState, ErrorState, TableSkeleton } from "./states";
 
 interface Option {
   value: string;
@@ -181,3 +184,57 @@ export function TableBox({ label, children }: { label: string; children: React.R
 export const thStyles =
   "px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400";
 export const tdStyles = "px-3 py-3 align-middle text-sm text-slate-800 dark:text-slate-200";
+
+/**
+ * A paged admin list in its states: a skeleton while the first page loads, an error with Retry,
+ * an empty state (saying whether the search or filter hides the rows), else the table (column
+ * headings, the caller's rows) in its scrolling box, with the pager.
+ */
+export function PagedTable<T>({
+  list,
+  params,
+  update,
+  label,
+  tableClassName,
+  columns,
+  empty,
+  children,
+}: {
+  list: UseQueryResult<Page<T>, unknown>;
+  params: ListParams;
+  update: (change: Partial<ListParams>) => void;
+  /** What the rows are, capitalised: "Classes", "Users". */
+  label: string;
+  /** The table's classes, with its minimum width (the box scrolls below it). */
+  tableClassName: string;
+  columns: string[];
+  empty: { title: string; filtered: string; none: string };
+  children: (items: T[]) => ReactNode;
+}) {
+  if (list.isPending) return <TableSkeleton label={`Loading ${label.toLowerCase()}`} />;
+  if (list.isError) {
+    return <ErrorState what={`The ${label.toLowerCase()}`} error={list.error} onRetry={() => void list.refetch()} />;
+  }
+  if (list.data.items.length === 0) {
+    return <EmptyState title={empty.title}>{params.search || params.filter ? empty.filtered : empty.none}</EmptyState>;
+  }
+  return (
+    <>
+      <TableBox label={label}>
+        <table className={tableClassName}>
+          <thead className="border-b border-slate-200 dark:border-slate-800">
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col" className={thStyles}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">{children(list.data.items)}</tbody>
+        </table>
+      </TableBox>
+      <Pager params={params} total={list.data.total} update={update} busy={list.isFetching} />
+    </>
+  );
+}

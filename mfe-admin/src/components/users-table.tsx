@@ -3,8 +3,7 @@ import { useChangeRole, useDeleteUser, useUserPage, type AdminUser } from "../li
 import { confirmDelete, notifyDeleted, notifySuccess, showFailure } from "../lib/alerts";
 import { useListParams } from "../lib/list-params";
 import { buttonStyles } from "./buttons";
-import { ListToolbar, Pager, TableBox, tdStyles, thStyles } from "./list-controls";
-import { EmptyState, ErrorState, TableSkeleton } from "./states";
+import { ListToolbar, PagedTable, tdStyles } from "./list-controls";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
@@ -75,135 +74,106 @@ export function UsersTable({ withRoles }: { withRoles: boolean }) {
           { value: "joined", label: "Joined" },
         ]}
       />
-      {list.isPending ? (
-        <TableSkeleton label="Loading users" />
-      ) : list.isError ? (
-        <ErrorState what="The users" error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState title="No users here">
-          {params.search || params.filter ? "Nobody matches this search or filter." : "Nobody has signed up yet."}
-        </EmptyState>
-      ) : (
-        <>
-          <TableBox label="Users">
-            <table className="w-full min-w-[48rem] border-collapse">
-              <thead className="border-b border-slate-200 dark:border-slate-800">
-                <tr>
-                  <th scope="col" className={thStyles}>
-                    Photo
-                  </th>
-                  <th scope="col" className={thStyles}>
-                    Name
-                  </th>
-                  <th scope="col" className={thStyles}>
-                    E-mail
-                  </th>
-                  <th scope="col" className={thStyles}>
-                    Role
-                  </th>
-                  <th scope="col" className={thStyles}>
-                    Joined
-                  </th>
-                  <th scope="col" className={thStyles}>
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {list.data.items.map((user) => {
-                  const busy = busyWith(user._id);
-                  const self = user.email.toLowerCase() === me;
-                  const reasonId = `why-${user._id}`;
-                  const promoted = user.role !== "student";
-                  // Roles are given once, from student (spec: afterwards the other button is disabled).
-                  const roleReasonId = self ? reasonId : promoted ? `role-${user._id}` : undefined;
-                  return (
-                    <tr key={user._id} aria-busy={busy !== null}>
-                      <td className={tdStyles}>
-                        {user.photo ? (
-                          <img
-                            src={resolveImageUrl(user.photo)}
-                            alt=""
-                            className="h-10 w-10 rounded-full object-cover"
-                            loading="lazy"
-                          />
-                        ) : (
-                          <span
-                            aria-hidden="true"
-                            className="flex h-10 w-10 items-center justify-center rounded-full bg-slate-200 font-semibold dark:bg-slate-700"
-                          >
-                            {user.name.slice(0, 1).toUpperCase()}
-                          </span>
-                        )}
-                      </td>
-                      <th scope="row" className={`${tdStyles} font-semibold`}>
-                        {user.name}
-                        {self && <span className="ml-1 font-normal text-slate-500">(you)</span>}
-                      </th>
-                      <td className={tdStyles}>{user.email}</td>
-                      <td className={`${tdStyles} capitalize`}>{user.role}</td>
-                      <td className={tdStyles}>{dateFormat.format(new Date(user.createdAt))}</td>
-                      <td className={tdStyles}>
-                        <div
-                          className="flex max-w-80 flex-wrap gap-2"
-                          role="group"
-                          aria-label={`Actions for ${user.name}`}
+      <PagedTable
+        list={list}
+        params={params}
+        update={update}
+        label="Users"
+        tableClassName="w-full min-w-[48rem] border-collapse"
+        columns={["Photo", "Name", "E-mail", "Role", "Joined", "Actions"]}
+        empty={{
+          title: "No users here",
+          filtered: "Nobody matches this search or filter.",
+          none: "Nobody has signed up yet.",
+        }}
+      >
+        {(items) =>
+          items.map((user) => {
+            const busy = busyWith(user._id);
+            const self = user.email.toLowerCase() === me;
+            const reasonId = `why-${user._id}`;
+            const promoted = user.role !== "student";
+            // Roles are given once, from student (spec: afterwards the other button is disabled).
+            const roleReasonId = self ? reasonId : promoted ? `role-${user._id}` : undefined;
+            return (
+              <tr key={user._id} aria-busy={busy !== null}>
+                <td className={tdStyles}>
+                  {user.photo ? (
+                    <img
+                      src={resolveImageUrl(user.photo)}
+                      alt=""
+                      className="h-10 w-10 rounded-full object-cover"
+                      loading="lazy"
+                    />
+                  ) : (
+                    <span
+                      aria-hidden="true"
+                      className="flex h-10 w-10 items-center justify-center rounded-full bg-slate-200 font-semibold dark:bg-slate-700"
+                    >
+                      {user.name.slice(0, 1).toUpperCase()}
+                    </span>
+                  )}
+                </td>
+                <th scope="row" className={`${tdStyles} font-semibold`}>
+                  {user.name}
+                  {self && <span className="ml-1 font-normal text-slate-500">(you)</span>}
+                </th>
+                <td className={tdStyles}>{user.email}</td>
+                <td className={`${tdStyles} capitalize`}>{user.role}</td>
+                <td className={tdStyles}>{dateFormat.format(new Date(user.createdAt))}</td>
+                <td className={tdStyles}>
+                  <div className="flex max-w-80 flex-wrap gap-2" role="group" aria-label={`Actions for ${user.name}`}>
+                    {withRoles && (
+                      <>
+                        <button
+                          type="button"
+                          className={buttonStyles.primary}
+                          disabled={self || promoted || busy !== null}
+                          aria-describedby={roleReasonId}
+                          onClick={() => changeRole(user, "admin")}
                         >
-                          {withRoles && (
-                            <>
-                              <button
-                                type="button"
-                                className={buttonStyles.primary}
-                                disabled={self || promoted || busy !== null}
-                                aria-describedby={roleReasonId}
-                                onClick={() => changeRole(user, "admin")}
-                              >
-                                {busy === "admin" ? "Saving…" : "Make Admin"}
-                              </button>
-                              <button
-                                type="button"
-                                className={buttonStyles.plain}
-                                disabled={self || promoted || busy !== null}
-                                aria-describedby={roleReasonId}
-                                onClick={() => changeRole(user, "instructor")}
-                              >
-                                {busy === "instructor" ? "Saving…" : "Make Instructor"}
-                              </button>
-                            </>
-                          )}
-                          <button
-                            type="button"
-                            className={buttonStyles.danger}
-                            disabled={self || busy !== null}
-                            aria-describedby={self ? reasonId : undefined}
-                            aria-label={`Delete ${user.name}`}
-                            onClick={() => void del(user)}
-                          >
-                            {busy === "delete" ? "Deleting…" : "Delete"}
-                          </button>
-                          {withRoles && promoted && !self && (
-                            <Reason id={`role-${user._id}`}>
-                              {user.role === "admin" ? "Already an admin." : "Already an instructor."}
-                            </Reason>
-                          )}
-                          {self && (
-                            <Reason id={reasonId}>
-                              {withRoles
-                                ? "You cannot change your own role or delete yourself."
-                                : "You cannot delete yourself."}
-                            </Reason>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableBox>
-          <Pager params={params} total={list.data.total} update={update} busy={list.isFetching} />
-        </>
-      )}
+                          {busy === "admin" ? "Saving…" : "Make Admin"}
+                        </button>
+                        <button
+                          type="button"
+                          className={buttonStyles.plain}
+                          disabled={self || promoted || busy !== null}
+                          aria-describedby={roleReasonId}
+                          onClick={() => changeRole(user, "instructor")}
+                        >
+                          {busy === "instructor" ? "Saving…" : "Make Instructor"}
+                        </button>
+                      </>
+                    )}
+                    <button
+                      type="button"
+                      className={buttonStyles.danger}
+                      disabled={self || busy !== null}
+                      aria-describedby={self ? reasonId : undefined}
+                      aria-label={`Delete ${user.name}`}
+                      onClick={() => void del(user)}
+                    >
+                      {busy === "delete" ? "Deleting…" : "Delete"}
+                    </button>
+                    {withRoles && promoted && !self && (
+                      <Reason id={`role-${user._id}`}>
+                        {user.role === "admin" ? "Already an admin." : "Already an instructor."}
+                      </Reason>
+                    )}
+                    {self && (
+                      <Reason id={reasonId}>
+                        {withRoles
+                          ? "You cannot change your own role or delete yourself."
+                          : "You cannot delete yourself."}
+                      </Reason>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            );
+          })
+        }
+      </PagedTable>
     </>
   );
 }

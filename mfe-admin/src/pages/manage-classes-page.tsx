@@ -3,8 +3,8 @@ import { errorMessage, resolveImageUrl } from "shared-auth";
 import { AdminRoot } from "../components/admin-root";
 import { buttonStyles } from "../components/buttons";
 import { FeedbackDialog } from "../components/feedback-dialog";
-import { ListToolbar, Pager, TableBox, tdStyles, thStyles } from "../components/list-controls";
-import { EmptyState, ErrorState, PageHeading, TableSkeleton } from "../components/states";
+import { ListToolbar, PagedTable, tdStyles } from "../components/list-controls";
+import { PageHeading } from "../components/states";
 import {
   useClassFeedback,
   useClassPage,
@@ -91,126 +91,89 @@ export default function ManageClassesPage() {
           { value: "seats", label: "Seats" },
         ]}
       />
-      {list.isPending ? (
-        <TableSkeleton label="Loading classes" />
-      ) : list.isError ? (
-        <ErrorState what="The classes" error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState title="No classes here">
-          {params.search || params.filter
-            ? "No class matches this search or filter."
-            : "No instructor has added a class yet."}
-        </EmptyState>
-      ) : (
-        <>
-          <TableBox label="Classes">
-            <table className="w-full min-w-[70rem] border-collapse">
-              <thead className="border-b border-slate-200 dark:border-slate-800">
-                <tr>
-                  <th scope="col" className={thStyles}>
-                    Image
-                  </th>
-                  <th scope="col" className={thStyles}>
-                    Class
-                  </th>
-                  <th scope="col" className={thStyles}>
-                    Instructor
-                  </th>
-                  <th scope="col" className={thStyles}>
-                    Seats
-                  </th>
-                  <th scope="col" className={thStyles}>
-                    Price
-                  </th>
-                  <th scope="col" className={thStyles}>
-                    Status
-                  </th>
-                  <th scope="col" className={thStyles}>
-                    Submitted
-                  </th>
-                  <th scope="col" className={thStyles}>
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {list.data.items.map((item) => {
-                  const busy = busyWith(item._id);
-                  return (
-                    <tr key={item._id} aria-busy={busy !== null}>
-                      <td className={tdStyles}>
-                        <img
-                          src={resolveImageUrl(item.image)}
-                          alt=""
-                          className="h-12 w-16 rounded-lg object-cover"
-                          loading="lazy"
-                        />
-                      </td>
-                      <th scope="row" className={`${tdStyles} font-semibold`}>
-                        {item.class_name}
-                      </th>
-                      <td className={tdStyles}>
-                        {item.instructor}
-                        <br />
-                        <span className="text-slate-500 dark:text-slate-400">{item.email}</span>
-                      </td>
-                      <td className={tdStyles}>
-                        {item.enrolled_seats} / {item.available_seats}
-                      </td>
-                      <td className={tdStyles}>{money.format(item.price)}</td>
-                      <td className={tdStyles}>
-                        <span
-                          className={`rounded-full px-2.5 py-1 text-xs font-semibold capitalize ${STATUS_BADGE[item.status]}`}
-                        >
-                          {item.status}
-                        </span>
-                      </td>
-                      <td className={tdStyles}>{dateFormat.format(new Date(item.createdAt))}</td>
-                      <td className={tdStyles}>
-                        <div
-                          className="flex flex-nowrap gap-2"
-                          aria-label={`Actions for ${item.class_name}`}
-                          role="group"
-                        >
-                          <button
-                            type="button"
-                            className={buttonStyles.approve}
-                            disabled={item.status === "approved" || busy !== null}
-                            onClick={() => decide(item, "approved")}
-                          >
-                            {busy === "approve" ? "Approving…" : "Approve"}
-                          </button>
-                          <button
-                            type="button"
-                            className={buttonStyles.deny}
-                            disabled={item.status === "denied" || busy !== null}
-                            onClick={() => decide(item, "denied")}
-                          >
-                            {busy === "deny" ? "Denying…" : "Deny"}
-                          </button>
-                          <button type="button" className={buttonStyles.plain} onClick={() => setFeedbackFor(item)}>
-                            Feedback
-                          </button>
-                          <button
-                            type="button"
-                            className={buttonStyles.danger}
-                            disabled={busy !== null}
-                            onClick={() => void del(item)}
-                            aria-label={`Delete ${item.class_name}`}
-                          >
-                            {busy === "delete" ? "Deleting…" : "Delete"}
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableBox>
-          <Pager params={params} total={list.data.total} update={update} busy={list.isFetching} />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        params={params}
+        update={update}
+        label="Classes"
+        tableClassName="w-full min-w-[70rem] border-collapse"
+        columns={["Image", "Class", "Instructor", "Seats", "Price", "Status", "Submitted", "Actions"]}
+        empty={{
+          title: "No classes here",
+          filtered: "No class matches this search or filter.",
+          none: "No instructor has added a class yet.",
+        }}
+      >
+        {(items) =>
+          items.map((item) => {
+            const busy = busyWith(item._id);
+            return (
+              <tr key={item._id} aria-busy={busy !== null}>
+                <td className={tdStyles}>
+                  <img
+                    src={resolveImageUrl(item.image)}
+                    alt=""
+                    className="h-12 w-16 rounded-lg object-cover"
+                    loading="lazy"
+                  />
+                </td>
+                <th scope="row" className={`${tdStyles} font-semibold`}>
+                  {item.class_name}
+                </th>
+                <td className={tdStyles}>
+                  {item.instructor}
+                  <br />
+                  <span className="text-slate-500 dark:text-slate-400">{item.email}</span>
+                </td>
+                <td className={tdStyles}>
+                  {item.enrolled_seats} / {item.available_seats}
+                </td>
+                <td className={tdStyles}>{money.format(item.price)}</td>
+                <td className={tdStyles}>
+                  <span
+                    className={`rounded-full px-2.5 py-1 text-xs font-semibold capitalize ${STATUS_BADGE[item.status]}`}
+                  >
+                    {item.status}
+                  </span>
+                </td>
+                <td className={tdStyles}>{dateFormat.format(new Date(item.createdAt))}</td>
+                <td className={tdStyles}>
+                  <div className="flex flex-nowrap gap-2" aria-label={`Actions for ${item.class_name}`} role="group">
+                    <button
+                      type="button"
+                      className={buttonStyles.approve}
+                      disabled={item.status === "approved" || busy !== null}
+                      onClick={() => decide(item, "approved")}
+                    >
+                      {busy === "approve" ? "Approving…" : "Approve"}
+                    </button>
+                    <button
+                      type="button"
+                      className={buttonStyles.deny}
+                      disabled={item.status === "denied" || busy !== null}
+                      onClick={() => decide(item, "denied")}
+                    >
+                      {busy === "deny" ? "Denying…" : "Deny"}
+                    </button>
+                    <button type="button" className={buttonStyles.plain} onClick={() => setFeedbackFor(item)}>
+                      Feedback
+                    </button>
+                    <button
+                      type="button"
+                      className={buttonStyles.danger}
+                      disabled={busy !== null}
+                      onClick={() => void del(item)}
+                      aria-label={`Delete ${item.class_name}`}
+                    >
+                      {busy === "delete" ? "Deleting…" : "Delete"}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })
+        }
+      </PagedTable>
       {feedbackFor && (
         <FeedbackDialog
           className={feedbackFor.class_name}
