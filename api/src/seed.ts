@@ -1,6 +1,15 @@
 import { count } from "drizzle-orm";
 import type { Db } from "./db/client.js";
-import { cacheVersions, classes, users, type ClassStatus, type Role } from "./db/schema.js";
+import {
+  cacheVersions,
+  classes,
+  users,
+  type ClassStatus,
+  type Level,
+  type Role,
+  type Sport,
+  type Weekday,
+} from "./db/schema.js";
 
 /** Fixed ids, so seeding twice changes nothing and tests can name seed records. */
 const uid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
@@ -64,7 +73,7 @@ export const SEED_USERS: { id: string; name: string; email: string; role: Role; 
 type SeedClass = [
   n: number,
   name: string,
-  sport: string,
+  sport: Sport,
   instructor: number,
   seats: number,
   enrolled: number,
@@ -90,6 +99,41 @@ const SEED_CLASSES: SeedClass[] = [
   [15, "Golf Short Game", "golf", 5, 8, 0, 229, "denied"],
 ];
 
+/** Mornings and afternoons of the academy's day. */
+const MORNING = ["09:00", "12:00"] as const;
+const AFTERNOON = ["13:30", "16:30"] as const;
+const MON_FRI: Weekday[] = ["mon", "tue", "wed", "thu", "fri"];
+
+/** Each class's summer 2027 session: first and last day, weekdays, hours, ages, level, place. */
+const SESSIONS: Record<
+  number,
+  [
+    start: string,
+    end: string,
+    days: Weekday[],
+    hours: readonly [string, string],
+    ages: [number, number],
+    level: Level,
+    place: string,
+  ]
+> = {
+  1: ["2027-07-05", "2027-07-16", MON_FRI, MORNING, [8, 12], "beginner", "Field 2"],
+  2: ["2027-06-21", "2027-07-02", MON_FRI, AFTERNOON, [10, 14], "intermediate", "Indoor court"],
+  3: ["2027-07-12", "2027-07-23", MON_FRI, MORNING, [12, 17], "advanced", "Pool"],
+  4: ["2027-08-02", "2027-08-13", ["mon", "wed", "fri"], AFTERNOON, [9, 13], "all", "Tennis courts 1-3"],
+  5: ["2027-07-19", "2027-07-30", MON_FRI, AFTERNOON, [11, 15], "beginner", "Indoor court"],
+  6: ["2027-06-14", "2027-06-25", MON_FRI, MORNING, [13, 18], "advanced", "Athletics track"],
+  7: ["2027-08-09", "2027-08-20", ["tue", "thu"], MORNING, [6, 10], "beginner", "Dojo"],
+  8: ["2027-07-26", "2027-08-06", MON_FRI, MORNING, [10, 14], "intermediate", "Batting cages"],
+  9: ["2027-06-28", "2027-07-09", MON_FRI, AFTERNOON, [5, 8], "beginner", "Gym hall"],
+  10: ["2027-08-16", "2027-08-27", ["mon", "wed", "fri"], MORNING, [14, 18], "advanced", "Velodrome loop"],
+  11: ["2027-07-05", "2027-07-09", MON_FRI, AFTERNOON, [10, 16], "all", "Climbing wall"],
+  12: ["2027-08-23", "2027-08-27", MON_FRI, AFTERNOON, [8, 14], "intermediate", "Sports hall"],
+  13: ["2027-07-12", "2027-07-23", MON_FRI, AFTERNOON, [12, 16], "advanced", "Field 1"],
+  14: ["2027-08-02", "2027-08-06", MON_FRI, MORNING, [9, 13], "beginner", "Pool"],
+  15: ["2027-06-21", "2027-06-25", MON_FRI, MORNING, [11, 17], "intermediate", "Practice green"],
+};
+
 const DETAILS: Record<string, string> = {
   soccer: "Ball control, passing lanes and small-sided games, finishing with a camp tournament.",
   basketball: "Footwork, shooting form and team defence, with daily scrimmages.",
@@ -113,18 +157,31 @@ export async function seed(db: Db): Promise<void> {
     await tx
       .insert(classes)
       .values(
-        SEED_CLASSES.map(([n, name, sport, instructor, seats, enrolled, price, status]) => ({
-          id: cid(n),
-          name,
-          image: `/images/seed/classes/${sport}.svg`,
-          instructorId: uid(instructor),
-          availableSeats: seats,
-          enrolledSeats: enrolled,
-          priceCents: Math.round(price * 100),
-          details: DETAILS[sport] ?? null,
-          status,
-          feedback: status === "denied" ? "We already run a golf programme with the partner club this summer." : null,
-        })),
+        SEED_CLASSES.map(([n, name, sport, instructor, seats, enrolled, price, status]) => {
+          const [startDate, endDate, weekdays, [startTime, endTime], [ageMin, ageMax], level, location] = SESSIONS[n]!;
+          return {
+            id: cid(n),
+            name,
+            image: `/images/seed/classes/${sport}.svg`,
+            instructorId: uid(instructor),
+            availableSeats: seats,
+            enrolledSeats: enrolled,
+            priceCents: Math.round(price * 100),
+            details: DETAILS[sport] ?? null,
+            status,
+            feedback: status === "denied" ? "We already run a golf programme with the partner club this summer." : null,
+            sport,
+            startDate,
+            endDate,
+            weekdays,
+            startTime,
+            endTime,
+            ageMin,
+            ageMax,
+            level,
+            location,
+          };
+        }),
       )
       .onConflictDoNothing();
     await tx.update(cacheVersions).set({ version: 1 });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgTable, text, time, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -10,6 +10,31 @@ export const ROLES = ["admin", "instructor", "student"] as const;
 export type Role = (typeof ROLES)[number];
 export const CLASS_STATUSES = ["pending", "approved", "denied"] as const;
 export type ClassStatus = (typeof CLASS_STATUSES)[number];
+/** A camp session's sport, level and weekdays (Monday first): the wire's ids. */
+export const SPORTS = [
+  "soccer",
+  "basketball",
+  "tennis",
+  "swimming",
+  "athletics",
+  "volleyball",
+  "martial-arts",
+  "climbing",
+  "cycling",
+  "baseball",
+  "gymnastics",
+  "table-tennis",
+  "golf",
+] as const;
+export type Sport = (typeof SPORTS)[number];
+export const LEVELS = ["beginner", "intermediate", "advanced", "all"] as const;
+export type Level = (typeof LEVELS)[number];
+export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const MIN_AGE = 5;
+export const MAX_AGE = 18;
+
+const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 export const users = pgTable(
   "users",
@@ -51,9 +76,36 @@ export const classes = pgTable(
     details: text("details"),
     status: text("status", { enum: CLASS_STATUSES }).notNull().default("pending"),
     feedback: text("feedback"),
+    // The camp session (all optional for the spec's old clients): its sport, the days and daily
+    // hours it runs, for whom and where. The schedule is all set or all unset, as is the age range.
+    sport: text("sport", { enum: SPORTS }),
+    startDate: date("start_date", { mode: "string" }),
+    endDate: date("end_date", { mode: "string" }),
+    weekdays: text("weekdays", { enum: WEEKDAYS })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    startTime: time("start_time"),
+    endTime: time("end_time"),
+    ageMin: integer("age_min"),
+    ageMax: integer("age_max"),
+    level: text("level", { enum: LEVELS }),
+    location: text("location"),
     ...timestamps,
   },
   (t) => [
+    check("classes_sport_check", sql`${t.sport} in (${sqlList(SPORTS)})`),
+    check("classes_level_check", sql`${t.level} in (${sqlList(LEVELS)})`),
+    check("classes_weekdays_check", sql`${t.weekdays} <@ array[${sqlList(WEEKDAYS)}]::text[]`),
+    check(
+      "classes_schedule_check",
+      sql`(${t.startDate} is null and ${t.endDate} is null and ${t.startTime} is null and ${t.endTime} is null and cardinality(${t.weekdays}) = 0) or (${t.startDate} is not null and ${t.endDate} is not null and ${t.endDate} >= ${t.startDate} and ${t.startTime} is not null and ${t.endTime} is not null and ${t.endTime} > ${t.startTime} and cardinality(${t.weekdays}) between 1 and 7)`,
+    ),
+    check(
+      "classes_ages_check",
+      sql`(${t.ageMin} is null and ${t.ageMax} is null) or (${t.ageMin} is not null and ${t.ageMax} is not null and ${t.ageMin} between ${sql.raw(String(MIN_AGE))} and ${sql.raw(String(MAX_AGE))} and ${t.ageMax} between ${t.ageMin} and ${sql.raw(String(MAX_AGE))})`,
+    ),
+    check("classes_location_length", sql`char_length(${t.location}) between 1 and 120`),
     check(
       "classes_seats_check",
       sql`${t.enrolledSeats} >= 0 and ${t.heldSeats} >= 0 and ${t.enrolledSeats} + ${t.heldSeats} <= ${t.availableSeats}`,

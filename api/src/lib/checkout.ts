@@ -16,6 +16,7 @@ import { ApiError, conflict, forbidden, notFound } from "./errors.js";
 import type { Intent, PaymentProvider } from "./payment-provider.js";
 import type { PublicCache } from "./public-cache.js";
 import { toDollars } from "./wire.js";
+import { hasStarted, MESSAGES as SESSION_MESSAGES } from "./session.js";
 import { transaction } from "./transaction.js";
 
 /**
@@ -188,6 +189,7 @@ interface Selection {
   name: string;
   priceCents: number;
   status: string;
+  startDate: string | null;
 }
 
 async function selectCart(db: Db, studentId: string, cartItemIds: string[] | undefined): Promise<Selection[]> {
@@ -201,6 +203,7 @@ async function selectCart(db: Db, studentId: string, cartItemIds: string[] | und
       name: classes.name,
       priceCents: classes.priceCents,
       status: classes.status,
+      startDate: classes.startDate,
     })
     .from(cartItems)
     .innerJoin(classes, eq(classes.id, cartItems.classId))
@@ -210,6 +213,7 @@ async function selectCart(db: Db, studentId: string, cartItemIds: string[] | und
     throw notFound("Some of these classes are no longer in your cart. Reload the page.");
   }
   if (rows.length === 0) throw conflict("Your cart is empty.");
+  if (rows.some((r) => hasStarted(r.startDate))) throw conflict(SESSION_MESSAGES.started);
   return rows;
 }
 

@@ -37,12 +37,14 @@ interface TextOptions {
   /** Shown when the trimmed text is empty; absent: an empty text is allowed. */
   required?: string;
   max: number;
+  /** Shown when the trimmed text is longer than max (default: "At most {max} characters."). */
+  tooLong?: string;
   /** Keeps line breaks (\r\n becomes \n) and tabs. */
   multiLine?: boolean;
 }
 
 /** A text field of a request body: `text({ required: "Name is required", max: 120 })`. */
-export function text({ required, max, multiLine = false }: TextOptions) {
+export function text({ required, max, tooLong, multiLine = false }: TextOptions) {
   const rule =
     `${required ? "Required; t" : "T"}rimmed, at most ${max} characters; ` +
     `no control characters${multiLine ? " but line breaks and tabs" : ""}, no text-direction overrides or isolates.`;
@@ -59,7 +61,7 @@ export function text({ required, max, multiLine = false }: TextOptions) {
       z
         .string()
         .min(required ? 1 : 0, { error: required ?? "" })
-        .max(max, { error: `At most ${max} characters.` }),
+        .max(max, { error: tooLong ?? `At most ${max} characters.` }),
     );
 }
 

@@ -6,8 +6,9 @@ import { expireOverdueCheckouts, lockStudent, type CheckoutDeps } from "../lib/c
 import { transaction } from "../lib/transaction.js";
 import { cartItems, classes, enrollments, users } from "../db/schema.js";
 import { conflict, notFound } from "../lib/errors.js";
-import { emailQuery, idParam, toDollars } from "../lib/wire.js";
-import { classToWire, ownerByEmail, selectClasses } from "./classes.js";
+import { emailQuery, idParam } from "../lib/wire.js";
+import { hasStarted, MESSAGES } from "../lib/session.js";
+import { classColumns, classToWire, ownerByEmail, selectClasses } from "./classes.js";
 
 export const cartRoutes =
   (deps: CheckoutDeps): FastifyPluginAsyncZod =>
@@ -24,34 +25,18 @@ export const cartRoutes =
         const owner = await ownerByEmail(db, actor, request.query.email);
         requirePermission(actor, "read", "cart", owner);
         const rows = await db
-          .select({
-            id: cartItems.id,
-            classId: classes.id,
-            name: classes.name,
-            image: classes.image,
-            priceCents: classes.priceCents,
-            instructor: users.name,
-            availableSeats: classes.availableSeats,
-            enrolledSeats: classes.enrolledSeats,
-            email: users.email,
-          })
+          .select({ ...classColumns, cartItemId: cartItems.id })
           .from(cartItems)
           .innerJoin(classes, eq(classes.id, cartItems.classId))
           .innerJoin(users, eq(users.id, classes.instructorId))
           .where(eq(cartItems.studentId, owner))
           .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
         const email = request.query.email.toLowerCase();
-        return rows.map((r) => ({
-          _id: r.id,
-          classItemId: r.classId,
-          class_name: r.name,
-          image: r.image,
-          price: toDollars(r.priceCents),
-          instructor: r.instructor,
-          available_seats: r.availableSeats,
-          enrolled_seats: r.enrolledSeats,
-          email,
-        }));
+        return rows.map((r) => {
+          const { _id, ...item } = classToWire(r, false);
+          // The spec's cart item: its own id, the class's as classItemId, the student's e-mail.
+          return { _id: r.cartItemId, classItemId: _id, ...item, email };
+        });
       },
     );
 
@@ -72,6 +57,7 @@ export const cartRoutes =
         const find = async () => (await selectClasses(db).where(eq(classes.id, request.body.classItemId)))[0];
         let row = await find();
         if (!row || row.status !== "approved") throw notFound("There is no such class open for booking.");
+        if (hasStarted(row.startDate)) throw conflict(MESSAGES.started);
         if (row.enrolledSeats >= row.availableSeats) throw conflict("This class is full.");
         if (row.enrolledSeats + row.heldSeats >= row.availableSeats && (await expireOverdueCheckouts(deps)) > 0) {
           row = (await find()) ?? row;

@@ -9,6 +9,7 @@ import { sendCached, type PublicCache } from "../lib/public-cache.js";
 import { assertImageAvailable } from "./images.js";
 import { emailQuery, idParam, imageUrl, price, seats, toCents, toDollars } from "../lib/wire.js";
 import { text } from "../lib/text.js";
+import { checkSession, sessionColumns, sessionFields, sessionToWire, type SessionRow } from "../lib/session.js";
 
 export const classColumns = {
   id: classes.id,
@@ -24,11 +25,21 @@ export const classColumns = {
   details: classes.details,
   status: classes.status,
   feedback: classes.feedback,
+  sport: classes.sport,
+  startDate: classes.startDate,
+  endDate: classes.endDate,
+  weekdays: classes.weekdays,
+  startTime: classes.startTime,
+  endTime: classes.endTime,
+  ageMin: classes.ageMin,
+  ageMax: classes.ageMax,
+  level: classes.level,
+  location: classes.location,
   createdAt: classes.createdAt,
   updatedAt: classes.updatedAt,
 };
 
-type ClassRow = {
+type ClassRow = SessionRow & {
   id: string;
   name: string;
   image: string;
@@ -60,6 +71,7 @@ export function classToWire(row: ClassRow, full: boolean) {
     enrolled_seats: row.enrolledSeats,
     price: toDollars(row.priceCents),
     details: row.details ?? "",
+    ...sessionToWire(row),
   };
   if (!full) return base;
   return {
@@ -88,29 +100,32 @@ export async function loadApprovedClasses(db: Db, instructorId?: string) {
   return rows.map((r) => classToWire(r, false));
 }
 
-const newClass = z.object({
+/** A class's own fields; a new class needs all but its details, an edit names those it changes. */
+const classFields = z.object({
   class_name: text({ required: "Class name is required", max: 120 }),
   image: imageUrl,
   available_seats: seats,
   price,
-  details: text({ max: 2000, multiLine: true }).optional(),
-  // Sent by the spec's form; ignored: the server takes them from the token and starts at 0.
-  instructor: text({ max: 120 }).optional(),
-  email: text({ max: 254 }).optional(),
-  enrolled_seats: z.number().optional(),
+  details: text({ max: 2000, multiLine: true }),
 });
 
-const classEdit = z
-  .object({
-    class_name: text({ required: "Class name is required", max: 120 }),
-    image: imageUrl,
-    available_seats: seats,
-    price,
-    details: text({ max: 2000, multiLine: true }),
+const newClass = classFields
+  .partial({ details: true })
+  .extend({
+    // Sent by the spec's form; ignored: the server takes them from the token and starts at 0.
+    instructor: text({ max: 120 }).optional(),
+    email: text({ max: 254 }).optional(),
+    enrolled_seats: z.number().optional(),
+    ...sessionFields,
   })
+  .superRefine(checkSession);
+
+const classEdit = classFields
   .partial()
+  .extend(sessionFields)
   .strict()
-  .refine((o) => Object.keys(o).length > 0, { error: "Nothing to change." });
+  .refine((o) => Object.keys(o).length > 0, { error: "Nothing to change." })
+  .superRefine(checkSession);
 
 const review = z.object({
   status: z.enum(["approved", "denied"], { error: "Status must be approved or denied." }),
@@ -176,6 +191,7 @@ export const classRoutes =
             availableSeats: body.available_seats,
             priceCents: toCents(body.price),
             details: body.details ?? null,
+            ...sessionColumns(body),
           })
           .returning({ id: classes.id });
         return reply.status(201).send({ insertedId: created!.id });
@@ -228,6 +244,7 @@ export const classRoutes =
               ...(edit.available_seats !== undefined && { availableSeats: edit.available_seats }),
               ...(edit.price !== undefined && { priceCents: toCents(edit.price) }),
               ...(edit.details !== undefined && { details: edit.details }),
+              ...sessionColumns(edit),
               ...(byOwner && { status: "pending" as const, feedback: null }),
               updatedAt: new Date(),
             })
