@@ -536,6 +536,61 @@ describe("holds that run out", () => {
   });
 });
 
+describe("extending a hold", () => {
+  const h = usePayments({ PAYMENT_HOLD_SECONDS: "3" }, false);
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const extend = (who: { id: string; email: string }, orderId: string) =>
+    h.api.call({ method: "POST", url: `/checkouts/${orderId}/extend`, as: who });
+
+  it("keeps the seats held a full hold from now, for the checkout's owner only", async () => {
+    const { api, sandbox } = h;
+    const item = await addToCart(api, SAM, 4);
+    const co = (await checkout(api, SAM, { cartItemIds: [item] })).json();
+    expect(Date.parse(co.maxExpiresAt) - Date.parse(co.expiresAt)).toBeGreaterThanOrEqual(29_000);
+    expect((await extend(LEE, co.orderId)).statusCode).toBe(404);
+    expect((await extend(MAYA, co.orderId)).statusCode).toBe(403);
+    const bad = await extend(SAM, "not-a-checkout");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty("orderId");
+    await wait(2000);
+    const res = await extend(SAM, co.orderId);
+    expect(res.statusCode, res.body).toBe(200);
+    const extended = res.json();
+    expect(extended.orderId).toBe(co.orderId);
+    expect(extended.maxExpiresAt).toBe(co.maxExpiresAt);
+    expect(Date.parse(extended.expiresAt) - Date.parse(co.expiresAt)).toBeGreaterThanOrEqual(1500);
+    // Past the first expiry, the sweep (run by any checkout) leaves it alone and it can be paid.
+    await wait(Date.parse(co.expiresAt) - Date.now() + 300);
+    await checkout(api, LEE).catch(() => undefined);
+    expect(await orderStatus(api, co.orderId)).toBe("pending");
+    expect((await payByCard(sandbox, co.clientSecret, "4242424242424242")).status).toBe(200);
+    expect((await report(api, SAM, co.paymentIntentId, item)).statusCode).toBe(201);
+    const paid = await extend(SAM, co.orderId);
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().message).toMatch(/already paid/);
+  });
+
+  it("is refused once the hold ran out, and past its limit", async () => {
+    const { api } = h;
+    const item = await addToCart(api, SAM, 3);
+    const co = (await checkout(api, SAM, { cartItemIds: [item] })).json();
+    // Opened long ago: the limit is one second away.
+    await api.database.db.execute(
+      `update orders set created_at = now() - interval '32 seconds', expires_at = now() + interval '500 milliseconds' where id = '${co.orderId}'`,
+    );
+    const first = await extend(SAM, co.orderId);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().expiresAt).toBe(first.json().maxExpiresAt);
+    const again = await extend(SAM, co.orderId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/extended as far as it can be/);
+    await wait(Date.parse(first.json().expiresAt) - Date.now() + 200);
+    const late = await extend(SAM, co.orderId);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(/ran out.*nothing was charged/);
+  });
+});
+
 describe.runIf(driverName === "postgres")("concurrent checkouts on PostgreSQL", () => {
   const h = usePayments();
 

@@ -222,6 +222,12 @@ const cases: Case[] = [
     expect: { anonymous: 401, student: 201, instructor: 403, admin: 403 },
   },
   {
+    name: "extend a checkout that is not the caller's",
+    method: "POST",
+    url: "/checkouts/00000000-0000-4000-8000-00000000dead/extend",
+    expect: { anonymous: 401, student: 404, instructor: 403, admin: 403 },
+  },
+  {
     name: "record a payment",
     method: "POST",
     url: "/payments",
@@ -368,6 +374,7 @@ const guarded: Guarded[] = [
   { method: "GET", url: "/admin/stats?x=1", lacking: ["student", "instructor"] },
   { method: "POST", url: "/images", body: { image: "x" }, lacking: ["student"] },
   { method: "POST", url: "/create-payment-intent", body: { cartItemIds: "x" }, lacking: ["instructor", "admin"] },
+  { method: "POST", url: "/checkouts/not-an-id/extend", lacking: ["instructor", "admin"] },
   { method: "POST", url: "/payments", body: {}, lacking: ["instructor", "admin"] },
   { method: "POST", url: "/payments/not-an-id", body: {}, lacking: ["instructor", "admin"] },
   { method: "GET", url: "/payments", lacking: ["instructor"] },

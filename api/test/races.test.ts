@@ -312,4 +312,34 @@ describe.runIf(driverName === "postgres")("read-then-write rules under concurren
       await expectSeatCountsConsistent();
     }
   }, 120_000);
+  it("extensions of one hold at once from two processes never push it past its limit", async () => {
+    for (let i = 0; i < ROUNDS; i++) {
+      const student = await newUser("student");
+      await inCart(student.id, await newClass(MAYA.id));
+      const opened = await a.call({ method: "POST", url: "/create-payment-intent", as: student, payload: {} });
+      expect(opened.statusCode, opened.body).toBe(201);
+      const { orderId } = opened.json() as { orderId: string };
+      // Opened long ago and about to run out: the limit is a minute and a half away.
+      await db().execute(
+        sql`update orders set created_at = now() - interval '9810 seconds', expires_at = now() + interval '5 seconds'
+            where id = ${orderId}`,
+      );
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, n) =>
+          (n % 2 ? a : b).call({ method: "POST", url: `/checkouts/${orderId}/extend`, as: student }),
+        ),
+      );
+      const all = `round ${i}: ${answers.map((r) => `${r.statusCode} ${r.body}`).join("; ")}`;
+      // The first takes the hold to its limit; the others find it there.
+      expect(sorted(answers.map((r) => r.statusCode)), all).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+      const { rows: order } = await rows<{ over: boolean; at_limit: boolean }>(
+        sql`select expires_at > created_at + interval '9900 seconds' as over,
+                   expires_at = created_at + interval '9900 seconds' as at_limit
+            from orders where id = ${orderId}`,
+      );
+      expect(order[0], all).toEqual({ over: false, at_limit: true });
+      const ok = answers.find((r) => r.statusCode === 200)!.json() as { expiresAt: string; maxExpiresAt: string };
+      expect(ok.expiresAt, all).toBe(ok.maxExpiresAt);
+    }
+  }, 60_000);
 });

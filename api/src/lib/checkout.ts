@@ -38,6 +38,15 @@ export interface CheckoutDeps {
 export const MIN_CHARGE_CENTS = 50;
 /** A checkout reopened with less than this left of its hold starts over with a fresh hold. */
 const MIN_REMAINING_MS = 60_000;
+/**
+ * How many full holds a student may add to a checkout (WCAG 2.2.1 asks for at least ten): a hold
+ * never reaches past its opening plus (1 + this) times the hold.
+ */
+export const MAX_HOLD_EXTENSIONS = 10;
+
+/** The latest moment a checkout opened at `createdAt` may hold its seats. */
+const latestExpiry = (createdAt: Date, holdSeconds: number) =>
+  new Date(createdAt.getTime() + (1 + MAX_HOLD_EXTENSIONS) * holdSeconds * 1000);
 
 export interface CheckoutItem {
   cartItemId: string;
@@ -54,6 +63,8 @@ export interface Checkout {
   amount: number;
   currency: string;
   expiresAt: string;
+  /** The latest the hold can be extended to (POST /checkouts/:orderId/extend). */
+  maxExpiresAt: string;
   items: CheckoutItem[];
 }
 
@@ -218,17 +229,18 @@ async function selectCart(db: Db, studentId: string, cartItemIds: string[] | und
 }
 
 const toCheckout = (
-  order: { id: string; amountCents: number; expiresAt: Date },
+  order: { id: string; amountCents: number; expiresAt: Date; createdAt: Date },
   intent: Intent,
   selection: Selection[],
-  currency: string,
+  config: PaymentConfig,
 ): Checkout => ({
   clientSecret: intent.clientSecret ?? "",
   paymentIntentId: intent.id,
   orderId: order.id,
   amount: toDollars(order.amountCents),
-  currency,
+  currency: config.currency,
   expiresAt: order.expiresAt.toISOString(),
+  maxExpiresAt: latestExpiry(order.createdAt, config.holdSeconds).toISOString(),
   items: selection.map((s) => ({
     cartItemId: s.cartItemId,
     classItemId: s.classId,
@@ -304,7 +316,12 @@ export async function openCheckout(
     }
     const [order] = await tx
       .insert(orders)
-      .values({ studentId: student.id, amountCents, expiresAt: new Date(Date.now() + config.holdSeconds * 1000) })
+      .values({
+        studentId: student.id,
+        amountCents,
+        createdAt: new Date(),
+        expiresAt: new Date(Date.now() + config.holdSeconds * 1000),
+      })
       .returning();
     if (!order) throw new Error("the new order was not returned");
     await tx.insert(orderItems).values(
@@ -327,7 +344,7 @@ export async function openCheckout(
     const order = opened.order;
     const intent = await provider.retrieveIntent(order.paymentIntentId!);
     if (intent && intent.status !== "canceled" && intent.status !== "succeeded" && intent.clientSecret) {
-      return { checkout: toCheckout(order, intent, selection, config.currency), created: false };
+      return { checkout: toCheckout(order, intent, selection, config), created: false };
     }
     if (intent?.status === "succeeded") {
       await settle(deps, intent);
@@ -355,7 +372,7 @@ export async function openCheckout(
     throw error;
   }
   await db.update(orders).set({ paymentIntentId: intent.id, updatedAt: new Date() }).where(eq(orders.id, order.id));
-  return { checkout: toCheckout(order, intent, selection, config.currency), created: true };
+  return { checkout: toCheckout(order, intent, selection, config), created: true };
 }
 
 /** The spec's payment record (section 3) with the API's id. */
@@ -578,4 +595,53 @@ export async function abandonCheckout(deps: CheckoutDeps, intent: Intent): Promi
   const order = await findOrderOf(deps.db, intent);
   if (!order) return;
   await transaction(deps.db, (tx) => endPending(tx, [order.id], "failed"));
+}
+
+/**
+ * Extends the seat hold of the student's checkout in progress to a full hold from now, never past
+ * its latest expiry. One conditional UPDATE: concurrent extensions (two tabs, two API processes)
+ * and the expiry sweep (which only takes orders already overdue) cannot push it past the bound or
+ * revive an expired checkout.
+ */
+export async function extendCheckout(
+  deps: CheckoutDeps,
+  studentId: string,
+  orderId: string,
+): Promise<{ orderId: string; expiresAt: string; maxExpiresAt: string }> {
+  const { db, config } = deps;
+  const now = new Date();
+  const wanted = new Date(now.getTime() + config.holdSeconds * 1000);
+  const latest = sql`${orders.createdAt} + make_interval(secs => ${(1 + MAX_HOLD_EXTENSIONS) * config.holdSeconds})`;
+  const [extended] = await db
+    .update(orders)
+    .set({ expiresAt: sql`greatest(${orders.expiresAt}, least(${wanted.toISOString()}::timestamptz, ${latest}))` })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.studentId, studentId),
+        eq(orders.status, "pending"),
+        sql`${orders.expiresAt} > ${now.toISOString()}::timestamptz`,
+        sql`${orders.expiresAt} < ${latest}`,
+      ),
+    )
+    .returning({ expiresAt: orders.expiresAt, createdAt: orders.createdAt });
+  if (extended) {
+    return {
+      orderId,
+      expiresAt: extended.expiresAt.toISOString(),
+      maxExpiresAt: latestExpiry(extended.createdAt, config.holdSeconds).toISOString(),
+    };
+  }
+  const [order] = await db
+    .select({ studentId: orders.studentId, status: orders.status, expiresAt: orders.expiresAt })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order || order.studentId !== studentId) throw notFound("There is no such checkout of yours.");
+  if (order.status === "paid") throw conflict("This checkout is already paid.");
+  if (order.status !== "pending" || order.expiresAt.getTime() <= now.getTime()) {
+    throw conflict("Your hold on these seats ran out and they were released; nothing was charged. Start again.");
+  }
+  throw conflict(
+    `This hold has been extended as far as it can be (${MAX_HOLD_EXTENSIONS} times its length); pay before it runs out or start again.`,
+  );
 }

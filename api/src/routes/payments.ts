@@ -6,6 +6,7 @@ import { processedWebhookEvents } from "../db/schema.js";
 import { eq } from "drizzle-orm";
 import {
   abandonCheckout,
+  extendCheckout,
   intentCoversCartItem,
   loadPayments,
   openCheckout,
@@ -89,6 +90,23 @@ export const paymentRoutes =
         requirePermission(actor, "create", "payment", actor.id);
         const { checkout, created } = await openCheckout(deps, actor, request.body.cartItemIds);
         return reply.status(created ? 201 : 200).send(checkout);
+      },
+    );
+
+    app.post(
+      "/checkouts/:orderId/extend",
+      {
+        config: { rateLimit: sensitiveRateLimit(app), access: { action: "create", entity: "payment" } },
+        schema: {
+          tags: ["payments"],
+          summary: "Extend the caller's checkout in progress: its seats stay held a full hold from now, up to a limit",
+          params: z.object({ orderId: z.uuid({ error: "Not a valid checkout id." }) }),
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "create", "payment", actor.id);
+        return extendCheckout(deps, actor.id, request.params.orderId);
       },
     );
 
