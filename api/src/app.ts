@@ -14,7 +14,7 @@ import type { ApiConfig } from "./config.js";
 import type { Database } from "./db/client.js";
 import { registerErrorHandling } from "./lib/errors.js";
 import { expireOverdueCheckouts, type CheckoutDeps } from "./lib/checkout.js";
-import { createPaymentProvider } from "./lib/payment-provider.js";
+import { createPaymentProvider, type PaymentProvider } from "./lib/payment-provider.js";
 import { reconcilePendingCheckouts } from "./lib/reconcile.js";
 import { PublicCache } from "./lib/public-cache.js";
 import { rateLimitPlugin } from "./lib/rate-limits.js";
@@ -58,9 +58,16 @@ export interface AppOptions {
   database: Database;
   /** Tests turn request logs off. */
   logger?: boolean;
+  /** The payment provider; by default Stripe's SDK as configured (tests wrap it to inject faults). */
+  paymentProvider?: PaymentProvider;
 }
 
-export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  paymentProvider,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
@@ -159,7 +166,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   const checkout: CheckoutDeps = {
     db: database.db,
     cache,
-    provider: createPaymentProvider(config.payments),
+    provider: paymentProvider ?? createPaymentProvider(config.payments),
     config: config.payments,
     log: app.log,
   };

@@ -2,9 +2,11 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { buildApp } from "../src/app.js";
-import { readConfig } from "../src/config.js";
+import { readConfig, type ApiConfig } from "../src/config.js";
+import type { PaymentProvider } from "../src/lib/payment-provider.js";
 import { openDatabase, type Database } from "../src/db/client.js";
 import { seed, SEED_USERS } from "../src/seed.js";
+import { LOCAL_PUBLISHABLE_KEY } from "../../tools/payment-sandbox.mjs";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 
 /**
@@ -61,6 +63,7 @@ export interface TestApi {
 export async function startTestApi(
   databaseUrl?: string,
   env: Record<string, string> = {},
+  options: { paymentProvider?: (config: ApiConfig) => PaymentProvider } = {},
 ): Promise<TestApi & { close(): Promise<void> }> {
   const config = {
     ...readConfig({
@@ -75,7 +78,12 @@ export async function startTestApi(
   };
   const database = await openDatabase({ databaseUrl, dataDir: "memory://", timeouts: config.timeouts });
   await seed(database.db);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    paymentProvider: options.paymentProvider?.(config),
+  });
   await app.ready();
   const token = (u: { id: string; email: string }) => app.jwt.sign({ sub: u.id, email: u.email });
   return {
@@ -105,4 +113,21 @@ export function useTestApi(env: Record<string, string> = {}): TestApi {
     await drop?.();
   });
   return holder;
+}
+
+/** What a browser's card form does: confirms an intent with its client secret and a card (one that pays by default). */
+export async function confirmCard(clientSecret: string, number = "4242424242424242"): Promise<Response> {
+  const id = clientSecret.split("_secret_")[0]!;
+  return fetch(`${inject("paymentSandboxUrl")}/v1/payment_intents/${id}/confirm`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${LOCAL_PUBLISHABLE_KEY}`, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      client_secret: clientSecret,
+      "payment_method_data[type]": "card",
+      "payment_method_data[card][number]": number,
+      "payment_method_data[card][exp_month]": "12",
+      "payment_method_data[card][exp_year]": String(new Date().getFullYear() + 2),
+      "payment_method_data[card][cvc]": "123",
+    }),
+  });
 }

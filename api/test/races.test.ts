@@ -1,10 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { LOCAL_PUBLISHABLE_KEY } from "../../tools/payment-sandbox.mjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, classes, users } from "../src/db/schema.js";
 import { transaction } from "../src/lib/transaction.js";
-import { ADMIN, createTestDatabaseUrl, driverName, JONAS, MAYA, startTestApi, type TestApi } from "./harness.js";
+import {
+  ADMIN,
+  confirmCard,
+  createTestDatabaseUrl,
+  driverName,
+  JONAS,
+  MAYA,
+  startTestApi,
+  type TestApi,
+} from "./harness.js";
 
 /**
  * Every rule the API checks by reading and then writing ("the last admin", "nobody enrolled",
@@ -75,26 +83,7 @@ describe.runIf(driverName === "postgres")("read-then-write rules under concurren
     expect(drift).toEqual([]);
   }
 
-  /** What a browser's card form does: confirms the intent with its client secret and a card that pays. */
-  async function payByCard(clientSecret: string) {
-    const id = clientSecret.split("_secret_")[0]!;
-    const res = await fetch(`${inject("paymentSandboxUrl")}/v1/payment_intents/${id}/confirm`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${LOCAL_PUBLISHABLE_KEY}`,
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams({
-        client_secret: clientSecret,
-        "payment_method_data[type]": "card",
-        "payment_method_data[card][number]": "4242424242424242",
-        "payment_method_data[card][exp_month]": "12",
-        "payment_method_data[card][exp_year]": String(new Date().getFullYear() + 2),
-        "payment_method_data[card][cvc]": "123",
-      }),
-    });
-    expect(res.status).toBe(200);
-  }
+  const payByCard = async (clientSecret: string) => expect((await confirmCard(clientSecret)).status).toBe(200);
 
   const sorted = (statuses: number[]) => [...statuses].sort((x, y) => x - y);
 

@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, text, time, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -144,6 +157,13 @@ export const ORDER_STATUSES = ["pending", "paid", "failed", "expired", "refunded
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** One checkout: the seats it holds until paid, failed or expired. One per PaymentIntent. */
+/** The parts of a PaymentIntent's creation that are not on the order row itself. */
+export interface IntentRequest {
+  currency: string;
+  email: string;
+  description: string;
+}
+
 export const orders = pgTable(
   "orders",
   {
@@ -152,13 +172,24 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     paymentIntentId: text("payment_intent_id"),
+    /**
+     * What the PaymentIntent is created with, written with the seat hold before the provider is
+     * called: repeating this create under the order's idempotency key finds an intent whose
+     * creation the order never learned of (a process killed, a create that timed out).
+     */
+    intentRequest: jsonb("intent_request").$type<IntentRequest>(),
     amountCents: integer("amount_cents").notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    /** An order that ended (failed, expired) whose intent the provider has not yet confirmed canceled. */
+    cancelPending: boolean("cancel_pending").notNull().default(false),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("orders_payment_intent_key").on(t.paymentIntentId),
+    index("orders_cancel_pending_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.cancelPending}`),
     // A student has at most one checkout in progress: a new one replaces the old one.
     uniqueIndex("orders_one_pending_per_student")
       .on(t.studentId)

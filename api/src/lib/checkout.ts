@@ -124,9 +124,11 @@ async function orderClassIds(tx: Tx | Db, orderId: string): Promise<string[]> {
  */
 async function endPending(tx: Tx, orderIds: string[], status: Exclude<OrderStatus, "pending" | "paid">) {
   if (orderIds.length === 0) return [];
+  // Until the provider confirms its intent canceled (or settled), the order stays cancel-pending:
+  // this holds whether or not the order knows its intent (closeIntents finds it).
   const ended = await tx
     .update(orders)
-    .set({ status, updatedAt: new Date() })
+    .set({ status, cancelPending: status !== "refunded", updatedAt: new Date() })
     .where(and(inArray(orders.id, orderIds), eq(orders.status, "pending")))
     .returning({ id: orders.id, paymentIntentId: orders.paymentIntentId });
   if (ended.length === 0) return [];
@@ -149,18 +151,75 @@ async function endPending(tx: Tx, orderIds: string[], status: Exclude<OrderStatu
   return ended;
 }
 
-/** Cancels intents of ended orders; one that succeeded meanwhile is settled (seats taken again or refunded). */
-async function cancelOrSettle(deps: CheckoutDeps, intentIds: (string | null)[]) {
-  for (const id of intentIds) {
-    if (!id) continue;
+/** Stripe keeps an idempotent result for 24 hours: after that a repeated create would make a new intent. */
+const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** The PaymentIntent creation of an order: the same every time, so a repeat finds the first one. */
+const intentInput = (order: OrderRow) => ({
+  amountCents: order.amountCents,
+  currency: order.intentRequest!.currency,
+  orderId: order.id,
+  studentId: order.studentId,
+  email: order.intentRequest!.email,
+  description: order.intentRequest!.description,
+});
+
+/**
+ * The PaymentIntent of an order, also when the order never learned it (its process stopped or the
+ * create timed out after the provider made it): the create is repeated under the order's
+ * idempotency key, which answers with the intent made then (or makes the first one), and recorded.
+ */
+export async function learnIntent(deps: CheckoutDeps, order: OrderRow): Promise<string | null> {
+  if (order.paymentIntentId) return order.paymentIntentId;
+  if (!order.intentRequest) return null;
+  const intent = await deps.provider.createIntent(intentInput(order));
+  const [learned] = await deps.db
+    .update(orders)
+    .set({ paymentIntentId: intent.id })
+    .where(and(eq(orders.id, order.id), sql`${orders.paymentIntentId} is null`))
+    .returning({ id: orders.id });
+  if (learned) deps.log.info({ orderId: order.id, paymentIntentId: intent.id }, "a checkout learned its payment");
+  return intent.id;
+}
+
+const clearCancelPending = (db: Db, orderId: string) =>
+  db.update(orders).set({ cancelPending: false }).where(eq(orders.id, orderId));
+
+/**
+ * Closes the intents of ended (cancel-pending) orders at the provider: an open one is canceled, one
+ * that succeeded meanwhile is settled (seats taken again or refunded). An order stays cancel-pending
+ * until the provider has answered; the reconciler runs this again for those (lib/reconcile.ts).
+ * Returns how many orders it closed.
+ */
+export async function closeIntents(deps: CheckoutDeps, orderIds: string[]): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const rows = await deps.db
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.id, orderIds), eq(orders.cancelPending, true)))
+    .orderBy(asc(orders.id));
+  let closed = 0;
+  for (const order of rows) {
     try {
-      if (await deps.provider.cancelIntent(id)) continue;
-      const intent = await deps.provider.retrieveIntent(id);
-      if (intent?.status === "succeeded") await settle(deps, intent);
+      if (!order.paymentIntentId && Date.now() - order.createdAt.getTime() > IDEMPOTENCY_WINDOW_MS) {
+        deps.log.warn({ orderId: order.id }, "an ended checkout's payment can no longer be looked up: left alone");
+      } else {
+        const id = await learnIntent(deps, order);
+        if (id && !(await deps.provider.cancelIntent(id))) {
+          const intent = await deps.provider.retrieveIntent(id);
+          if (intent?.status === "succeeded") await settle(deps, intent);
+          else if (intent && intent.status !== "canceled") continue; // processing: look again later
+        }
+      }
+      await clearCancelPending(deps.db, order.id);
+      closed++;
     } catch (error) {
-      deps.log.warn({ err: error, paymentIntentId: id }, "could not cancel the payment of an ended checkout");
+      deps.log.warn({ err: error, orderId: order.id }, "could not cancel the payment of an ended checkout");
     }
   }
+  return closed;
 }
 
 /**
@@ -181,9 +240,9 @@ export async function expireOverdueCheckouts(deps: CheckoutDeps): Promise<number
       "expired",
     );
   });
-  await cancelOrSettle(
+  await closeIntents(
     deps,
-    ended.map((o) => o.paymentIntentId),
+    ended.map((o) => o.id),
   );
   return ended.length;
 }
@@ -290,7 +349,7 @@ export async function openCheckout(
         current.amountCents === amountCents &&
         current.expiresAt.getTime() - Date.now() > MIN_REMAINING_MS &&
         sameClasses(await orderClassIds(tx, current.id), classIds);
-      if (reusable) return { reuse: true as const, order: current, replaced: null };
+      if (reusable) return { reuse: true as const, order: current };
       if (
         current.paymentIntentId === null &&
         current.amountCents === amountCents &&
@@ -301,7 +360,7 @@ export async function openCheckout(
         return { opening: true as const, orderId: current.id };
       }
       await endPending(tx, [current.id], "failed");
-      replaced = current.paymentIntentId;
+      replaced = current.id;
     }
     const enrolled = await tx
       .select({ classId: enrollments.classId })
@@ -319,6 +378,11 @@ export async function openCheckout(
       .values({
         studentId: student.id,
         amountCents,
+        intentRequest: {
+          currency: config.currency,
+          email: student.email,
+          description: selection.map((s) => s.name).join(", "),
+        },
         createdAt: new Date(),
         expiresAt: new Date(Date.now() + config.holdSeconds * 1000),
       })
@@ -356,18 +420,13 @@ export async function openCheckout(
   }
 
   const { order, replaced } = opened;
-  await cancelOrSettle(deps, [replaced]);
+  if (replaced) await closeIntents(deps, [replaced]);
   let intent: Intent;
   try {
-    intent = await provider.createIntent({
-      amountCents,
-      currency: config.currency,
-      orderId: order.id,
-      studentId: student.id,
-      email: student.email,
-      description: selection.map((s) => s.name).join(", "),
-    });
+    intent = await provider.createIntent(intentInput(order));
   } catch (error) {
+    // The provider may have made the intent all the same (a timeout): the order stays
+    // cancel-pending and the reconciler finds and cancels it once the provider answers.
     await transaction(db, (tx) => endPending(tx, [order.id], "failed"));
     throw error;
   }
@@ -556,7 +615,10 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
           status: "service pending",
         })
         .returning({ id: payments.id });
-      await tx.update(orders).set({ status: "paid", updatedAt: new Date() }).where(eq(orders.id, locked.id));
+      await tx
+        .update(orders)
+        .set({ status: "paid", cancelPending: false, updatedAt: new Date() })
+        .where(eq(orders.id, locked.id));
       return { paymentId: payment!.id, deletedCount: removed.length, created: true };
     });
   } catch (error) {
@@ -573,7 +635,7 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
     await endPending(tx, [order.id], "refunded");
     await tx
       .update(orders)
-      .set({ status: "refunded", updatedAt: new Date() })
+      .set({ status: "refunded", cancelPending: false, updatedAt: new Date() })
       .where(and(eq(orders.id, order.id), inArray(orders.status, ["expired", "failed"])));
   });
   log.warn({ orderId: order.id, paymentIntentId: intent.id }, "a payment arrived for seats no longer held: refunded");
@@ -594,7 +656,10 @@ export async function intentCoversCartItem(db: Db, intentId: string, cartItemId:
 export async function abandonCheckout(deps: CheckoutDeps, intent: Intent): Promise<void> {
   const order = await findOrderOf(deps.db, intent);
   if (!order) return;
-  await transaction(deps.db, (tx) => endPending(tx, [order.id], "failed"));
+  await transaction(deps.db, async (tx) => {
+    await endPending(tx, [order.id], "failed");
+    await tx.update(orders).set({ cancelPending: false }).where(eq(orders.id, order.id));
+  });
 }
 
 /**
