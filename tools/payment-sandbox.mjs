@@ -131,6 +131,50 @@ const PUBLISHABLE_PI_FIELDS = [
 ];
 
 // ---------------------------------------------------------------------------------------------
+// Stripe.js for the browser (GET /v3/) and the card field's iframe (GET /v3/elements/card).
+
+const BROWSER_DIR = fileURLToPath(new URL("./payment-sandbox/browser/", import.meta.url));
+const readAsset = (name) => readFileSync(path.join(BROWSER_DIR, name), "utf8");
+const BROWSER_ASSETS = {
+  "/v3": { file: "stripe.js", type: "text/javascript; charset=utf-8" },
+  "/v3/elements/card": { file: "card-frame.html", type: "text/html; charset=utf-8", page: true },
+  "/v3/elements/card.js": { file: "card-frame.js", type: "text/javascript; charset=utf-8" },
+  "/v3/elements/card.css": { file: "card-frame.css", type: "text/css; charset=utf-8" },
+};
+/**
+ * The card frame runs only its own script and style, talks only to the sandbox, and may be framed
+ * only by pages on this machine (the site in a local run, CI or e2e).
+ */
+export const CARD_FRAME_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "form-action 'none'",
+  "base-uri 'none'",
+  "frame-ancestors http://localhost:* http://127.0.0.1:*",
+].join("; ");
+
+/** The asset at `pathname` (GET), or undefined when the path is not one of them. */
+function browserAsset(pathname) {
+  const asset = BROWSER_ASSETS[pathname];
+  if (!asset) return undefined;
+  const body = readAsset(asset.file);
+  const headers = {
+    "content-type": asset.type,
+    "content-length": Buffer.byteLength(body),
+    "cache-control": "no-cache",
+    "x-content-type-options": "nosniff",
+    "access-control-allow-origin": "*",
+    "cross-origin-resource-policy": "cross-origin",
+    ...(asset.page && { "content-security-policy": CARD_FRAME_CSP, "referrer-policy": "no-referrer" }),
+  };
+  return { headers, body };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Small helpers.
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -1323,6 +1367,15 @@ export async function startPaymentSandbox(options = {}) {
     const method = req.method ?? "GET";
     const url = new URL(req.url ?? "/", "http://sandbox.invalid");
     const pathname = url.pathname.replace(/\/+$/, "") || "/";
+
+    if ((method === "GET" || method === "HEAD") && pathname.startsWith("/v3")) {
+      const asset = browserAsset(pathname);
+      if (asset) {
+        log(`${method} ${pathname} 200`);
+        res.writeHead(200, asset.headers);
+        return res.end(method === "HEAD" ? undefined : asset.body);
+      }
+    }
 
     if (method === "OPTIONS") {
       res.writeHead(204, {

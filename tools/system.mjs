@@ -173,7 +173,11 @@ export async function startSystem(options = {}) {
           apiUrl,
           firebase: localFirebaseConfig(),
           authEmulatorUrl: emulator.url,
-          payments: { publishableKey: LOCAL_PUBLISHABLE_KEY, sandboxUrl: payments.url },
+          payments: {
+            publishableKey: LOCAL_PUBLISHABLE_KEY,
+            sandboxUrl: payments.url,
+            stripeJsUrl: `${payments.url}/v3/`,
+          },
         },
         null,
         2,

@@ -266,6 +266,99 @@ describe("payment sandbox", () => {
       expect(res.headers.get("access-control-allow-origin")).toBe("http://localhost:3000");
       expect(res.headers.get("access-control-allow-headers")).toMatch(/idempotency-key/i);
     });
+
+    it("lets the card field's frame create a card payment method with the publishable key, then confirm with its id", async () => {
+      const form = {
+        key: LOCAL_PUBLISHABLE_KEY,
+        type: "card",
+        "card[number]": "4242424242424242",
+        "card[exp_month]": "12",
+        "card[exp_year]": nextYear,
+        "card[cvc]": "123",
+        "billing_details[name]": "Sam Student",
+        "billing_details[email]": "sam@example.com",
+        "billing_details[address][postal_code]": "12345",
+      };
+      const created = await fetch(`${sandbox.url}/v1/payment_methods`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: sandbox.url },
+        body: new URLSearchParams(form),
+      });
+      expect(created.status).toBe(200);
+      const pm = await json<{ id: string; card: { last4: string; brand: string }; billing_details: object }>(created);
+      expect(pm).toMatchObject({
+        card: { last4: "4242", brand: "visa" },
+        billing_details: { name: "Sam Student", email: "sam@example.com", address: { postal_code: "12345" } },
+      });
+      // The payment method cannot be read back with the publishable key (a secret-key call).
+      const readPm = await fetch(`${sandbox.url}/v1/payment_methods/${pm.id}?key=${LOCAL_PUBLISHABLE_KEY}`);
+      expect(readPm.status).toBe(401);
+      expect((await json(readPm)).error.message).toMatch(/cannot be made with a publishable API key/);
+
+      const declined = await fetch(`${sandbox.url}/v1/payment_methods`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ ...form, "card[number]": "4000000000000002" }),
+      });
+      const declinedPm = await json<{ id: string }>(declined);
+
+      const intent = await newIntent();
+      const confirm = (paymentMethod: string) =>
+        fetch(`${sandbox.url}/v1/payment_intents/${intent.id}/confirm`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" },
+          body: new URLSearchParams({
+            key: LOCAL_PUBLISHABLE_KEY,
+            client_secret: intent.client_secret!,
+            payment_method: paymentMethod,
+          }),
+        });
+      const decline = await confirm(declinedPm.id);
+      expect(decline.status).toBe(402);
+      expect((await json(decline)).error).toMatchObject({
+        type: "card_error",
+        code: "card_declined",
+        decline_code: "generic_decline",
+        message: "Your card was declined.",
+        payment_intent: { id: intent.id, status: "requires_payment_method" },
+      });
+      const paid = await confirm(pm.id);
+      expect(paid.status).toBe(200);
+      expect(await json<IntentBody>(paid)).toMatchObject({ id: intent.id, status: "succeeded", payment_method: pm.id });
+      const server = await stripe.paymentIntents.retrieve(intent.id);
+      expect(server).toMatchObject({ status: "succeeded", payment_method: pm.id, amount_received: intent.amount });
+    });
+
+    it("serves Stripe.js at /v3/ and the card field's frame with its own strict CSP", async () => {
+      for (const url of [`${sandbox.url}/v3/`, `${sandbox.url}/v3`]) {
+        const script = await fetch(url);
+        expect(script.status).toBe(200);
+        expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+        expect(script.headers.get("x-content-type-options")).toBe("nosniff");
+        const text = await script.text();
+        expect(text).toContain("window.Stripe = Stripe");
+        for (const method of ["createPaymentMethod", "confirmCardPayment", "retrievePaymentIntent", "_registerWrapper"])
+          expect(text).toContain(`prototype.${method}`);
+      }
+      const frame = await fetch(`${sandbox.url}/v3/elements/card`);
+      expect(frame.status).toBe(200);
+      expect(frame.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      const csp = frame.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("connect-src 'self'");
+      expect(csp).toMatch(/frame-ancestors http:\/\/localhost:\* http:\/\/127\.0\.0\.1:\*/);
+      expect(csp).not.toContain("unsafe-inline");
+      const html = await frame.text();
+      expect(html).toContain('aria-label="Credit or debit card number"');
+      expect(html).toContain('<script src="/v3/elements/card.js"></script>');
+      const frameScript = await fetch(`${sandbox.url}/v3/elements/card.js`);
+      expect(frameScript.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+      const frameStyle = await fetch(`${sandbox.url}/v3/elements/card.css`);
+      expect(frameStyle.headers.get("content-type")).toBe("text/css; charset=utf-8");
+      const other = await fetch(`${sandbox.url}/v3/elements/other`);
+      expect(other.status).toBe(404);
+    });
   });
 
   it("replays a request with the same Idempotency-Key and refuses other parameters under it", async () => {

@@ -41,6 +41,11 @@ export interface PaymentsConfig {
   publishableKey: string;
   /** Local runs and tests only: the payment sandbox the card form talks to instead of Stripe. */
   sandboxUrl?: string;
+  /**
+   * Local runs and tests only: the payment sandbox's Stripe.js-compatible script, loaded before
+   * `loadStripe` (which then uses its `window.Stripe`). Absent in production: Stripe.js comes from Stripe.
+   */
+  stripeJsUrl?: string;
 }
 
 export interface FirebaseWebConfig {

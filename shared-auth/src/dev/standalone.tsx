@@ -15,7 +15,11 @@ export function mountStandalone(title: string, pages: Record<string, ComponentTy
     firebase: { apiKey: "demo-api-key", authDomain: "demo-academy.firebaseapp.com", projectId: "demo-academy" },
     authEmulatorUrl: "http://127.0.0.1:9099",
     // The local payment sandbox started by `npm start` / `npm run dev`.
-    payments: { publishableKey: "pk_test_local_sandbox", sandboxUrl: "http://127.0.0.1:12111" },
+    payments: {
+      publishableKey: "pk_test_local_sandbox",
+      sandboxUrl: "http://127.0.0.1:12111",
+      stripeJsUrl: "http://127.0.0.1:12111/v3/",
+    },
   });
   void startSession();
   const names = Object.keys(pages);

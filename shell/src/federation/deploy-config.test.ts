@@ -61,6 +61,35 @@ describe("parseEnv", () => {
     }
   });
 
+  it("keeps the sandbox's Stripe.js URL only on this machine; without it Stripe.js comes from Stripe", () => {
+    const local = {
+      publishableKey: "pk_test_local_sandbox",
+      sandboxUrl: "http://127.0.0.1:12111",
+      stripeJsUrl: "http://127.0.0.1:12111/v3/",
+    };
+    expect(parseEnv({ apiUrl: "/api", payments: local }).payments).toEqual(local);
+    expect(
+      parseEnv({ apiUrl: "/api", payments: { publishableKey: "pk_test_x", stripeJsUrl: "http://localhost:4242/v3" } })
+        .payments,
+    ).toEqual({ publishableKey: "pk_test_x", stripeJsUrl: "http://localhost:4242/v3" });
+    for (const stripeJsUrl of [
+      "https://js.stripe.com/v3/",
+      "http://evil.example.com/v3/",
+      "http://127.0.0.1.evil.example.com/v3/",
+      "http://user:pass@127.0.0.1:12111/v3/",
+      "http://127.0.0.1@evil.example.com/v3/",
+      "javascript:alert(1)",
+      "/v3/",
+      "",
+      42,
+    ]) {
+      expect(
+        parseEnv({ apiUrl: "/api", payments: { publishableKey: "pk_live_abc", stripeJsUrl } }).payments,
+        String(stripeJsUrl),
+      ).toEqual({ publishableKey: "pk_live_abc" });
+    }
+  });
+
   it("ignores an incomplete Firebase config and an emulator URL that is not on this machine", () => {
     expect(
       parseEnv({

@@ -27,11 +27,28 @@ function parseFirebase(value: unknown): FirebaseWebConfig | undefined {
 /** A tool of the local run (emulator, payment sandbox) must be on this machine. */
 const LOOPBACK = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
 
+/** A script of the local run: an http URL on this machine, with a path and no credentials. */
+function isLoopbackScript(value: unknown): value is string {
+  if (!text(value)) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (
+    LOOPBACK.test(url.origin) && url.origin === value.slice(0, url.origin.length) && !url.username && !url.password
+  );
+}
+
 function parsePayments(value: unknown): PaymentsConfig | undefined {
   if (!value || typeof value !== "object") return undefined;
-  const { publishableKey, sandboxUrl } = value as Record<string, unknown>;
+  const { publishableKey, sandboxUrl, stripeJsUrl } = value as Record<string, unknown>;
   if (!text(publishableKey) || !/^pk_(live|test)_\w+$/.test(publishableKey)) return undefined;
-  return text(sandboxUrl) && LOOPBACK.test(sandboxUrl) ? { publishableKey, sandboxUrl } : { publishableKey };
+  const payments: PaymentsConfig = { publishableKey };
+  if (text(sandboxUrl) && LOOPBACK.test(sandboxUrl)) payments.sandboxUrl = sandboxUrl;
+  if (isLoopbackScript(stripeJsUrl)) payments.stripeJsUrl = stripeJsUrl;
+  return payments;
 }
 
 export function parseEnv(json: unknown): RuntimeEnv {
