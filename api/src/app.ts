@@ -1,3 +1,5 @@
+import compress from "@fastify/compress";
+import { constants as zlib } from "node:zlib";
 import cors from "@fastify/cors";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -16,7 +18,7 @@ import { registerErrorHandling } from "./lib/errors.js";
 import { expireOverdueCheckouts, type CheckoutDeps } from "./lib/checkout.js";
 import { createPaymentProvider, type PaymentProvider } from "./lib/payment-provider.js";
 import { reconcilePendingCheckouts } from "./lib/reconcile.js";
-import { PublicCache } from "./lib/public-cache.js";
+import { COMPRESS_THRESHOLD, PublicCache } from "./lib/public-cache.js";
 import { rateLimitPlugin } from "./lib/rate-limits.js";
 import { securityHeaders } from "./lib/security-headers.js";
 import { adminRoutes } from "./routes/admin.js";
@@ -88,6 +90,14 @@ export async function buildApp({
     allowedHeaders: ["Authorization", "Content-Type", "If-None-Match"],
     exposedHeaders: ["ETag"],
     maxAge: 600,
+  });
+  // Answers over 1 KB go compressed when the client accepts it (the cached public lists are
+  // compressed once per copy by sendCached, which sets Content-Encoding, so this leaves them be).
+  await app.register(compress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(rateLimitPlugin, { ...config.rateLimits, ...config.rateLimitStore });
   await app.register(swagger, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChangeFeed, Changed, Ticket } from "../src/lib/change-feed.js";
-import { bumpCacheVersions, PublicCache } from "../src/lib/public-cache.js";
+import { acceptedEncoding, bumpCacheVersions, MAX_ENTRIES_PER_LIST, PublicCache } from "../src/lib/public-cache.js";
 import { useTestApi } from "./harness.js";
 
 const api = useTestApi();
@@ -47,6 +47,36 @@ describe("the public lists' cache", () => {
     expect((await cache.get("classes", loads.load)).body).toBe('{"n":2}');
     feed.change("all");
     expect((await cache.get("classes", loads.load)).body).toBe('{"n":3}');
+  });
+
+  it("keeps each page of a list apart, drops them all on a change, and the least recent past its bound", async () => {
+    const feed = new FakeFeed();
+    const cache = new PublicCache(api.database.db, feed, { log: silent });
+    const loads = counter();
+    const first = (await cache.get("classes", loads.load, "page 1")).body;
+    const second = (await cache.get("classes", loads.load, "page 2")).body;
+    expect([first, second]).toEqual(['{"n":1}', '{"n":2}']);
+    expect((await cache.get("classes", loads.load, "page 1")).body).toBe(first);
+    feed.change(["classes"]);
+    expect((await cache.get("classes", loads.load, "page 2")).body).toBe('{"n":3}');
+    expect((await cache.get("classes", loads.load, "page 1")).body).toBe('{"n":4}');
+    for (let i = 0; i < MAX_ENTRIES_PER_LIST; i++) await cache.get("classes", loads.load, `filter ${i}`);
+    const before = loads.count;
+    // "page 1" was the least recently served: it went; the last filter stayed.
+    await cache.get("classes", loads.load, `filter ${MAX_ENTRIES_PER_LIST - 1}`);
+    expect(loads.count).toBe(before);
+    await cache.get("classes", loads.load, "page 1");
+    expect(loads.count).toBe(before + 1);
+  });
+
+  it("picks the coding a client prefers among brotli and gzip", () => {
+    expect(acceptedEncoding("gzip, deflate, br")).toBe("br");
+    expect(acceptedEncoding("gzip")).toBe("gzip");
+    expect(acceptedEncoding("br;q=0.5, gzip;q=0.8")).toBe("gzip");
+    expect(acceptedEncoding("br;q=0, *")).toBe("gzip");
+    expect(acceptedEncoding("identity")).toBeNull();
+    expect(acceptedEncoding(undefined)).toBeNull();
+    expect(acceptedEncoding("*;q=0")).toBeNull();
   });
 
   it("concurrent misses share one load", async () => {

@@ -193,6 +193,37 @@ describe.runIf(driverName === "postgres")("API processes sharing one PostgreSQL"
     await rounds(6, "reconnected");
   }, 60_000);
 
+  it("each page and filter of the lists shows a write on the very next read, in every instance", async () => {
+    const pages = ["/classes?sport=basketball&sort=name", "/classes?size=6", "/classes?search=fundamentals&page=1"];
+    const names = async (on: Instance, url: string) =>
+      ((await on.get(url)).body as { items: { _id: string; class_name: string }[] }).items
+        .filter((c) => c._id === classId(2))
+        .map((c) => c.class_name);
+    const all = instances();
+    for (let i = 0; i < 12; i++) {
+      const writer = all[i % all.length]!;
+      for (const on of all) for (const url of [...pages, "/instructors?search=berg"]) await on.get(url);
+      const name = `Basketball Fundamentals ${i}`;
+      expect(await writer.patch(`/classes/${classId(2)}`, ADMIN, { class_name: name })).toBe(200);
+      for (const reader of all) {
+        for (const url of pages)
+          expect(await names(reader, url), `${writer.name} -> ${reader.name} ${url}`).toEqual([name]);
+      }
+      const person = `Jonas Berg ${i}`;
+      expect(await writer.patch("/users/me", JONAS, { name: person })).toBe(200);
+      for (const reader of all) {
+        const found = (await reader.get("/instructors?search=berg")).body as { items: { name: string }[] };
+        expect(
+          found.items.map((x) => x.name),
+          `${writer.name} -> ${reader.name}`,
+        ).toEqual([person]);
+      }
+    }
+    // A class leaving the filter leaves the cached page of that filter at once.
+    expect(await all[0]!.patch(`/classes/${classId(2)}`, ADMIN, { sport: "volleyball" })).toBe(200);
+    for (const reader of all) expect(await names(reader, pages[0]!)).toEqual([]);
+  }, 60_000);
+
   it("a conditional request gets 304 from every instance for the same list", async () => {
     const { etag } = await instances()[0]!.get("/classes");
     for (const on of instances()) expect((await on.get("/classes", { "if-none-match": etag })).status).toBe(304);

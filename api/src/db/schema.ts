@@ -128,8 +128,21 @@ export const classes = pgTable(
     check("classes_name_length", sql`char_length(${t.name}) between 1 and 120`),
     index("classes_instructor_idx").on(t.instructorId),
     index("classes_status_idx").on(t.status),
-    // The admin's class table: pending first, newest first within a status.
+    // The admin's class table: pending first, newest first within a status; the public "newest".
     index("classes_status_created_idx").on(t.status, t.createdAt, t.id),
+    // The public class pages (ADR 013): one index per sort, read in order (either direction)
+    // until a page is full, and one per filter for the narrow ones.
+    index("classes_status_popular_idx").on(t.status, t.enrolledSeats, t.createdAt, t.id),
+    index("classes_status_price_idx").on(t.status, t.priceCents, t.id),
+    index("classes_status_start_idx").on(t.status, t.startDate.asc().nullsLast(), t.id),
+    index("classes_status_start_desc_idx").on(t.status, t.startDate.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index("classes_status_name_idx").on(t.status, t.name, t.id),
+    index("classes_sport_idx").on(t.sport, t.status),
+    index("classes_level_idx").on(t.level, t.status),
+    index("classes_ages_idx").on(t.ageMin, t.ageMax),
+    index("classes_dates_idx").on(t.startDate, t.endDate),
+    // The instructors' count of approved classes, one index-only lookup per instructor.
+    index("classes_instructor_status_idx").on(t.instructorId, t.status),
   ],
 );
 

@@ -11,7 +11,11 @@ export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
 
 /** The query of a paged list whose sort keys are `sorts` and whose extra filters are `filters`. */
-export function pageQuery<S extends string, F extends z.ZodRawShape>(sorts: readonly [S, ...S[]], filters: F) {
+export function pageQuery<S extends string, F extends z.ZodRawShape>(
+  sorts: readonly [S, ...S[]],
+  filters: F,
+  { maxSize = MAX_PAGE_SIZE }: { maxSize?: number } = {},
+) {
   return z
     .object({
       page: z.coerce
@@ -24,7 +28,7 @@ export function pageQuery<S extends string, F extends z.ZodRawShape>(sorts: read
         .number({ error: "Size must be a number." })
         .int({ error: "Size must be a whole number." })
         .min(1, { error: "Size is at least 1." })
-        .max(MAX_PAGE_SIZE, { error: `Size is at most ${MAX_PAGE_SIZE}.` })
+        .max(maxSize, { error: `Size is at most ${maxSize}.` })
         .optional(),
       // Escapes of bytes that are not UTF-8 stay undecoded in the query (%ED%A0%80): refused like
       // any broken text rather than searched for literally.
@@ -56,11 +60,32 @@ export interface Page<T> {
   size: number;
 }
 
-/** Rows to skip and take for a request (defaults: page 1 of 20). */
-export function pageWindow(q: PageRequest) {
+/**
+ * A page of a public list, which grows with the catalogue: no total (counting every match costs
+ * in proportion to the data), `hasMore` from reading one row past the page instead (ADR 013).
+ */
+export interface OpenPage<T> {
+  items: T[];
+  page: number;
+  size: number;
+  hasMore: boolean;
+}
+
+/** Rows to skip and take for a request (defaults: page 1 of 20, or of the list's own size). */
+export function pageWindow(q: PageRequest, defaultSize = DEFAULT_PAGE_SIZE) {
   const page = q.page ?? 1;
-  const size = q.size ?? DEFAULT_PAGE_SIZE;
+  const size = q.size ?? defaultSize;
   return { page, size, offset: (page - 1) * size };
+}
+
+/** An open page from rows read with `limit size + 1`. */
+export function openPage<R, T>(rows: R[], window: { page: number; size: number }, toWire: (row: R) => T): OpenPage<T> {
+  return {
+    items: rows.slice(0, window.size).map(toWire),
+    page: window.page,
+    size: window.size,
+    hasMore: rows.length > window.size,
+  };
 }
 
 /** `%text%` for ILIKE, with the caller's own % and _ matched literally. */

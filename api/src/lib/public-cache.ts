@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { Db, Tx } from "../db/client.js";
@@ -14,7 +16,12 @@ export interface CachedList {
   body: string;
   bytes: Buffer;
   etag: string;
+  /** The same bytes compressed, each made once on the first request that accepts it. */
+  encoded?: Partial<Record<Encoding, Promise<Buffer>>>;
 }
+
+/** Lists and pages kept per list name; past that, the least recently served go first. */
+export const MAX_ENTRIES_PER_LIST = 500;
 
 interface Entry extends CachedList {
   /** The list's version row, read before the list was loaded. */
@@ -58,9 +65,10 @@ export async function bumpCacheVersions(tx: Tx, names: readonly CacheName[]): Pr
  * before serving the cached copy, as a fallback that needs no notification.
  */
 export class PublicCache {
-  private readonly entries = new Map<CacheName, Entry>();
+  /** Per list, its copies by key: the whole list ("") and each page and filter asked for. */
+  private readonly entries = new Map<CacheName, Map<string, Entry>>();
   private readonly generations = new Map<CacheName, number>();
-  private readonly loading = new Map<CacheName, { generation: number; entry: Promise<Entry> }>();
+  private readonly loading = new Map<string, { generation: number; entry: Promise<Entry> }>();
   private readonly deliveryTimeoutMs: number;
   private readonly log: FastifyBaseLogger;
 
@@ -79,23 +87,39 @@ export class PublicCache {
     return this.feed.live ? "notified" : "version-checked";
   }
 
-  async get(name: CacheName, load: () => Promise<unknown>): Promise<CachedList> {
+  /**
+   * The list `name` (or one page or filter of it, named by `key`), from memory or loaded. Every
+   * key of a list is dropped together when the list changes.
+   */
+  async get(name: CacheName, load: () => Promise<unknown>, key = ""): Promise<CachedList> {
     if (this.feed.live) {
-      const cached = this.entries.get(name);
+      const cached = this.cached(name, key);
       if (cached) return cached;
       const generation = this.generation(name);
-      const pending = this.loading.get(name);
+      const loadKey = `${name}\u0000${key}`;
+      const pending = this.loading.get(loadKey);
       if (pending?.generation === generation) return pending.entry;
-      const entry = this.fill(name, load);
-      this.loading.set(name, { generation, entry });
+      const entry = this.fill(name, key, load);
+      this.loading.set(loadKey, { generation, entry });
       return entry.finally(() => {
-        if (this.loading.get(name)?.entry === entry) this.loading.delete(name);
+        if (this.loading.get(loadKey)?.entry === entry) this.loading.delete(loadKey);
       });
     }
     const version = await this.version(name);
-    const cached = this.entries.get(name);
+    const cached = this.cached(name, key);
     if (cached && cached.version === version) return cached;
-    return this.fill(name, load, version);
+    return this.fill(name, key, load, version);
+  }
+
+  /** A kept copy, marked as the most recently served. */
+  private cached(name: CacheName, key: string): Entry | undefined {
+    const copies = this.entries.get(name);
+    const entry = copies?.get(key);
+    if (entry && copies) {
+      copies.delete(key);
+      copies.set(key, entry);
+    }
+    return entry;
   }
 
   /**
@@ -145,30 +169,88 @@ export class PublicCache {
   }
 
   /** Loads a list; keeps it only if no change to it arrived while it was loading. */
-  private async fill(name: CacheName, load: () => Promise<unknown>, knownVersion?: number): Promise<Entry> {
+  private async fill(
+    name: CacheName,
+    key: string,
+    load: () => Promise<unknown>,
+    knownVersion?: number,
+  ): Promise<Entry> {
     const generation = this.generation(name);
     const version = knownVersion ?? (await this.version(name));
     const body = JSON.stringify(await load());
     const etag = `"${name}-${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`;
     const entry = { version, generation, body, bytes: Buffer.from(body), etag };
-    if (this.generation(name) === generation) this.entries.set(name, entry);
+    if (this.generation(name) === generation) {
+      let copies = this.entries.get(name);
+      if (!copies) this.entries.set(name, (copies = new Map()));
+      copies.set(key, entry);
+      if (copies.size > MAX_ENTRIES_PER_LIST) copies.delete(copies.keys().next().value!);
+    }
     return entry;
   }
 }
 
-/** Whether an If-None-Match header names this ETag (a list of tags, weak or strong, or "*"). */
+export type Encoding = "br" | "gzip";
+
+/** Below this many bytes a list goes as it is: compressing saves less than it costs. */
+export const COMPRESS_THRESHOLD = 1024;
+
+const compressors: Record<Encoding, (bytes: Buffer) => Promise<Buffer>> = {
+  // Quality 5: most of brotli's gain for a fraction of its top quality's time, on lists of any size.
+  br: (bytes) =>
+    promisify(brotliCompress)(bytes, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+  gzip: (bytes) => promisify(gzip)(bytes, { level: 6 }),
+};
+
+/** The coding a client accepts that we prefer (brotli, then gzip), or null for identity. */
+export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
+  const value = Array.isArray(header) ? header.join(",") : (header ?? "");
+  const q = new Map<string, number>();
+  for (const part of value.split(",")) {
+    const [coding, ...params] = part.trim().toLowerCase().split(";");
+    if (!coding) continue;
+    const weight = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((w) => w !== undefined);
+    q.set(coding, weight === undefined ? 1 : Number(weight));
+  }
+  const weight = (coding: Encoding) => q.get(coding) ?? q.get("*") ?? 0;
+  const best = (["br", "gzip"] as const).filter((c) => weight(c) > 0).sort((a, b) => weight(b) - weight(a))[0];
+  return best ?? null;
+}
+
+/** An ETag of the list as sent in one coding (a strong ETag names one representation). */
+const codedEtag = (etag: string, encoding: Encoding | null) => (encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag);
+
+/** Whether an If-None-Match header names this list, in any coding (weak or strong, or "*"). */
 function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  if (header === etag) return true;
+  const base = etag.slice(0, -1);
   return header.split(",").some((tag) => {
-    const t = tag.trim();
-    return t === "*" || t === etag || t === `W/${etag}`;
+    const t = tag.trim().replace(/^W\//, "");
+    return t === "*" || t === etag || (t.startsWith(base) && /^(-br|-gzip)?"$/.test(t.slice(base.length)));
   });
 }
 
-/** Answers with a cached list: its ETag, 304 when the browser already has it, else the JSON. */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedList) {
-  reply.header("ETag", entry.etag).header("Cache-Control", "no-cache");
+/**
+ * Answers with a cached list: its ETag, 304 when the browser already has it, else the JSON,
+ * compressed once per list and coding when the client accepts brotli or gzip.
+ */
+export async function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedList) {
+  const encoding =
+    entry.bytes.length >= COMPRESS_THRESHOLD ? acceptedEncoding(request.headers["accept-encoding"]) : null;
+  reply
+    .header("ETag", codedEtag(entry.etag, encoding))
+    .header("Cache-Control", "no-cache")
+    .header("Vary", "Accept-Encoding");
   if (matches(request.headers["if-none-match"], entry.etag)) return reply.status(304).send();
-  return reply.type("application/json; charset=utf-8").send(entry.bytes);
+  reply.type("application/json; charset=utf-8");
+  if (!encoding) return reply.send(entry.bytes);
+  entry.encoded ??= {};
+  const encoded = (entry.encoded[encoding] ??= compressors[encoding](entry.bytes));
+  return reply.header("Content-Encoding", encoding).send(await encoded);
 }

@@ -6,6 +6,16 @@ import type { Db } from "../db/client.js";
 import { classes, enrollments, users, type ClassStatus } from "../db/schema.js";
 import { badRequest, conflict, forbidden, notFound } from "../lib/errors.js";
 import { sendCached, type PublicCache } from "../lib/public-cache.js";
+import { openPage, pageWindow } from "../lib/paging.js";
+import {
+  asksForPage,
+  classFilters,
+  classOrder,
+  classPageQuery,
+  pageKey,
+  PUBLIC_PAGE_SIZE,
+  type ClassPageQuery,
+} from "../lib/public-lists.js";
 import { assertImageAvailable } from "./images.js";
 import { emailQuery, idParam, imageUrl, price, seats, toCents, toDollars } from "../lib/wire.js";
 import { text } from "../lib/text.js";
@@ -90,6 +100,21 @@ export function selectClasses(db: Db) {
 /** Most enrolled first (the home page's "popular classes"), then newest. */
 const popularFirst = [desc(classes.enrolledSeats), desc(classes.createdAt), asc(classes.id)];
 
+/** The statement of one page of the approved classes (one row more, to know whether more follow). */
+export function classPageSelect(db: Db, q: ClassPageQuery) {
+  const window = pageWindow(q, PUBLIC_PAGE_SIZE);
+  return selectClasses(db)
+    .where(and(...classFilters(q)))
+    .orderBy(...classOrder(q))
+    .limit(window.size + 1)
+    .offset(window.offset);
+}
+
+/** One page of the approved classes, sorted and filtered by the database. */
+export async function loadClassPage(db: Db, q: ClassPageQuery) {
+  return openPage(await classPageSelect(db, q), pageWindow(q, PUBLIC_PAGE_SIZE), (r) => classToWire(r, false));
+}
+
 export async function loadApprovedClasses(db: Db, instructorId?: string) {
   const where = instructorId
     ? and(eq(classes.status, "approved"), eq(classes.instructorId, instructorId))
@@ -146,10 +171,17 @@ export const classRoutes =
       {
         schema: {
           tags: ["classes"],
-          summary: "Approved classes, most enrolled first; admins get every class with its status",
+          summary:
+            "Approved classes, most enrolled first; admins get every class with its status. With any parameter: one page, sorted and filtered",
+          querystring: classPageQuery,
         },
       },
       async (request, reply) => {
+        if (asksForPage(request)) {
+          const q = request.query;
+          const key = pageKey(q, { page: 1, size: PUBLIC_PAGE_SIZE, sort: "popular" });
+          return sendCached(request, reply, await cache.get("classes", () => loadClassPage(db, q), key));
+        }
         const actor = await request.optionalActor();
         if (actor?.role === "admin") {
           const rows = await selectClasses(db).orderBy(desc(classes.createdAt), asc(classes.id));

@@ -11,7 +11,15 @@ import { emailParam, idParam, imageUrl } from "../lib/wire.js";
 import { assertImageAvailable } from "./images.js";
 import { loadApprovedClasses } from "./classes.js";
 import { text } from "../lib/text.js";
-import { wantsPage } from "../lib/paging.js";
+import { openPage, pageWindow, wantsPage } from "../lib/paging.js";
+import {
+  asksForPage,
+  instructorPageQuery,
+  instructorsSelect,
+  pageKey,
+  PUBLIC_PAGE_SIZE,
+  type InstructorRow,
+} from "../lib/public-lists.js";
 import { listUsersPage, userListQuery } from "./admin.js";
 
 type UserRow = { id: string; name: string; email: string; photo: string | null; role: Role };
@@ -265,26 +273,28 @@ export const userRoutes =
       {
         schema: {
           tags: ["instructors"],
-          summary: "Instructors by name, public fields only, with the number of approved classes each teaches",
+          summary:
+            "Instructors by name, public fields only, with the number of approved classes each teaches. With any parameter: one page, most classes first or by name",
+          querystring: instructorPageQuery,
         },
       },
       async (request, reply) => {
-        const entry = await cache.get("instructors", async () => {
-          const rows = await db
-            .select({ ...userColumns, classCount: count(classes.id) })
-            .from(users)
-            .leftJoin(classes, and(eq(classes.instructorId, users.id), eq(classes.status, "approved")))
-            .where(eq(users.role, "instructor"))
-            .groupBy(users.id)
-            .orderBy(asc(users.name), asc(users.id));
-          return rows.map((u) => ({
-            _id: u.id,
-            name: u.name,
-            email: u.email,
-            photo: u.photo ?? "",
-            classCount: u.classCount,
-          }));
-        });
+        const q = asksForPage(request) ? request.query : null;
+        const entry = await cache.get(
+          "instructors",
+          async () => {
+            const rows: InstructorRow[] = await instructorsSelect(db, q);
+            const toWire = (u: InstructorRow) => ({
+              _id: u.id,
+              name: u.name,
+              email: u.email,
+              photo: u.photo ?? "",
+              classCount: u.classCount,
+            });
+            return q ? openPage(rows, pageWindow(q, PUBLIC_PAGE_SIZE), toWire) : rows.map(toWire);
+          },
+          q ? pageKey(q, { page: 1, size: PUBLIC_PAGE_SIZE, sort: "popular" }) : "",
+        );
         return sendCached(request, reply, entry);
       },
     );
