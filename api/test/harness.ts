@@ -6,7 +6,7 @@ import { readConfig, type ApiConfig } from "../src/config.js";
 import type { PaymentProvider } from "../src/lib/payment-provider.js";
 import { openDatabase, type Database } from "../src/db/client.js";
 import { seed, SEED_USERS } from "../src/seed.js";
-import { LOCAL_PUBLISHABLE_KEY } from "../../tools/payment-sandbox.mjs";
+import { confirmCard as confirmCardOn } from "../../tools/card-payment.mjs";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 
 /**
@@ -116,18 +116,5 @@ export function useTestApi(env: Record<string, string> = {}): TestApi {
 }
 
 /** What a browser's card form does: confirms an intent with its client secret and a card (one that pays by default). */
-export async function confirmCard(clientSecret: string, number = "4242424242424242"): Promise<Response> {
-  const id = clientSecret.split("_secret_")[0]!;
-  return fetch(`${inject("paymentSandboxUrl")}/v1/payment_intents/${id}/confirm`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${LOCAL_PUBLISHABLE_KEY}`, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      client_secret: clientSecret,
-      "payment_method_data[type]": "card",
-      "payment_method_data[card][number]": number,
-      "payment_method_data[card][exp_month]": "12",
-      "payment_method_data[card][exp_year]": String(new Date().getFullYear() + 2),
-      "payment_method_data[card][cvc]": "123",
-    }),
-  });
-}
+export const confirmCard = (clientSecret: string, number?: string): Promise<number> =>
+  confirmCardOn(inject("paymentSandboxUrl"), clientSecret, number);

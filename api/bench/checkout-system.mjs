@@ -1,0 +1,253 @@
+// A checkout system for the checkout benchmark and the fault script: a scratch PostgreSQL
+// database, the payment sandbox (in this process, so every intent it made can be counted), API
+// processes kept running by the same supervisor as `npm start`, relays in front of the sandbox and
+// of the webhook target (to take them down), students with access tokens, and the invariants.
+import { spawn } from "node:child_process";
+import { createHmac, randomUUID } from "node:crypto";
+import path from "node:path";
+import pg from "pg";
+import { confirmCard } from "../../tools/card-payment.mjs";
+import { LOCAL_WEBHOOK_SECRET, startPaymentSandbox } from "../../tools/payment-sandbox.mjs";
+import { superviseApi } from "../../tools/system.mjs";
+import { startTcpRelay } from "../../tools/tcp-relay.mjs";
+
+const here = import.meta.dirname;
+const SECRET_KEY = "sk_test_checkout_load";
+const JWT_SECRET = randomUUID() + randomUUID();
+
+const b64 = (value) => Buffer.from(typeof value === "string" ? value : JSON.stringify(value)).toString("base64url");
+
+/** An API access token, as POST /jwt signs it. */
+function accessToken(student) {
+  const now = Math.floor(Date.now() / 1000);
+  const unsigned = `${b64({ alg: "HS256", typ: "JWT" })}.${b64({ sub: student.id, email: student.email, iat: now, exp: now + 3600 })}`;
+  return `${unsigned}.${createHmac("sha256", JWT_SECRET).update(unsigned).digest("base64url")}`;
+}
+
+export async function waitFor(url, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(1_000) })).ok) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not come up`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * @param {{ apis?: number, basePort?: number, env?: Record<string, string> }} options
+ */
+export async function startCheckoutSystem({ apis = 2, basePort = 4980, env = {} } = {}) {
+  const adminUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const dbName = `academy_checkout_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+  const stops = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn().catch(() => {});
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
+    await admin.end();
+  };
+  try {
+    const ports = Array.from({ length: apis }, (_, i) => basePort + i);
+    // Webhooks go to the first API through a relay (the webhook target can be taken down).
+    const webhookRelay = await startTcpRelay({ host: "127.0.0.1", port: ports[0] });
+    stops.push(webhookRelay.close);
+    const sandbox = await startPaymentSandbox({
+      port: 0,
+      webhooks: [{ url: `${webhookRelay.url}/webhooks/stripe`, secret: LOCAL_WEBHOOK_SECRET }],
+    });
+    stops.push(sandbox.stop);
+    // Every intent the provider made, with its latest state and whether it was refunded (the
+    // sandbox keeps only its latest events, so they are followed as they come).
+    const intents = new Map();
+    const push = sandbox.events.push.bind(sandbox.events);
+    sandbox.events.push = (...events) => {
+      for (const event of events) {
+        const object = event.data.object;
+        if (event.type.startsWith("payment_intent."))
+          intents.set(object.id, { ...intents.get(object.id), ...object, changedAt: Date.now() });
+        if (event.type === "charge.refunded")
+          intents.set(object.payment_intent, { ...intents.get(object.payment_intent), refunded: true });
+      }
+      return push(...events);
+    };
+    const providerRelay = await startTcpRelay({ host: "127.0.0.1", port: sandbox.port });
+    stops.push(providerRelay.close);
+
+    const apiEnv = (port) => ({
+      ...process.env,
+      DATABASE_URL: dbUrl.href,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "fatal",
+      JWT_SECRET,
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET,
+      STRIPE_API_URL: providerRelay.url,
+      RATE_LIMIT_SENSITIVE: "1000000",
+      ...env,
+    });
+    const processes = [];
+    for (const port of ports) {
+      const supervised = superviseApi(() =>
+        spawn(process.execPath, [path.join(here, "../dist/server.js")], {
+          cwd: path.join(here, ".."),
+          env: apiEnv(port),
+          stdio: ["ignore", "ignore", "ignore"],
+        }),
+      );
+      stops.push(supervised.stop);
+      processes.push({ port, url: `http://127.0.0.1:${port}`, ...supervised });
+      // One after the other: the first migrates and seeds the database.
+      await waitFor(`http://127.0.0.1:${port}/health/ready`, 60_000);
+    }
+    const pool = new pg.Pool({ connectionString: dbUrl.href, max: 4 });
+    stops.push(() => pool.end());
+
+    /** Students of their own (the seeded ones are kept out of the figures). */
+    async function addStudents(n) {
+      const students = Array.from({ length: n }, (_, i) => {
+        const id = randomUUID();
+        return { id, email: `load-${i}-${id.slice(0, 8)}@example.com`, name: `Load Student ${i}` };
+      });
+      await pool.query(
+        "insert into users (id, email, name, role) select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[])",
+        [
+          students.map((s) => s.id),
+          students.map((s) => s.email),
+          students.map((s) => s.name),
+          students.map(() => "student"),
+        ],
+      );
+      return students.map((s) => ({ ...s, token: accessToken(s) }));
+    }
+
+    /** A class of `seats` seats (a copy of a seeded approved one), for the load to race for. */
+    async function addClass(seats) {
+      const id = randomUUID();
+      await pool.query(
+        `insert into classes (id, name, image, instructor_id, available_seats, enrolled_seats, held_seats, price_cents, details, status,
+           sport, start_date, end_date, weekdays, start_time, end_time, age_min, age_max, level, location)
+         select $1::uuid, 'Load ' || left($1::text, 8), image, instructor_id, $2::int, 0, 0, price_cents, details, 'approved',
+           sport, start_date, end_date, weekdays, start_time, end_time, age_min, age_max, level, location
+         from classes where status = 'approved' and start_date > now() order by id limit 1`,
+        [id, seats],
+      );
+      return id;
+    }
+
+    return { processes, sandbox, intents, providerRelay, webhookRelay, pool, dbName, addStudents, addClass, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** One HTTP call: status, JSON body (if any) and how long it took. */
+export async function call(base, method, url, student, body) {
+  const started = performance.now();
+  try {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        ...(student && { authorization: `Bearer ${student.token}` }),
+        ...(body !== undefined && { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const text = await res.text();
+    let json;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, body: json, ms: performance.now() - started };
+  } catch (error) {
+    return { status: 0, body: { message: String(error) }, ms: performance.now() - started };
+  }
+}
+
+/**
+ * A student buys a class the way the site does: into the cart, checkout (a seat hold and a
+ * PaymentIntent), the card confirmed on the provider, then POST /payments (skipped when `report`
+ * is false: the browser closed, the webhook or the reconciler must settle it). Returns the step
+ * reached and the time of the whole purchase.
+ */
+export async function buy(system, base, student, classId, { report = true } = {}) {
+  const started = performance.now();
+  const done = (step, status) => ({ step, status, ms: performance.now() - started, checkoutMs: undefined });
+  const cart = await call(base, "POST", "/carts", student, { classItemId: classId });
+  if (cart.status !== 201 && cart.status !== 409) return done("cart", cart.status);
+  const checkout = await call(base, "POST", "/create-payment-intent", student, {});
+  const timings = { checkoutMs: checkout.ms };
+  if (checkout.status !== 201 && checkout.status !== 200) return { ...done("checkout", checkout.status), ...timings };
+  const confirmed = await confirmCard(system.sandbox.url, checkout.body.clientSecret);
+  if (confirmed !== 200) return { ...done("card", confirmed), ...timings };
+  if (!report) return { ...done("card", 200), ...timings };
+  const paid = await call(base, "POST", "/payments", student, { transactionId: checkout.body.paymentIntentId });
+  return { ...done(paid.status === 200 || paid.status === 201 ? "paid" : "payment", paid.status), ...timings };
+}
+
+/**
+ * What must hold whatever failed: no class oversold; every succeeded PaymentIntent either paid for
+ * an order (enrolments) or refunded; no intent left open by an order that ended; no seat held by
+ * an order that is not pending.
+ */
+export async function invariants(system, { graceMs = 0 } = {}) {
+  const { pool, intents } = system;
+  const q = async (sql) => (await pool.query(sql)).rows;
+  const [{ oversold }] = await q(
+    `select count(*)::int as oversold from classes c
+     where c.enrolled_seats + c.held_seats > c.available_seats
+        or (select count(*) from enrollments e where e.class_id = c.id) > c.available_seats`,
+  );
+  const [{ heldWrong }] = await q(
+    `select count(*)::int as "heldWrong" from classes c
+     where c.held_seats <> (select count(*) from order_items i join orders o on o.id = i.order_id
+                            where i.class_id = c.id and o.status = 'pending')`,
+  );
+  const orders = await q(`select id, status, payment_intent_id, cancel_pending, updated_at from orders`);
+  const byOrder = new Map(orders.map((o) => [o.id, o]));
+  const paid = new Set((await q(`select transaction_id from payments`)).map((r) => r.transaction_id));
+  let chargedWithoutSeat = 0;
+  let openIntents = 0;
+  let succeeded = 0;
+  // Under load some payments are always being settled and some intents being canceled: with a
+  // grace, only what stayed so for longer than it counts.
+  const settled = (at) => Date.now() - at >= graceMs;
+  for (const [id, pi] of intents) {
+    const order = byOrder.get(pi.metadata?.orderId);
+    if (pi.status === "succeeded") {
+      succeeded++;
+      if (!paid.has(id) && !pi.refunded && settled(pi.changedAt)) chargedWithoutSeat++;
+    } else if (pi.status !== "canceled" && order?.status !== "pending" && settled(order?.updated_at ?? pi.changedAt)) {
+      openIntents++;
+    }
+  }
+  return {
+    oversold,
+    heldWrong,
+    chargedWithoutSeat,
+    openIntents,
+    intents: intents.size,
+    succeeded,
+    payments: paid.size,
+    pendingOrders: orders.filter((o) => o.status === "pending").length,
+    cancelPending: orders.filter((o) => o.cancel_pending && settled(o.updated_at)).length,
+  };
+}
+
+export const percentile = (values, p) => {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};

@@ -1,0 +1,1 @@
+export function confirmCard(sandboxUrl: string, clientSecret: string, number?: string): Promise<number>;
