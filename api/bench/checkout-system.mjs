@@ -80,6 +80,11 @@ export async function startCheckoutSystem({ apis = 2, basePort = 4980, env = {} 
     };
     const providerRelay = await startTcpRelay({ host: "127.0.0.1", port: sandbox.port });
     stops.push(providerRelay.close);
+    // The identity provider: the Firebase Auth Emulator already running (FIREBASE_AUTH_EMULATOR_HOST,
+    // else the default local one), through a relay too.
+    const [identityHost, identityPort] = (process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099").split(":");
+    const identityRelay = await startTcpRelay({ host: identityHost, port: Number(identityPort) });
+    stops.push(identityRelay.close);
 
     const apiEnv = (port) => ({
       ...process.env,
@@ -91,6 +96,7 @@ export async function startCheckoutSystem({ apis = 2, basePort = 4980, env = {} 
       STRIPE_SECRET_KEY: SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET,
       STRIPE_API_URL: providerRelay.url,
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${identityRelay.port}`,
       RATE_LIMIT_SENSITIVE: "1000000",
       ...env,
     });
@@ -143,11 +149,43 @@ export async function startCheckoutSystem({ apis = 2, basePort = 4980, env = {} 
       return id;
     }
 
-    return { processes, sandbox, intents, providerRelay, webhookRelay, pool, dbName, addStudents, addClass, stop };
+    return {
+      processes,
+      sandbox,
+      intents,
+      providerRelay,
+      webhookRelay,
+      identityRelay,
+      pool,
+      dbName,
+      addStudents,
+      addClass,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * POST /jwt with an emulator-shaped (unsigned) Firebase ID token: the API asks the identity
+ * provider about the account. Resolves to the status: 503 when the provider cannot be reached.
+ */
+export async function signIn(base, student) {
+  const now = Math.floor(Date.now() / 1000);
+  const projectId = process.env.FIREBASE_PROJECT_ID ?? "demo-academy";
+  const idToken = `${b64({ alg: "none", typ: "JWT" })}.${b64({
+    iss: `https://securetoken.google.com/${projectId}`,
+    aud: projectId,
+    auth_time: now,
+    iat: now,
+    exp: now + 3600,
+    sub: student.id.replaceAll("-", ""),
+    user_id: student.id.replaceAll("-", ""),
+    email: student.email,
+  })}.`;
+  return (await call(base, "POST", "/jwt", { token: idToken }, { email: student.email })).status;
 }
 
 /** One HTTP call: status, JSON body (if any) and how long it took. */

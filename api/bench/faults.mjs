@@ -6,7 +6,7 @@
 // processes alive (restarted by the supervisor of `npm start` when killed) and /health answering.
 // Usage: npm run faults   (builds the API first; FAULTS_PG_URL / BENCH_PG_URL picks the PostgreSQL
 // server, a scratch database is created and dropped). Takes about three minutes.
-import { buy, call, invariants, startCheckoutSystem } from "./checkout-system.mjs";
+import { buy, call, invariants, signIn, startCheckoutSystem } from "./checkout-system.mjs";
 
 const WORKERS = Number(process.env.FAULTS_WORKERS ?? 12);
 if (process.env.FAULTS_PG_URL) process.env.BENCH_PG_URL = process.env.FAULTS_PG_URL;
@@ -163,6 +163,19 @@ try {
     system.webhookRelay.set("down");
     await sleep(10_000);
     system.webhookRelay.set("up");
+  });
+  await fault("identity provider down for 5 s (POST /jwt)", async () => {
+    system.identityRelay.set("down");
+    const started = Date.now();
+    while (Date.now() - started < 5_000) {
+      for (const api of system.processes) {
+        const at = Date.now();
+        const status = await signIn(api.url, students[0]);
+        results.push({ at, end: Date.now(), step: "sign-in", status, ms: Date.now() - at });
+      }
+      await sleep(250);
+    }
+    system.identityRelay.set("up");
   });
   await fault("SIGTERM of an API process under load", async () => {
     const stopped = apiA.current();
