@@ -5,7 +5,8 @@
 // charged without a seat (or a refund), no PaymentIntent left open by an ended checkout, the API
 // processes alive (restarted by the supervisor of `npm start` when killed) and /health answering.
 // Usage: npm run faults   (builds the API first; FAULTS_PG_URL / BENCH_PG_URL picks the PostgreSQL
-// server, a scratch database is created and dropped). Takes about three minutes.
+// server, a scratch database is created and dropped; the identity provider is the Firebase Auth
+// Emulator at FIREBASE_AUTH_EMULATOR_HOST, default 127.0.0.1:9099). Takes about three minutes.
 import { buy, call, invariants, signIn, startCheckoutSystem } from "./checkout-system.mjs";
 
 const WORKERS = Number(process.env.FAULTS_WORKERS ?? 12);
@@ -176,6 +177,12 @@ try {
       await sleep(250);
     }
     system.identityRelay.set("up");
+    // Sign-in works again at once: the account is unknown to the provider (401), not unreachable.
+    for (const api of system.processes) {
+      const at = Date.now();
+      const status = await signIn(api.url, students[0]);
+      results.push({ at, end: Date.now(), step: "sign-in after", status, ms: Date.now() - at });
+    }
   });
   await fault("SIGTERM of an API process under load", async () => {
     const stopped = apiA.current();
