@@ -1,11 +1,7 @@
-import { PagePlaceholder } from "shared-auth";
-import { StudentRoot } from "../components/student-root";
+import { CheckoutView } from "../features/checkout/checkout-view";
 import "../styles.css";
 
+/** /dashboard/payment: card payment for the whole cart. */
 export default function PaymentPage() {
-  return (
-    <StudentRoot>
-      <PagePlaceholder title="Payment">Card payment opens with the student release.</PagePlaceholder>
-    </StudentRoot>
-  );
+  return <CheckoutView />;
 }

@@ -1,11 +1,23 @@
-import { PagePlaceholder } from "shared-auth";
-import { StudentRoot } from "../components/student-root";
+import { useSearchParams } from "react-router-dom";
+import { EmptyState } from "../components/states";
+import { PageFrame } from "../components/page-frame";
+import { CheckoutView } from "../features/checkout/checkout-view";
 import "../styles.css";
 
+const CART_ITEM_ID = /^[0-9a-f-]{36}$/i;
+
+/** /dashboard/singlepayment?item=<cartItemId>: card payment for one class of the cart, at its own price. */
 export default function SinglePaymentPage() {
-  return (
-    <StudentRoot>
-      <PagePlaceholder title="Payment">Card payment opens with the student release.</PagePlaceholder>
-    </StudentRoot>
-  );
+  const [params] = useSearchParams();
+  const item = params.get("item") ?? "";
+  if (!CART_ITEM_ID.test(item)) {
+    return (
+      <PageFrame title="Pay for one class">
+        <EmptyState title="No class chosen" to="/dashboard/mydashboard" linkLabel="Back to my cart">
+          Choose the class to pay for with its Pay button in your cart.
+        </EmptyState>
+      </PageFrame>
+    );
+  }
+  return <CheckoutView singleCartItemId={item} />;
 }

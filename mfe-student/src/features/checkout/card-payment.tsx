@@ -1,0 +1,132 @@
+import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
+import type { StripeCardElementChangeEvent } from "@stripe/stripe-js";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useState, type FormEvent } from "react";
+import { actionButton, dollars } from "../../components/styles";
+import { loadStripeFor, type PaymentsSettings } from "./stripe-loader";
+
+export interface CardPaymentProps {
+  payments: PaymentsSettings;
+  clientSecret: string;
+  amount: number;
+  billing: { name: string; email: string };
+  /** The hold ran out, or the payment is being recorded: the form takes no payment. */
+  locked: boolean;
+  onPaid: (paymentIntentId: string) => void;
+}
+
+/**
+ * The card form of the payment pages (loaded with this chunk only there): Stripe.js, then Stripe
+ * Elements' card field, in an iframe of Stripe's (or the local sandbox's) origin.
+ */
+export default function CardPayment(props: CardPaymentProps) {
+  const { payments } = props;
+  const stripe = useQuery({
+    queryKey: ["stripe-js", payments.publishableKey, payments.stripeJsUrl ?? null],
+    queryFn: () => loadStripeFor(payments),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    structuralSharing: false,
+    refetchOnWindowFocus: false,
+  });
+
+  if (!stripe.data && (stripe.isPending || stripe.isFetching)) {
+    return (
+      <div role="status" className="rounded-xl border border-slate-200 p-4 text-slate-600 dark:border-slate-700">
+        Loading the secure card form…
+      </div>
+    );
+  }
+  if (!stripe.data) {
+    return (
+      <div
+        role="alert"
+        className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
+      >
+        <p className="font-semibold">The secure card form could not be loaded.</p>
+        <p className="mt-1 text-sm">
+          Check your connection, or whether a browser extension blocks Stripe, then try again. Nothing was charged.
+        </p>
+        <button
+          type="button"
+          onClick={() => void stripe.refetch()}
+          className="mt-3 rounded-full bg-red-600 px-5 py-2 font-semibold text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
+        >
+          Retry
+        </button>
+      </div>
+    );
+  }
+  return (
+    <Elements stripe={stripe.data}>
+      <CardForm {...props} />
+    </Elements>
+  );
+}
+
+const CARD_STYLE = {
+  style: {
+    base: { fontSize: "16px", color: "#0f172a", "::placeholder": { color: "#64748b" } },
+    invalid: { color: "#b91c1c" },
+  },
+};
+
+function CardForm({ clientSecret, amount, billing, locked, onPaid }: CardPaymentProps) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [error, setError] = useState<string | null>(null);
+  const [processing, setProcessing] = useState(false);
+
+  const onChange = useCallback((event: StripeCardElementChangeEvent) => {
+    setError(event.error?.message ?? null);
+  }, []);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card || processing || locked) return;
+    setProcessing(true);
+    setError(null);
+    try {
+      // Spec section 7: a payment method with the student's billing name and e-mail, then the card confirmation.
+      const created = await stripe.createPaymentMethod({ type: "card", card, billing_details: billing });
+      if (created.error) {
+        setError(created.error.message ?? "Your card could not be used.");
+        return;
+      }
+      const confirmed = await stripe.confirmCardPayment(clientSecret, { payment_method: created.paymentMethod.id });
+      if (confirmed.error) {
+        setError(confirmed.error.message ?? "Your card payment did not go through.");
+        return;
+      }
+      if (confirmed.paymentIntent.status === "succeeded") onPaid(confirmed.paymentIntent.id);
+      else setError("Your card payment did not go through. Nothing was charged.");
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-3" aria-describedby="card-error">
+      <div role="group" aria-labelledby="card-label">
+        <p id="card-label" className="mb-1.5 text-sm font-semibold text-slate-800 dark:text-slate-200">
+          Card details
+        </p>
+        <div className="rounded-xl border border-slate-300 bg-white px-3 py-3.5 focus-within:outline-2 focus-within:outline-orange-500 dark:border-slate-600">
+          <CardElement options={CARD_STYLE} onChange={onChange} />
+        </div>
+      </div>
+      <p id="card-error" aria-live="polite" className="min-h-6 text-sm font-medium text-red-700 dark:text-red-400">
+        {error}
+      </p>
+      <button
+        type="submit"
+        className={`${actionButton} w-full sm:w-auto sm:self-start`}
+        disabled={!stripe || !elements || !clientSecret || processing || locked}
+      >
+        {processing ? "Processing…" : `Pay ${dollars(amount)}`}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, queryKeys } from "shared-auth";
+
+/** One class of a checkout, at the price the server charges for it. */
+export interface CheckoutItem {
+  cartItemId: string;
+  classItemId: string;
+  class_name: string;
+  /** Dollars. */
+  price: number;
+}
+
+/** POST /create-payment-intent: the seats are held until `expiresAt`; the amount is the server's. */
+export interface Checkout {
+  clientSecret: string;
+  paymentIntentId: string;
+  orderId: string;
+  /** Dollars, computed by the server from the database. */
+  amount: number;
+  currency: string;
+  expiresAt: string;
+  maxExpiresAt: string;
+  items: CheckoutItem[];
+}
+
+export interface HoldExtension {
+  orderId: string;
+  expiresAt: string;
+  maxExpiresAt: string;
+}
+
+/**
+ * Opens the checkout (holds the seats, creates the PaymentIntent) when the page is shown: the whole
+ * cart, or the given cart items. Opening the same selection again answers the same checkout while
+ * its hold lasts, so a reload or a second render does not start over. Never cached past the page.
+ */
+export function useCheckout(email: string | null, cartItemIds: string[] | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: ["checkout", email, cartItemIds ?? "cart"],
+    queryFn: async () => (await api.post<Checkout>("/create-payment-intent", cartItemIds ? { cartItemIds } : {})).data,
+    enabled: enabled && email !== null,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
+/** POST /checkouts/:orderId/extend: the seats stay held a full hold from now (up to a limit). */
+export function useExtendHold() {
+  return useMutation({
+    mutationFn: async (orderId: string) =>
+      (await api.post<HoldExtension>(`/checkouts/${encodeURIComponent(orderId)}/extend`)).data,
+  });
+}
+
+export interface RecordedPayment {
+  result: { insertedId: string; deletedCount: number };
+  payment: { transactionId: string; price: number; classNames: string[] };
+}
+
+/**
+ * Reports a paid checkout (POST /payments, or /payments/:cartItemId on the single payment page).
+ * Whatever the answer, every view of the student's bookings is refreshed, in every remote (one
+ * QueryClient): the cart and its badges, enrolled classes, payment history and the seat counts.
+ */
+export function useRecordPayment(email: string | null, singleCartItemId: string | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ transactionId }: { transactionId: string }) => {
+      const url = singleCartItemId ? `/payments/${encodeURIComponent(singleCartItemId)}` : "/payments";
+      return (await api.post<RecordedPayment>(url, { transactionId, ...(email && { email }) })).data;
+    },
+    onSettled: () => refreshBookings(client, email),
+  });
+}
+
+/** Everything a payment (or a released hold) changes, for whoever shows it. */
+export function refreshBookings(client: ReturnType<typeof useQueryClient>, email: string | null) {
+  const keys: (readonly unknown[])[] = [queryKeys.classes(), queryKeys.instructors()];
+  if (email) keys.push(queryKeys.cart(email), queryKeys.enrolled(email), queryKeys.payments(email));
+  return Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
+}

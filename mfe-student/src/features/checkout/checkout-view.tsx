@@ -1,0 +1,289 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { AxiosError } from "axios";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { Link } from "react-router-dom";
+import { errorMessage, resolveImageUrl, useAcademy, useCart, useStudentEmail, type CartItem } from "shared-auth";
+import { NotAStudent } from "../../components/no-student";
+import { PageFrame } from "../../components/page-frame";
+import { EmptyState, ErrorState, RowsSkeleton } from "../../components/states";
+import { actionButton, card, dollars } from "../../components/styles";
+import { cartTotal } from "../cart/cart-total";
+import {
+  refreshBookings,
+  useCheckout,
+  useExtendHold,
+  useRecordPayment,
+  type Checkout,
+  type HoldExtension,
+} from "./checkout-api";
+import { HoldTimer } from "./hold-timer";
+import type { PaymentsSettings } from "./stripe-loader";
+
+// Stripe's libraries come with the card form, so only the payment pages ever load them.
+const CardPayment = lazy(() => import("./card-payment"));
+
+/**
+ * A payment page: the whole cart, or (single payment) one cart item. It opens the checkout on
+ * arrival, shows what is bought and the server's amount, the seat hold's countdown with Extend,
+ * and the card form; then records the payment and refreshes every view of the student's bookings.
+ */
+export function CheckoutView({ singleCartItemId }: { singleCartItemId?: string }) {
+  const email = useStudentEmail();
+  const cart = useCart();
+  const [paid, setPaid] = useState<{ transactionId: string } | null>(null);
+  const title = singleCartItemId === undefined ? "Payment" : "Pay for one class";
+
+  let body;
+  if (paid) body = <PaymentComplete transactionId={paid.transactionId} />;
+  else if (email === null) body = <NotAStudent />;
+  else if (cart.isPending) body = <RowsSkeleton label="Loading your selected classes" rows={2} />;
+  else if (cart.isError)
+    body = <ErrorState what="Your selected classes" error={cart.error} onRetry={() => void cart.refetch()} />;
+  else {
+    const items = singleCartItemId === undefined ? cart.data : cart.data.filter((i) => i._id === singleCartItemId);
+    if (items.length === 0) {
+      body =
+        singleCartItemId === undefined ? (
+          <EmptyState title="Nothing to pay for" to="/classes" linkLabel="Browse classes">
+            Your cart is empty. Add a class to your booking, then come back here to pay.
+          </EmptyState>
+        ) : (
+          <EmptyState title="This class is not in your cart" to="/dashboard/mydashboard" linkLabel="Back to my cart">
+            It may have been paid for or removed already. Your cart shows what is left to pay.
+          </EmptyState>
+        );
+    } else if (cartTotal(items) <= 0) {
+      body = (
+        <EmptyState title="Nothing to pay" to="/dashboard/mydashboard" linkLabel="Back to my cart">
+          These classes cost nothing, so there is no card payment to make.
+        </EmptyState>
+      );
+    } else {
+      body = (
+        <OpenCheckout
+          email={email}
+          cartItems={items}
+          singleCartItemId={singleCartItemId}
+          onPaid={(transactionId) => setPaid({ transactionId })}
+        />
+      );
+    }
+  }
+  return <PageFrame title={title}>{body}</PageFrame>;
+}
+
+function OpenCheckout({
+  email,
+  cartItems,
+  singleCartItemId,
+  onPaid,
+}: {
+  email: string;
+  cartItems: CartItem[];
+  singleCartItemId: string | undefined;
+  onPaid: (transactionId: string) => void;
+}) {
+  const client = useQueryClient();
+  const checkout = useCheckout(email, singleCartItemId === undefined ? undefined : [singleCartItemId], true);
+  const extend = useExtendHold();
+  const record = useRecordPayment(email, singleCartItemId);
+  // Extensions and expiry belong to one checkout: "Start again" opens another with its own hold.
+  const [extended, setExtended] = useState<HoldExtension | null>(null);
+  const [expiredOrder, setExpiredOrder] = useState<string | null>(null);
+  const payments = useAcademy((s) => s.env?.payments) as PaymentsSettings | undefined;
+  const user = useAcademy((s) => s.user);
+
+  const orderId = checkout.data?.orderId ?? null;
+  const onExpired = useCallback(() => {
+    setExpiredOrder(orderId);
+    // The seats are back on sale: seat counts and badges may change.
+    void refreshBookings(client, email);
+  }, [client, email, orderId]);
+
+  const pay = useCallback(
+    (transactionId: string) => {
+      record.mutate({ transactionId }, { onSuccess: (answer) => onPaid(answer.payment.transactionId) });
+    },
+    [record, onPaid],
+  );
+
+  if (checkout.isPending) return <RowsSkeleton label="Holding your seats and preparing the payment" rows={2} />;
+  if (checkout.isError) return <CheckoutRefused error={checkout.error} onRetry={() => void checkout.refetch()} />;
+  const co: Checkout = checkout.data;
+  const current = extended?.orderId === co.orderId ? extended : co;
+  const expired = expiredOrder === co.orderId;
+
+  if (record.isError) {
+    return (
+      <PaymentNotRecorded error={record.error} onRetry={() => record.mutate({ transactionId: co.paymentIntentId })} />
+    );
+  }
+  if (expired && !record.isPending) {
+    return (
+      <div role="alert" className={`p-6 ${card}`}>
+        <h2 className="font-display text-xl font-bold text-slate-900 dark:text-white">Your hold ran out</h2>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          The seats we were holding for you were released, and nothing was charged. You can start again: if the classes
+          still have seats, they will be held for you anew.
+        </p>
+        <button
+          type="button"
+          className={`mt-4 ${actionButton}`}
+          disabled={checkout.isFetching}
+          onClick={() => void checkout.refetch()}
+        >
+          {checkout.isFetching ? "Starting again…" : "Start again"}
+        </button>
+      </div>
+    );
+  }
+
+  const images = new Map(cartItems.map((i) => [i._id, i.image]));
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_minmax(0,26rem)]">
+      <section aria-labelledby="buying" className={`p-4 sm:p-6 ${card}`}>
+        <h2 id="buying" className="font-display text-xl font-bold text-slate-900 dark:text-white">
+          You are paying for
+        </h2>
+        <ul className="mt-4 flex flex-col divide-y divide-slate-200 dark:divide-slate-800">
+          {co.items.map((item) => (
+            <li key={item.cartItemId} className="flex items-center gap-3 py-3">
+              {images.get(item.cartItemId) && (
+                <img
+                  src={resolveImageUrl(images.get(item.cartItemId)!)}
+                  alt=""
+                  className="h-12 w-12 shrink-0 rounded-lg object-cover"
+                />
+              )}
+              <span className="min-w-0 flex-1 font-medium text-slate-900 dark:text-white">{item.class_name}</span>
+              <span className="tabular-nums text-slate-700 dark:text-slate-300">{dollars(item.price)}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-4 flex items-baseline justify-between border-t border-slate-200 pt-4 text-lg font-bold text-slate-900 dark:border-slate-800 dark:text-white">
+          <span>Total ({co.currency.toUpperCase()})</span>
+          <span className="tabular-nums" data-testid="checkout-amount">
+            {dollars(co.amount)}
+          </span>
+        </p>
+      </section>
+      <section aria-labelledby="card-heading" className={`flex flex-col gap-4 p-4 sm:p-6 ${card}`}>
+        <h2 id="card-heading" className="font-display text-xl font-bold text-slate-900 dark:text-white">
+          Pay by card
+        </h2>
+        <HoldTimer
+          expiresAt={current.expiresAt}
+          maxExpiresAt={current.maxExpiresAt}
+          extending={extend.isPending}
+          extendError={extend.error}
+          onExtend={() =>
+            extend.mutate(co.orderId, {
+              onSuccess: setExtended,
+            })
+          }
+          onExpired={onExpired}
+        />
+        {!payments ? (
+          <p role="alert" className="text-red-700 dark:text-red-300">
+            Card payments are not available on this site right now. Nothing was charged.
+          </p>
+        ) : (
+          <Suspense fallback={<p role="status">Loading the secure card form…</p>}>
+            <CardPayment
+              payments={payments}
+              clientSecret={co.clientSecret}
+              amount={co.amount}
+              billing={{ name: user?.displayName || email, email }}
+              locked={record.isPending || expired}
+              onPaid={pay}
+            />
+          </Suspense>
+        )}
+        {record.isPending && (
+          <p role="status" className="text-slate-700 dark:text-slate-300">
+            Payment accepted: enrolling you in your classes…
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** The checkout could not be opened: the server's reason (class full, already enrolled...) and a way on. */
+function CheckoutRefused({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const status = error instanceof AxiosError ? error.response?.status : undefined;
+  if (status !== 409 && status !== 404 && status !== 422) {
+    return <ErrorState what="Your payment" error={error} onRetry={onRetry} />;
+  }
+  return (
+    <div role="alert" className={`p-6 ${card}`}>
+      <h2 className="font-display text-xl font-bold text-slate-900 dark:text-white">This payment cannot start</h2>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">{errorMessage(error)} Nothing was charged.</p>
+      <Link to="/dashboard/mydashboard" className={`mt-4 ${actionButton}`}>
+        Back to my cart
+      </Link>
+    </div>
+  );
+}
+
+/** The card was charged but the server refused to record it (refunded) or could not be reached. */
+function PaymentNotRecorded({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const status = error instanceof AxiosError ? error.response?.status : undefined;
+  if (status === 409) {
+    return (
+      <div role="alert" className={`p-6 ${card}`}>
+        <h2 className="font-display text-xl font-bold text-slate-900 dark:text-white">You were not enrolled</h2>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">{errorMessage(error)}</p>
+        <Link to="/dashboard/mydashboard" className={`mt-4 ${actionButton}`}>
+          Back to my cart
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div role="alert" className={`p-6 ${card}`}>
+      <h2 className="font-display text-xl font-bold text-slate-900 dark:text-white">Your payment is being recorded</h2>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
+        Your card payment went through, but the site could not confirm your enrolment yet ({errorMessage(error)}). It
+        will be recorded even if you leave this page; try again to see it now.
+      </p>
+      <button type="button" className={`mt-4 ${actionButton}`} onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+/** Spec section 8's success notices, and where the classes are now. */
+function PaymentComplete({ transactionId }: { transactionId: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div
+      role="status"
+      className="rounded-2xl border border-emerald-200 bg-emerald-50 p-6 dark:border-emerald-900 dark:bg-emerald-950/40"
+    >
+      <h2
+        ref={heading}
+        tabIndex={-1}
+        className="font-display text-2xl font-bold text-emerald-900 outline-none dark:text-emerald-100"
+      >
+        Payment Complete Successfully
+      </h2>
+      <p className="mt-2 break-all text-emerald-900 dark:text-emerald-100">
+        Transaction completed &amp; transactionId: {transactionId}
+      </p>
+      <div className="mt-5 flex flex-wrap gap-3">
+        <Link to="/dashboard/enrolledclasses" className={actionButton}>
+          My Enrolled Classes
+        </Link>
+        <Link
+          to="/dashboard/paymenthistory"
+          className="inline-flex items-center rounded-full border border-emerald-700 px-5 py-2.5 font-semibold text-emerald-900 hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 dark:text-emerald-100"
+        >
+          Payment History
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState } from "react";
+import { errorMessage } from "shared-auth";
+
+/** The warning comes this long before the hold ends (WCAG 2.2.1 asks for at least 20 s to react). */
+export const WARN_BEFORE_MS = 60_000;
+
+/** mm:ss of what is left (never negative). */
+export function clock(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+}
+
+/** The current time, once a second. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+interface HoldTimerProps {
+  expiresAt: string;
+  maxExpiresAt: string;
+  onExtend: () => void;
+  extending: boolean;
+  extendError: unknown;
+  /** Called once when the hold has run out. */
+  onExpired: () => void;
+}
+
+/**
+ * The seat hold as a countdown. The time itself is not announced every second (role="timer" is
+ * not live); a polite message is announced once when less than a minute is left, with Extend.
+ */
+export function HoldTimer({ expiresAt, maxExpiresAt, onExtend, extending, extendError, onExpired }: HoldTimerProps) {
+  const now = useNow();
+  const left = Date.parse(expiresAt) - now;
+  const canExtend = Date.parse(maxExpiresAt) - Date.parse(expiresAt) > 1000;
+  const warning = left <= WARN_BEFORE_MS;
+  const expiredRef = useRef(false);
+  useEffect(() => {
+    if (left <= 0 && !expiredRef.current) {
+      expiredRef.current = true;
+      onExpired();
+    }
+    if (left > 0) expiredRef.current = false;
+  }, [left, onExpired]);
+  const until = new Date(expiresAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+
+  return (
+    <div
+      className={`flex flex-wrap items-center justify-between gap-3 rounded-2xl border px-4 py-3 ${
+        warning
+          ? "border-amber-300 bg-amber-50 dark:border-amber-700 dark:bg-amber-950/40"
+          : "border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900"
+      }`}
+    >
+      <p className="text-slate-800 dark:text-slate-200">
+        Your seats are held for{" "}
+        <span
+          role="timer"
+          aria-label={`time left, until ${until}`}
+          className="font-mono text-lg font-bold tabular-nums"
+        >
+          {clock(left)}
+        </span>
+      </p>
+      {canExtend ? (
+        <button
+          type="button"
+          onClick={onExtend}
+          disabled={extending || left <= 0}
+          className="rounded-full border border-slate-400 bg-white px-4 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 disabled:opacity-60 dark:bg-slate-800 dark:text-white"
+        >
+          {extending ? "Extending…" : "Extend"}
+        </button>
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-400">This hold cannot be extended further.</p>
+      )}
+      <p aria-live="polite" className="w-full text-sm font-medium text-amber-900 empty:hidden dark:text-amber-200">
+        {warning && left > 0
+          ? `Less than a minute left: your seats will be released at ${until} unless you pay${canExtend ? " or press Extend" : ""}.`
+          : ""}
+      </p>
+      {extendError !== null && extendError !== undefined && (
+        <p role="alert" className="w-full text-sm font-medium text-red-700 dark:text-red-300">
+          {errorMessage(extendError)}
+        </p>
+      )}
+    </div>
+  );
+}
