@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { SEED_SIGN_INS } from "../../tools/auth-emulator.mjs";
+import { API_URL } from "./ports";
 
 /** The seed users of the API (api/src/seed.ts) with their sign-ins in the auth emulator (tools/auth-emulator.mjs). */
 const signIn = (email: string) => {
@@ -59,4 +60,21 @@ export async function storedAccessToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem("access-token"));
   if (!token) throw new Error("no access token stored");
   return token;
+}
+
+const PASSWORD = "Camp#Student2026";
+
+/** Signs up a new student through the sign-up form (a student of their own: nothing in their cart yet). */
+export async function signUpFreshStudent(page: Page, name = "Robin Area"): Promise<{ email: string; name: string }> {
+  const email = `area-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto("/signup");
+  const form = page.getByRole("form", { name: "Sign up" });
+  await form.getByLabel("Name", { exact: true }).fill(name);
+  await form.getByLabel("Email", { exact: true }).fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByLabel("Confirm password", { exact: true }).fill(PASSWORD);
+  await form.getByLabel("Photo URL", { exact: true }).fill(`${API_URL}/images/seed/people/rae.svg`);
+  await form.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(page.getByRole("button", { name: `Account menu of ${name}` })).toBeVisible({ timeout: 15_000 });
+  return { email, name };
 }

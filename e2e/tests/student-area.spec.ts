@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { LOCAL_PUBLISHABLE_KEY } from "../../tools/payment-sandbox.mjs";
 import { API_URL, PAYMENT_SANDBOX_PORT } from "../support/ports";
-import { storedAccessToken } from "../support/session";
+import { signUpFreshStudent, storedAccessToken } from "../support/session";
 
 /**
  * The student area with a fresh student: the cart table and its delete dialogs, then (after a
@@ -13,23 +13,6 @@ const MARTIAL_ARTS = CLASS_ID(7);
 const BASEBALL = CLASS_ID(8);
 const CYCLING = CLASS_ID(10);
 const SANDBOX_URL = `http://127.0.0.1:${PAYMENT_SANDBOX_PORT}`;
-const PASSWORD = "Camp#Student2026";
-
-async function signUpFreshStudent(page: Page): Promise<{ email: string; name: string }> {
-  const email = `area-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const name = "Robin Area";
-  await page.goto("/signup");
-  const form = page.getByRole("form", { name: "Sign up" });
-  await form.getByLabel("Name", { exact: true }).fill(name);
-  await form.getByLabel("Email", { exact: true }).fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByLabel("Confirm password", { exact: true }).fill(PASSWORD);
-  await form.getByLabel("Photo URL", { exact: true }).fill(`${API_URL}/images/seed/people/rae.svg`);
-  await form.getByRole("button", { name: "Sign Up", exact: true }).click();
-  await expect(page.getByRole("button", { name: `Account menu of ${name}` })).toBeVisible({ timeout: 15_000 });
-  return { email, name };
-}
-
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }

@@ -1,14 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { errorMessage } from "shared-auth";
+import { clock } from "./clock";
 
 /** The warning comes this long before the hold ends (WCAG 2.2.1 asks for at least 20 s to react). */
 export const WARN_BEFORE_MS = 60_000;
-
-/** mm:ss of what is left (never negative). */
-export function clock(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
-}
 
 /** The current time, once a second. */
 function useNow(): number {

@@ -1,0 +1,326 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { FIREBASE_PROJECT_ID } from "../../tools/auth-emulator.mjs";
+import { localShellOrigins, sandboxPaymentEnv } from "../../tools/system.mjs";
+import { API_URL, AUTH_EMULATOR_HOST, E2E_PORTS, PAYMENT_SANDBOX_PORT } from "../support/ports";
+import { accessToken, SEED, signInAs, signUpFreshStudent, storedAccessToken } from "../support/session";
+
+/**
+ * The payment pages through the real UI: Stripe Elements' card field served by the payment
+ * sandbox in its own iframe, the card typed into it, the API's checkout with its seat hold, and
+ * every other view of the site following the payment without a reload.
+ */
+const CLASS_ID = (n: number) => `00000000-0000-4000-9000-${String(n).padStart(12, "0")}`;
+const CLASSES = {
+  trackAndField: { id: CLASS_ID(6), name: "Track & Field Sprints", price: 99 },
+  martialArts: { id: CLASS_ID(7), name: "Intro to Martial Arts", price: 139 },
+  cycling: { id: CLASS_ID(10), name: "Cycling Endurance", price: 109 },
+  tableTennis: { id: CLASS_ID(12), name: "Table Tennis Tactics", price: 79.99 },
+};
+const SANDBOX_URL = `http://127.0.0.1:${PAYMENT_SANDBOX_PORT}`;
+
+/** Types a card into Stripe Elements' card field (its own iframe: the page never sees the number). */
+async function typeCard(page: Page, number: string) {
+  const frame = page.frameLocator('iframe[title="Secure card payment input frame"]');
+  await frame.getByLabel("Credit or debit card number").pressSequentially(number, { delay: 10 });
+  await frame.getByLabel("Credit or debit card expiration date").pressSequentially("12 / 34");
+  await frame.getByLabel("Credit or debit card CVC/CVV").pressSequentially("123");
+  const zip = frame.getByLabel("ZIP");
+  if (await zip.isVisible()) await zip.pressSequentially("10001");
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+const authHeaders = async (page: Page) => ({ authorization: `Bearer ${await storedAccessToken(page)}` });
+
+async function book(request: APIRequestContext, headers: Record<string, string>, classId: string, api = API_URL) {
+  const res = await request.post(`${api}/carts`, { headers, data: { classItemId: classId } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { insertedId: string }).insertedId;
+}
+
+async function listOf<T>(request: APIRequestContext, headers: Record<string, string>, url: string): Promise<T[]> {
+  const res = await request.get(`${API_URL}${url}`, { headers });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as T[];
+}
+
+/** "Enrolled N students" on a class's card on /classes. */
+async function enrolledOnCard(page: Page, name: string): Promise<number> {
+  const card = page.getByRole("article", { name });
+  const text = await card
+    .getByText(/^\d+ students?$/)
+    .first()
+    .textContent();
+  return Number(text?.match(/\d+/)?.[0]);
+}
+
+test("a student books two classes, pays the cart by card, and every view follows without a reload", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { email } = await signUpFreshStudent(page, "Casey Checkout");
+  const picked = [CLASSES.trackAndField, CLASSES.martialArts];
+
+  await page.goto("/classes");
+  const before: Record<string, number> = {};
+  for (const c of picked) {
+    before[c.name] = await enrolledOnCard(page, c.name);
+    await page.getByRole("article", { name: c.name }).getByRole("button", { name: "Add To Booking" }).click();
+    await expect(
+      page.getByRole("article", { name: c.name }).getByRole("button", { name: "Add To Booking" }),
+    ).toBeDisabled();
+  }
+  await expect(page.getByRole("navigation", { name: "Main" })).toContainText("2 classes in your cart");
+
+  // Stripe's libraries are not on the public pages nor the cart: only the payment pages load them.
+  const stripeRequests: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().startsWith(`${SANDBOX_URL}/v3`)) stripeRequests.push(r.url());
+  });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Cart" }).click();
+  await expect(page.getByText("Total Class: 2")).toBeVisible();
+  expect(stripeRequests).toEqual([]);
+  expect(await page.evaluate(() => "Stripe" in window)).toBe(false);
+
+  await page.getByRole("link", { name: "Pay Now" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment$/);
+  const buying = page.getByRole("region", { name: "You are paying for" });
+  for (const c of picked) await expect(buying).toContainText(c.name);
+  await expect(page.getByTestId("checkout-amount")).toHaveText("$238.00");
+  await expect(page.getByRole("timer")).toHaveText(/^1[45]:\d\d$/);
+  const pay = page.getByRole("button", { name: "Pay $238.00" });
+  await expect(pay).toBeEnabled({ timeout: 15_000 });
+  expect(stripeRequests.some((u) => /\/v3\/?$/.test(u))).toBe(true);
+  await typeCard(page, "4242424242424242");
+  await shoot(page, "payment-desktop");
+  await pay.click();
+
+  await expect(page.getByRole("heading", { name: "Payment Complete Successfully" })).toBeVisible({ timeout: 15_000 });
+  const done = page.getByText(/^Transaction completed & transactionId: pi_\w+$/);
+  await expect(done).toBeVisible();
+  const transactionId = (await done.textContent())!.split(": ")[1]!;
+  await shoot(page, "payment-complete");
+
+  // Without a reload: the badges, the enrolled classes, the history and the seat counts.
+  await expect(page.getByRole("navigation", { name: "Main" })).not.toContainText("in your cart");
+  await expect(page.getByRole("navigation", { name: "Dashboard menu" })).not.toContainText("in your cart");
+  await page.getByRole("link", { name: "My Enrolled Classes" }).first().click();
+  for (const c of picked) await expect(page.getByRole("main")).toContainText(c.name);
+  await page.getByRole("navigation", { name: "Dashboard menu" }).getByRole("link", { name: "Payment History" }).click();
+  await expect(page.getByRole("main")).toContainText(transactionId);
+  await expect(page.getByRole("main")).toContainText("$238.00");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Classes" }).click();
+  for (const c of picked) await expect.poll(() => enrolledOnCard(page, c.name)).toBe(before[c.name]! + 1);
+
+  // The server agrees: enrolled in both, nothing left in the cart, one payment of the server's amount.
+  const headers = await authHeaders(page);
+  expect(await listOf(request, headers, `/carts?email=${email}`)).toEqual([]);
+  const payments = await listOf<{ transactionId: string; price: number }>(request, headers, `/payments?email=${email}`);
+  expect(payments).toMatchObject([{ transactionId, price: 238 }]);
+});
+
+test("a declined card shows Stripe's message under the form and changes nothing", async ({ page, request }) => {
+  const { email } = await signUpFreshStudent(page, "Dana Declined");
+  const headers = await authHeaders(page);
+  await book(request, headers, CLASSES.cycling.id);
+  await page.goto("/dashboard/payment");
+  const pay = page.getByRole("button", { name: "Pay $109.00" });
+  await expect(pay).toBeEnabled({ timeout: 15_000 });
+  await typeCard(page, "4000000000000002");
+  await pay.click();
+  const error = page.getByText("Your card was declined.");
+  await expect(error).toBeVisible({ timeout: 15_000 });
+  await expect(error).toHaveCSS("color", "rgb(185, 28, 28)");
+  await expect(pay).toBeEnabled();
+  await expect(page.getByRole("heading", { name: "Payment Complete Successfully" })).toHaveCount(0);
+  expect(await listOf(request, headers, `/carts?email=${email}`)).toHaveLength(1);
+  expect(await listOf(request, headers, `/enrolled?email=${email}`)).toEqual([]);
+  expect(await listOf(request, headers, `/payments?email=${email}`)).toEqual([]);
+});
+
+test("a row's Pay charges only that class, at its own price", async ({ page, request }) => {
+  const { email } = await signUpFreshStudent(page, "Sky Single");
+  const headers = await authHeaders(page);
+  await book(request, headers, CLASSES.cycling.id);
+  await book(request, headers, CLASSES.tableTennis.id);
+  await page.goto("/dashboard/mydashboard");
+  await page
+    .getByRole("link", { name: `Pay for ${CLASSES.tableTennis.name}` })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/dashboard\/singlepayment\?item=/);
+  const buying = page.getByRole("region", { name: "You are paying for" });
+  await expect(buying).toContainText(CLASSES.tableTennis.name);
+  await expect(buying).not.toContainText(CLASSES.cycling.name);
+  await expect(page.getByTestId("checkout-amount")).toHaveText("$79.99");
+  const pay = page.getByRole("button", { name: "Pay $79.99" });
+  await expect(pay).toBeEnabled({ timeout: 15_000 });
+  await typeCard(page, "4242424242424242");
+  await pay.click();
+  await expect(page.getByRole("heading", { name: "Payment Complete Successfully" })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("navigation", { name: "Main" })).toContainText("1 class in your cart");
+
+  const cart = await listOf<{ classItemId: string }>(request, headers, `/carts?email=${email}`);
+  expect(cart.map((c) => c.classItemId)).toEqual([CLASSES.cycling.id]);
+  const enrolled = await listOf<{ _id: string }>(request, headers, `/enrolled?email=${email}`);
+  expect(enrolled.map((c) => c._id)).toEqual([CLASSES.tableTennis.id]);
+  const payments = await listOf<{ price: number; classNames: string[] }>(request, headers, `/payments?email=${email}`);
+  expect(payments).toMatchObject([{ price: 79.99, classNames: [CLASSES.tableTennis.name] }]);
+});
+
+test("when Stripe.js cannot load the page says so, and Retry loads it", async ({ page, request }) => {
+  await signUpFreshStudent(page, "Blake Blocked");
+  await book(request, await authHeaders(page), CLASSES.cycling.id);
+  // Only the script: the card iframe lives at /v3/elements/... and is never reached meanwhile.
+  await page.route(/\/v3\/?(\?.*)?$/, (route) => route.abort("internetdisconnected"));
+  await page.goto("/dashboard/payment");
+  const failed = page.getByRole("alert").filter({ hasText: "The secure card form could not be loaded." });
+  await expect(failed).toBeVisible({ timeout: 15_000 });
+  await expect(failed).toContainText("Nothing was charged.");
+  await expect(page.getByRole("button", { name: /^Pay \$/ })).toHaveCount(0);
+  await page.unrouteAll();
+  await failed.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByRole("button", { name: "Pay $109.00" })).toBeEnabled({ timeout: 15_000 });
+  await expect(
+    page.frameLocator('iframe[title="Secure card payment input frame"]').getByLabel("Credit or debit card number"),
+  ).toBeVisible();
+});
+
+/**
+ * Holds that run out, with an API process of this test's own whose holds last seconds (its own
+ * database, the same accounts and payment sandbox); the browser's calls to the API go to it.
+ */
+test.describe("a seat hold that runs out", () => {
+  const HOLD_SECONDS = 25;
+  let child: ChildProcess | undefined;
+  let shortApi = "";
+  let dataDir = "";
+
+  test.beforeAll(async () => {
+    const port = await freePort();
+    shortApi = `http://localhost:${port}`;
+    dataDir = mkdtempSync(path.join(tmpdir(), "academy-short-holds-"));
+    child = spawn(process.execPath, ["dist/server.js"], {
+      cwd: path.resolve(import.meta.dirname, "../../api"),
+      stdio: ["ignore", "inherit", "inherit"],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        CORS_ORIGINS: localShellOrigins(E2E_PORTS).join(","),
+        LOG_LEVEL: "warn",
+        FIREBASE_PROJECT_ID,
+        FIREBASE_AUTH_EMULATOR_HOST: AUTH_EMULATOR_HOST,
+        RATE_LIMIT_SENSITIVE: "1000",
+        // The sandbox's webhooks go to the e2e system's API; this one relies on the browser's reports.
+        ...sandboxPaymentEnv(SANDBOX_URL),
+        STRIPE_WEBHOOK_SECRET: "",
+        PAYMENT_HOLD_SECONDS: String(HOLD_SECONDS),
+      },
+    });
+    const deadline = Date.now() + 30_000;
+    while (
+      !(await fetch(`${shortApi}/health`)
+        .then((r) => r.ok)
+        .catch(() => false))
+    ) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error("the short-hold API did not start");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  });
+
+  test.afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child!.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("the page counts down, warns, extends on request, then says the seats were released and nothing was charged", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await page.route(`${API_URL}/**`, (route) =>
+      route.continue({ url: route.request().url().replace(API_URL, shortApi) }),
+    );
+    await signInAs(page, SEED.student);
+    const headers = await authHeaders(page);
+    const admin = { authorization: `Bearer ${accessToken(SEED.admin)}` };
+    const lee = {
+      authorization: `Bearer ${accessToken({ id: "00000000-0000-4000-8000-000000000009", email: "lee@example.com" })}`,
+    };
+    // Cycling has 4 students: with 5 seats, the student's hold takes the last one.
+    const cut = await request.patch(`${shortApi}/classes/${CLASSES.cycling.id}`, {
+      headers: admin,
+      data: { available_seats: 5 },
+    });
+    expect(cut.status(), await cut.text()).toBe(200);
+    await book(request, headers, CLASSES.cycling.id, shortApi);
+    const leeItem = await book(request, lee, CLASSES.cycling.id, shortApi);
+
+    await page.goto("/dashboard/payment");
+    const timer = page.getByRole("timer");
+    await expect(timer).toHaveText(/^00:[12]\d$/, { timeout: 15_000 });
+    const seconds = async () => Number((await timer.textContent())!.split(":")[1]);
+    // Less than a minute left from the start: the warning is up, announced once (a polite live region).
+    await expect(
+      page.getByText(/^Less than a minute left: your seats will be released at .+ unless you pay or press Extend\.$/),
+    ).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, "payment-phone");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Someone else cannot take the held seat meanwhile.
+    const blocked = await request.post(`${shortApi}/create-payment-intent`, {
+      headers: lee,
+      data: { cartItemIds: [leeItem] },
+    });
+    expect(blocked.status(), await blocked.text()).toBe(409);
+
+    await expect.poll(seconds, { timeout: 15_000 }).toBeLessThan(HOLD_SECONDS - 8);
+    const beforeExtend = await seconds();
+    await page.getByRole("button", { name: "Extend" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(seconds).toBeGreaterThan(beforeExtend + 5);
+
+    const released = page.getByRole("alert").filter({ hasText: "Your hold ran out" });
+    await expect(released).toBeVisible({ timeout: (HOLD_SECONDS + 10) * 1000 });
+    await expect(released).toContainText("released, and nothing was charged");
+    await shoot(page, "payment-hold-ran-out");
+    await expect(page.getByRole("button", { name: /^Pay \$/ })).toHaveCount(0);
+
+    // The seat is back: the other student can now hold it.
+    const freed = await request.post(`${shortApi}/create-payment-intent`, {
+      headers: lee,
+      data: { cartItemIds: [leeItem] },
+    });
+    expect(freed.status(), await freed.text()).toBe(201);
+    // Starting again finds the class full of Lee's hold and says so plainly.
+    await released.getByRole("button", { name: "Start again" }).click();
+    await expect(page.getByRole("alert")).toContainText(/held|full/);
+    await expect(page.getByRole("alert")).toContainText("Nothing was charged.");
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
