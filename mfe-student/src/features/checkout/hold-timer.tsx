@@ -54,11 +54,7 @@ export function HoldTimer({ expiresAt, maxExpiresAt, onExtend, extending, extend
     >
       <p className="text-slate-800 dark:text-slate-200">
         Your seats are held for{" "}
-        <span
-          role="timer"
-          aria-label={`time left, until ${until}`}
-          className="font-mono text-lg font-bold tabular-nums"
-        >
+        <span role="timer" className="font-mono text-lg font-bold tabular-nums">
           {clock(left)}
         </span>
       </p>
@@ -74,7 +70,7 @@ export function HoldTimer({ expiresAt, maxExpiresAt, onExtend, extending, extend
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-400">This hold cannot be extended further.</p>
       )}
-      <p aria-live="polite" className="w-full text-sm font-medium text-amber-900 empty:hidden dark:text-amber-200">
+      <p aria-live="polite" className="w-full text-sm font-medium text-amber-900 empty:sr-only dark:text-amber-200">
         {warning && left > 0
           ? `Less than a minute left: your seats will be released at ${until} unless you pay${canExtend ? " or press Extend" : ""}.`
           : ""}
