@@ -45,7 +45,8 @@ export function remotesJson(ports) {
   );
 }
 
-function waitForHealth(url, child, timeoutMs = 30_000) {
+// A first start migrates and seeds a new PGlite database: measured at 35-40 s on a busy 2-core machine.
+function waitForHealth(url, child, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   return new Promise((resolve, reject) => {
     const attempt = async () => {
