@@ -3,10 +3,11 @@ import type { StripeCardElementChangeEvent } from "@stripe/stripe-js";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useState, type FormEvent } from "react";
 import { actionButton, dollars } from "../../components/styles";
-import { loadStripeFor, type PaymentsSettings } from "./stripe-loader";
+import type { PaymentsConfig } from "shared-auth";
+import { loadStripeFor } from "./stripe-loader";
 
 export interface CardPaymentProps {
-  payments: PaymentsSettings;
+  payments: PaymentsConfig;
   clientSecret: string;
   amount: number;
   billing: { name: string; email: string };

@@ -17,7 +17,6 @@ import {
   type HoldExtension,
 } from "./checkout-api";
 import { HoldTimer } from "./hold-timer";
-import type { PaymentsSettings } from "./stripe-loader";
 
 // Stripe's libraries come with the card form, so only the payment pages ever load them.
 const CardPayment = lazy(() => import("./card-payment"));
@@ -90,7 +89,7 @@ function OpenCheckout({
   // Extensions and expiry belong to one checkout: "Start again" opens another with its own hold.
   const [extended, setExtended] = useState<HoldExtension | null>(null);
   const [expiredOrder, setExpiredOrder] = useState<string | null>(null);
-  const payments = useAcademy((s) => s.env?.payments) as PaymentsSettings | undefined;
+  const payments = useAcademy((s) => s.env?.payments);
   const user = useAcademy((s) => s.user);
 
   const orderId = checkout.data?.orderId ?? null;

@@ -1,9 +1,6 @@
 import type { Stripe } from "@stripe/stripe-js";
 import type { PaymentsConfig } from "shared-auth";
 
-/** The runtime payments config; `stripeJsUrl` names a Stripe.js-compatible script (local runs and tests). */
-export type PaymentsSettings = PaymentsConfig & { stripeJsUrl?: string };
-
 /** Scripts already loaded (or loading), by address; a failed one is forgotten so a retry loads it again. */
 const scripts = new Map<string, Promise<void>>();
 
@@ -32,7 +29,7 @@ function loadScript(src: string): Promise<void> {
  * already defined; otherwise `loadStripe` loads Stripe.js from Stripe. Rejects when it cannot load
  * (offline, blocked); calling it again tries again.
  */
-export async function loadStripeFor(payments: PaymentsSettings): Promise<Stripe> {
+export async function loadStripeFor(payments: PaymentsConfig): Promise<Stripe> {
   if (payments.stripeJsUrl) await loadScript(payments.stripeJsUrl);
   // The "pure" entry loads nothing until it is called (the main entry injects Stripe.js on import).
   const { loadStripe } = await import("@stripe/stripe-js/pure");
