@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router-dom";
+import { useParams, useSearchParams } from "react-router-dom";
 import { EmptyState } from "../components/states";
 import { PageFrame } from "../components/page-frame";
 import { CheckoutView } from "../features/checkout/checkout-view";
@@ -6,10 +6,11 @@ import "../styles.css";
 
 const CART_ITEM_ID = /^[0-9a-f-]{36}$/i;
 
-/** /dashboard/singlepayment?item=<cartItemId>: card payment for one class of the cart, at its own price. */
+/** /dashboard/singlepayment?item=<cartItemId> (or /dashboard/singlepayment/<cartItemId>): card payment for one class of the cart, at its own price. */
 export default function SinglePaymentPage() {
-  const [params] = useSearchParams();
-  const item = params.get("item") ?? "";
+  const [query] = useSearchParams();
+  const { cartItemId } = useParams();
+  const item = cartItemId ?? query.get("item") ?? "";
   if (!CART_ITEM_ID.test(item)) {
     return (
       <PageFrame title="Pay for one class">

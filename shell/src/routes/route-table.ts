@@ -40,6 +40,14 @@ export const dashboardRoutes: RemoteRoute[] = [
   },
   { path: "payment", remote: "mfe_student", exposed: "PaymentPage", access: "signed-in", title: "Payment" },
   {
+    // The cart's Pay links to /dashboard/singlepayment?item=<cartItemId>; the page reads either form.
+    path: "singlepayment",
+    remote: "mfe_student",
+    exposed: "SinglePaymentPage",
+    access: "signed-in",
+    title: "Payment",
+  },
+  {
     path: "singlepayment/:cartItemId",
     remote: "mfe_student",
     exposed: "SinglePaymentPage",
