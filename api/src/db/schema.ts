@@ -143,6 +143,8 @@ export const classes = pgTable(
     index("classes_dates_idx").on(t.startDate, t.endDate),
     // The instructors' count of approved classes, one index-only lookup per instructor.
     index("classes_instructor_status_idx").on(t.instructorId, t.status),
+    // My Classes, newest first, paged.
+    index("classes_instructor_created_idx").on(t.instructorId, t.createdAt, t.id),
   ],
 );
 
@@ -252,6 +254,8 @@ export const payments = pgTable(
     uniqueIndex("payments_order_key").on(t.orderId),
     uniqueIndex("payments_transaction_key").on(t.transactionId),
     index("payments_student_idx").on(t.studentId),
+    // Payment history, newest first, paged.
+    index("payments_student_paid_idx").on(t.studentId, t.paidAt, t.id),
   ],
 );
 
@@ -268,7 +272,11 @@ export const enrollments = pgTable(
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     createdAt: timestamps.createdAt,
   },
-  (t) => [uniqueIndex("enrollments_student_class_key").on(t.studentId, t.classId)],
+  (t) => [
+    uniqueIndex("enrollments_student_class_key").on(t.studentId, t.classId),
+    // A class's roster, in enrolment order, paged.
+    index("enrollments_class_created_idx").on(t.classId, t.createdAt),
+  ],
 );
 
 /** Uploaded images, content-addressed: any API instance can serve them from the database. */

@@ -450,8 +450,12 @@ export interface PaymentRecord {
 }
 
 /** Payment records, newest first: of one student, or one payment by id. */
-export async function loadPayments(db: Db, where: { studentId: string } | { paymentId: string }) {
-  const rows = await db
+export async function loadPayments(
+  db: Db,
+  where: { studentId: string } | { paymentId: string },
+  window?: { size: number; offset: number },
+) {
+  const query = db
     .select({
       id: payments.id,
       orderId: payments.orderId,
@@ -466,6 +470,7 @@ export async function loadPayments(db: Db, where: { studentId: string } | { paym
     .innerJoin(users, eq(users.id, payments.studentId))
     .where("studentId" in where ? eq(payments.studentId, where.studentId) : eq(payments.id, where.paymentId))
     .orderBy(desc(payments.paidAt), asc(payments.id));
+  const rows = await (window ? query.limit(window.size).offset(window.offset) : query);
   if (rows.length === 0) return [];
   const items = await db
     .select({

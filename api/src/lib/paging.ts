@@ -50,8 +50,12 @@ export interface PageRequest {
   dir?: "asc" | "desc" | undefined;
 }
 
-/** Whether the caller asked for a page at all (old clients of an unpaged list ask for nothing). */
-export const wantsPage = (q: Record<string, unknown>) => Object.values(q).some((v) => v !== undefined);
+/**
+ * Whether the caller asked for a page at all (old clients of an unpaged list ask for nothing);
+ * `except` names parameters that are not about paging (the spec's `?email=`).
+ */
+export const wantsPage = (q: Record<string, unknown>, except: readonly string[] = []) =>
+  Object.entries(q).some(([k, v]) => v !== undefined && !except.includes(k));
 
 export interface Page<T> {
   items: T[];

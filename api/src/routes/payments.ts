@@ -3,7 +3,7 @@ import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import { requirePermission } from "../auth/permissions.js";
 import { processedWebhookEvents } from "../db/schema.js";
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import {
   abandonCheckout,
   extendCheckout,
@@ -17,6 +17,8 @@ import {
 import { ApiError, badRequest, conflict, forbidden } from "../lib/errors.js";
 import { sensitiveRateLimit } from "../lib/rate-limits.js";
 import { emailQuery, idParam } from "../lib/wire.js";
+import { pageQuery, pageWindow, wantsPage } from "../lib/paging.js";
+import { payments } from "../db/schema.js";
 import { ownerByEmail } from "./classes.js";
 import type Stripe from "stripe";
 import { text } from "../lib/text.js";
@@ -160,15 +162,22 @@ export const paymentRoutes =
         config: { access: { action: "read", entity: "payment" } },
         schema: {
           tags: ["payments"],
-          summary: "The caller's payment history, newest first (admins: anyone's)",
-          querystring: emailQuery,
+          summary:
+            "The caller's payment history, newest first (admins: anyone's); with page or size, one page with its total",
+          querystring: pageQuery(["newest"], emailQuery.shape).omit({ search: true, dir: true }),
         },
       },
       async (request) => {
         const actor = await request.requireActor();
         const owner = await ownerByEmail(db, actor, request.query.email);
         requirePermission(actor, "read", "payment", owner);
-        return loadPayments(db, { studentId: owner });
+        if (!wantsPage(request.query, ["email"])) return loadPayments(db, { studentId: owner });
+        const { page, size, offset } = pageWindow(request.query);
+        const [items, [total]] = await Promise.all([
+          loadPayments(db, { studentId: owner }, { size, offset }),
+          db.select({ n: count() }).from(payments).where(eq(payments.studentId, owner)),
+        ]);
+        return { items, total: total?.n ?? 0, page, size };
       },
     );
 
