@@ -20,6 +20,15 @@ export class AccountsUnavailableError extends Error {
 }
 
 let loading: Promise<FirebaseAuthHandle> | null = null;
+let firstLoad: (handle: FirebaseAuthHandle) => void = () => undefined;
+const loaded = new Promise<FirebaseAuthHandle>((resolve) => {
+  firstLoad = resolve;
+});
+
+/** Resolves when the Firebase SDK has loaded for the first time, whoever asked for it. */
+export function whenFirebaseLoads(): Promise<FirebaseAuthHandle> {
+  return loaded;
+}
 
 /**
  * Loads the Firebase SDK on first use, in chunks of its own: public pages paint without it.
@@ -37,7 +46,9 @@ export function loadFirebaseAuth(): Promise<FirebaseAuthHandle> {
       popupRedirectResolver: env.authEmulatorUrl ? undefined : sdk.browserPopupRedirectResolver,
     });
     if (env.authEmulatorUrl) sdk.connectAuthEmulator(auth, env.authEmulatorUrl, { disableWarnings: true });
-    return { auth, sdk, emulator: Boolean(env.authEmulatorUrl) };
+    const handle = { auth, sdk, emulator: Boolean(env.authEmulatorUrl) };
+    firstLoad(handle);
+    return handle;
   })();
   loading.catch(() => {
     loading = null;

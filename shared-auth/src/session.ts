@@ -1,6 +1,6 @@
 import type { User } from "firebase/auth";
 import { ACCESS_TOKEN_KEY, api, readAccessToken } from "./api-client";
-import { accountErrorMessage, loadFirebaseAuth } from "./firebase";
+import { accountErrorMessage, loadFirebaseAuth, whenFirebaseLoads, type FirebaseAuthHandle } from "./firebase";
 import { queryClient } from "./query-client";
 import { academyStore, type Role } from "./store";
 
@@ -107,23 +107,35 @@ export function signOutLocally(sessionError: string | null = null): void {
   academyStore.setState({ status: "signed-out", user: null, role: null, sessionError });
 }
 
+/** Keeps the store in step with the Firebase user, for the life of the page. */
+function followFirebaseUser({ auth, sdk }: FirebaseAuthHandle): void {
+  sdk.onIdTokenChanged(auth, (user) => {
+    if (!user) {
+      signOutLocally();
+      return;
+    }
+    syncSession(user).catch((error: unknown) => {
+      // No API session (server unreachable, token refused): signed out here, with the reason.
+      signOutLocally(accountErrorMessage(error));
+    });
+  });
+}
+
 /**
  * Follows the Firebase user for the life of the page. Called after the first render, so the
  * Firebase SDK (loaded here, on demand) never delays the first paint of a public page.
+ * A visitor with no access token stored (written at every sign-in, removed at sign-out) has no
+ * session to restore: they are signed out at once and the SDK is not loaded at all until something
+ * needs it (the login, sign-up or Google button); from then on the session is followed as usual.
  */
 export async function startSession(): Promise<void> {
+  if (!readAccessToken()) {
+    signOutLocally();
+    whenFirebaseLoads().then(followFirebaseUser, () => undefined);
+    return;
+  }
   try {
-    const { auth, sdk } = await loadFirebaseAuth();
-    sdk.onIdTokenChanged(auth, (user) => {
-      if (!user) {
-        signOutLocally();
-        return;
-      }
-      syncSession(user).catch((error: unknown) => {
-        // No API session (server unreachable, token refused): signed out here, with the reason.
-        signOutLocally(accountErrorMessage(error));
-      });
-    });
+    followFirebaseUser(await loadFirebaseAuth());
   } catch (error) {
     signOutLocally(accountErrorMessage(error));
   }
