@@ -1,22 +1,25 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router-dom";
 import { useAcademy } from "shared-auth";
 import { RemotePage } from "../federation/remote-page";
 import { DashboardLayout } from "../layout/dashboard-layout";
 import { RootLayout } from "../layout/root-layout";
 import { ErrorPage } from "../pages/error-page";
-import { LoginPage } from "../pages/login-page";
-import { SettingsPage } from "../pages/settings-page";
-import { SignupPage } from "../pages/signup-page";
+import { PageSkeleton } from "../layout/page-skeleton";
 import { dashboardHome } from "./access";
 import { Guard } from "./guard";
 import { dashboardRoutes, siteRoutes, type RemoteRoute } from "./route-table";
+
+// The account pages (and their form library) load when visited, not with every public page.
+const LoginPage = lazy(() => import("../pages/login-page").then((m) => ({ default: m.LoginPage })));
+const SignupPage = lazy(() => import("../pages/signup-page").then((m) => ({ default: m.SignupPage })));
+const SettingsPage = lazy(() => import("../pages/settings-page").then((m) => ({ default: m.SettingsPage })));
 
 function Titled({ title, children }: { title: string; children: React.ReactNode }) {
   useEffect(() => {
     document.title = `${title} | Summit Sports Academy`;
   }, [title]);
-  return children;
+  return <Suspense fallback={<PageSkeleton />}>{children}</Suspense>;
 }
 
 function remoteElement(route: RemoteRoute) {
