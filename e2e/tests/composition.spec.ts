@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from "@playwright/test";
 import { SEED, signInAs } from "../support/session";
+import { revealLazySections } from "../support/lazy-sections";
 
 /** WCAG contrast ratio of an element's text colour against the first painted background behind it. */
 function contrast(element: Locator): Promise<number> {
@@ -123,6 +124,7 @@ test.describe("the shell composes the remotes at runtime", () => {
 
   test("the buttons that call to action are readable: white on a dark enough orange", async ({ page }) => {
     await page.goto("/");
+    await revealLazySections(page);
     const buttons = [
       page.getByRole("link", { name: "View Our Classes" }),
       page.getByRole("button", { name: "Show More" }),

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { SEED_SIGN_INS } from "../../tools/auth-emulator.mjs";
 import { API_URL } from "../support/ports";
 import { accessToken, SEED, signInAs } from "../support/session";
+import { revealLazySections } from "../support/lazy-sections";
 
 /** A second seed student, so the booking test leaves the cart of SEED.student to other tests. */
 const lee = SEED_SIGN_INS.find((s) => s.email === "lee@example.com")!;
@@ -76,6 +77,7 @@ test.describe("a visitor browses the public site", () => {
     await expect(about.getByRole("button", { name: "Show Less" })).toHaveAttribute("aria-expanded", "true");
     await expect(about.getByText("Read the camp information")).toBeVisible();
 
+    await revealLazySections(page);
     await expect(page.getByRole("heading", { level: 2, name: "Subscribe For Offer!" })).toBeVisible();
     // Every section has a sub-heading above its heading.
     for (const heading of ["Our Summer Camp Activities", "Our Popular Classes", "Our Popular Instructors"]) {
@@ -220,6 +222,7 @@ test.describe("a visitor browses the public site", () => {
 
   test("the newsletter validates the e-mail and the terms, then subscribes", async ({ page }) => {
     await page.goto("/");
+    await revealLazySections(page);
     const form = page.getByRole("form", { name: "Subscribe for offers" });
     await form.getByRole("button", { name: "Subscribe" }).click();
     await expect(form.getByText("Email is required")).toBeVisible();

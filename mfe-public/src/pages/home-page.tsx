@@ -2,12 +2,15 @@ import { Link } from "react-router-dom";
 import { useAcademy } from "shared-auth";
 import banner from "../assets/banner.svg";
 import { AboutUs } from "../components/about-us";
-import { ActivitiesCarousel } from "../components/activities-carousel";
-import { Newsletter } from "../components/newsletter";
+import { LazySection } from "../components/lazy-section";
 import { PopularClasses, PopularInstructors } from "../components/popular";
 import { PublicRoot } from "../components/public-root";
 import "../styles.css";
 import { actionColors } from "../components/form-styles";
+
+// Below the fold: the carousel (swiper) and the newsletter form (react-hook-form) load as they come near.
+const loadCarousel = () => import("../components/activities-carousel").then((m) => ({ default: m.ActivitiesCarousel }));
+const loadNewsletter = () => import("../components/newsletter").then((m) => ({ default: m.Newsletter }));
 
 /** The home page (spec section 2): banner, activities, popular classes and instructors, about, newsletter. */
 export default function HomePage() {
@@ -58,11 +61,11 @@ export default function HomePage() {
           </div>
         </div>
       </section>
-      <ActivitiesCarousel />
+      <LazySection load={loadCarousel} minHeight="44rem" label="Summer camp activities" />
       <PopularClasses />
       <PopularInstructors />
       <AboutUs />
-      <Newsletter />
+      <LazySection load={loadNewsletter} minHeight="28rem" label="Subscribe for offers" />
     </PublicRoot>
   );
 }
