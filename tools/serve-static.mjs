@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Serves one built app from its own origin, as a CDN or web server would in production:
-// revalidated entry files (no-cache), immutable content-hashed chunks, gzip, CORS for remotes,
+// revalidated entry files (no-cache), immutable content-hashed chunks, brotli or gzip, CORS for remotes,
 // and index.html for client-side routes (the shell).
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -34,6 +34,39 @@ export function cacheControl(fileName) {
 }
 
 /**
+ * The encoding to send: brotli where the browser takes it (smaller), else gzip, else none.
+ * @param {string | undefined} acceptEncoding
+ * @returns {"br" | "gzip" | null}
+ */
+export function pickEncoding(acceptEncoding) {
+  const accepted = String(acceptEncoding ?? "")
+    .split(",")
+    .map((part) => part.trim().split(";"))
+    .filter(([, q]) => !q || Number(q.split("=")[1]) > 0)
+    .map(([name]) => name.trim().toLowerCase());
+  if (accepted.includes("br")) return "br";
+  if (accepted.includes("gzip")) return "gzip";
+  return null;
+}
+
+/**
+ * The compressed body: the build's own `.br` beside the file when there is one (brotli's best
+ * level, made once by the production build), else compressed here at a fast level.
+ */
+async function compress(encoding, file, info) {
+  if (encoding === "br") {
+    // Only a copy at least as new as the file (a file changed by hand is compressed here instead).
+    const copy = await stat(`${file}.br`).catch(() => null);
+    if (copy && copy.mtimeMs >= info.mtimeMs) return readFile(`${file}.br`);
+  }
+  const body = await readFile(file);
+  if (encoding === "gzip") return gzipSync(body, { level: 9 });
+  return brotliCompressSync(body, {
+    params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
+}
+
+/**
  * @param {{ dir: string, port: number, host?: string, spa?: boolean, cors?: boolean,
  *           overrides?: Record<string, string>, quiet?: boolean }} options
  *   overrides: URL path -> file served instead (deploy-time files such as /remotes.json)
@@ -41,7 +74,7 @@ export function cacheControl(fileName) {
  */
 export async function startStaticServer(options) {
   const root = path.resolve(options.dir);
-  const gzipCache = new Map();
+  const compressed = new Map();
 
   async function resolveFile(urlPath) {
     if (options.overrides?.[urlPath]) return options.overrides[urlPath];
@@ -64,10 +97,7 @@ export async function startStaticServer(options) {
 
   const server = http.createServer(async (req, res) => {
     try {
-      if (options.cors) {
-        res.setHeader("Access-Control-Allow-Origin", "*");
-        res.setHeader("Vary", "Accept-Encoding");
-      }
+      if (options.cors) res.setHeader("Access-Control-Allow-Origin", "*");
       if (req.method !== "GET" && req.method !== "HEAD") {
         res.writeHead(405, { Allow: "GET, HEAD" }).end();
         return;
@@ -91,15 +121,17 @@ export async function startStaticServer(options) {
         res.writeHead(304).end();
         return;
       }
-      const acceptsGzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-      if (acceptsGzip && COMPRESSIBLE.has(ext) && info.size > 512) {
-        const key = `${file}:${etag}`;
-        let body = gzipCache.get(key);
+      // The same URL answers in several encodings: caches must key on Accept-Encoding.
+      if (COMPRESSIBLE.has(ext)) res.setHeader("Vary", "Accept-Encoding");
+      const encoding = pickEncoding(req.headers["accept-encoding"]);
+      if (encoding && COMPRESSIBLE.has(ext) && info.size > 512) {
+        const key = `${file}:${etag}:${encoding}`;
+        let body = compressed.get(key);
         if (!body) {
-          body = gzipSync(await readFile(file));
-          gzipCache.set(key, body);
+          body = await compress(encoding, file, info);
+          compressed.set(key, body);
         }
-        res.writeHead(200, { "Content-Encoding": "gzip", "Content-Length": body.length });
+        res.writeHead(200, { "Content-Encoding": encoding, "Content-Length": body.length });
         res.end(req.method === "HEAD" ? undefined : body);
         return;
       }
