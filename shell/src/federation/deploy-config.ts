@@ -11,7 +11,9 @@ export interface DeployConfig {
 type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
 async function readJson(fetchFn: Fetch, url: string): Promise<unknown> {
-  const res = await fetchFn(url, { cache: "no-cache" });
+  // The default cache mode, so the preload of index.html answers it; the server marks both files
+  // no-cache, so a redeploy still shows on the next load.
+  const res = await fetchFn(url);
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
   return res.json();
 }
