@@ -13,7 +13,7 @@ const NOTE: Record<Exclude<BookingState, "open">, string> = {
 function Fact({ label, value }: { label: string; value: string | number }) {
   return (
     <div className="flex items-baseline justify-between gap-3 border-b border-white/15 py-1.5 last:border-0">
-      <dt className="text-sm opacity-80">{label}</dt>
+      <dt className="text-sm">{label}</dt>
       <dd className="font-semibold">{value}</dd>
     </div>
   );
@@ -77,7 +77,7 @@ export function ClassCard({ item, booking }: { item: ClassItem; booking: Booking
         <h3 id={`class-name-${item._id}`} className="font-display text-xl font-bold text-white">
           {item.class_name}
         </h3>
-        <p className="mt-1 text-sm opacity-90">
+        <p className="mt-1 text-sm">
           Instructor: <span className="font-semibold">{item.instructor}</span>
         </p>
         {/* The wire's available_seats is the class's capacity (spec: full when it equals enrolled_seats). */}

@@ -61,7 +61,7 @@ export function AuthLayout({
 /** The "or" between the e-mail form and Google sign-in. */
 export function OrDivider() {
   return (
-    <div className="my-6 flex items-center gap-3 text-xs font-semibold tracking-widest text-slate-400 uppercase">
+    <div className="my-6 flex items-center gap-3 text-xs font-semibold tracking-widest text-slate-600 uppercase dark:text-slate-400">
       <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
       or
       <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />

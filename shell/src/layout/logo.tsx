@@ -19,7 +19,7 @@ export function Logo({ className = "", onDark = false }: { className?: string; o
           onDark ? "text-white" : "text-slate-900 dark:text-white"
         }`}
       >
-        Summit
+        Summit{" "}
         <span
           className={`block text-xs font-semibold tracking-[0.2em] uppercase ${
             onDark ? "text-orange-400" : "text-orange-700 dark:text-orange-400"

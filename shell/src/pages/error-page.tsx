@@ -17,7 +17,7 @@ export function ErrorPage({
       className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center"
       aria-labelledby="error-title"
     >
-      <p className="font-display text-8xl font-black text-orange-500" data-testid="error-status">
+      <p className="font-display text-8xl font-black text-orange-700 dark:text-orange-400" data-testid="error-status">
         {status}
       </p>
       <h1 id="error-title" className="mt-4 font-display text-3xl font-bold text-slate-900 dark:text-white">

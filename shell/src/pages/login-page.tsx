@@ -102,7 +102,11 @@ export function LoginPage() {
       <GoogleButton label="Continue with Google" onSignedIn={done} onError={setProblem} />
       <p className="mt-8 text-center text-sm text-slate-600 dark:text-slate-400">
         New to the academy?{" "}
-        <Link to="/signup" state={location.state} className="font-semibold text-orange-700 hover:underline">
+        <Link
+          to="/signup"
+          state={location.state}
+          className="font-semibold text-orange-700 hover:underline dark:text-orange-400"
+        >
           Create an account
         </Link>
       </p>

@@ -39,7 +39,7 @@ export function SettingsPage() {
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-12 sm:px-6" aria-labelledby="settings-title">
-      <p className="text-sm font-bold tracking-[0.2em] text-orange-700 uppercase">Your account</p>
+      <p className="text-sm font-bold tracking-[0.2em] text-orange-700 uppercase dark:text-orange-400">Your account</p>
       <h1 id="settings-title" className="mt-1 font-display text-3xl font-extrabold text-slate-900 dark:text-white">
         Settings
       </h1>

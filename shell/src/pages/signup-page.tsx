@@ -123,7 +123,11 @@ export function SignupPage() {
       />
       <p className="mt-8 text-center text-sm text-slate-600 dark:text-slate-400">
         Already have an account?{" "}
-        <Link to="/login" state={location.state} className="font-semibold text-orange-700 hover:underline">
+        <Link
+          to="/login"
+          state={location.state}
+          className="font-semibold text-orange-700 hover:underline dark:text-orange-400"
+        >
           Log in
         </Link>
       </p>
