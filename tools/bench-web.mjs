@@ -57,6 +57,8 @@ const system = await startSystem({
   apiEnv: { DATA_DIR: dataDir, RATE_LIMIT_SENSITIVE: "1000", LOG_LEVEL: "error" },
   auth: { ports: shifted(readEmulatorPorts()), wipe: true },
   payments: { port: readPaymentSandboxPort() + 300 },
+  // A fresh database is migrated and seeded at start: slow on a busy machine.
+  healthTimeoutMs: 180_000,
 });
 
 const median = (xs) => {
@@ -136,6 +138,10 @@ async function coldLoad(context, pagePath) {
     requests: seen.length,
     lcpElement: lcp ? `${lcp.tag}${lcp.url ? ` ${lcp.url}` : ""}` : null,
     hopsBeforeLcp: chain.length,
+    files: seen
+      .filter((r) => r.type === "script" || r.type === "stylesheet")
+      .map((r) => ({ url: r.url, kb: kb(r.bytes) }))
+      .sort((a, b) => b.kb - a.kb),
     lcpChain: chain.map((u) => u.replace(/^https?:\/\/[^/]+/, (o) => o.replace(/^https?:\/\//, ""))),
   };
 }

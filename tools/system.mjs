@@ -96,6 +96,7 @@ export function sandboxPaymentEnv(sandboxUrl) {
  *   deployDir?: string,
  *   auth?: { ports?: ReturnType<typeof readEmulatorPorts>, dataDir?: string, wipe?: boolean },
  *   payments?: { port?: number, dataFile?: string },
+ *   healthTimeoutMs?: number,
  * }} [options]
  */
 /**
@@ -214,7 +215,7 @@ export async function startSystem(options = {}) {
       overrides: { "/remotes.json": remotesFile, "/env.json": envFile },
     });
     stops.push(servers.shell.close);
-    await waitForHealth(`${apiUrl}/health`, api.current());
+    await waitForHealth(`${apiUrl}/health`, api.current(), options.healthTimeoutMs);
     return { ports, shellUrl, apiUrl, authEmulator: emulator, paymentSandbox: payments, servers, stop };
   } catch (error) {
     await stop();

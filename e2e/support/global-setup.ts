@@ -16,6 +16,8 @@ export default async function globalSetup() {
     auth: { ports: AUTH_EMULATOR_PORTS, wipe: true },
     // The e2e run's own payment sandbox, empty at each start (no data file).
     payments: { port: PAYMENT_SANDBOX_PORT },
+    // A fresh database is migrated and seeded at start: slow on a busy machine.
+    healthTimeoutMs: 120_000,
   });
   return async () => {
     await system.stop();
