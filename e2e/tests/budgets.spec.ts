@@ -107,20 +107,6 @@ test.describe("performance and accessibility budgets", () => {
     await context.close();
   });
 
-  test("public pages: one React DOM, no serious accessibility problem, light and dark", async ({ page }) => {
-    test.setTimeout(300_000);
-    await checkPages(page, [
-      "/",
-      "/classes",
-      "/instructors",
-      "/contact",
-      "/info/help",
-      "/login",
-      "/signup",
-      "/no-such-page",
-    ]);
-  });
-
   test("a student's dashboard pages: one React DOM, no serious accessibility problem, light and dark", async ({
     page,
   }) => {
