@@ -17,6 +17,7 @@ export default createAppConfig({
     "./InstructorsPage": "./src/pages/instructors-page.tsx",
     "./InstructorClassesPage": "./src/pages/instructor-classes-page.tsx",
     "./ClassesPage": "./src/pages/classes-page.tsx",
+    "./ClassPage": "./src/pages/class-page.tsx",
     "./ContactPage": "./src/pages/contact-page.tsx",
     "./InfoPage": "./src/pages/info-page.tsx",
   },

@@ -4,6 +4,7 @@ import HomePage from "./pages/home-page";
 import InstructorsPage from "./pages/instructors-page";
 import InstructorClassesPage from "./pages/instructor-classes-page";
 import ClassesPage from "./pages/classes-page";
+import ClassPage from "./pages/class-page";
 import ContactPage from "./pages/contact-page";
 import InfoPage from "./pages/info-page";
 
@@ -15,6 +16,7 @@ mountStandalone("Public pages", {
   InstructorsPage,
   InstructorClassesPage,
   ClassesPage,
+  ClassPage,
   ContactPage,
   InfoPage,
 });

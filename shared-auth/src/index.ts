@@ -32,6 +32,7 @@ export {
 } from "./api-client";
 export { queryKeys } from "./query-keys";
 export { PagePlaceholder } from "./ui/page-placeholder";
+export { NotFoundPage, type NotFoundPageProps } from "./ui/not-found-page";
 export { startSession, logOut, signOutLocally, resolveImageUrl } from "./session";
 export {
   signIn,
@@ -55,3 +56,24 @@ export {
   withAddedItem,
 } from "./queries/cart";
 export type { AddToCartResponse, CartItem, ClassItem } from "./queries/types";
+export {
+  formatAges,
+  formatDateRange,
+  formatSession,
+  formatTime,
+  formatWeekdays,
+  hasStarted,
+  levelLabel,
+  sessionsOverlap,
+  sportLabel,
+  AGE_MAX,
+  AGE_MIN,
+  LEVEL_LABELS,
+  SPORTS,
+  WEEKDAYS,
+  WEEKDAY_LABELS,
+  type CampSession,
+  type Level,
+  type Sport,
+  type Weekday,
+} from "./camp-session";

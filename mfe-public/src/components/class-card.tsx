@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from "react";
-import { resolveImageUrl, type ClassItem } from "shared-auth";
+import { Link } from "react-router-dom";
+import { formatAges, formatSession, levelLabel, resolveImageUrl, sportLabel, type ClassItem } from "shared-auth";
 import { formatPrice, plural, seatsLeft } from "../lib/format";
 import { useBooking, type Booking, type BookingState } from "../lib/use-booking";
 import { actionColors } from "./form-styles";
@@ -8,6 +9,14 @@ const NOTE: Record<Exclude<BookingState, "open">, string> = {
   full: "Class full: no seats left",
   "in-cart": "In your cart",
   enrolled: "You are enrolled",
+  started: "This class has already started",
+};
+
+const BADGE: Record<Exclude<BookingState, "open">, string> = {
+  full: "Full",
+  "in-cart": "In cart",
+  enrolled: "Enrolled",
+  started: "Started",
 };
 
 function Fact({ label, value }: { label: string; value: string | number }) {
@@ -20,12 +29,11 @@ function Fact({ label, value }: { label: string; value: string | number }) {
 }
 
 /**
- * One class of the list (spec section 2 and 4): a red card when the class is full, indigo
- * otherwise, with the "Add To Booking" button for everyone but admins and instructors.
+ * The "Add To Booking" button with the note that says why it cannot be pressed, as cards and the
+ * class page show it (spec sections 4-6).
  */
-export function ClassCard({ item, booking }: { item: ClassItem; booking: Booking }) {
+export function BookingAction({ item, booking }: { item: ClassItem; booking: Booking }) {
   const state = booking.stateOf(item);
-  const full = state === "full";
   const noteId = `class-note-${item._id}`;
   const canPress = booking.canPress(item);
   const button = useRef<HTMLButtonElement>(null);
@@ -38,6 +46,56 @@ export function ClassCard({ item, booking }: { item: ClassItem; booking: Booking
     keepFocus.current = false;
     note.current?.focus();
   }, [canPress]);
+  return (
+    <>
+      <p
+        ref={note}
+        id={noteId}
+        tabIndex={-1}
+        className="mt-3 min-h-6 rounded text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+      >
+        {state === "open" ? `${plural(seatsLeft(item), "seat", "seats")} left of ${item.available_seats}` : NOTE[state]}
+      </p>
+      {booking.showButton && (
+        <button
+          ref={button}
+          type="button"
+          onClick={() => {
+            keepFocus.current = document.activeElement === button.current;
+            // A visitor gets the login dialog instead: nothing to keep focus for afterwards.
+            void booking.book(item).finally(() => (keepFocus.current = false));
+          }}
+          disabled={!canPress}
+          aria-describedby={noteId}
+          className={`mt-auto inline-flex w-full cursor-pointer items-center justify-center gap-2 rounded-full px-5 py-3 font-semibold shadow transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-not-allowed disabled:bg-white/25 disabled:text-white/80 disabled:shadow-none ${actionColors}`}
+        >
+          Add To Booking
+        </button>
+      )}
+    </>
+  );
+}
+
+/** When and for whom, in one or two short lines (nothing for a class without a session). */
+function SessionSummary({ item }: { item: ClassItem }) {
+  const session = formatSession(item);
+  const audience = [formatAges(item), levelLabel(item.level)].filter(Boolean).join(" · ");
+  if (!session && !audience) return null;
+  return (
+    <div className="mt-3 text-sm" data-testid="class-session">
+      {session && <p className="font-semibold">{session}</p>}
+      {audience && <p className="opacity-90">{audience}</p>}
+    </div>
+  );
+}
+
+/**
+ * One class of the list (spec section 2 and 4): a red card when the class is full, indigo
+ * otherwise, with the "Add To Booking" button for everyone but admins and instructors.
+ */
+export function ClassCard({ item, booking }: { item: ClassItem; booking: Booking }) {
+  const state = booking.stateOf(item);
+  const full = state === "full";
   return (
     <article
       data-testid="class-card"
@@ -65,53 +123,39 @@ export function ClassCard({ item, booking }: { item: ClassItem; booking: Booking
                 ? "bg-red-600 text-white"
                 : state === "enrolled"
                   ? "bg-emerald-700 text-white"
-                  : "bg-orange-700 text-white"
+                  : state === "started"
+                    ? "bg-slate-700 text-white"
+                    : "bg-orange-700 text-white"
             }`}
             aria-hidden="true"
           >
-            {full ? "Full" : state === "enrolled" ? "Enrolled" : "In cart"}
+            {BADGE[state]}
           </span>
         )}
       </div>
       <div className="flex flex-1 flex-col p-5">
+        {sportLabel(item.sport) && (
+          <p className="text-xs font-bold tracking-widest uppercase opacity-80">{sportLabel(item.sport)}</p>
+        )}
         <h3 id={`class-name-${item._id}`} className="font-display text-xl font-bold text-white">
-          {item.class_name}
+          <Link
+            to={`/classes/${item._id}`}
+            className="rounded underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
+            {item.class_name}
+          </Link>
         </h3>
         <p className="mt-1 text-sm">
           Instructor: <span className="font-semibold">{item.instructor}</span>
         </p>
+        <SessionSummary item={item} />
         {/* The wire's available_seats is the class's capacity (spec: full when it equals enrolled_seats). */}
         <dl className="mt-4">
           <Fact label="Capacity" value={plural(item.available_seats, "seat", "seats")} />
           <Fact label="Enrolled" value={plural(item.enrolled_seats, "student", "students")} />
           <Fact label="Price" value={formatPrice(item.price)} />
         </dl>
-        <p
-          ref={note}
-          id={noteId}
-          tabIndex={-1}
-          className="mt-3 min-h-6 rounded text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-        >
-          {state === "open"
-            ? `${plural(seatsLeft(item), "seat", "seats")} left of ${item.available_seats}`
-            : NOTE[state]}
-        </p>
-        {booking.showButton && (
-          <button
-            ref={button}
-            type="button"
-            onClick={() => {
-              keepFocus.current = document.activeElement === button.current;
-              // A visitor gets the login dialog instead: nothing to keep focus for afterwards.
-              void booking.book(item).finally(() => (keepFocus.current = false));
-            }}
-            disabled={!canPress}
-            aria-describedby={noteId}
-            className={`mt-auto inline-flex w-full cursor-pointer items-center justify-center gap-2 rounded-full px-5 py-3 font-semibold shadow transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-not-allowed disabled:bg-white/25 disabled:text-white/80 disabled:shadow-none ${actionColors}`}
-          >
-            Add To Booking
-          </button>
-        )}
+        <BookingAction item={item} booking={booking} />
       </div>
     </article>
   );

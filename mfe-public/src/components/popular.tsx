@@ -1,13 +1,10 @@
 import { Link } from "react-router-dom";
 import { resolveImageUrl, type ClassItem } from "shared-auth";
 import { formatPrice, plural } from "../lib/format";
-import { useClasses, useInstructors } from "../lib/public-queries";
+import { usePopularClasses, usePopularInstructors } from "../lib/public-queries";
 import { InstructorGrid } from "./instructor-card";
 import { CardGridSkeleton, EmptyState, ErrorState } from "./list-states";
 import { SectionHeading } from "./section-heading";
-
-/** Spec section 9: the home page shows at most 6 classes and 6 instructors. */
-const HOME_LIST_SIZE = 6;
 
 const moreLink =
   "inline-flex items-center gap-2 rounded-full border-2 border-orange-500 px-7 py-3 font-semibold text-orange-700 transition-colors hover:bg-orange-700 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 dark:text-orange-400 dark:hover:text-white";
@@ -50,7 +47,7 @@ function PopularClassCard({ item, rank }: { item: ClassItem; rank: number }) {
 
 /** "Our Popular Classes": the 6 most enrolled classes. */
 export function PopularClasses() {
-  const classes = useClasses();
+  const classes = usePopularClasses();
   return (
     <section aria-labelledby="popular-classes-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-20">
       <SectionHeading subheading="Most booked" title="Our Popular Classes" id="popular-classes-heading">
@@ -65,7 +62,7 @@ export function PopularClasses() {
           <EmptyState title="No classes open yet">This summer&apos;s classes are announced soon.</EmptyState>
         ) : (
           <ul aria-label="Popular classes" className="grid gap-6 sm:grid-cols-2 md:grid-cols-3">
-            {classes.data.slice(0, HOME_LIST_SIZE).map((item, i) => (
+            {classes.data.map((item, i) => (
               <li key={item._id}>
                 <PopularClassCard item={item} rank={i + 1} />
               </li>
@@ -84,7 +81,7 @@ export function PopularClasses() {
 
 /** "Our Popular Instructors": 6 instructors, who teaches most first. */
 export function PopularInstructors() {
-  const instructors = useInstructors();
+  const instructors = usePopularInstructors();
   return (
     <section aria-labelledby="popular-instructors-heading" className="bg-slate-50 py-16 md:py-20 dark:bg-slate-900/60">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
@@ -99,7 +96,7 @@ export function PopularInstructors() {
           ) : instructors.data.length === 0 ? (
             <EmptyState title="No instructors yet">Our coaching team is announced soon.</EmptyState>
           ) : (
-            <InstructorGrid items={instructors.data.slice(0, HOME_LIST_SIZE)} label="Popular instructors" />
+            <InstructorGrid items={instructors.data} label="Popular instructors" />
           )}
         </div>
         <div className="mt-10 text-center">

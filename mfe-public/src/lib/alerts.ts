@@ -9,6 +9,7 @@
  */
 import Swal from "sweetalert2/dist/sweetalert2.esm.js";
 import type { SweetAlertOptions } from "sweetalert2";
+import { formatSession, type CampSession } from "shared-auth";
 import { SCOPE_CLASS } from "../components/scope";
 import { actionColors } from "../components/form-styles";
 
@@ -76,6 +77,33 @@ export async function askToLogIn(): Promise<boolean> {
     showCancelButton: true,
     confirmButtonText: "Please Login!",
     cancelButtonText: "Cancel",
+  });
+  return result.isConfirmed;
+}
+
+/**
+ * Issue 15: the class being added meets at the same time as one the student already has. Resolves
+ * true when they choose to add it anyway.
+ */
+export async function confirmOverlap(
+  adding: CampSession & { class_name: string },
+  clash: CampSession & { class_name: string },
+  where: string,
+): Promise<boolean> {
+  const result = await Swal.fire({
+    ...dialogBase,
+    target: alertRoot(),
+    title: "These classes overlap",
+    text: `${adding.class_name} (${formatSession(adding)}) runs at the same time as ${clash.class_name} (${formatSession(clash)}), which ${where}. Add it anyway?`,
+    iconHtml: WARNING_ICON,
+    customClass: {
+      ...dialogBase.customClass,
+      icon: `${dialogBase.customClass!.icon} border-amber-400! text-amber-500!`,
+    },
+    showCancelButton: true,
+    confirmButtonText: "Add anyway",
+    cancelButtonText: "Cancel",
+    focusCancel: true,
   });
   return result.isConfirmed;
 }

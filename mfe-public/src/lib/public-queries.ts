@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQueries, useQuery } from "@tanstack/react-query";
 import { AxiosError } from "axios";
 import { api, queryKeys, type ClassItem } from "shared-auth";
 
@@ -41,23 +41,99 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof AxiosError && (error.response?.status === 404 || error.response?.status === 400);
 }
 
-const publishedByPopularity = (items: ClassItem[]) => popularClassesFirst(items.filter(isPublished));
+/** One page of a public list (GET /classes or /instructors with any query parameter). */
+export interface Page<T> {
+  items: T[];
+  page: number;
+  size: number;
+  hasMore: boolean;
+}
 
-/** The approved classes, most enrolled first (GET /classes). */
-export function useClasses() {
-  return useQuery({
-    queryKey: queryKeys.classes(),
-    queryFn: async () => (await api.get<ClassItem[]>("/classes")).data,
-    select: publishedByPopularity,
+/**
+ * The paged answer; an API that still answers the bare list (before paging was deployed) is cut
+ * into the same page here, so the site keeps working during the rollout.
+ */
+export function asPage<T>(data: Page<T> | T[], page: number, size: number): Page<T> {
+  if (!Array.isArray(data)) return data;
+  const start = (page - 1) * size;
+  return { items: data.slice(start, start + size), page, size, hasMore: data.length > start + size };
+}
+
+/** Query parameters of GET /classes: filters and sort, as the URL of /classes carries them. */
+export type ClassQuery = Partial<
+  Record<"search" | "sport" | "age" | "level" | "week" | "min_price" | "max_price" | "sort" | "dir", string>
+>;
+
+export const CLASS_PAGE_SIZE = 12;
+/** Spec section 9: the home page shows at most 6 classes and 6 instructors. */
+export const HOME_LIST_SIZE = 6;
+
+async function fetchClassPage(query: ClassQuery, page: number, size: number): Promise<Page<ClassItem>> {
+  const params = { ...query, page: String(page), size: String(size) };
+  const { data } = await api.get<Page<ClassItem> | ClassItem[]>("/classes", { params });
+  const result = asPage(data, page, size);
+  return { ...result, items: result.items.filter(isPublished) };
+}
+
+const classPageKey = (query: ClassQuery, page: number, size: number) =>
+  [...queryKeys.classes(), "page", query, page, size] as const;
+
+/**
+ * Pages 1..pages of the classes that match the query, each its own request and cache entry, so
+ * "Show more" fetches one new page and a shared URL with page=3 rebuilds the same list.
+ */
+export function useClassPages(query: ClassQuery, pages: number) {
+  return useQueries({
+    queries: Array.from({ length: pages }, (_, i) => ({
+      queryKey: classPageKey(query, i + 1, CLASS_PAGE_SIZE),
+      queryFn: () => fetchClassPage(query, i + 1, CLASS_PAGE_SIZE),
+    })),
   });
 }
 
-/** The instructors, who teaches most first (GET /instructors). */
-export function useInstructors() {
+/** The home page's 6 popular classes: exactly one page of 6 (GET /classes?sort=popular&size=6). */
+export function usePopularClasses() {
   return useQuery({
-    queryKey: queryKeys.instructors(),
-    queryFn: async () => (await api.get<Instructor[]>("/instructors")).data,
-    select: popularInstructorsFirst,
+    queryKey: classPageKey({ sort: "popular" }, 1, HOME_LIST_SIZE),
+    queryFn: () => fetchClassPage({ sort: "popular" }, 1, HOME_LIST_SIZE),
+    select: (page) => page.items,
+  });
+}
+
+/** One class (GET /classes/:id); a class not open for booking counts as not found. */
+export function useClass(classId: string) {
+  return useQuery({
+    queryKey: [...queryKeys.classes(), "one", classId],
+    queryFn: async () => (await api.get<ClassItem>(`/classes/${encodeURIComponent(classId)}`)).data,
+    retry: (failures, error) => !isNotFound(error) && failures < 3,
+  });
+}
+
+export const INSTRUCTOR_PAGE_SIZE = 24;
+
+async function fetchInstructorPage(page: number, size: number): Promise<Page<Instructor>> {
+  const { data } = await api.get<Page<Instructor> | Instructor[]>("/instructors", {
+    params: { page: String(page), size: String(size) },
+  });
+  return asPage(Array.isArray(data) ? popularInstructorsFirst(data) : data, page, size);
+}
+
+/** Instructors, who teaches most first, one page of `size` at a time (GET /instructors?page=&size=). */
+export function useInstructorPages(pages: number, size = INSTRUCTOR_PAGE_SIZE) {
+  return useQueries({
+    queries: Array.from({ length: pages }, (_, i) => ({
+      queryKey: [...queryKeys.instructors(), "page", i + 1, size] as const,
+      queryFn: () => fetchInstructorPage(i + 1, size),
+    })),
+  });
+}
+
+/** The home page's 6 popular instructors (GET /instructors?size=6). */
+export function usePopularInstructors() {
+  return useQuery({
+    queryKey: [...queryKeys.instructors(), "page", 1, HOME_LIST_SIZE],
+    queryFn: () => fetchInstructorPage(1, HOME_LIST_SIZE),
+    select: (page) => page.items,
   });
 }
 

@@ -2,6 +2,8 @@ import { useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import {
   errorMessage,
+  hasStarted,
+  sessionsOverlap,
   useAcademy,
   useAddToCart,
   useCart,
@@ -9,11 +11,11 @@ import {
   useStudentEmail,
   type ClassItem,
 } from "shared-auth";
-import { askToLogIn, showProblem, toastSuccess } from "./alerts";
+import { askToLogIn, confirmOverlap, showProblem, toastSuccess } from "./alerts";
 import { isFull } from "./public-queries";
 
 /** What a class card shows about one class for the person looking at it. */
-export type BookingState = "full" | "enrolled" | "in-cart" | "open";
+export type BookingState = "full" | "enrolled" | "in-cart" | "started" | "open";
 
 export interface Booking {
   /** Spec section 6: admins and instructors see no add button. */
@@ -29,7 +31,8 @@ export const ADDED_MESSAGE = "Class added on the Cart.";
 /**
  * The "Add To Booking" rules of spec sections 4-6, for one list of class cards: a visitor is asked
  * to log in (and comes back here), a student's click books the class once, admins and instructors
- * have no button, full classes and classes already booked cannot be added.
+ * have no button, full or started classes and classes already booked cannot be added, and a class
+ * whose session overlaps one in the cart or enrolled is added only after the student confirms.
  */
 export function useBooking(): Booking {
   const status = useAcademy((s) => s.status);
@@ -49,6 +52,7 @@ export function useBooking(): Booking {
   const stateOf = (item: ClassItem): BookingState => {
     if (enrolled.data?.some((c) => c._id === item._id)) return "enrolled";
     if (cart.data?.some((c) => c.classItemId === item._id)) return "in-cart";
+    if (hasStarted(item)) return "started";
     if (isFull(item)) return "full";
     return "open";
   };
@@ -62,6 +66,13 @@ export function useBooking(): Booking {
     if (!signedIn || !student) {
       if (await askToLogIn()) navigate("/login", { state: { from: location } });
       return;
+    }
+    // Issue 15: two sessions at the same time are booked only once the student confirms.
+    const clash =
+      cart.data?.find((c) => sessionsOverlap(item, c)) ?? enrolled.data?.find((c) => sessionsOverlap(item, c));
+    if (clash) {
+      const where = enrolled.data?.includes(clash as ClassItem) ? "you are enrolled in" : "is already in your cart";
+      if (!(await confirmOverlap(item, clash, where))) return;
     }
     setPressed((s) => new Set(s).add(item._id));
     try {

@@ -1,13 +1,21 @@
 import { CardGridSkeleton, EmptyState, ErrorState } from "../components/list-states";
 import { InstructorGrid } from "../components/instructor-card";
 import { SectionHeading } from "../components/section-heading";
-import { useInstructors } from "../lib/public-queries";
+import { useInstructorPages } from "../lib/public-queries";
 import { PublicRoot } from "../components/public-root";
+import { useSearchParams } from "react-router-dom";
+import { MAX_PAGES } from "../features/class-list/class-filters";
 import "../styles.css";
 
-/** /instructors (spec section 2): every instructor, with a way to their classes. */
+/** /instructors (spec section 2): the instructors a page at a time, with a way to their classes. */
 export default function InstructorsPage() {
-  const instructors = useInstructors();
+  const [params, setParams] = useSearchParams();
+  const asked = Number(params.get("page"));
+  const pages = useInstructorPages(Number.isInteger(asked) && asked > 1 ? Math.min(asked, MAX_PAGES) : 1);
+  const items = pages.flatMap((p) => p.data?.items ?? []);
+  const first = pages[0]!;
+  const last = pages[pages.length - 1]!;
+  const failed = pages.find((p) => p.isError);
   return (
     <PublicRoot>
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16">
@@ -15,14 +23,35 @@ export default function InstructorsPage() {
           Former athletes and certified coaches who teach the game and the habits behind it.
         </SectionHeading>
         <div className="mt-10">
-          {instructors.isPending ? (
+          {first.isPending ? (
             <CardGridSkeleton label="Loading instructors" kind="person" />
-          ) : instructors.isError ? (
-            <ErrorState what="The instructors" error={instructors.error} onRetry={() => void instructors.refetch()} />
-          ) : instructors.data.length === 0 ? (
+          ) : failed && items.length === 0 ? (
+            <ErrorState what="The instructors" error={failed.error} onRetry={() => void failed.refetch()} />
+          ) : items.length === 0 ? (
             <EmptyState title="No instructors yet">Our coaching team for this summer is announced soon.</EmptyState>
           ) : (
-            <InstructorGrid items={instructors.data} label="Instructors" />
+            <>
+              <InstructorGrid items={items} label="Instructors" />
+              <div className="mt-10 text-center">
+                {failed ? (
+                  <ErrorState what="More instructors" error={failed.error} onRetry={() => void failed.refetch()} />
+                ) : last.isPending ? (
+                  <CardGridSkeleton label="Loading more instructors" kind="person" count={3} />
+                ) : (
+                  last.data?.hasMore && (
+                    <button
+                      type="button"
+                      onClick={() =>
+                        setParams({ page: String(pages.length + 1) }, { replace: true, preventScrollReset: true })
+                      }
+                      className="inline-flex items-center gap-2 rounded-full border-2 border-orange-500 px-7 py-3 font-semibold text-orange-700 transition-colors hover:bg-orange-700 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 dark:text-orange-400 dark:hover:text-white"
+                    >
+                      Show more instructors
+                    </button>
+                  )
+                )}
+              </div>
+            </>
           )}
         </div>
       </div>

@@ -74,6 +74,17 @@ export function withAddedItem(items: CartItem[] | undefined, added: AddToCartRes
       instructor: item.instructor,
       available_seats: item.available_seats,
       enrolled_seats: item.enrolled_seats,
+      // The session, so an overlap with the next class booked is seen before the cart refetches.
+      sport: item.sport,
+      start_date: item.start_date,
+      end_date: item.end_date,
+      weekdays: item.weekdays,
+      start_time: item.start_time,
+      end_time: item.end_time,
+      age_min: item.age_min,
+      age_max: item.age_max,
+      level: item.level,
+      location: item.location,
     },
   ];
 }

@@ -1,7 +1,8 @@
 /** Wire shapes of the API (spec section 3) that more than one app reads. */
+import type { CampSession } from "../camp-session";
 
 /** A class as GET /classes, GET /classes/:id and GET /enrolled return it. */
-export interface ClassItem {
+export interface ClassItem extends CampSession {
   _id: string;
   class_name: string;
   image: string;
@@ -21,7 +22,7 @@ export interface ClassItem {
 }
 
 /** One row of the caller's cart (GET /carts). */
-export interface CartItem {
+export interface CartItem extends CampSession {
   _id: string;
   classItemId: string;
   class_name: string;

@@ -24,6 +24,7 @@ export const siteRoutes: RemoteRoute[] = [
     title: "Instructor's classes",
   },
   { path: "/classes", remote: "mfe_public", exposed: "ClassesPage", access: "public", title: "Classes" },
+  { path: "/classes/:classId", remote: "mfe_public", exposed: "ClassPage", access: "public", title: "Class" },
   { path: "/contact", remote: "mfe_public", exposed: "ContactPage", access: "public", title: "Contact" },
   { path: "/info/:slug", remote: "mfe_public", exposed: "InfoPage", access: "public", title: "Information" },
 ];

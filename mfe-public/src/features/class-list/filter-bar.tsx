@@ -1,0 +1,187 @@
+import { useId, type FormEvent } from "react";
+import { AGE_MAX, AGE_MIN, LEVEL_LABELS, SPORTS } from "shared-auth";
+import { actionColors, inputClass } from "../../components/form-styles";
+import { SORTS, type ClassListState } from "./class-filters";
+
+const label = "block text-sm font-semibold text-slate-800 dark:text-slate-200";
+
+/**
+ * The way a parent narrows the list: text, sport, age, level, week, price range and sort. Picks
+ * (selects, the week) apply at once; typed values (text, age, prices) apply with Enter or "Apply".
+ * The form is rebuilt from the URL whenever it changes (its `key`), so Back shows what is listed.
+ */
+export function FilterBar({
+  state,
+  onApply,
+  onClear,
+}: {
+  state: ClassListState;
+  onApply: (values: Record<string, string>) => void;
+  onClear: () => void;
+}) {
+  const id = useId();
+  const { query } = state;
+  const apply = (form: HTMLFormElement) =>
+    onApply(Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)])));
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    apply(event.currentTarget);
+  };
+  const applyNow = (event: { currentTarget: { form: HTMLFormElement | null } }) => {
+    if (event.currentTarget.form) apply(event.currentTarget.form);
+  };
+  return (
+    <form
+      role="search"
+      aria-label="Filter classes"
+      onSubmit={submit}
+      data-testid="class-filters"
+      className="grid grid-cols-2 gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 md:grid-cols-4 lg:grid-cols-8 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="col-span-2 md:col-span-4 lg:col-span-2">
+        <label htmlFor={`${id}-search`} className={label}>
+          Search
+        </label>
+        <input
+          id={`${id}-search`}
+          name="search"
+          type="search"
+          defaultValue={query.search ?? ""}
+          placeholder="Class, coach or topic"
+          maxLength={100}
+          className={inputClass}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-sport`} className={label}>
+          Sport
+        </label>
+        <select
+          id={`${id}-sport`}
+          name="sport"
+          defaultValue={query.sport ?? ""}
+          onChange={applyNow}
+          className={inputClass}
+        >
+          <option value="">Any sport</option>
+          {Object.entries(SPORTS).map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-age`} className={label}>
+          Child&apos;s age
+        </label>
+        <input
+          id={`${id}-age`}
+          name="age"
+          type="number"
+          inputMode="numeric"
+          min={AGE_MIN}
+          max={AGE_MAX}
+          step={1}
+          defaultValue={query.age ?? ""}
+          placeholder={`${AGE_MIN}-${AGE_MAX}`}
+          className={inputClass}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-level`} className={label}>
+          Level
+        </label>
+        <select
+          id={`${id}-level`}
+          name="level"
+          defaultValue={query.level ?? ""}
+          onChange={applyNow}
+          className={inputClass}
+        >
+          <option value="">Any level</option>
+          {Object.entries(LEVEL_LABELS)
+            .filter(([value]) => value !== "all")
+            .map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-week`} className={label}>
+          Week of
+        </label>
+        <input
+          id={`${id}-week`}
+          name="week"
+          type="date"
+          defaultValue={query.week ?? ""}
+          onChange={applyNow}
+          className={inputClass}
+        />
+      </div>
+      <fieldset className="col-span-2 grid grid-cols-2 gap-2 md:col-span-1 lg:col-span-1">
+        <legend className={label}>Price (USD)</legend>
+        <label className="sr-only" htmlFor={`${id}-min`}>
+          Lowest price
+        </label>
+        <input
+          id={`${id}-min`}
+          name="min_price"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="any"
+          placeholder="Min"
+          defaultValue={query.min_price ?? ""}
+          className={inputClass}
+        />
+        <label className="sr-only" htmlFor={`${id}-max`}>
+          Highest price
+        </label>
+        <input
+          id={`${id}-max`}
+          name="max_price"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="any"
+          placeholder="Max"
+          defaultValue={query.max_price ?? ""}
+          className={inputClass}
+        />
+      </fieldset>
+      <div>
+        <label htmlFor={`${id}-sort`} className={label}>
+          Sort by
+        </label>
+        <select id={`${id}-sort`} name="sort" defaultValue={state.sortValue} onChange={applyNow} className={inputClass}>
+          {SORTS.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="col-span-2 flex flex-wrap items-center justify-end gap-3 md:col-span-4 lg:col-span-8">
+        {state.filtered && (
+          <button
+            type="button"
+            onClick={onClear}
+            className="rounded-full px-5 py-2.5 font-semibold text-orange-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 dark:text-orange-400"
+          >
+            Clear filters
+          </button>
+        )}
+        <button
+          type="submit"
+          className={`rounded-full px-6 py-2.5 font-semibold shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 ${actionColors}`}
+        >
+          Apply filters
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,175 @@
+import { useEffect, type ReactNode } from "react";
+import { Link, useParams } from "react-router-dom";
+import {
+  formatAges,
+  formatSession,
+  levelLabel,
+  NotFoundPage,
+  resolveImageUrl,
+  sportLabel,
+  type ClassItem,
+} from "shared-auth";
+import { BookingAction } from "../components/class-card";
+import { ErrorState } from "../components/list-states";
+import { PublicRoot } from "../components/public-root";
+import { formatPrice, plural, seatsLeft } from "../lib/format";
+import { isNotFound, isPublished, useClass } from "../lib/public-queries";
+import { useBooking } from "../lib/use-booking";
+import "../styles.css";
+
+const SITE_NAME = "Summit Sports Academy";
+
+/** The browser tab names the page (the shell's route title is only "Class"). */
+function useDocumentTitle(title: string | null) {
+  useEffect(() => {
+    if (title) document.title = `${title} | ${SITE_NAME}`;
+  }, [title]);
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[7rem_1fr] gap-3 border-b border-slate-200 py-3 last:border-0 dark:border-slate-800">
+      <dt className="text-sm font-semibold text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="text-slate-900 dark:text-white">{children}</dd>
+    </div>
+  );
+}
+
+function ClassPageSkeleton() {
+  return (
+    <div role="status" aria-label="Loading the class" aria-busy="true">
+      <div
+        className="mt-6 grid animate-pulse gap-8 motion-reduce:animate-none md:grid-cols-[3fr_2fr]"
+        aria-hidden="true"
+      >
+        <div className="flex flex-col gap-4">
+          <div className="aspect-[8/5] rounded-2xl bg-slate-200 dark:bg-slate-800" />
+          <div className="h-9 w-2/3 rounded bg-slate-200 dark:bg-slate-800" />
+          <div className="h-4 w-full rounded bg-slate-200 dark:bg-slate-800" />
+          <div className="h-4 w-5/6 rounded bg-slate-200 dark:bg-slate-800" />
+        </div>
+        <div className="h-80 rounded-2xl bg-slate-200 dark:bg-slate-800" />
+      </div>
+      <span className="sr-only">Loading the class…</span>
+    </div>
+  );
+}
+
+function ClassDetails({ item }: { item: ClassItem }) {
+  const booking = useBooking();
+  const state = booking.stateOf(item);
+  const session = formatSession(item);
+  const ages = formatAges(item);
+  const level = levelLabel(item.level);
+  const sport = sportLabel(item.sport);
+  return (
+    <div className="mt-6 grid items-start gap-8 md:grid-cols-[3fr_2fr]">
+      <div>
+        <img
+          src={resolveImageUrl(item.image)}
+          alt={item.class_name}
+          width={800}
+          height={500}
+          className="aspect-[8/5] w-full rounded-2xl bg-slate-200 object-cover shadow dark:bg-slate-800"
+        />
+        {sport && (
+          <p className="mt-6 text-sm font-semibold tracking-[0.2em] text-orange-700 uppercase dark:text-orange-400">
+            {sport}
+          </p>
+        )}
+        <h1 className="mt-1 font-display text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+          {item.class_name}
+        </h1>
+        <p className="mt-2 text-slate-600 dark:text-slate-400">
+          with{" "}
+          {item.instructorId ? (
+            <Link
+              to={`/instructors/${item.instructorId}`}
+              className="font-semibold text-orange-700 underline-offset-4 hover:underline dark:text-orange-400"
+            >
+              {item.instructor}
+            </Link>
+          ) : (
+            <span className="font-semibold">{item.instructor}</span>
+          )}
+        </p>
+        <section aria-labelledby="class-details-heading" className="mt-6">
+          <h2 id="class-details-heading" className="font-display text-xl font-bold text-slate-900 dark:text-white">
+            About this class
+          </h2>
+          <p className="mt-2 whitespace-pre-line text-slate-700 dark:text-slate-300">
+            {item.details?.trim() || "The instructor has not added details yet."}
+          </p>
+        </section>
+      </div>
+      <aside aria-label="Session and booking" className="flex flex-col gap-6">
+        <dl className="rounded-2xl border border-slate-200 bg-white px-5 py-2 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+          <Fact label="When">{session ?? "Dates to be announced"}</Fact>
+          <Fact label="Ages">{ages ?? "All ages"}</Fact>
+          <Fact label="Level">{level ?? "All levels"}</Fact>
+          <Fact label="Place">{item.location || "To be announced"}</Fact>
+          <Fact label="Seats left">
+            {plural(seatsLeft(item), "seat", "seats")} of {item.available_seats}
+          </Fact>
+        </dl>
+        <div
+          data-testid="class-booking"
+          data-state={state}
+          className={`flex flex-col rounded-2xl p-5 shadow-lg ${
+            state === "full"
+              ? "bg-red-700 text-red-50 dark:bg-red-900"
+              : "bg-indigo-800 text-indigo-50 dark:bg-indigo-950"
+          }`}
+        >
+          <p className="text-sm opacity-80">Price for the whole session</p>
+          <p className="font-display text-3xl font-extrabold text-white">{formatPrice(item.price)}</p>
+          <BookingAction item={item} booking={booking} />
+        </div>
+      </aside>
+    </div>
+  );
+}
+
+/** /classes/:classId (issue 15): one approved class, all a parent needs to decide, and Add To Booking. */
+export default function ClassPage() {
+  const { classId = "" } = useParams();
+  const query = useClass(classId);
+  // Admins and the class's own instructor also receive pending and denied classes: not public.
+  const missing = (query.isError && isNotFound(query.error)) || (query.isSuccess && !isPublished(query.data));
+  useDocumentTitle(missing ? "Not Found" : query.isSuccess ? query.data.class_name : null);
+  if (missing)
+    return (
+      <PublicRoot>
+        <NotFoundPage message="There is no such class open for booking. It may have ended or been removed." />
+      </PublicRoot>
+    );
+  return (
+    <PublicRoot>
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 md:py-14">
+        <nav aria-label="Breadcrumb" className="text-sm">
+          <ol className="flex flex-wrap items-center gap-2 text-slate-500 dark:text-slate-400">
+            <li>
+              <Link to="/classes" className="font-medium hover:text-orange-700 dark:hover:text-orange-400">
+                Classes
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li aria-current="page" className="font-semibold text-slate-700 dark:text-slate-200">
+              {query.data?.class_name ?? "Class"}
+            </li>
+          </ol>
+        </nav>
+        {query.isPending ? (
+          <ClassPageSkeleton />
+        ) : query.isError ? (
+          <div className="mt-8">
+            <h1 className="sr-only">Class</h1>
+            <ErrorState what="This class" error={query.error} onRetry={() => void query.refetch()} />
+          </div>
+        ) : (
+          <ClassDetails item={query.data} />
+        )}
+      </div>
+    </PublicRoot>
+  );
+}
