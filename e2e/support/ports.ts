@@ -20,3 +20,7 @@ export const SCRATCH_PORTS = { shell: 3110, remote: 3111 };
 
 export const SHELL_URL = `http://localhost:${E2E_PORTS.shell}`;
 export const API_URL = `http://localhost:${E2E_PORTS.api}`;
+
+/** A public list call (GET /classes or /instructors) with or without its page, sort and filters. */
+export const listUrl = (list: "classes" | "instructors") =>
+  new RegExp(`^${API_URL.replace(/[.]/g, "\\.")}/${list}(\\?.*)?$`);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SEED_SIGN_INS } from "../../tools/auth-emulator.mjs";
-import { API_URL } from "../support/ports";
+import { API_URL, listUrl } from "../support/ports";
 import { accessToken, SEED, signInAs } from "../support/session";
 import { revealLazySections } from "../support/lazy-sections";
 
@@ -55,8 +55,11 @@ test.describe("a visitor browses the public site", () => {
 
     const popular = page.getByRole("list", { name: "Popular classes" }).getByTestId("popular-class");
     await expect(popular).toHaveCount(6);
-    const expected = (await publicClasses(page))
-      .sort((a, b) => b.enrolled_seats - a.enrolled_seats || a.class_name.localeCompare(b.class_name))
+    // Exactly the page the home page asks for: the 6 most popular, in the server's order.
+    const popularPage = (await (
+      await page.request.get(`${API_URL}/classes`, { params: { sort: "popular", size: "6" } })
+    ).json()) as { items: WireClass[] } | WireClass[];
+    const expected = (Array.isArray(popularPage) ? popularPage : popularPage.items)
       .slice(0, 6)
       .map((c) => c.class_name);
     await expect(popular.getByRole("heading")).toHaveText(expected);
@@ -159,12 +162,15 @@ test.describe("a visitor browses the public site", () => {
     await expect(page).toHaveURL(/\/instructors$/);
   });
 
-  test("/classes shows every approved class with its facts; a full class is red and cannot be booked", async ({
+  test("/classes shows the approved classes with their facts; a full class is red and cannot be booked", async ({
     page,
   }) => {
     const classes = await publicClasses(page);
     await page.goto("/classes");
     await expect(page.getByRole("heading", { level: 1, name: "Our Classes" })).toBeVisible();
+    // A page of 9 first, then the rest with Show more.
+    await expect(page.getByTestId("class-card")).toHaveCount(Math.min(9, classes.length));
+    await page.getByRole("button", { name: "Show more classes" }).click();
     await expect(page.getByTestId("class-card")).toHaveCount(classes.length);
 
     const soccer = classCard(page, "Junior Soccer Skills");
@@ -174,6 +180,9 @@ test.describe("a visitor browses the public site", () => {
     await expect(soccer).toContainText("Enrolled18 students");
     await expect(soccer).toContainText("6 seats left of 24");
     await expect(soccer).toContainText("$149");
+    await expect(soccer.getByTestId("class-session")).toHaveText(
+      /Mon-Fri, 9:00-12:00, 5-16 July 2027\s*Ages 8-12 · Beginner/,
+    );
     await expect(soccer.getByRole("img", { name: "Junior Soccer Skills" })).toBeVisible();
     expect(await soccer.evaluate((el) => el.className)).toMatch(/bg-indigo/);
     await expect(soccer.getByRole("button", { name: "Add To Booking" })).toBeEnabled();
@@ -256,7 +265,7 @@ test.describe("a visitor browses the public site", () => {
     // Loading: hold the answer back.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`${API_URL}/classes`, async (route) => {
+    await page.route(listUrl("classes"), async (route) => {
       await held;
       await route.fulfill({ json: [] });
     });
@@ -264,11 +273,11 @@ test.describe("a visitor browses the public site", () => {
     await expect(page.getByRole("status", { name: "Loading classes" })).toBeVisible();
     release();
     await expect(page.getByRole("heading", { name: "No classes open yet" })).toBeVisible();
-    await page.unroute(`${API_URL}/classes`);
+    await page.unroute(listUrl("classes"));
 
     // Error: the API is unreachable; after one quick retry the list says so, and retry works.
     let failing = true;
-    await page.route(`${API_URL}/instructors`, (route) => (failing ? route.abort() : route.fallback()));
+    await page.route(listUrl("instructors"), (route) => (failing ? route.abort() : route.fallback()));
     await page.goto("/instructors");
     const problem = page.getByRole("alert").filter({ hasText: "The instructors could not be loaded" });
     await expect(problem).toBeVisible({ timeout: 5_000 });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { API_URL, AUTH_EMULATOR_HOST, E2E_PORTS } from "../support/ports";
+import { API_URL, listUrl, AUTH_EMULATOR_HOST, E2E_PORTS } from "../support/ports";
 import { signInAs } from "../support/session";
 
 /** What a newcomer meets at the edges of the site: other local names, failures, keyboard, small screens. */
@@ -70,7 +70,7 @@ test.describe("the local site answers at both of this machine's names", () => {
   });
 
   test("a list whose server cannot be reached says so within a few seconds", async ({ page }) => {
-    await page.route(`${API_URL}/classes`, (route) => route.abort("connectionrefused"));
+    await page.route(listUrl("classes"), (route) => route.abort("connectionrefused"));
     const started = Date.now();
     await page.goto("/classes");
     const problem = page.getByRole("alert").filter({ hasText: "The classes could not be loaded" });
@@ -81,7 +81,7 @@ test.describe("the local site answers at both of this machine's names", () => {
 
   test("a list whose server answers with an error names the HTTP error, not the network", async ({ page }) => {
     test.setTimeout(40_000);
-    await page.route(`${API_URL}/instructors`, (route) =>
+    await page.route(listUrl("instructors"), (route) =>
       route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad Gateway</h1>" }),
     );
     await page.goto("/instructors");

@@ -64,7 +64,8 @@ export type ClassQuery = Partial<
   Record<"search" | "sport" | "age" | "level" | "week" | "min_price" | "max_price" | "sort" | "dir", string>
 >;
 
-export const CLASS_PAGE_SIZE = 12;
+/** Three rows of the three-column grid. */
+export const CLASS_PAGE_SIZE = 9;
 /** Spec section 9: the home page shows at most 6 classes and 6 instructors. */
 export const HOME_LIST_SIZE = 6;
 

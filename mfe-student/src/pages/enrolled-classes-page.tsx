@@ -1,4 +1,4 @@
-import { resolveImageUrl, useEnrolled, useStudentEmail } from "shared-auth";
+import { formatSession, resolveImageUrl, useEnrolled, useStudentEmail } from "shared-auth";
 import { NotAStudent } from "../components/no-student";
 import { PageFrame } from "../components/page-frame";
 import { EmptyState, ErrorState, RowsSkeleton } from "../components/states";
@@ -37,6 +37,12 @@ export default function EnrolledClassesPage() {
                   {c.class_name}
                 </h2>
                 <p className="text-slate-600 dark:text-slate-400">Instructor: {c.instructor}</p>
+                {formatSession(c) && (
+                  <p className="font-medium text-slate-800 dark:text-slate-200" data-testid="enrolled-session">
+                    {formatSession(c)}
+                  </p>
+                )}
+                {c.location && <p className="text-sm text-slate-600 dark:text-slate-400">Place: {c.location}</p>}
                 <p className="text-sm break-all text-slate-600 dark:text-slate-400">{c.email}</p>
               </div>
             </li>

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { errorMessage, resolveImageUrl, type CartItem } from "shared-auth";
+import { errorMessage, formatSession, resolveImageUrl, sessionsOverlap, type CartItem } from "shared-auth";
 import { actionButton, card, dollars } from "../../components/styles";
 import { confirmDelete, showDeleted, showDeleteFailed } from "./alerts";
 import { useRemoveCartItem } from "./use-remove-cart-item";
@@ -7,6 +7,33 @@ import { useRemoveCartItem } from "./use-remove-cart-item";
 /** Where a row's Pay button leads: the single payment page, told which cart item to pay. */
 export function singlePaymentPath(item: Pick<CartItem, "_id">): string {
   return `/dashboard/singlepayment?item=${encodeURIComponent(item._id)}`;
+}
+
+/**
+ * The class's name (to its page), when it runs, and a note when it meets at the same time as
+ * another class of the cart (issue 15: a child cannot be in two places).
+ */
+function ClassSummary({ item, items }: { item: CartItem; items: CartItem[] }) {
+  const session = formatSession(item);
+  const clash = items.find((other) => other._id !== item._id && sessionsOverlap(item, other));
+  return (
+    <>
+      <Link
+        to={`/classes/${item.classItemId}`}
+        className="font-semibold break-words text-slate-900 underline-offset-4 hover:underline dark:text-white"
+      >
+        {item.class_name}
+      </Link>
+      <span className="block text-sm font-normal text-slate-600 dark:text-slate-400" data-testid="cart-session">
+        {session ?? "Dates to be announced"}
+      </span>
+      {clash && (
+        <span className="block text-sm font-medium text-amber-800 dark:text-amber-300">
+          Same time as {clash.class_name}
+        </span>
+      )}
+    </>
+  );
 }
 
 const deleteButton =
@@ -110,7 +137,7 @@ export function CartTable({ items }: { items: CartItem[] }) {
                   <Photo item={item} />
                 </td>
                 <th scope="row" className="px-4 py-3 font-semibold text-slate-900 dark:text-white">
-                  {item.class_name}
+                  <ClassSummary item={item} items={items} />
                 </th>
                 <td className="px-4 py-3 text-right tabular-nums">{dollars(item.price)}</td>
                 <td className="px-4 py-3">
@@ -130,7 +157,7 @@ export function CartTable({ items }: { items: CartItem[] }) {
             <span className="w-6 text-slate-600 dark:text-slate-400">{index + 1}</span>
             <Photo item={item} />
             <div className="min-w-0 flex-1">
-              <p className="font-semibold break-words text-slate-900 dark:text-white">{item.class_name}</p>
+              <ClassSummary item={item} items={items} />
               <p className="tabular-nums text-slate-600 dark:text-slate-400">{dollars(item.price)}</p>
             </div>
             <div className="flex w-full justify-end gap-3">

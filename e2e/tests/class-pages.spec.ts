@@ -1,0 +1,199 @@
+import { expect, test, type Page } from "@playwright/test";
+import { SEED_SIGN_INS } from "../../tools/auth-emulator.mjs";
+import { API_URL } from "../support/ports";
+import { accessToken, SEED, signInAs } from "../support/session";
+
+/** A seed student no other spec uses: the overlap test fills their cart. */
+const rae = SEED_SIGN_INS.find((s) => s.email === "rae@example.com")!;
+const RAE = {
+  id: "00000000-0000-4000-8000-000000000010",
+  email: rae.email,
+  password: rae.password,
+  name: rae.displayName,
+};
+
+interface WireClass {
+  _id: string;
+  class_name: string;
+  status?: string;
+}
+interface WirePage {
+  items: WireClass[];
+  hasMore: boolean;
+}
+
+async function classesFromApi(page: Page, params: Record<string, string> = {}): Promise<WireClass[]> {
+  const res = await page.request.get(`${API_URL}/classes`, { params });
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as WirePage | WireClass[];
+  return Array.isArray(body) ? body : body.items;
+}
+
+async function classId(page: Page, name: string): Promise<string> {
+  const found = (await classesFromApi(page)).find((c) => c.class_name === name);
+  expect(found, name).toBeTruthy();
+  return found!._id;
+}
+
+const cardNames = (page: Page) => page.getByTestId("class-card").getByRole("heading", { level: 3 });
+
+test.describe("a class's own page", () => {
+  test("opens from its card and from a shared URL with everything a parent needs", async ({ page }) => {
+    await page.goto("/classes");
+    await page.getByRole("link", { name: "Junior Soccer Skills", exact: true }).click();
+    await expect(page).toHaveURL(/\/classes\/[0-9a-f-]{36}$/);
+    const url = page.url();
+    await expect(page).toHaveTitle("Junior Soccer Skills | Summit Sports Academy");
+    await expect(page.getByRole("heading", { level: 1, name: "Junior Soccer Skills" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Junior Soccer Skills" })).toBeVisible();
+    const facts = page.getByRole("complementary", { name: "Session and booking" });
+    await expect(facts).toContainText("WhenMon-Fri, 9:00-12:00, 5-16 July 2027");
+    await expect(facts).toContainText("AgesAges 8-12");
+    await expect(facts).toContainText("LevelBeginner");
+    await expect(facts).toContainText("PlaceField 2");
+    await expect(facts).toContainText("Seats left6 seats of 24");
+    await expect(facts).toContainText("$149");
+    await expect(page.getByText("Ball control, passing lanes")).toBeVisible();
+    await expect(facts.getByRole("button", { name: "Add To Booking" })).toBeEnabled();
+
+    // The instructor's name leads to their classes.
+    await page.getByRole("link", { name: SEED.instructor.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/instructors/${SEED.instructor.id}$`));
+
+    // A shared link opens the same page in a new tab.
+    const other = await page.context().newPage();
+    await other.goto(url);
+    await expect(other.getByRole("heading", { level: 1, name: "Junior Soccer Skills" })).toBeVisible();
+    await other.close();
+  });
+
+  test("an unknown or unapproved class shows the not-found page", async ({ page }) => {
+    await page.goto("/classes/00000000-0000-4000-8000-000000009999");
+    await expect(page.getByTestId("error-status")).toHaveText("404");
+    await expect(page.getByRole("heading", { level: 1, name: "Not Found" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Not Found/);
+    await expect(page.getByRole("link", { name: "Back to homepage" })).toBeVisible();
+
+    // A pending class, as the admin's list shows it: not public.
+    const admin = accessToken(SEED.admin);
+    const all = (await (
+      await page.request.get(`${API_URL}/classes`, { headers: { authorization: `Bearer ${admin}` } })
+    ).json()) as WireClass[];
+    const pending = all.find((c) => c.status === "pending")!;
+    await page.goto(`/classes/${pending._id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Not Found" })).toBeVisible();
+  });
+
+  test("a visitor's Add To Booking on the class page asks to log in, as on the cards", async ({ page }) => {
+    await page.goto(`/classes/${await classId(page, "Youth Volleyball")}`);
+    await page.getByRole("button", { name: "Add To Booking" }).click();
+    await expect(page.getByRole("dialog", { name: "Please login Booking for Class" })).toBeVisible();
+  });
+});
+
+test.describe("narrowing the classes", () => {
+  test("age and level go into the URL, the list follows, and Back returns to the previous list", async ({ page }) => {
+    await page.goto("/classes");
+    await expect(cardNames(page)).toHaveCount(9);
+
+    await page.getByLabel("Level").selectOption("beginner");
+    await expect(page).toHaveURL(/\/classes\?level=beginner$/);
+    const beginners = await classesFromApi(page, { level: "beginner", size: "9" });
+    await expect(cardNames(page)).toHaveText(beginners.map((c) => c.class_name));
+
+    await page.getByLabel("Child's age").fill("10");
+    await page.getByLabel("Child's age").press("Enter");
+    await expect(page).toHaveURL(/\/classes\?age=10&level=beginner$/);
+    const tens = await classesFromApi(page, { age: "10", level: "beginner", size: "9" });
+    expect(tens.length).toBeGreaterThan(0);
+    expect(tens.length).toBeLessThan(beginners.length);
+    await expect(cardNames(page)).toHaveText(tens.map((c) => c.class_name));
+    for (const card of await page.getByTestId("class-session").all()) {
+      const [, min, max] = /Ages (\d+)-(\d+)/.exec((await card.textContent()) ?? "")!;
+      expect(Number(min)).toBeLessThanOrEqual(10);
+      expect(Number(max)).toBeGreaterThanOrEqual(10);
+    }
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/classes\?level=beginner$/);
+    await expect(page.getByLabel("Child's age")).toHaveValue("");
+    await expect(cardNames(page)).toHaveText(beginners.map((c) => c.class_name));
+
+    // The shared URL rebuilds the same list and form.
+    await page.goto("/classes?age=10&level=beginner");
+    await expect(page.getByLabel("Level")).toHaveValue("beginner");
+    await expect(cardNames(page)).toHaveText(tens.map((c) => c.class_name));
+  });
+
+  test("Show more adds the next page, keeps it in the URL, and moves focus to the first new class", async ({
+    page,
+  }) => {
+    const all = await classesFromApi(page, { size: "48" });
+    expect(all.length).toBeGreaterThan(9);
+    await page.goto("/classes");
+    await expect(cardNames(page)).toHaveCount(9);
+    const more = page.getByRole("button", { name: "Show more classes" });
+    await more.focus();
+    await page.keyboard.press("Enter");
+    await expect(cardNames(page)).toHaveCount(Math.min(18, all.length));
+    await expect(page).toHaveURL(/\/classes\?page=2$/);
+    await expect(page.getByRole("link", { name: all[9]!.class_name, exact: true })).toBeFocused();
+    await expect(cardNames(page)).toHaveText(all.slice(0, 18).map((c) => c.class_name));
+    if (all.length <= 18) await expect(more).toBeHidden();
+  });
+
+  test("a search that finds nothing says so, and Clear filters shows every class again", async ({ page }) => {
+    await page.goto("/classes");
+    await page.getByRole("searchbox", { name: "Search" }).fill("underwater chess");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/search=underwater\+chess/);
+    await expect(page.getByRole("heading", { name: "No classes match these filters" })).toBeVisible();
+    await page.getByRole("button", { name: "Clear filters" }).last().click();
+    await expect(page).toHaveURL(/\/classes$/);
+    await expect(cardNames(page)).toHaveCount(9);
+    await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("");
+  });
+});
+
+test("booking a class whose session overlaps one in the cart warns first; Cancel keeps it out, Add anyway books it", async ({
+  page,
+}) => {
+  const soccer = await classId(page, "Junior Soccer Skills"); // Mon-Fri 9:00-12:00, 5-16 July 2027
+  const swimming = await classId(page, "Competitive Swimming"); // Mon-Fri 9:00-12:00, 12-23 July 2027
+  const headers = { authorization: `Bearer ${accessToken(RAE)}` };
+  // Start from a cart holding only the soccer class.
+  const cart = (await (
+    await page.request.get(`${API_URL}/carts`, { headers, params: { email: RAE.email } })
+  ).json()) as { _id: string; classItemId: string }[];
+  for (const item of cart) await page.request.delete(`${API_URL}/carts/${item._id}`, { headers });
+  expect((await page.request.post(`${API_URL}/carts`, { headers, data: { classItemId: soccer } })).status()).toBe(201);
+
+  await signInAs(page, RAE);
+  await page.goto(`/classes/${swimming}`);
+  await page.waitForLoadState("networkidle");
+  const add = page.getByRole("button", { name: "Add To Booking" });
+  let posted = 0;
+  page.on("request", (r) => {
+    if (r.url() === `${API_URL}/carts` && r.method() === "POST") posted++;
+  });
+  await add.click();
+  const dialog = page.getByRole("dialog", { name: "These classes overlap" });
+  await expect(dialog).toContainText(
+    "Competitive Swimming (Mon-Fri, 9:00-12:00, 12-23 July 2027) runs at the same time as Junior Soccer Skills (Mon-Fri, 9:00-12:00, 5-16 July 2027), which is already in your cart.",
+  );
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  expect(posted).toBe(0);
+  await expect(add).toBeEnabled();
+
+  await add.click();
+  await page.getByRole("dialog", { name: "These classes overlap" }).getByRole("button", { name: "Add anyway" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Class added on the Cart." })).toBeVisible();
+  await expect(page.getByTestId("class-booking")).toHaveAttribute("data-state", "in-cart");
+  expect(posted).toBe(1);
+
+  // The cart shows each class's dates and times.
+  await page.goto("/dashboard/mydashboard");
+  await expect(page.getByText("Mon-Fri, 9:00-12:00, 5-16 July 2027").first()).toBeVisible();
+  await expect(page.getByText("Mon-Fri, 9:00-12:00, 12-23 July 2027").first()).toBeVisible();
+});
