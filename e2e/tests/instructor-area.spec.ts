@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { API_URL } from "../support/ports";
 import { accessToken, SEED, signInAs } from "../support/session";
+import { fillSession, TRAIL_SESSION } from "../support/class-form";
 
 /** A real 1 x 1 PNG: POST /images checks the bytes, not the name. */
 const PNG = Buffer.from(
@@ -37,12 +38,30 @@ test("an instructor adds a class with an uploaded image; it is reviewed, updated
   await expect(page.getByText("Price is required")).toBeVisible();
   await expect(page.getByLabel("Class name")).toBeFocused();
   await expect(page.getByLabel("Class name")).toHaveAttribute("aria-describedby", "add-class-class-name-error");
+  // The camp session's rules, with the API's words, under each field.
+  await expect(page.getByText("Choose a sport from the list")).toBeVisible();
+  await expect(page.getByText("Enter the first day of the session")).toBeVisible();
+  await expect(page.getByText("Pick at least one weekday")).toBeVisible();
+  await expect(page.getByText("Choose a level")).toBeVisible();
   await page.getByLabel("Price (USD)").fill("12.345");
   await page.getByLabel("Available seats").fill("4");
   await page.getByLabel("Enrolled seats").fill("5");
+  await page.getByLabel("First day").fill("2027-07-20");
+  await page.getByLabel("Last day").fill("2027-07-10");
+  await page.getByLabel("Daily start time").fill("10:00");
+  await page.getByLabel("Daily end time").fill("09:00");
+  await page.getByLabel("Youngest age").fill("12");
+  await page.getByLabel("Oldest age").fill("9");
   await page.getByRole("button", { name: "Add Class" }).click();
   await expect(page.getByText("Price must be an amount in dollars with at most 2 decimals")).toBeVisible();
   await expect(page.getByText("Enrolled seats cannot be more than available seats")).toBeVisible();
+  await expect(page.getByText("The last day cannot be before the first day")).toBeVisible();
+  await expect(page.getByText("The class must end after it starts")).toBeVisible();
+  await expect(page.getByText("The oldest age cannot be below the youngest")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Weekdays" })).toHaveAttribute(
+    "aria-describedby",
+    "add-class-weekdays-error",
+  );
 
   // A non-image file and an oversized image are refused before any upload.
   const picker = page.locator("#add-class-image");
@@ -62,6 +81,7 @@ test("an instructor adds a class with an uploaded image; it is reviewed, updated
   await page.getByLabel("Available seats").fill("12");
   await page.getByLabel("Enrolled seats").fill("0");
   await page.getByLabel("Details (optional)").fill("Hill repeats at dawn.\nBring water.");
+  await fillSession(page);
   await page.getByRole("button", { name: "Add Class" }).click();
   await expect(page.getByText("Class added successfully")).toBeVisible();
   await expect(page.getByLabel("Class name")).toHaveValue("");
@@ -89,6 +109,14 @@ test("an instructor adds a class with an uploaded image; it is reviewed, updated
   const card = page.locator("li, article").filter({ hasText: name }).first();
   await expect(card).toBeVisible();
   await expect(card.locator(`img[src$="${added!.image}"]`)).toBeVisible();
+  // Its own page says when, for whom and where, in a parent's words.
+  await page.goto(`/classes/${id}`);
+  const facts = page.getByRole("complementary", { name: "Session and booking" });
+  await expect(facts).toContainText(`When${TRAIL_SESSION.text}`);
+  await expect(facts).toContainText("AgesAges 11-15");
+  await expect(facts).toContainText("LevelIntermediate");
+  await expect(facts).toContainText("PlaceHill trail");
+  await expect(page).toHaveTitle(`${name} | Summit Sports Academy`);
 
   // Denied with feedback: My Classes shows it.
   expect((await review({ status: "denied", feedback: "Add the meeting point, please." })).status()).toBe(200);
@@ -99,10 +127,14 @@ test("an instructor adds a class with an uploaded image; it is reviewed, updated
   // An update says it goes back to review, then does.
   await item.getByRole("button", { name: "Update" }).click();
   await expect(item.getByText(/sends this class back to pending review/)).toBeVisible();
+  await expect(item.getByLabel("First day")).toHaveValue(TRAIL_SESSION.first);
+  await expect(item.getByRole("group", { name: "Weekdays" }).getByLabel("Wednesday")).toBeChecked();
   await item.getByLabel("Price (USD)").fill("89");
+  await item.getByLabel("Daily end time").fill("09:30");
   await item.getByRole("button", { name: "Update and send for review" }).click();
   await expect(item.getByText("Class updated: it is pending review again.")).toBeVisible();
   await expect(item.getByText("Status: pending")).toBeVisible();
+  await expect(item.getByTestId("my-class-session")).toContainText("Mon, Wed, Fri, 7:30-9:30, 12-23 July 2027");
 
   // The roster opens for its instructor; another instructor may neither edit nor read it.
   await item.getByRole("button", { name: "Students" }).click();

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { SEED, signInAs } from "../support/session";
+import { fillSession } from "../support/class-form";
 
 /** A real 1 x 1 PNG: POST /images checks the bytes, not the name. */
 const PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
@@ -69,6 +70,7 @@ test("the server's refusal of a field lands under that field, and an image missi
   await page.getByLabel("Price (USD)").fill("45");
   await page.getByLabel("Available seats").fill("10");
   await page.getByLabel("Enrolled seats").fill("0");
+  await fillSession(page);
   await page.getByRole("button", { name: "Add Class" }).click();
   await expect(page.getByText("Class image is required")).toBeVisible();
   await expect(page.locator("#add-class-image")).toBeFocused();
@@ -89,4 +91,14 @@ test("the server's refusal of a field lands under that field, and an image missi
   await expect(page.getByLabel("Class name")).toBeFocused();
   await expect(page.getByLabel("Class name")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Class added successfully")).toBeHidden();
+
+  // The same for a field of the camp session: the place.
+  await page.getByLabel("Class name").fill("Evening Volleyball");
+  await page.getByLabel("Place (optional)").fill("Court \u202E2");
+  await page.getByRole("button", { name: "Add Class" }).click();
+  await expect(page.getByLabel("Place (optional)")).toBeFocused();
+  await expect(page.getByLabel("Place (optional)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#add-class-location-error")).toHaveText(
+    "Must not contain text-direction control characters.",
+  );
 });

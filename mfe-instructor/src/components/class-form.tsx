@@ -1,9 +1,10 @@
 import { AxiosError } from "axios";
 import { useState } from "react";
 import { useForm, useWatch, type FieldPath } from "react-hook-form";
-import { errorMessage, useAcademy } from "shared-auth";
-import { CLASS_FIELDS, EMPTY_CLASS, type ClassFormValues } from "../lib/class-fields";
+import { errorMessage, SPORTS, useAcademy } from "shared-auth";
+import { CLASS_FIELDS, EMPTY_CLASS, FIELD_ORDER, SESSION_RULES, type ClassFormValues } from "../lib/class-fields";
 import { ImagePicker } from "./image-picker";
+import { SessionFields } from "./session-fields";
 import { actionClass, describedBy, Field, inputClass } from "./ui";
 
 type Values = ClassFormValues & { image: string };
@@ -67,24 +68,28 @@ export function ClassForm({
           e instanceof AxiosError
             ? (e.response?.data as { fields?: Record<string, string> } | undefined)?.fields
             : undefined;
-        let first: FieldPath<Values> | undefined;
         for (const [name, message] of Object.entries(fields ?? {})) {
-          if (name in values) {
-            setError(name as FieldPath<Values>, { type: "server", message });
-            first ??= name as FieldPath<Values>;
-          }
+          if (name in values) setError(name as FieldPath<Values>, { type: "server", message });
         }
-        if (first && first !== "image") setFocus(first);
-        else if (first === "image") document.getElementById(`${prefix}-image`)?.focus();
+        // Focus goes to the first refused field in the order the form shows them.
+        const first = (["image", ...FIELD_ORDER] as const).find((name) => fields && name in fields);
+        focusField(first);
         setResult({ ok: false, message: errorMessage(e) });
       }
     },
     (errs) => {
       // The image is not a registered input: react-hook-form cannot focus it by itself.
-      const firstField = CLASS_FIELDS.find((f) => errs[f.name]);
+      const firstField = FIELD_ORDER.find((name) => errs[name]);
       if (!firstField && errs.image) document.getElementById(`${prefix}-image`)?.focus();
     },
   );
+
+  function focusField(name: "image" | (typeof FIELD_ORDER)[number] | undefined) {
+    if (name === "image") document.getElementById(`${prefix}-image`)?.focus();
+    else if (name === "weekdays")
+      document.querySelector<HTMLInputElement>(`#${prefix}-weekdays input[type=checkbox]`)?.focus();
+    else if (name) setFocus(name);
+  }
 
   return (
     <form
@@ -98,7 +103,25 @@ export function ClassForm({
           {notice}
         </p>
       )}
-      {CLASS_FIELDS.filter((f) => f.name === "class_name").map((f) => renderField(f))}
+      <div className="grid gap-5 sm:grid-cols-[2fr_1fr]">
+        {CLASS_FIELDS.filter((f) => f.name === "class_name").map((f) => renderField(f))}
+        <Field id={`${prefix}-sport`} label="Sport" error={errors.sport?.message}>
+          <select
+            id={`${prefix}-sport`}
+            aria-invalid={errors.sport ? true : undefined}
+            aria-describedby={describedBy(`${prefix}-sport`, errors.sport?.message)}
+            className={inputClass}
+            {...register("sport", SESSION_RULES.sport)}
+          >
+            <option value="">Choose a sport</option>
+            {Object.entries(SPORTS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
       <ImagePicker
         key={pickerKey}
         id={`${prefix}-image`}
@@ -126,6 +149,7 @@ export function ClassForm({
           .filter((f) => mode === "add" || !f.addOnly)
           .map((f) => renderField(f))}
       </div>
+      <SessionFields prefix={prefix} register={register} errors={errors} />
       {CLASS_FIELDS.filter((f) => f.kind === "multiline").map((f) => renderField(f))}
       <div role="status" aria-live="polite">
         {result && (

@@ -3,6 +3,7 @@
  * so a later field (dates, ages, level, place) is one more entry here.
  */
 import type { RegisterOptions } from "react-hook-form";
+import { AGE_MAX, AGE_MIN, LEVEL_LABELS, SPORTS, WEEKDAYS, type CampSession, type Weekday } from "shared-auth";
 
 export interface ClassFormValues {
   class_name: string;
@@ -10,9 +11,20 @@ export interface ClassFormValues {
   available_seats: string;
   enrolled_seats: string;
   details: string;
+  /** The camp session (issue 15); the API's names. */
+  sport: string;
+  start_date: string;
+  end_date: string;
+  weekdays: string[];
+  start_time: string;
+  end_time: string;
+  age_min: string;
+  age_max: string;
+  level: string;
+  location: string;
 }
 
-export type ClassFieldName = keyof ClassFormValues;
+export type ClassFieldName = "class_name" | "price" | "available_seats" | "enrolled_seats" | "details";
 
 export interface ClassField {
   name: ClassFieldName;
@@ -95,13 +107,102 @@ export const CLASS_FIELDS: ClassField[] = [
   },
 ];
 
+export type SessionFieldName = Exclude<keyof ClassFormValues, ClassFieldName>;
+
+/** Everything the form holds: the fields above and the uploaded image's URL. */
+export type ClassFormState = ClassFormValues & { image: string };
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const isDate = (v: string) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+const isAge = (v: string) => WHOLE.test(v.trim()) && Number(v) >= AGE_MIN && Number(v) <= AGE_MAX;
+
+/**
+ * The session's rules, with the API's messages (the wire contract of issue 15). The API accepts a
+ * class without a session (its older clients); this form asks for it, since parents decide by it.
+ */
+export const SESSION_RULES: {
+  [K in SessionFieldName]: RegisterOptions<ClassFormValues, K>;
+} = {
+  sport: { validate: (v) => v in SPORTS || "Choose a sport from the list" },
+  start_date: { validate: (v) => isDate(v) || "Enter the first day of the session" },
+  end_date: {
+    validate: (v, all) => {
+      if (!isDate(v)) return "Enter the last day of the session";
+      return !isDate(all.start_date) || v >= all.start_date || "The last day cannot be before the first day";
+    },
+  },
+  weekdays: { validate: (v) => v.length > 0 || "Pick at least one weekday" },
+  start_time: { validate: (v) => TIME.test(v) || "Enter the daily start time" },
+  end_time: {
+    validate: (v, all) => {
+      if (!TIME.test(v)) return "Enter the daily end time";
+      return !TIME.test(all.start_time) || v > all.start_time || "The class must end after it starts";
+    },
+  },
+  age_min: { validate: (v) => isAge(v) || "Ages must be whole numbers from 5 to 18" },
+  age_max: {
+    validate: (v, all) => {
+      if (!isAge(v)) return "Ages must be whole numbers from 5 to 18";
+      return !isAge(all.age_min) || Number(v) >= Number(all.age_min) || "The oldest age cannot be below the youngest";
+    },
+  },
+  level: { validate: (v) => v in LEVEL_LABELS || "Choose a level" },
+  location: { maxLength: { value: 120, message: "Place is at most 120 characters" } },
+};
+
+/** The form's fields in the order a server error should take focus to them. */
+export const FIELD_ORDER: (keyof ClassFormValues)[] = [
+  "class_name",
+  "sport",
+  "price",
+  "available_seats",
+  "enrolled_seats",
+  "start_date",
+  "end_date",
+  "weekdays",
+  "start_time",
+  "end_time",
+  "age_min",
+  "age_max",
+  "level",
+  "location",
+  "details",
+];
+
 export const EMPTY_CLASS: ClassFormValues = {
   class_name: "",
   price: "",
   available_seats: "",
   enrolled_seats: "0",
   details: "",
+  sport: "",
+  start_date: "",
+  end_date: "",
+  weekdays: [],
+  start_time: "",
+  end_time: "",
+  age_min: "",
+  age_max: "",
+  level: "",
+  location: "",
 };
+
+/** A class's session as the form holds it (strings), for the edit form. */
+export function sessionFormValues(cls: CampSession): Partial<ClassFormValues> {
+  return {
+    sport: cls.sport ?? "",
+    start_date: cls.start_date ?? "",
+    end_date: cls.end_date ?? "",
+    weekdays: cls.weekdays ?? [],
+    start_time: cls.start_time ?? "",
+    end_time: cls.end_time ?? "",
+    age_min: cls.age_min == null ? "" : String(cls.age_min),
+    age_max: cls.age_max == null ? "" : String(cls.age_max),
+    level: cls.level ?? "",
+    location: cls.location ?? "",
+  };
+}
 
 /** The wire body: numbers as numbers (spec: price converted to a decimal number). */
 export function toWire(values: ClassFormValues) {
@@ -110,5 +211,16 @@ export function toWire(values: ClassFormValues) {
     price: Number(values.price.trim()),
     available_seats: Number(values.available_seats.trim()),
     details: values.details.trim(),
+    sport: values.sport,
+    start_date: values.start_date,
+    end_date: values.end_date,
+    // Monday first, no repeats, as the API stores them.
+    weekdays: WEEKDAYS.filter((d) => values.weekdays.includes(d)) as Weekday[],
+    start_time: values.start_time,
+    end_time: values.end_time,
+    age_min: Number(values.age_min),
+    age_max: Number(values.age_max),
+    level: values.level,
+    location: values.location.trim() || null,
   };
 }

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { api, queryKeys, useAcademy } from "shared-auth";
+import { api, queryKeys, useAcademy, type CampSession } from "shared-auth";
 
-export interface MyClass {
+export interface MyClass extends CampSession {
   _id: string;
   class_name: string;
   image: string;

@@ -1,12 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { api, queryKeys, resolveImageUrl, useAcademy } from "shared-auth";
+import { api, formatAges, formatSession, levelLabel, queryKeys, resolveImageUrl, useAcademy } from "shared-auth";
 import { ClassForm } from "../components/class-form";
 import { InstructorRoot } from "../components/instructor-root";
 import { Roster } from "../components/roster";
 import { EmptyState, ErrorState, ListSkeleton, PageTitle, secondaryClass } from "../components/ui";
-import { toWire } from "../lib/class-fields";
+import { sessionFormValues, toWire } from "../lib/class-fields";
 import { money, useMyClasses, type MyClass } from "../lib/my-classes";
 import "../styles.css";
 
@@ -93,6 +93,11 @@ function ClassItem({ item }: { item: MyClass }) {
               {item.status}
             </span>
           </div>
+          <p className="text-sm font-medium text-slate-700 dark:text-slate-300" data-testid="my-class-session">
+            {[formatSession(item) ?? "No session dates yet", formatAges(item), levelLabel(item.level)]
+              .filter(Boolean)
+              .join(" · ")}
+          </p>
           <dl className="grid grid-cols-3 gap-2 text-sm">
             <div>
               <dt className="text-slate-500 dark:text-slate-400">Enrolled</dt>
@@ -151,6 +156,7 @@ function ClassItem({ item }: { item: MyClass }) {
               available_seats: String(item.available_seats),
               enrolled_seats: String(item.enrolled_seats),
               details: item.details,
+              ...sessionFormValues(item),
             }}
             onCancel={() => setEditing(false)}
             onSubmit={async (values) => {

@@ -1,0 +1,32 @@
+import type { Locator, Page } from "@playwright/test";
+
+/** A camp session as the instructor's form asks for it (issue 15). */
+export const TRAIL_SESSION = {
+  sport: "athletics",
+  first: "2027-07-12",
+  last: "2027-07-23",
+  weekdays: ["Monday", "Wednesday", "Friday"],
+  start: "07:30",
+  end: "09:00",
+  youngest: "11",
+  oldest: "15",
+  level: "intermediate",
+  place: "Hill trail",
+  /** How the site then says it. */
+  text: "Mon, Wed, Fri, 7:30-9:00, 12-23 July 2027",
+};
+
+/** Fills the form's sport and camp session, by label, as a keyboard user would reach them. */
+export async function fillSession(scope: Page | Locator, session = TRAIL_SESSION) {
+  await scope.getByLabel("Sport").selectOption(session.sport);
+  await scope.getByLabel("First day").fill(session.first);
+  await scope.getByLabel("Last day").fill(session.last);
+  const days = scope.getByRole("group", { name: "Weekdays" });
+  for (const day of session.weekdays) await days.getByLabel(day).check();
+  await scope.getByLabel("Daily start time").fill(session.start);
+  await scope.getByLabel("Daily end time").fill(session.end);
+  await scope.getByLabel("Youngest age").fill(session.youngest);
+  await scope.getByLabel("Oldest age").fill(session.oldest);
+  await scope.getByLabel("Level").selectOption(session.level);
+  await scope.getByLabel("Place (optional)").fill(session.place);
+}
