@@ -197,3 +197,39 @@ test("booking a class whose session overlaps one in the cart warns first; Cancel
   await expect(page.getByText("Mon-Fri, 9:00-12:00, 5-16 July 2027").first()).toBeVisible();
   await expect(page.getByText("Mon-Fri, 9:00-12:00, 12-23 July 2027").first()).toBeVisible();
 });
+
+test("the class page, the filter bar and the add-class form fit a phone (390 px) and a desktop", async ({ page }) => {
+  test.setTimeout(60_000);
+  const soccer = await classId(page, "Junior Soccer Skills");
+  const fits = async () =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const shoot = (name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  for (const [label, width] of [
+    ["desktop", 1280],
+    ["phone", 390],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/classes/${soccer}`);
+    await expect(page.getByRole("button", { name: "Add To Booking" })).toBeVisible();
+    await fits();
+    await shoot(`class-page-${label}`);
+    await page.goto("/classes?level=beginner");
+    await expect(page.getByRole("search", { name: "Filter classes" })).toBeVisible();
+    await expect(page.getByTestId("class-card").first()).toBeVisible();
+    await fits();
+    await shoot(`filter-bar-${label}`);
+  }
+  await signInAs(page, SEED.instructor);
+  for (const [label, width] of [
+    ["desktop", 1280],
+    ["phone", 390],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/dashboard/addclass");
+    await expect(page.getByRole("group", { name: "Camp session" })).toBeVisible();
+    await page.getByRole("button", { name: "Add Class" }).click();
+    await expect(page.getByText("Pick at least one weekday")).toBeVisible();
+    await fits();
+    await shoot(`add-class-form-${label}`);
+  }
+});

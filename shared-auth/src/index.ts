@@ -33,6 +33,7 @@ export {
 export { queryKeys } from "./query-keys";
 export { PagePlaceholder } from "./ui/page-placeholder";
 export { NotFoundPage, type NotFoundPageProps } from "./ui/not-found-page";
+export { EmptyState, ErrorState } from "./ui/list-states";
 export { startSession, logOut, signOutLocally, resolveImageUrl } from "./session";
 export {
   signIn,

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { errorMessage } from "shared-auth";
 
 export const inputClass =
   "mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-4 py-2.5 text-slate-900 shadow-sm focus:border-orange-500 focus:outline-2 focus:outline-orange-500/40 aria-[invalid=true]:border-red-500 read-only:bg-slate-100 read-only:text-slate-600 dark:border-slate-700 dark:bg-slate-950 dark:text-white dark:read-only:bg-slate-800 dark:read-only:text-slate-300";
@@ -81,30 +80,4 @@ export function ListSkeleton({ label, rows = 3 }: { label: string; rows?: number
   );
 }
 
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <div className="rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-12 text-center dark:border-slate-700 dark:bg-slate-900">
-      <h2 className="font-display text-xl font-bold text-slate-900 dark:text-white">{title}</h2>
-      {children && <div className="mx-auto mt-2 max-w-md text-slate-600 dark:text-slate-400">{children}</div>}
-    </div>
-  );
-}
-
-export function ErrorState({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="rounded-2xl border border-red-200 bg-red-50 px-6 py-10 text-center dark:border-red-900 dark:bg-red-950/40"
-    >
-      <h2 className="font-display text-xl font-bold text-red-800 dark:text-red-200">{what} could not be loaded</h2>
-      <p className="mx-auto mt-2 max-w-md text-red-700 dark:text-red-300">{errorMessage(error)}</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        className="mt-5 inline-flex items-center rounded-full bg-red-700 px-6 py-2.5 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
-      >
-        Try again
-      </button>
-    </div>
-  );
-}
+export { EmptyState, ErrorState } from "shared-auth";

@@ -6,3 +6,7 @@ export const inputClass =
 
 /** Orange call-to-action colours: white on orange-700 is readable (WCAG AA, 5.2:1); orange-500 is not. */
 export const actionColors = "bg-orange-700 text-white hover:bg-orange-800";
+
+/** The outlined "View More" / "Show more" button under a list. */
+export const moreClass =
+  "inline-flex items-center gap-2 rounded-full border-2 border-orange-500 px-7 py-3 font-semibold text-orange-700 transition-colors hover:bg-orange-700 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 dark:text-orange-400 dark:hover:text-white";

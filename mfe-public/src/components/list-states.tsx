@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { errorMessage } from "shared-auth";
+import { EmptyState as SharedEmptyState } from "shared-auth";
 import { actionColors } from "./form-styles";
 
 /** Grey cards in the shape of the list while it loads. */
@@ -41,45 +41,28 @@ export function CardGridSkeleton({
 }
 
 /** Nothing to show yet: says so, and offers a way on. */
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+export function EmptyState(props: { title: string; children?: ReactNode; action?: ReactNode }) {
   return (
-    <div className="rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-12 text-center dark:border-slate-700 dark:bg-slate-900">
-      <svg
-        viewBox="0 0 48 48"
-        className="mx-auto h-12 w-12 text-slate-400 dark:text-slate-500"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        aria-hidden="true"
-      >
-        <circle cx="24" cy="24" r="18" />
-        <path d="M16 30c2.5-3 5.2-4.5 8-4.5s5.5 1.5 8 4.5M18 19h.01M30 19h.01" strokeLinecap="round" />
-      </svg>
-      <h2 className="mt-4 font-display text-xl font-bold text-slate-900 dark:text-white">{title}</h2>
-      {children && <div className="mx-auto mt-2 max-w-md text-slate-600 dark:text-slate-400">{children}</div>}
-    </div>
+    <SharedEmptyState
+      {...props}
+      icon={
+        <svg
+          viewBox="0 0 48 48"
+          className="mx-auto h-12 w-12 text-slate-400 dark:text-slate-500"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          aria-hidden="true"
+        >
+          <circle cx="24" cy="24" r="18" />
+          <path d="M16 30c2.5-3 5.2-4.5 8-4.5s5.5 1.5 8 4.5M18 19h.01M30 19h.01" strokeLinecap="round" />
+        </svg>
+      }
+    />
   );
 }
 
-/** The list could not be loaded: what happened, and a retry. */
-export function ErrorState({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="rounded-2xl border border-red-200 bg-red-50 px-6 py-10 text-center dark:border-red-900 dark:bg-red-950/40"
-    >
-      <h2 className="font-display text-xl font-bold text-red-800 dark:text-red-200">{what} could not be loaded</h2>
-      <p className="mx-auto mt-2 max-w-md text-red-700 dark:text-red-300">{errorMessage(error)}</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        className="mt-5 inline-flex items-center rounded-full bg-red-600 px-6 py-2.5 font-semibold text-white shadow hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
-      >
-        Try again
-      </button>
-    </div>
-  );
-}
+export { ErrorState } from "shared-auth";
 
 /** A page whose record does not exist (an old link, a removed instructor). */
 export function NotFoundState({

@@ -3,11 +3,9 @@ import { resolveImageUrl, type ClassItem } from "shared-auth";
 import { formatPrice, plural } from "../lib/format";
 import { usePopularClasses, usePopularInstructors } from "../lib/public-queries";
 import { InstructorGrid } from "./instructor-card";
+import { moreClass } from "./form-styles";
 import { CardGridSkeleton, EmptyState, ErrorState } from "./list-states";
 import { SectionHeading } from "./section-heading";
-
-const moreLink =
-  "inline-flex items-center gap-2 rounded-full border-2 border-orange-500 px-7 py-3 font-semibold text-orange-700 transition-colors hover:bg-orange-700 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 dark:text-orange-400 dark:hover:text-white";
 
 function PopularClassCard({ item, rank }: { item: ClassItem; rank: number }) {
   return (
@@ -71,7 +69,7 @@ export function PopularClasses() {
         )}
       </div>
       <div className="mt-10 text-center">
-        <Link to="/classes" className={moreLink}>
+        <Link to="/classes" className={moreClass}>
           View More Class
         </Link>
       </div>
@@ -100,7 +98,7 @@ export function PopularInstructors() {
           )}
         </div>
         <div className="mt-10 text-center">
-          <Link to="/instructors" className={moreLink}>
+          <Link to="/instructors" className={moreClass}>
             View More Instructor
           </Link>
         </div>

@@ -8,7 +8,7 @@ import { PublicRoot } from "../components/public-root";
 import { classListParams, readClassList } from "../features/class-list/class-filters";
 import { FilterBar } from "../features/class-list/filter-bar";
 import { plural } from "../lib/format";
-import { actionColors } from "../components/form-styles";
+import { actionColors, moreClass } from "../components/form-styles";
 import "../styles.css";
 
 /**
@@ -63,15 +63,19 @@ export default function ClassesPage() {
             <ErrorState what="The classes" error={failed.error} onRetry={() => void failed.refetch()} />
           ) : items.length === 0 ? (
             state.filtered ? (
-              <EmptyState title="No classes match these filters">
-                <p>Try another week or age, or see every class.</p>
-                <button
-                  type="button"
-                  onClick={() => setParams({})}
-                  className={`mt-5 inline-flex rounded-full px-6 py-2.5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 ${actionColors}`}
-                >
-                  Clear filters
-                </button>
+              <EmptyState
+                title="No classes match these filters"
+                action={
+                  <button
+                    type="button"
+                    onClick={() => setParams({})}
+                    className={`inline-flex rounded-full px-6 py-2.5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 ${actionColors}`}
+                  >
+                    Clear filters
+                  </button>
+                }
+              >
+                Try another week or age, or see every class.
               </EmptyState>
             ) : (
               <EmptyState title="No classes open yet">
@@ -96,11 +100,7 @@ export default function ClassesPage() {
                   <CardGridSkeleton label="Loading more classes" count={3} />
                 ) : (
                   last.data?.hasMore && (
-                    <button
-                      type="button"
-                      onClick={showMore}
-                      className="inline-flex items-center gap-2 rounded-full border-2 border-orange-500 px-7 py-3 font-semibold text-orange-700 transition-colors hover:bg-orange-700 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 dark:text-orange-400 dark:hover:text-white"
-                    >
+                    <button type="button" onClick={showMore} className={moreClass}>
                       Show more classes
                     </button>
                   )

@@ -5,6 +5,7 @@ import { useInstructorPages } from "../lib/public-queries";
 import { PublicRoot } from "../components/public-root";
 import { useSearchParams } from "react-router-dom";
 import { MAX_PAGES } from "../features/class-list/class-filters";
+import { moreClass } from "../components/form-styles";
 import "../styles.css";
 
 /** /instructors (spec section 2): the instructors a page at a time, with a way to their classes. */
@@ -44,7 +45,7 @@ export default function InstructorsPage() {
                       onClick={() =>
                         setParams({ page: String(pages.length + 1) }, { replace: true, preventScrollReset: true })
                       }
-                      className="inline-flex items-center gap-2 rounded-full border-2 border-orange-500 px-7 py-3 font-semibold text-orange-700 transition-colors hover:bg-orange-700 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 dark:text-orange-400 dark:hover:text-white"
+                      className={moreClass}
                     >
                       Show more instructors
                     </button>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { errorMessage } from "shared-auth";
+import { EmptyState as SharedEmptyState } from "shared-auth";
 import { actionButton } from "./styles";
 
 /** Grey rows in the shape of a list while it loads. */
@@ -39,32 +39,17 @@ export function EmptyState({
   linkLabel: string;
 }) {
   return (
-    <div className="rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-12 text-center dark:border-slate-700 dark:bg-slate-900">
-      <h2 className="font-display text-xl font-bold text-slate-900 dark:text-white">{title}</h2>
-      <p className="mx-auto mt-2 max-w-md text-slate-600 dark:text-slate-400">{children}</p>
-      <Link to={to} className={`mt-5 ${actionButton}`}>
-        {linkLabel}
-      </Link>
-    </div>
+    <SharedEmptyState
+      title={title}
+      action={
+        <Link to={to} className={actionButton}>
+          {linkLabel}
+        </Link>
+      }
+    >
+      <p>{children}</p>
+    </SharedEmptyState>
   );
 }
 
-/** The data could not be loaded: what happened, and a retry. */
-export function ErrorState({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="rounded-2xl border border-red-200 bg-red-50 px-6 py-10 text-center dark:border-red-900 dark:bg-red-950/40"
-    >
-      <h2 className="font-display text-xl font-bold text-red-800 dark:text-red-200">{what} could not be loaded</h2>
-      <p className="mx-auto mt-2 max-w-md text-red-700 dark:text-red-300">{errorMessage(error)}</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        className="mt-5 inline-flex items-center rounded-full bg-red-600 px-6 py-2.5 font-semibold text-white shadow hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
-      >
-        Try again
-      </button>
-    </div>
-  );
-}
+export { ErrorState } from "shared-auth";
