@@ -53,6 +53,10 @@ export function readClassList(params: URLSearchParams): ClassListState {
     const value = params.get(key)?.trim() ?? "";
     if (value && VALID[key](value)) query[key] = value;
   }
+  // A range typed the wrong way round means the same range (the API would refuse it).
+  if (query.min_price && query.max_price && Number(query.min_price) > Number(query.max_price)) {
+    [query.min_price, query.max_price] = [query.max_price, query.min_price];
+  }
   const filtered = Object.keys(query).length > 0;
   const sortValue = params.get("dir") === "desc" && params.get("sort") === "price" ? "price-desc" : params.get("sort");
   const sort = SORTS.find((s) => s.value === sortValue) ?? SORTS[0];
