@@ -18,7 +18,7 @@ export const TRAIL_SESSION = {
 
 /** Fills the form's sport and camp session, by label, as a keyboard user would reach them. */
 export async function fillSession(scope: Page | Locator, session = TRAIL_SESSION) {
-  await scope.getByLabel("Sport").selectOption(session.sport);
+  await scope.getByLabel("Sport", { exact: true }).selectOption(session.sport);
   await scope.getByLabel("First day").fill(session.first);
   await scope.getByLabel("Last day").fill(session.last);
   const days = scope.getByRole("group", { name: "Weekdays" });
@@ -27,6 +27,6 @@ export async function fillSession(scope: Page | Locator, session = TRAIL_SESSION
   await scope.getByLabel("Daily end time").fill(session.end);
   await scope.getByLabel("Youngest age").fill(session.youngest);
   await scope.getByLabel("Oldest age").fill(session.oldest);
-  await scope.getByLabel("Level").selectOption(session.level);
+  await scope.getByLabel("Level", { exact: true }).selectOption(session.level);
   await scope.getByLabel("Place (optional)").fill(session.place);
 }

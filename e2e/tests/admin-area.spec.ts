@@ -113,7 +113,7 @@ test("an admin approves a pending class, and it shows on /classes", async ({ bro
   await expect(admin.getByRole("heading", { name: "Are You Approve this Class Now!" })).toBeVisible();
   await expect(row.getByRole("button", { name: "Approve", exact: true })).toBeDisabled();
   await expect(row.getByRole("button", { name: "Deny", exact: true })).toBeEnabled();
-  await admin.goto("/classes");
+  await admin.goto(`/classes?search=${encodeURIComponent(name)}`);
   await expect(admin.getByRole("heading", { name })).toBeVisible();
 });
 

@@ -1,16 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { SEED_SIGN_INS } from "../../tools/auth-emulator.mjs";
 import { API_URL } from "../support/ports";
-import { accessToken, SEED, signInAs } from "../support/session";
-
-/** A seed student no other spec uses: the overlap test fills their cart. */
-const rae = SEED_SIGN_INS.find((s) => s.email === "rae@example.com")!;
-const RAE = {
-  id: "00000000-0000-4000-8000-000000000010",
-  email: rae.email,
-  password: rae.password,
-  name: rae.displayName,
-};
+import { accessToken, SEED, signInAs, signUpFreshStudent } from "../support/session";
 
 interface WireClass {
   _id: string;
@@ -160,15 +150,12 @@ test("booking a class whose session overlaps one in the cart warns first; Cancel
 }) => {
   const soccer = await classId(page, "Junior Soccer Skills"); // Mon-Fri 9:00-12:00, 5-16 July 2027
   const swimming = await classId(page, "Competitive Swimming"); // Mon-Fri 9:00-12:00, 12-23 July 2027
-  const headers = { authorization: `Bearer ${accessToken(RAE)}` };
-  // Start from a cart holding only the soccer class.
-  const cart = (await (
-    await page.request.get(`${API_URL}/carts`, { headers, params: { email: RAE.email } })
-  ).json()) as { _id: string; classItemId: string }[];
-  for (const item of cart) await page.request.delete(`${API_URL}/carts/${item._id}`, { headers });
-  expect((await page.request.post(`${API_URL}/carts`, { headers, data: { classItemId: soccer } })).status()).toBe(201);
+  // A new student whose cart holds only the soccer class, booked on its page.
+  await signUpFreshStudent(page, "Robin Overlap");
+  await page.goto(`/classes/${soccer}`);
+  await page.getByRole("button", { name: "Add To Booking" }).click();
+  await expect(page.getByTestId("class-booking")).toHaveAttribute("data-state", "in-cart");
 
-  await signInAs(page, RAE);
   await page.goto(`/classes/${swimming}`);
   await page.waitForLoadState("networkidle");
   const add = page.getByRole("button", { name: "Add To Booking" });

@@ -42,7 +42,7 @@ test("an instructor adds a class with an uploaded image; it is reviewed, updated
   await expect(page.getByText("Choose a sport from the list")).toBeVisible();
   await expect(page.getByText("Enter the first day of the session")).toBeVisible();
   await expect(page.getByText("Pick at least one weekday")).toBeVisible();
-  await expect(page.getByText("Choose a level")).toBeVisible();
+  await expect(page.locator("#add-class-level-error")).toHaveText("Choose a level");
   await page.getByLabel("Price (USD)").fill("12.345");
   await page.getByLabel("Available seats").fill("4");
   await page.getByLabel("Enrolled seats").fill("5");
@@ -105,7 +105,7 @@ test("an instructor adds a class with an uploaded image; it is reviewed, updated
   const review = (body: object) =>
     request.patch(`${API_URL}/classes/${id}/status`, { headers: bearer(SEED.admin), data: body });
   expect((await review({ status: "approved" })).status()).toBe(200);
-  await page.goto("/classes");
+  await page.goto(`/classes?search=${encodeURIComponent(name)}`);
   const card = page.locator("li, article").filter({ hasText: name }).first();
   await expect(card).toBeVisible();
   await expect(card.locator(`img[src$="${added!.image}"]`)).toBeVisible();
