@@ -51,9 +51,21 @@ async function listOf<T>(request: APIRequestContext, headers: Record<string, str
   return (await res.json()) as T[];
 }
 
+/** A class's card on /classes, shown with "Show more classes" as a visitor would (the list pages). */
+async function cardOf(page: Page, name: string) {
+  const card = page.getByRole("article", { name });
+  const more = page.getByRole("button", { name: "Show more classes" });
+  await expect(card.or(more).first()).toBeVisible();
+  while ((await card.count()) === 0 && (await more.count()) > 0) {
+    await more.click();
+    await expect(page.getByLabel("Loading more classes")).toHaveCount(0);
+  }
+  return card;
+}
+
 /** "Enrolled N students" on a class's card on /classes. */
 async function enrolledOnCard(page: Page, name: string): Promise<number> {
-  const card = page.getByRole("article", { name });
+  const card = await cardOf(page, name);
   const text = await card
     .getByText(/^\d+ students?$/)
     .first()
@@ -73,10 +85,9 @@ test("a student books two classes, pays the cart by card, and every view follows
   const before: Record<string, number> = {};
   for (const c of picked) {
     before[c.name] = await enrolledOnCard(page, c.name);
-    await page.getByRole("article", { name: c.name }).getByRole("button", { name: "Add To Booking" }).click();
-    await expect(
-      page.getByRole("article", { name: c.name }).getByRole("button", { name: "Add To Booking" }),
-    ).toBeDisabled();
+    const card = await cardOf(page, c.name);
+    await card.getByRole("button", { name: "Add To Booking" }).click();
+    await expect(card.getByRole("button", { name: "Add To Booking" })).toBeDisabled();
   }
   await expect(page.getByRole("navigation", { name: "Main" })).toContainText("2 classes in your cart");
 
