@@ -105,6 +105,11 @@ test("a student books two classes, pays the cart by card, and every view follows
   await expect(page).toHaveURL(/\/dashboard\/payment$/);
   const buying = page.getByRole("region", { name: "You are paying for" });
   for (const c of picked) await expect(buying).toContainText(c.name);
+  // Each class says when it runs (the seeded sessions are in summer 2027).
+  await expect(buying.getByTestId("checkout-session")).toHaveText([
+    /^\w{3}.*\d:\d\d.* 2027$/,
+    /^\w{3}.*\d:\d\d.* 2027$/,
+  ]);
   await expect(page.getByTestId("checkout-amount")).toHaveText("$238.00");
   await expect(page.getByRole("timer")).toHaveText(/^1[45]:\d\d$/);
   const pay = page.getByRole("button", { name: "Pay $238.00" });

@@ -2,7 +2,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { AxiosError } from "axios";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
-import { errorMessage, resolveImageUrl, useAcademy, useCart, useStudentEmail, type CartItem } from "shared-auth";
+import {
+  errorMessage,
+  formatSession,
+  resolveImageUrl,
+  useAcademy,
+  useCart,
+  useStudentEmail,
+  type CartItem,
+} from "shared-auth";
 import { NotAStudent } from "../../components/no-student";
 import { PageFrame } from "../../components/page-frame";
 import { EmptyState, ErrorState, RowsSkeleton } from "../../components/states";
@@ -138,6 +146,7 @@ function OpenCheckout({
   }
 
   const images = new Map(cartItems.map((i) => [i._id, i.image]));
+  const bought = new Map(cartItems.map((i) => [i._id, i]));
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_minmax(0,26rem)]">
       <section aria-labelledby="buying" className={`p-4 sm:p-6 ${card}`}>
@@ -154,7 +163,17 @@ function OpenCheckout({
                   className="h-12 w-12 shrink-0 rounded-lg object-cover"
                 />
               )}
-              <span className="min-w-0 flex-1 font-medium text-slate-900 dark:text-white">{item.class_name}</span>
+              <span className="min-w-0 flex-1 font-medium text-slate-900 dark:text-white">
+                {item.class_name}
+                {/* When it runs (issue 15): what a parent checks once more before paying. */}
+                <span
+                  className="block text-sm font-normal text-slate-600 dark:text-slate-400"
+                  data-testid="checkout-session"
+                >
+                  {(bought.get(item.cartItemId) && formatSession(bought.get(item.cartItemId)!)) ??
+                    "Dates to be announced"}
+                </span>
+              </span>
               <span className="tabular-nums text-slate-700 dark:text-slate-300">{dollars(item.price)}</span>
             </li>
           ))}
