@@ -5,6 +5,54 @@ import { SORTS, type ClassListState } from "./class-filters";
 
 const label = "block text-sm font-semibold text-slate-800 dark:text-slate-200";
 
+interface Option {
+  value: string;
+  label: string;
+}
+const sportOptions: Option[] = [
+  { value: "", label: "Any sport" },
+  ...Object.entries(SPORTS).map(([value, text]) => ({ value, label: text })),
+];
+// "All levels" classes match every level: picking it would narrow nothing.
+const levelOptions: Option[] = [
+  { value: "", label: "Any level" },
+  ...Object.entries(LEVEL_LABELS)
+    .filter(([value]) => value !== "all")
+    .map(([value, text]) => ({ value, label: text })),
+];
+
+/** A labelled pick that applies at once. */
+function Pick({
+  id,
+  name,
+  label: text,
+  value,
+  options,
+  onPick,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: readonly Option[];
+  onPick: (event: { currentTarget: { form: HTMLFormElement | null } }) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={label}>
+        {text}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ""} onChange={onPick} className={inputClass}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /**
  * The way a parent narrows the list: text, sport, age, level, week, price range and sort. Picks
  * (selects, the week) apply at once; typed values (text, age, prices) apply with Enter or "Apply".
@@ -52,25 +100,14 @@ export function FilterBar({
           className={inputClass}
         />
       </div>
-      <div>
-        <label htmlFor={`${id}-sport`} className={label}>
-          Sport
-        </label>
-        <select
-          id={`${id}-sport`}
-          name="sport"
-          defaultValue={query.sport ?? ""}
-          onChange={applyNow}
-          className={inputClass}
-        >
-          <option value="">Any sport</option>
-          {Object.entries(SPORTS).map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Pick
+        id={`${id}-sport`}
+        name="sport"
+        label="Sport"
+        value={query.sport}
+        onPick={applyNow}
+        options={sportOptions}
+      />
       <div>
         <label htmlFor={`${id}-age`} className={label}>
           Child&apos;s age
@@ -88,27 +125,14 @@ export function FilterBar({
           className={inputClass}
         />
       </div>
-      <div>
-        <label htmlFor={`${id}-level`} className={label}>
-          Level
-        </label>
-        <select
-          id={`${id}-level`}
-          name="level"
-          defaultValue={query.level ?? ""}
-          onChange={applyNow}
-          className={inputClass}
-        >
-          <option value="">Any level</option>
-          {Object.entries(LEVEL_LABELS)
-            .filter(([value]) => value !== "all")
-            .map(([value, text]) => (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            ))}
-        </select>
-      </div>
+      <Pick
+        id={`${id}-level`}
+        name="level"
+        label="Level"
+        value={query.level}
+        onPick={applyNow}
+        options={levelOptions}
+      />
       <div>
         <label htmlFor={`${id}-week`} className={label}>
           Week of
@@ -153,18 +177,7 @@ export function FilterBar({
           className={inputClass}
         />
       </fieldset>
-      <div>
-        <label htmlFor={`${id}-sort`} className={label}>
-          Sort by
-        </label>
-        <select id={`${id}-sort`} name="sort" defaultValue={state.sortValue} onChange={applyNow} className={inputClass}>
-          {SORTS.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Pick id={`${id}-sort`} name="sort" label="Sort by" value={state.sortValue} onPick={applyNow} options={SORTS} />
       <div className="col-span-2 flex flex-wrap items-center justify-end gap-3 md:col-span-4 lg:col-span-8">
         {state.filtered && (
           <button
