@@ -59,6 +59,8 @@ const PUBLISHED_SECRETS = new Set([
   "sk_test_api_suite",
   "whsec_api_suite",
   "sk_test_payments_suite",
+  "sk_test_interrupted",
+  "sk_test_checkout_load",
   "whsec_test_payment_sandbox",
   "whsec_other",
   "sk_live_nope",
