@@ -8,12 +8,12 @@
 // Writes .tmp/bench-web.json and prints pass/fail lines against tools/perf-budgets.json.
 // Options: --no-build, --runs N (default 3), --pages /,/classes, --out file.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { SEED_SIGN_INS, readEmulatorPorts } from "./auth-emulator.mjs";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
+import { BENCH_ARGS, chromium, launchBenchBrowser, readLcp, settle, watchLcp } from "./bench-browser.mjs";
+import { CHROMIUM_PATH } from "./chromium.mjs";
 import { readPaymentSandboxPort, readPorts, startSystem } from "./system.mjs";
 import { buildAll, ensurePnpm, log, ROOT } from "./workspace.mjs";
 
@@ -33,17 +33,8 @@ const STUDENT = SEED_SIGN_INS.find((s) => s.email === "sam@example.com");
 const SIGNED_IN = (p) => p.startsWith("/dashboard");
 const budgets = JSON.parse(readFileSync(path.join(ROOT, "tools", "perf-budgets.json"), "utf8")).pages;
 
-const require = createRequire(path.join(ROOT, "e2e", "package.json"));
-const { chromium } = require("@playwright/test");
 const lighthouse = (await import("lighthouse")).default;
 const desktopConfig = (await import("lighthouse/core/config/desktop-config.js")).default;
-
-// Nothing may wait on the network: every host but this machine's resolves to nothing.
-const BENCH_ARGS = [
-  ...CHROMIUM_ARGS,
-  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
-  "--disable-extensions",
-];
 
 if (opts.build && !opts["no-build"]) await buildAll(ensurePnpm());
 
@@ -75,12 +66,6 @@ async function signIn(page) {
   await page.getByRole("button", { name: /^Account menu of / }).waitFor({ timeout: 20_000 });
 }
 
-/** What the page settles to once its main heading shows: the remote page has arrived. */
-async function settle(page) {
-  await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 20_000 });
-  await page.waitForLoadState("networkidle");
-}
-
 /**
  * A cold load in Playwright (empty cache): bytes as transferred, files, requests, and the chain of
  * serial network hops before the LCP: from the LCP's resource (or, for a text LCP, the last request
@@ -96,30 +81,23 @@ async function coldLoad(context, pagePath) {
     const sizes = await request.sizes().catch(() => null);
     seen.push({ url: request.url(), type: request.resourceType(), bytes: sizes?.responseBodySize ?? 0 });
   });
-  await page.addInitScript(() => {
-    window.__lcp = null;
-    new PerformanceObserver((list) => {
-      const last = list.getEntries().at(-1);
-      window.__lcp = { time: last.renderTime || last.loadTime, url: last.url, tag: last.element?.tagName ?? null };
-    }).observe({ type: "largest-contentful-paint", buffered: true });
-  });
+  await watchLcp(page);
   await page.goto(`${system.shellUrl}${pagePath}`);
   await settle(page);
   await page.waitForTimeout(500);
-  const timing = await page.evaluate(() => {
+  const entries = await page.evaluate(() => {
     const nav = performance.getEntriesByType("navigation")[0];
-    const entries = [
+    return [
       { name: nav.name, start: 0, end: nav.responseEnd },
       ...performance
         .getEntriesByType("resource")
         .map((r) => ({ name: r.name, start: r.startTime, end: r.responseEnd || r.startTime + r.duration })),
     ];
-    return { entries, lcp: window.__lcp };
   });
+  const lcp = await readLcp(page);
   await page.close();
   const sum = (type) => seen.filter((r) => r.type === type).reduce((n, r) => n + r.bytes, 0);
   const count = (type) => seen.filter((r) => r.type === type).length;
-  const { entries, lcp } = timing;
   let target = lcp?.url ? entries.find((e) => e.name === lcp.url) : null;
   if (!target && lcp) target = entries.filter((e) => e.end <= lcp.time).sort((a, b) => b.end - a.end)[0];
   const chain = [];
@@ -213,7 +191,7 @@ async function lighthouseRuns(pagePath, preset) {
 
 const report = { date: new Date().toISOString(), runs: RUNS, pages: {} };
 try {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: BENCH_ARGS });
+  const browser = await launchBenchBrowser();
   try {
     for (const pagePath of PAGES) {
       const context = await browser.newContext();

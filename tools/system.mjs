@@ -135,15 +135,40 @@ export function superviseApi(start) {
   };
 }
 
-export async function startSystem(options = {}) {
-  const ports = options.ports ?? readPorts();
-  const deployDir = options.deployDir ?? path.join(ROOT, ".tmp", "deploy");
+/**
+ * Serves the production builds as they are deployed: each remote on its own origin, and the shell
+ * with the deploy-time remotes.json (pointing at them) and env.json (`env`), both written to deployDir.
+ * @param {{ ports: ReturnType<typeof readPorts>, deployDir: string, env: Record<string, unknown> }} options
+ */
+export async function startStaticSite({ ports, deployDir, env }) {
   mkdirSync(deployDir, { recursive: true });
-  const shellUrl = `http://localhost:${ports.shell}`;
-  const apiUrl = `http://localhost:${ports.api}`;
   const remotesFile = path.join(deployDir, "remotes.json");
   const envFile = path.join(deployDir, "env.json");
   writeFileSync(remotesFile, JSON.stringify(remotesJson(ports), null, 2));
+  writeFileSync(envFile, JSON.stringify(env, null, 2));
+  const servers = {};
+  const close = () => Promise.allSettled(Object.values(servers).map((server) => server.close()));
+  try {
+    for (const [name, app] of Object.entries(REMOTE_APPS)) {
+      servers[name] = await startStaticServer({ dir: path.join(ROOT, app.dir, "dist"), port: ports[name], cors: true });
+    }
+    servers.shell = await startStaticServer({
+      dir: path.join(ROOT, "shell", "dist"),
+      port: ports.shell,
+      spa: true,
+      overrides: { "/remotes.json": remotesFile, "/env.json": envFile },
+    });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { shellUrl: `http://localhost:${ports.shell}`, servers, close };
+}
+
+export async function startSystem(options = {}) {
+  const ports = options.ports ?? readPorts();
+  const deployDir = options.deployDir ?? path.join(ROOT, ".tmp", "deploy");
+  const apiUrl = `http://localhost:${ports.api}`;
 
   const stops = [];
   const stop = async () => {
@@ -168,23 +193,16 @@ export async function startSystem(options = {}) {
       webhooks: [{ url: `http://127.0.0.1:${ports.api}/webhooks/stripe`, secret: LOCAL_WEBHOOK_SECRET }],
     });
     stops.push(payments.stop);
-    writeFileSync(
-      envFile,
-      JSON.stringify(
-        {
-          apiUrl,
-          firebase: localFirebaseConfig(),
-          authEmulatorUrl: emulator.url,
-          payments: {
-            publishableKey: LOCAL_PUBLISHABLE_KEY,
-            sandboxUrl: payments.url,
-            stripeJsUrl: `${payments.url}/v3/`,
-          },
-        },
-        null,
-        2,
-      ),
-    );
+    const env = {
+      apiUrl,
+      firebase: localFirebaseConfig(),
+      authEmulatorUrl: emulator.url,
+      payments: {
+        publishableKey: LOCAL_PUBLISHABLE_KEY,
+        sandboxUrl: payments.url,
+        stripeJsUrl: `${payments.url}/v3/`,
+      },
+    };
 
     const api = superviseApi(() =>
       spawn(process.execPath, ["dist/server.js"], {
@@ -203,20 +221,18 @@ export async function startSystem(options = {}) {
       }),
     );
     stops.push(api.stop);
-    const servers = {};
-    for (const [name, app] of Object.entries(REMOTE_APPS)) {
-      servers[name] = await startStaticServer({ dir: path.join(ROOT, app.dir, "dist"), port: ports[name], cors: true });
-      stops.push(servers[name].close);
-    }
-    servers.shell = await startStaticServer({
-      dir: path.join(ROOT, "shell", "dist"),
-      port: ports.shell,
-      spa: true,
-      overrides: { "/remotes.json": remotesFile, "/env.json": envFile },
-    });
-    stops.push(servers.shell.close);
+    const site = await startStaticSite({ ports, deployDir, env });
+    stops.push(site.close);
     await waitForHealth(`${apiUrl}/health`, api.current(), options.healthTimeoutMs);
-    return { ports, shellUrl, apiUrl, authEmulator: emulator, paymentSandbox: payments, servers, stop };
+    return {
+      ports,
+      shellUrl: site.shellUrl,
+      apiUrl,
+      authEmulator: emulator,
+      paymentSandbox: payments,
+      servers: site.servers,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
