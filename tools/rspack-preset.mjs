@@ -35,6 +35,73 @@ function reactRefreshPlugin(appDir) {
   return createRequire(path.join(appDir, "package.json"))("@rspack/plugin-react-refresh").ReactRefreshRspackPlugin;
 }
 
+/**
+ * The federation runtime's core, resolved from the app's own @module-federation/enhanced, for a
+ * remote's standalone page (see `standaloneRuntimeEntry`). Imported under an alias because the
+ * request "@module-federation/runtime-core" itself is external in a remote's production build.
+ */
+function runtimeCorePath(appDir) {
+  const fromApp = createRequire(path.join(appDir, "package.json"));
+  const fromEnhanced = createRequire(fromApp.resolve("@module-federation/enhanced"));
+  const fromTools = createRequire(fromEnhanced.resolve("@module-federation/runtime-tools"));
+  return fromTools.resolve("@module-federation/runtime-core");
+}
+
+/**
+ * One federation runtime on a federated page (ADR 017). In production the shell bundles the runtime
+ * core and hands it to the remotes (`provideExternalRuntime`); a remote's remoteEntry.js and chunks
+ * read it from the page (`externalRuntime`) instead of carrying a second copy. Dev builds keep a
+ * runtime each, so a remote's dev page runs on its own.
+ */
+function federationRuntimeOptions(host, production) {
+  if (!production) return {};
+  return { experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true } };
+}
+
+const STANDALONE_RUNTIME_FILE = "standalone-runtime.js";
+
+/**
+ * The second build of a remote in production: `standalone-runtime.js`, the federation runtime core
+ * for the remote's own page, where no shell provides it. A build of its own, because the app build
+ * turns every import of the runtime core into a read of the page's copy. It runs after the app
+ * build, whose `output.clean` would otherwise remove it.
+ */
+function standaloneRuntimeConfig(o, appConfig) {
+  return {
+    name: `${o.name}-standalone-runtime`,
+    dependencies: [o.name],
+    context: o.appDir,
+    target: appConfig.target,
+    mode: "production",
+    devtool: false,
+    entry: { "standalone-runtime": path.join(import.meta.dirname, "federation-runtime-core.mjs") },
+    output: { path: appConfig.output.path, filename: STANDALONE_RUNTIME_FILE, clean: false },
+    resolve: { alias: { "federation-runtime-core-bundled$": runtimeCorePath(o.appDir) } },
+    plugins: [new BrotliAssetsPlugin()],
+    performance: false,
+    stats: "errors-warnings",
+  };
+}
+
+/** The remote's own page loads standalone-runtime.js before its other scripts (deferred scripts run in order). */
+class StandaloneRuntimeTagPlugin {
+  constructor(rspack) {
+    this.rspack = rspack;
+  }
+  apply(compiler) {
+    compiler.hooks.compilation.tap("StandaloneRuntimeTagPlugin", (compilation) => {
+      this.rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise(
+        "StandaloneRuntimeTagPlugin",
+        async (data) => {
+          const tag = { tagName: "script", voidTag: false, attributes: { defer: true, src: STANDALONE_RUNTIME_FILE } };
+          data.assetTags.scripts.unshift(tag);
+          return data;
+        },
+      );
+    });
+  }
+}
+
 export function sharedConfig(appDir) {
   const shared = Object.fromEntries(
     SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: `^${installedVersion(appDir, name)}` }]),
@@ -81,6 +148,16 @@ class BrotliAssetsPlugin {
  * @param {string[]} [o.runtimePlugins]
  */
 export function createAppConfig(o) {
+  const appConfig = appConfigFactory(o);
+  return (env, argv) => {
+    const config = appConfig(env, argv);
+    // A remote's production build also writes the small runtime its own page needs (ADR 017).
+    if (argv.mode !== "production" || o.role === "host") return config;
+    return [config, standaloneRuntimeConfig(o, config)];
+  };
+}
+
+function appConfigFactory(o) {
   return (_env, argv) => {
     const production = argv.mode === "production";
     const host = o.role === "host";
@@ -137,6 +214,7 @@ export function createAppConfig(o) {
         // A remote's own page in dev gets only its app entry: remoteEntry.js as well would start a
         // second hot-update runtime for the same chunks, and edits would fail to apply.
         new o.rspack.HtmlRspackPlugin({ template: "./index.html", ...(dev && !host ? { chunks: ["main"] } : {}) }),
+        ...(production && !host ? [new StandaloneRuntimeTagPlugin(o.rspack)] : []),
         new o.rspack.DefinePlugin({
           "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development"),
         }),
@@ -150,6 +228,7 @@ export function createAppConfig(o) {
           runtimePlugins: o.runtimePlugins ?? [],
           manifest: true,
           dts: false,
+          ...federationRuntimeOptions(host, production),
         }),
         // React Fast Refresh (dev only): components re-render in place and keep their state. Its loader
         // skips node_modules, so the federation runtime and shared libraries are left as they are.
@@ -167,6 +246,7 @@ export function createAppConfig(o) {
         historyApiFallback: true,
         headers: host ? {} : { "Access-Control-Allow-Origin": "*" },
       },
+      name: o.name,
       stats: production ? "errors-warnings" : "minimal",
     };
   };
