@@ -44,7 +44,7 @@ const steps = [
   ["install", () => ensureInstalled(pnpm)],
   ["lint", () => pn("exec", "eslint", ".")],
   ["format", () => pn("exec", "prettier", "--check", ".")],
-  ["typecheck", () => pn("-r", "--filter", "./*", "run", "typecheck")],
+  ["typecheck", () => pn("-r", "--filter", "./*", "--filter", "./tools/*", "run", "typecheck")],
   ["unit tests", () => pn("exec", "vitest", "run")],
   ["api tests", () => withAuthEmulator((env) => run(cmd, [...pre, "--filter", "api", "run", "test"], { env }))],
   // The same suite on a real PostgreSQL (concurrency bugs pass on PGlite). Needs a server at
