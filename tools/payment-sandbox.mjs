@@ -21,5 +21,6 @@ export const {
 } = sandbox;
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await sandbox.runFromCommandLine();
+  const { runFromCommandLine } = await import("./payment-sandbox/dist/cli.js");
+  await runFromCommandLine();
 }

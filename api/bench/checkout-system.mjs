@@ -67,17 +67,13 @@ export async function startCheckoutSystem({ apis = 2, basePort = 4980, env = {} 
     // Every intent the provider made, with its latest state and whether it was refunded (the
     // sandbox keeps only its latest events, so they are followed as they come).
     const intents = new Map();
-    const push = sandbox.events.push.bind(sandbox.events);
-    sandbox.events.push = (...events) => {
-      for (const event of events) {
-        const object = event.data.object;
-        if (event.type.startsWith("payment_intent."))
-          intents.set(object.id, { ...intents.get(object.id), ...object, changedAt: Date.now() });
-        if (event.type === "charge.refunded")
-          intents.set(object.payment_intent, { ...intents.get(object.payment_intent), refunded: true });
-      }
-      return push(...events);
-    };
+    sandbox.onEvent((event) => {
+      const object = event.data.object;
+      if (event.type.startsWith("payment_intent."))
+        intents.set(object.id, { ...intents.get(object.id), ...object, changedAt: Date.now() });
+      if (event.type === "charge.refunded")
+        intents.set(object.payment_intent, { ...intents.get(object.payment_intent), refunded: true });
+    });
     const providerRelay = await startTcpRelay({ host: "127.0.0.1", port: sandbox.port });
     stops.push(providerRelay.close);
     // The identity provider: the Firebase Auth Emulator already running (FIREBASE_AUTH_EMULATOR_HOST,

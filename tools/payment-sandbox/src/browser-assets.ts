@@ -1,0 +1,53 @@
+// Stripe.js for the browser (GET /v3/) and the card field's iframe (GET /v3/elements/card), served
+// from browser/ next to this package's dist/ and src/.
+import { readFileSync } from "node:fs";
+import type { OutgoingHttpHeaders } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { renderCardFrame } from "./card-frame.js";
+
+const BROWSER_DIR = fileURLToPath(new URL("../browser/", import.meta.url));
+
+/** `page`: the card frame's HTML page (its CSP, its inputs rendered in). */
+type Asset = { file: string; type: string; page?: boolean };
+
+const BROWSER_ASSETS: ReadonlyMap<string, Asset> = new Map([
+  ["/v3", { file: "stripe.js", type: "text/javascript; charset=utf-8" }],
+  ["/v3/elements/card", { file: "card-frame.html", type: "text/html; charset=utf-8", page: true }],
+  ["/v3/elements/card.js", { file: "card-frame.js", type: "text/javascript; charset=utf-8" }],
+  ["/v3/elements/card.css", { file: "card-frame.css", type: "text/css; charset=utf-8" }],
+]);
+
+/**
+ * The card frame runs only its own script and style, talks only to the sandbox, and may be framed
+ * only by pages on this machine (the site in a local run, CI or e2e).
+ */
+export const CARD_FRAME_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "form-action 'none'",
+  "base-uri 'none'",
+  "frame-ancestors http://localhost:* http://127.0.0.1:*",
+].join("; ");
+
+/** The asset at `pathname` (GET), or undefined when the path is not one of them. Read at each request: edits show on reload. */
+export function browserAsset(pathname: string): { headers: OutgoingHttpHeaders; body: string } | undefined {
+  const asset = BROWSER_ASSETS.get(pathname);
+  if (!asset) return undefined;
+  const text = readFileSync(path.join(BROWSER_DIR, asset.file), "utf8");
+  const body = asset.page ? renderCardFrame(text) : text;
+  const headers: OutgoingHttpHeaders = {
+    "content-type": asset.type,
+    "content-length": Buffer.byteLength(body),
+    "cache-control": "no-cache",
+    "x-content-type-options": "nosniff",
+    "access-control-allow-origin": "*",
+    "cross-origin-resource-policy": "cross-origin",
+    ...(asset.page ? { "content-security-policy": CARD_FRAME_CSP, "referrer-policy": "no-referrer" } : {}),
+  };
+  return { headers, body };
+}

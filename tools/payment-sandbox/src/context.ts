@@ -1,0 +1,28 @@
+// What every API handler works with: the sandbox's state, the way to record an event, and the call.
+import type { Params } from "./form-body.js";
+import type { EventObject } from "./objects.js";
+import type { State } from "./state.js";
+import type { SandboxEvent } from "./types.js";
+
+/** One API call: who calls, with what, and the webhooks to start once it is answered. */
+export type RequestContext = {
+  requestId: string;
+  idempotencyKey: string | null;
+  /** The parameters' canonical form when the answer is to be saved for idempotent replays. */
+  fingerprint: string | undefined;
+  /** Called with a publishable key (Stripe.js in the browser): fewer endpoints, fewer fields. */
+  publishable: boolean;
+  params: Params;
+  after: Array<() => void>;
+  /** Whether the state is written to the data file after the call. */
+  changes: boolean;
+};
+
+export type SandboxCore = {
+  state: State;
+  /** Records an event; its deliveries start once the API call has been answered (ctx.after). */
+  emit(ctx: RequestContext, type: string, object: EventObject): SandboxEvent;
+};
+
+/** An endpoint: `id` is the path's `{id}` part ("" for paths without one). Returns the JSON answer. */
+export type RouteHandler = (core: SandboxCore, ctx: RequestContext, id: string) => unknown;

@@ -1,0 +1,58 @@
+// Stripe's error answers: an HTTP status and an `error` object the SDK turns into its error classes.
+import type { PaymentMethod } from "./objects.js";
+
+export type StripeError = {
+  type: string;
+  message: string;
+  code?: string;
+  decline_code?: string;
+  param?: string;
+  doc_url?: string;
+  /** On a failed payment: the charge and payment method of the attempt, and the PaymentIntent. */
+  charge?: string;
+  payment_method?: PaymentMethod;
+  payment_intent?: Record<string, unknown>;
+  request_log_url?: null;
+};
+
+/** An API error: `status` and Stripe's error object. `saved: false` keeps it out of idempotent replays. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly error: StripeError;
+  readonly saved: boolean;
+
+  constructor(status: number, error: StripeError, { saved = true }: { saved?: boolean } = {}) {
+    super(error.message);
+    this.status = status;
+    this.error = error;
+    this.saved = saved;
+  }
+}
+
+/** A 400 for parameters that fail validation: Stripe saves no idempotent result for these. */
+export function invalid(message: string, param?: string, code?: string): ApiError {
+  return new ApiError(
+    400,
+    { type: "invalid_request_error", message, ...(param ? { param } : {}), ...(code ? { code } : {}) },
+    { saved: false },
+  );
+}
+
+export function missing(type: string, id: string | undefined, param = "id"): ApiError {
+  return new ApiError(404, {
+    type: "invalid_request_error",
+    code: "resource_missing",
+    message: `No such ${type}: '${id}'`,
+    param,
+    doc_url: "https://stripe.com/docs/error-codes/resource-missing",
+  });
+}
+
+export function unexpectedState(message: string): ApiError {
+  return new ApiError(400, {
+    type: "invalid_request_error",
+    code: "payment_intent_unexpected_state",
+    message,
+    doc_url: "https://stripe.com/docs/error-codes/payment-intent-unexpected-state",
+  });
+}

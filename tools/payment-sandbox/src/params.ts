@@ -1,0 +1,117 @@
+// Reading and checking the parameters of one API call, with Stripe's error messages.
+import { invalid } from "./errors.js";
+import { isParams, type Param, type Params } from "./form-body.js";
+import type { Metadata } from "./objects.js";
+
+/** The parameters an endpoint takes: `true` a value, "map" a string map (metadata), an object nested ones. */
+export type Schema = { [name: string]: true | "map" | Schema };
+
+/** Stripe refuses any parameter it does not know (server-side calls only: see http.ts). */
+export function rejectUnknown(params: Params, schema: Schema, prefix = ""): void {
+  for (const [name, value] of Object.entries(params)) {
+    const full = prefix ? `${prefix}[${name}]` : name;
+    const rule = schema[name];
+    if (rule === undefined) {
+      throw invalid(`Received unknown parameter: ${full}`, full, "parameter_unknown");
+    }
+    if (typeof rule === "object" && isParams(value)) rejectUnknown(value, rule, full);
+  }
+}
+
+type StringOptions = { required?: boolean; max?: number };
+
+export function readString(params: Params, name: string, options: StringOptions & { required: true }): string;
+export function readString(params: Params, name: string, options?: StringOptions): string | undefined;
+export function readString(params: Params, name: string, { required = false, max = 5000 }: StringOptions = {}) {
+  const value = params[name];
+  if (value === undefined || (value === "" && required)) {
+    if (required) throw invalid(`Missing required param: ${name}.`, name, "parameter_missing");
+    return undefined;
+  }
+  if (typeof value !== "string") throw invalid(`Invalid string: ${JSON.stringify(value)}`, name);
+  if (value.length > max) throw invalid(`Invalid string: must be at most ${max} characters`, name);
+  return value;
+}
+
+export function readInteger(params: Params, name: string, options: StringOptions & { required: true }): number;
+export function readInteger(params: Params, name: string, options?: StringOptions): number | undefined;
+export function readInteger(params: Params, name: string, options?: StringOptions) {
+  const value = readString(params, name, options);
+  if (value === undefined) return undefined;
+  if (!/^-?\d{1,15}$/.test(value.trim())) {
+    throw invalid(`Invalid integer: ${value}`, name, "parameter_invalid_integer");
+  }
+  return Number(value.trim());
+}
+
+export function readBoolean(params: Params, name: string): boolean | undefined {
+  const value = readString(params, name);
+  if (value === undefined) return undefined;
+  if (value !== "true" && value !== "false") throw invalid(`Invalid boolean: ${value}`, name);
+  return value === "true";
+}
+
+/** One of `allowed`; null when sent empty (Stripe's way to unset a field), undefined when left out. */
+export function readEnum<T extends string>(params: Params, name: string, allowed: readonly T[]): T | null | undefined {
+  const value = readString(params, name);
+  if (value === undefined || value === "") return value === "" ? null : undefined;
+  const found = allowed.find((item) => item === value);
+  if (found === undefined) {
+    throw invalid(`Invalid ${name}: must be one of ${allowed.join(", ")}`, name);
+  }
+  return found;
+}
+
+function isStringList(value: Param): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === "string");
+}
+
+export function readStringArray(params: Params, name: string): string[] | undefined {
+  const value = params[name];
+  if (value === undefined) return undefined;
+  const list = typeof value === "string" ? [value] : value;
+  if (!isStringList(list)) throw invalid(`Invalid array: ${name}`, name);
+  return list;
+}
+
+/** Stripe's metadata rules: at most 50 keys, keys up to 40 characters, values up to 500; "" unsets a key. */
+export function readMetadata(params: Params, existing: Metadata = {}): Metadata {
+  const value = params.metadata;
+  if (value === undefined) return existing;
+  if (value === "") return {};
+  if (!isParams(value)) throw invalid("Invalid object", "metadata");
+  const result = { ...existing };
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item !== "string") throw invalid(`Invalid string: ${JSON.stringify(item)}`, `metadata[${key}]`);
+    if (key.length > 40) throw invalid("Metadata keys can have up to 40 characters.", `metadata[${key}]`);
+    if (item.length > 500) throw invalid("Metadata values can have up to 500 characters.", `metadata[${key}]`);
+    if (item === "") delete result[key];
+    else result[key] = item;
+  }
+  if (Object.keys(result).length > 50) throw invalid("Metadata can have up to 50 keys.", "metadata");
+  return result;
+}
+
+export function readCurrency(params: Params): string;
+export function readCurrency(params: Params, options: { required: false }): string | undefined;
+export function readCurrency(params: Params, { required = true }: { required?: boolean } = {}) {
+  const value = readString(params, "currency", { required });
+  if (value === undefined) return undefined;
+  const currency = value.toLowerCase();
+  if (!/^[a-z]{3}$/.test(currency)) throw invalid(`Invalid currency: ${value}.`, "currency");
+  return currency;
+}
+
+/** receipt_email: null when sent empty (unset), undefined when left out. */
+export function readEmail(params: Params): string | null | undefined {
+  const value = readString(params, "receipt_email", { max: 800 });
+  if (value === undefined || value === "") return value === "" ? null : undefined;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
+    throw invalid(`Invalid email address: ${value}`, "receipt_email", "email_invalid");
+  }
+  return value;
+}
+
+export function readExpand(params: Params): string[] {
+  return readStringArray(params, "expand") ?? [];
+}

@@ -1,0 +1,121 @@
+// The API's endpoints: method, path, handler, the parameters it takes, and whether Stripe.js (a
+// publishable key) may call it.
+import type { RouteHandler } from "./context.js";
+import { missing } from "./errors.js";
+import { listEvents, retrieveEvent } from "./events-api.js";
+import { decode } from "./form-body.js";
+import { clone } from "./ids.js";
+import type { Schema } from "./params.js";
+import { cancelIntent, confirmRoute, createIntent, retrieveIntent, updateIntent } from "./payment-intents.js";
+import { createPaymentMethodRoute } from "./payment-methods.js";
+import { createRefund } from "./refunds.js";
+import { SCHEMAS } from "./schemas.js";
+import { lookup } from "./state.js";
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookEndpoints,
+  retrieveWebhookEndpoint,
+} from "./webhook-endpoints.js";
+
+export type Route = {
+  method: string;
+  /** The path; its group, when it has one, is the object's id. */
+  pattern: RegExp;
+  handler: RouteHandler;
+  schema: Schema;
+  /** Whether a publishable key (Stripe.js) may call it. */
+  publishable?: boolean;
+};
+
+/** GET of an object kept as created (payment methods, charges, refunds). */
+function retrieveObject(collection: "paymentMethods" | "charges" | "refunds", type: string): RouteHandler {
+  return ({ state }, _ctx, id) => {
+    const records: Record<string, unknown> = state[collection];
+    const object = lookup(records, id);
+    if (!object) throw missing(type, id);
+    return clone(object);
+  };
+}
+
+const ROUTES: Route[] = [
+  { method: "POST", pattern: /^\/v1\/payment_intents$/, handler: createIntent, schema: SCHEMAS.createIntent },
+  {
+    method: "GET",
+    pattern: /^\/v1\/payment_intents\/([^/]+)$/,
+    handler: retrieveIntent,
+    schema: SCHEMAS.retrieve,
+    publishable: true,
+  },
+  { method: "POST", pattern: /^\/v1\/payment_intents\/([^/]+)$/, handler: updateIntent, schema: SCHEMAS.updateIntent },
+  {
+    method: "POST",
+    pattern: /^\/v1\/payment_intents\/([^/]+)\/confirm$/,
+    handler: confirmRoute,
+    schema: SCHEMAS.confirm,
+    publishable: true,
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/payment_intents\/([^/]+)\/cancel$/,
+    handler: cancelIntent,
+    schema: SCHEMAS.cancel,
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/payment_methods$/,
+    handler: createPaymentMethodRoute,
+    schema: SCHEMAS.paymentMethod,
+    publishable: true,
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/payment_methods\/([^/]+)$/,
+    handler: retrieveObject("paymentMethods", "PaymentMethod"),
+    schema: SCHEMAS.none,
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/charges\/([^/]+)$/,
+    handler: retrieveObject("charges", "charge"),
+    schema: SCHEMAS.none,
+  },
+  { method: "POST", pattern: /^\/v1\/refunds$/, handler: createRefund, schema: SCHEMAS.refund },
+  {
+    method: "GET",
+    pattern: /^\/v1\/refunds\/([^/]+)$/,
+    handler: retrieveObject("refunds", "refund"),
+    schema: SCHEMAS.none,
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/webhook_endpoints$/,
+    handler: createWebhookEndpoint,
+    schema: SCHEMAS.webhookEndpoint,
+  },
+  { method: "GET", pattern: /^\/v1\/webhook_endpoints$/, handler: listWebhookEndpoints, schema: SCHEMAS.none },
+  {
+    method: "GET",
+    pattern: /^\/v1\/webhook_endpoints\/([^/]+)$/,
+    handler: retrieveWebhookEndpoint,
+    schema: SCHEMAS.none,
+  },
+  {
+    method: "DELETE",
+    pattern: /^\/v1\/webhook_endpoints\/([^/]+)$/,
+    handler: deleteWebhookEndpoint,
+    schema: SCHEMAS.none,
+  },
+  { method: "GET", pattern: /^\/v1\/events$/, handler: listEvents, schema: SCHEMAS.listEvents },
+  { method: "GET", pattern: /^\/v1\/events\/([^/]+)$/, handler: retrieveEvent, schema: SCHEMAS.none },
+];
+
+/** The route for `method` and `pathname` with the id in its path ("" when none), or undefined. */
+export function findRoute(method: string, pathname: string): { route: Route; id: string } | undefined {
+  for (const route of ROUTES) {
+    if (route.method !== method) continue;
+    const match = route.pattern.exec(pathname);
+    if (match) return { route, id: match[1] === undefined ? "" : decode(match[1]) };
+  }
+  return undefined;
+}

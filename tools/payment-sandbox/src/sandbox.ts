@@ -1,0 +1,90 @@
+// The local payment sandbox (DESIGN section 5): speaks the subset of Stripe's v1 HTTP API this
+// product uses, with Stripe's test-mode card semantics, so the real `stripe` SDK (pointed here with
+// host/port/protocol), Stripe.js's stand-in and the card field work offline. Node built-ins only at
+// run time: it starts in the tests, the local run and CI with nothing but this package's build.
+import http from "node:http";
+import { DEFAULT_PORT } from "./constants.js";
+import type { SandboxCore } from "./context.js";
+import { createRequestHandler, send } from "./http.js";
+import { randomId } from "./ids.js";
+import type { DeliveryTarget } from "./objects.js";
+import { loadState, saveState } from "./state.js";
+import type { PaymentSandbox, PaymentSandboxOptions } from "./types.js";
+import { createWebhookSender } from "./webhooks.js";
+
+export async function startPaymentSandbox(options: PaymentSandboxOptions = {}): Promise<PaymentSandbox> {
+  const {
+    port = DEFAULT_PORT,
+    host = "127.0.0.1",
+    webhooks = [],
+    dataFile,
+    log = () => {},
+    retry = {},
+    deliveryTimeoutMs = 10_000,
+  } = options;
+
+  const state = loadState(dataFile, log);
+  const staticEndpoints: DeliveryTarget[] = webhooks.map((hook, index) => ({
+    id: `we_local_${index}`,
+    url: hook.url,
+    secret: hook.secret ?? `whsec_${randomId(32)}`,
+    enabled_events: hook.enabledEvents ?? ["*"],
+    status: "enabled",
+  }));
+  const sender = createWebhookSender({
+    state,
+    staticEndpoints,
+    attempts: Math.max(1, retry.attempts ?? 6),
+    initialDelayMs: retry.initialDelayMs ?? 250,
+    deliveryTimeoutMs,
+    log,
+  });
+  const core: SandboxCore = { state, emit: sender.emit };
+  const save = () => {
+    if (dataFile) saveState(state, dataFile);
+  };
+  const handle = createRequestHandler({ core, log, save });
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log(`request failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) send(res, 500, { error: { type: "api_error", message: "Internal error." } });
+      else res.destroy();
+    });
+  });
+  server.on("clientError", (_error, socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  const urlHost = host.includes(":") ? `[${host}]` : host;
+
+  let stopping: Promise<void> | undefined;
+  function stop(): Promise<void> {
+    stopping ??= (async () => {
+      sender.stop();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      save();
+    })();
+    return stopping;
+  }
+
+  return {
+    url: `http://${urlHost}:${actualPort}`,
+    port: actualPort,
+    stop,
+    events: sender.events,
+    onEvent: sender.onEvent,
+    deliveries: sender.deliveries,
+    waitForDelivery: sender.waitForDelivery,
+    webhooks: staticEndpoints.map(({ url, secret }) => ({ url, secret })),
+  };
+}

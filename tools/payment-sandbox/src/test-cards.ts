@@ -1,0 +1,74 @@
+// Test cards (https://docs.stripe.com/testing): what each number does when a payment is confirmed.
+
+export type Decline = { code: string; decline_code: string; message: string };
+
+export const DECLINES = {
+  generic_decline: { code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." },
+  insufficient_funds: {
+    code: "card_declined",
+    decline_code: "insufficient_funds",
+    message: "Your card has insufficient funds.",
+  },
+  lost_card: { code: "card_declined", decline_code: "lost_card", message: "Your card was declined." },
+  stolen_card: { code: "card_declined", decline_code: "stolen_card", message: "Your card was declined." },
+  fraudulent: { code: "card_declined", decline_code: "fraudulent", message: "Your card was declined." },
+  expired_card: { code: "expired_card", decline_code: "expired_card", message: "Your card has expired." },
+  incorrect_cvc: {
+    code: "incorrect_cvc",
+    decline_code: "incorrect_cvc",
+    message: "Your card's security code is incorrect.",
+  },
+  processing_error: {
+    code: "processing_error",
+    decline_code: "processing_error",
+    message: "An error occurred while processing your card. Try again in a little bit.",
+  },
+  // Stripe's answer to a real card number in test mode: nothing is ever charged here.
+  live_card: {
+    code: "card_declined",
+    decline_code: "test_mode_live_card",
+    message:
+      "Your card was declined. Your request was in test mode, but used a non test (live) card. For a list of valid test cards, visit: https://stripe.com/docs/testing.",
+  },
+} satisfies Record<string, Decline>;
+
+/** What charging a card does: it succeeds, or it is declined for one of DECLINES' reasons. */
+export type CardOutcome = "success" | keyof typeof DECLINES;
+export type Funding = "credit" | "debit";
+
+/** Card number -> outcome and funding; any other valid number is a "live" card and declined. */
+export const TEST_CARDS: ReadonlyMap<string, { outcome: CardOutcome; funding: Funding }> = new Map([
+  ["4242424242424242", { outcome: "success", funding: "credit" }],
+  ["4000056655665556", { outcome: "success", funding: "debit" }],
+  ["5555555555554444", { outcome: "success", funding: "credit" }],
+  ["2223003122003222", { outcome: "success", funding: "credit" }],
+  ["5200828282828210", { outcome: "success", funding: "debit" }],
+  ["378282246310005", { outcome: "success", funding: "credit" }],
+  ["6011111111111117", { outcome: "success", funding: "credit" }],
+  ["4000000000000002", { outcome: "generic_decline", funding: "credit" }],
+  ["4000000000009995", { outcome: "insufficient_funds", funding: "credit" }],
+  ["4000000000009987", { outcome: "lost_card", funding: "credit" }],
+  ["4000000000009979", { outcome: "stolen_card", funding: "credit" }],
+  ["4100000000000019", { outcome: "fraudulent", funding: "credit" }],
+  ["4000000000000069", { outcome: "expired_card", funding: "credit" }],
+  ["4000000000000127", { outcome: "incorrect_cvc", funding: "credit" }],
+  ["4000000000000119", { outcome: "processing_error", funding: "credit" }],
+]);
+
+/** Stripe's test PaymentMethod ids for server-side code, each standing for a test card. */
+export const TEST_PAYMENT_METHODS: ReadonlyMap<string, string> = new Map([
+  ["pm_card_visa", "4242424242424242"],
+  ["pm_card_visa_debit", "4000056655665556"],
+  ["pm_card_mastercard", "5555555555554444"],
+  ["pm_card_mastercard_debit", "5200828282828210"],
+  ["pm_card_amex", "378282246310005"],
+  ["pm_card_discover", "6011111111111117"],
+  ["pm_card_chargeDeclined", "4000000000000002"],
+  ["pm_card_chargeDeclinedInsufficientFunds", "4000000000009995"],
+  ["pm_card_chargeDeclinedLostCard", "4000000000009987"],
+  ["pm_card_chargeDeclinedStolenCard", "4000000000009979"],
+  ["pm_card_chargeDeclinedFraudulent", "4100000000000019"],
+  ["pm_card_chargeDeclinedExpiredCard", "4000000000000069"],
+  ["pm_card_chargeDeclinedIncorrectCvc", "4000000000000127"],
+  ["pm_card_chargeDeclinedProcessingError", "4000000000000119"],
+]);

@@ -1,0 +1,66 @@
+// The sandbox's public types: its options, the running sandbox, its events and webhook deliveries.
+
+export type SandboxWebhook = {
+  url: string;
+  /** Signing secret (`whsec_...`); a random one when left out (see PaymentSandbox.webhooks). */
+  secret?: string;
+  /** Event types to send; `*` (the default) sends all. */
+  enabledEvents?: string[];
+};
+
+export type SandboxEvent = {
+  id: string;
+  object: "event";
+  api_version: string;
+  created: number;
+  livemode: false;
+  type: string;
+  data: { object: Record<string, unknown> & { id: string; object: string } };
+  pending_webhooks: number;
+  request: { id: string | null; idempotency_key: string | null };
+};
+
+/** One attempt to deliver an event to one endpoint. */
+export type SandboxDelivery = {
+  eventId: string;
+  type: string;
+  url: string;
+  /** The endpoint's HTTP status; null when it could not be reached (see `error`). */
+  status: number | null;
+  attempt: number;
+  ok: boolean;
+  error?: string;
+};
+
+export type PaymentSandboxOptions = {
+  /** 12111 by default; 0 picks a free port. */
+  port?: number;
+  host?: string;
+  webhooks?: SandboxWebhook[];
+  /** JSON file the state is loaded from at start and written to after each change. */
+  dataFile?: string;
+  log?: (message: string) => void;
+  /** Webhook retries: `attempts` in all (6), the first wait `initialDelayMs` (250), doubling. */
+  retry?: { attempts?: number; initialDelayMs?: number };
+  /** How long one delivery attempt may take (10 s). */
+  deliveryTimeoutMs?: number;
+};
+
+export type PaymentSandbox = {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  /** Every event, oldest first (those loaded from `dataFile` too); trimmed to the latest in long runs. */
+  events: SandboxEvent[];
+  /**
+   * Calls `listener` with each new event as it is recorded (benchmarks follow every intent this way,
+   * however many events `events` keeps). Returns the function that stops it.
+   */
+  onEvent(listener: (event: SandboxEvent) => void): () => void;
+  /** Every delivery attempt since the start, oldest first. */
+  deliveries: SandboxDelivery[];
+  /** Resolves with the first delivery (past or coming) the predicate accepts; rejects after timeoutMs (10 s). */
+  waitForDelivery(predicate: (delivery: SandboxDelivery) => boolean, timeoutMs?: number): Promise<SandboxDelivery>;
+  /** The static endpoints with their signing secrets. */
+  webhooks: Array<{ url: string; secret: string }>;
+};
