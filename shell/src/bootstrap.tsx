@@ -3,16 +3,15 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { logOut, queryClient, setRuntimeEnv, setUnauthorizedHandler, startSession } from "shared-auth";
 import "./app.css";
-import { loadDeployConfig } from "./federation/deploy-config";
-import { registerConfiguredRemotes } from "./federation/registry";
+import { startRemotes } from "./federation/startup";
 import { AppRouter } from "./routes/router";
 import { SESSION_ENDED_EVENT } from "./layout/session-events";
 
 async function start() {
-  const config = await loadDeployConfig();
+  // Started by index.ts already (remotes registered, the page's remote on its way): the same promise.
+  const config = await startRemotes(location.pathname);
   for (const problem of config.problems) console.error(`[shell] ${problem}`);
   setRuntimeEnv(config.env);
-  registerConfiguredRemotes(config.remotes);
   // Spec section 8: a 401/403 on an authenticated call signs the user out and sends them to /login.
   setUnauthorizedHandler(() => {
     void logOut();

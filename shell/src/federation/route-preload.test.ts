@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { routeAt, routePreload } from "./route-preload";
+import type { RemoteEntry } from "./remotes";
+
+const remotes: RemoteEntry[] = [
+  { name: "mfe_public", entry: "http://localhost:3001/mf-manifest.json" },
+  { name: "mfe_student", entry: "http://localhost:3002/mf-manifest.json" },
+];
+
+describe("routeAt", () => {
+  it("finds the remote page of public and dashboard paths, parameters included", () => {
+    expect(routeAt("/")?.exposed).toBe("HomePage");
+    expect(routeAt("/classes")?.exposed).toBe("ClassesPage");
+    expect(routeAt("/classes/42")?.exposed).toBe("ClassPage");
+    expect(routeAt("/classes/42/")?.exposed).toBe("ClassPage");
+    expect(routeAt("/dashboard/mydashboard")).toMatchObject({ remote: "mfe_student", exposed: "MyCartPage" });
+  });
+
+  it("finds nothing for the shell's own pages and unknown paths", () => {
+    expect(routeAt("/login")).toBeUndefined();
+    expect(routeAt("/dashboard")).toBeUndefined();
+    expect(routeAt("/classes/42/extra")).toBeUndefined();
+    expect(routeAt("/nowhere")).toBeUndefined();
+  });
+});
+
+describe("routePreload", () => {
+  it("preloads the page's remote module", () => {
+    expect(routePreload("/", remotes, false)).toEqual({ remote: "mfe_public", exposed: "HomePage" });
+  });
+
+  it("preloads a signed-in page only when a session may exist", () => {
+    expect(routePreload("/dashboard/mydashboard", remotes, false)).toBeUndefined();
+    expect(routePreload("/dashboard/mydashboard", remotes, true)).toEqual({
+      remote: "mfe_student",
+      exposed: "MyCartPage",
+    });
+  });
+
+  it("preloads nothing from a remote remotes.json leaves out", () => {
+    expect(routePreload("/dashboard/instructorhome", remotes, true)).toBeUndefined();
+    expect(routePreload("/", [], false)).toBeUndefined();
+  });
+});

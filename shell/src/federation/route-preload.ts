@@ -1,0 +1,50 @@
+import { dashboardRoutes, siteRoutes, type RemoteRoute } from "../routes/route-table";
+import type { RemoteEntry } from "./remotes";
+
+/** Spec section 4: the API's access token, stored at sign-in; without it nobody is signed in. */
+const ACCESS_TOKEN_KEY = "access-token";
+
+const everyRoute: RemoteRoute[] = [
+  ...siteRoutes,
+  ...dashboardRoutes.map((route) => ({ ...route, path: `/dashboard/${route.path}` })),
+];
+
+function matches(pattern: string, pathname: string): boolean {
+  const want = pattern.split("/").filter(Boolean);
+  const got = pathname.split("/").filter(Boolean);
+  return want.length === got.length && want.every((part, i) => part.startsWith(":") || part === got[i]);
+}
+
+/** The remote page the router will show at this path (the same table the router is built from). */
+export function routeAt(pathname: string): RemoteRoute | undefined {
+  return everyRoute.find((route) => matches(route.path, pathname));
+}
+
+export interface RoutePreload {
+  remote: RemoteRoute["remote"];
+  exposed: string;
+}
+
+/**
+ * What to fetch ahead for the page being opened: its remote's manifest, remote entry and the
+ * page's own chunks. Nothing for a path no remote serves, a remote remotes.json leaves out, or a
+ * signed-in page when no session can exist (the guard sends the visitor to /login instead).
+ */
+export function routePreload(
+  pathname: string,
+  remotes: RemoteEntry[],
+  hasStoredSession: boolean,
+): RoutePreload | undefined {
+  const route = routeAt(pathname);
+  if (!route || !remotes.some((r) => r.name === route.remote)) return undefined;
+  if (route.access !== "public" && !hasStoredSession) return undefined;
+  return { remote: route.remote, exposed: route.exposed };
+}
+
+export function hasStoredSession(): boolean {
+  try {
+    return Boolean(globalThis.localStorage?.getItem(ACCESS_TOKEN_KEY));
+  } catch {
+    return false;
+  }
+}
