@@ -2,8 +2,20 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { ROUTER_EXPORTS } from "./tools/router-surface.mjs";
 
 const APPS = ["shell", "mfe-public", "mfe-student", "mfe-instructor", "mfe-admin"];
+
+/**
+ * The shared react-router-dom is tree-shaken to react-router's declarative mode (ADR 017): any
+ * other name would be missing at runtime, so importing one fails the lint instead.
+ */
+const routerSurface = {
+  name: "react-router-dom",
+  allowImportNames: ROUTER_EXPORTS,
+  message:
+    "The federated react-router-dom provides only the declarative-mode API of tools/router-surface.mjs (ADR 017).",
+};
 
 /**
  * App boundaries: an app never imports another app (a remote the shell or another remote, the
@@ -17,6 +29,7 @@ function boundaryRule(app) {
       "no-restricted-imports": [
         "error",
         {
+          paths: [routerSurface],
           patterns: [
             {
               group: others.flatMap((other) => [other, `${other}/*`, `**/${other}`, `**/${other}/**`]),
@@ -55,4 +68,8 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...APPS.map(boundaryRule),
+  {
+    files: ["shared-auth/**/*.{ts,tsx,js,mjs}"],
+    rules: { "no-restricted-imports": ["error", { paths: [routerSurface] }] },
+  },
 );

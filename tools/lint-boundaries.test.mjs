@@ -16,6 +16,9 @@ describe("the app-boundary lint rule", () => {
     ["mfe-public/src/pages/x.tsx", 'import AdminHome from "../../../mfe-admin/src/pages/admin-home-page";'],
     ["mfe-student/src/x.ts", 'import x from "mfe-public";'],
     ["shell/src/x.ts", 'import HomePage from "../../mfe-public/src/pages/home-page";'],
+    // Not in the shared router (ADR 017): data-router APIs.
+    ["mfe-public/src/pages/x.tsx", 'import { useLoaderData } from "react-router-dom";'],
+    ["shared-auth/src/x.tsx", 'import { Form } from "react-router-dom";'],
   ])("fails %s importing across an app boundary", async (file, code) => {
     expect(await boundaryErrors(file, code)).toHaveLength(1);
   });
@@ -24,6 +27,7 @@ describe("the app-boundary lint rule", () => {
     ["mfe-public/src/pages/x.tsx", 'import { useAcademy } from "shared-auth";'],
     ["mfe-public/src/pages/x.tsx", 'import "../styles.css";'],
     ["shell/src/x.ts", 'import { loadRemote } from "@module-federation/enhanced/runtime";'],
+    ["mfe-public/src/pages/x.tsx", 'import { Link, useSearchParams } from "react-router-dom";'],
   ])("allows %s: %s", async (file, code) => {
     expect(await boundaryErrors(file, code)).toHaveLength(0);
   });
