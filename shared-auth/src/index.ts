@@ -34,6 +34,7 @@ export { queryKeys } from "./query-keys";
 export { PagePlaceholder } from "./ui/page-placeholder";
 export { NotFoundPage, type NotFoundPageProps } from "./ui/not-found-page";
 export { EmptyState, ErrorState } from "./ui/list-states";
+export { alertRoot, confirmDelete, dialogOptions, loadSweetAlert, DIALOG_ICON } from "./ui/alerts";
 export { startSession, logOut, signOutLocally, resolveImageUrl } from "./session";
 export {
   signIn,
@@ -57,6 +58,7 @@ export {
   withAddedItem,
 } from "./queries/cart";
 export type { AddToCartResponse, CartItem, ClassItem } from "./queries/types";
+export type { Checkout, CheckoutItem, HoldExtension } from "./wire/checkout";
 export {
   formatAges,
   formatDateRange,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { Checkout, HoldExtension } from "shared-auth/wire/checkout";
 import type { PaymentConfig } from "../config.js";
 import type { Db, Tx } from "../db/client.js";
 import {
@@ -47,26 +48,6 @@ export const MAX_HOLD_EXTENSIONS = 10;
 /** The latest moment a checkout opened at `createdAt` may hold its seats. */
 const latestExpiry = (createdAt: Date, holdSeconds: number) =>
   new Date(createdAt.getTime() + (1 + MAX_HOLD_EXTENSIONS) * holdSeconds * 1000);
-
-export interface CheckoutItem {
-  cartItemId: string;
-  classItemId: string;
-  class_name: string;
-  price: number;
-}
-
-export interface Checkout {
-  clientSecret: string;
-  paymentIntentId: string;
-  orderId: string;
-  /** Dollars, computed from the database. */
-  amount: number;
-  currency: string;
-  expiresAt: string;
-  /** The latest the hold can be extended to (POST /checkouts/:orderId/extend). */
-  maxExpiresAt: string;
-  items: CheckoutItem[];
-}
 
 const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
 
@@ -673,11 +654,7 @@ export async function abandonCheckout(deps: CheckoutDeps, intent: Intent): Promi
  * and the expiry sweep (which only takes orders already overdue) cannot push it past the bound or
  * revive an expired checkout.
  */
-export async function extendCheckout(
-  deps: CheckoutDeps,
-  studentId: string,
-  orderId: string,
-): Promise<{ orderId: string; expiresAt: string; maxExpiresAt: string }> {
+export async function extendCheckout(deps: CheckoutDeps, studentId: string, orderId: string): Promise<HoldExtension> {
   const { db, config } = deps;
   const now = new Date();
   const wanted = new Date(now.getTime() + config.holdSeconds * 1000);

@@ -1,33 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, queryKeys } from "shared-auth";
+import { api, queryKeys, type Checkout, type HoldExtension } from "shared-auth";
 
-/** One class of a checkout, at the price the server charges for it. */
-export interface CheckoutItem {
-  cartItemId: string;
-  classItemId: string;
-  class_name: string;
-  /** Dollars. */
-  price: number;
-}
-
-/** POST /create-payment-intent: the seats are held until `expiresAt`; the amount is the server's. */
-export interface Checkout {
-  clientSecret: string;
-  paymentIntentId: string;
-  orderId: string;
-  /** Dollars, computed by the server from the database. */
-  amount: number;
-  currency: string;
-  expiresAt: string;
-  maxExpiresAt: string;
-  items: CheckoutItem[];
-}
-
-export interface HoldExtension {
-  orderId: string;
-  expiresAt: string;
-  maxExpiresAt: string;
-}
+export type { Checkout, CheckoutItem, HoldExtension } from "shared-auth";
 
 /**
  * Opens the checkout (holds the seats, creates the PaymentIntent) when the page is shown: the whole

@@ -1,0 +1,36 @@
+/*
+ * The checkout's answers (POST /create-payment-intent, POST /checkouts/:orderId/extend), written
+ * once for the API that sends them and the student remote that reads them. Types only, in a
+ * declaration file: the API compiles against it without building or bundling anything of
+ * shared-auth.
+ */
+
+/** One class of a checkout, at the price the server charges for it. */
+export interface CheckoutItem {
+  cartItemId: string;
+  classItemId: string;
+  class_name: string;
+  /** Dollars. */
+  price: number;
+}
+
+/** POST /create-payment-intent: the seats are held until `expiresAt`; the amount is the server's. */
+export interface Checkout {
+  clientSecret: string;
+  paymentIntentId: string;
+  orderId: string;
+  /** Dollars, computed by the server from the database. */
+  amount: number;
+  currency: string;
+  expiresAt: string;
+  /** The latest the hold can be extended to (POST /checkouts/:orderId/extend). */
+  maxExpiresAt: string;
+  items: CheckoutItem[];
+}
+
+/** POST /checkouts/:orderId/extend: the seats stay held until `expiresAt`, never past `maxExpiresAt`. */
+export interface HoldExtension {
+  orderId: string;
+  expiresAt: string;
+  maxExpiresAt: string;
+}
