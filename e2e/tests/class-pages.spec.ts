@@ -25,7 +25,7 @@ async function classId(page: Page, name: string): Promise<string> {
   return found!._id;
 }
 
-const cardNames = (page: Page) => page.getByTestId("class-card").getByRole("heading", { level: 3 });
+const cardNames = (page: Page) => page.getByTestId("class-card").getByRole("heading", { level: 2 });
 
 test.describe("a class's own page", () => {
   test("opens from its card and from a shared URL with everything a parent needs", async ({ page }) => {

@@ -116,7 +116,7 @@ export function UsersTable({ withRoles }: { withRoles: boolean }) {
                 </td>
                 <th scope="row" className={`${tdStyles} font-semibold`}>
                   {user.name}
-                  {self && <span className="ml-1 font-normal text-slate-500">(you)</span>}
+                  {self && <span className="ml-1 font-normal text-slate-600 dark:text-slate-400">(you)</span>}
                 </th>
                 <td className={tdStyles}>{user.email}</td>
                 <td className={`${tdStyles} capitalize`}>{user.role}</td>

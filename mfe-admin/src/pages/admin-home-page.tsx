@@ -71,7 +71,7 @@ export default function AdminHomePage() {
               <div
                 key={i}
                 aria-hidden="true"
-                className="h-24 animate-pulse rounded-2xl bg-slate-200 dark:bg-slate-800"
+                className="h-24 animate-pulse rounded-2xl bg-slate-200 motion-reduce:animate-none dark:bg-slate-800"
               />
             ))}
           </div>

@@ -104,7 +104,7 @@ export function ImagePicker({
         ) : (
           <div
             aria-hidden="true"
-            className="flex h-24 w-36 items-center justify-center rounded-lg bg-slate-100 text-slate-400 dark:bg-slate-800"
+            className="flex h-24 w-36 items-center justify-center rounded-lg bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"
           >
             No image
           </div>

@@ -135,16 +135,17 @@ export function ClassCard({ item, booking }: { item: ClassItem; booking: Booking
       </div>
       <div className="flex flex-1 flex-col p-5">
         {sportLabel(item.sport) && (
-          <p className="text-xs font-bold tracking-widest uppercase opacity-80">{sportLabel(item.sport)}</p>
+          <p className="text-xs font-bold tracking-widest uppercase">{sportLabel(item.sport)}</p>
         )}
-        <h3 id={`class-name-${item._id}`} className="font-display text-xl font-bold text-white">
+        {/* The grid sits right under its page's h1 (/classes, an instructor's classes). */}
+        <h2 id={`class-name-${item._id}`} className="font-display text-xl font-bold text-white">
           <Link
             to={`/classes/${item._id}`}
             className="rounded underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             {item.class_name}
           </Link>
-        </h3>
+        </h2>
         <p className="mt-1 text-sm">
           Instructor: <span className="font-semibold">{item.instructor}</span>
         </p>

@@ -3,8 +3,18 @@ import { resolveImageUrl } from "shared-auth";
 import { plural } from "../lib/format";
 import type { Instructor } from "../lib/public-queries";
 
+/** The level of the cards' headings: one below the heading of the page or section the grid is in. */
+type CardHeadingLevel = 2 | 3;
+
 /** Spec section 2: photo, name, e-mail and "View Classes" (to that instructor's approved classes). */
-export function InstructorCard({ instructor }: { instructor: Instructor }) {
+export function InstructorCard({
+  instructor,
+  headingLevel,
+}: {
+  instructor: Instructor;
+  headingLevel: CardHeadingLevel;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article
       data-testid="instructor-card"
@@ -28,12 +38,12 @@ export function InstructorCard({ instructor }: { instructor: Instructor }) {
           {instructor.name.slice(0, 1)}
         </span>
       )}
-      <h3
+      <Heading
         id={`instructor-${instructor._id}`}
         className="mt-4 font-display text-xl font-bold text-slate-900 dark:text-white"
       >
         {instructor.name}
-      </h3>
+      </Heading>
       <a
         href={`mailto:${instructor.email}`}
         className="mt-1 text-sm break-all text-slate-600 underline-offset-2 hover:text-orange-700 hover:underline dark:text-slate-400 dark:hover:text-orange-400"
@@ -56,12 +66,20 @@ export function InstructorCard({ instructor }: { instructor: Instructor }) {
   );
 }
 
-export function InstructorGrid({ items, label }: { items: Instructor[]; label: string }) {
+export function InstructorGrid({
+  items,
+  label,
+  headingLevel,
+}: {
+  items: Instructor[];
+  label: string;
+  headingLevel: CardHeadingLevel;
+}) {
   return (
     <ul aria-label={label} className="grid gap-6 sm:grid-cols-2 md:grid-cols-3">
       {items.map((instructor) => (
         <li key={instructor._id} className="motion-safe:animate-fade-up">
-          <InstructorCard instructor={instructor} />
+          <InstructorCard instructor={instructor} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

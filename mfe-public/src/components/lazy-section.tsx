@@ -37,12 +37,23 @@ export function LazySection({
     return () => observer.disconnect();
   }, [load]);
 
-  const fallback = (
-    <div ref={placeholder} data-lazy-section aria-busy="true" aria-label={label} style={{ minHeight }} />
-  );
-  if (!Section) return fallback;
+  // A plain div may not carry a name (aria-label): the label is its text, for screen readers only.
+  const text = <p className="sr-only">{label}</p>;
+  if (!Section) {
+    return (
+      <div ref={placeholder} data-lazy-section aria-busy="true" style={{ minHeight }}>
+        {text}
+      </div>
+    );
+  }
   return (
-    <Suspense fallback={<div data-lazy-section aria-busy="true" aria-label={label} style={{ minHeight }} />}>
+    <Suspense
+      fallback={
+        <div data-lazy-section aria-busy="true" style={{ minHeight }}>
+          {text}
+        </div>
+      }
+    >
       <Section />
     </Suspense>
   );

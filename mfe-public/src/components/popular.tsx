@@ -94,7 +94,7 @@ export function PopularInstructors() {
           ) : instructors.data.length === 0 ? (
             <EmptyState title="No instructors yet">Our coaching team is announced soon.</EmptyState>
           ) : (
-            <InstructorGrid items={instructors.data} label="Popular instructors" />
+            <InstructorGrid items={instructors.data} label="Popular instructors" headingLevel={3} />
           )}
         </div>
         <div className="mt-10 text-center">

@@ -121,7 +121,7 @@ function ClassDetails({ item }: { item: ClassItem }) {
               : "bg-indigo-800 text-indigo-50 dark:bg-indigo-950"
           }`}
         >
-          <p className="text-sm opacity-80">Price for the whole session</p>
+          <p className="text-sm">Price for the whole session</p>
           <p className="font-display text-3xl font-extrabold text-white">{formatPrice(item.price)}</p>
           <BookingAction item={item} booking={booking} />
         </div>

@@ -30,7 +30,7 @@ export default function ClassesPage() {
     const from = focusFrom.current;
     if (from === null || items.length <= from) return;
     focusFrom.current = null;
-    listRef.current?.querySelectorAll<HTMLElement>("[data-testid=class-card] h3 a")[from]?.focus();
+    listRef.current?.querySelectorAll<HTMLElement>("[data-testid=class-card] h2 a")[from]?.focus();
   }, [items.length]);
 
   const showMore = () => {

@@ -32,7 +32,7 @@ export default function InstructorsPage() {
             <EmptyState title="No instructors yet">Our coaching team for this summer is announced soon.</EmptyState>
           ) : (
             <>
-              <InstructorGrid items={items} label="Instructors" />
+              <InstructorGrid items={items} label="Instructors" headingLevel={2} />
               <div className="mt-10 text-center">
                 {failed ? (
                   <ErrorState what="More instructors" error={failed.error} onRetry={() => void failed.refetch()} />

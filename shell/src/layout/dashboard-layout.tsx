@@ -5,7 +5,7 @@ import { sidebarMenu, type MenuItem } from "../routes/sidebar-menus";
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center justify-between rounded-lg px-3 py-2 font-medium transition-colors ${
-    isActive ? "bg-white/15 text-orange-300" : "text-indigo-50 hover:bg-white/10 hover:text-white"
+    isActive ? "bg-white/15 font-semibold text-orange-200" : "text-indigo-50 hover:bg-white/10 hover:text-white"
   }`;
 
 const CART_COUNT_ID = "sidebar-cart-count";

@@ -4,7 +4,11 @@
  */
 export function PageSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading page" className="mx-auto min-h-screen max-w-6xl animate-pulse px-4 py-12">
+    <div
+      aria-busy="true"
+      aria-label="Loading page"
+      className="mx-auto min-h-screen max-w-6xl animate-pulse px-4 py-12 motion-reduce:animate-none"
+    >
       <div className="mx-auto h-4 w-40 rounded bg-slate-200 dark:bg-slate-800" />
       <div className="mx-auto mt-4 h-8 w-72 rounded bg-slate-200 dark:bg-slate-800" />
       <div className="mt-10 grid gap-6 sm:grid-cols-2 md:grid-cols-3">
