@@ -1,0 +1,70 @@
+import { expect } from "@playwright/test";
+import { LOCAL_PUBLISHABLE_KEY } from "../../tools/payment-sandbox.mjs";
+import { API_URL, AUTH_EMULATOR_HOST, PAYMENT_SANDBOX_PORT } from "./ports";
+
+const SANDBOX_URL = `http://127.0.0.1:${PAYMENT_SANDBOX_PORT}`;
+const PASSWORD = "Camp#Student2026";
+
+async function call<T>(url: string, init: RequestInit & { json?: unknown; token?: string }): Promise<T> {
+  const { json, token, ...rest } = init;
+  const res = await fetch(url, {
+    ...rest,
+    headers: {
+      ...(token && { authorization: `Bearer ${token}` }),
+      ...(json !== undefined && { "content-type": "application/json" }),
+      ...rest.headers,
+    },
+    body: json === undefined ? rest.body : JSON.stringify(json),
+  });
+  const text = await res.text();
+  expect(res.ok, `${init.method ?? "GET"} ${url}: ${text}`).toBe(true);
+  return JSON.parse(text) as T;
+}
+
+/**
+ * A new student, made as the sign-up form makes one (Auth Emulator account, then the API's
+ * /jwt), who paid by card on the payment sandbox for the `paid` classes and has the `cart`
+ * classes waiting in their cart. Signs in with `password` through the login form.
+ */
+export async function studentWithClasses(
+  name: string,
+  classes: { paid: string[]; cart: string[] },
+): Promise<{ name: string; email: string; password: string }> {
+  const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@example.com`;
+  const { idToken } = await call<{ idToken: string }>(
+    `http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`,
+    { method: "POST", json: { email, password: PASSWORD, displayName: name, returnSecureToken: true } },
+  );
+  const { token } = await call<{ token: string }>(`${API_URL}/jwt`, {
+    method: "POST",
+    token: idToken,
+    json: { email },
+  });
+  const book = (classItemId: string) => call(`${API_URL}/carts`, { method: "POST", token, json: { classItemId } });
+
+  if (classes.paid.length > 0) {
+    for (const id of classes.paid) await book(id);
+    const checkout = await call<{ clientSecret: string; paymentIntentId: string }>(`${API_URL}/create-payment-intent`, {
+      method: "POST",
+      token,
+      json: { price: 1 },
+    });
+    // What the payment page's card form sends, with the publishable key and the intent's secret.
+    await call(`${SANDBOX_URL}/v1/payment_intents/${checkout.paymentIntentId}/confirm`, {
+      method: "POST",
+      token: LOCAL_PUBLISHABLE_KEY,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        client_secret: checkout.clientSecret,
+        "payment_method_data[type]": "card",
+        "payment_method_data[card][number]": "4242424242424242",
+        "payment_method_data[card][exp_month]": "12",
+        "payment_method_data[card][exp_year]": String(new Date().getFullYear() + 3),
+        "payment_method_data[card][cvc]": "123",
+      }),
+    });
+    await call(`${API_URL}/payments`, { method: "POST", token, json: { transactionId: checkout.paymentIntentId } });
+  }
+  for (const id of classes.cart) await book(id);
+  return { name, email, password: PASSWORD };
+}
