@@ -1,4 +1,6 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
@@ -201,6 +203,45 @@ describe("image upload", () => {
       payload: { ...body, image: "/images/seed/classes/soccer.svg" },
     });
     expect(seedArt.statusCode).toBe(201);
+  });
+});
+
+const SEED_ART = path.resolve(import.meta.dirname, "../assets/seed");
+
+describe("seed artwork", () => {
+  it("is served for good, with its SHA-256 as ETag, and a 304 to a browser that has it", async () => {
+    const served = await api.call({ method: "GET", url: "/images/seed/classes/soccer.svg" });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toMatch(/^image\/svg\+xml/);
+    expect(served.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const sha256 = createHash("sha256").update(served.rawPayload).digest("hex");
+    expect(served.headers.etag).toBe(`"${sha256}"`);
+    const again = await api.call({
+      method: "GET",
+      url: "/images/seed/classes/soccer.svg",
+      headers: { "if-none-match": `"${sha256}"` },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const missing = await api.call({ method: "GET", url: "/images/seed/people/nobody.svg" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers["cache-control"]).toBeUndefined();
+  });
+
+  // Browsers keep an address's picture for a year: a changed picture needs a new file name.
+  it("never changes at an address: every file has the SHA-256 recorded in assets/seed/checksums.json", () => {
+    const recorded = JSON.parse(readFileSync(path.join(SEED_ART, "checksums.json"), "utf8")) as Record<string, string>;
+    const actual = Object.fromEntries(
+      ["classes", "people"].flatMap((kind) =>
+        readdirSync(path.join(SEED_ART, kind)).map((name) => [
+          `${kind}/${name}`,
+          createHash("sha256")
+            .update(readFileSync(path.join(SEED_ART, kind, name)))
+            .digest("hex"),
+        ]),
+      ),
+    );
+    expect(actual).toEqual(recorded);
   });
 });
 
