@@ -2,7 +2,6 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { logOut, queryClient, setRuntimeEnv, setUnauthorizedHandler, startSession } from "shared-auth";
-import "./app.css";
 import { startRemotes } from "./federation/startup";
 import { AppRouter } from "./routes/router";
 import { SESSION_ENDED_EVENT } from "./layout/session-events";

@@ -1,3 +1,6 @@
+// The site's reset and design tokens as a stylesheet of index.html itself (render-blocking): the
+// prerendered page painted before any script runs needs them (decision 018).
+import "./app.css";
 import { startRemotes } from "./federation/startup";
 
 // Before the boundary: the page's remote starts loading while the shared modules do (ADR 017).

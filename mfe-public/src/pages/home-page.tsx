@@ -53,6 +53,8 @@ export default function HomePage() {
             {status === "signed-out" && (
               <Link
                 to="/signup"
+                // Prerendered for a signed-out visitor: dropped from the first paint of a browser with a session.
+                data-visitor-only
                 className="rounded-full border border-white/60 bg-indigo-950/30 px-7 py-3 font-semibold text-white backdrop-blur-sm hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
               >
                 Create an account

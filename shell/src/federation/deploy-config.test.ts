@@ -37,6 +37,26 @@ describe("loadDeployConfig", () => {
   });
 });
 
+describe("loadDeployConfig after index.html painted a prerendered page", () => {
+  it("reads remotes.json from the inline script's request instead of asking again", async () => {
+    const early = globalThis as { academyRemotesJson?: Promise<unknown> };
+    early.academyRemotesJson = Promise.resolve({ mfe_public: "https://cdn.example.com/public/mf-manifest.json" });
+    try {
+      const asked: string[] = [];
+      const config = await loadDeployConfig(async (url) => {
+        asked.push(url);
+        return fakeFetch({ "/env.json": { apiUrl: "https://api.example.com" } })(url);
+      });
+      expect(asked).toEqual(["/env.json"]);
+      expect(config.remotes).toEqual([
+        { name: "mfe_public", entry: "https://cdn.example.com/public/mf-manifest.json" },
+      ]);
+    } finally {
+      delete early.academyRemotesJson;
+    }
+  });
+});
+
 describe("parseEnv", () => {
   const firebase = { apiKey: "key", authDomain: "academy.firebaseapp.com", projectId: "academy" };
 

@@ -68,13 +68,21 @@ export function parseEnv(json: unknown): RuntimeEnv {
 }
 
 /**
+ * remotes.json as the inline script of index.html already fetched it to paint a prerendered page
+ * (decision 018), so the file is not requested twice.
+ */
+function earlyRemotesJson(): Promise<unknown> | undefined {
+  return (globalThis as { academyRemotesJson?: Promise<unknown> }).academyRemotesJson;
+}
+
+/**
  * Reads the two deploy-time files next to the shell's index.html: remotes.json (where each remote
  * lives) and env.json (the API's address). Both are fetched together and never fail the start.
  */
 export async function loadDeployConfig(fetchFn: Fetch = fetch): Promise<DeployConfig> {
   const problems: string[] = [];
   const [remotesResult, envResult] = await Promise.allSettled([
-    readJson(fetchFn, "/remotes.json").then(parseRemotesConfig),
+    (earlyRemotesJson() ?? readJson(fetchFn, "/remotes.json")).then(parseRemotesConfig),
     readJson(fetchFn, "/env.json").then(parseEnv),
   ]);
   let remotes: RemoteEntry[] = [];

@@ -63,6 +63,39 @@ describe("RemotePage", () => {
     expect(await screen.findByTestId("remote-fallback-mfe_public")).toBeTruthy();
   });
 
+  it("keeps the prerendered page on screen until the remote's page replaces it", async () => {
+    // What index.html's inline script paints before the shell starts (decision 018).
+    const painted = document.createElement("div");
+    painted.id = "prerendered-page";
+    painted.dataset.page = "mfe_public/WelcomePage";
+    painted.innerHTML = "<h1>Welcome, prerendered</h1>";
+    document.body.append(painted);
+    let arrive: (module: { default: typeof Welcome }) => void = () => {};
+    runtime.loadRemote.mockReturnValue(new Promise((resolve) => (arrive = resolve)));
+
+    render(<RemotePage remote="mfe_public" exposed="WelcomePage" />);
+    // The same element, moved into React's tree, instead of the skeleton.
+    expect(screen.getByRole("heading", { name: "Welcome, prerendered" })).toBe(painted.firstChild);
+    expect(painted.isConnected).toBe(true);
+    expect(screen.queryByLabelText("Loading page")).toBeNull();
+
+    await act(async () => arrive({ default: Welcome }));
+    expect(await screen.findByRole("heading", { name: "Welcome from the remote" })).toBeTruthy();
+    expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
+    expect(painted.isConnected).toBe(false);
+  });
+
+  it("ignores a prerendered page of another page", () => {
+    const painted = document.createElement("div");
+    painted.id = "prerendered-page";
+    painted.dataset.page = "mfe_public/HomePage";
+    document.body.append(painted);
+    runtime.loadRemote.mockReturnValue(new Promise(() => {}));
+    render(<RemotePage remote="mfe_public" exposed="ClassesPage" />);
+    expect(screen.getByLabelText("Loading page")).toBeTruthy();
+    painted.remove();
+  });
+
   it("shows the fallback for a remote missing from remotes.json, without asking the runtime", async () => {
     render(<RemotePage remote="mfe_admin" exposed="AdminHomePage" />);
     expect(await screen.findByTestId("remote-fallback-mfe_admin")).toBeTruthy();

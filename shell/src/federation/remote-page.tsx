@@ -2,6 +2,7 @@ import { Component, lazy, Suspense, useState, type ErrorInfo, type LazyExoticCom
 import { REMOTES, type RemoteName } from "./remotes";
 import { loadRemotePage, resetRemote, type PageModule } from "./registry";
 import { PageSkeleton } from "../layout/page-skeleton";
+import { findPrerendered, PrerenderedPage } from "./prerendered-page";
 
 /** One lazy component per remote page, kept for the session so navigating back does not flash. */
 const lazyPages = new Map<string, LazyExoticComponent<PageModule["default"]>>();
@@ -70,6 +71,8 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error
 export function RemotePage({ remote, exposed }: { remote: RemoteName; exposed: string }) {
   const [attempt, setAttempt] = useState(0);
   const Page = lazyPage(remote, exposed);
+  // Read while rendering: the painted page is outside React until this fallback adopts it.
+  const prerendered = findPrerendered(remote, exposed);
   return (
     <RemoteErrorBoundary
       key={attempt}
@@ -79,7 +82,7 @@ export function RemotePage({ remote, exposed }: { remote: RemoteName; exposed: s
         setAttempt((n) => n + 1);
       }}
     >
-      <Suspense fallback={<PageSkeleton />}>
+      <Suspense fallback={prerendered ? <PrerenderedPage node={prerendered} /> : <PageSkeleton />}>
         <div data-remote={remote} className="contents">
           {/* eslint-disable-next-line react-hooks/static-components -- one cached lazy component per page, not a new one per render */}
           <Page />

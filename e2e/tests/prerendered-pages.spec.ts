@@ -1,0 +1,141 @@
+import { expect, test, type Page, type Route } from "@playwright/test";
+import { E2E_PORTS } from "../support/ports";
+
+// Decision 018: the public remote's deploy prerenders the home page; index.html paints it before
+// any script of the site has loaded, and the shell keeps it on screen until the remote's page
+// replaces it, with nothing moving.
+
+const REMOTE = `http://localhost:${E2E_PORTS.mfe_public}`;
+const HEADING = { level: 1, name: "Welcome to the academy", exact: true } as const;
+
+/** Holds the matching script requests until released, as a slow network would. */
+async function holdScripts(page: Page, pattern: RegExp) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(pattern, (route) => (released ? route.continue() : void held.push(route)));
+  return async () => {
+    released = true;
+    await Promise.all(held.splice(0).map((route) => route.continue()));
+  };
+}
+
+/** Adds up every layout shift of the document from its start. */
+async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.defineProperty(window, "__layoutShifts", { value: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+const layoutShift = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __layoutShifts: number[] }).__layoutShifts.reduce((a, b) => a + b, 0));
+
+const heroImage = (page: Page) => page.getByRole("img", { name: /Sunrise over the academy's mountains/ });
+
+test.describe("the home page paints before the site's code has loaded", () => {
+  test("no script of the site has run: the prerendered hero is painted; then the remote's page takes over in place", async ({
+    page,
+  }) => {
+    await recordLayoutShifts(page);
+    // Every script: the shell's and the public remote's.
+    const release = await holdScripts(page, /\.js(\?.*)?$/);
+    await page.goto("/", { waitUntil: "commit" });
+
+    await expect(page.getByRole("heading", HEADING)).toBeVisible();
+    await expect.poll(() => heroImage(page).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByRole("link", { name: "Create an account" })).toBeVisible();
+    // Nothing of React yet: no navbar, no remote area.
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+    await expect(page.locator("[data-remote]")).toHaveCount(0);
+
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await release();
+    await expect(page.locator("[data-remote=mfe_public]")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    // The painted copy is gone: one page, one h1, one hero.
+    await expect(page.locator("#prerendered-page")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    await expect(heroImage(page)).toHaveCount(1);
+    // The footer stays below the fold and nothing moved on the way.
+    const footerTop = await page.getByRole("contentinfo").evaluate((el) => el.getBoundingClientRect().top);
+    expect(footerTop).toBeGreaterThan(page.viewportSize()!.height);
+    expect(await layoutShift(page)).toBe(0);
+
+    // The page is the remote's own, interactive: a client-side navigation, same document.
+    await page.getByRole("link", { name: "View Our Classes" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Our Classes" })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+
+  test("while the remote's code loads, the shell shows the painted page inside its chrome", async ({ page }) => {
+    await recordLayoutShifts(page);
+    const release = await holdScripts(page, new RegExp(`^${REMOTE}/.*\\.js$`));
+    await page.goto("/", { waitUntil: "commit" });
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("heading", HEADING)).toBeVisible();
+    await expect(page.locator("main #prerendered-page")).toHaveCount(1);
+    await expect(page.getByLabel("Loading page")).toHaveCount(0);
+    // One main landmark and one h1 for screen readers, no skip link target missing.
+    await expect(page.getByRole("main")).toHaveCount(1);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+
+    await release();
+    await expect(page.locator("[data-remote=mfe_public]")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    expect(await layoutShift(page)).toBe(0);
+  });
+
+  test("dark theme: painted dark from the start, the same colours once React is up", async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem("academy-theme", "dark"));
+    const release = await holdScripts(page, /\.js(\?.*)?$/);
+    await page.goto("/", { waitUntil: "commit" });
+    await expect(page.getByRole("heading", HEADING)).toBeVisible();
+    const background = () => page.locator("#root > div").evaluate((el) => getComputedStyle(el).backgroundColor);
+    const painted = await background();
+    const popular = page.getByRole("heading", { name: "Our Popular Classes" });
+    const paintedHeading = await popular.evaluate((el) => getComputedStyle(el).color);
+    await release();
+    await expect(page.locator("[data-remote=mfe_public]")).toBeVisible({ timeout: 15_000 });
+    expect(await background()).toBe(painted);
+    expect(await popular.evaluate((el) => getComputedStyle(el).color)).toBe(paintedHeading);
+    await page.evaluate(() => localStorage.setItem("academy-theme", "light"));
+    await page.reload({ waitUntil: "commit" });
+    await expect(page.getByRole("heading", HEADING)).toBeVisible();
+    expect(await background()).not.toBe(painted);
+  });
+
+  test("a browser with a session never sees the visitor-only link painted", async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem("access-token", "a session may exist"));
+    await holdScripts(page, /\.js(\?.*)?$/);
+    await page.goto("/", { waitUntil: "commit" });
+    await expect(page.getByRole("heading", HEADING)).toBeVisible();
+    await expect(page.getByRole("link", { name: "View Our Classes" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Create an account" })).toHaveCount(0);
+  });
+
+  test("no prerendered page in the remote's deploy: the home page loads as before", async ({ page }) => {
+    await page.route(`${REMOTE}/prerender/**`, (route) => route.fulfill({ status: 404, body: "Not found" }));
+    await page.goto("/");
+    await expect(page.getByRole("heading", HEADING)).toBeVisible();
+    await expect(page.locator("[data-remote=mfe_public]")).toBeVisible();
+    await expect(page.locator("#prerendered-page")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+  });
+
+  test("other addresses ask for no prerendered page", async ({ page }) => {
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/prerender/")) asked.push(request.url());
+    });
+    for (const path of ["/login", "/dashboard/mydashboard", "/no-such-page", "/contact"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
+    }
+    expect(asked).toEqual([]);
+    await page.goto("/");
+    await expect(page.getByRole("heading", HEADING)).toBeVisible();
+    expect(asked).toEqual([`${REMOTE}/prerender/HomePage.html`]);
+  });
+});
