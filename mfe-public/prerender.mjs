@@ -1,6 +1,6 @@
 // Part of this remote's production build (decision 018): after `rspack build`, renders the pages
 // listed in src/prerender/render-page.tsx to HTML fragments, dist/prerender/<ExposedName>.html, each
-// with the stylesheet its exposed module loads inlined. The shell's index.html paints the fragment
+// with the rules it uses of the stylesheet its exposed module loads inlined. The shell's index.html paints the fragment
 // before any script of the site has run, so a redeploy of this remote changes it, shell untouched.
 import { rspack } from "@rspack/core";
 import { existsSync } from "node:fs";
@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import postcss from "postcss";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib } from "node:zlib";
 
@@ -71,7 +72,37 @@ async function exposedStyles(manifest, name) {
   const expose = manifest.exposes.find((e) => e.name === name);
   if (!expose) throw new Error(`mf-manifest.json exposes no ${name}`);
   const sheets = await Promise.all(expose.assets.css.sync.map((file) => readFile(path.join(outDir, file), "utf8")));
-  return sheets.join("\n").replace(/\/\*# sourceMappingURL=.*?\*\//g, "");
+  return sheets.join("\n");
+}
+
+/**
+ * Only the rules the fragment can match: a rule stays unless its selector names a class that no
+ * element of the fragment has (`dark` is the root's, set by the theme script). The fragment is
+ * static, so nothing else could ever match; the page's full stylesheet loads with its code.
+ */
+function usedRules(css, html) {
+  const used = new Set(["dark"]);
+  for (const [, list] of html.matchAll(/class="([^"]*)"/g)) for (const c of list.split(/\s+/)) used.add(c);
+  const root = postcss.parse(css);
+  root.walkRules((rule) => {
+    if (rule.parent?.type === "atrule" && rule.parent.name.endsWith("keyframes")) return;
+    const matching = rule.selectors.filter((selector) =>
+      [...selector.matchAll(/\.((?:\\.|[\w-])+)/g)].every(([, name]) => used.has(name.replace(/\\(.)/g, "$1"))),
+    );
+    if (matching.length === 0) rule.remove();
+    else rule.selectors = matching;
+  });
+  root.walkComments((comment) => comment.remove());
+  // Emptied at-rules (@media, @supports, @layer blocks) go too; `@layer a, b;` has no block and stays.
+  for (let emptied = true; emptied;) {
+    emptied = false;
+    root.walkAtRules((rule) => {
+      if (rule.nodes?.length !== 0) return;
+      rule.remove();
+      emptied = true;
+    });
+  }
+  return root.toString();
 }
 
 /** Every asset a fragment names must be in this deploy, or the painted page would show broken images. */
@@ -87,7 +118,8 @@ try {
   const manifest = JSON.parse(await readFile(path.join(outDir, "mf-manifest.json"), "utf8"));
   await mkdir(path.join(outDir, "prerender"), { recursive: true });
   for (const name of Object.keys(PRERENDERED_PAGES)) {
-    const html = `<style>${await exposedStyles(manifest, name)}</style>${renderPage(name)}`;
+    const markup = renderPage(name);
+    const html = `<style>${usedRules(await exposedStyles(manifest, name), markup)}</style>${markup}`;
     checkAssets(html, name);
     const file = path.join(outDir, "prerender", `${name}.html`);
     await writeFile(file, html);

@@ -6,11 +6,14 @@ import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
 import { academyStore } from "shared-auth";
+import ClassesPage from "../pages/classes-page";
 import HomePage from "../pages/home-page";
 
 /** The pages painted ahead of this remote's code, by the name the remote exposes them under. */
 export const PRERENDERED_PAGES: Record<string, { path: string; Page: ComponentType }> = {
   HomePage: { path: "/", Page: HomePage },
+  // Its bare address only: with filters in the query its first state differs (the shell asks for none).
+  ClassesPage: { path: "/classes", Page: ClassesPage },
 };
 
 /**
