@@ -209,5 +209,9 @@ test("a public page paints before the Firebase SDK has loaded", async ({ page })
   const started = Date.now();
   await page.goto("/", { waitUntil: "commit" });
   await expect(page.getByRole("heading", { level: 1, name: "Welcome to the academy" })).toBeVisible({ timeout: 4_000 });
+  // The remote's own page, not only its prerendered first paint (decision 018), is up too.
+  await expect(page.locator("[data-remote=mfe_public]")).toBeVisible({ timeout: 4_000 });
   expect(Date.now() - started).toBeLessThan(4_000);
+  // Scripts still held when the test ends are dropped with the page.
+  await page.unrouteAll({ behavior: "ignoreErrors" });
 });
