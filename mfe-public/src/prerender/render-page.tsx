@@ -4,7 +4,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
-import { StaticRouter } from "react-router-dom";
+import { MemoryRouter } from "react-router-dom";
 import { academyStore } from "shared-auth";
 import ClassesPage from "../pages/classes-page";
 import HomePage from "../pages/home-page";
@@ -31,10 +31,10 @@ export function renderPage(name: string): string {
   const client = new QueryClient({ defaultOptions: { queries: { enabled: false } } });
   const { Page } = entry;
   return renderToString(
-    <StaticRouter location={entry.path}>
+    <MemoryRouter initialEntries={[entry.path]}>
       <QueryClientProvider client={client}>
         <Page />
       </QueryClientProvider>
-    </StaticRouter>,
+    </MemoryRouter>,
   );
 }
