@@ -15,6 +15,8 @@ const budgets = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, "../../tools/perf-budgets.json"), "utf8"),
 ) as { pages: Record<string, { jsKB: number; cssKB?: number }>; tests: { homeJsKB: number; homeCssKB: number } };
 
+const WIDTHS = { desktop: { width: 1280, height: 720 }, phone: { width: 390, height: 844 } };
+
 test.describe("performance budgets", () => {
   test("a cold load of the home page stays within its JavaScript and CSS budgets", async ({ browser }) => {
     const context = await browser.newContext();
@@ -36,6 +38,46 @@ test.describe("performance budgets", () => {
     expect(css, "CSS bytes (as transferred) of the home page").toBeLessThanOrEqual(budgets.tests.homeCssKB);
     await context.close();
   });
+
+  // Budget "CLS 0": nothing in view moves while a page loads: the skeletons, the guard's progress
+  // bar and the dashboard frame keep the footer below the fold, the navbar keeps the account's room.
+  const SHIFT_PAGES = [
+    { path: "/", signedIn: false },
+    { path: "/classes", signedIn: false },
+    { path: "/dashboard/mydashboard", signedIn: true },
+  ];
+  for (const { path: pagePath, signedIn } of SHIFT_PAGES) {
+    for (const [width, viewport] of Object.entries(WIDTHS)) {
+      test(`a cold load of ${pagePath} moves nothing in view (${width})`, async ({ browser }) => {
+        const context = await browser.newContext({ viewport });
+        if (signedIn) await signInAs(await context.newPage(), SEED.student);
+        const page = await context.newPage();
+        await page.addInitScript(() => {
+          const shifts: string[] = [];
+          Object.assign(window, { layoutShifts: shifts });
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & {
+              value: number;
+              hadRecentInput: boolean;
+              sources: { node?: Node | null }[];
+            })[]) {
+              if (entry.hadRecentInput) continue;
+              const nodes = entry.sources.map((s) => (s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : "?"));
+              shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${nodes.join(" | ")}`);
+            }
+          }).observe({ type: "layout-shift", buffered: true });
+        });
+        await page.goto(pagePath);
+        await settled(page);
+        await page.waitForTimeout(500);
+        const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
+        const total = shifts.reduce((sum, line) => sum + Number(line.split(" ")[0]), 0);
+        // Lighthouse shows CLS to two decimals: below 0.005 is its "0".
+        expect(total, `layout shifts:\n${shifts.join("\n")}`).toBeLessThan(0.005);
+        await context.close();
+      });
+    }
+  }
 });
 
 const CLASS = (n: number) => `00000000-0000-4000-9000-${String(n).padStart(12, "0")}`;
@@ -45,7 +87,6 @@ const TRACK_AND_FIELD = { id: CLASS(6), name: "Track & Field Sprints" };
 const FULL_CLASS = CLASS(2);
 
 const THEMES = ["light", "dark"] as const;
-const WIDTHS = { desktop: { width: 1280, height: 720 }, phone: { width: 390, height: 844 } };
 
 interface SitePage {
   name: string;

@@ -50,6 +50,23 @@ function CartCountDescription({ id }: { id: string }) {
   );
 }
 
+const logoutClass =
+  "hidden rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100 sm:inline-flex dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800";
+
+/**
+ * While a stored session is being confirmed (status "loading" happens only when one may exist):
+ * the room of the avatar and the Logout button, so neither the links nor the page move when the
+ * session settles, and no Login button flashes for someone who is signed in.
+ */
+function AccountPlaceholder() {
+  return (
+    <span aria-hidden="true" className="flex items-center gap-2">
+      <span className="h-9 w-9 rounded-full bg-slate-200 dark:bg-slate-800" />
+      <span className={`${logoutClass} invisible`}>Logout</span>
+    </span>
+  );
+}
+
 export function Navbar() {
   const [open, setOpen] = useState(false);
   const location = useLocation();
@@ -136,16 +153,13 @@ export function Navbar() {
           {signedIn && user && (
             <>
               <AccountMenu user={user} onLogout={logout} />
-              <button
-                type="button"
-                onClick={logout}
-                className="hidden rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100 sm:inline-flex dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
-              >
+              <button type="button" onClick={logout} className={logoutClass}>
                 Logout
               </button>
             </>
           )}
-          {!signedIn && (
+          {status === "loading" && <AccountPlaceholder />}
+          {status === "signed-out" && (
             <Link
               to="/login"
               state={from}
