@@ -143,7 +143,7 @@ export function Navbar() {
   );
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+    <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white dark:border-slate-800 dark:bg-slate-950">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo className="shrink-0" />
         {/* The links need the width of a laptop beside a signed-in user's avatar and Logout button. */}
