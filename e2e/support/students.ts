@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { LOCAL_PUBLISHABLE_KEY } from "../../tools/payment-sandbox.mjs";
+import { confirmCard } from "../../tools/card-payment.mjs";
 import { API_URL, AUTH_EMULATOR_HOST, PAYMENT_SANDBOX_PORT } from "./ports";
 
 const SANDBOX_URL = `http://127.0.0.1:${PAYMENT_SANDBOX_PORT}`;
@@ -50,19 +50,7 @@ export async function studentWithClasses(
       json: { price: 1 },
     });
     // What the payment page's card form sends, with the publishable key and the intent's secret.
-    await call(`${SANDBOX_URL}/v1/payment_intents/${checkout.paymentIntentId}/confirm`, {
-      method: "POST",
-      token: LOCAL_PUBLISHABLE_KEY,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        client_secret: checkout.clientSecret,
-        "payment_method_data[type]": "card",
-        "payment_method_data[card][number]": "4242424242424242",
-        "payment_method_data[card][exp_month]": "12",
-        "payment_method_data[card][exp_year]": String(new Date().getFullYear() + 3),
-        "payment_method_data[card][cvc]": "123",
-      }),
-    });
+    expect(await confirmCard(SANDBOX_URL, checkout.clientSecret), "the sandbox confirms the card").toBe(200);
     await call(`${API_URL}/payments`, { method: "POST", token, json: { transactionId: checkout.paymentIntentId } });
   }
   for (const id of classes.cart) await book(id);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { LOCAL_PUBLISHABLE_KEY } from "../../tools/payment-sandbox.mjs";
+import { confirmCard } from "../../tools/card-payment.mjs";
 import { API_URL, PAYMENT_SANDBOX_PORT } from "../support/ports";
 import { signUpFreshStudent, storedAccessToken } from "../support/session";
 
@@ -101,18 +101,7 @@ test("after a payment, history, enrolled classes and the home summary show it; w
   const opened = await request.post(`${API_URL}/create-payment-intent`, { headers, data: { price: 1 } });
   expect(opened.status(), await opened.text()).toBe(201);
   const checkout = (await opened.json()) as { clientSecret: string; paymentIntentId: string };
-  const paid = await request.post(`${SANDBOX_URL}/v1/payment_intents/${checkout.paymentIntentId}/confirm`, {
-    headers: { authorization: `Bearer ${LOCAL_PUBLISHABLE_KEY}` },
-    form: {
-      client_secret: checkout.clientSecret,
-      "payment_method_data[type]": "card",
-      "payment_method_data[card][number]": "4242424242424242",
-      "payment_method_data[card][exp_month]": "12",
-      "payment_method_data[card][exp_year]": String(new Date().getFullYear() + 3),
-      "payment_method_data[card][cvc]": "123",
-    },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
+  expect(await confirmCard(SANDBOX_URL, checkout.clientSecret), "the sandbox confirms the card").toBe(200);
   const recorded = await request.post(`${API_URL}/payments`, {
     headers,
     data: { transactionId: checkout.paymentIntentId },
