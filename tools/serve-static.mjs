@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Serves one built app from its own origin, as a CDN or web server would in production:
 // revalidated entry files (no-cache), immutable content-hashed chunks, brotli or gzip, CORS for remotes,
-// and index.html for client-side routes (the shell).
+// and index.html for client-side routes (the shell), with a remote's prerendered page put in at
+// request time where the shell asks for one (tools/page-composer.mjs, decision 020).
+import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import http from "node:http";
@@ -66,10 +68,44 @@ async function compress(encoding, file, info) {
   });
 }
 
+/** A page made at request time: revalidated by its content, compressed once per content. */
+function sendComposed(req, res, html, compressed) {
+  const body = Buffer.from(html);
+  const etag = `"c-${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  res.setHeader("Content-Type", TYPES[".html"]);
+  res.setHeader("Cache-Control", "no-cache");
+  res.setHeader("ETag", etag);
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Vary", "Accept-Encoding");
+  if (req.headers["if-none-match"] === etag) {
+    res.writeHead(304).end();
+    return;
+  }
+  const encoding = pickEncoding(req.headers["accept-encoding"]);
+  let out = body;
+  if (encoding) {
+    const key = `composed:${etag}:${encoding}`;
+    out = compressed.get(key);
+    if (!out) {
+      if (compressed.size > 256) compressed.clear();
+      out =
+        encoding === "br"
+          ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzipSync(body, { level: 9 });
+      compressed.set(key, out);
+    }
+    res.setHeader("Content-Encoding", encoding);
+  }
+  res.writeHead(200, { "Content-Length": out.length });
+  res.end(req.method === "HEAD" ? undefined : out);
+}
+
 /**
  * @param {{ dir: string, port: number, host?: string, spa?: boolean, cors?: boolean,
- *           overrides?: Record<string, string>, quiet?: boolean }} options
+ *           overrides?: Record<string, string>, quiet?: boolean,
+ *           compose?: (indexHtml: string, pathname: string) => Promise<string | null> }} options
  *   overrides: URL path -> file served instead (deploy-time files such as /remotes.json)
+ *   compose: what index.html becomes for a path (null: as it is); see tools/page-composer.mjs
  * @returns {Promise<{ server: import("node:http").Server, url: string, close: () => Promise<void> }>}
  */
 export async function startStaticServer(options) {
@@ -109,6 +145,10 @@ export async function startStaticServer(options) {
           .writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache" })
           .end("Not found");
         return;
+      }
+      if (options.compose && file === path.join(root, "index.html")) {
+        const composed = await options.compose(await readFile(file, "utf8"), urlPath).catch(() => null);
+        if (composed) return sendComposed(req, res, composed, compressed);
       }
       const info = await stat(file);
       const ext = path.extname(file);

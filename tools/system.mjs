@@ -18,6 +18,7 @@ import {
   startPaymentSandbox,
 } from "./payment-sandbox.mjs";
 import { startStaticServer } from "./serve-static.mjs";
+import { createPageComposer } from "./page-composer.mjs";
 import { log, ROOT } from "./workspace.mjs";
 
 export const REMOTE_APPS = {
@@ -157,6 +158,7 @@ export async function startStaticSite({ ports, deployDir, env }) {
       port: ports.shell,
       spa: true,
       overrides: { "/remotes.json": remotesFile, "/env.json": envFile },
+      compose: createPageComposer({ remotesFile }),
     });
   } catch (error) {
     await close();

@@ -1,10 +1,15 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
-import { E2E_PORTS } from "../support/ports";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { startStaticServer } from "../../tools/serve-static.mjs";
+import { remotesJson } from "../../tools/system.mjs";
+import { E2E_PORTS, SCRATCH_PORTS } from "../support/ports";
 
 // Decision 018: the public remote's deploy prerenders the home page; index.html paints it before
 // any script of the site has loaded, and the shell keeps it on screen until the remote's page
 // replaces it, with nothing moving.
 
+const root = path.resolve(import.meta.dirname, "../..");
 const REMOTE = `http://localhost:${E2E_PORTS.mfe_public}`;
 const HEADING = { level: 1, name: "Welcome to the academy", exact: true } as const;
 
@@ -31,6 +36,24 @@ async function recordLayoutShifts(page: Page) {
 }
 const layoutShift = (page: Page) =>
   page.evaluate(() => (window as unknown as { __layoutShifts: number[] }).__layoutShifts.reduce((a, b) => a + b, 0));
+
+/**
+ * The shell on a host that serves its files as built (no request-time composition, decision 020),
+ * with the regular remotes: index.html's inline script paints the page itself.
+ */
+async function startPlainShell(): Promise<{ close: () => Promise<void>; url: string }> {
+  const deployDir = path.join(root, ".tmp", "e2e-plain-shell");
+  mkdirSync(deployDir, { recursive: true });
+  writeFileSync(path.join(deployDir, "remotes.json"), JSON.stringify(remotesJson(E2E_PORTS)));
+  writeFileSync(path.join(deployDir, "env.json"), JSON.stringify({ apiUrl: `http://localhost:${E2E_PORTS.api}` }));
+  const shell = await startStaticServer({
+    dir: path.join(root, "shell", "dist"),
+    port: SCRATCH_PORTS.shell,
+    spa: true,
+    overrides: { "/remotes.json": path.join(deployDir, "remotes.json"), "/env.json": path.join(deployDir, "env.json") },
+  });
+  return { close: shell.close, url: `http://localhost:${SCRATCH_PORTS.shell}` };
+}
 
 const heroImage = (page: Page) => page.getByRole("img", { name: /Sunrise over the academy's mountains/ });
 
@@ -114,15 +137,45 @@ test.describe("the home page paints before the site's code has loaded", () => {
   });
 
   test("no prerendered page in the remote's deploy: the home page loads as before", async ({ page }) => {
-    await page.route(`${REMOTE}/prerender/**`, (route) => route.fulfill({ status: 404, body: "Not found" }));
-    await page.goto("/");
-    await expect(page.getByRole("heading", HEADING)).toBeVisible();
-    await expect(page.locator("[data-remote=mfe_public]")).toBeVisible();
-    await expect(page.locator("#prerendered-page")).toHaveCount(0);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    const shell = await startPlainShell();
+    try {
+      await page.route(`${REMOTE}/prerender/**`, (route) => route.fulfill({ status: 404, body: "Not found" }));
+      await page.goto(`${shell.url}/`);
+      await expect(page.getByRole("heading", HEADING)).toBeVisible();
+      await expect(page.locator("[data-remote=mfe_public]")).toBeVisible();
+      await expect(page.locator("#prerendered-page")).toHaveCount(0);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    } finally {
+      await shell.close();
+    }
   });
 
-  test("other addresses ask for no prerendered page", async ({ page }) => {
+  test("a host that serves index.html as it is: its inline script paints the remote's page itself", async ({
+    page,
+  }) => {
+    await recordLayoutShifts(page);
+    const shell = await startPlainShell();
+    try {
+      const asked: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().includes("/prerender/")) asked.push(request.url());
+      });
+      const release = await holdScripts(page, /\.js(\?.*)?$/);
+      const response = await page.goto(`${shell.url}/`, { waitUntil: "commit" });
+      expect(await response!.text()).not.toContain("data-page=");
+      await expect(page.getByRole("heading", HEADING)).toBeVisible();
+      await expect.poll(() => heroImage(page).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      expect(asked).toEqual([`${REMOTE}/prerender/HomePage.html`]);
+      await release();
+      await expect(page.locator("[data-remote=mfe_public]")).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+      expect(await layoutShift(page)).toBe(0);
+    } finally {
+      await shell.close();
+    }
+  });
+
+  test("the server composes the home page into its HTML; other addresses get no prerendered page", async ({ page }) => {
     const asked: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("/prerender/")) asked.push(request.url());
@@ -135,12 +188,18 @@ test.describe("the home page paints before the site's code has loaded", () => {
       "/classes",
       "/classes?sport=soccer",
     ]) {
-      await page.goto(path);
+      const response = await page.goto(path);
+      expect(await response!.text()).not.toContain("data-page=");
       await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
     }
     expect(asked).toEqual([]);
-    await page.goto("/");
+    // Decision 020: the hero and its image are in the first response; the browser fetches no fragment.
+    const response = await page.goto("/");
+    const html = await response!.text();
+    expect(html).toContain('<div id="prerendered-page" data-page="mfe_public/HomePage">');
+    expect(html).toContain(`<img src="${REMOTE}/assets/banner.`);
+    expect(html).toContain("Welcome to the academy");
     await expect(page.getByRole("heading", HEADING)).toBeVisible();
-    expect(asked).toEqual([`${REMOTE}/prerender/HomePage.html`]);
+    expect(asked).toEqual([]);
   });
 });
