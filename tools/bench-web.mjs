@@ -6,7 +6,8 @@
 //   - Lighthouse 12 performance and accessibility, mobile and desktop presets, median of N runs,
 //     with FCP, LCP, CLS and TBT of the median run.
 // Writes .tmp/bench-web.json and prints pass/fail lines against tools/perf-budgets.json.
-// Options: --no-build, --runs N (default 3), --pages /,/classes, --out file.
+// Options: --no-build, --runs N (default 3), --pages /,/classes, --out file, --no-lighthouse,
+// --presets mobile,desktop, --reports dir (each Lighthouse report as JSON, to read its diagnostics).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,10 +26,13 @@ const { values: opts } = parseArgs({
     pages: { type: "string", default: "/,/classes,/dashboard/mydashboard" },
     out: { type: "string", default: path.join(ROOT, ".tmp", "bench-web.json") },
     "no-lighthouse": { type: "boolean", default: false },
+    presets: { type: "string", default: "mobile,desktop" },
+    reports: { type: "string" },
   },
 });
 const RUNS = Number(opts.runs);
 const PAGES = opts.pages.split(",");
+const PRESETS = opts.presets.split(",");
 const STUDENT = SEED_SIGN_INS.find((s) => s.email === "sam@example.com");
 const SIGNED_IN = (p) => p.startsWith("/dashboard");
 const budgets = JSON.parse(readFileSync(path.join(ROOT, "tools", "perf-budgets.json"), "utf8")).pages;
@@ -157,6 +161,11 @@ async function lighthouseRuns(pagePath, preset) {
         preset === "desktop" ? desktopConfig : undefined,
       );
       const lhr = result.lhr;
+      if (opts.reports) {
+        mkdirSync(opts.reports, { recursive: true });
+        const name = `${pagePath.replace(/\W+/g, "_") || "_"}-${preset}-${i + 1}.json`;
+        writeFileSync(path.join(opts.reports, name), JSON.stringify(lhr));
+      }
       const num = (id) => lhr.audits[id]?.numericValue ?? null;
       results.push({
         performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -204,7 +213,7 @@ try {
   }
   if (!opts["no-lighthouse"]) {
     for (const pagePath of PAGES) {
-      for (const preset of ["mobile", "desktop"]) {
+      for (const preset of PRESETS) {
         log(`lighthouse ${preset} ${pagePath} (${RUNS} runs)`);
         report.pages[pagePath][preset] = await lighthouseRuns(pagePath, preset);
       }

@@ -55,7 +55,13 @@ function runtimeCorePath(appDir) {
  */
 function federationRuntimeOptions(host, production) {
   if (!production) return {};
-  return { experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true } };
+  return {
+    experiments: {
+      ...(host ? { provideExternalRuntime: true } : { externalRuntime: true }),
+      // Every build runs in a browser: the runtime's Node-only script loaders are left out.
+      optimization: { target: "web" },
+    },
+  };
 }
 
 const STANDALONE_RUNTIME_FILE = "standalone-runtime.js";

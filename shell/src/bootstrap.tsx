@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { logOut, queryClient, setRuntimeEnv, setUnauthorizedHandler, startSession } from "shared-auth";
 import { startRemotes } from "./federation/startup";
@@ -19,13 +19,18 @@ async function start() {
 
   const container = document.getElementById("root");
   if (!container) throw new Error("index.html has no #root");
-  createRoot(container).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AppRouter />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition: React renders the app in slices of a few milliseconds, yielding to the browser
+  // between them, instead of one long task (what is on screen meanwhile is the painted page).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <AppRouter />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
   // Rendering does not wait for the session: public pages paint first, then Firebase loads
   // (in its own chunks) and settles who is signed in; guards wait for that.
   void startSession();
