@@ -58,7 +58,7 @@ export {
   withAddedItem,
 } from "./queries/cart";
 export type { AddToCartResponse, CartItem, ClassItem } from "./queries/types";
-export type { Checkout, CheckoutItem, HoldExtension } from "./wire/checkout";
+export type { Checkout, CheckoutItem, HoldExtension, PaymentRecord, RecordedPayment } from "./wire/checkout";
 export {
   formatAges,
   formatDateRange,

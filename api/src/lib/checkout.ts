@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Checkout, HoldExtension } from "shared-auth/wire/checkout";
+import type { Checkout, HoldExtension, PaymentRecord } from "shared-auth/wire/checkout";
 import type { PaymentConfig } from "../config.js";
 import type { Db, Tx } from "../db/client.js";
 import {
@@ -413,21 +413,6 @@ export async function openCheckout(
   }
   await db.update(orders).set({ paymentIntentId: intent.id, updatedAt: new Date() }).where(eq(orders.id, order.id));
   return { checkout: toCheckout(order, intent, selection, config), created: true };
-}
-
-/** The spec's payment record (section 3) with the API's id. */
-export interface PaymentRecord {
-  _id: string;
-  email: string;
-  transactionId: string;
-  price: number;
-  date: string;
-  quantity: number;
-  cartItems: string[];
-  classItems: string[];
-  status: string;
-  classNames: string[];
-  image: string;
 }
 
 /** Payment records, newest first: of one student, or one payment by id. */

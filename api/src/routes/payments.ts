@@ -21,6 +21,7 @@ import { pageQuery, pageWindow, wantsPage } from "../lib/paging.js";
 import { payments } from "../db/schema.js";
 import { ownerByEmail } from "./classes.js";
 import type Stripe from "stripe";
+import type { RecordedPayment } from "shared-auth/wire/checkout";
 import { text } from "../lib/text.js";
 
 const intentId = z
@@ -61,7 +62,7 @@ function answer(reply: FastifyReply, settlement: Settlement) {
       return reply.status(settlement.created ? 201 : 200).send({
         result: { insertedId: settlement.payment._id, deletedCount: settlement.deletedCount },
         payment: settlement.payment,
-      });
+      } satisfies RecordedPayment);
     case "unpaid":
       throw conflict(`This payment has not gone through (its status is "${settlement.status}"): nothing was recorded.`);
     case "refunded":

@@ -1,6 +1,7 @@
 /*
- * The checkout's answers (POST /create-payment-intent, POST /checkouts/:orderId/extend), written
- * once for the API that sends them and the student remote that reads them. Types only, in a
+ * The checkout's and the payments' answers (POST /create-payment-intent, POST
+ * /checkouts/:orderId/extend, POST /payments, GET /payments), written once for the API that sends
+ * them and the student remote that reads them. Types only, in a
  * declaration file: the API compiles against it without building or bundling anything of
  * shared-auth.
  */
@@ -33,4 +34,27 @@ export interface HoldExtension {
   orderId: string;
   expiresAt: string;
   maxExpiresAt: string;
+}
+
+/** One payment as GET /payments returns it: the spec's payment record (section 3) with the API's id. */
+export interface PaymentRecord {
+  _id: string;
+  email: string;
+  transactionId: string;
+  /** Dollars. */
+  price: number;
+  /** ISO date. */
+  date: string;
+  quantity: number;
+  cartItems: string[];
+  classItems: string[];
+  status: string;
+  classNames: string[];
+  image: string;
+}
+
+/** POST /payments and POST /payments/:cartItemId: the paid checkout as recorded. */
+export interface RecordedPayment {
+  result: { insertedId: string; deletedCount: number };
+  payment: PaymentRecord;
 }

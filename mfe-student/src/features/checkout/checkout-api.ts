@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, queryKeys, type Checkout, type HoldExtension } from "shared-auth";
+import { api, queryKeys, type Checkout, type HoldExtension, type RecordedPayment } from "shared-auth";
 
-export type { Checkout, CheckoutItem, HoldExtension } from "shared-auth";
+export type { Checkout, CheckoutItem, HoldExtension, RecordedPayment } from "shared-auth";
 
 /**
  * Opens the checkout (holds the seats, creates the PaymentIntent) when the page is shown: the whole
@@ -26,11 +26,6 @@ export function useExtendHold() {
     mutationFn: async (orderId: string) =>
       (await api.post<HoldExtension>(`/checkouts/${encodeURIComponent(orderId)}/extend`)).data,
   });
-}
-
-export interface RecordedPayment {
-  result: { insertedId: string; deletedCount: number };
-  payment: { transactionId: string; price: number; classNames: string[] };
 }
 
 /**

@@ -1,20 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { api, queryKeys, useStudentEmail } from "shared-auth";
+import { api, queryKeys, useStudentEmail, type PaymentRecord } from "shared-auth";
 
-/** One payment as GET /payments returns it (spec section 3). */
-export interface PaymentRecord {
-  _id: string;
-  email: string;
-  transactionId: string;
-  /** Dollars. */
-  price: number;
-  /** ISO date. */
-  date: string;
-  quantity: number;
-  status: string;
-  classNames: string[];
-  image: string;
-}
+export type { PaymentRecord } from "shared-auth";
 
 /** The student's payments, newest first (the server orders them); idle for anyone else. */
 export function usePayments() {
