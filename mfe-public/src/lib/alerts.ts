@@ -97,11 +97,8 @@ function toastRegion(): HTMLElement {
 }
 
 /*
- * The toast is this remote's own element, not a SweetAlert2 one: once the shell has shown a
- * SweetAlert2 notice, that library's stylesheet is on the page and restyles every `swal2-*`
- * element (it is not in a cascade layer, so it wins over utilities). The warning dialog above
- * sets everything it needs so it reads well either way; a toast built from utilities alone is
- * simply the same everywhere.
+ * The toast is this remote's own element, not a SweetAlert2 one: built from utilities alone, it
+ * loads no library and looks the same on every page.
  */
 export function toastSuccess(title: string): void {
   const toast = document.createElement("div");

@@ -54,8 +54,8 @@ export function dialogOptions(scopeClass: string, icon?: { html: string; classNa
     showClass: { popup: "" },
     hideClass: { popup: "" },
     ...(icon ? { iconHtml: icon.html } : {}),
-    // The trailing "!" keeps this look when SweetAlert2's own stylesheet is on the page too (the
-    // shell's notices load it; it is not in a cascade layer, so plain utilities would lose to it).
+    // The trailing "!" keeps this look even if SweetAlert2's own stylesheet is on the page (it is
+    // not in a cascade layer, so plain utilities would lose to it). No app of the site loads it.
     customClass: {
       container: "fixed! inset-0! z-[1060]! flex! items-center! justify-center! overflow-y-auto! bg-slate-950/60! p-4!",
       popup:
