@@ -9,6 +9,7 @@ import {
   sportLabel,
   type ClassItem,
 } from "shared-auth";
+import { Breadcrumb } from "../components/breadcrumb";
 import { BookingAction } from "../components/class-card";
 import { ErrorState } from "../components/list-states";
 import { PublicRoot } from "../components/public-root";
@@ -146,19 +147,7 @@ export default function ClassPage() {
   return (
     <PublicRoot>
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 md:py-14">
-        <nav aria-label="Breadcrumb" className="text-sm">
-          <ol className="flex flex-wrap items-center gap-2 text-slate-500 dark:text-slate-400">
-            <li>
-              <Link to="/classes" className="font-medium hover:text-orange-700 dark:hover:text-orange-400">
-                Classes
-              </Link>
-            </li>
-            <li aria-hidden="true">/</li>
-            <li aria-current="page" className="font-semibold text-slate-700 dark:text-slate-200">
-              {query.data?.class_name ?? "Class"}
-            </li>
-          </ol>
-        </nav>
+        <Breadcrumb parent={{ to: "/classes", label: "Classes" }} current={query.data?.class_name ?? "Class"} />
         {query.isPending ? (
           <ClassPageSkeleton />
         ) : query.isError ? (

@@ -1,5 +1,6 @@
 import { Link, useParams } from "react-router-dom";
 import { resolveImageUrl } from "shared-auth";
+import { Breadcrumb } from "../components/breadcrumb";
 import { ClassGrid } from "../components/class-card";
 import { CardGridSkeleton, EmptyState, ErrorState, NotFoundState } from "../components/list-states";
 import { isNotFound, useInstructorClasses } from "../lib/public-queries";
@@ -14,19 +15,7 @@ export default function InstructorClassesPage() {
   return (
     <PublicRoot>
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16">
-        <nav aria-label="Breadcrumb" className="text-sm">
-          <ol className="flex flex-wrap items-center gap-2 text-slate-500 dark:text-slate-400">
-            <li>
-              <Link to="/instructors" className="font-medium hover:text-orange-700 dark:hover:text-orange-400">
-                Instructors
-              </Link>
-            </li>
-            <li aria-hidden="true">/</li>
-            <li aria-current="page" className="font-semibold text-slate-700 dark:text-slate-200">
-              {instructor?.name ?? "Classes"}
-            </li>
-          </ol>
-        </nav>
+        <Breadcrumb parent={{ to: "/instructors", label: "Instructors" }} current={instructor?.name ?? "Classes"} />
 
         {query.isPending ? (
           <>
