@@ -53,6 +53,40 @@ function Pick({
   );
 }
 
+/** One end of the price range, in dollars; its label is for screen readers (the legend says "Price"). */
+function PriceInput({
+  id,
+  name,
+  label: text,
+  placeholder,
+  value,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  placeholder: string;
+  value: string | undefined;
+}) {
+  return (
+    <>
+      <label className="sr-only" htmlFor={id}>
+        {text}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        placeholder={placeholder}
+        defaultValue={value ?? ""}
+        className={inputClass}
+      />
+    </>
+  );
+}
+
 /**
  * The way a parent narrows the list: text, sport, age, level, week, price range and sort. Picks
  * (selects, the week) apply at once; typed values (text, age, prices) apply with Enter or "Apply".
@@ -148,34 +182,8 @@ export function FilterBar({
       </div>
       <fieldset className="col-span-2 grid grid-cols-2 gap-2 md:col-span-1 lg:col-span-1">
         <legend className={label}>Price (USD)</legend>
-        <label className="sr-only" htmlFor={`${id}-min`}>
-          Lowest price
-        </label>
-        <input
-          id={`${id}-min`}
-          name="min_price"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="any"
-          placeholder="Min"
-          defaultValue={query.min_price ?? ""}
-          className={inputClass}
-        />
-        <label className="sr-only" htmlFor={`${id}-max`}>
-          Highest price
-        </label>
-        <input
-          id={`${id}-max`}
-          name="max_price"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="any"
-          placeholder="Max"
-          defaultValue={query.max_price ?? ""}
-          className={inputClass}
-        />
+        <PriceInput id={`${id}-min`} name="min_price" label="Lowest price" placeholder="Min" value={query.min_price} />
+        <PriceInput id={`${id}-max`} name="max_price" label="Highest price" placeholder="Max" value={query.max_price} />
       </fieldset>
       <Pick id={`${id}-sort`} name="sort" label="Sort by" value={state.sortValue} onPick={applyNow} options={SORTS} />
       <div className="col-span-2 flex flex-wrap items-center justify-end gap-3 md:col-span-4 lg:col-span-8">
