@@ -6,7 +6,8 @@
 //   - Lighthouse 12 performance and accessibility, mobile and desktop presets, median of N runs,
 //     with FCP, LCP, CLS and TBT of the median run.
 // Writes .tmp/bench-web.json and prints pass/fail lines against tools/perf-budgets.json.
-// Options: --no-build, --runs N (default 3), --pages /,/classes, --out file, --no-lighthouse,
+// Options: --no-build, --runs N (default 3), --pages /,/classes (a dashboard page is opened by an
+// account of its area: student, instructor or admin), --out file, --no-lighthouse,
 // --presets mobile,desktop, --reports dir (each Lighthouse report as JSON, to read its diagnostics).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -33,8 +34,20 @@ const { values: opts } = parseArgs({
 const RUNS = Number(opts.runs);
 const PAGES = opts.pages.split(",");
 const PRESETS = opts.presets.split(",");
-const STUDENT = SEED_SIGN_INS.find((s) => s.email === "sam@example.com");
 const SIGNED_IN = (p) => p.startsWith("/dashboard");
+// Who opens a dashboard page: its area's role (the shell's route table), else the student.
+const INSTRUCTOR_PAGES = ["/dashboard/instructorhome", "/dashboard/addclass", "/dashboard/myclasses"];
+const ADMIN_PAGES = [
+  "/dashboard/adminhome",
+  "/dashboard/manageclasses",
+  "/dashboard/manageusers",
+  "/dashboard/allusers",
+];
+const accountFor = (pagePath) => {
+  const page = pagePath.split("?")[0];
+  const role = ADMIN_PAGES.includes(page) ? "admin" : INSTRUCTOR_PAGES.includes(page) ? "instructor" : "student";
+  return SEED_SIGN_INS.find((s) => s.role === role);
+};
 const budgets = JSON.parse(readFileSync(path.join(ROOT, "tools", "perf-budgets.json"), "utf8")).pages;
 
 const lighthouse = (await import("lighthouse")).default;
@@ -62,10 +75,10 @@ const median = (xs) => {
 };
 const kb = (n) => Math.round((n / 1024) * 10) / 10;
 
-async function signIn(page) {
+async function signIn(page, account) {
   await page.goto(`${system.shellUrl}/login`);
-  await page.getByLabel("Email").fill(STUDENT.email);
-  await page.getByLabel("Password", { exact: true }).fill(STUDENT.password);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Login", exact: true }).click();
   await page.getByRole("button", { name: /^Account menu of / }).waitFor({ timeout: 20_000 });
 }
@@ -142,7 +155,7 @@ async function lighthouseRuns(pagePath, preset) {
     try {
       if (SIGNED_IN(pagePath)) {
         const page = context.pages()[0] ?? (await context.newPage());
-        await signIn(page);
+        await signIn(page, accountFor(pagePath));
         await page.goto("about:blank");
         const cdp = await context.newCDPSession(page);
         await cdp.send("Network.clearBrowserCache");
@@ -204,7 +217,7 @@ try {
   try {
     for (const pagePath of PAGES) {
       const context = await browser.newContext();
-      if (SIGNED_IN(pagePath)) await signIn(await context.newPage());
+      if (SIGNED_IN(pagePath)) await signIn(await context.newPage(), accountFor(pagePath));
       report.pages[pagePath] = { cold: await coldLoad(context, pagePath) };
       await context.close();
     }
