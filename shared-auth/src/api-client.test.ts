@@ -1,7 +1,9 @@
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from "axios";
+import { AxiosError, CanceledError, isAxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from "axios";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ACCESS_TOKEN_KEY,
+  apiErrorStatus,
+  asApiError,
   createApiClient,
   errorMessage,
   setUnauthorizedHandler,
@@ -12,9 +14,14 @@ import { academyStore } from "./store";
 
 /** An adapter that answers like the API would, recording what was sent. */
 function answering(status: number, data: unknown = {}) {
-  const sent: { url?: string; baseURL?: string; auth?: string | null }[] = [];
+  const sent: { url?: string; baseURL?: string; auth?: string | null; timeout?: number }[] = [];
   const adapter: AxiosAdapter = async (config) => {
-    sent.push({ url: config.url, baseURL: config.baseURL, auth: config.headers.get("Authorization") as string | null });
+    sent.push({
+      url: config.url,
+      baseURL: config.baseURL,
+      auth: config.headers.get("Authorization") as string | null,
+      timeout: config.timeout,
+    });
     const response = { data, status, statusText: "", headers: {}, config };
     if (status >= 400) throw new AxiosError("failed", String(status), config, null, response);
     return response;
@@ -33,7 +40,12 @@ describe("the API client", () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, "token-123");
     const { adapter, sent } = answering(200, []);
     await createApiClient().get("/classes", { adapter });
-    expect(sent[0]).toEqual({ url: "/classes", baseURL: "https://api.example.com", auth: "Bearer token-123" });
+    expect(sent[0]).toEqual({
+      url: "/classes",
+      baseURL: "https://api.example.com",
+      auth: "Bearer token-123",
+      timeout: 30_000,
+    });
   });
 
   it("sends no Authorization header without a token", async () => {
@@ -76,6 +88,9 @@ describe("the API client", () => {
     expect(errorMessage(new AxiosError("timeout of 30000ms exceeded", AxiosError.ECONNABORTED, config, {}))).toBe(
       SLOW_SERVER_MESSAGE,
     );
+    expect(errorMessage(new AxiosError("timeout exceeded", AxiosError.ETIMEDOUT, config, {}))).toBe(
+      SLOW_SERVER_MESSAGE,
+    );
     const gateway = new AxiosError("failed", "502", config, null, {
       status: 502,
       statusText: "Bad Gateway",
@@ -84,5 +99,55 @@ describe("the API client", () => {
       data: "<html>Bad Gateway</html>",
     });
     expect(errorMessage(gateway)).toBe("The server had a problem (HTTP 502). Try again in a moment.");
+  });
+
+  it("passes a caller's own Authorization header and the request's own settings through", async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, "stored");
+    const { adapter, sent } = answering(200);
+    const client = createApiClient();
+    await client.post("/jwt", {}, { adapter, headers: { Authorization: "Bearer id-token" }, sessionProbe: true });
+    await client.request({ url: "/images", method: "post", adapter, timeout: 0 });
+    expect(sent).toMatchObject([
+      { url: "/jwt", auth: "Bearer id-token", timeout: 30_000 },
+      { url: "/images", auth: "Bearer stored", timeout: 0 },
+    ]);
+  });
+
+  it("leaves a session probe's 401 to the caller", async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, "stale");
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    const { adapter } = answering(401);
+    await expect(createApiClient().get("/users/me", { adapter, sessionProbe: true })).rejects.toBeInstanceOf(
+      AxiosError,
+    );
+    expect(handler).not.toHaveBeenCalled();
+  });
+});
+
+describe("asApiError", () => {
+  const config = { headers: {} } as InternalAxiosRequestConfig;
+
+  it("recognizes axios's errors by their own mark, as axios.isAxiosError does", async () => {
+    const { adapter } = answering(404);
+    const answered = await createApiClient()
+      .get("/classes/nope", { adapter })
+      .catch((e: unknown) => e);
+    const cancelled = new CanceledError("canceled", config);
+    const lookalike = { isAxiosError: "yes", response: { status: 404 } };
+    for (const error of [answered, cancelled, new Error("x"), lookalike, null, undefined, "404"]) {
+      expect(asApiError(error) !== null, String(error)).toBe(isAxiosError(error));
+    }
+    expect(asApiError(answered)).toBe(answered);
+  });
+
+  it("reads the status of an answer, and none for a failure that got no answer", async () => {
+    const { adapter } = answering(409, { message: "Full" });
+    const error = await createApiClient()
+      .post("/carts", {}, { adapter })
+      .catch((e: unknown) => e);
+    expect(apiErrorStatus(error)).toBe(409);
+    expect(apiErrorStatus(new AxiosError("Network Error", AxiosError.ERR_NETWORK, config, {}))).toBeUndefined();
+    expect(apiErrorStatus(Object.assign(new Error("x"), { response: { status: 404 } }))).toBeUndefined();
   });
 });

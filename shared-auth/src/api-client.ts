@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosInstance } from "axios";
+import type { AxiosError, AxiosInstance, AxiosRequestConfig } from "axios";
 import { academyStore } from "./store";
 
 /** Spec section 4: the access token lives in localStorage under this key. */
@@ -27,8 +27,31 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
-export function createApiClient(): AxiosInstance {
-  const client = axios.create({ timeout: 30_000 });
+/**
+ * Axios's own mark of its errors (`axios.isAxiosError`), read without loading axios: code that
+ * runs at start (retry policy, error messages) must not need the library before the first call.
+ */
+export function asApiError(error: unknown): AxiosError | null {
+  return typeof error === "object" && error !== null && "isAxiosError" in error && error.isAxiosError === true
+    ? (error as AxiosError)
+    : null;
+}
+
+/** The HTTP status the API answered with; undefined when the failure is not an API answer. */
+export function apiErrorStatus(error: unknown): number | undefined {
+  return asApiError(error)?.response?.status;
+}
+
+/** The client's time-out: no answer within 30 s is a failure the page explains. */
+export const API_TIMEOUT_MS = 30_000;
+
+/**
+ * What the apps call on the API client: axios's own request methods, with its generics and
+ * request configs (`sessionProbe` included).
+ */
+export type ApiClient = Pick<AxiosInstance, "request" | "get" | "delete" | "post" | "put" | "patch">;
+
+function configure(client: AxiosInstance): AxiosInstance {
   client.interceptors.request.use((config) => {
     const apiUrl = academyStore.getState().env?.apiUrl;
     if (apiUrl && !config.baseURL) config.baseURL = apiUrl;
@@ -39,20 +62,52 @@ export function createApiClient(): AxiosInstance {
   client.interceptors.response.use(
     (response) => response,
     (error: unknown) => {
-      const status = error instanceof AxiosError ? error.response?.status : undefined;
+      const apiError = asApiError(error);
+      const status = apiError?.response?.status;
       // Only a request that carried a token is a session problem; a visitor's 401 is not.
       if (
-        error instanceof AxiosError &&
+        apiError &&
         (status === 401 || status === 403) &&
-        !error.config?.sessionProbe &&
-        error.config?.headers?.has("Authorization")
+        !apiError.config?.sessionProbe &&
+        apiError.config?.headers?.has("Authorization")
       ) {
-        onUnauthorized(error);
+        onUnauthorized(apiError);
       }
       return Promise.reject(error);
     },
   );
   return client;
+}
+
+/**
+ * An API client that loads axios (a federated singleton, about 18 KB) on its first call, not when
+ * the page starts: a page that calls nothing never downloads it. One axios instance serves every
+ * call after that. A failed load (the chunk did not arrive) is tried again on the next call.
+ */
+export function createApiClient(): ApiClient {
+  let instance: Promise<AxiosInstance> | null = null;
+  const client = (): Promise<AxiosInstance> =>
+    (instance ??= import("axios").then(
+      ({ default: axios }) => configure(axios.create({ timeout: API_TIMEOUT_MS })),
+      (error: unknown) => {
+        instance = null;
+        throw error;
+      },
+    ));
+  // Each method passes its type arguments on, so `api.get<ClassItem[]>(...)` types as before.
+  return {
+    request: <T, R, D, P>(config: AxiosRequestConfig<D, P>) => client().then((c) => c.request<T, R, D, P>(config)),
+    get: <T, R, D, P>(url: string, config?: AxiosRequestConfig<D, P>) =>
+      client().then((c) => c.get<T, R, D, P>(url, config)),
+    delete: <T, R, D, P>(url: string, config?: AxiosRequestConfig<D, P>) =>
+      client().then((c) => c.delete<T, R, D, P>(url, config)),
+    post: <T, R, D, P>(url: string, data?: D, config?: AxiosRequestConfig<D, P>) =>
+      client().then((c) => c.post<T, R, D, P>(url, data, config)),
+    put: <T, R, D, P>(url: string, data?: D, config?: AxiosRequestConfig<D, P>) =>
+      client().then((c) => c.put<T, R, D, P>(url, data, config)),
+    patch: <T, R, D, P>(url: string, data?: D, config?: AxiosRequestConfig<D, P>) =>
+      client().then((c) => c.patch<T, R, D, P>(url, data, config)),
+  };
 }
 
 /** The one API client of the page. */
@@ -67,21 +122,24 @@ export const SLOW_SERVER_MESSAGE = "The server took too long to answer. Try agai
 export const UNREACHABLE_MESSAGE =
   "Could not reach the server. Check your connection and try again; if it keeps happening, the server is down or does not accept this site's address.";
 
+/** The codes axios gives a request that got no answer in time (`AxiosError.ECONNABORTED`, `.ETIMEDOUT`). */
+const TIMED_OUT: readonly string[] = ["ECONNABORTED", "ETIMEDOUT"] satisfies (typeof AxiosError)[
+  "ECONNABORTED" | "ETIMEDOUT"][];
+
 /** The API's error body is `{ error, message, fields? }`; this gives the message a person should read. */
 export function errorMessage(error: unknown, fallback = "Something went wrong. Please try again."): string {
-  if (error instanceof AxiosError) {
-    const body: unknown = error.response?.data;
+  const apiError = asApiError(error);
+  if (apiError) {
+    const body: unknown = apiError.response?.data;
     if (body && typeof body === "object" && "message" in body && typeof body.message === "string") {
       return body.message;
     }
-    if (!error.response) {
-      return error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT
-        ? SLOW_SERVER_MESSAGE
-        : UNREACHABLE_MESSAGE;
+    if (!apiError.response) {
+      return apiError.code && TIMED_OUT.includes(apiError.code) ? SLOW_SERVER_MESSAGE : UNREACHABLE_MESSAGE;
     }
     // An answer without the API's body (a proxy's error page, a gateway time-out).
-    if (error.response.status >= 500) {
-      return `The server had a problem (HTTP ${error.response.status}). Try again in a moment.`;
+    if (apiError.response.status >= 500) {
+      return `The server had a problem (HTTP ${apiError.response.status}). Try again in a moment.`;
     }
   }
   return fallback;

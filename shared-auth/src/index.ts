@@ -23,12 +23,15 @@ export {
 } from "./store";
 export {
   api,
+  apiErrorStatus,
+  asApiError,
   createApiClient,
   errorMessage,
   readAccessToken,
   UNREACHABLE_MESSAGE,
   setUnauthorizedHandler,
   ACCESS_TOKEN_KEY,
+  type ApiClient,
 } from "./api-client";
 export { queryKeys } from "./query-keys";
 export { PagePlaceholder } from "./ui/page-placeholder";

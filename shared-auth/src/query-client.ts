@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import { AxiosError } from "axios";
+import { asApiError } from "./api-client";
 
 /** Spec section 9: data stays cached 5 minutes; a failed query is retried 3 times. */
 export const CACHE_LIFETIME_MS = 5 * 60 * 1000;
@@ -20,8 +20,9 @@ export function retryDelay(attemptIndex: number): number {
  * retry only: three back-offs would keep the page on its skeleton for 7 s before it says why.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof AxiosError) {
-    const status = error.response?.status;
+  const apiError = asApiError(error);
+  if (apiError) {
+    const status = apiError.response?.status;
     if (status === undefined) return failureCount < UNREACHABLE_RETRIES;
     if (status >= 400 && status < 500) return false;
   }
