@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AxiosError } from "axios";
-import { api, queryKeys, type ClassItem } from "shared-auth";
+import { api, apiErrorStatus, queryKeys, type ClassItem } from "shared-auth";
 import type { ListParams } from "./list-params";
 
 /** One page of a long list, as every paged API call answers it (ADR 009). */
@@ -73,7 +72,7 @@ function listQuery(p: ListParams, filterName: "role" | "status") {
 
 /** Answers about the request itself (4xx) will not change on a retry. */
 function retryTransient(failures: number, error: unknown): boolean {
-  const status = error instanceof AxiosError ? error.response?.status : undefined;
+  const status = apiErrorStatus(error);
   if (status !== undefined && status >= 400 && status < 500) return false;
   return failures < 3;
 }

@@ -1,7 +1,6 @@
-import { AxiosError } from "axios";
 import { useState } from "react";
 import { useForm, useWatch, type FieldPath } from "react-hook-form";
-import { errorMessage, SPORTS, useAcademy } from "shared-auth";
+import { asApiError, errorMessage, SPORTS, useAcademy } from "shared-auth";
 import { CLASS_FIELDS, EMPTY_CLASS, FIELD_ORDER, SESSION_RULES, type ClassFormValues } from "../lib/class-fields";
 import { ImagePicker } from "./image-picker";
 import { SessionFields } from "./session-fields";
@@ -64,10 +63,7 @@ export function ClassForm({
           setPickerKey((k) => k + 1);
         }
       } catch (e) {
-        const fields =
-          e instanceof AxiosError
-            ? (e.response?.data as { fields?: Record<string, string> } | undefined)?.fields
-            : undefined;
+        const fields = (asApiError(e)?.response?.data as { fields?: Record<string, string> } | undefined)?.fields;
         for (const [name, message] of Object.entries(fields ?? {})) {
           if (name in values) setError(name as FieldPath<Values>, { type: "server", message });
         }

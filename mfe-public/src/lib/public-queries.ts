@@ -1,6 +1,5 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
-import { AxiosError } from "axios";
-import { api, queryKeys, type ClassItem } from "shared-auth";
+import { api, apiErrorStatus, queryKeys, type ClassItem } from "shared-auth";
 
 /** An instructor as GET /instructors shows them to everyone: public fields only. */
 export interface Instructor {
@@ -38,7 +37,8 @@ export function isFull(item: Pick<ClassItem, "available_seats" | "enrolled_seats
 
 export function isNotFound(error: unknown): boolean {
   // 400: the id is not even well formed.
-  return error instanceof AxiosError && (error.response?.status === 404 || error.response?.status === 400);
+  const status = apiErrorStatus(error);
+  return status === 404 || status === 400;
 }
 
 /** One page of a public list (GET /classes or /instructors with any query parameter). */

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { AxiosError } from "axios";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import {
+  apiErrorStatus,
   errorMessage,
   formatSession,
   resolveImageUrl,
@@ -229,7 +229,7 @@ function OpenCheckout({
 
 /** The checkout could not be opened: the server's reason (class full, already enrolled...) and a way on. */
 function CheckoutRefused({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const status = error instanceof AxiosError ? error.response?.status : undefined;
+  const status = apiErrorStatus(error);
   if (status !== 409 && status !== 404 && status !== 422) {
     return <ErrorState what="Your payment" error={error} onRetry={onRetry} />;
   }
@@ -246,7 +246,7 @@ function CheckoutRefused({ error, onRetry }: { error: unknown; onRetry: () => vo
 
 /** The card was charged but the server refused to record it (refunded) or could not be reached. */
 function PaymentNotRecorded({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const status = error instanceof AxiosError ? error.response?.status : undefined;
+  const status = apiErrorStatus(error);
   if (status === 409) {
     return (
       <div role="alert" className={`p-6 ${card}`}>
