@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { revealLazySections } from "../support/lazy-sections";
 import { accessibilityProblems, countReactRenderers, reactDomCopies, settled } from "../support/page-audit";
+import { API_URL, listUrl } from "../support/ports";
 import { SEED, signInAs } from "../support/session";
 import { studentWithClasses } from "../support/students";
 
@@ -36,6 +37,47 @@ test.describe("performance budgets", () => {
       .annotations.push({ type: "home page", description: `JS ${js.toFixed(1)} KB, CSS ${css.toFixed(1)} KB` });
     expect(js, "JS bytes (as transferred) of the home page").toBeLessThanOrEqual(budgets.tests.homeJsKB);
     expect(css, "CSS bytes (as transferred) of the home page").toBeLessThanOrEqual(budgets.tests.homeCssKB);
+    await context.close();
+  });
+
+  test("axios downloads with the first API call, not with a page that calls nothing", async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // Known by its content, whatever the build names the chunk: axios's defaults and error mark.
+    const axiosScripts: string[] = [];
+    const apiCalls: string[] = [];
+    const reads: Promise<void>[] = [];
+    page.on("response", (response) => {
+      if (response.url().startsWith(API_URL)) apiCalls.push(response.url());
+      if (response.request().resourceType() !== "script") return;
+      reads.push(
+        response.text().then(
+          (body) => {
+            if (body.includes("xsrfCookieName") && body.includes("isAxiosError")) axiosScripts.push(response.url());
+          },
+          () => undefined,
+        ),
+      );
+    });
+    const scriptsSoFar = async () => {
+      await Promise.all(reads);
+      return [...axiosScripts];
+    };
+
+    // Two pages that call nothing as they load: the shell's own login page, and a remote's page.
+    for (const pagePath of ["/login", "/contact"]) {
+      await page.goto(pagePath);
+      await settled(page);
+      expect(apiCalls, `API calls of ${pagePath}`).toEqual([]);
+      expect(await scriptsSoFar(), `axios scripts after a cold load of ${pagePath}`).toEqual([]);
+    }
+
+    // The first call (the class list) loads it, and its answer arrives.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Classes" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Our Classes" })).toBeVisible();
+    await expect(page.getByTestId("class-card").first()).toBeVisible();
+    expect(apiCalls.some((url) => listUrl("classes").test(url))).toBe(true);
+    expect(await scriptsSoFar(), "axios scripts after the first API call").toHaveLength(1);
     await context.close();
   });
 
