@@ -1,7 +1,9 @@
+import { useRef } from "react";
 import { Link } from "react-router-dom";
 import { resolveImageUrl, type ClassItem } from "shared-auth";
 import { formatPrice, plural } from "../lib/format";
 import { usePopularClasses, usePopularInstructors } from "../lib/public-queries";
+import { useNearViewport } from "../lib/use-near-viewport";
 import { InstructorGrid } from "./instructor-card";
 import { moreClass } from "./form-styles";
 import { CardGridSkeleton, EmptyState, ErrorState } from "./list-states";
@@ -43,11 +45,18 @@ function PopularClassCard({ item, rank }: { item: ClassItem; rank: number }) {
   );
 }
 
-/** "Our Popular Classes": the 6 most enrolled classes. */
+/** "Our Popular Classes": the 6 most enrolled classes, asked for as the section comes near (skeletons until then). */
 export function PopularClasses() {
-  const classes = usePopularClasses();
+  const section = useRef<HTMLElement>(null);
+  const near = useNearViewport(section);
+  const classes = usePopularClasses({ enabled: near });
   return (
-    <section aria-labelledby="popular-classes-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-20">
+    <section
+      ref={section}
+      data-lazy-section={near ? undefined : ""}
+      aria-labelledby="popular-classes-heading"
+      className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-20"
+    >
       <SectionHeading subheading="Most booked" title="Our Popular Classes" id="popular-classes-heading">
         The classes campers pick first this summer.
       </SectionHeading>
@@ -77,11 +86,18 @@ export function PopularClasses() {
   );
 }
 
-/** "Our Popular Instructors": 6 instructors, who teaches most first. */
+/** "Our Popular Instructors": 6 instructors, who teaches most first, asked for as the section comes near. */
 export function PopularInstructors() {
-  const instructors = usePopularInstructors();
+  const section = useRef<HTMLElement>(null);
+  const near = useNearViewport(section);
+  const instructors = usePopularInstructors({ enabled: near });
   return (
-    <section aria-labelledby="popular-instructors-heading" className="bg-slate-50 py-16 md:py-20 dark:bg-slate-900/60">
+    <section
+      ref={section}
+      data-lazy-section={near ? undefined : ""}
+      aria-labelledby="popular-instructors-heading"
+      className="bg-slate-50 py-16 md:py-20 dark:bg-slate-900/60"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading subheading="Meet the coaches" title="Our Popular Instructors" id="popular-instructors-heading">
           Certified coaches and former athletes, on the field with campers every day.

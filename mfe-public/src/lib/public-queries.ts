@@ -92,9 +92,13 @@ export function useClassPages(query: ClassQuery, pages: number) {
   });
 }
 
-/** The home page's 6 popular classes: exactly one page of 6 (GET /classes?sort=popular&size=6). */
-export function usePopularClasses() {
+/**
+ * The home page's 6 popular classes: exactly one page of 6 (GET /classes?sort=popular&size=6),
+ * asked for once `enabled` (the section near the viewport).
+ */
+export function usePopularClasses({ enabled }: { enabled: boolean }) {
   return useQuery({
+    enabled,
     queryKey: classPageKey({ sort: "popular" }, 1, HOME_LIST_SIZE),
     queryFn: () => fetchClassPage({ sort: "popular" }, 1, HOME_LIST_SIZE),
     select: (page) => page.items,
@@ -129,9 +133,10 @@ export function useInstructorPages(pages: number, size = INSTRUCTOR_PAGE_SIZE) {
   });
 }
 
-/** The home page's 6 popular instructors (GET /instructors?size=6). */
-export function usePopularInstructors() {
+/** The home page's 6 popular instructors (GET /instructors?size=6), asked for once `enabled`. */
+export function usePopularInstructors({ enabled }: { enabled: boolean }) {
   return useQuery({
+    enabled,
     queryKey: [...queryKeys.instructors(), "page", 1, HOME_LIST_SIZE],
     queryFn: () => fetchInstructorPage(1, HOME_LIST_SIZE),
     select: (page) => page.items,

@@ -1,3 +1,4 @@
+import { lazy } from "react";
 import { Link } from "react-router-dom";
 import { useAcademy } from "shared-auth";
 import banner from "../assets/banner.svg";
@@ -9,8 +10,10 @@ import "../styles.css";
 import { actionColors } from "../components/form-styles";
 
 // Below the fold: the carousel (swiper) and the newsletter form (react-hook-form) load as they come near.
-const loadCarousel = () => import("../components/activities-carousel").then((m) => ({ default: m.ActivitiesCarousel }));
-const loadNewsletter = () => import("../components/newsletter").then((m) => ({ default: m.Newsletter }));
+const ActivitiesCarousel = lazy(() =>
+  import("../components/activities-carousel").then((m) => ({ default: m.ActivitiesCarousel })),
+);
+const Newsletter = lazy(() => import("../components/newsletter").then((m) => ({ default: m.Newsletter })));
 
 /** The home page (spec section 2): banner, activities, popular classes and instructors, about, newsletter. */
 export default function HomePage() {
@@ -63,11 +66,11 @@ export default function HomePage() {
           </div>
         </div>
       </section>
-      <LazySection load={loadCarousel} minHeight="44rem" label="Summer camp activities" />
+      <LazySection section={ActivitiesCarousel} minHeight="44rem" label="Summer camp activities" />
       <PopularClasses />
       <PopularInstructors />
       <AboutUs />
-      <LazySection load={loadNewsletter} minHeight="28rem" label="Subscribe for offers" />
+      <LazySection section={Newsletter} minHeight="28rem" label="Subscribe for offers" />
     </PublicRoot>
   );
 }
