@@ -3,16 +3,15 @@ import { Link } from "react-router-dom";
 import { useAcademy } from "shared-auth";
 import banner from "../assets/banner.svg";
 import { AboutUs } from "../components/about-us";
+import { ActivitiesCarousel } from "../components/activities-carousel";
 import { LazySection } from "../components/lazy-section";
 import { PopularClasses, PopularInstructors } from "../components/popular";
 import { PublicRoot } from "../components/public-root";
 import "../styles.css";
 import { actionColors } from "../components/form-styles";
 
-// Below the fold: the carousel (swiper) and the newsletter form (react-hook-form) load as they come near.
-const ActivitiesCarousel = lazy(() =>
-  import("../components/activities-carousel").then((m) => ({ default: m.ActivitiesCarousel })),
-);
+// Below the fold: the newsletter form (react-hook-form) loads as it comes near; the carousel shows a
+// plain first frame and loads swiper as it comes into view; the popular lists fetch as they come near.
 const Newsletter = lazy(() => import("../components/newsletter").then((m) => ({ default: m.Newsletter })));
 
 /** The home page (spec section 2): banner, activities, popular classes and instructors, about, newsletter. */
@@ -66,7 +65,7 @@ export default function HomePage() {
           </div>
         </div>
       </section>
-      <LazySection section={ActivitiesCarousel} minHeight="44rem" label="Summer camp activities" />
+      <ActivitiesCarousel />
       <PopularClasses />
       <PopularInstructors />
       <AboutUs />
