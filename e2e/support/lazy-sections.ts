@@ -1,8 +1,10 @@
 import { expect, type Page } from "@playwright/test";
 
 /**
- * The home page loads its sections below the fold (carousel, newsletter) as they come near the
- * viewport, as a visitor scrolls. Scrolls each one into view until all have loaded, then back up.
+ * The home page loads what is below the fold as a visitor scrolls: the newsletter's code, the
+ * carousel's Swiper (its first frame is plain markup) and the popular classes' and instructors'
+ * cards. Each waiting part is marked `data-lazy-section`: scrolls each one into view until all
+ * have loaded and no list is still loading, then back up.
  */
 export async function revealLazySections(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
@@ -15,5 +17,6 @@ export async function revealLazySections(page: Page): Promise<void> {
     await page.waitForTimeout(100);
   }
   await expect(pending).toHaveCount(0);
+  await expect(page.locator("[data-remote] [aria-busy=true]")).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 0));
 }

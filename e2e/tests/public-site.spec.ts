@@ -1,8 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page, type Route } from "@playwright/test";
 import { SEED_SIGN_INS } from "../../tools/auth-emulator.mjs";
-import { API_URL, listUrl } from "../support/ports";
+import { API_URL, E2E_PORTS, listUrl } from "../support/ports";
 import { accessToken, SEED, signInAs } from "../support/session";
 import { revealLazySections } from "../support/lazy-sections";
+import { settled } from "../support/page-audit";
 
 /** A second seed student, so the booking test leaves the cart of SEED.student to other tests. */
 const lee = SEED_SIGN_INS.find((s) => s.email === "lee@example.com")!;
@@ -34,6 +35,28 @@ async function publicClasses(page: Page): Promise<WireClass[]> {
   return (await res.json()) as WireClass[];
 }
 
+/**
+ * Strings only Swiper's own code holds: the carousel's first frame, in the home page's code, names
+ * only the swiper-wrapper and swiper-slide classes it lays out the same way.
+ */
+const SWIPER_CODE = /swiper-slide-index|swiper-lazy-preloader/;
+
+/** Scrolls with the mouse wheel, a little at a time as a visitor does, until the element is in view. */
+async function scrollWheelTo(page: Page, target: Locator) {
+  const height = page.viewportSize()!.height;
+  for (let i = 0; i < 60; i++) {
+    const box = await target.boundingBox();
+    if (box && box.y >= 0 && box.y + Math.min(box.height, height / 2) <= height) return;
+    await page.mouse.wheel(0, 200);
+    await page.waitForTimeout(50);
+  }
+  throw new Error("never scrolled into view");
+}
+
+/** The carousel's slider, before (plain markup) and after Swiper took over. */
+const swiperRuns = (page: Page) =>
+  expect(page.getByTestId("activities-carousel").locator(".swiper-initialized")).toHaveCount(1);
+
 const classCard = (page: Page, name: string) =>
   page.getByTestId("class-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
@@ -42,6 +65,8 @@ test.describe("a visitor browses the public site", () => {
     page,
   }) => {
     await page.goto("/");
+    // The prerendered copy is painted first: the remote's page replaces it, in place.
+    await settled(page);
     await expect(page).toHaveTitle(/^Home/);
     await expect(page.getByRole("heading", { level: 1, name: "Welcome to the academy" })).toBeVisible();
     await expect(page.getByRole("link", { name: "View Our Classes" })).toHaveAttribute("href", "/classes");
@@ -53,6 +78,8 @@ test.describe("a visitor browses the public site", () => {
       expect(await img.getAttribute("alt")).toBeTruthy();
     }
 
+    // The lists are asked for as the visitor scrolls near them.
+    await page.getByRole("heading", { level: 2, name: "Our Popular Classes" }).scrollIntoViewIfNeeded();
     const popular = page.getByRole("list", { name: "Popular classes" }).getByTestId("popular-class");
     await expect(popular).toHaveCount(6);
     // Exactly the page the home page asks for: the 6 most popular, in the server's order.
@@ -65,7 +92,8 @@ test.describe("a visitor browses the public site", () => {
     await expect(popular.getByRole("heading")).toHaveText(expected);
     await expect(page.getByRole("link", { name: "View More Class" })).toHaveAttribute("href", "/classes");
 
-    await expect(page.getByRole("heading", { level: 2, name: "Our Popular Instructors" })).toBeVisible();
+    await page.getByRole("heading", { level: 2, name: "Our Popular Instructors" }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole("heading", { level: 2, name: "Our Popular Instructors" })).toBeInViewport();
     await expect(page.getByRole("list", { name: "Popular instructors" }).getByTestId("instructor-card")).toHaveCount(6);
     await expect(page.getByRole("link", { name: "View More Instructor" })).toHaveAttribute("href", "/instructors");
 
@@ -89,11 +117,58 @@ test.describe("a visitor browses the public site", () => {
     }
   });
 
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 412, height: 823 },
+  ]) {
+    test(`a cold load at ${viewport.width}x${viewport.height} loads no Swiper and asks for no list until the visitor scrolls to them`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      const swiperFiles: string[] = [];
+      const lists: string[] = [];
+      page.on("request", (request) => {
+        if (listUrl("classes").test(request.url()) || listUrl("instructors").test(request.url()))
+          lists.push(new URL(request.url()).pathname);
+      });
+      page.on("response", async (response) => {
+        if (response.request().resourceType() !== "script") return;
+        if (SWIPER_CODE.test(await response.text().catch(() => ""))) swiperFiles.push(response.url());
+      });
+      await page.goto("/");
+      await settled(page);
+      await page.waitForTimeout(500);
+      expect(swiperFiles, "Swiper's code, before any scroll").toEqual([]);
+      expect(lists, "list requests, before any scroll").toEqual([]);
+      const carousel = page.getByTestId("activities-carousel");
+      await expect(carousel).toHaveAttribute("data-autoplay", "paused");
+      await expect(page.getByRole("status", { name: "Loading popular classes" })).toBeAttached();
+
+      await scrollWheelTo(page, carousel.getByTestId("activity-slide").first());
+      await expect.poll(() => swiperFiles.length, "Swiper's code, the carousel in view").toBeGreaterThan(0);
+      await swiperRuns(page);
+      await expect(carousel).toHaveAttribute("data-autoplay", "running");
+
+      await scrollWheelTo(page, page.getByRole("heading", { name: "Our Popular Instructors" }));
+      await expect(page.getByRole("list", { name: "Popular classes" }).getByTestId("popular-class")).toHaveCount(6);
+      await expect(page.getByRole("list", { name: "Popular instructors" }).getByTestId("instructor-card")).toHaveCount(
+        6,
+      );
+      expect(lists.sort()).toEqual(["/classes", "/instructors"]);
+      await context.close();
+    });
+  }
+
   test("the carousel advances on its own every 2.5 s, and its dots, arrows, keys and pause work", async ({ page }) => {
     await page.goto("/");
+    await settled(page);
     const carousel = page.getByTestId("activities-carousel");
     const dots = page.getByTestId("activity-dot");
     const activeDot = () => dots.evaluateAll((all) => all.findIndex((d) => d.getAttribute("aria-current") === "true"));
+    // Below the fold it waits, without Swiper; in view it runs.
+    await expect(carousel).toHaveAttribute("data-autoplay", "paused");
+    await carousel.scrollIntoViewIfNeeded();
     await expect(carousel).toHaveAttribute("data-autoplay", "running");
     const first = await activeDot();
     await expect.poll(activeDot, { timeout: 4_000 }).not.toBe(first);
@@ -125,8 +200,40 @@ test.describe("a visitor browses the public site", () => {
     await expect(card).toBeVisible();
     expect(await card.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
     await page.goto("/");
-    await expect(page.getByTestId("activities-carousel")).toHaveAttribute("data-autoplay", "paused");
+    const carousel = page.getByTestId("activities-carousel");
+    // Painted (prerendered) with the play button: reduced motion decides it in CSS.
+    await expect(carousel).toHaveAttribute("data-autoplay", "paused");
     await expect(page.getByRole("button", { name: "Play the slideshow" })).toBeVisible();
+    await settled(page);
+    // In view, Swiper takes over and still waits.
+    await carousel.scrollIntoViewIfNeeded();
+    await swiperRuns(page);
+    await page.waitForTimeout(500);
+    await expect(carousel).toHaveAttribute("data-autoplay", "paused");
+    await expect(page.getByRole("button", { name: "Play the slideshow" })).toBeVisible();
+  });
+
+  test("a press on the carousel before Swiper has loaded is done once it has", async ({ page }) => {
+    await page.goto("/");
+    await settled(page);
+    // Swiper's code is slow to come.
+    const held: Route[] = [];
+    let released = false;
+    await page.route(`http://localhost:${E2E_PORTS.mfe_public}/*.js`, (route) =>
+      released ? route.continue() : void held.push(route),
+    );
+    const dots = page.getByTestId("activity-dot");
+    await dots.nth(6).click();
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+    released = true;
+    await Promise.all(held.splice(0).map((route) => route.continue()));
+    await swiperRuns(page);
+    await expect(dots.nth(6)).toHaveAttribute("aria-current", "true");
+    // The focus stays on the dot: the carousel stays where the visitor put it.
+    await expect(page.getByTestId("activities-carousel")).toHaveAttribute("data-autoplay", "paused");
+    await page.keyboard.press("ArrowRight");
+    await expect(dots.nth(7)).toHaveAttribute("aria-current", "true");
   });
 
   test("classes fade up over 2000 ms otherwise", async ({ page }) => {
