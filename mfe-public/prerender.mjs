@@ -82,7 +82,12 @@ async function exposedStyles(manifest, name) {
  */
 function usedRules(css, html) {
   const used = new Set(["dark"]);
-  for (const [, list] of html.matchAll(/class="([^"]*)"/g)) for (const c of list.split(/\s+/)) used.add(c);
+  // React escapes & " ' < > in attributes: `[&_.swiper-wrapper]:flex` is written `[&amp;_...`.
+  const unescape = (text) =>
+    text.replace(/&(amp|quot|#x27|#39|lt|gt);/g, (_, e) => ({ amp: "&", quot: '"', lt: "<", gt: ">" })[e] ?? "'");
+  for (const [, list] of html.matchAll(/class="([^"]*)"/g)) {
+    for (const c of unescape(list).split(/\s+/)) used.add(c);
+  }
   const root = postcss.parse(css);
   root.walkRules((rule) => {
     if (rule.parent?.type === "atrule" && rule.parent.name.endsWith("keyframes")) return;
