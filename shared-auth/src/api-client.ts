@@ -84,7 +84,13 @@ function configure(client: AxiosInstance): AxiosInstance {
  * the page starts: a page that calls nothing never downloads it. One axios instance serves every
  * call after that. A failed load (the chunk did not arrive) is tried again on the next call.
  */
-export function createApiClient(): ApiClient {
+/** The client, and a way to start its axios download ahead of the first call. */
+export interface LazyApiClient extends ApiClient {
+  /** Starts loading axios now (for a page that will call the API as soon as it shows). */
+  preload(): void;
+}
+
+export function createApiClient(): LazyApiClient {
   let instance: Promise<AxiosInstance> | null = null;
   const client = (): Promise<AxiosInstance> =>
     (instance ??= import("axios").then(
@@ -96,6 +102,7 @@ export function createApiClient(): ApiClient {
     ));
   // Each method passes its type arguments on, so `api.get<ClassItem[]>(...)` types as before.
   return {
+    preload: () => void client().catch(() => undefined),
     request: <T, R, D, P>(config: AxiosRequestConfig<D, P>) => client().then((c) => c.request<T, R, D, P>(config)),
     get: <T, R, D, P>(url: string, config?: AxiosRequestConfig<D, P>) =>
       client().then((c) => c.get<T, R, D, P>(url, config)),

@@ -32,6 +32,7 @@ export {
   setUnauthorizedHandler,
   ACCESS_TOKEN_KEY,
   type ApiClient,
+  type LazyApiClient,
 } from "./api-client";
 export { queryKeys } from "./query-keys";
 export { PagePlaceholder } from "./ui/page-placeholder";

@@ -1,7 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
-import { logOut, queryClient, setRuntimeEnv, setUnauthorizedHandler, startSession } from "shared-auth";
+import { api, logOut, queryClient, setRuntimeEnv, setUnauthorizedHandler, startSession } from "shared-auth";
+import { callsApiOnOpen, hasStoredSession } from "./federation/route-preload";
 import { startRemotes } from "./federation/startup";
 import { AppRouter } from "./routes/router";
 import { SESSION_ENDED_EVENT } from "./layout/session-events";
@@ -11,6 +12,8 @@ async function start() {
   const config = await startRemotes(location.pathname);
   for (const problem of config.problems) console.error(`[shell] ${problem}`);
   setRuntimeEnv(config.env);
+  // The page's first call would otherwise wait for axios to download after the page's own code.
+  if (callsApiOnOpen(location.pathname, hasStoredSession())) api.preload();
   // Spec section 8: a 401/403 on an authenticated call signs the user out and sends them to /login.
   setUnauthorizedHandler(() => {
     void logOut();

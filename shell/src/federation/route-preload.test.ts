@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routeAt, routePreload } from "./route-preload";
+import { callsApiOnOpen, routeAt, routePreload } from "./route-preload";
 import type { RemoteEntry } from "./remotes";
 
 const remotes: RemoteEntry[] = [
@@ -40,5 +40,24 @@ describe("routePreload", () => {
   it("preloads nothing from a remote remotes.json leaves out", () => {
     expect(routePreload("/dashboard/instructorhome", remotes, true)).toBeUndefined();
     expect(routePreload("/", [], false)).toBeUndefined();
+  });
+});
+
+describe("callsApiOnOpen", () => {
+  it("is true for pages that fetch their data as they open", () => {
+    for (const path of ["/classes", "/instructors", "/classes/abc", "/instructors/abc", "/dashboard/mydashboard"]) {
+      expect(callsApiOnOpen(path, false), path).toBe(true);
+    }
+  });
+
+  it("is false for pages that call nothing at first, and for the shell's own pages", () => {
+    for (const path of ["/", "/contact", "/info/help", "/login", "/signup", "/no-such-page"]) {
+      expect(callsApiOnOpen(path, false), path).toBe(false);
+    }
+  });
+
+  it("is true wherever a stored session will be confirmed with the API", () => {
+    expect(callsApiOnOpen("/", true)).toBe(true);
+    expect(callsApiOnOpen("/login", true)).toBe(true);
   });
 });

@@ -41,6 +41,20 @@ export function routePreload(
   return { remote: route.remote, exposed: route.exposed };
 }
 
+/** Remote pages that call no API when they open (the home page's lists wait for a scroll). */
+const NO_CALL_ON_OPEN = new Set(["HomePage", "ContactPage", "InfoPage"]);
+
+/**
+ * Whether the page being opened calls the API at once (its remote's page fetches its data, or a
+ * stored session is confirmed with the API): then the API client's code is worth fetching
+ * alongside the page's instead of after it. Not for the shell's own pages (login, sign-up).
+ */
+export function callsApiOnOpen(pathname: string, hasStoredSession: boolean): boolean {
+  if (hasStoredSession) return true;
+  const route = routeAt(pathname);
+  return route !== undefined && !NO_CALL_ON_OPEN.has(route.exposed);
+}
+
 export function hasStoredSession(): boolean {
   try {
     return Boolean(globalThis.localStorage?.getItem(ACCESS_TOKEN_KEY));
