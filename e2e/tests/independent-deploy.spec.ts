@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startStaticServer } from "../../tools/serve-static.mjs";
 import { remotesJson } from "../../tools/system.mjs";
 import { E2E_PORTS, SCRATCH_PORTS } from "../support/ports";
+import { startScratchShell } from "../support/scratch-shell";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const tmp = path.join(root, ".tmp", "e2e-deploy-variants");
@@ -41,19 +42,6 @@ function buildChangedPublicRemote() {
   }
 }
 
-async function startShell(remotes: Record<string, string>, name: string): Promise<Server> {
-  const dir = path.join(tmp, name);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, "remotes.json"), JSON.stringify(remotes));
-  writeFileSync(path.join(dir, "env.json"), JSON.stringify({ apiUrl: `http://localhost:${E2E_PORTS.api}` }));
-  return startStaticServer({
-    dir: path.join(root, "shell", "dist"),
-    port: SCRATCH_PORTS.shell,
-    spa: true,
-    overrides: { "/remotes.json": path.join(dir, "remotes.json"), "/env.json": path.join(dir, "env.json") },
-  });
-}
-
 test.describe("each remote deploys on its own", () => {
   const servers: Server[] = [];
   test.beforeAll(() => {
@@ -74,7 +62,7 @@ test.describe("each remote deploys on its own", () => {
       ...remotesJson(E2E_PORTS),
       mfe_public: `http://localhost:${SCRATCH_PORTS.remote}/mf-manifest.json`,
     };
-    servers.push(await startShell(remotes, "deploy-shell"));
+    servers.push(await startScratchShell(remotes, "deploy-shell"));
     const site = `http://localhost:${SCRATCH_PORTS.shell}/`;
 
     await page.goto(site);
@@ -91,7 +79,7 @@ test.describe("each remote deploys on its own", () => {
     const shellBefore = fingerprint(path.join(root, "shell", "dist"));
     servers.push(await startStaticServer({ dir: nextBuild, port: SCRATCH_PORTS.remote, cors: true }));
 
-    servers.push(await startShell(remotesJson(E2E_PORTS), "production-shell"));
+    servers.push(await startScratchShell(remotesJson(E2E_PORTS), "production-shell"));
     await page.goto(`http://localhost:${SCRATCH_PORTS.shell}/`);
     await expect(page.getByRole("heading", { level: 1, name: "Welcome to the academy", exact: true })).toBeVisible();
     await servers.pop()!.close();
@@ -100,7 +88,7 @@ test.describe("each remote deploys on its own", () => {
       ...remotesJson(E2E_PORTS),
       mfe_public: `http://localhost:${SCRATCH_PORTS.remote}/mf-manifest.json`,
     };
-    servers.push(await startShell(staging, "staging-shell"));
+    servers.push(await startScratchShell(staging, "staging-shell"));
     await page.goto(`http://localhost:${SCRATCH_PORTS.shell}/`);
     await expect(page.getByRole("heading", { level: 1, name: CHANGED_HEADING })).toBeVisible();
     // The other areas still come from their regular builds.

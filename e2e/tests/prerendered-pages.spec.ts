@@ -1,15 +1,12 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { startStaticServer } from "../../tools/serve-static.mjs";
 import { remotesJson } from "../../tools/system.mjs";
-import { E2E_PORTS, SCRATCH_PORTS } from "../support/ports";
+import { E2E_PORTS } from "../support/ports";
+import { SCRATCH_SHELL_URL, startScratchShell } from "../support/scratch-shell";
 
 // Decision 018: the public remote's deploy prerenders the home page; index.html paints it before
 // any script of the site has loaded, and the shell keeps it on screen until the remote's page
 // replaces it, with nothing moving.
 
-const root = path.resolve(import.meta.dirname, "../..");
 const REMOTE = `http://localhost:${E2E_PORTS.mfe_public}`;
 const HEADING = { level: 1, name: "Welcome to the academy", exact: true } as const;
 
@@ -37,22 +34,10 @@ async function recordLayoutShifts(page: Page) {
 const layoutShift = (page: Page) =>
   page.evaluate(() => (window as unknown as { __layoutShifts: number[] }).__layoutShifts.reduce((a, b) => a + b, 0));
 
-/**
- * The shell on a host that serves its files as built (no request-time composition, decision 020),
- * with the regular remotes: index.html's inline script paints the page itself.
- */
+/** The shell on a host that serves its files as built: index.html's inline script paints the page itself. */
 async function startPlainShell(): Promise<{ close: () => Promise<void>; url: string }> {
-  const deployDir = path.join(root, ".tmp", "e2e-plain-shell");
-  mkdirSync(deployDir, { recursive: true });
-  writeFileSync(path.join(deployDir, "remotes.json"), JSON.stringify(remotesJson(E2E_PORTS)));
-  writeFileSync(path.join(deployDir, "env.json"), JSON.stringify({ apiUrl: `http://localhost:${E2E_PORTS.api}` }));
-  const shell = await startStaticServer({
-    dir: path.join(root, "shell", "dist"),
-    port: SCRATCH_PORTS.shell,
-    spa: true,
-    overrides: { "/remotes.json": path.join(deployDir, "remotes.json"), "/env.json": path.join(deployDir, "env.json") },
-  });
-  return { close: shell.close, url: `http://localhost:${SCRATCH_PORTS.shell}` };
+  const shell = await startScratchShell(remotesJson(E2E_PORTS), "plain-shell");
+  return { close: shell.close, url: SCRATCH_SHELL_URL };
 }
 
 const heroImage = (page: Page) => page.getByRole("img", { name: /Sunrise over the academy's mountains/ });

@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startStaticServer } from "../../tools/serve-static.mjs";
 import { remotesJson } from "../../tools/system.mjs";
 import { E2E_PORTS, SCRATCH_PORTS } from "../support/ports";
+import { SCRATCH_SHELL_URL, startScratchShell } from "../support/scratch-shell";
 
 const root = path.resolve(import.meta.dirname, "../..");
 type Server = { close: () => Promise<void> };
@@ -13,18 +13,8 @@ type Server = { close: () => Promise<void> };
  * the other remotes are the regular ones.
  */
 async function startShellWithPublicRemoteOn(port: number): Promise<{ shell: Server; url: string }> {
-  const deployDir = path.join(root, ".tmp", "e2e-outage");
-  mkdirSync(deployDir, { recursive: true });
   const remotes = { ...remotesJson(E2E_PORTS), mfe_public: `http://localhost:${port}/mf-manifest.json` };
-  writeFileSync(path.join(deployDir, "remotes.json"), JSON.stringify(remotes));
-  writeFileSync(path.join(deployDir, "env.json"), JSON.stringify({ apiUrl: `http://localhost:${E2E_PORTS.api}` }));
-  const shell = await startStaticServer({
-    dir: path.join(root, "shell", "dist"),
-    port: SCRATCH_PORTS.shell,
-    spa: true,
-    overrides: { "/remotes.json": path.join(deployDir, "remotes.json"), "/env.json": path.join(deployDir, "env.json") },
-  });
-  return { shell, url: `http://localhost:${SCRATCH_PORTS.shell}` };
+  return { shell: await startScratchShell(remotes, "outage"), url: SCRATCH_SHELL_URL };
 }
 
 function startPublicRemote(): Promise<Server> {
