@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { API_URL } from "../support/ports";
-import { SEED, signInAs, storedAccessToken } from "../support/session";
+import { accessToken, SEED, signInAs, signUpFreshStudent, storedAccessToken } from "../support/session";
 
 /** Accounts end to end: the real Firebase web SDK against the Auth Emulator, then POST /jwt. */
 
@@ -220,4 +220,88 @@ test("a public page paints before the Firebase SDK has loaded", async ({ page })
   expect(Date.now() - started).toBeLessThan(4_000);
   // Scripts still held when the test ends are dropped with the page.
   await page.unrouteAll({ behavior: "ignoreErrors" });
+});
+
+/** Records whether any script carrying the Firebase SDK reached the page. */
+async function watchFirebaseScripts(page: Page): Promise<() => boolean> {
+  let loaded = false;
+  await page.route("**/*.js", async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes("@firebase/auth")) loaded = true;
+    await route.fulfill({ response, body });
+  });
+  return () => loaded;
+}
+
+test.describe("a stored session", () => {
+  test("a signed-in page opened later shows the account without the Firebase SDK; Settings loads it and saves", async ({
+    page,
+    request,
+  }) => {
+    const student = await signUpFreshStudent(page, "Stored Session");
+    const firebaseLoaded = await watchFirebaseScripts(page);
+    await page.goto("/dashboard/mydashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "My Selected Classes" })).toBeVisible();
+    await expect(page.getByRole("button", { name: `Account menu of ${student.name}` })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(firebaseLoaded()).toBe(false);
+
+    // The first account action loads the SDK, with the user it had stored.
+    await page.getByRole("button", { name: `Account menu of ${student.name}` }).click();
+    await page.getByRole("menu", { name: "Account" }).getByRole("menuitem", { name: "Settings" }).click();
+    await page.getByLabel("Display name").fill("Stored Session Renamed");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your profile is saved.");
+    expect(firebaseLoaded()).toBe(true);
+    expect((await me(page, request)).name).toBe("Stored Session Renamed");
+  });
+
+  test("logout from a page that never loaded the Firebase SDK stays logged out after a reload", async ({ page }) => {
+    await signInAs(page, SEED.student);
+    const firebaseLoaded = await watchFirebaseScripts(page);
+    await page.goto("/dashboard/userhome");
+    await expect(page.getByRole("heading", { level: 1, name: "Student Home" })).toBeVisible();
+    expect(firebaseLoaded()).toBe(false);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    // Logging out loads the SDK to sign the Firebase user out; that user must not buy a new token.
+    await expect.poll(firebaseLoaded).toBe(true);
+    await page.waitForLoadState("networkidle");
+    await page.reload();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Login" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => localStorage.getItem("access-token"))).toBeNull();
+    await page.goto("/dashboard/userhome");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("an expired stored token: the Firebase user it restores buys a new one, and the page opens", async ({
+    page,
+  }) => {
+    await signInAs(page, SEED.student);
+    const expired = accessToken(SEED.student, -60);
+    await page.evaluate((t) => localStorage.setItem("access-token", t), expired);
+    const firebaseLoaded = await watchFirebaseScripts(page);
+    await page.goto("/dashboard/userhome");
+    await expect(page.getByRole("heading", { level: 1, name: "Student Home" })).toBeVisible();
+    expect(firebaseLoaded()).toBe(true);
+    const renewed = await storedAccessToken(page);
+    expect(renewed).not.toBe(expired);
+  });
+
+  test("logging out in one tab logs the other tab out, Firebase SDK or not", async ({ context }) => {
+    const first = await context.newPage();
+    await signInAs(first, SEED.student);
+    const second = await context.newPage();
+    const firebaseLoaded = await watchFirebaseScripts(second);
+    await second.goto("/dashboard/userhome");
+    await expect(second.getByRole("heading", { level: 1, name: "Student Home" })).toBeVisible();
+    expect(firebaseLoaded()).toBe(false);
+    await first.getByRole("button", { name: "Logout" }).click();
+    await expect(first).toHaveURL(/\/$/);
+    await expect(second).toHaveURL(/\/login$/);
+    expect(firebaseLoaded()).toBe(false);
+  });
 });

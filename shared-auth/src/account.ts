@@ -39,7 +39,16 @@ export async function signUp(input: { name: string; email: string; password: str
 
 /** True when Google sign-in must go through the local account chooser instead of Google's popup. */
 export async function usesAccountChooser(): Promise<boolean> {
-  return (await loadFirebaseAuth()).emulator;
+  return (await loadFirebaseAuth({ googlePopup: true })).emulator;
+}
+
+/**
+ * Called where a "Continue with Google" button shows (production only): Firebase loads and sets up
+ * Google's popup before the click, as the browser wants the popup opened straight from it.
+ */
+export function prepareGoogleSignIn(): void {
+  if (academyStore.getState().env?.authEmulatorUrl) return;
+  loadFirebaseAuth({ googlePopup: true }).catch(() => undefined);
 }
 
 /**
@@ -47,14 +56,15 @@ export async function usesAccountChooser(): Promise<boolean> {
  * the local chooser, as a Google credential the emulator accepts. The record gets name and e-mail.
  */
 export async function signInWithGoogle(account?: GoogleTestAccount): Promise<void> {
-  const { auth, sdk, emulator } = await loadFirebaseAuth();
+  const { auth, sdk, emulator } = await loadFirebaseAuth({ googlePopup: true });
   let result;
   if (emulator) {
     if (!account) throw new Error("Choose a Google account to continue.");
     const claims = { sub: `google-${account.email}`, email: account.email, name: account.name, email_verified: true };
     result = await sdk.signInWithCredential(auth, sdk.GoogleAuthProvider.credential(JSON.stringify(claims)));
   } else {
-    result = await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider());
+    // Passed again: Firebase may have been set up without it (loaded first by Settings, say).
+    result = await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider(), sdk.browserPopupRedirectResolver);
   }
   await syncSession(result.user, { exchangeToken: true });
 }

@@ -3,7 +3,7 @@ import type { Auth } from "firebase/auth";
 import { errorMessage } from "./api-client";
 import { academyStore } from "./store";
 
-export type FirebaseAuthModule = typeof import("firebase/auth");
+export type FirebaseAuthModule = typeof import("./firebase-sdk");
 
 export interface FirebaseAuthHandle {
   auth: Auth;
@@ -33,20 +33,25 @@ export function whenFirebaseLoads(): Promise<FirebaseAuthHandle> {
 /**
  * Loads the Firebase SDK on first use, in chunks of its own: public pages paint without it.
  * The config comes from the deploy-time env.json the shell read (never from the URL).
+ * `googlePopup`: the first load also sets up Google's popup (production only), so that the browser
+ * can open it at once on a click (Safari and phones block a popup opened late).
  */
-export function loadFirebaseAuth(): Promise<FirebaseAuthHandle> {
+export function loadFirebaseAuth(options: { googlePopup?: boolean } = {}): Promise<FirebaseAuthHandle> {
   loading ??= (async () => {
     const env = academyStore.getState().env;
     if (!env?.firebase) throw new AccountsUnavailableError();
-    const [{ initializeApp, getApps }, sdk] = await Promise.all([import("firebase/app"), import("firebase/auth")]);
+    const emulator = Boolean(env.authEmulatorUrl);
+    const [{ initializeApp, getApps }, sdk] = await Promise.all([import("firebase/app"), import("./firebase-sdk")]);
     const app: FirebaseApp = getApps().find((a) => a.name === "academy") ?? initializeApp(env.firebase, "academy");
     // The identity library's network time-out (spec section 9): 30 s on desktop, 60 s on mobile is its default.
     const auth = sdk.initializeAuth(app, {
       persistence: [sdk.indexedDBLocalPersistence, sdk.browserLocalPersistence],
-      popupRedirectResolver: env.authEmulatorUrl ? undefined : sdk.browserPopupRedirectResolver,
+      popupRedirectResolver: options.googlePopup && !emulator ? sdk.browserPopupRedirectResolver : undefined,
     });
     if (env.authEmulatorUrl) sdk.connectAuthEmulator(auth, env.authEmulatorUrl, { disableWarnings: true });
-    const handle = { auth, sdk, emulator: Boolean(env.authEmulatorUrl) };
+    // The stored user is restored before anyone reads `auth.currentUser` (settings, logout).
+    await auth.authStateReady();
+    const handle = { auth, sdk, emulator };
     firstLoad(handle);
     return handle;
   })();

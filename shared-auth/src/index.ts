@@ -43,12 +43,13 @@ export { startSession, logOut, signOutLocally, resolveImageUrl } from "./session
 export {
   signIn,
   signUp,
+  prepareGoogleSignIn,
   signInWithGoogle,
   usesAccountChooser,
   sendPasswordReset,
   updateAccountProfile,
   type GoogleTestAccount,
-} from "./account";
+} from "./account-actions";
 export { accountErrorMessage, authErrorMessage, loadFirebaseAuth } from "./firebase";
 export {
   fetchCart,

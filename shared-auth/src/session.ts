@@ -27,8 +27,11 @@ function storeToken(token: string): void {
   }
 }
 
-/** The stored access token is this account's and stays valid for at least another minute. */
-function storedTokenFits(email: string): boolean {
+/**
+ * The stored access token stays valid for at least another minute and, when an e-mail is given,
+ * is that account's (the API checks the token itself; this only spares a refused call).
+ */
+function storedTokenFits(email?: string): boolean {
   const token = readAccessToken();
   const payload = token?.split(".")[1];
   if (!payload) return false;
@@ -38,7 +41,9 @@ function storedTokenFits(email: string): boolean {
       exp?: unknown;
     };
     return (
-      claims.email === email.toLowerCase() && typeof claims.exp === "number" && claims.exp * 1000 > Date.now() + 60_000
+      (email === undefined || claims.email === email.toLowerCase()) &&
+      typeof claims.exp === "number" &&
+      claims.exp * 1000 > Date.now() + 60_000
     );
   } catch {
     return false;
@@ -107,6 +112,9 @@ export function signOutLocally(sessionError: string | null = null): void {
   academyStore.setState({ status: "signed-out", user: null, role: null, sessionError });
 }
 
+/** Set while logOut runs: the Firebase user it is about to sign out must not buy a new token. */
+let signingOut = false;
+
 /** Keeps the store in step with the Firebase user, for the life of the page. */
 function followFirebaseUser({ auth, sdk }: FirebaseAuthHandle): void {
   sdk.onIdTokenChanged(auth, (user) => {
@@ -114,6 +122,7 @@ function followFirebaseUser({ auth, sdk }: FirebaseAuthHandle): void {
       signOutLocally();
       return;
     }
+    if (signingOut) return;
     syncSession(user).catch((error: unknown) => {
       // No API session (server unreachable, token refused): signed out here, with the reason.
       signOutLocally(accountErrorMessage(error));
@@ -122,20 +131,45 @@ function followFirebaseUser({ auth, sdk }: FirebaseAuthHandle): void {
 }
 
 /**
- * Follows the Firebase user for the life of the page. Called after the first render, so the
- * Firebase SDK (loaded here, on demand) never delays the first paint of a public page.
- * A visitor with no access token stored (written at every sign-in, removed at sign-out) has no
- * session to restore: they are signed out at once and the SDK is not loaded at all until something
- * needs it (the login, sign-up or Google button); from then on the session is followed as usual.
+ * Another tab of this site signed out (the token removed) or in (a new token): this one follows,
+ * whether or not it has loaded the Firebase SDK.
+ */
+function followOtherTabs(): void {
+  globalThis.addEventListener?.("storage", (event: StorageEvent) => {
+    if (event.key !== ACCESS_TOKEN_KEY || event.newValue === event.oldValue) return;
+    if (event.newValue === null) signOutLocally();
+    else loadMe(true).catch(() => undefined);
+  });
+}
+
+/**
+ * Follows the session for the life of the page. Called after the first render: the Firebase SDK
+ * never delays the first paint.
+ * - No access token stored (it is written at every sign-in and removed at sign-out): signed out at
+ *   once; the SDK loads only when something needs it (login, sign-up, the Google button).
+ * - A stored token that is still valid for more than a minute: the API says who this is
+ *   (GET /users/me, the role included), and the SDK is not loaded either: a signed-in page needs
+ *   no Firebase code to show (about 30 KB). It loads, and is followed from then on, with the first
+ *   account action (settings, logout) or when the token no longer serves (below).
+ * - An expired token, or one the API refuses: Firebase restores its user and buys a new token.
  */
 export async function startSession(): Promise<void> {
+  followOtherTabs();
+  whenFirebaseLoads().then(followFirebaseUser, () => undefined);
   if (!readAccessToken()) {
     signOutLocally();
-    whenFirebaseLoads().then(followFirebaseUser, () => undefined);
     return;
   }
+  if (storedTokenFits()) {
+    try {
+      await loadMe(true);
+      return;
+    } catch {
+      // Refused (deleted account, rotated secret) or unreachable: Firebase settles it, as below.
+    }
+  }
   try {
-    followFirebaseUser(await loadFirebaseAuth());
+    await loadFirebaseAuth();
   } catch (error) {
     signOutLocally(accountErrorMessage(error));
   }
@@ -143,6 +177,7 @@ export async function startSession(): Promise<void> {
 
 /** Ends the session everywhere: the stored token, cached data and the Firebase sign-in. */
 export async function logOut(): Promise<void> {
+  signingOut = true;
   signOutLocally();
   queryClient.clear();
   try {
@@ -151,5 +186,7 @@ export async function logOut(): Promise<void> {
   } catch (error) {
     // The local session is already gone; a failed Firebase sign-out is only logged (spec section 8).
     console.error("[session] Firebase sign-out failed", error);
+  } finally {
+    signingOut = false;
   }
 }

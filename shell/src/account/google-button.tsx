@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import { accountErrorMessage, signInWithGoogle, usesAccountChooser, type GoogleTestAccount } from "shared-auth";
+import {
+  accountErrorMessage,
+  prepareGoogleSignIn,
+  signInWithGoogle,
+  usesAccountChooser,
+  type GoogleTestAccount,
+} from "shared-auth";
 import { primaryButton, secondaryButton } from "./button-styles";
 import { Field } from "./fields";
 import { EMAIL_PATTERN } from "./rules";
@@ -46,6 +52,7 @@ export function GoogleButton({
   const [otherError, setOtherError] = useState<string>();
 
   useEffect(() => () => dialog.current?.close(), []);
+  useEffect(prepareGoogleSignIn, []);
 
   async function run(account?: GoogleTestAccount) {
     setBusy(true);
