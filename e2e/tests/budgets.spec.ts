@@ -14,7 +14,10 @@ import { studentWithClasses } from "../support/students";
 // never asserted here.
 const budgets = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, "../../tools/perf-budgets.json"), "utf8"),
-) as { pages: Record<string, { jsKB: number; cssKB?: number }>; tests: { homeJsKB: number; homeCssKB: number } };
+) as {
+  pages: Record<string, { jsKB: number; cssKB?: number }>;
+  tests: { homeJsKB: number; homeCssKB: number; cartJsKB: number };
+};
 
 // Lighthouse's screens (desktop and mobile presets): the bench's figures and these checks see the same fold.
 const WIDTHS = { desktop: { width: 1350, height: 940 }, phone: { width: 412, height: 823 } };
@@ -38,6 +41,29 @@ test.describe("performance budgets", () => {
       .annotations.push({ type: "home page", description: `JS ${js.toFixed(1)} KB, CSS ${css.toFixed(1)} KB` });
     expect(js, "JS bytes (as transferred) of the home page").toBeLessThanOrEqual(budgets.tests.homeJsKB);
     expect(css, "CSS bytes (as transferred) of the home page").toBeLessThanOrEqual(budgets.tests.homeCssKB);
+    await context.close();
+  });
+
+  test("a cold load of the student's cart, with a stored session, stays within its JavaScript budget", async ({
+    browser,
+  }) => {
+    const signIn = await browser.newContext();
+    await signInAs(await signIn.newPage(), SEED.student);
+    // A later visit: the stored session (access token), nothing in the browser's cache.
+    const context = await browser.newContext({ storageState: await signIn.storageState() });
+    await signIn.close();
+    const page = await context.newPage();
+    const scripts: number[] = [];
+    page.on("requestfinished", async (request) => {
+      if (request.resourceType() === "script") scripts.push((await request.sizes()).responseBodySize);
+    });
+    await page.goto("/dashboard/mydashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "My Selected Classes" })).toBeVisible();
+    await expect(page.getByRole("button", { name: `Account menu of ${SEED.student.name}` })).toBeVisible();
+    await settled(page);
+    const js = scripts.reduce((n, bytes) => n + bytes, 0) / 1024;
+    test.info().annotations.push({ type: "cart page", description: `JS ${js.toFixed(1)} KB` });
+    expect(js, "JS bytes (as transferred) of the cart page").toBeLessThanOrEqual(budgets.tests.cartJsKB);
     await context.close();
   });
 

@@ -2,10 +2,11 @@ import { lazy, Suspense, useEffect } from "react";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router-dom";
 import { useAcademy } from "shared-auth";
 import { RemotePage } from "../federation/remote-page";
-import { DashboardLayout } from "../layout/dashboard-layout";
+import { hasStoredSession } from "../federation/route-preload";
 import { RootLayout } from "../layout/root-layout";
 import { ErrorPage } from "../pages/error-page";
 import { PageSkeleton } from "../layout/page-skeleton";
+import { ProgressBar } from "../layout/progress-bar";
 import { dashboardHome } from "./access";
 import { Guard } from "./guard";
 import { dashboardRoutes, siteRoutes, type RemoteRoute } from "./route-table";
@@ -13,6 +14,11 @@ import { dashboardRoutes, siteRoutes, type RemoteRoute } from "./route-table";
 // The account pages (and their form library) load when visited, not with every public page.
 const LoginPage = lazy(() => import("../pages/login-page").then((m) => ({ default: m.LoginPage })));
 const SignupPage = lazy(() => import("../pages/signup-page").then((m) => ({ default: m.SignupPage })));
+// The dashboards' frame (sidebar, menus) is code of signed-in pages only: public pages carry none of it.
+const loadDashboardLayout = () => import("../layout/dashboard-layout").then((m) => ({ default: m.DashboardLayout }));
+const DashboardLayout = lazy(loadDashboardLayout);
+// A dashboard page opened with a session: its frame loads while the session is checked, not after.
+if (location.pathname.startsWith("/dashboard") && hasStoredSession()) void loadDashboardLayout();
 const SettingsPage = lazy(() => import("../pages/settings-page").then((m) => ({ default: m.SettingsPage })));
 
 function Titled({ title, children }: { title: string; children: React.ReactNode }) {
@@ -77,7 +83,9 @@ export function AppRouter() {
             path="/dashboard"
             element={
               <Guard access="signed-in">
-                <DashboardLayout />
+                <Suspense fallback={<ProgressBar label="Loading page" />}>
+                  <DashboardLayout />
+                </Suspense>
               </Guard>
             }
           >
