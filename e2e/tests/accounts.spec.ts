@@ -202,16 +202,27 @@ test("Forgot password? sends a reset link for the typed e-mail; the success repl
   await expect(page.getByLabel("Email")).not.toHaveAttribute("aria-invalid", "true");
 });
 
-test("a public page paints before the Firebase SDK has loaded", async ({ page }) => {
-  // Hold every script that carries the Firebase SDK for 5 s: the home page must not wait for it.
+/**
+ * Records whether any script carrying the Firebase SDK reached the page; `holdMs` holds each such
+ * script back that long first.
+ */
+async function watchFirebaseScripts(page: Page, { holdMs = 0 } = {}): Promise<() => boolean> {
+  let loaded = false;
   await page.route("**/*.js", async (route) => {
     const response = await route.fetch();
     const body = await response.text();
     if (body.includes("@firebase/auth")) {
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      loaded = true;
+      if (holdMs) await new Promise((resolve) => setTimeout(resolve, holdMs));
     }
     await route.fulfill({ response, body });
   });
+  return () => loaded;
+}
+
+test("a public page paints before the Firebase SDK has loaded", async ({ page }) => {
+  // Hold every script that carries the Firebase SDK for 5 s: the home page must not wait for it.
+  await watchFirebaseScripts(page, { holdMs: 5_000 });
   const started = Date.now();
   await page.goto("/", { waitUntil: "commit" });
   await expect(page.getByRole("heading", { level: 1, name: "Welcome to the academy" })).toBeVisible({ timeout: 4_000 });
@@ -221,18 +232,6 @@ test("a public page paints before the Firebase SDK has loaded", async ({ page })
   // Scripts still held when the test ends are dropped with the page.
   await page.unrouteAll({ behavior: "ignoreErrors" });
 });
-
-/** Records whether any script carrying the Firebase SDK reached the page. */
-async function watchFirebaseScripts(page: Page): Promise<() => boolean> {
-  let loaded = false;
-  await page.route("**/*.js", async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes("@firebase/auth")) loaded = true;
-    await route.fulfill({ response, body });
-  });
-  return () => loaded;
-}
 
 test.describe("a stored session", () => {
   test("a signed-in page opened later shows the account without the Firebase SDK; Settings loads it and saves", async ({

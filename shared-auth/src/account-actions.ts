@@ -6,15 +6,23 @@ import type * as Account from "./account";
  */
 const account = (): Promise<typeof Account> => import("./account");
 
-export const signIn: typeof Account.signIn = async (...args) => (await account()).signIn(...args);
-export const signUp: typeof Account.signUp = async (...args) => (await account()).signUp(...args);
-export const signInWithGoogle: typeof Account.signInWithGoogle = async (...args) =>
-  (await account()).signInWithGoogle(...args);
-export const usesAccountChooser: typeof Account.usesAccountChooser = async () => (await account()).usesAccountChooser();
-export const sendPasswordReset: typeof Account.sendPasswordReset = async (...args) =>
-  (await account()).sendPasswordReset(...args);
-export const updateAccountProfile: typeof Account.updateAccountProfile = async (...args) =>
-  (await account()).updateAccountProfile(...args);
+type Actions = typeof Account;
+type ActionName = {
+  [K in keyof Actions]: Actions[K] extends (...args: never[]) => Promise<unknown> ? K : never;
+}[keyof Actions];
+
+/** The action of that name, called once its module has loaded. */
+function loadsWithFirstCall<K extends ActionName>(name: K): Actions[K] {
+  const call = async (...args: unknown[]) => ((await account())[name] as (...a: unknown[]) => unknown)(...args);
+  return call as Actions[K];
+}
+
+export const signIn = loadsWithFirstCall("signIn");
+export const signUp = loadsWithFirstCall("signUp");
+export const signInWithGoogle = loadsWithFirstCall("signInWithGoogle");
+export const usesAccountChooser = loadsWithFirstCall("usesAccountChooser");
+export const sendPasswordReset = loadsWithFirstCall("sendPasswordReset");
+export const updateAccountProfile = loadsWithFirstCall("updateAccountProfile");
 export function prepareGoogleSignIn(): void {
   account().then(
     (actions) => actions.prepareGoogleSignIn(),
