@@ -51,7 +51,7 @@ export function composeIndexHtml(indexHtml, { page, base, fragment }) {
  * remote by editing it), revalidates each fragment with its ETag (a 304 costs one round trip on
  * the server's network), and gives a remote that failed a short rest instead of a timeout per page.
  * @param {{ remotesFile: string, timeoutMs?: number, restMs?: number, fetch?: typeof fetch }} options
- * @returns {(indexHtml: string, pathname: string) => Promise<string | null>}
+ * @returns {(indexHtml: string, pathname: string, search?: string) => Promise<string | null>}
  */
 export function createPageComposer({ remotesFile, timeoutMs = 400, restMs = 10_000, fetch = globalThis.fetch }) {
   /** @type {Map<string, { etag: string, body: string }>} */
@@ -84,7 +84,9 @@ export function createPageComposer({ remotesFile, timeoutMs = 400, restMs = 10_0
     }
   }
 
-  return async function compose(indexHtml, pathname) {
+  return async function compose(indexHtml, pathname, search = "") {
+    // Only the bare address: a query (the class list's filters) changes the page's first state.
+    if (search) return null;
     const page = prerenderedPages(indexHtml)[pathname];
     if (!page) return null;
     const [remote, exposed] = page.split("/");

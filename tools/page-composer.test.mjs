@@ -11,8 +11,8 @@ const INDEX_HTML = readFileSync(path.join(import.meta.dirname, "..", "shell", "i
 const FRAGMENT = '<main><h1>Welcome</h1><img src="__MFE_BASE__/assets/banner.1234abcd.svg" alt=""><p>$& $1</p></main>';
 
 describe("the pages index.html lists", () => {
-  it("reads the shell's list: the home page of the public remote", () => {
-    expect(prerenderedPages(INDEX_HTML)).toEqual({ "/": "mfe_public/HomePage" });
+  it("reads the shell's list: the home page and the class list of the public remote", () => {
+    expect(prerenderedPages(INDEX_HTML)).toEqual({ "/": "mfe_public/HomePage", "/classes": "mfe_public/ClassesPage" });
   });
 
   it("takes nothing malformed", () => {
@@ -61,7 +61,8 @@ describe("a composer against a remote's server", () => {
     calls += 1;
     return fetch(...args);
   };
-  const deployFragment = (body) => writeFileSync(path.join(dir, "remote", "prerender", "HomePage.html"), body);
+  const deployFragment = (body, page = "HomePage") =>
+    writeFileSync(path.join(dir, "remote", "prerender", `${page}.html`), body);
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "page-composer-"));
@@ -85,7 +86,6 @@ describe("a composer against a remote's server", () => {
     const port = remote.server.address().port;
     const first = await compose(INDEX_HTML, "/");
     expect(first).toContain(`<img src="http://localhost:${port}/assets/banner.1234abcd.svg"`);
-    expect(await compose(INDEX_HTML, "/classes")).toBeNull();
     expect(await compose(INDEX_HTML, "/login")).toBeNull();
     expect(calls).toBe(1);
 
@@ -96,6 +96,20 @@ describe("a composer against a remote's server", () => {
     deployFragment(FRAGMENT.replace("Welcome", "Welcome back"));
     expect(await compose(INDEX_HTML, "/")).toContain("<h1>Welcome back</h1>");
     expect(calls).toBe(3);
+  });
+
+  it("a listed page is composed for its bare address only: a query may change its first state", async () => {
+    const compose = createPageComposer({ remotesFile, fetch: countingFetch });
+    expect(await compose(INDEX_HTML, "/classes")).toBeNull(); // listed, but not in this deploy
+    deployFragment("<main><h1>Our Classes</h1></main>", "ClassesPage");
+    expect(await compose(INDEX_HTML, "/classes")).toContain(
+      '<div id="prerendered-page" data-page="mfe_public/ClassesPage"><main><h1>Our Classes</h1></main></div>',
+    );
+    expect(calls).toBe(2);
+    expect(await compose(INDEX_HTML, "/classes", "?sport=soccer")).toBeNull();
+    expect(await compose(INDEX_HTML, "/", "?utm_source=mail")).toBeNull();
+    expect(calls).toBe(2); // not even asked
+    rmSync(path.join(dir, "remote", "prerender", "ClassesPage.html"));
   });
 
   it("no fragment in the remote's deploy, or no such remote in remotes.json: index.html as it is", async () => {
@@ -140,8 +154,8 @@ describe("the shell's server with a composer", () => {
       port: 0,
       spa: true,
       quiet: true,
-      compose: async (html, pathname) =>
-        pathname === "/"
+      compose: async (html, pathname, search) =>
+        pathname === "/" && !search
           ? composeIndexHtml(html, { page: "mfe_public/HomePage", base: "http://r/", fragment: FRAGMENT })
           : null,
     });
@@ -162,8 +176,8 @@ describe("the shell's server with a composer", () => {
     expect((await fetch(url("/"), { headers: { "If-None-Match": etag } })).status).toBe(304);
   });
 
-  it("other routes and index.html itself are the file as built", async () => {
-    for (const p of ["/classes", "/index.html"]) {
+  it("other routes, a query and index.html itself are the file as built", async () => {
+    for (const p of ["/classes", "/index.html", "/?utm_source=mail"]) {
       const body = await (await fetch(url(p))).text();
       expect(body).toBe(INDEX_HTML);
     }

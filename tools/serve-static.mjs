@@ -103,7 +103,7 @@ function sendComposed(req, res, html, compressed) {
 /**
  * @param {{ dir: string, port: number, host?: string, spa?: boolean, cors?: boolean,
  *           overrides?: Record<string, string>, quiet?: boolean,
- *           compose?: (indexHtml: string, pathname: string) => Promise<string | null> }} options
+ *           compose?: (indexHtml: string, pathname: string, search: string) => Promise<string | null> }} options
  *   overrides: URL path -> file served instead (deploy-time files such as /remotes.json)
  *   compose: what index.html becomes for a path (null: as it is); see tools/page-composer.mjs
  * @returns {Promise<{ server: import("node:http").Server, url: string, close: () => Promise<void> }>}
@@ -138,7 +138,7 @@ export async function startStaticServer(options) {
         res.writeHead(405, { Allow: "GET, HEAD" }).end();
         return;
       }
-      const urlPath = new URL(req.url ?? "/", "http://x").pathname;
+      const { pathname: urlPath, search } = new URL(req.url ?? "/", "http://x");
       const file = await resolveFile(urlPath);
       if (!file) {
         res
@@ -147,7 +147,7 @@ export async function startStaticServer(options) {
         return;
       }
       if (options.compose && file === path.join(root, "index.html")) {
-        const composed = await options.compose(await readFile(file, "utf8"), urlPath).catch(() => null);
+        const composed = await options.compose(await readFile(file, "utf8"), urlPath, search).catch(() => null);
         if (composed) return sendComposed(req, res, composed, compressed);
       }
       const info = await stat(file);

@@ -1,25 +1,15 @@
-import { expect, test, type Page, type Route } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { remotesJson } from "../../tools/system.mjs";
+import { holdRequests } from "../support/hold-requests";
 import { E2E_PORTS } from "../support/ports";
 import { SCRATCH_SHELL_URL, startScratchShell } from "../support/scratch-shell";
 
-// Decision 018: the public remote's deploy prerenders the home page; index.html paints it before
+// Decision 018: the public remote's deploy prerenders the home page and the class list; index.html paints them before
 // any script of the site has loaded, and the shell keeps it on screen until the remote's page
 // replaces it, with nothing moving.
 
 const REMOTE = `http://localhost:${E2E_PORTS.mfe_public}`;
 const HEADING = { level: 1, name: "Welcome to the academy", exact: true } as const;
-
-/** Holds the matching script requests until released, as a slow network would. */
-async function holdScripts(page: Page, pattern: RegExp) {
-  const held: Route[] = [];
-  let released = false;
-  await page.route(pattern, (route) => (released ? route.continue() : void held.push(route)));
-  return async () => {
-    released = true;
-    await Promise.all(held.splice(0).map((route) => route.continue()));
-  };
-}
 
 /** Adds up every layout shift of the document from its start. */
 async function recordLayoutShifts(page: Page) {
@@ -48,7 +38,7 @@ test.describe("the home page paints before the site's code has loaded", () => {
   }) => {
     await recordLayoutShifts(page);
     // Every script: the shell's and the public remote's.
-    const release = await holdScripts(page, /\.js(\?.*)?$/);
+    const { release } = await holdRequests(page, /\.js(\?.*)?$/);
     await page.goto("/", { waitUntil: "commit" });
 
     await expect(page.getByRole("heading", HEADING)).toBeVisible();
@@ -79,7 +69,7 @@ test.describe("the home page paints before the site's code has loaded", () => {
 
   test("while the remote's code loads, the shell shows the painted page inside its chrome", async ({ page }) => {
     await recordLayoutShifts(page);
-    const release = await holdScripts(page, new RegExp(`^${REMOTE}/.*\\.js$`));
+    const { release } = await holdRequests(page, new RegExp(`^${REMOTE}/.*\\.js$`));
     await page.goto("/", { waitUntil: "commit" });
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole("heading", HEADING)).toBeVisible();
@@ -97,7 +87,7 @@ test.describe("the home page paints before the site's code has loaded", () => {
 
   test("dark theme: painted dark from the start, the same colours once React is up", async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem("academy-theme", "dark"));
-    const release = await holdScripts(page, /\.js(\?.*)?$/);
+    const { release } = await holdRequests(page, /\.js(\?.*)?$/);
     await page.goto("/", { waitUntil: "commit" });
     await expect(page.getByRole("heading", HEADING)).toBeVisible();
     const background = () => page.locator("#root > div").evaluate((el) => getComputedStyle(el).backgroundColor);
@@ -114,7 +104,7 @@ test.describe("the home page paints before the site's code has loaded", () => {
 
   test("a browser with a session never sees the visitor-only link painted", async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem("access-token", "a session may exist"));
-    await holdScripts(page, /\.js(\?.*)?$/);
+    await holdRequests(page, /\.js(\?.*)?$/);
     await page.goto("/", { waitUntil: "commit" });
     await expect(page.getByRole("heading", HEADING)).toBeVisible();
     await expect(page.getByRole("link", { name: "View Our Classes" })).toBeVisible();
@@ -145,7 +135,7 @@ test.describe("the home page paints before the site's code has loaded", () => {
       page.on("request", (request) => {
         if (request.url().includes("/prerender/")) asked.push(request.url());
       });
-      const release = await holdScripts(page, /\.js(\?.*)?$/);
+      const { release } = await holdRequests(page, /\.js(\?.*)?$/);
       const response = await page.goto(`${shell.url}/`, { waitUntil: "commit" });
       expect(await response!.text()).not.toContain("data-page=");
       await expect(page.getByRole("heading", HEADING)).toBeVisible();
@@ -165,14 +155,7 @@ test.describe("the home page paints before the site's code has loaded", () => {
     page.on("request", (request) => {
       if (request.url().includes("/prerender/")) asked.push(request.url());
     });
-    for (const path of [
-      "/login",
-      "/dashboard/mydashboard",
-      "/no-such-page",
-      "/contact",
-      "/classes",
-      "/classes?sport=soccer",
-    ]) {
+    for (const path of ["/login", "/dashboard/mydashboard", "/no-such-page", "/contact", "/classes?sport=soccer"]) {
       const response = await page.goto(path);
       expect(await response!.text()).not.toContain("data-page=");
       await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
@@ -185,6 +168,46 @@ test.describe("the home page paints before the site's code has loaded", () => {
     expect(html).toContain(`<img src="${REMOTE}/assets/banner.`);
     expect(html).toContain("Welcome to the academy");
     await expect(page.getByRole("heading", HEADING)).toBeVisible();
+    const classes = await (await page.goto("/classes"))!.text();
+    expect(classes).toContain('<div id="prerendered-page" data-page="mfe_public/ClassesPage">');
     expect(asked).toEqual([]);
+  });
+});
+
+test.describe("the class list paints before its code too", () => {
+  test("its filter form is disabled until the remote's page replaces it: nothing typed is lost, nothing moves", async ({
+    page,
+  }) => {
+    await recordLayoutShifts(page);
+    const { release } = await holdRequests(page, /\.js(\?.*)?$/);
+    await page.goto("/classes", { waitUntil: "commit" });
+    await expect(page.getByRole("heading", { level: 1, name: "Our Classes" })).toBeVisible();
+    await expect(page.getByRole("search", { name: "Filter classes" })).toBeVisible();
+    await expect(page.getByLabel("Search")).toBeDisabled();
+    await expect(page.getByLabel("Sport", { exact: true })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Apply filters" })).toBeDisabled();
+    await expect(page.locator("[data-remote]")).toHaveCount(0);
+
+    await release();
+    await expect(page.locator("[data-remote=mfe_public]")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId("class-card").first()).toBeVisible();
+    await expect(page.locator("#prerendered-page")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole("search", { name: "Filter classes" })).toHaveCount(1);
+    expect(await layoutShift(page)).toBe(0);
+    // The remote's own form: typing and Enter filter the list.
+    await page.getByLabel("Search").fill("soccer");
+    await page.getByLabel("Search").press("Enter");
+    await expect(page).toHaveURL(/[?&]search=soccer/);
+  });
+
+  test("a filtered address is never painted from the bare page's copy", async ({ page }) => {
+    const { release } = await holdRequests(page, /\.js(\?.*)?$/);
+    const response = await page.goto("/classes?sport=soccer", { waitUntil: "commit" });
+    expect(await response!.text()).not.toContain("data-page=");
+    await page.waitForTimeout(300);
+    await expect(page.getByRole("heading", { level: 1, name: "Our Classes" })).toHaveCount(0);
+    await release();
+    await expect(page.getByLabel("Sport", { exact: true })).toHaveValue("soccer", { timeout: 15_000 });
   });
 });

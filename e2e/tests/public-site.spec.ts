@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page, type Route } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { SEED_SIGN_INS } from "../../tools/auth-emulator.mjs";
+import { holdRequests } from "../support/hold-requests";
 import { API_URL, E2E_PORTS, listUrl } from "../support/ports";
 import { accessToken, SEED, signInAs } from "../support/session";
 import { revealLazySections } from "../support/lazy-sections";
@@ -217,17 +218,12 @@ test.describe("a visitor browses the public site", () => {
     await page.goto("/");
     await settled(page);
     // Swiper's code is slow to come.
-    const held: Route[] = [];
-    let released = false;
-    await page.route(`http://localhost:${E2E_PORTS.mfe_public}/*.js`, (route) =>
-      released ? route.continue() : void held.push(route),
-    );
+    const swiper = await holdRequests(page, `http://localhost:${E2E_PORTS.mfe_public}/*.js`);
     const dots = page.getByTestId("activity-dot");
     await dots.nth(6).click();
-    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await expect.poll(swiper.held).toBeGreaterThan(0);
     await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
-    released = true;
-    await Promise.all(held.splice(0).map((route) => route.continue()));
+    await swiper.release();
     await swiperRuns(page);
     await expect(dots.nth(6)).toHaveAttribute("aria-current", "true");
     // The focus stays on the dot: the carousel stays where the visitor put it.

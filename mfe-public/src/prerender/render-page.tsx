@@ -6,13 +6,15 @@ import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router-dom";
 import { academyStore } from "shared-auth";
+import { PaintedCopy } from "../lib/painted-copy";
+import ClassesPage from "../pages/classes-page";
 import HomePage from "../pages/home-page";
 
 /** The pages painted ahead of this remote's code, by the name the remote exposes them under. */
 export const PRERENDERED_PAGES: Record<string, { path: string; Page: ComponentType }> = {
-  // Not the class list: its filter form is above the fold, and what a visitor types into a painted
-  // copy would be lost when the remote's page replaces it (an e2e test typed faster than that).
   HomePage: { path: "/", Page: HomePage },
+  // Its bare address (the shell paints none with a query); the filter form is disabled in the copy.
+  ClassesPage: { path: "/classes", Page: ClassesPage },
 };
 
 /**
@@ -32,7 +34,9 @@ export function renderPage(name: string): string {
   return renderToString(
     <MemoryRouter initialEntries={[entry.path]}>
       <QueryClientProvider client={client}>
-        <Page />
+        <PaintedCopy.Provider value={true}>
+          <Page />
+        </PaintedCopy.Provider>
       </QueryClientProvider>
     </MemoryRouter>,
   );

@@ -1,6 +1,7 @@
 import { useId, type FormEvent } from "react";
 import { AGE_MAX, AGE_MIN, LEVEL_LABELS, SPORTS } from "shared-auth";
 import { actionColors, inputClass } from "../../components/form-styles";
+import { usePaintedCopy } from "../../lib/painted-copy";
 import { SORTS, type ClassListState } from "./class-filters";
 
 const label = "block text-sm font-semibold text-slate-800 dark:text-slate-200";
@@ -112,7 +113,7 @@ export function FilterBar({
   const applyNow = (event: { currentTarget: { form: HTMLFormElement | null } }) => {
     if (event.currentTarget.form) apply(event.currentTarget.form);
   };
-  return (
+  const form = (
     <form
       role="search"
       aria-label="Filter classes"
@@ -204,5 +205,13 @@ export function FilterBar({
         </button>
       </div>
     </form>
+  );
+  // The copy painted before this page's code: nothing to type into yet (no box of its own).
+  return usePaintedCopy() ? (
+    <fieldset disabled className="contents">
+      {form}
+    </fieldset>
+  ) : (
+    form
   );
 }
