@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
+import { holdRequests } from "../support/hold-requests";
 import { API_URL } from "../support/ports";
 import { accessToken, SEED, signInAs, signUpFreshStudent, storedAccessToken } from "../support/session";
 
@@ -274,6 +275,31 @@ test.describe("a stored session", () => {
     expect(await page.evaluate(() => localStorage.getItem("access-token"))).toBeNull();
     await page.goto("/dashboard/userhome");
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("the cart page asks who is signed in and for the cart before any shared code has loaded, and not again", async ({
+    page,
+  }) => {
+    await signInAs(page, SEED.student);
+    await page.waitForLoadState("networkidle");
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (request.url().startsWith(API_URL) && ["fetch", "xhr"].includes(request.resourceType())) asked.push(pathname);
+    });
+    // Every script but the shell's first one (ADR 022): no React, no shared-auth, no axios, no remote.
+    const scripts = await holdRequests(page, /\/(?!main\.)[^/]*\.js(\?.*)?$/);
+    await page.goto("/dashboard/mydashboard", { waitUntil: "commit" });
+    await expect.poll(() => [...asked].sort()).toEqual(["/carts", "/users/me"]);
+    await scripts.release();
+    await expect(page.getByRole("heading", { level: 1, name: "My Selected Classes" })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Account menu of / })).toBeVisible();
+    await expect(page.getByText("Your cart is empty").or(page.getByText("Total Class:"))).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    // The session's own first request was answered by the early one. (The cart is fetched again
+    // when the page's list mounts after the navbar's badge: the query's data is stale at once.)
+    expect(asked.filter((p) => p === "/users/me")).toHaveLength(1);
+    expect(asked.filter((p) => p === "/carts").length).toBeLessThanOrEqual(2);
   });
 
   test("an expired stored token: the Firebase user it restores buys a new one, and the page opens", async ({

@@ -1,16 +1,9 @@
 import type { AxiosError, AxiosInstance, AxiosRequestConfig } from "axios";
+import { readAccessToken } from "./access-token";
+import { dropEarlyCalls, takeEarlyCall } from "./early-calls";
 import { academyStore } from "./store";
 
-/** Spec section 4: the access token lives in localStorage under this key. */
-export const ACCESS_TOKEN_KEY = "access-token";
-
-export function readAccessToken(): string | null {
-  try {
-    return globalThis.localStorage?.getItem(ACCESS_TOKEN_KEY) ?? null;
-  } catch {
-    return null;
-  }
-}
+export { ACCESS_TOKEN_KEY, readAccessToken } from "./access-token";
 
 declare module "axios" {
   interface AxiosRequestConfig {
@@ -100,20 +93,30 @@ export function createApiClient(): LazyApiClient {
         throw error;
       },
     ));
+  // A write may change what the shell's early answers say (ADR 022): from then on, the API.
+  const writing = (): Promise<AxiosInstance> => {
+    dropEarlyCalls();
+    return client();
+  };
   // Each method passes its type arguments on, so `api.get<ClassItem[]>(...)` types as before.
   return {
     preload: () => void client().catch(() => undefined),
-    request: <T, R, D, P>(config: AxiosRequestConfig<D, P>) => client().then((c) => c.request<T, R, D, P>(config)),
-    get: <T, R, D, P>(url: string, config?: AxiosRequestConfig<D, P>) =>
-      client().then((c) => c.get<T, R, D, P>(url, config)),
+    request: <T, R, D, P>(config: AxiosRequestConfig<D, P>) => writing().then((c) => c.request<T, R, D, P>(config)),
+    get: <T, R, D, P>(url: string, config?: AxiosRequestConfig<D, P>) => {
+      const asked = () => client().then((c) => c.get<T, R, D, P>(url, config));
+      // The shell may have started this very call before the page's code loaded: its answer, once.
+      const early = takeEarlyCall(url, config, readAccessToken());
+      type Answer = Awaited<ReturnType<typeof asked>>;
+      return early ? early.then((response) => (response as Answer | null) ?? asked()) : asked();
+    },
     delete: <T, R, D, P>(url: string, config?: AxiosRequestConfig<D, P>) =>
-      client().then((c) => c.delete<T, R, D, P>(url, config)),
+      writing().then((c) => c.delete<T, R, D, P>(url, config)),
     post: <T, R, D, P>(url: string, data?: D, config?: AxiosRequestConfig<D, P>) =>
-      client().then((c) => c.post<T, R, D, P>(url, data, config)),
+      writing().then((c) => c.post<T, R, D, P>(url, data, config)),
     put: <T, R, D, P>(url: string, data?: D, config?: AxiosRequestConfig<D, P>) =>
-      client().then((c) => c.put<T, R, D, P>(url, data, config)),
+      writing().then((c) => c.put<T, R, D, P>(url, data, config)),
     patch: <T, R, D, P>(url: string, data?: D, config?: AxiosRequestConfig<D, P>) =>
-      client().then((c) => c.patch<T, R, D, P>(url, data, config)),
+      writing().then((c) => c.patch<T, R, D, P>(url, data, config)),
   };
 }
 

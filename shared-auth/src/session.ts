@@ -1,5 +1,6 @@
 import type { User } from "firebase/auth";
-import { ACCESS_TOKEN_KEY, api, readAccessToken } from "./api-client";
+import { ACCESS_TOKEN_KEY, readAccessToken, tokenServes } from "./access-token";
+import { api } from "./api-client";
 import { accountErrorMessage, loadFirebaseAuth, whenFirebaseLoads, type FirebaseAuthHandle } from "./firebase";
 import { queryClient } from "./query-client";
 import { academyStore, type Role } from "./store";
@@ -27,28 +28,8 @@ function storeToken(token: string): void {
   }
 }
 
-/**
- * The stored access token stays valid for at least another minute and, when an e-mail is given,
- * is that account's (the API checks the token itself; this only spares a refused call).
- */
-function storedTokenFits(email?: string): boolean {
-  const token = readAccessToken();
-  const payload = token?.split(".")[1];
-  if (!payload) return false;
-  try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as {
-      email?: unknown;
-      exp?: unknown;
-    };
-    return (
-      (email === undefined || claims.email === email.toLowerCase()) &&
-      typeof claims.exp === "number" &&
-      claims.exp * 1000 > Date.now() + 60_000
-    );
-  } catch {
-    return false;
-  }
-}
+/** The stored access token stays valid for another minute and, with an e-mail, is that account's. */
+const storedTokenFits = (email?: string): boolean => tokenServes(readAccessToken(), email);
 
 /** Reads the caller's record and role from the API: the role is never decided in the browser. */
 async function loadMe(probe = false): Promise<void> {

@@ -19,6 +19,7 @@ describe("loadDeployConfig", () => {
     );
     expect(config.remotes).toEqual([{ name: "mfe_public", entry: "https://cdn.example.com/public/mf-manifest.json" }]);
     expect(config.env).toEqual({ apiUrl: "https://api.example.com" });
+    expect(config.envRead).toBe(true);
     expect(config.problems).toEqual([]);
   });
 
@@ -33,6 +34,7 @@ describe("loadDeployConfig", () => {
     const config = await loadDeployConfig(fakeFetch({ "/remotes.json": "{not json", "/env.json": { nope: 1 } }));
     expect(config.remotes).toEqual([]);
     expect(config.env).toEqual({ apiUrl: "/api" });
+    expect(config.envRead).toBe(false);
     expect(config.problems).toHaveLength(2);
   });
 });

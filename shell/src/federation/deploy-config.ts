@@ -4,6 +4,8 @@ import { parseRemotesConfig, type RemoteEntry } from "./remotes";
 export interface DeployConfig {
   remotes: RemoteEntry[];
   env: RuntimeEnv;
+  /** env.json was read: `env.apiUrl` is the deploy's API, not the stand-in `/api`. */
+  envRead: boolean;
   /** What could not be read; the site still starts, the affected areas show their fallback. */
   problems: string[];
 }
@@ -91,5 +93,5 @@ export async function loadDeployConfig(fetchFn: Fetch = fetch): Promise<DeployCo
   let env: RuntimeEnv = { apiUrl: "/api" };
   if (envResult.status === "fulfilled") env = envResult.value;
   else problems.push(`env.json: ${String(envResult.reason)}`);
-  return { remotes, env, problems };
+  return { remotes, env, envRead: envResult.status === "fulfilled", problems };
 }

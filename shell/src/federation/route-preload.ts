@@ -1,8 +1,6 @@
+import { readAccessToken } from "shared-auth/access-token";
 import { dashboardRoutes, siteRoutes, type RemoteRoute } from "../routes/route-table";
 import type { RemoteEntry } from "./remotes";
-
-/** Spec section 4: the API's access token, stored at sign-in; without it nobody is signed in. */
-const ACCESS_TOKEN_KEY = "access-token";
 
 const everyRoute: RemoteRoute[] = [
   ...siteRoutes,
@@ -56,9 +54,5 @@ export function callsApiOnOpen(pathname: string, hasStoredSession: boolean): boo
 }
 
 export function hasStoredSession(): boolean {
-  try {
-    return Boolean(globalThis.localStorage?.getItem(ACCESS_TOKEN_KEY));
-  } catch {
-    return false;
-  }
+  return readAccessToken() !== null;
 }

@@ -1,5 +1,6 @@
 import { preloadRemote } from "@module-federation/enhanced/runtime";
 import { loadDeployConfig, type DeployConfig } from "./deploy-config";
+import { startEarlyCalls } from "./early-calls";
 import { registerConfiguredRemotes } from "./registry";
 import { hasStoredSession, routePreload } from "./route-preload";
 
@@ -14,6 +15,8 @@ let started: Promise<DeployConfig> | undefined;
  */
 export function startRemotes(pathname: string): Promise<DeployConfig> {
   started ??= loadDeployConfig().then((config) => {
+    // The session's first answers start now, before the page's code (ADR 022).
+    if (config.envRead) startEarlyCalls(pathname, config.env.apiUrl);
     registerConfiguredRemotes(config.remotes);
     const ahead = routePreload(pathname, config.remotes, hasStoredSession());
     if (ahead) {

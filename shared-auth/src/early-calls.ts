@@ -1,0 +1,80 @@
+import type { AxiosRequestConfig, AxiosResponse } from "axios";
+
+/**
+ * A GET the shell starts before any shared module (axios, this package) has loaded: its index.ts,
+ * before the async boundary, asks the API who holds the stored session and, on a student's page,
+ * for the cart (ADR 022). The API client answers the page's first request for the same call from
+ * it, so the page's data is on its way while its code downloads instead of after.
+ */
+export interface EarlyCall {
+  /** The API path, as the page asks for it (`/users/me`). */
+  path: string;
+  /** Its query, as the page passes it to the client (`{ email }`). */
+  params: Record<string, string>;
+  /** The access token it was sent with: a call made for another session answers nothing. */
+  token: string;
+  /** `performance.now()` when it started. */
+  startedAt: number;
+  /** The API's answer when it was a 2xx, else null (refused, unreachable, timed out). */
+  response: Promise<Response | null>;
+}
+
+declare global {
+  var academyEarlyCalls: EarlyCall[] | undefined;
+}
+
+/** Older than this, an early answer is not used: the page's own request goes to the API. */
+export const EARLY_CALL_FRESH_MS = 15_000;
+
+function sameParams(want: Record<string, string>, got: unknown): boolean {
+  const given = got && typeof got === "object" ? (got as Record<string, unknown>) : {};
+  const keys = Object.keys(want);
+  return (
+    Object.keys(given).filter((k) => given[k] !== undefined).length === keys.length &&
+    keys.every((k) => String(given[k]) === want[k])
+  );
+}
+
+/**
+ * The early answer to this request, once (it is removed), as axios would have given it; null when
+ * there is none for it (another path, query or token, a request with headers of its own, or too
+ * old). The promise resolves to null when the early call failed: the caller then asks the API itself,
+ * so an error reaches the page through the client as any other.
+ */
+export function takeEarlyCall(
+  path: string,
+  config: AxiosRequestConfig | undefined,
+  token: string | null,
+): Promise<AxiosResponse | null> | null {
+  const calls = globalThis.academyEarlyCalls;
+  if (!calls?.length || !token || config?.headers || config?.baseURL) return null;
+  const index = calls.findIndex(
+    (call) =>
+      call.path === path &&
+      call.token === token &&
+      sameParams(call.params, config?.params) &&
+      performance.now() - call.startedAt < EARLY_CALL_FRESH_MS,
+  );
+  if (index < 0) return null;
+  const [call] = calls.splice(index, 1);
+  return call!.response.then(async (res) => {
+    if (!res) return null;
+    try {
+      const data: unknown = await res.json();
+      return {
+        data,
+        status: res.status,
+        statusText: res.statusText,
+        headers: Object.fromEntries(res.headers),
+        config: { ...config, url: path },
+      } as AxiosResponse;
+    } catch {
+      return null; // not the JSON it should be: ask again
+    }
+  });
+}
+
+/** A write may change what an early answer says: from then on the API is asked. */
+export function dropEarlyCalls(): void {
+  globalThis.academyEarlyCalls = undefined;
+}

@@ -1,0 +1,41 @@
+import { readAccessToken, tokenClaims, tokenServes } from "shared-auth/access-token";
+import type { EarlyCall } from "shared-auth/early-calls";
+import { routeAt } from "./route-preload";
+
+/** An early call that has not answered by then is left to the page's own request. */
+const EARLY_CALL_TIMEOUT_MS = 10_000;
+
+type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+/**
+ * ADR 022: with a stored access token that still serves, asks the API who holds it (GET /users/me)
+ * and, on a page of the student's area, for the cart (GET /carts), as soon as the API's address is
+ * known: index.ts runs this before the async boundary, so the answers are on their way while the
+ * shared modules and the page's code download. shared-auth's API client gives the page's own first
+ * request for each the answer from here (`academyEarlyCalls`). Nothing for a visitor or an expired
+ * token (Firebase renews it first). A failed call answers nothing: the page asks again itself.
+ */
+export function startEarlyCalls(pathname: string, apiUrl: string, fetchFn: Fetch = fetch): void {
+  const token = readAccessToken();
+  if (!token || !tokenServes(token)) return;
+  const email = tokenClaims(token)?.email;
+  const calls: { path: string; params: Record<string, string> }[] = [{ path: "/users/me", params: {} }];
+  // The cart page and the student's others show it (a guard lets students only in).
+  if (email && routeAt(pathname)?.remote === "mfe_student") calls.push({ path: "/carts", params: { email } });
+  globalThis.academyEarlyCalls = calls.map(({ path, params }): EarlyCall => {
+    const query = new URLSearchParams(params).toString();
+    return {
+      path,
+      params,
+      token,
+      startedAt: performance.now(),
+      response: fetchFn(`${apiUrl}${path}${query ? `?${query}` : ""}`, {
+        headers: { Authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(EARLY_CALL_TIMEOUT_MS),
+      }).then(
+        (res) => (res.ok ? res : null),
+        () => null,
+      ),
+    };
+  });
+}
