@@ -67,6 +67,44 @@ test.describe("performance budgets", () => {
     await context.close();
   });
 
+  test("index.html preloads the scripts every page runs at start: each is used, downloads once and carries V8's compile hint", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const downloads = new Map<string, number>();
+    page.on("requestfinished", (request) => {
+      if (request.resourceType() === "script") downloads.set(request.url(), (downloads.get(request.url()) ?? 0) + 1);
+    });
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.text().includes("preload")) warnings.push(message.text());
+    });
+    await page.goto("/");
+    await settled(page);
+    const preloaded = await page
+      .locator('link[rel="preload"][as="script"]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+    // The async boundary's chunk and the shared modules it needs (React, React DOM, the router...).
+    expect(preloaded.length).toBeGreaterThanOrEqual(8);
+    for (const url of preloaded) expect(downloads.get(url), url).toBe(1);
+    for (const [url, count] of downloads) expect(count, url).toBe(1);
+    // They, main.js and the remote's entry run whole as the page opens: V8 compiles them off the
+    // main thread while they download (its compile hint, their first line).
+    const main = await page.locator('script[src*="/main."]').evaluate((script) => (script as HTMLScriptElement).src);
+    const remoteEntry = [...downloads.keys()].find((url) => url.endsWith("/remoteEntry.js"));
+    expect(remoteEntry).toBeDefined();
+    for (const url of [main, remoteEntry!, ...preloaded]) {
+      expect((await (await context.request.get(url)).text()).startsWith("//# allFunctionsCalledOnLoad\n"), url).toBe(
+        true,
+      );
+    }
+    // Chromium says so a few seconds after the load event when a preloaded file went unused.
+    await page.waitForTimeout(4_000);
+    expect(warnings).toEqual([]);
+    await context.close();
+  });
+
   test("axios downloads with the first API call, not with a page that calls nothing", async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
