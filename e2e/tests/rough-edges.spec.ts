@@ -70,12 +70,20 @@ test.describe("the local site answers at both of this machine's names", () => {
   });
 
   test("a list whose server cannot be reached says so within a few seconds", async ({ page }) => {
-    await page.route(listUrl("classes"), (route) => route.abort("connectionrefused"));
-    const started = Date.now();
+    // Counted from the first attempt, not from goto: how long the page takes to boot is another
+    // test's business (budgets), and on a loaded machine it varies by seconds.
+    const attempts: number[] = [];
+    await page.route(listUrl("classes"), (route) => {
+      attempts.push(Date.now());
+      return route.abort("connectionrefused");
+    });
     await page.goto("/classes");
     const problem = page.getByRole("alert").filter({ hasText: "The classes could not be loaded" });
-    await expect(problem).toBeVisible({ timeout: 4_000 });
-    expect(Date.now() - started).toBeLessThan(4_000);
+    await expect(problem).toBeVisible({ timeout: 10_000 });
+    const shownAfter = Date.now() - attempts[0]!;
+    // One quick retry (1 s back-off), not three back-offs (7 s) before the page says why.
+    expect(attempts).toHaveLength(2);
+    expect(shownAfter).toBeLessThan(3_000);
     await expect(problem).toContainText("Could not reach the server");
   });
 
