@@ -156,9 +156,9 @@ for (const [kind, token] of [
       return route.continue({ headers: { ...request.headers(), authorization: `Bearer ${bad}` } });
     });
     const refused = page.waitForResponse((r) => r.url().startsWith(API_URL) && r.status() === 401);
-    // No reload: an in-app navigation to the cart page refetches the student's cart.
+    // No reload: an in-app navigation to the payment history asks for it (not read before here).
     await page.evaluate(() => {
-      history.pushState({}, "", "/dashboard/mydashboard");
+      history.pushState({}, "", "/dashboard/paymenthistory");
       dispatchEvent(new PopStateEvent("popstate"));
     });
     await refused;

@@ -32,6 +32,14 @@ export async function fetchEnrolled(email: string): Promise<ClassItem[]> {
   return data;
 }
 
+/**
+ * How long a cart just read counts as current. The navbar's badge reads it as a student's page
+ * opens; the page's own list mounts a moment later and, with the library's default (stale at
+ * once), would ask again for the same answer. Every change made here (add, delete, pay) updates
+ * or invalidates it at once; a change from another tab shows on the next focus or page after this.
+ */
+export const CART_FRESH_MS = 10_000;
+
 /** The student's cart (GET /carts); idle for visitors, admins and instructors. */
 export function useCart() {
   const email = useStudentEmail();
@@ -39,6 +47,7 @@ export function useCart() {
     queryKey: queryKeys.cart(email ?? ""),
     queryFn: () => fetchCart(email!),
     enabled: email !== null,
+    staleTime: CART_FRESH_MS,
   });
 }
 
