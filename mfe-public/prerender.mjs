@@ -124,7 +124,12 @@ try {
   await mkdir(path.join(outDir, "prerender"), { recursive: true });
   for (const name of Object.keys(PRERENDERED_PAGES)) {
     const markup = renderPage(name);
-    const html = `<style>${usedRules(await exposedStyles(manifest, name), markup)}</style>${markup}`;
+    // The calls the page makes as it opens (ADR 025): the shell's index.html starts them with the paint.
+    const calls = PRERENDERED_PAGES[name].firstCalls();
+    const declared = calls.length
+      ? `<script type="application/json" data-first-calls>${JSON.stringify(calls).replaceAll("<", "\\u003c")}</script>`
+      : "";
+    const html = `${declared}<style>${usedRules(await exposedStyles(manifest, name), markup)}</style>${markup}`;
     checkAssets(html, name);
     const file = path.join(outDir, "prerender", `${name}.html`);
     await writeFile(file, html);

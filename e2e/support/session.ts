@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { SEED_SIGN_INS } from "../../tools/auth-emulator.mjs";
 import { API_URL } from "./ports";
 
@@ -53,6 +53,21 @@ export async function signInAs(page: Page, user: { email: string; password: stri
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Login", exact: true }).click();
   await expect(page.getByRole("button", { name: `Account menu of ${user.name}` })).toBeVisible({ timeout: 15_000 });
+}
+
+/**
+ * A later visit of a signed-in user: a new context with the stored session (the access token in
+ * localStorage) and nothing in the browser's cache.
+ */
+export async function storedSessionContext(
+  browser: Browser,
+  user: { email: string; password: string; name: string },
+): Promise<BrowserContext> {
+  const signIn = await browser.newContext();
+  await signInAs(await signIn.newPage(), user);
+  const context = await browser.newContext({ storageState: await signIn.storageState() });
+  await signIn.close();
+  return context;
 }
 
 /** The API access token the browser holds now. */

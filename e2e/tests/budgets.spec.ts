@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { holdRequests } from "../support/hold-requests";
 import { revealLazySections } from "../support/lazy-sections";
 import { accessibilityProblems, countReactRenderers, reactDomCopies, settled } from "../support/page-audit";
-import { API_URL, listUrl } from "../support/ports";
-import { SEED, signInAs } from "../support/session";
+import { API_URL, E2E_PORTS, listUrl } from "../support/ports";
+import { SEED, signInAs, storedSessionContext } from "../support/session";
 import { studentWithClasses } from "../support/students";
 
 // The deterministic part of the performance budgets (tools/perf-budgets.json): bytes the home page
@@ -18,6 +19,25 @@ const budgets = JSON.parse(
   pages: Record<string, { jsKB: number; cssKB?: number }>;
   tests: { homeJsKB: number; homeCssKB: number; cartJsKB: number };
 };
+
+/**
+ * Counts each file the page downloads (of these resource types, by URL) and keeps Chromium's
+ * console warnings about preloads (it warns a few seconds after load when one went unused).
+ */
+function watchDownloads(page: Page, types: string[]) {
+  const downloads = new Map<string, number>();
+  page.on("requestfinished", (request) => {
+    if (types.includes(request.resourceType())) downloads.set(request.url(), (downloads.get(request.url()) ?? 0) + 1);
+  });
+  const warnings: string[] = [];
+  page.on("console", (message) => {
+    if (message.text().includes("preload")) warnings.push(message.text());
+  });
+  return { downloads, warnings };
+}
+
+/** Where the e2e run serves the student remote (remotes.json names it by this port). */
+const studentOrigin = () => `:${E2E_PORTS.mfe_student}/`;
 
 // Lighthouse's screens (desktop and mobile presets): the bench's figures and these checks see the same fold.
 const WIDTHS = { desktop: { width: 1350, height: 940 }, phone: { width: 412, height: 823 } };
@@ -47,11 +67,8 @@ test.describe("performance budgets", () => {
   test("a cold load of the student's cart, with a stored session, stays within its JavaScript budget", async ({
     browser,
   }) => {
-    const signIn = await browser.newContext();
-    await signInAs(await signIn.newPage(), SEED.student);
     // A later visit: the stored session (access token), nothing in the browser's cache.
-    const context = await browser.newContext({ storageState: await signIn.storageState() });
-    await signIn.close();
+    const context = await storedSessionContext(browser, SEED.student);
     const page = await context.newPage();
     const scripts: number[] = [];
     page.on("requestfinished", async (request) => {
@@ -72,19 +89,15 @@ test.describe("performance budgets", () => {
   }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const downloads = new Map<string, number>();
-    page.on("requestfinished", (request) => {
-      if (request.resourceType() === "script") downloads.set(request.url(), (downloads.get(request.url()) ?? 0) + 1);
-    });
-    const warnings: string[] = [];
-    page.on("console", (message) => {
-      if (message.text().includes("preload")) warnings.push(message.text());
-    });
+    const { downloads, warnings } = watchDownloads(page, ["script"]);
     await page.goto("/");
     await settled(page);
+    // The shell's own (decision 023); the remote page's are index.html's head start (024), checked below.
     const preloaded = await page
       .locator('link[rel="preload"][as="script"]')
-      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+      .evaluateAll((links) =>
+        links.map((link) => (link as HTMLLinkElement).href).filter((href) => href.startsWith(location.origin)),
+      );
     // The async boundary's chunk and the shared modules it needs (React, React DOM, the router...).
     expect(preloaded.length).toBeGreaterThanOrEqual(8);
     for (const url of preloaded) expect(downloads.get(url), url).toBe(1);
@@ -103,6 +116,46 @@ test.describe("performance budgets", () => {
     await page.waitForTimeout(4_000);
     expect(warnings).toEqual([]);
     await context.close();
+  });
+
+  test("the page's remote code downloads beside the shell's: index.html preloads it before main.js runs, each file once", async ({
+    browser,
+  }) => {
+    const context = await storedSessionContext(browser, SEED.student);
+    const page = await context.newPage();
+    const { downloads, warnings } = watchDownloads(page, ["script", "stylesheet", "fetch"]);
+    // The shell's first script held back: whatever of the student remote arrives meanwhile was asked
+    // for by index.html itself (decision 024).
+    const main = await holdRequests(page, /\/main\.[0-9a-f]+\.js$/);
+    await page.goto("/dashboard/mydashboard", { waitUntil: "commit" });
+    const studentFiles = () => [...downloads.keys()].filter((url) => url.includes(studentOrigin()));
+    await expect.poll(() => main.held()).toBe(1);
+    const names = () => studentFiles().map((url) => new URL(url).pathname.replace(/\.[0-9a-f]{8}\./, "."));
+    await expect
+      .poll(names)
+      .toEqual(expect.arrayContaining(["/mf-manifest.json", "/remoteEntry.js", "/__federation_expose_MyCartPage.js"]));
+    await expect.poll(() => names().some((name) => name.endsWith(".css"))).toBe(true);
+    await main.release();
+    await expect(page.getByText("Your cart is empty").or(page.getByText("Total Class:"))).toBeVisible();
+    await settled(page);
+    // The runtime took the manifest index.html had read, and the preloads served the page.
+    for (const [url, count] of downloads) expect(count, url).toBe(1);
+    await page.waitForTimeout(4_000);
+    expect(warnings).toEqual([]);
+    await context.close();
+  });
+
+  test("a visitor opening a dashboard address downloads none of its remote (the guard sends to /login)", async ({
+    page,
+  }) => {
+    const remoteFiles: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes(studentOrigin())) remoteFiles.push(request.url());
+    });
+    await page.goto("/dashboard/mydashboard");
+    await expect(page).toHaveURL(/\/login$/);
+    await settled(page);
+    expect(remoteFiles).toEqual([]);
   });
 
   test("axios downloads with the first API call, not with a page that calls nothing", async ({ browser }) => {

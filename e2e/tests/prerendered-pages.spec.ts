@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { remotesJson } from "../../tools/system.mjs";
 import { holdRequests } from "../support/hold-requests";
-import { E2E_PORTS } from "../support/ports";
+import { API_URL, E2E_PORTS, listUrl } from "../support/ports";
 import { SCRATCH_SHELL_URL, startScratchShell } from "../support/scratch-shell";
 
 // Decision 018: the public remote's deploy prerenders the home page and the class list; index.html paints them before
@@ -199,6 +199,39 @@ test.describe("the class list paints before its code too", () => {
     await page.getByLabel("Search").fill("soccer");
     await page.getByLabel("Search").press("Enter");
     await expect(page).toHaveURL(/[?&]search=soccer/);
+  });
+
+  test("a visitor's list is asked for with the painted page, before any script, and once (decision 025)", async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (listUrl("classes").test(request.url())) asked.push(request.url().slice(API_URL.length));
+    });
+    const { release } = await holdRequests(page, /\.js(\?.*)?$/);
+    await page.goto("/classes", { waitUntil: "commit" });
+    await expect(page.getByRole("heading", { level: 1, name: "Our Classes" })).toBeVisible();
+    await expect.poll(() => asked).toEqual(["/classes?page=1&size=9&sort=popular"]);
+    await release();
+    await expect(page.getByTestId("class-card").first()).toBeVisible({ timeout: 15_000 });
+    await page.waitForLoadState("networkidle");
+    // The page's own first request was answered by the early one.
+    expect(asked).toHaveLength(1);
+  });
+
+  test("a browser with a session starts no visitor's call: its list is asked by the page", async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem("access-token", "not-a-token"));
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (listUrl("classes").test(request.url())) asked.push(request.url());
+    });
+    const { release } = await holdRequests(page, /\.js(\?.*)?$/);
+    await page.goto("/classes", { waitUntil: "commit" });
+    await expect(page.getByRole("heading", { level: 1, name: "Our Classes" })).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(asked).toEqual([]);
+    await release();
+    await expect.poll(() => asked.length, { timeout: 15_000 }).toBeGreaterThan(0);
   });
 
   test("a filtered address is never painted from the bare page's copy", async ({ page }) => {

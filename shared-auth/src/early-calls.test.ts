@@ -16,8 +16,14 @@ function api(status = 200, data: unknown = { from: "api" }) {
 }
 
 /** What the shell's index.ts leaves for the page (ADR 022). */
-function early(path: string, params: Record<string, string>, answer: Response | null, startedAt = performance.now()) {
-  const call: EarlyCall = { path, params, token: "token-1", startedAt, response: Promise.resolve(answer) };
+function early(
+  path: string,
+  params: Record<string, string>,
+  answer: Response | null,
+  startedAt = performance.now(),
+  token: string | null = "token-1",
+) {
+  const call: EarlyCall = { path, params, token, startedAt, response: Promise.resolve(answer) };
   (globalThis.academyEarlyCalls ??= []).push(call);
 }
 const json = (data: unknown, status = 200) =>
@@ -81,5 +87,22 @@ describe("answers the shell started before the page's code", () => {
     const cart = await client.get("/carts", { params: { email: "sam@example.com" }, adapter: server.adapter });
     expect(cart.data).toEqual({ from: "api" });
     expect(server.asked).toEqual(["post /carts {}", 'get /carts {"email":"sam@example.com"}']);
+  });
+
+  it("a visitor's early call (index.html's, for a painted page) answers a visitor's request only", async () => {
+    const client = createApiClient();
+    const server = api();
+    const list = { page: "1", size: "9", sort: "popular" };
+    early("/classes", list, json({ items: ["early"] }), performance.now(), null);
+    // Someone signed in meanwhile: the visitor's answer is not theirs.
+    await client.get("/classes", { params: list, adapter: server.adapter });
+    expect(server.asked).toEqual(['get /classes {"page":"1","size":"9","sort":"popular"}']);
+    localStorage.removeItem(ACCESS_TOKEN_KEY);
+    const visitor = await client.get("/classes", {
+      params: { sort: "popular", page: "1", size: "9" },
+      adapter: server.adapter,
+    });
+    expect(visitor.data).toEqual({ items: ["early"] });
+    expect(server.asked).toHaveLength(1);
   });
 });

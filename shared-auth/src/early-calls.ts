@@ -1,18 +1,22 @@
 import type { AxiosRequestConfig, AxiosResponse } from "axios";
 
 /**
- * A GET the shell starts before any shared module (axios, this package) has loaded: its index.ts,
+ * A GET started before any shared module (axios, this package) has loaded: the shell's index.ts,
  * before the async boundary, asks the API who holds the stored session and, on a student's page,
- * for the cart (ADR 022). The API client answers the page's first request for the same call from
- * it, so the page's data is on its way while its code downloads instead of after.
+ * for the cart (ADR 022); index.html asks a visitor's painted page for the first call its remote
+ * declared with the page (ADR 025). The API client answers the page's first request for the same
+ * call from it, so the page's data is on its way while its code downloads instead of after.
  */
 export interface EarlyCall {
   /** The API path, as the page asks for it (`/users/me`). */
   path: string;
   /** Its query, as the page passes it to the client (`{ email }`). */
   params: Record<string, string>;
-  /** The access token it was sent with: a call made for another session answers nothing. */
-  token: string;
+  /**
+   * The access token it was sent with, or null for a visitor's call (sent with none): a call made
+   * for another session, or for none when one is stored now, answers nothing.
+   */
+  token: string | null;
   /** `performance.now()` when it started. */
   startedAt: number;
   /** The API's answer when it was a 2xx, else null (refused, unreachable, timed out). */
@@ -47,7 +51,7 @@ export function takeEarlyCall(
   token: string | null,
 ): Promise<AxiosResponse | null> | null {
   const calls = globalThis.academyEarlyCalls;
-  if (!calls?.length || !token || config?.headers || config?.baseURL) return null;
+  if (!calls?.length || config?.headers || config?.baseURL) return null;
   const index = calls.findIndex(
     (call) =>
       call.path === path &&

@@ -69,9 +69,16 @@ export const CLASS_PAGE_SIZE = 9;
 /** Spec section 9: the home page shows at most 6 classes and 6 instructors. */
 export const HOME_LIST_SIZE = 6;
 
+/** The request for one page of classes: what the page asks, and what a painted page declares (ADR 025). */
+export function classPageRequest(query: ClassQuery, page: number, size: number) {
+  const params: Record<string, string> = { page: String(page), size: String(size) };
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params[key] = value;
+  return { path: "/classes", params };
+}
+
 async function fetchClassPage(query: ClassQuery, page: number, size: number): Promise<Page<ClassItem>> {
-  const params = { ...query, page: String(page), size: String(size) };
-  const { data } = await api.get<Page<ClassItem> | ClassItem[]>("/classes", { params });
+  const { path, params } = classPageRequest(query, page, size);
+  const { data } = await api.get<Page<ClassItem> | ClassItem[]>(path, { params });
   const result = asPage(data, page, size);
   return { ...result, items: result.items.filter(isPublished) };
 }

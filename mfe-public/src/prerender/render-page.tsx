@@ -7,14 +7,31 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router-dom";
 import { academyStore } from "shared-auth";
 import { PaintedCopy } from "../lib/painted-copy";
+import { readClassList } from "../features/class-list/class-filters";
+import { CLASS_PAGE_SIZE, classPageRequest } from "../lib/public-queries";
 import ClassesPage from "../pages/classes-page";
 import HomePage from "../pages/home-page";
 
-/** The pages painted ahead of this remote's code, by the name the remote exposes them under. */
-export const PRERENDERED_PAGES: Record<string, { path: string; Page: ComponentType }> = {
-  HomePage: { path: "/", Page: HomePage },
+/** A GET a page makes as it opens, as it asks the API client for it. */
+export interface FirstCall {
+  path: string;
+  params: Record<string, string>;
+}
+
+/**
+ * The pages painted ahead of this remote's code, by the name the remote exposes them under, with
+ * the calls each makes as it opens for a visitor (ADR 025: the shell's index.html starts them with
+ * the painted page, and the API client answers the page's own request from them).
+ */
+export const PRERENDERED_PAGES: Record<string, { path: string; Page: ComponentType; firstCalls: () => FirstCall[] }> = {
+  // Its lists wait for the visitor to scroll near them.
+  HomePage: { path: "/", Page: HomePage, firstCalls: () => [] },
   // Its bare address (the shell paints none with a query); the filter form is disabled in the copy.
-  ClassesPage: { path: "/classes", Page: ClassesPage },
+  ClassesPage: {
+    path: "/classes",
+    Page: ClassesPage,
+    firstCalls: () => [classPageRequest(readClassList(new URLSearchParams()).query, 1, CLASS_PAGE_SIZE)],
+  },
 };
 
 /**

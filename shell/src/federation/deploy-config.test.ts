@@ -59,6 +59,39 @@ describe("loadDeployConfig after index.html painted a prerendered page", () => {
   });
 });
 
+describe("loadDeployConfig after index.html started a painted page's first calls", () => {
+  it("reads env.json from the inline script's request too: nothing is asked again", async () => {
+    const early = globalThis as { academyRemotesJson?: Promise<unknown>; academyEnvJson?: Promise<unknown> };
+    early.academyRemotesJson = Promise.resolve({ mfe_public: "https://cdn.example.com/public/mf-manifest.json" });
+    early.academyEnvJson = Promise.resolve({ apiUrl: "https://api.example.com/" });
+    try {
+      const asked: string[] = [];
+      const config = await loadDeployConfig(async (url) => {
+        asked.push(url);
+        return fakeFetch({})(url);
+      });
+      expect(asked).toEqual([]);
+      expect(config.env.apiUrl).toBe("https://api.example.com");
+      expect(config.envRead).toBe(true);
+    } finally {
+      delete early.academyRemotesJson;
+      delete early.academyEnvJson;
+    }
+  });
+
+  it("reports an env.json the inline script could not read, as its own request would", async () => {
+    const early = globalThis as { academyEnvJson?: Promise<unknown> };
+    early.academyEnvJson = Promise.reject(new Error("/env.json answered 404"));
+    try {
+      const config = await loadDeployConfig(fakeFetch({ "/remotes.json": {} }));
+      expect(config.envRead).toBe(false);
+      expect(config.problems).toEqual(["env.json: Error: /env.json answered 404"]);
+    } finally {
+      delete early.academyEnvJson;
+    }
+  });
+});
+
 describe("parseEnv", () => {
   const firebase = { apiKey: "key", authDomain: "academy.firebaseapp.com", projectId: "academy" };
 

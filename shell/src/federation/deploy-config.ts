@@ -70,11 +70,11 @@ export function parseEnv(json: unknown): RuntimeEnv {
 }
 
 /**
- * remotes.json as the inline script of index.html already fetched it to paint a prerendered page
- * (decision 018), so the file is not requested twice.
+ * remotes.json and env.json as the inline scripts of index.html already fetched them (to paint a
+ * prerendered page, decision 018; to start its first calls, 025), so neither is requested twice.
  */
-function earlyRemotesJson(): Promise<unknown> | undefined {
-  return (globalThis as { academyRemotesJson?: Promise<unknown> }).academyRemotesJson;
+function earlyJson(name: "academyRemotesJson" | "academyEnvJson"): Promise<unknown> | undefined {
+  return (globalThis as Partial<Record<typeof name, Promise<unknown>>>)[name];
 }
 
 /**
@@ -84,8 +84,8 @@ function earlyRemotesJson(): Promise<unknown> | undefined {
 export async function loadDeployConfig(fetchFn: Fetch = fetch): Promise<DeployConfig> {
   const problems: string[] = [];
   const [remotesResult, envResult] = await Promise.allSettled([
-    (earlyRemotesJson() ?? readJson(fetchFn, "/remotes.json")).then(parseRemotesConfig),
-    readJson(fetchFn, "/env.json").then(parseEnv),
+    (earlyJson("academyRemotesJson") ?? readJson(fetchFn, "/remotes.json")).then(parseRemotesConfig),
+    (earlyJson("academyEnvJson") ?? readJson(fetchFn, "/env.json")).then(parseEnv),
   ]);
   let remotes: RemoteEntry[] = [];
   if (remotesResult.status === "fulfilled") remotes = remotesResult.value;

@@ -45,6 +45,14 @@ describe("startEarlyCalls", () => {
     expect(server.asked.slice(2).map((a) => a.url)).toEqual(["https://api.example.com/users/me"]);
   });
 
+  it("keeps the calls index.html started for a painted page beside its own", () => {
+    localStorage.setItem("access-token", token({ email: "sam@example.com", exp: inAnHour() }));
+    const painted = { path: "/classes", params: {}, token: null, startedAt: 0, response: Promise.resolve(null) };
+    globalThis.academyEarlyCalls = [painted];
+    startEarlyCalls("/classes", "https://api.example.com", api().fetchFn);
+    expect(globalThis.academyEarlyCalls.map((call) => call.path)).toEqual(["/classes", "/users/me"]);
+  });
+
   it("nothing for a visitor, an expired token or one that is not a token", () => {
     const server = api();
     startEarlyCalls("/dashboard/mydashboard", "https://api.example.com", server.fetchFn);

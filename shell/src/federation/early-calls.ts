@@ -22,7 +22,8 @@ export function startEarlyCalls(pathname: string, apiUrl: string, fetchFn: Fetch
   const calls: { path: string; params: Record<string, string> }[] = [{ path: "/users/me", params: {} }];
   // The cart page and the student's others show it (a guard lets students only in).
   if (email && routeAt(pathname)?.remote === "mfe_student") calls.push({ path: "/carts", params: { email } });
-  globalThis.academyEarlyCalls = calls.map(({ path, params }): EarlyCall => {
+  // Beside any that index.html started for a painted page (ADR 025).
+  const started = calls.map(({ path, params }): EarlyCall => {
     const query = new URLSearchParams(params).toString();
     return {
       path,
@@ -38,4 +39,5 @@ export function startEarlyCalls(pathname: string, apiUrl: string, fetchFn: Fetch
       ),
     };
   });
+  globalThis.academyEarlyCalls = [...(globalThis.academyEarlyCalls ?? []), ...started];
 }

@@ -56,8 +56,13 @@ describe("callsApiOnOpen", () => {
     }
   });
 
-  it("is true wherever a stored session will be confirmed with the API", () => {
+  it("is true wherever a stored session may call through the client (the navbar's cart badge)", () => {
     expect(callsApiOnOpen("/", true)).toBe(true);
     expect(callsApiOnOpen("/login", true)).toBe(true);
+    expect(callsApiOnOpen("/dashboard/paymenthistory", true)).toBe(true);
+  });
+
+  it("is false for the cart page of a stored session: its session and cart are the shell's early calls", () => {
+    expect(callsApiOnOpen("/dashboard/mydashboard", true)).toBe(false);
   });
 });

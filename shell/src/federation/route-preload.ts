@@ -43,13 +43,22 @@ export function routePreload(
 const NO_CALL_ON_OPEN = new Set(["HomePage", "ContactPage", "InfoPage"]);
 
 /**
- * Whether the page being opened calls the API at once (its remote's page fetches its data, or a
- * stored session is confirmed with the API): then the API client's code is worth fetching
- * alongside the page's instead of after it. Not for the shell's own pages (login, sign-up).
+ * Remote pages whose only calls as they open are the shell's early calls (ADR 022): the cart page
+ * shows the cart, asked before its code has loaded, as is who holds the session.
+ */
+const ONLY_EARLY_CALLS_ON_OPEN = new Set(["MyCartPage"]);
+
+/**
+ * Whether the page being opened calls the API at once through the API client (its remote's page
+ * fetches its data, or the navbar's cart badge of a stored session off the student's pages): then
+ * the client's code (axios) is worth fetching alongside the page's instead of after it. Not for the
+ * shell's own pages (login, sign-up), nor for a page whose first answers are all early calls:
+ * fetched then, axios would only take bandwidth from the page's own code.
  */
 export function callsApiOnOpen(pathname: string, hasStoredSession: boolean): boolean {
-  if (hasStoredSession) return true;
   const route = routeAt(pathname);
+  if (hasStoredSession && route && ONLY_EARLY_CALLS_ON_OPEN.has(route.exposed)) return false;
+  if (hasStoredSession) return true;
   return route !== undefined && !NO_CALL_ON_OPEN.has(route.exposed);
 }
 
