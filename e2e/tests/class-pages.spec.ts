@@ -145,6 +145,34 @@ test.describe("narrowing the classes", () => {
   });
 });
 
+test("every filter shows its whole hint or choice on a phone, a tablet, a laptop and a desktop", async ({ page }) => {
+  for (const width of [390, 768, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/classes");
+    await expect(page.getByRole("search", { name: "Filter classes" })).toBeEnabled();
+    // What each box shows (its hint, its choice, or the date's mm/dd/yyyy) against the room it has
+    // inside its padding, less the pick's arrow, the date's calendar or the number's spin buttons.
+    const clipped = await page.getByRole("search", { name: "Filter classes" }).evaluate((form) => {
+      const ruler = document.createElement("canvas").getContext("2d")!;
+      return Array.from(form.querySelectorAll<HTMLInputElement | HTMLSelectElement>("input, select")).flatMap((box) => {
+        const style = getComputedStyle(box);
+        ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const shown =
+          box instanceof HTMLSelectElement
+            ? box.selectedOptions[0]!.text
+            : box.type === "date"
+              ? "mm/dd/yyyy"
+              : box.placeholder;
+        const control = box instanceof HTMLSelectElement || box.type === "date" || box.type === "number" ? 20 : 0;
+        const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - control;
+        const needs = ruler.measureText(shown).width;
+        return needs > room ? [`${box.name}: "${shown}" needs ${Math.ceil(needs)} px, has ${Math.floor(room)}`] : [];
+      });
+    });
+    expect(clipped, `at ${width} px`).toEqual([]);
+  }
+});
+
 test("booking a class whose session overlaps one in the cart warns first; Cancel keeps it out, Add anyway books it", async ({
   page,
 }) => {

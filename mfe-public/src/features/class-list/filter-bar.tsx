@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from "react";
 import { AGE_MAX, AGE_MIN, LEVEL_LABELS, SPORTS } from "shared-auth";
-import { actionColors, inputClass } from "../../components/form-styles";
+import { actionColors, compactInputClass } from "../../components/form-styles";
 import { usePaintedCopy } from "../../lib/painted-copy";
 import { SORTS, type ClassListState } from "./class-filters";
 
@@ -43,7 +43,7 @@ function Pick({
       <label htmlFor={id} className={label}>
         {text}
       </label>
-      <select id={id} name={name} defaultValue={value ?? ""} onChange={onPick} className={inputClass}>
+      <select id={id} name={name} defaultValue={value ?? ""} onChange={onPick} className={compactInputClass}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -82,7 +82,7 @@ function PriceInput({
         step="any"
         placeholder={placeholder}
         defaultValue={value ?? ""}
-        className={inputClass}
+        className={compactInputClass}
       />
     </>
   );
@@ -119,9 +119,9 @@ export function FilterBar({
       aria-label="Filter classes"
       onSubmit={submit}
       data-testid="class-filters"
-      className="grid grid-cols-2 gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 md:grid-cols-4 lg:grid-cols-8 dark:border-slate-800 dark:bg-slate-900"
+      className="grid grid-cols-2 gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 md:grid-cols-4 xl:grid-cols-6 dark:border-slate-800 dark:bg-slate-900"
     >
-      <div className="col-span-2 md:col-span-4 lg:col-span-2">
+      <div className="col-span-2 md:col-span-4 xl:col-span-2">
         <label htmlFor={`${id}-search`} className={label}>
           Search
         </label>
@@ -132,7 +132,7 @@ export function FilterBar({
           defaultValue={query.search ?? ""}
           placeholder="Class, coach or topic"
           maxLength={100}
-          className={inputClass}
+          className={compactInputClass}
         />
       </div>
       <Pick
@@ -157,7 +157,7 @@ export function FilterBar({
           step={1}
           defaultValue={query.age ?? ""}
           placeholder={`${AGE_MIN}-${AGE_MAX}`}
-          className={inputClass}
+          className={compactInputClass}
         />
       </div>
       <Pick
@@ -178,16 +178,16 @@ export function FilterBar({
           type="date"
           defaultValue={query.week ?? ""}
           onChange={applyNow}
-          className={inputClass}
+          className={compactInputClass}
         />
       </div>
-      <fieldset className="col-span-2 grid grid-cols-2 gap-2 md:col-span-1 lg:col-span-1">
+      <fieldset className="col-span-2 grid grid-cols-2 gap-2">
         <legend className={label}>Price (USD)</legend>
         <PriceInput id={`${id}-min`} name="min_price" label="Lowest price" placeholder="Min" value={query.min_price} />
         <PriceInput id={`${id}-max`} name="max_price" label="Highest price" placeholder="Max" value={query.max_price} />
       </fieldset>
       <Pick id={`${id}-sort`} name="sort" label="Sort by" value={state.sortValue} onPick={applyNow} options={SORTS} />
-      <div className="col-span-2 flex flex-wrap items-center justify-end gap-3 md:col-span-4 lg:col-span-8">
+      <div className="col-span-2 flex flex-wrap items-center justify-end gap-3 self-end md:col-span-4 xl:col-span-3">
         {state.filtered && (
           <button
             type="button"
