@@ -2,7 +2,7 @@
 // must agree (the singleton list, the share strategy) are written once.
 // Each app's rspack.config.mjs passes in its own copies of rspack and the plugins, so every app
 // builds with the versions in its own package.json.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib } from "node:zlib";
@@ -41,10 +41,14 @@ function reactRefreshPlugin(appDir) {
  * request "@module-federation/runtime-core" itself is external in a remote's production build.
  */
 function runtimeCorePath(appDir) {
+  return requireFromRuntimeTools(appDir).resolve("@module-federation/runtime-core");
+}
+
+/** Resolves as the federation plugins do: from the app's @module-federation/enhanced's runtime-tools. */
+function requireFromRuntimeTools(appDir) {
   const fromApp = createRequire(path.join(appDir, "package.json"));
   const fromEnhanced = createRequire(fromApp.resolve("@module-federation/enhanced"));
-  const fromTools = createRequire(fromEnhanced.resolve("@module-federation/runtime-tools"));
-  return fromTools.resolve("@module-federation/runtime-core");
+  return createRequire(fromEnhanced.resolve("@module-federation/runtime-tools"));
 }
 
 /**
@@ -62,6 +66,37 @@ function federationRuntimeOptions(host, production) {
       optimization: { target: "web" },
     },
   };
+}
+
+/**
+ * A remote's remoteEntry.js bundles the federation runtime's wrapper (@module-federation/runtime and
+ * the webpack bundler runtime; the core itself is the page's, ADR 017). The federation plugins point
+ * both at their CommonJS builds, which the bundler cannot tree-shake: unused sdk and error-code
+ * modules ride along. This points them at the same packages' ES module builds, after the federation
+ * plugins have set their aliases. Same code, same version; only the unused parts are left out.
+ */
+class EsmFederationRuntimePlugin {
+  constructor(appDir) {
+    const fromTools = requireFromRuntimeTools(appDir);
+    const esm = (cjs) => {
+      const file = cjs.replace(/\.cjs$/, ".js");
+      if (file === cjs || !existsSync(file)) throw new Error(`no ES module build beside ${cjs}`);
+      return file;
+    };
+    const bundlerRuntime = fromTools.resolve("@module-federation/webpack-bundler-runtime");
+    this.alias = {
+      [bundlerRuntime]: esm(bundlerRuntime),
+      "@module-federation/runtime$": esm(fromTools.resolve("@module-federation/runtime")),
+    };
+  }
+  apply(compiler) {
+    compiler.hooks.afterPlugins.tap("EsmFederationRuntimePlugin", () => {
+      // First: the resolver takes the first key that matches, and "@module-federation/runtime" (no $,
+      // set by rspack's plugin) matches the bare request too.
+      const rest = Object.entries(compiler.options.resolve.alias ?? {}).filter(([key]) => !(key in this.alias));
+      compiler.options.resolve.alias = { ...this.alias, ...Object.fromEntries(rest) };
+    });
+  }
 }
 
 const STANDALONE_RUNTIME_FILE = "standalone-runtime.js";
@@ -370,6 +405,7 @@ function appConfigFactory(o) {
           dts: false,
           ...federationRuntimeOptions(host, production),
         }),
+        ...(production && !host ? [new EsmFederationRuntimePlugin(o.appDir)] : []),
         // React Fast Refresh (dev only): components re-render in place and keep their state. Its loader
         // skips node_modules, so the federation runtime and shared libraries are left as they are.
         ...(dev ? [new (reactRefreshPlugin(o.appDir))()] : [new BrotliAssetsPlugin()]),

@@ -46,6 +46,23 @@ test.describe("production builds", () => {
     }
   });
 
+  // Decision 026: the runtime wrapper each remote entry bundles is the packages' ES module build,
+  // which the bundler tree-shakes (their CommonJS build carried unused sdk modules: 13 KB -> 8 KB).
+  test("each remote's remoteEntry.js bundles the federation runtime's ES module build, and stays under 10 KB", () => {
+    for (const dir of REMOTE_DIRS) {
+      const dist = path.join(root, dir, "dist");
+      const map = JSON.parse(readFileSync(path.join(dist, "remoteEntry.js.map"), "utf8")) as { sources: string[] };
+      const federation = map.sources.filter((source) => source.includes("@module-federation"));
+      expect(federation.length, `${dir}: federation runtime modules in remoteEntry.js`).toBeGreaterThan(0);
+      expect(
+        federation.filter((source) => source.endsWith(".cjs")),
+        `${dir}: CommonJS modules of the federation runtime`,
+      ).toEqual([]);
+      const brotli = readFileSync(path.join(dist, "remoteEntry.js.br")).length;
+      expect(brotli, `${dir}: remoteEntry.js as sent (brotli)`).toBeLessThan(10 * 1024);
+    }
+  });
+
   // Decision 004: each remote's utilities apply only under its own root class (`.mfe-admin .px-4`),
   // so no remote's `.hidden` or `.px-4` can override the shell's responsive variants.
   test("a remote's stylesheets hold utilities only, scoped to its own root: no reset, no tokens, no element rules", () => {
