@@ -22,7 +22,8 @@ const budgets = JSON.parse(
 
 /**
  * Counts each file the page downloads (of these resource types, by URL) and keeps Chromium's
- * console warnings about preloads (it warns a few seconds after load when one went unused).
+ * console warnings about preloads; `preloadWarnings` waits for them (Chromium warns a few seconds
+ * after load when a preloaded file went unused).
  */
 function watchDownloads(page: Page, types: string[]) {
   const downloads = new Map<string, number>();
@@ -33,7 +34,11 @@ function watchDownloads(page: Page, types: string[]) {
   page.on("console", (message) => {
     if (message.text().includes("preload")) warnings.push(message.text());
   });
-  return { downloads, warnings };
+  const preloadWarnings = async () => {
+    await page.waitForTimeout(4_000);
+    return warnings;
+  };
+  return { downloads, preloadWarnings };
 }
 
 /** Where the e2e run serves the student remote (remotes.json names it by this port). */
@@ -89,7 +94,7 @@ test.describe("performance budgets", () => {
   }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const { downloads, warnings } = watchDownloads(page, ["script"]);
+    const { downloads, preloadWarnings } = watchDownloads(page, ["script"]);
     await page.goto("/");
     await settled(page);
     // The shell's own (decision 023); the remote page's are index.html's head start (024), checked below.
@@ -112,9 +117,7 @@ test.describe("performance budgets", () => {
         true,
       );
     }
-    // Chromium says so a few seconds after the load event when a preloaded file went unused.
-    await page.waitForTimeout(4_000);
-    expect(warnings).toEqual([]);
+    expect(await preloadWarnings()).toEqual([]);
     await context.close();
   });
 
@@ -123,7 +126,7 @@ test.describe("performance budgets", () => {
   }) => {
     const context = await storedSessionContext(browser, SEED.student);
     const page = await context.newPage();
-    const { downloads, warnings } = watchDownloads(page, ["script", "stylesheet", "fetch"]);
+    const { downloads, preloadWarnings } = watchDownloads(page, ["script", "stylesheet", "fetch"]);
     // The shell's first script held back: whatever of the student remote arrives meanwhile was asked
     // for by index.html itself (decision 024).
     const main = await holdRequests(page, /\/main\.[0-9a-f]+\.js$/);
@@ -140,8 +143,7 @@ test.describe("performance budgets", () => {
     await settled(page);
     // The runtime took the manifest index.html had read, and the preloads served the page.
     for (const [url, count] of downloads) expect(count, url).toBe(1);
-    await page.waitForTimeout(4_000);
-    expect(warnings).toEqual([]);
+    expect(await preloadWarnings()).toEqual([]);
     await context.close();
   });
 
