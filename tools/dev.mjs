@@ -2,13 +2,14 @@
 // `npm run dev`: every app with hot reload on its usual port, and the API in watch mode.
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { FIREBASE_PROJECT_ID, seedSignIns, startAuthEmulator } from "./auth-emulator.mjs";
-import { LOCAL_WEBHOOK_SECRET, startPaymentSandbox } from "./payment-sandbox.mjs";
-import { readPaymentSandboxPort, readPorts, sandboxPaymentEnv } from "./system.mjs";
 import { ensureInstalled, ensurePnpm, log, ROOT } from "./workspace.mjs";
 
 const pnpm = ensurePnpm();
 await ensureInstalled(pnpm);
+// Imported after the install: they load installed and compiled code (see start.mjs).
+const { FIREBASE_PROJECT_ID, seedSignIns, startAuthEmulator } = await import("./auth-emulator.mjs");
+const { LOCAL_WEBHOOK_SECRET, startPaymentSandbox } = await import("./payment-sandbox.mjs");
+const { readPaymentSandboxPort, readPorts, sandboxPaymentEnv } = await import("./system.mjs");
 const [cmd, ...pre] = pnpm;
 // Accounts: the Auth Emulator on its usual port (shell/public/env.json points the browser at it).
 const emulator = await startAuthEmulator({

@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
+import { ensureBuilt as ensurePaymentSandboxBuilt } from "./payment-sandbox/ensure-built.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 export const PNPM_VERSION = "10.34.9";
@@ -33,14 +34,20 @@ export function ensurePnpm() {
   return ["npx", "--yes", `pnpm@${PNPM_VERSION}`];
 }
 
-/** Installs the workspace's dependencies when they are missing or older than the lockfile. */
+/**
+ * Installs the workspace's dependencies when they are missing or older than the lockfile, then
+ * builds what the tools load as compiled code (the payment sandbox) when it is missing or stale.
+ * The entry scripts call this before they import anything that needs either.
+ */
 export async function ensureInstalled(pnpm) {
   const marker = path.join(ROOT, "node_modules", ".modules.yaml");
   const lock = path.join(ROOT, "pnpm-lock.yaml");
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  log("installing dependencies");
-  const [cmd, ...pre] = pnpm;
-  await run(cmd, [...pre, "install", "--frozen-lockfile"]);
+  if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
+    log("installing dependencies");
+    const [cmd, ...pre] = pnpm;
+    await run(cmd, [...pre, "install", "--frozen-lockfile"]);
+  }
+  if (ensurePaymentSandboxBuilt()) log("built the payment sandbox");
 }
 
 export const APPS = ["shell", "mfe-public", "mfe-student", "mfe-instructor", "mfe-admin", "api"];

@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 const PACKAGE_DIR = import.meta.dirname;
 export const DIST_DIR = path.join(PACKAGE_DIR, "dist");
@@ -81,4 +82,9 @@ export function ensureBuilt() {
   } finally {
     rmSync(LOCK, { recursive: true, force: true });
   }
+}
+
+// `node ensure-built.mjs` (the package's `prepare`, run by `pnpm install`): build when stale.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (ensureBuilt()) console.log("payment sandbox built");
 }
