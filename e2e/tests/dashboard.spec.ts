@@ -123,14 +123,22 @@ test("admins and instructors have no cart link; students do", async ({ browser }
   }
 });
 
-test("a student opening an admin page is sent to /login, and the API refuses even with the client bypassed", async ({
+test("a student opening an admin page is told it is for admins (not sent to sign in again), and the API refuses even with the client bypassed", async ({
   page,
   request,
 }) => {
   await signInAs(page, SEED.student);
   const token = await storedAccessToken(page);
   await page.goto("/dashboard/manageusers");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { level: 1, name: "This page is for admins" })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/manageusers$/);
+  await expect(page.getByRole("form", { name: /log ?in/i })).toHaveCount(0);
+  await page.getByRole("link", { name: "Go to my dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/userhome$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Student Home" })).toBeVisible();
+  // An instructor page likewise.
+  await page.goto("/dashboard/addclass");
+  await expect(page.getByRole("heading", { level: 1, name: "This page is for instructors" })).toBeVisible();
   const res = await request.get(`${API_URL}/users`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(403);
   expect(await res.json()).toMatchObject({ error: "Forbidden" });

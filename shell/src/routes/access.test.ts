@@ -13,11 +13,11 @@ describe("decideAccess", () => {
     ["admin", { status: "signed-out", role: null }, "login"],
     ["admin", { status: "signed-in", role: null }, "wait"],
     ["admin", { status: "signed-in", role: "admin" }, "allow"],
-    ["admin", { status: "signed-in", role: "instructor" }, "login"],
-    ["admin", { status: "signed-in", role: "student" }, "login"],
+    ["admin", { status: "signed-in", role: "instructor" }, "forbidden"],
+    ["admin", { status: "signed-in", role: "student" }, "forbidden"],
     ["instructor", { status: "signed-in", role: "instructor" }, "allow"],
-    ["instructor", { status: "signed-in", role: "admin" }, "login"],
-    ["instructor", { status: "signed-in", role: "student" }, "login"],
+    ["instructor", { status: "signed-in", role: "admin" }, "forbidden"],
+    ["instructor", { status: "signed-in", role: "student" }, "forbidden"],
   ];
   it.each(cases)("%s page, session %o: %s", (access, session, expected) => {
     expect(decideAccess(access, session)).toBe(expected);

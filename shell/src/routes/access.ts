@@ -3,7 +3,7 @@ import type { Role, SessionStatus } from "shared-auth";
 /** Who may open a page (spec section 6). The server enforces the same rules on every call. */
 export type Access = "public" | "signed-in" | "admin" | "instructor";
 
-export type AccessDecision = "allow" | "wait" | "login";
+export type AccessDecision = "allow" | "wait" | "login" | "forbidden";
 
 export interface SessionView {
   status: SessionStatus;
@@ -12,7 +12,9 @@ export interface SessionView {
 
 /**
  * What a guard does for a session: wait while the session or the role is still being decided,
- * then allow, or send the visitor to /login remembering where they were going (spec section 2).
+ * then allow, or send a signed-out visitor to /login remembering where they were going (spec
+ * section 2). A signed-in user whose role does not open the page is told so ("forbidden"): sending
+ * them to /login would only sign them in again and bring them back to the login form.
  */
 export function decideAccess(access: Access, session: SessionView): AccessDecision {
   if (access === "public") return "allow";
@@ -20,7 +22,7 @@ export function decideAccess(access: Access, session: SessionView): AccessDecisi
   if (session.status === "signed-out") return "login";
   if (access === "signed-in") return "allow";
   if (session.role === null) return "wait";
-  return session.role === access ? "allow" : "login";
+  return session.role === access ? "allow" : "forbidden";
 }
 
 /** Where the navbar's Dashboard link leads (spec section 2). */
@@ -28,4 +30,9 @@ export function dashboardHome(role: Role | null): string {
   if (role === "admin") return "/dashboard/adminhome";
   if (role === "instructor") return "/dashboard/instructorhome";
   return "/dashboard/userhome";
+}
+
+/** The role a page is for, as its "not for you" page names it. */
+export function audienceOf(access: "admin" | "instructor"): string {
+  return access === "admin" ? "admins" : "instructors";
 }
