@@ -114,7 +114,9 @@ function CardForm({ clientSecret, amount, billing, locked, onPaid }: CardPayment
         <p id="card-label" className="mb-1.5 text-sm font-semibold text-slate-800 dark:text-slate-200">
           Card details
         </p>
-        <div className="rounded-xl border border-slate-300 bg-white px-3 py-3.5 focus-within:outline-2 focus-within:outline-orange-500 dark:border-slate-600">
+        {/* Focus is inside the card field's frame, out of this page's :focus-within: Stripe.js marks
+            its mount point StripeElement--focus instead (WCAG 2.4.7, a visible focus indicator). */}
+        <div className="rounded-xl border border-slate-300 bg-white px-3 py-3.5 has-[.StripeElement--focus]:border-indigo-700 has-[.StripeElement--focus]:outline-2 has-[.StripeElement--focus]:outline-offset-2 has-[.StripeElement--focus]:outline-indigo-700 dark:border-slate-600 dark:has-[.StripeElement--focus]:outline-indigo-400">
           <CardElement options={CARD_STYLE} onChange={onChange} />
         </div>
       </div>
