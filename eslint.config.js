@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import dialogText from "./tools/eslint-dialog-text.mjs";
 import { ROUTER_EXPORTS } from "./tools/router-surface.mjs";
 
 const APPS = ["shell", "mfe-public", "mfe-student", "mfe-instructor", "mfe-admin"];
@@ -35,6 +36,11 @@ function boundaryRule(app) {
               group: others.flatMap((other) => [other, `${other}/*`, `**/${other}`, `**/${other}/**`]),
               message:
                 "Apps are deployed on their own: import only shared-auth or third-party packages across app boundaries (remotes load at runtime).",
+            },
+            {
+              group: ["sweetalert2", "sweetalert2/*"],
+              message:
+                "Dialogs go through shared-auth's showDialog and confirmDelete, which show user text as text (issue 27).",
             },
           ],
         },
@@ -71,5 +77,12 @@ export default tseslint.config(
   {
     files: ["shared-auth/**/*.{ts,tsx,js,mjs}"],
     rules: { "no-restricted-imports": ["error", { paths: [routerSurface] }] },
+  },
+  {
+    // User text is always text (issue 27): no SweetAlert2 option it renders as HTML takes anything
+    // but a string literal, in every app and in shared-auth (tools/eslint-dialog-text.mjs).
+    files: [...APPS, "shared-auth"].map((dir) => `${dir}/**/*.{ts,tsx,js,mjs}`),
+    plugins: { "dialog-text": dialogText },
+    rules: { "dialog-text/text-only": "error" },
   },
 );

@@ -38,7 +38,17 @@ export { queryKeys } from "./query-keys";
 export { PagePlaceholder } from "./ui/page-placeholder";
 export { NotFoundPage, type NotFoundPageProps } from "./ui/not-found-page";
 export { EmptyState, ErrorState } from "./ui/list-states";
-export { alertRoot, confirmDelete, dialogOptions, loadSweetAlert, DIALOG_ICON } from "./ui/alerts";
+export {
+  confirmDelete,
+  prepareDialogs,
+  showDialog,
+  showToast,
+  DIALOG_ICON,
+  type DialogIcon,
+  type DialogLook,
+  type DialogText,
+  type ToastLook,
+} from "./ui/alerts";
 export { startSession, logOut, signOutLocally, resolveImageUrl } from "./session";
 export {
   signIn,
@@ -60,6 +70,7 @@ export {
   useCartCount,
   useEnrolled,
   useStudentEmail,
+  useAccountEmail,
   withAddedItem,
 } from "./queries/cart";
 export type { AddToCartResponse, CartItem, ClassItem } from "./queries/types";

@@ -1,9 +1,9 @@
 /*
- * The spec's notices and delete confirmation (section 8) as SweetAlert2 dialogs in this remote's
- * scope. The library is loaded on the first notice, not with the page (shared-auth's alerts say how
- * the dialogs are styled).
+ * The spec's notices and delete confirmation (section 8) as dialogs in this remote's scope, through
+ * shared-auth's dialogs: every part of them is text, so a user's or a class's name in a title shows
+ * as the name it is (issue 27). The library loads on the first notice, not with the page.
  */
-import { confirmDelete as confirm, dialogOptions, loadSweetAlert } from "shared-auth";
+import { confirmDelete as confirm, showDialog, type DialogLook } from "shared-auth";
 import { SCOPE_CLASS } from "../components/scope";
 
 /** Each kind of notice's icon: a glyph in a circle of its colour. */
@@ -13,36 +13,31 @@ const ICONS = {
   error: { html: "×", className: "text-3xl! font-bold border-red-400! text-red-600!" },
 };
 
-const options = (kind: keyof typeof ICONS) => dialogOptions(SCOPE_CLASS, ICONS[kind]);
+const look = (kind: keyof typeof ICONS): DialogLook => ({ scopeClass: SCOPE_CLASS, icon: ICONS[kind] });
 
 /** Spec section 9: success dialogs close by themselves after 1500 ms. */
 const NOTICE_MS = 1500;
 
-/** A success notice in the spec's words (e.g. "Are You Approve this Class Now!"). */
+/** A success notice in the spec's words (e.g. "Are You Approve this Class Now!", "{name} is an Admin Now!"). */
 export async function notifySuccess(title: string): Promise<void> {
-  const Swal = await loadSweetAlert();
-  await Swal.fire({ ...options("success"), title, timer: NOTICE_MS, showConfirmButton: false });
+  await showDialog(look("success"), { title, closeAfterMs: NOTICE_MS });
 }
 
 /** Spec section 8: the confirmation before any delete. Resolves true when confirmed. */
 export function confirmDelete(): Promise<boolean> {
-  return confirm(options("warning"));
+  return confirm(look("warning"));
 }
 
 /** Spec section 8: after a delete. */
 export async function notifyDeleted(): Promise<void> {
-  const Swal = await loadSweetAlert();
-  await Swal.fire({
-    ...options("success"),
+  await showDialog(look("success"), {
     title: "Deleted!",
     text: "Your file has been deleted.",
-    timer: NOTICE_MS,
-    showConfirmButton: false,
+    closeAfterMs: NOTICE_MS,
   });
 }
 
-/** A refused action: the API's reason in its own words. */
+/** A refused action (its title may name a user or a class): the API's reason in its own words. */
 export async function showFailure(title: string, reason: string): Promise<void> {
-  const Swal = await loadSweetAlert();
-  await Swal.fire({ ...options("error"), title, text: reason, confirmButtonText: "OK" });
+  await showDialog(look("error"), { title, text: reason, confirm: "OK" });
 }

@@ -1,8 +1,17 @@
 /*
- * SweetAlert2 dialogs and toasts in this remote's scope. The library loads on the first dialog, not
- * with the class lists (shared-auth's alerts say how the dialogs are styled).
+ * Dialogs and toasts in this remote's scope, through shared-auth's dialogs: every part of them is
+ * text (issue 27). The library loads on the first dialog, not with the class lists (shared-auth's
+ * alerts say how the dialogs are styled).
  */
-import { alertRoot, dialogOptions, formatSession, loadSweetAlert, type CampSession } from "shared-auth";
+import {
+  formatSession,
+  showDialog,
+  showToast,
+  type CampSession,
+  type DialogIcon,
+  type DialogLook,
+  type ToastLook,
+} from "shared-auth";
 import { SCOPE_CLASS } from "../components/scope";
 
 const WARNING_ICON =
@@ -13,104 +22,76 @@ const ERROR_ICON =
   '<svg viewBox="0 0 24 24" width="32" height="32" fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" aria-hidden="true"><path d="M7 7l10 10M17 7L7 17"/></svg>';
 
 /** A centred modal dialog over a dimmed page that pops in (the keyframes are this remote's). */
-function dialog(icon: { html: string; className: string }) {
-  return {
-    ...dialogOptions(SCOPE_CLASS, icon),
-    showClass: { popup: "motion-safe:animate-[academy-pop_200ms_ease-out]" },
-  };
-}
+const dialog = (icon: DialogIcon): DialogLook => ({
+  scopeClass: SCOPE_CLASS,
+  icon,
+  showClass: "motion-safe:animate-[academy-pop_200ms_ease-out]",
+});
 
-const warning = { html: WARNING_ICON, className: "border-amber-400! text-amber-500!" };
+const warning = dialog({ html: WARNING_ICON, className: "border-amber-400! text-amber-500!" });
 
 /**
  * Spec section 5: a visitor who tries to book is told to log in. Resolves true when they chose
  * "Please Login!".
  */
-export async function askToLogIn(): Promise<boolean> {
-  const Swal = await loadSweetAlert();
-  const result = await Swal.fire({
-    ...dialog(warning),
+export function askToLogIn(): Promise<boolean> {
+  return showDialog(warning, {
     title: "Please login Booking for Class",
     text: "Log in to put classes in your cart. You will come back to this page afterwards.",
-    showCancelButton: true,
-    confirmButtonText: "Please Login!",
-    cancelButtonText: "Cancel",
+    confirm: "Please Login!",
+    cancel: "Cancel",
   });
-  return result.isConfirmed;
 }
 
 /**
  * Issue 15: the class being added meets at the same time as one the student already has. Resolves
- * true when they choose to add it anyway.
+ * true when they choose to add it anyway. The class names are instructors' text: shown as text.
  */
-export async function confirmOverlap(
+export function confirmOverlap(
   adding: CampSession & { class_name: string },
   clash: CampSession & { class_name: string },
   where: string,
 ): Promise<boolean> {
-  const Swal = await loadSweetAlert();
-  const result = await Swal.fire({
-    ...dialog(warning),
+  return showDialog(warning, {
     title: "These classes overlap",
     text: `${adding.class_name} (${formatSession(adding)}) runs at the same time as ${clash.class_name} (${formatSession(clash)}), which ${where}. Add it anyway?`,
-    showCancelButton: true,
-    confirmButtonText: "Add anyway",
-    cancelButtonText: "Cancel",
+    confirm: "Add anyway",
+    cancel: "Cancel",
     focusCancel: true,
   });
-  return result.isConfirmed;
 }
 
 /** A refused booking or another failure the visitor should read. */
 export function showProblem(title: string, text: string): void {
-  void loadSweetAlert().then((Swal) =>
-    Swal.fire({
-      ...dialog({ html: ERROR_ICON, className: "border-red-400! text-red-500!" }),
-      title,
-      text,
-      confirmButtonText: "OK",
-    }),
-  );
+  void showDialog(dialog({ html: ERROR_ICON, className: "border-red-400! text-red-500!" }), {
+    title,
+    text,
+    confirm: "OK",
+  });
 }
 
 /** Spec section 4: the toast after a class went into the cart, 1500 ms at the top-end. */
 export const TOAST_MS = 1500;
 
-/**
- * A polite live region at the top-end of the screen, just below the shell's navbar (4 rem high):
- * a toast there never hides the avatar, Logout or the cart badge it reports on. Each toast put in
- * it is read out once.
- */
-function toastRegion(): HTMLElement {
-  const root = alertRoot(SCOPE_CLASS);
-  let region = root.querySelector<HTMLElement>("[data-toast-region]");
-  if (!region) {
-    region = document.createElement("div");
-    region.dataset.toastRegion = "";
-    region.setAttribute("role", "status");
-    region.setAttribute("aria-live", "polite");
-    region.className =
-      "pointer-events-none fixed top-20 right-4 left-4 z-[1070] flex flex-col items-end gap-2 sm:left-auto";
-    root.append(region);
-  }
-  return region;
-}
-
 /*
- * The toast is this remote's own element, not a SweetAlert2 one: built from utilities alone, it
- * loads no library and looks the same on every page.
+ * The toast is shared-auth's plain element, not a SweetAlert2 one: built from this remote's
+ * utilities alone, it loads no library and looks the same on every page. Its polite live region
+ * sits at the top-end of the screen, just below the shell's navbar (4 rem high): a toast there never
+ * hides the avatar, Logout or the cart badge it reports on. Each toast put in it is read out once.
  */
+const TOAST: ToastLook = {
+  scopeClass: SCOPE_CLASS,
+  regionClassName:
+    "pointer-events-none fixed top-20 right-4 left-4 z-[1070] flex flex-col items-end gap-2 sm:left-auto",
+  className:
+    "pointer-events-auto flex w-full items-center gap-3 rounded-xl border border-emerald-200 bg-white px-4 py-3 text-slate-800 shadow-xl sm:w-80 motion-safe:animate-[academy-pop_200ms_ease-out] dark:border-emerald-800 dark:bg-slate-900 dark:text-slate-100",
+  icon: {
+    html: SUCCESS_ICON,
+    className: "flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-emerald-700 text-white",
+  },
+  textClassName: "text-sm font-semibold",
+};
+
 export function toastSuccess(title: string): void {
-  const toast = document.createElement("div");
-  toast.className =
-    "pointer-events-auto flex w-full items-center gap-3 rounded-xl border border-emerald-200 bg-white px-4 py-3 text-slate-800 shadow-xl sm:w-80 motion-safe:animate-[academy-pop_200ms_ease-out] dark:border-emerald-800 dark:bg-slate-900 dark:text-slate-100";
-  const icon = document.createElement("span");
-  icon.className = "flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-emerald-700 text-white";
-  icon.innerHTML = SUCCESS_ICON;
-  const text = document.createElement("p");
-  text.className = "text-sm font-semibold";
-  text.textContent = title;
-  toast.append(icon, text);
-  toastRegion().append(toast);
-  setTimeout(() => toast.remove(), TOAST_MS);
+  showToast(TOAST, title, TOAST_MS);
 }

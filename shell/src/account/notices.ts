@@ -1,8 +1,8 @@
 /*
- * The success notices of spec section 8, as SweetAlert2 dialogs that close themselves: the site's
- * one loader and dialog look from shared-auth, in the shell's notices root in <body>.
+ * The success notices of spec section 8, as dialogs that close themselves: shared-auth's dialogs
+ * (every part of them text), in the shell's notices root in <body>.
  */
-import { dialogOptions, loadSweetAlert } from "shared-auth";
+import { prepareDialogs, showDialog } from "shared-auth";
 
 /** The notices' root element: its class scopes the utilities of notices.css. */
 const SCOPE_CLASS = "shell-notices";
@@ -14,6 +14,7 @@ const SUCCESS_ICON = { html: "✓", className: "text-3xl! font-bold border-emera
 const NOTICE_MS = 1500;
 
 export async function notifySuccess(title: string): Promise<void> {
-  const [Swal] = await Promise.all([loadSweetAlert(), import("./notices.css")]);
-  void Swal.fire({ ...dialogOptions(SCOPE_CLASS, SUCCESS_ICON), title, showConfirmButton: false, timer: NOTICE_MS });
+  // The library and the notices' sheet load side by side; the dialog opens once both are here.
+  await Promise.all([prepareDialogs(), import("./notices.css")]);
+  void showDialog({ scopeClass: SCOPE_CLASS, icon: SUCCESS_ICON }, { title, closeAfterMs: NOTICE_MS });
 }

@@ -1,28 +1,23 @@
 /*
- * The cart's SweetAlert2 dialogs (spec section 8), in this remote's scope. The library loads only
- * when a delete button is pressed (shared-auth's alerts say how the dialogs are styled).
+ * The cart's dialogs (spec section 8), in this remote's scope, through shared-auth's dialogs (every
+ * part of them text). The library loads only when a delete button is pressed.
  */
-import { confirmDelete as confirm, dialogOptions, loadSweetAlert } from "shared-auth";
+import { confirmDelete as confirm, showDialog } from "shared-auth";
 import { SCOPE_CLASS } from "../../components/scope";
+
+const look = { scopeClass: SCOPE_CLASS };
 
 /** Spec section 8: the confirmation before a cart item is deleted. Resolves true on "Yes, delete it!". */
 export function confirmDelete(): Promise<boolean> {
-  return confirm(dialogOptions(SCOPE_CLASS));
+  return confirm(look);
 }
 
 /** Spec section 8: after the server deleted the item. */
 export async function showDeleted(): Promise<void> {
-  const Swal = await loadSweetAlert();
-  await Swal.fire({
-    ...dialogOptions(SCOPE_CLASS),
-    title: "Deleted!",
-    text: "Your file has been deleted.",
-    confirmButtonText: "OK",
-  });
+  await showDialog(look, { title: "Deleted!", text: "Your file has been deleted.", confirm: "OK" });
 }
 
 /** The delete was refused or the server could not be reached. */
 export async function showDeleteFailed(message: string): Promise<void> {
-  const Swal = await loadSweetAlert();
-  await Swal.fire({ ...dialogOptions(SCOPE_CLASS), title: "Not deleted", text: message, confirmButtonText: "OK" });
+  await showDialog(look, { title: "Not deleted", text: message, confirm: "OK" });
 }
