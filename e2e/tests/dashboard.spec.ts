@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { API_URL } from "../support/ports";
 import { accessToken, SEED, signInAs, storedAccessToken } from "../support/session";
+import { studentWithClasses } from "../support/students";
 
 const pagesByRole = {
   student: [
@@ -197,4 +198,52 @@ test("on a phone, logout is in the menu", async ({ browser }) => {
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem("access-token"))).toBeNull();
   await context.close();
+});
+
+test("a student promoted to instructor still sees what they paid for, and their pages ask nothing their role may not", async ({
+  page,
+  request,
+}) => {
+  // Any class with room: earlier tests of the run fill some.
+  const classes = (await (await request.get(`${API_URL}/classes`)).json()) as {
+    _id: string;
+    available_seats: number;
+    enrolled_seats: number;
+  }[];
+  const paidClass = classes.find((c) => c.available_seats - c.enrolled_seats >= 3)!._id;
+  const person = await studentWithClasses("Promoted Parent", { paid: [paidClass], cart: [] });
+  await signInAs(page, person);
+  const token = await storedAccessToken(page);
+  const me = (await (
+    await request.get(`${API_URL}/users/me`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as {
+    _id: string;
+  };
+  const promoted = await request.patch(`${API_URL}/users/instructor/${me._id}`, {
+    headers: { authorization: `Bearer ${accessToken(SEED.admin)}` },
+  });
+  expect(promoted.status()).toBe(200);
+
+  const refused: string[] = [];
+  page.on("response", (res) => {
+    if (res.url().startsWith(API_URL) && [401, 403].includes(res.status())) refused.push(new URL(res.url()).pathname);
+  });
+  // A new page load: the role is read again (the first one may still say "student": see below).
+  await page.goto("/dashboard/enrolledclasses");
+  await expect(page.getByRole("button", { name: `Account menu of ${person.name}` })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Your enrolled classes" }).getByRole("listitem")).toHaveCount(1);
+  await page.goto("/dashboard/paymenthistory");
+  await expect(page.getByRole("list", { name: "Your payments, newest first" }).getByRole("listitem")).toHaveCount(1);
+  await page.goto("/dashboard/userhome");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // The page load right after the promotion could still ask for the cart as the student it last
+  // was (a hint, refused by the API); from then on, none.
+  refused.length = 0;
+  for (const path of ["/dashboard/enrolledclasses", "/dashboard/paymenthistory", "/dashboard/mydashboard"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+  }
+  expect(refused).toEqual([]);
 });

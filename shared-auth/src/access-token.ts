@@ -47,3 +47,31 @@ export function tokenServes(token: string | null, email?: string): boolean {
     (email === undefined || claims.email === email.toLowerCase())
   );
 }
+
+/** Where the browser keeps the role the API last told it for an account (see rememberRole). */
+export const ROLE_HINT_KEY = "academy-role-hint";
+
+/**
+ * Keeps the role GET /users/me answered for an account, so the next page load only makes the early
+ * calls that account's role may make (an instructor's page never asks for a cart). A hint for what
+ * to ask, never a right: the API decides every call by the role in its database.
+ */
+export function rememberRole(email: string, role: string): void {
+  try {
+    globalThis.localStorage?.setItem(ROLE_HINT_KEY, JSON.stringify({ email: email.toLowerCase(), role }));
+  } catch {
+    // Storage unavailable: the next page load makes no role-bound early call.
+  }
+}
+
+/** The role last remembered for this account, or null (another account's, none, unreadable). */
+export function rememberedRole(email: string): string | null {
+  try {
+    const hint: unknown = JSON.parse(globalThis.localStorage?.getItem(ROLE_HINT_KEY) ?? "null");
+    if (!hint || typeof hint !== "object") return null;
+    const { email: owner, role } = hint as Record<string, unknown>;
+    return owner === email.toLowerCase() && typeof role === "string" ? role : null;
+  } catch {
+    return null;
+  }
+}

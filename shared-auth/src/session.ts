@@ -1,5 +1,5 @@
 import type { User } from "firebase/auth";
-import { ACCESS_TOKEN_KEY, readAccessToken, tokenServes } from "./access-token";
+import { ACCESS_TOKEN_KEY, readAccessToken, rememberRole, tokenServes } from "./access-token";
 import { api } from "./api-client";
 import { accountErrorMessage, loadFirebaseAuth, whenFirebaseLoads, type FirebaseAuthHandle } from "./firebase";
 import { queryClient } from "./query-client";
@@ -34,6 +34,7 @@ const storedTokenFits = (email?: string): boolean => tokenServes(readAccessToken
 /** Reads the caller's record and role from the API: the role is never decided in the browser. */
 async function loadMe(probe = false): Promise<void> {
   const { data } = await api.get<MeResponse>("/users/me", { sessionProbe: probe });
+  rememberRole(data.email, data.role);
   academyStore.setState({
     status: "signed-in",
     user: { email: data.email, displayName: data.name, photoURL: data.photo || null },

@@ -47,6 +47,9 @@ export const PERMISSIONS: Record<Role, Rules> = {
     "create:image": "own",
     // The students enrolled in the instructor's own classes (name, e-mail, date enrolled).
     "read:roster": "own",
+    // What they bought as a student before a promotion stays theirs to see (no new bookings).
+    "read:payment": "own",
+    "read:enrollment": "own",
   },
   admin: {
     "read:user": "any",

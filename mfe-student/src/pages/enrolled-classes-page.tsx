@@ -1,18 +1,14 @@
-import { formatSession, resolveImageUrl, useEnrolled, useStudentEmail } from "shared-auth";
-import { NotAStudent } from "../components/no-student";
+import { formatSession, resolveImageUrl, useEnrolled } from "shared-auth";
 import { PageFrame } from "../components/page-frame";
 import { EmptyState, ErrorState, RowsSkeleton } from "../components/states";
 import { card } from "../components/styles";
 import "../styles.css";
 
 export default function EnrolledClassesPage() {
-  const email = useStudentEmail();
   const enrolled = useEnrolled();
   return (
     <PageFrame title="My Enrolled Classes">
-      {email === null ? (
-        <NotAStudent />
-      ) : enrolled.isPending ? (
+      {enrolled.isPending ? (
         <RowsSkeleton label="Loading your enrolled classes" />
       ) : enrolled.isError ? (
         <ErrorState what="Your enrolled classes" error={enrolled.error} onRetry={() => void enrolled.refetch()} />

@@ -1,5 +1,4 @@
 import { useStudentEmail } from "shared-auth";
-import { NotAStudent } from "../components/no-student";
 import { PageFrame } from "../components/page-frame";
 import { EmptyState, ErrorState, RowsSkeleton } from "../components/states";
 import { card, dollars } from "../components/styles";
@@ -29,18 +28,21 @@ function PaymentCard({ payment }: { payment: PaymentRecord }) {
 }
 
 export default function PaymentHistoryPage() {
-  const email = useStudentEmail();
   const payments = usePayments();
+  // Only a student has a cart to pay from (an instructor or admin sees what they paid before).
+  const student = useStudentEmail() !== null;
   return (
     <PageFrame title="Payment History">
-      {email === null ? (
-        <NotAStudent />
-      ) : payments.isPending ? (
+      {payments.isPending ? (
         <RowsSkeleton label="Loading your payments" />
       ) : payments.isError ? (
         <ErrorState what="Your payments" error={payments.error} onRetry={() => void payments.refetch()} />
       ) : payments.data.length === 0 ? (
-        <EmptyState title="No payments yet" to="/dashboard/mydashboard" linkLabel="Go to my cart">
+        <EmptyState
+          title="No payments yet"
+          to={student ? "/dashboard/mydashboard" : "/"}
+          linkLabel={student ? "Go to my cart" : "Back to home"}
+        >
           When you pay for classes, each payment shows here with its transaction id.
         </EmptyState>
       ) : (

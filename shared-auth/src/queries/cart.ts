@@ -22,6 +22,20 @@ export function useStudentEmail(): string | null {
   return useAcademy((s) => studentEmail(s));
 }
 
+/**
+ * The e-mail of whoever is signed in with a stored token, whatever their role: a person's own
+ * enrolments and payments stay theirs to see after a promotion to instructor or admin.
+ */
+export function accountEmail(session: SessionView, token: string | null = readAccessToken()): string | null {
+  if (session.status !== "signed-in") return null;
+  const email = session.user?.email;
+  return email && token ? email : null;
+}
+
+export function useAccountEmail(): string | null {
+  return useAcademy((s) => accountEmail(s));
+}
+
 export async function fetchCart(email: string): Promise<CartItem[]> {
   const { data } = await api.get<CartItem[]>("/carts", { params: { email } });
   return data;
@@ -56,9 +70,9 @@ export function useCartCount(): number {
   return useCart().data?.length ?? 0;
 }
 
-/** The classes the student is enrolled in (GET /enrolled); idle for anyone else. */
+/** The classes the signed-in person is enrolled in (GET /enrolled); idle for visitors. */
 export function useEnrolled() {
-  const email = useStudentEmail();
+  const email = useAccountEmail();
   return useQuery({
     queryKey: queryKeys.enrolled(email ?? ""),
     queryFn: () => fetchEnrolled(email!),

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { rememberRole } from "shared-auth/access-token";
 import { startEarlyCalls } from "./early-calls";
 
 /** An access token as the API signs it; only its claims matter in the browser. */
@@ -27,6 +28,7 @@ describe("startEarlyCalls", () => {
   it("with a stored session: who it is at once, with the token; the cart too on a student's page", async () => {
     const stored = token({ email: "sam@example.com", exp: inAnHour() });
     localStorage.setItem("access-token", stored);
+    rememberRole("Sam@example.com", "student");
     const server = api();
     startEarlyCalls("/dashboard/mydashboard", "https://api.example.com", server.fetchFn);
     expect(server.asked).toEqual([
@@ -43,6 +45,22 @@ describe("startEarlyCalls", () => {
     globalThis.academyEarlyCalls = undefined;
     startEarlyCalls("/classes", "https://api.example.com", server.fetchFn);
     expect(server.asked.slice(2).map((a) => a.url)).toEqual(["https://api.example.com/users/me"]);
+  });
+
+  it("no cart on a student's page for an account last seen as instructor or admin, or never seen", () => {
+    localStorage.setItem("access-token", token({ email: "maya@example.com", exp: inAnHour() }));
+    for (const hint of ["instructor", "admin", null]) {
+      if (hint) rememberRole("maya@example.com", hint);
+      else localStorage.removeItem("academy-role-hint");
+      const server = api();
+      startEarlyCalls("/dashboard/enrolledclasses", "https://api.example.com", server.fetchFn);
+      expect(server.asked.map((a) => a.url)).toEqual(["https://api.example.com/users/me"]);
+    }
+    // Another account's hint is not this one's.
+    rememberRole("sam@example.com", "student");
+    const server = api();
+    startEarlyCalls("/dashboard/mydashboard", "https://api.example.com", server.fetchFn);
+    expect(server.asked.map((a) => a.url)).toEqual(["https://api.example.com/users/me"]);
   });
 
   it("keeps the calls index.html started for a painted page beside its own", () => {

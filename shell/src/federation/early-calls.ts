@@ -1,4 +1,4 @@
-import { readAccessToken, tokenClaims, tokenServes } from "shared-auth/access-token";
+import { readAccessToken, rememberedRole, tokenClaims, tokenServes } from "shared-auth/access-token";
 import type { EarlyCall } from "shared-auth/early-calls";
 import { routeAt } from "./route-preload";
 
@@ -20,8 +20,10 @@ export function startEarlyCalls(pathname: string, apiUrl: string, fetchFn: Fetch
   if (!token || !tokenServes(token)) return;
   const email = tokenClaims(token)?.email;
   const calls: { path: string; params: Record<string, string> }[] = [{ path: "/users/me", params: {} }];
-  // The cart page and the student's others show it (a guard lets students only in).
-  if (email && routeAt(pathname)?.remote === "mfe_student") calls.push({ path: "/carts", params: { email } });
+  // The student area's pages show the cart, but only to a student: the role /users/me gave on an
+  // earlier load says whether this account may ask (a promoted student's pages would earn a 403).
+  if (email && routeAt(pathname)?.remote === "mfe_student" && rememberedRole(email) === "student")
+    calls.push({ path: "/carts", params: { email } });
   // Beside any that index.html started for a painted page (ADR 025).
   const started = calls.map(({ path, params }): EarlyCall => {
     const query = new URLSearchParams(params).toString();

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { api, queryKeys, useStudentEmail, type PaymentRecord } from "shared-auth";
+import { api, queryKeys, useAccountEmail, type PaymentRecord } from "shared-auth";
 
 export type { PaymentRecord } from "shared-auth";
 
-/** The student's payments, newest first (the server orders them); idle for anyone else. */
+/** The signed-in person's payments, newest first (the server orders them); idle for visitors. */
 export function usePayments() {
-  const email = useStudentEmail();
+  const email = useAccountEmail();
   return useQuery({
     queryKey: queryKeys.payments(email ?? ""),
     queryFn: async () => (await api.get<PaymentRecord[]>("/payments", { params: { email } })).data,
