@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { API_URL } from "../support/ports";
+import { SOCCER_DAYS, SWIMMING_DAYS } from "../support/seed-calendar";
 import { accessToken, SEED, signInAs, signUpFreshStudent } from "../support/session";
 
 interface WireClass {
@@ -37,7 +38,7 @@ test.describe("a class's own page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Junior Soccer Skills" })).toBeVisible();
     await expect(page.getByRole("img", { name: "Junior Soccer Skills" })).toBeVisible();
     const facts = page.getByRole("complementary", { name: "Session and booking" });
-    await expect(facts).toContainText("WhenMon-Fri, 9:00-12:00, 5-16 July 2027");
+    await expect(facts).toContainText(`WhenMon-Fri, 9:00-12:00, ${SOCCER_DAYS}`);
     await expect(facts).toContainText("AgesAges 8-12");
     await expect(facts).toContainText("LevelBeginner");
     await expect(facts).toContainText("PlaceField 2");
@@ -145,10 +146,40 @@ test.describe("narrowing the classes", () => {
   });
 });
 
+test("on a phone the filters fold behind a Filters (n) button, so the first classes are on the first screen", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/classes");
+  const toggle = page.getByRole("button", { name: "Filters", exact: true });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("search", { name: "Filter classes" })).toBeHidden();
+  // The first class's card starts within the first screen.
+  const first = page.getByTestId("class-card").first();
+  await expect(first).toBeVisible();
+  expect((await first.boundingBox())!.y).toBeLessThan(844);
+  // Opened from the keyboard, the form is there to use; the count follows what is applied.
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await page.getByRole("combobox", { name: "Level" }).selectOption("beginner");
+  await expect(page).toHaveURL(/level=beginner/);
+  await page.getByLabel("Child's age").fill("9");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/age=9/);
+  await expect(page.getByRole("button", { name: "Filters (2)" })).toBeVisible();
+  // From 768 px the form is always open and the button is not there.
+  await page.setViewportSize({ width: 1024, height: 900 });
+  await expect(page.getByRole("search", { name: "Filter classes" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Filters/ })).toBeHidden();
+});
+
 test("every filter shows its whole hint or choice on a phone, a tablet, a laptop and a desktop", async ({ page }) => {
   for (const width of [390, 768, 1024, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/classes");
+    // Below 768 px the form is folded behind its button (see the next test).
+    if (width < 768) await page.getByRole("button", { name: "Filters", exact: true }).click();
     await expect(page.getByRole("search", { name: "Filter classes" })).toBeEnabled();
     // What each box shows (its hint, its choice, or the date's mm/dd/yyyy) against the room it has
     // inside its padding, less the pick's arrow, the date's calendar or the number's spin buttons.
@@ -176,8 +207,8 @@ test("every filter shows its whole hint or choice on a phone, a tablet, a laptop
 test("booking a class whose session overlaps one in the cart warns first; Cancel keeps it out, Add anyway books it", async ({
   page,
 }) => {
-  const soccer = await classId(page, "Junior Soccer Skills"); // Mon-Fri 9:00-12:00, 5-16 July 2027
-  const swimming = await classId(page, "Competitive Swimming"); // Mon-Fri 9:00-12:00, 12-23 July 2027
+  const soccer = await classId(page, "Junior Soccer Skills"); // Mon-Fri 9:00-12:00, SOCCER_DAYS
+  const swimming = await classId(page, "Competitive Swimming"); // Mon-Fri 9:00-12:00, SWIMMING_DAYS, a week later
   // A new student whose cart holds only the soccer class, booked on its page.
   await signUpFreshStudent(page, "Robin Overlap");
   await page.goto(`/classes/${soccer}`);
@@ -194,7 +225,7 @@ test("booking a class whose session overlaps one in the cart warns first; Cancel
   await add.click();
   const dialog = page.getByRole("dialog", { name: "These classes overlap" });
   await expect(dialog).toContainText(
-    "Competitive Swimming (Mon-Fri, 9:00-12:00, 12-23 July 2027) runs at the same time as Junior Soccer Skills (Mon-Fri, 9:00-12:00, 5-16 July 2027), which is already in your cart.",
+    `Competitive Swimming (Mon-Fri, 9:00-12:00, ${SWIMMING_DAYS}) runs at the same time as Junior Soccer Skills (Mon-Fri, 9:00-12:00, ${SOCCER_DAYS}), which is already in your cart.`,
   );
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
@@ -209,8 +240,8 @@ test("booking a class whose session overlaps one in the cart warns first; Cancel
 
   // The cart shows each class's dates and times.
   await page.goto("/dashboard/mydashboard");
-  await expect(page.getByText("Mon-Fri, 9:00-12:00, 5-16 July 2027").first()).toBeVisible();
-  await expect(page.getByText("Mon-Fri, 9:00-12:00, 12-23 July 2027").first()).toBeVisible();
+  await expect(page.getByText(`Mon-Fri, 9:00-12:00, ${SOCCER_DAYS}`).first()).toBeVisible();
+  await expect(page.getByText(`Mon-Fri, 9:00-12:00, ${SWIMMING_DAYS}`).first()).toBeVisible();
 });
 
 test("the class page, the filter bar and the add-class form fit a phone (390 px) and a desktop", async ({ page }) => {
@@ -229,6 +260,7 @@ test("the class page, the filter bar and the add-class form fit a phone (390 px)
     await fits();
     await shoot(`class-page-${label}`);
     await page.goto("/classes?level=beginner");
+    if (width < 768) await page.getByRole("button", { name: "Filters (1)" }).click();
     await expect(page.getByRole("search", { name: "Filter classes" })).toBeVisible();
     await expect(page.getByTestId("class-card").first()).toBeVisible();
     await fits();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  campSeason,
   formatAges,
   hasStarted,
   formatSession,
@@ -109,5 +110,18 @@ describe("hasStarted", () => {
     expect(hasStarted(july, now)).toBe(true);
     expect(hasStarted(july, new Date("2027-07-06T00:10:00Z"))).toBe(false);
     expect(hasStarted({ start_date: null }, now)).toBe(false);
+  });
+});
+
+describe("campSeason", () => {
+  it.each([
+    ["2026-11-25", 2027],
+    ["2027-04-18", 2027], // camp opens 14 June 2027: 57 days ahead
+    ["2027-04-20", 2028], // 55 days: next summer is on sale
+    ["2027-07-01", 2028],
+    ["2031-03-01", 2031],
+    ["2031-12-31", 2032],
+  ])("on %s the academy sells summer %i", (day, year) => {
+    expect(campSeason(new Date(`${day}T12:00:00Z`))).toBe(year);
   });
 });

@@ -3,6 +3,22 @@
  * level. Every remote that shows a class reads these, so the wording is the same everywhere.
  */
 
+/**
+ * The summer the academy sells at `now`: the first whose camp, opening on the second Monday of
+ * June, is at least eight weeks away. The same rule picks the summer of the API's seeded classes
+ * (api/src/seed-calendar.ts, decision 027), so a page's "Summer camp 2028" matches the classes it
+ * lists: from about mid-April the next summer is on sale.
+ */
+export function campSeason(now: Date = new Date()): number {
+  const day = 86_400_000;
+  const earliest = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + 56 * day;
+  for (let year = now.getUTCFullYear(); ; year++) {
+    const first = Date.UTC(year, 5, 1);
+    const opening = first + ((8 - new Date(first).getUTCDay()) % 7) * day + 7 * day;
+    if (opening >= earliest) return year;
+  }
+}
+
 /** The sports a class may be (the API's list, in its order). */
 export const SPORTS = {
   soccer: "Soccer",

@@ -90,6 +90,7 @@ export {
   LEVEL_LABELS,
   SPORTS,
   WEEKDAYS,
+  campSeason,
   WEEKDAY_LABELS,
   type CampSession,
   type Level,

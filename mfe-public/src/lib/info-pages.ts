@@ -1,3 +1,4 @@
+import { campSeason } from "shared-auth";
 import { ACADEMY } from "./academy";
 
 export interface InfoSection {
@@ -134,7 +135,7 @@ export const INFO_PAGES = {
   },
   camp: {
     title: "Camp Info",
-    subheading: "Summer camp 2027",
+    subheading: `Summer camp ${campSeason()}`,
     intro: "Camp runs from the second week of June to the last week of August at our Riverside campus.",
     sections: [
       {

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from "react";
+import { campSeason } from "shared-auth";
+import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { ClassGrid } from "../components/class-card";
 import { CardGridSkeleton, EmptyState, ErrorState } from "../components/list-states";
@@ -17,6 +18,7 @@ import "../styles.css";
  */
 export default function ClassesPage() {
   const [params, setParams] = useSearchParams();
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const state = readClassList(params);
   const pages = useClassPages(state.query, state.pages);
   const items = pages.flatMap((p) => p.data?.items ?? []);
@@ -44,7 +46,7 @@ export default function ClassesPage() {
   return (
     <PublicRoot>
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16">
-        <SectionHeading level={1} subheading="Summer camp 2027" title="Our Classes">
+        <SectionHeading level={1} subheading={`Summer camp ${campSeason()}`} title="Our Classes">
           Pick the sports you want to play this summer: filter by your child&apos;s age, level and the week that suits
           you.
         </SectionHeading>
@@ -54,6 +56,8 @@ export default function ClassesPage() {
             state={state}
             onApply={(values) => setParams(classListParams(values))}
             onClear={() => setParams({})}
+            open={filtersOpen}
+            onToggle={() => setFiltersOpen((was) => !was)}
           />
         </div>
         <div className="mt-8" ref={listRef}>

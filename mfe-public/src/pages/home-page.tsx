@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import { Link } from "react-router-dom";
-import { useAcademy } from "shared-auth";
+import { campSeason, useAcademy } from "shared-auth";
 import banner from "../assets/banner.svg";
 import { AboutUs } from "../components/about-us";
 import { ActivitiesCarousel } from "../components/activities-carousel";
@@ -38,7 +38,9 @@ export default function HomePage() {
           className="absolute inset-0 -z-10 bg-gradient-to-r from-indigo-950/95 via-indigo-950/75 to-indigo-950/45 md:via-indigo-950/50 md:to-indigo-950/0"
         />
         <div className="mx-auto flex min-h-[28rem] max-w-7xl flex-col items-start justify-center gap-6 px-4 py-20 sm:px-6 md:min-h-[34rem] md:py-28">
-          <p className="text-sm font-semibold tracking-[0.25em] text-orange-300 uppercase">Summer camp 2027</p>
+          <p className="text-sm font-semibold tracking-[0.25em] text-orange-300 uppercase">
+            Summer camp {campSeason()}
+          </p>
           <h1 id="home-heading" className="max-w-2xl font-display text-4xl leading-tight font-extrabold sm:text-6xl">
             Welcome to the academy
           </h1>

@@ -2,7 +2,7 @@ import { useId, type FormEvent } from "react";
 import { AGE_MAX, AGE_MIN, LEVEL_LABELS, SPORTS } from "shared-auth";
 import { actionColors, compactInputClass } from "../../components/form-styles";
 import { usePaintedCopy } from "../../lib/painted-copy";
-import { SORTS, type ClassListState } from "./class-filters";
+import { FILTER_KEYS, SORTS, type ClassListState } from "./class-filters";
 
 const label = "block text-sm font-semibold text-slate-800 dark:text-slate-200";
 
@@ -97,13 +97,23 @@ export function FilterBar({
   state,
   onApply,
   onClear,
+  open,
+  onToggle,
 }: {
   state: ClassListState;
   onApply: (values: Record<string, string>) => void;
   onClear: () => void;
+  /**
+   * On a phone the form would fill the first screen: below md it folds behind "Filters (n)" so the
+   * first classes show; from md up it is always open and the button is not there. Kept by the page:
+   * this form is rebuilt at each applied filter, and a pick must not fold it.
+   */
+  open: boolean;
+  onToggle: () => void;
 }) {
   const id = useId();
   const { query } = state;
+  const active = FILTER_KEYS.filter((key) => query[key] !== undefined).length;
   const apply = (form: HTMLFormElement) =>
     onApply(Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)])));
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -119,7 +129,8 @@ export function FilterBar({
       aria-label="Filter classes"
       onSubmit={submit}
       data-testid="class-filters"
-      className="grid grid-cols-2 gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 md:grid-cols-4 xl:grid-cols-6 dark:border-slate-800 dark:bg-slate-900"
+      id={`${id}-form`}
+      className={`${open ? "grid" : "hidden md:grid"} grid-cols-2 gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 md:grid-cols-4 xl:grid-cols-6 dark:border-slate-800 dark:bg-slate-900`}
     >
       <div className="col-span-2 md:col-span-4 xl:col-span-2">
         <label htmlFor={`${id}-search`} className={label}>
@@ -206,12 +217,28 @@ export function FilterBar({
       </div>
     </form>
   );
+  const toggle = (
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-controls={`${id}-form`}
+      onClick={onToggle}
+      className="mb-3 inline-flex items-center gap-2 rounded-full border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 md:hidden dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
+    >
+      {active > 0 ? `Filters (${active})` : "Filters"}
+      <span aria-hidden="true">{open ? "▴" : "▾"}</span>
+    </button>
+  );
   // The copy painted before this page's code: nothing to type into yet (no box of its own).
   return usePaintedCopy() ? (
     <fieldset disabled className="contents">
+      {toggle}
       {form}
     </fieldset>
   ) : (
-    form
+    <>
+      {toggle}
+      {form}
+    </>
   );
 }
