@@ -1,5 +1,7 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import type { DatabaseTimeouts } from "./db/client.js";
+import { clockOffsetFromEnv } from "./lib/clock.js";
 import type { RateLimitConfig, RateLimitStore } from "./lib/rate-limits.js";
 
 /** Everything the API reads from its environment, read once, with the local defaults. */
@@ -7,6 +9,11 @@ export interface ApiConfig {
   port: number;
   host: string;
   production: boolean;
+  /**
+   * Which proxies in front of the API are believed about the caller's address (X-Forwarded-For):
+   * none (false), this many hops counted from the API, or these addresses and networks.
+   */
+  trustProxy: false | number | string[];
   /** Browser origins allowed to call the API (the site's shell). */
   corsOrigins: string[];
   /** PostgreSQL when set; otherwise PGlite in dataDir. */
@@ -76,6 +83,44 @@ function refusePublished(production: boolean, name: string, value: string | unde
   }
 }
 
+/** The names proxy-addr (Fastify's trustProxy) knows for whole address ranges. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An address (IPv4 or IPv6), a network in CIDR notation, or one of PROXY_RANGE_NAMES. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off unless the deployment says which proxies stand in front of the API. Trusting
+ * every proxy (true) would let any client choose the address its rate limits are counted under
+ * by sending its own X-Forwarded-For, so that is refused.
+ */
+function readTrustProxy(raw: string | undefined): false | number | string[] {
+  const value = raw?.trim() ?? "";
+  if (value === "" || value === "0" || value.toLowerCase() === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const usage =
+    "TRUST_PROXY must be the number of proxies in front of the API (e.g. 1) or their addresses and networks (e.g. 10.0.0.0/8,192.168.1.5)";
+  if (value.toLowerCase() === "true") {
+    throw new Error(`${usage}: "true" would believe the address any client writes in X-Forwarded-For`);
+  }
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (entries.length === 0 || wrong.length > 0) {
+    throw new Error(`${usage}; not understood: ${wrong.join(", ") || value}`);
+  }
+  return entries;
+}
+
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
@@ -100,6 +145,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     // firebase-admin accepts unsigned ID tokens when this is set: anyone could sign in as anyone.
     throw new Error("FIREBASE_AUTH_EMULATOR_HOST must not be set in production (it disables token signatures)");
   }
+  // The clock itself is set where lib/clock.ts is loaded; here a moved clock in production (or a
+  // value that is not an instant) stops the server before it serves anything.
+  clockOffsetFromEnv(env);
   const firebaseProjectId = env.FIREBASE_PROJECT_ID ?? (production ? "" : "demo-academy");
   if (production && !firebaseProjectId) throw new Error("FIREBASE_PROJECT_ID must be set in production");
   const payments = readPaymentConfig(env, production);
@@ -107,6 +155,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     port: Number(env.PORT ?? env.API_PORT ?? 4000),
     host: env.HOST ?? "127.0.0.1",
     production,
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
     corsOrigins: (env.CORS_ORIGINS ?? "http://localhost:3000,http://127.0.0.1:3000")
       .split(",")
       .map((o) => o.trim())
@@ -129,6 +178,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       sensitive: positiveInteger(env, "RATE_LIMIT_SENSITIVE", 10),
       forms: positiveInteger(env, "RATE_LIMIT_FORMS", 10),
       uploads: positiveInteger(env, "RATE_LIMIT_UPLOADS", 30),
+      // Students of one camp often sign in from one shared address: a looser budget than per account.
+      signInPerAddress: positiveInteger(
+        env,
+        "RATE_LIMIT_SIGN_IN_PER_ADDRESS",
+        3 * positiveInteger(env, "RATE_LIMIT_SENSITIVE", 10),
+      ),
     },
     rateLimitStore: { redisUrl: env.REDIS_URL || undefined, redisPrefix: env.REDIS_PREFIX ?? "academy:" },
     firebaseProjectId,

@@ -10,6 +10,8 @@ import {
   type Sport,
   type Weekday,
 } from "./db/schema.js";
+import * as clock from "./lib/clock.js";
+import { inSeedSummer } from "./seed-calendar.js";
 
 /** Fixed ids, so seeding twice changes nothing and tests can name seed records. */
 const uid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
@@ -104,7 +106,10 @@ const MORNING = ["09:00", "12:00"] as const;
 const AFTERNOON = ["13:30", "16:30"] as const;
 const MON_FRI: Weekday[] = ["mon", "tue", "wed", "thu", "fri"];
 
-/** Each class's summer 2027 session: first and last day, weekdays, hours, ages, level, place. */
+/**
+ * Each class's session in the template summer (2027): first and last day, weekdays, hours, ages,
+ * level, place. The seed moves the days into the summer it books (seed-calendar.ts).
+ */
 const SESSIONS: Record<
   number,
   [
@@ -150,15 +155,26 @@ const DETAILS: Record<string, string> = {
   golf: "Chipping, pitching and putting on the practice green.",
 };
 
-/** Seeds the local data set; running it again changes nothing. */
-export async function seed(db: Db): Promise<void> {
+/** A seeded class's first and last day in the summer the seed books at `now`. */
+export function seedClassDates(n: number, now = clock.now()): { startDate: string; endDate: string } {
+  const session = SESSIONS[n];
+  if (!session) throw new Error(`no seed class ${n}`);
+  return { startDate: inSeedSummer(session[0], now), endDate: inSeedSummer(session[1], now) };
+}
+
+/**
+ * Seeds the local data set, its classes in the next summer still ahead of `now` (the API's clock);
+ * running it again changes nothing.
+ */
+export async function seed(db: Db, now = clock.now()): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(users).values(SEED_USERS).onConflictDoNothing();
     await tx
       .insert(classes)
       .values(
         SEED_CLASSES.map(([n, name, sport, instructor, seats, enrolled, price, status]) => {
-          const [startDate, endDate, weekdays, [startTime, endTime], [ageMin, ageMax], level, location] = SESSIONS[n]!;
+          const [, , weekdays, [startTime, endTime], [ageMin, ageMax], level, location] = SESSIONS[n]!;
+          const { startDate, endDate } = seedClassDates(n, now);
           return {
             id: cid(n),
             name,

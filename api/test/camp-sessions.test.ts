@@ -1,13 +1,15 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ADMIN, classId, LEE, MAYA, SAM, useTestApi } from "./harness.js";
+import { now } from "../src/lib/clock.js";
+import { seedSummer } from "../src/seed-calendar.js";
+import { ADMIN, classId, clockDay, LEE, MAYA, SAM, seedDay, useTestApi } from "./harness.js";
 
 const api = useTestApi();
 
 const session = {
   sport: "tennis",
-  start_date: "2027-07-05",
-  end_date: "2027-07-16",
+  start_date: seedDay("2027-07-05"),
+  end_date: seedDay("2027-07-16"),
   weekdays: ["fri", "mon", "wed"],
   start_time: "09:00",
   end_time: "12:00",
@@ -37,7 +39,7 @@ const newClass = {
   price: 120,
 };
 
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const isoDay = clockDay;
 
 async function create(payload: Record<string, unknown>) {
   return api.call({ method: "POST", url: "/classes", as: MAYA, payload: { ...newClass, ...payload } });
@@ -59,12 +61,15 @@ async function approvedClass(payload: Record<string, unknown>) {
 }
 
 describe("a class's camp session", () => {
-  it("every seeded class has a summer 2027 session, hours, ages, level and place, on every class call", async () => {
+  it("every seeded class has a session in the next summer, hours, ages, level and place, on every class call", async () => {
     const all = (await api.call({ method: "GET", url: "/admin/classes?size=100", as: ADMIN })).json().items;
     expect(all).toHaveLength(15);
     for (const c of all) {
       expect(c.sport).toEqual(expect.any(String));
-      expect(c.start_date >= "2027-06-01" && c.end_date <= "2027-08-31" && c.start_date <= c.end_date).toBe(true);
+      const summer = seedSummer(now());
+      expect(c.start_date >= `${summer}-06-01` && c.end_date <= `${summer}-08-31` && c.start_date <= c.end_date).toBe(
+        true,
+      );
       expect(c.weekdays.length).toBeGreaterThan(0);
       expect(["09:00-12:00", "13:30-16:30"]).toContain(`${c.start_time}-${c.end_time}`);
       expect(c.age_min).toBeGreaterThanOrEqual(5);
@@ -79,8 +84,8 @@ describe("a class's camp session", () => {
     const one = (await api.call({ method: "GET", url: `/classes/${classId(1)}` })).json();
     expect(one).toMatchObject({
       sport: "soccer",
-      start_date: "2027-07-05",
-      end_date: "2027-07-16",
+      start_date: seedDay("2027-07-05"),
+      end_date: seedDay("2027-07-16"),
       weekdays: ["mon", "tue", "wed", "thu", "fri"],
       start_time: "09:00",
       end_time: "12:00",
@@ -109,7 +114,7 @@ describe("a class's camp session", () => {
     expect(cart[0]).toMatchObject({
       classItemId: classId(3),
       email: LEE.email,
-      start_date: "2027-07-12",
+      start_date: seedDay("2027-07-12"),
       start_time: "09:00",
       age_min: 12,
     });
@@ -162,13 +167,13 @@ describe("a class's camp session", () => {
   });
 
   it("checks the rules across fields: last day, end time, age order", async () => {
-    expect(await fieldsOf({ ...session, end_date: "2027-07-04", end_time: "09:00", age_min: 12, age_max: 11 })).toEqual(
-      {
-        end_date: "The last day cannot be before the first day",
-        end_time: "The class must end after it starts",
-        age_max: "The oldest age cannot be below the youngest",
-      },
-    );
+    expect(
+      await fieldsOf({ ...session, end_date: seedDay("2027-07-04"), end_time: "09:00", age_min: 12, age_max: 11 }),
+    ).toEqual({
+      end_date: "The last day cannot be before the first day",
+      end_time: "The class must end after it starts",
+      age_max: "The oldest age cannot be below the youngest",
+    });
     // A one-day session and a one-age group are fine.
     const ok = await create({ ...session, end_date: session.start_date, age_min: 9, age_max: 9 });
     expect(ok.statusCode).toBe(201);
@@ -176,7 +181,7 @@ describe("a class's camp session", () => {
 
   it("the schedule and the age range are all or nothing, on a new class and on an edit", async () => {
     for (const method of ["POST", "PATCH"] as const) {
-      expect(await fieldsOf({ start_date: "2027-07-05", age_min: 8 }, method)).toEqual({
+      expect(await fieldsOf({ start_date: seedDay("2027-07-05"), age_min: 8 }, method)).toEqual({
         end_date: "Enter the last day of the session",
         weekdays: "Pick at least one weekday",
         start_time: "Enter the daily start time",
@@ -193,7 +198,12 @@ describe("a class's camp session", () => {
       api.call({ method: "PATCH", url: `/classes/${id}`, as: ADMIN, payload });
     expect((await edit({ level: "all", location: "Court 1" })).statusCode).toBe(200);
     let got = (await api.call({ method: "GET", url: `/classes/${id}` })).json();
-    expect(got).toMatchObject({ level: "all", location: "Court 1", sport: "tennis", start_date: "2027-07-05" });
+    expect(got).toMatchObject({
+      level: "all",
+      location: "Court 1",
+      sport: "tennis",
+      start_date: seedDay("2027-07-05"),
+    });
 
     const { level: _level, location: _location, ...removable } = NO_SESSION;
     const cleared = await edit(removable);
@@ -210,7 +220,7 @@ describe("a class's camp session", () => {
       sql`update classes set sport = 'quidditch' where id = ${classId(1)}`,
       sql`update classes set level = 'expert' where id = ${classId(1)}`,
       sql`update classes set weekdays = array['mon', 'funday'] where id = ${classId(1)}`,
-      sql`update classes set end_date = '2027-07-01' where id = ${classId(1)}`,
+      sql`update classes set end_date = ${seedDay("2027-07-01")} where id = ${classId(1)}`,
       sql`update classes set end_time = '08:00' where id = ${classId(1)}`,
       sql`update classes set end_date = null where id = ${classId(1)}`,
       sql`update classes set weekdays = '{}' where id = ${classId(1)}`,

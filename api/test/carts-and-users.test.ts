@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { nowMs } from "../src/lib/clock.js";
 import { ADMIN, classId, JONAS, LEE, MAYA, SAM, useTestApi } from "./harness.js";
 
 const api = useTestApi();
@@ -143,7 +144,8 @@ describe("deleting a user keeps what others rely on", () => {
   it("a student paying right now, or who has paid, stays", async () => {
     const order = "00000000-0000-4000-a000-000000000001";
     await sql(
-      `insert into orders (id, student_id, amount_cents, expires_at) values ('${order}', '${RAE}', 7999, now() + interval '10 minutes')`,
+      // Held for ten minutes on the API's clock (the expiry sweep reads it, not the database's).
+      `insert into orders (id, student_id, amount_cents, expires_at) values ('${order}', '${RAE}', 7999, '${new Date(nowMs() + 600_000).toISOString()}')`,
     );
     const paying = await remove(RAE);
     expect(paying.statusCode).toBe(409);

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startAuthEmulator } from "../../tools/auth-emulator.mjs";
 import { startPaymentSandbox } from "../../tools/payment-sandbox.mjs";
+import { clockEnv } from "../src/lib/clock.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,6 +16,10 @@ declare module "vitest" {
  * (FIREBASE_AUTH_EMULATOR_HOST), else started on ports of its own for this run.
  */
 export default async function setup(project: TestProject) {
+  // API_CLOCK=2031-03-01 runs the suite as on that day. Anchored to the real instant the run
+  // started, every test file and every API process a test spawns reads one and the same clock
+  // (two processes must agree on when a seat hold runs out).
+  Object.assign(process.env, clockEnv());
   // The payment sandbox every test API talks to (payments.test.ts also starts its own, with webhooks).
   const sandbox = await startPaymentSandbox({ port: 0 });
   project.provide("paymentSandboxUrl", sandbox.url);

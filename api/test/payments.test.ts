@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../src/config.js";
+import { nowMs } from "../src/lib/clock.js";
 import { LOCAL_PUBLISHABLE_KEY, startPaymentSandbox, type PaymentSandbox } from "../../tools/payment-sandbox.mjs";
 import {
   ADMIN,
@@ -560,7 +561,7 @@ describe("extending a hold", () => {
     expect(extended.maxExpiresAt).toBe(co.maxExpiresAt);
     expect(Date.parse(extended.expiresAt) - Date.parse(co.expiresAt)).toBeGreaterThanOrEqual(1500);
     // Past the first expiry, the sweep (run by any checkout) leaves it alone and it can be paid.
-    await wait(Date.parse(co.expiresAt) - Date.now() + 300);
+    await wait(Date.parse(co.expiresAt) - nowMs() + 300);
     await checkout(api, LEE).catch(() => undefined);
     expect(await orderStatus(api, co.orderId)).toBe("pending");
     expect((await payByCard(sandbox, co.clientSecret, "4242424242424242")).status).toBe(200);
@@ -574,9 +575,10 @@ describe("extending a hold", () => {
     const { api } = h;
     const item = await addToCart(api, SAM, 3);
     const co = (await checkout(api, SAM, { cartItemIds: [item] })).json();
-    // Opened long ago: the limit is one second away.
+    // Opened long ago: the limit is one second away (on the API's clock, which holds are judged by).
+    const at = (offsetMs: number) => new Date(nowMs() + offsetMs).toISOString();
     await api.database.db.execute(
-      `update orders set created_at = now() - interval '32 seconds', expires_at = now() + interval '500 milliseconds' where id = '${co.orderId}'`,
+      `update orders set created_at = '${at(-32_000)}', expires_at = '${at(500)}' where id = '${co.orderId}'`,
     );
     const first = await extend(SAM, co.orderId);
     expect(first.statusCode, first.body).toBe(200);
@@ -584,7 +586,7 @@ describe("extending a hold", () => {
     const again = await extend(SAM, co.orderId);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/extended as far as it can be/);
-    await wait(Date.parse(first.json().expiresAt) - Date.now() + 200);
+    await wait(Date.parse(first.json().expiresAt) - nowMs() + 200);
     const late = await extend(SAM, co.orderId);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toMatch(/ran out.*nothing was charged/);

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { ADMIN, classId, JONAS, MAYA, useTestApi } from "./harness.js";
+import { ADMIN, classId, JONAS, MAYA, seedDay, useTestApi } from "./harness.js";
 
 const api = useTestApi();
 
@@ -108,9 +108,15 @@ describe("GET /classes, paged", () => {
       ["age=10", (c) => c.age_min! <= 10 && 10 <= c.age_max!],
       ["level=beginner", (c) => c.level === "beginner" || c.level === "all"],
       ["level=all", (c) => c.level === "all"],
-      // Wednesday 7 July 2027: the week of Monday 5 to Sunday 11 July.
-      ["week=2027-07-07", (c) => c.start_date! <= "2027-07-11" && c.end_date! >= "2027-07-05"],
-      ["week=2027-07-11", (c) => c.start_date! <= "2027-07-11" && c.end_date! >= "2027-07-05"],
+      // A Wednesday of the seeded summer (7 July 2027 in the seed's template): its week's Monday to Sunday.
+      [
+        `week=${seedDay("2027-07-07")}`,
+        (c) => c.start_date! <= seedDay("2027-07-11") && c.end_date! >= seedDay("2027-07-05"),
+      ],
+      [
+        `week=${seedDay("2027-07-11")}`,
+        (c) => c.start_date! <= seedDay("2027-07-11") && c.end_date! >= seedDay("2027-07-05"),
+      ],
       ["min_price=100&max_price=150", (c) => c.price >= 100 && c.price <= 150],
       ["max_price=149.5", (c) => c.price <= 149.5],
       ["search=SOCCER", (c) => /soccer/i.test(c.class_name + c.details)],

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, classes, users } from "../src/db/schema.js";
+import * as clock from "../src/lib/clock.js";
 import { transaction } from "../src/lib/transaction.js";
 import {
   ADMIN,
@@ -306,9 +307,12 @@ describe.runIf(driverName === "postgres")("read-then-write rules under concurren
       const opened = await a.call({ method: "POST", url: "/create-payment-intent", as: student, payload: {} });
       expect(opened.statusCode, opened.body).toBe(201);
       const { orderId } = opened.json() as { orderId: string };
-      // Opened long ago and about to run out: the limit is a minute and a half away.
+      // Opened long ago and about to run out: the limit is a minute and a half away (on the API's
+      // clock, which holds are judged by).
+      const now = clock.now().toISOString();
       await db().execute(
-        sql`update orders set created_at = now() - interval '9810 seconds', expires_at = now() + interval '5 seconds'
+        sql`update orders set created_at = ${now}::timestamptz - interval '9810 seconds',
+                              expires_at = ${now}::timestamptz + interval '5 seconds'
             where id = ${orderId}`,
       );
       const answers = await Promise.all(

@@ -1,10 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
+import { seedDay, seedDays } from "./seed-calendar";
 
-/** A camp session as the instructor's form asks for it (issue 15). */
+/** A camp session as the instructor's form asks for it (issue 15), two weeks of the seeded summer. */
 export const TRAIL_SESSION = {
   sport: "athletics",
-  first: "2027-07-12",
-  last: "2027-07-23",
+  first: seedDay("2027-07-12"),
+  last: seedDay("2027-07-23"),
   weekdays: ["Monday", "Wednesday", "Friday"],
   start: "07:30",
   end: "09:00",
@@ -13,7 +14,7 @@ export const TRAIL_SESSION = {
   level: "intermediate",
   place: "Hill trail",
   /** How the site then says it. */
-  text: "Mon, Wed, Fri, 7:30-9:00, 12-23 July 2027",
+  text: `Mon, Wed, Fri, 7:30-9:00, ${seedDays("2027-07-12", "2027-07-23")}`,
 };
 
 /** Fills the form's sport and camp session, by label, as a keyboard user would reach them. */

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { API_URL } from "../support/ports";
 import { accessToken, SEED, signInAs } from "../support/session";
 import { fillSession, TRAIL_SESSION } from "../support/class-form";
+import { seedDay, seedDays } from "../support/seed-calendar";
 
 /** A real 1 x 1 PNG: POST /images checks the bytes, not the name. */
 const PNG = Buffer.from(
@@ -46,8 +47,8 @@ test("an instructor adds a class with an uploaded image; it is reviewed, updated
   await page.getByLabel("Price (USD)").fill("12.345");
   await page.getByLabel("Available seats").fill("4");
   await page.getByLabel("Enrolled seats").fill("5");
-  await page.getByLabel("First day").fill("2027-07-20");
-  await page.getByLabel("Last day").fill("2027-07-10");
+  await page.getByLabel("First day").fill(seedDay("2027-07-20"));
+  await page.getByLabel("Last day").fill(seedDay("2027-07-10"));
   await page.getByLabel("Daily start time").fill("10:00");
   await page.getByLabel("Daily end time").fill("09:00");
   await page.getByLabel("Youngest age").fill("12");
@@ -134,7 +135,9 @@ test("an instructor adds a class with an uploaded image; it is reviewed, updated
   await item.getByRole("button", { name: "Update and send for review" }).click();
   await expect(item.getByText("Class updated: it is pending review again.")).toBeVisible();
   await expect(item.getByText("Status: pending")).toBeVisible();
-  await expect(item.getByTestId("my-class-session")).toContainText("Mon, Wed, Fri, 7:30-9:30, 12-23 July 2027");
+  await expect(item.getByTestId("my-class-session")).toContainText(
+    `Mon, Wed, Fri, 7:30-9:30, ${seedDays("2027-07-12", "2027-07-23")}`,
+  );
 
   // The roster opens for its instructor; another instructor may neither edit nor read it.
   await item.getByRole("button", { name: "Students" }).click();

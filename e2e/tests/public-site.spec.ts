@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { SEED_SIGN_INS } from "../../tools/auth-emulator.mjs";
 import { holdRequests } from "../support/hold-requests";
 import { API_URL, E2E_PORTS, listUrl } from "../support/ports";
+import { SOCCER_DAYS } from "../support/seed-calendar";
 import { accessToken, SEED, signInAs } from "../support/session";
 import { revealLazySections } from "../support/lazy-sections";
 import { settled } from "../support/page-audit";
@@ -284,7 +285,7 @@ test.describe("a visitor browses the public site", () => {
     await expect(soccer).toContainText("6 seats left of 24");
     await expect(soccer).toContainText("$149");
     await expect(soccer.getByTestId("class-session")).toHaveText(
-      /Mon-Fri, 9:00-12:00, 5-16 July 2027\s*Ages 8-12 · Beginner/,
+      new RegExp(`Mon-Fri, 9:00-12:00, ${SOCCER_DAYS}\\s*Ages 8-12 · Beginner`),
     );
     await expect(soccer.getByRole("img", { name: "Junior Soccer Skills" })).toBeVisible();
     expect(await soccer.evaluate((el) => el.className)).toMatch(/bg-indigo/);

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client.js";
+import * as clock from "../lib/clock.js";
+import { inSeedSummer } from "../seed-calendar.js";
 import { LEVELS, SPORTS } from "./schema.js";
 
 /**
@@ -15,6 +17,8 @@ export async function seedScale(
 ): Promise<void> {
   const list = (values: readonly string[]) => sql.raw(`array[${values.map((v) => `'${v}'`).join(", ")}]`);
   const first = list(["Alex", "Bea", "Chen", "Dana", "Eli", "Fatima", "Gus", "Ines", "Jon", "Kira", "Luis", "Mei"]);
+  // Sessions start on the twelve Mondays from the week before the seeded summer's camp opens (as the seed's classes).
+  const firstMonday = inSeedSummer("2027-06-07", clock.now());
   const last = list(["Adams", "Brown", "Costa", "Diaz", "Evans", "Fischer", "Garcia", "Haddad", "Ito", "Jensen"]);
   await db.transaction(async (tx) => {
     await tx.execute(sql`
@@ -51,7 +55,7 @@ export async function seedScale(
       from (
         select n, 8 + n % 23 as seats, (${list(SPORTS)})[1 + n % ${SPORTS.length}] as sport,
                (${list(LEVELS)})[1 + (n / 7) % ${LEVELS.length}] as level, 5 + (n / 3) % 12 as age_min,
-               date '2027-06-07' + 7 * ((n / 5) % 12) as monday
+               ${firstMonday}::date + 7 * ((n / 5) % 12) as monday
         from generate_series(1, ${classes}::int) n
       ) g
       on conflict do nothing`);

@@ -13,6 +13,7 @@ import {
   users,
   type OrderStatus,
 } from "../db/schema.js";
+import * as clock from "./clock.js";
 import { ApiError, conflict, forbidden, notFound } from "./errors.js";
 import type { Intent, PaymentProvider } from "./payment-provider.js";
 import type { PublicCache } from "./public-cache.js";
@@ -109,7 +110,7 @@ async function endPending(tx: Tx, orderIds: string[], status: Exclude<OrderStatu
   // this holds whether or not the order knows its intent (closeIntents finds it).
   const ended = await tx
     .update(orders)
-    .set({ status, cancelPending: status !== "refunded", updatedAt: new Date() })
+    .set({ status, cancelPending: status !== "refunded", updatedAt: clock.now() })
     .where(and(inArray(orders.id, orderIds), eq(orders.status, "pending")))
     .returning({ id: orders.id, paymentIntentId: orders.paymentIntentId });
   if (ended.length === 0) return [];
@@ -184,7 +185,7 @@ export async function closeIntents(deps: CheckoutDeps, orderIds: string[]): Prom
   let closed = 0;
   for (const order of rows) {
     try {
-      if (!order.paymentIntentId && Date.now() - order.createdAt.getTime() > IDEMPOTENCY_WINDOW_MS) {
+      if (!order.paymentIntentId && clock.nowMs() - order.createdAt.getTime() > IDEMPOTENCY_WINDOW_MS) {
         deps.log.warn({ orderId: order.id }, "an ended checkout's payment can no longer be looked up: left alone");
       } else {
         const id = await learnIntent(deps, order);
@@ -212,7 +213,7 @@ export async function expireOverdueCheckouts(deps: CheckoutDeps): Promise<number
     const due = await tx
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.status, "pending"), lt(orders.expiresAt, new Date())))
+      .where(and(eq(orders.status, "pending"), lt(orders.expiresAt, clock.now())))
       .orderBy(asc(orders.id))
       .for("update", { skipLocked: true });
     return endPending(
@@ -328,13 +329,13 @@ export async function openCheckout(
       const reusable =
         current.paymentIntentId !== null &&
         current.amountCents === amountCents &&
-        current.expiresAt.getTime() - Date.now() > MIN_REMAINING_MS &&
+        current.expiresAt.getTime() - clock.nowMs() > MIN_REMAINING_MS &&
         sameClasses(await orderClassIds(tx, current.id), classIds);
       if (reusable) return { reuse: true as const, order: current };
       if (
         current.paymentIntentId === null &&
         current.amountCents === amountCents &&
-        Date.now() - current.updatedAt.getTime() < OPENING_MS &&
+        clock.nowMs() - current.updatedAt.getTime() < OPENING_MS &&
         sameClasses(await orderClassIds(tx, current.id), classIds)
       ) {
         // The same checkout is being opened by another request right now: answer with it.
@@ -354,6 +355,9 @@ export async function openCheckout(
         throw conflict(`"${s.name}" is no longer open for booking: remove it from your cart.`);
       if (!(await holdSeat(tx, s.classId))) throw conflict(`"${s.name}" is full: remove it from your cart.`);
     }
+    // Opened, touched and held until by the API's clock, which every rule on them reads (not the
+    // database's default).
+    const openedAt = clock.now();
     const [order] = await tx
       .insert(orders)
       .values({
@@ -364,8 +368,9 @@ export async function openCheckout(
           email: student.email,
           description: selection.map((s) => s.name).join(", "),
         },
-        createdAt: new Date(),
-        expiresAt: new Date(Date.now() + config.holdSeconds * 1000),
+        createdAt: openedAt,
+        updatedAt: openedAt,
+        expiresAt: new Date(openedAt.getTime() + config.holdSeconds * 1000),
       })
       .returning();
     if (!order) throw new Error("the new order was not returned");
@@ -411,7 +416,7 @@ export async function openCheckout(
     await transaction(db, (tx) => endPending(tx, [order.id], "failed"));
     throw error;
   }
-  await db.update(orders).set({ paymentIntentId: intent.id, updatedAt: new Date() }).where(eq(orders.id, order.id));
+  await db.update(orders).set({ paymentIntentId: intent.id, updatedAt: clock.now() }).where(eq(orders.id, order.id));
   return { checkout: toCheckout(order, intent, selection, config), created: true };
 }
 
@@ -588,7 +593,7 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
         .returning({ id: payments.id });
       await tx
         .update(orders)
-        .set({ status: "paid", cancelPending: false, updatedAt: new Date() })
+        .set({ status: "paid", cancelPending: false, updatedAt: clock.now() })
         .where(eq(orders.id, locked.id));
       return { paymentId: payment!.id, deletedCount: removed.length, created: true };
     });
@@ -606,7 +611,7 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
     await endPending(tx, [order.id], "refunded");
     await tx
       .update(orders)
-      .set({ status: "refunded", cancelPending: false, updatedAt: new Date() })
+      .set({ status: "refunded", cancelPending: false, updatedAt: clock.now() })
       .where(and(eq(orders.id, order.id), inArray(orders.status, ["expired", "failed"])));
   });
   log.warn({ orderId: order.id, paymentIntentId: intent.id }, "a payment arrived for seats no longer held: refunded");
@@ -641,7 +646,7 @@ export async function abandonCheckout(deps: CheckoutDeps, intent: Intent): Promi
  */
 export async function extendCheckout(deps: CheckoutDeps, studentId: string, orderId: string): Promise<HoldExtension> {
   const { db, config } = deps;
-  const now = new Date();
+  const now = clock.now();
   const wanted = new Date(now.getTime() + config.holdSeconds * 1000);
   const latest = sql`${orders.createdAt} + make_interval(secs => ${(1 + MAX_HOLD_EXTENSIONS) * config.holdSeconds})`;
   const [extended] = await db

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
 import { orders } from "../db/schema.js";
+import * as clock from "./clock.js";
 import { abandonCheckout, closeIntents, learnIntent, settle, type CheckoutDeps } from "./checkout.js";
 import { transaction } from "./transaction.js";
 
@@ -15,14 +16,14 @@ async function claim(deps: CheckoutDeps, where: SQL | undefined, olderThanMs: nu
     const due = await tx
       .select()
       .from(orders)
-      .where(and(where, lt(orders.updatedAt, new Date(Date.now() - olderThanMs))))
+      .where(and(where, lt(orders.updatedAt, new Date(clock.nowMs() - olderThanMs))))
       .orderBy(asc(orders.updatedAt))
       .limit(BATCH)
       .for("update", { skipLocked: true });
     if (due.length === 0) return [];
     await tx
       .update(orders)
-      .set({ updatedAt: new Date() })
+      .set({ updatedAt: clock.now() })
       .where(
         inArray(
           orders.id,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LEVELS, MAX_AGE, MIN_AGE, SPORTS, WEEKDAYS, type Level, type Sport, type Weekday } from "../db/schema.js";
+import { now as clockNow } from "./clock.js";
 import { text } from "./text.js";
 
 /**
@@ -23,9 +24,12 @@ export const MESSAGES = {
   started: "This class has already started: it can no longer be booked.",
 } as const;
 
-/** A real calendar day, `YYYY-MM-DD`. */
+/**
+ * A real calendar day, `YYYY-MM-DD`, in the years 0001-9999: JavaScript also takes year 0000,
+ * which PostgreSQL's dates do not have.
+ */
 export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < "0001-01-01") return false;
   const day = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
 }
@@ -156,9 +160,9 @@ export function sessionToWire(row: SessionRow) {
   };
 }
 
-/** Today's date on the server's clock, in UTC (the day a session "has started" is compared to). */
-export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+/** Today's date on the API's clock, in UTC (the day a session "has started" is compared to). */
+export const todayUtc = (now = clockNow()) => now.toISOString().slice(0, 10);
 
 /** A class whose first day is before today has started; a class without dates never has. */
-export const hasStarted = (startDate: string | null, now = new Date()) =>
+export const hasStarted = (startDate: string | null, now = clockNow()) =>
   startDate !== null && startDate < todayUtc(now);

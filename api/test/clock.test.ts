@@ -1,0 +1,210 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { readConfig } from "../src/config.js";
+import { clockEnv, now, nowMs, parseClock, restoreClock, setClock } from "../src/lib/clock.js";
+import { seedClassDates } from "../src/seed.js";
+import { campOpening, inSeedSummer, MIN_LEAD_DAYS, seedSummer, TEMPLATE_SUMMER } from "../src/seed-calendar.js";
+import { ADMIN, classId, LEE, SAM, useClock, useTestApi } from "./harness.js";
+
+/**
+ * The API judges time by one clock (lib/clock.ts) and seeds the next summer still ahead of it
+ * (seed-calendar.ts), so the suite means the same on any day (decision 027). The whole suite also
+ * runs on a moved clock: `API_CLOCK=2027-07-01T09:00:00Z pnpm --filter api test`.
+ */
+
+const DAY_MS = 86_400_000;
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const weekday = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`).getUTCDay();
+const SEED_CLASSES = Array.from({ length: 15 }, (_, i) => i + 1);
+const STARTED = "This class has already started: it can no longer be booked.";
+
+describe("API_CLOCK", () => {
+  const real = Date.parse("2026-11-25T10:00:00Z");
+
+  it("is a day or an instant with its zone, from which the clock moves on in real time", () => {
+    expect(parseClock("2031-03-01", real)).toBe(Date.parse("2031-03-01T00:00:00Z") - real);
+    expect(parseClock("2027-07-01T09:00:00Z", real)).toBe(Date.parse("2027-07-01T09:00:00Z") - real);
+    expect(parseClock("2027-07-01T11:00:00+02:00", real)).toBe(Date.parse("2027-07-01T09:00:00Z") - real);
+    // Anchored to the real instant it stood there: the same offset whenever it is read.
+    const anchored = "2027-07-01T09:00:00Z@2026-11-25T09:00:00Z";
+    expect(parseClock(anchored, real)).toBe(parseClock(anchored, real + 3_600_000));
+    expect(parseClock(anchored)).toBe(Date.parse("2027-07-01T09:00:00Z") - Date.parse("2026-11-25T09:00:00Z"));
+  });
+
+  it("refuses what is not an instant (a typo must not run the suite on the real clock)", () => {
+    for (const bad of ["tomorrow", "2031-02-30", "2031-3-1", "2027-07-01T09:00:00", "2031-03-01@", "2031-03-01@x@y"]) {
+      expect(() => parseClock(bad, real), bad).toThrow(/API_CLOCK must be a day/);
+      expect(() => readConfig({ API_CLOCK: bad }), bad).toThrow(/API_CLOCK/);
+    }
+    expect(() => readConfig({ API_CLOCK: "2031-03-01" })).not.toThrow();
+  });
+
+  it("is refused in production, by the configuration and by the server process", async () => {
+    const production = {
+      NODE_ENV: "production",
+      JWT_SECRET: randomBytes(24).toString("hex"),
+      FIREBASE_PROJECT_ID: "academy-prod",
+      STRIPE_SECRET_KEY: `sk_live_${randomBytes(12).toString("hex")}`,
+      STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(12).toString("hex")}`,
+    };
+    expect(() => readConfig(production)).not.toThrow();
+    expect(() => readConfig({ ...production, API_CLOCK: "2031-03-01" })).toThrow(
+      /API_CLOCK must not be set in production/,
+    );
+
+    const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+      cwd: path.resolve(import.meta.dirname, ".."),
+      env: {
+        PATH: process.env.PATH,
+        ...production,
+        API_CLOCK: "2031-03-01",
+        PORT: "0",
+        DATA_DIR: path.join(tmpdir(), `academy-clock-test-${randomBytes(6).toString("hex")}`),
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    // A server that starts anyway is stopped after a while (and the test fails); compiling the
+    // server with tsx takes much of that on a busy machine.
+    const started = setTimeout(() => child.kill("SIGKILL"), 45_000);
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    clearTimeout(started);
+    expect(code).not.toBe(0);
+    expect(stderr).toMatch(/API_CLOCK must not be set in production/);
+  }, 60_000);
+
+  it.runIf(process.env.API_CLOCK)("given to the suite, is every test file's clock, anchored to the run's start", () => {
+    // global-setup.ts anchors it, so test files and the API processes they spawn share one clock.
+    expect(process.env.API_CLOCK).toMatch(/@/);
+    expect(Math.abs(nowMs() - (Date.now() + parseClock(process.env.API_CLOCK!)))).toBeLessThanOrEqual(1);
+  });
+
+  it("is handed to another process exactly (clockEnv), so two processes agree on when a hold runs out", () => {
+    const previous = setClock("2027-07-01T09:00:00Z");
+    try {
+      const { API_CLOCK } = clockEnv();
+      expect(API_CLOCK).toMatch(/^2027-07-01T09:00:00\.\d{3}Z@/);
+      const offset = nowMs() - Date.now();
+      expect(Math.abs(parseClock(API_CLOCK!) - offset)).toBeLessThanOrEqual(1);
+      setClock(undefined);
+      expect(clockEnv()).toEqual({});
+      expect(Math.abs(nowMs() - Date.now())).toBeLessThanOrEqual(1);
+    } finally {
+      restoreClock(previous);
+    }
+  });
+});
+
+describe("the seeded summer", () => {
+  it("opens on the second Monday of June", () => {
+    expect(campOpening(TEMPLATE_SUMMER)).toBe("2027-06-14");
+    for (let year = 2026; year <= 2040; year++) {
+      const opening = campOpening(year);
+      expect(weekday(opening), opening).toBe(1);
+      expect(opening >= `${year}-06-08` && opening <= `${year}-06-14`, opening).toBe(true);
+    }
+  });
+
+  it("is the next summer still eight weeks ahead: 2027 in November 2026, 2028 from July 2027, 2031 in March 2031", () => {
+    expect(seedSummer(new Date("2026-11-25T10:00:00Z"))).toBe(2027);
+    expect(seedClassDates(1, new Date("2026-11-25T10:00:00Z"))).toEqual({
+      startDate: "2027-07-05",
+      endDate: "2027-07-16",
+    });
+    expect(seedSummer(new Date("2027-07-01T09:00:00Z"))).toBe(2028);
+    expect(seedClassDates(1, new Date("2027-07-01T09:00:00Z"))).toEqual({
+      startDate: "2028-07-03",
+      endDate: "2028-07-14",
+    });
+    expect(seedSummer(new Date("2031-03-01T00:00:00Z"))).toBe(2031);
+    expect(inSeedSummer("2027-06-14", new Date("2031-03-01T00:00:00Z"))).toBe(campOpening(2031));
+  });
+
+  it("on every day of ten years, every seeded class is still ahead of the clock, in June to August, on its weekdays", () => {
+    const problems: string[] = [];
+    const template = SEED_CLASSES.map((n) => seedClassDates(n, new Date("2026-11-25T00:00:00Z")));
+    for (let t = Date.parse("2026-01-01T12:00:00Z"); t < Date.parse("2036-01-01T00:00:00Z"); t += DAY_MS) {
+      const today = new Date(t);
+      const summer = seedSummer(today);
+      for (const n of SEED_CLASSES) {
+        const { startDate, endDate } = seedClassDates(n, today);
+        const { startDate: templateStart, endDate: templateEnd } = template[n - 1]!;
+        if (startDate < day(t + MIN_LEAD_DAYS * DAY_MS)) problems.push(`${day(t)}: class ${n} starts ${startDate}`);
+        if (startDate < `${summer}-06-01` || endDate > `${summer}-08-31`) {
+          problems.push(`${day(t)}: class ${n} runs ${startDate} to ${endDate}, outside summer ${summer}`);
+        }
+        if (weekday(startDate) !== weekday(templateStart) || weekday(endDate) !== weekday(templateEnd)) {
+          problems.push(`${day(t)}: class ${n} moved off its weekdays (${startDate} to ${endDate})`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("with the clock at 1 July 2027, when the template summer's first classes have started", () => {
+  useClock("2027-07-01T09:00:00Z");
+  const api = useTestApi();
+
+  it("the seed books summer 2028: every seeded class is ahead of the clock", async () => {
+    expect(now().toISOString().slice(0, 10)).toBe("2027-07-01");
+    const classes = (await api.call({ method: "GET", url: "/admin/classes?size=100", as: ADMIN })).json().items as {
+      _id: string;
+      start_date: string;
+    }[];
+    expect(classes).toHaveLength(15);
+    for (const c of classes) expect(c.start_date > "2028-06-01", `${c._id} ${c.start_date}`).toBe(true);
+    expect((await api.call({ method: "GET", url: `/classes/${classId(1)}` })).json().start_date).toBe("2028-07-03");
+  });
+
+  it("a seeded class can be put in the cart and checked out; its seat hold runs out by the clock", async () => {
+    // Track & Field Sprints: 14 June in the template summer, the first class to start.
+    const added = await api.call({ method: "POST", url: "/carts", as: SAM, payload: { classItemId: classId(6) } });
+    expect(added.statusCode, added.body).toBe(201);
+    const opened = await api.call({ method: "POST", url: "/create-payment-intent", as: SAM, payload: {} });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const { orderId, expiresAt, clientSecret } = opened.json() as {
+      orderId: string;
+      expiresAt: string;
+      clientSecret: string;
+    };
+    expect(clientSecret).toEqual(expect.any(String));
+    // The hold (15 minutes) ends on the API's clock, in July 2027, not on this machine's date.
+    expect(Math.abs(Date.parse(expiresAt) - (nowMs() + 15 * 60_000))).toBeLessThan(60_000);
+    const extend = () => api.call({ method: "POST", url: `/checkouts/${orderId}/extend`, as: SAM });
+    expect((await extend()).statusCode).toBe(200);
+    const previous = setClock(new Date(nowMs() + 16 * 60_000));
+    try {
+      const late = await extend();
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toMatch(/ran out/);
+    } finally {
+      restoreClock(previous);
+    }
+  });
+
+  it("a class is refused from the day after its first day on the clock, at checkout and in the cart", async () => {
+    const { startDate } = seedClassDates(1, now());
+    const added = await api.call({ method: "POST", url: "/carts", as: LEE, payload: { classItemId: classId(1) } });
+    expect(added.statusCode, added.body).toBe(201);
+    const previous = setClock(`${startDate}T23:00:00Z`);
+    try {
+      // Its first day: still open.
+      const open = await api.call({ method: "POST", url: "/create-payment-intent", as: LEE, payload: {} });
+      expect(open.statusCode, open.body).toBe(201);
+      setClock(new Date(Date.parse(`${startDate}T00:00:00Z`) + DAY_MS + 60_000));
+      const refused = await api.call({ method: "POST", url: "/create-payment-intent", as: LEE, payload: {} });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(STARTED);
+      const again = await api.call({ method: "POST", url: "/carts", as: SAM, payload: { classItemId: classId(1) } });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(STARTED);
+    } finally {
+      restoreClock(previous);
+    }
+  });
+});
