@@ -10,6 +10,7 @@ import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { BASE_SECURITY_HEADERS } from "./security-headers.mjs";
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -27,6 +28,23 @@ const TYPES = {
   ".ico": "image/x-icon",
   ".txt": "text/plain; charset=utf-8",
 };
+/** Where a page's CSP asks browsers to report violations (when the server takes reports). */
+export const CSP_REPORT_PATH = "/__csp-report";
+const MAX_REPORT_BYTES = 64 * 1024;
+
+/** A violation report's JSON body (at most 64 KB; anything unreadable is kept as text). */
+async function readReport(req) {
+  let body = "";
+  for await (const chunk of req) {
+    body += chunk;
+    if (body.length > MAX_REPORT_BYTES) break;
+  }
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
 const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".map", ".svg", ".txt"]);
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
 
@@ -68,6 +86,22 @@ async function compress(encoding, file, info) {
   });
 }
 
+/**
+ * The request's path (as sent, and decoded) and query; null when the request-target is not one a
+ * browser sends (`//`, or a `%` not followed by a character's code such as `/%E0%A4%A`).
+ * @param {string | undefined} target
+ * @returns {{ urlPath: string, search: string } | null}
+ */
+function readTarget(target) {
+  try {
+    const { pathname, search } = new URL(target ?? "/", "http://x");
+    decodeURIComponent(pathname);
+    return { urlPath: pathname, search };
+  } catch {
+    return null;
+  }
+}
+
 /** A page made at request time: revalidated by its content, compressed once per content. */
 function sendComposed(req, res, html, compressed) {
   const body = Buffer.from(html);
@@ -75,7 +109,6 @@ function sendComposed(req, res, html, compressed) {
   res.setHeader("Content-Type", TYPES[".html"]);
   res.setHeader("Cache-Control", "no-cache");
   res.setHeader("ETag", etag);
-  res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Vary", "Accept-Encoding");
   if (req.headers["if-none-match"] === etag) {
     res.writeHead(304).end();
@@ -103,9 +136,14 @@ function sendComposed(req, res, html, compressed) {
 /**
  * @param {{ dir: string, port: number, host?: string, spa?: boolean, cors?: boolean,
  *           overrides?: Record<string, string>, quiet?: boolean,
- *           compose?: (indexHtml: string, pathname: string, search: string) => Promise<string | null> }} options
+ *           compose?: (indexHtml: string, pathname: string, search: string) => Promise<string | null>,
+ *           pageHeaders?: (html: string) => Promise<Record<string, string>>,
+ *           onCspReport?: (report: unknown) => void }} options
  *   overrides: URL path -> file served instead (deploy-time files such as /remotes.json)
  *   compose: what index.html becomes for a path (null: as it is); see tools/page-composer.mjs
+ *   pageHeaders: the headers of an HTML page, from its own HTML (its CSP: tools/security-headers.mjs);
+ *     every response carries the base security headers whatever this says
+ *   onCspReport: takes the violation reports browsers POST to CSP_REPORT_PATH (tests and local runs)
  * @returns {Promise<{ server: import("node:http").Server, url: string, close: () => Promise<void> }>}
  */
 export async function startStaticServer(options) {
@@ -133,12 +171,26 @@ export async function startStaticServer(options) {
 
   const server = http.createServer(async (req, res) => {
     try {
+      for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
       if (options.cors) res.setHeader("Access-Control-Allow-Origin", "*");
+      if (options.onCspReport && req.method === "POST" && req.url === CSP_REPORT_PATH) {
+        options.onCspReport(await readReport(req));
+        res.writeHead(204).end();
+        return;
+      }
       if (req.method !== "GET" && req.method !== "HEAD") {
         res.writeHead(405, { Allow: "GET, HEAD" }).end();
         return;
       }
-      const { pathname: urlPath, search } = new URL(req.url ?? "/", "http://x");
+      const target = readTarget(req.url);
+      if (!target) {
+        // The client's mistake, not the server's: said plainly, with nothing of the server's inside.
+        res
+          .writeHead(400, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache" })
+          .end("Bad request: this address is malformed.");
+        return;
+      }
+      const { urlPath, search } = target;
       const file = await resolveFile(urlPath);
       if (!file) {
         res
@@ -146,17 +198,22 @@ export async function startStaticServer(options) {
           .end("Not found");
         return;
       }
+      const ext = path.extname(file);
+      if (options.pageHeaders && ext === ".html") {
+        // The policy allows the page's own inline scripts by hash: those of the file as built, never
+        // of a fragment a remote put in (a remote's markup cannot grant itself a script).
+        const headers = await options.pageHeaders(await readFile(file, "utf8"));
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      }
       if (options.compose && file === path.join(root, "index.html")) {
         const composed = await options.compose(await readFile(file, "utf8"), urlPath, search).catch(() => null);
         if (composed) return sendComposed(req, res, composed, compressed);
       }
       const info = await stat(file);
-      const ext = path.extname(file);
       const etag = `W/"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"`;
       res.setHeader("Content-Type", TYPES[ext] ?? "application/octet-stream");
       res.setHeader("Cache-Control", cacheControl(path.basename(file)));
       res.setHeader("ETag", etag);
-      res.setHeader("X-Content-Type-Options", "nosniff");
       if (req.headers["if-none-match"] === etag) {
         res.writeHead(304).end();
         return;
@@ -176,11 +233,18 @@ export async function startStaticServer(options) {
         return;
       }
       res.writeHead(200, { "Content-Length": info.size });
-      if (req.method === "HEAD") res.end();
-      else createReadStream(file).pipe(res);
+      if (req.method === "HEAD") {
+        res.end();
+        return;
+      }
+      // A file gone between stat and read ends this response, not the whole server.
+      createReadStream(file)
+        .on("error", () => res.destroy())
+        .pipe(res);
     } catch (error) {
+      // The stack goes to this server's own log only; the client learns nothing of the internals.
       if (!options.quiet) console.error(error);
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
       res.end("Internal error");
     }
   });

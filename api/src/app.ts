@@ -14,13 +14,13 @@ import { createFirebaseVerifier } from "./auth/firebase.js";
 import { authPlugin } from "./auth/plugin.js";
 import type { ApiConfig } from "./config.js";
 import type { Database } from "./db/client.js";
-import { registerErrorHandling } from "./lib/errors.js";
+import { frameworkErrors, registerErrorHandling } from "./lib/errors.js";
 import { expireOverdueCheckouts, type CheckoutDeps } from "./lib/checkout.js";
 import { createPaymentProvider, type PaymentProvider } from "./lib/payment-provider.js";
 import { reconcilePendingCheckouts } from "./lib/reconcile.js";
 import { COMPRESS_THRESHOLD, PublicCache } from "./lib/public-cache.js";
 import { rateLimitPlugin } from "./lib/rate-limits.js";
-import { securityHeaders } from "./lib/security-headers.js";
+import { API_HELMET_OPTIONS, securityHeaders } from "./lib/security-headers.js";
 import { adminRoutes } from "./routes/admin.js";
 import { authRoutes } from "./routes/auth.js";
 import { cartRoutes } from "./routes/carts.js";
@@ -70,20 +70,21 @@ export async function buildApp({
   logger = true,
   paymentProvider,
 }: AppOptions): Promise<FastifyInstance> {
+  const { trustProxy } = config;
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: config.production,
+    // Off unless TRUST_PROXY names the proxies in front: otherwise any client could pick the
+    // address its rate limits count under by sending X-Forwarded-For. Fastify takes a hop count
+    // as "trust nothing", so the count is given as what it means: the nearest n hops are proxies.
+    trustProxy: typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(securityHeaders, {
-    // The API serves JSON and its own docs page; the docs page needs inline styles and scripts.
-    contentSecurityPolicy: false,
-    crossOriginResourcePolicy: { policy: "cross-origin" },
-  });
+  await app.register(securityHeaders, API_HELMET_OPTIONS);
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ["GET", "POST", "PATCH", "DELETE"],
@@ -133,7 +134,14 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/docs" });
+  await app.register(swaggerUi, {
+    routePrefix: "/docs",
+    // swagger-ui's own policy (scripts from here only), framed by nobody, and without
+    // upgrade-insecure-requests, which would send the local run's http docs assets to https.
+    staticCSP: true,
+    transformStaticCSP: (policy) =>
+      policy.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/\s*upgrade-insecure-requests;?/, ""),
+  });
   await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, ttl: config.accessTokenTtl });
 
   // The public lists' cache learns of every process's writes through the database's notifications.

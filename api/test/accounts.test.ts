@@ -110,6 +110,30 @@ describe("POST /jwt: Firebase ID token for the API's access token", () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it("an account disabled or deleted in Firebase gets no token with an ID token issued before", async () => {
+    // As the Firebase console or the Admin SDK does it: the project owner's call to the emulator.
+    const asOwner = { authorization: "Bearer owner" };
+    const admin = (path: string) => `http://${host}/identitytoolkit.googleapis.com/v1/projects/demo-academy/${path}`;
+    const disabledEmail = uniqueEmail("disabled");
+    const disabledToken = await signUp(disabledEmail, "Dee Disabled");
+    expect((await exchange(disabledToken, disabledEmail)).statusCode).toBe(200);
+    await post(admin("accounts:update"), { localId: await uidOf(disabledToken), disableUser: true }, asOwner);
+    const refused = await exchange(disabledToken, disabledEmail);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe(
+      "This account has been disabled. Contact the academy if you think this is a mistake.",
+    );
+
+    const deletedEmail = uniqueEmail("deleted-in-firebase");
+    const deletedToken = await signUp(deletedEmail);
+    await post(admin("accounts:delete"), { localId: await uidOf(deletedToken) }, asOwner);
+    const gone = await exchange(deletedToken, deletedEmail);
+    expect(gone.statusCode).toBe(401);
+    // Not recreated as a new student either.
+    const [record] = await api.database.db.select().from(users).where(eq(users.email, deletedEmail));
+    expect(record).toBeUndefined();
+  });
+
   it("never gives a token for a bare e-mail, a forged token or an expired one", async () => {
     const bare = await exchange(null, ADMIN.email);
     expect(bare.statusCode).toBe(401);

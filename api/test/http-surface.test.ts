@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { helmetHeaders } from "../src/lib/security-headers.js";
+import { API_HELMET_OPTIONS, helmetHeaders } from "../src/lib/security-headers.js";
 import { useTestApi } from "./harness.js";
 
 const api = useTestApi();
@@ -34,10 +34,7 @@ describe("the OpenAPI document at /docs", () => {
 
 describe("headers of every response", () => {
   it("carry helmet's security headers, as helmet itself sets them", async () => {
-    const expected = await helmetHeaders({
-      contentSecurityPolicy: false,
-      crossOriginResourcePolicy: { policy: "cross-origin" },
-    });
+    const expected = await helmetHeaders(API_HELMET_OPTIONS);
     expect(expected).toMatchObject({
       "x-content-type-options": "nosniff",
       "strict-transport-security": expect.stringContaining("max-age="),
@@ -46,8 +43,21 @@ describe("headers of every response", () => {
     for (const url of ["/health", "/classes", "/nowhere"]) {
       const res = await api.call({ method: "GET", url });
       for (const [name, value] of Object.entries(expected)) expect(res.headers[name], `${url} ${name}`).toBe(value);
-      expect(res.headers["content-security-policy"]).toBeUndefined();
+      // Nothing the API answers may run code, load anything but its own images, or be framed.
+      expect(res.headers["content-security-policy"], url).toBe(
+        "default-src 'none';img-src 'self';frame-ancestors 'none';base-uri 'none';form-action 'none'",
+      );
     }
+  });
+
+  it("give the docs page its own policy: scripts from the API only, framed by nobody", async () => {
+    const page = await api.call({ method: "GET", url: "/docs" });
+    expect(page.statusCode).toBe(200);
+    const policy = String(page.headers["content-security-policy"]);
+    expect(policy).toMatch(/script-src 'self'/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain("upgrade-insecure-requests");
+    expect(policy).not.toContain("'unsafe-inline'");
   });
 
   it("allow the site's origin, and only it, to call the API from a browser", async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Agent } from "node:http";
-import { initializeApp, deleteApp, type App } from "firebase-admin/app";
+import { initializeApp, deleteApp, type App, type Credential } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import type { ApiConfig } from "../config.js";
 
@@ -19,8 +19,17 @@ export interface IdTokenVerifier {
   close(): Promise<void>;
 }
 
-/** A token Firebase did not sign, or one that expired: the caller is not signed in. */
-export class InvalidIdTokenError extends Error {}
+/**
+ * A token Firebase did not sign, one that expired, or the token of an account that has since been
+ * disabled, deleted or signed out everywhere: the caller is not signed in. The message is
+ * firebase-admin's code (auth/user-disabled, auth/user-not-found, auth/id-token-revoked, ...).
+ */
+export class InvalidIdTokenError extends Error {
+  /** The account itself is disabled (not merely a stale token): signing in again will not help. */
+  get accountDisabled(): boolean {
+    return this.message === "auth/user-disabled";
+  }
+}
 
 /** The identity provider (Google's key server, the Auth Emulator) could not be reached: nobody can sign in now. */
 export class IdentityProviderUnavailableError extends Error {}
@@ -41,19 +50,30 @@ function providerUnreachable(error: unknown): boolean {
 
 /**
  * Verifies Firebase ID tokens with firebase-admin (signature, audience = the project, issuer,
- * expiry). Against the local emulator the Admin SDK reads FIREBASE_AUTH_EMULATOR_HOST from the
- * environment; the config refuses that variable in production.
+ * expiry), and asks Firebase whether the account still exists, is enabled and was not signed out
+ * everywhere since the token was issued (checkRevoked): an ID token otherwise stays valid for up
+ * to an hour after its account was disabled or deleted. That look-up needs the service account's
+ * credentials (application default credentials), as deleting accounts does. Against the local
+ * emulator the Admin SDK reads FIREBASE_AUTH_EMULATOR_HOST from the environment; the config
+ * refuses that variable in production.
  */
 export function createFirebaseVerifier(
   config: Pick<ApiConfig, "firebaseProjectId"> & Partial<Pick<ApiConfig, "firebaseAuthEmulatorHost">>,
-  /** httpAgent: how the SDK reaches Google (e.g. through a proxy's agent). */
-  options: { httpAgent?: Agent } = {},
+  /**
+   * httpAgent: how the SDK reaches Google (e.g. through a proxy's agent); credential: the service
+   * account's, instead of the application default credentials.
+   */
+  options: { httpAgent?: Agent; credential?: Credential } = {},
 ) {
   if (config.firebaseAuthEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebaseAuthEmulatorHost;
   let app: App | null = null;
   const auth = () => {
     app ??= initializeApp(
-      { projectId: config.firebaseProjectId, ...(options.httpAgent && { httpAgent: options.httpAgent }) },
+      {
+        projectId: config.firebaseProjectId,
+        ...(options.httpAgent && { httpAgent: options.httpAgent }),
+        ...(options.credential && { credential: options.credential }),
+      },
       `api-${randomUUID()}`,
     );
     return getAuth(app);
@@ -62,7 +82,7 @@ export function createFirebaseVerifier(
     async verify(idToken: string): Promise<VerifiedIdentity> {
       let decoded;
       try {
-        decoded = await auth().verifyIdToken(idToken);
+        decoded = await auth().verifyIdToken(idToken, /* checkRevoked */ true);
       } catch (error) {
         if (providerUnreachable(error)) throw new IdentityProviderUnavailableError(String(error), { cause: error });
         const code = (error as { code?: unknown }).code;

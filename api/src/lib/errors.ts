@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
 /** Every error the API answers: `{ error, message, fields? }` with the right status. */
@@ -29,6 +29,7 @@ const STATUS_NAMES: Record<number, string> = {
   406: "Not Acceptable",
   409: "Conflict",
   413: "Payload Too Large",
+  414: "URI Too Long",
   415: "Unsupported Media Type",
   422: "Unprocessable Entity",
   429: "Too Many Requests",
@@ -73,13 +74,31 @@ function fromDatabase(error: unknown): ApiError | null {
     case "40001":
       // Still conflicting after the retries (lib/transaction.ts): the client may simply try again.
       return conflict("Someone else changed this at the same moment: try again.");
-    case "22P02":
-    case "22003":
-    case "22001":
-      return badRequest("A value is malformed or out of range.");
     default:
-      return null;
+      // SQLSTATE class 22, data exception (a date or number out of the column's range, text that
+      // is not valid input): a value the client sent that the checks in front did not catch.
+      return typeof code === "string" && code.startsWith("22")
+        ? badRequest("A value is malformed or out of range.")
+        : null;
   }
+}
+
+/**
+ * Fastify's own refusals before any route runs (a malformed %-escape in the path, a path
+ * parameter over its length), in the API's error shape rather than Fastify's: Fastify option
+ * `frameworkErrors`.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send({ error: "Internal Server Error", message: "Something went wrong on our side." });
+  }
+  const message =
+    error.code === "FST_ERR_BAD_URL"
+      ? "This address is malformed: it holds a % that is not followed by a valid character code."
+      : "This address is not valid.";
+  return reply.status(status).send({ error: STATUS_NAMES[status] ?? "Error", message });
 }
 
 export function registerErrorHandling(app: FastifyInstance) {

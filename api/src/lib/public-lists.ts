@@ -5,7 +5,7 @@ import type { Db } from "../db/client.js";
 import { classes, LEVELS, MAX_AGE, MIN_AGE, SPORTS, users } from "../db/schema.js";
 import { containsPattern, pageQuery, pageWindow } from "./paging.js";
 import { isIsoDate, MESSAGES } from "./session.js";
-import { toCents } from "./wire.js";
+import { isWholeCents, toCents } from "./wire.js";
 
 /**
  * The public lists a visitor pages through (ADR 013): GET /classes and GET /instructors with any
@@ -24,7 +24,8 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === 
 const dollars = z.coerce
   .number({ error: "A price is a number of dollars." })
   .min(0, { error: "A price cannot be negative." })
-  .max(100_000, { error: "A price is at most $100,000." });
+  .max(100_000, { error: "A price is at most $100,000." })
+  .refine(isWholeCents, { error: "A price is in dollars and whole cents (at most 2 decimals), such as 25 or 19.99." });
 
 export const CLASS_SORTS = ["popular", "newest", "price", "start", "name"] as const;
 export type ClassSort = (typeof CLASS_SORTS)[number];
@@ -81,12 +82,19 @@ const NATURAL: Record<ClassSort, "asc" | "desc"> = {
   name: "asc",
 };
 
-/** Monday and Sunday of the week a day falls in. */
+/**
+ * Monday and Sunday of the week a day falls in, within the years 0001-9999 the database's dates
+ * are compared in (the week of 9999-12-31 would end in year 10000; no session runs past it).
+ */
 export function weekOf(day: string): { monday: string; sunday: string } {
   const date = new Date(`${day}T00:00:00Z`);
   const monday = new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * 86_400_000);
   const sunday = new Date(monday.getTime() + 6 * 86_400_000);
-  return { monday: monday.toISOString().slice(0, 10), sunday: sunday.toISOString().slice(0, 10) };
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  return {
+    monday: monday.getUTCFullYear() < 1 ? "0001-01-01" : iso(monday),
+    sunday: sunday.getUTCFullYear() > 9999 ? "9999-12-31" : iso(sunday),
+  };
 }
 
 /** Each sort reads an index of the approved classes in its order (migration 0006), ending with the id. */

@@ -1,4 +1,4 @@
-import rateLimit, { type RateLimitOptions } from "@fastify/rate-limit";
+import rateLimit, { normalizeIP, type RateLimitOptions } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { Redis } from "ioredis";
@@ -12,6 +12,8 @@ export interface RateLimitConfig {
   forms: number;
   /** Image uploads (decoding and re-encoding takes CPU). */
   uploads: number;
+  /** The sign-in exchange per client address, whatever accounts its tokens name. */
+  signInPerAddress: number;
 }
 
 export type RateLimitName = keyof RateLimitConfig;
@@ -69,6 +71,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
     sensitive: perMinute(limits.sensitive),
     forms: perMinute(limits.forms),
     uploads: perMinute(limits.uploads),
+    signInPerAddress: perMinute(limits.signInPerAddress),
   });
 });
 
@@ -86,11 +89,15 @@ function firebaseAccountOf(token: string): string | null {
   }
 }
 
+/** The client's address as the rate limits count it (an IPv6 client by its /64, as the plugin does). */
+const clientAddress = (request: FastifyRequest) => normalizeIP(request.ip);
+
 /**
  * Who a request counts against: a camp's students often share one network address, so a caller
  * is counted on their own: by the API's access token (verified), or, for the sign-in exchange, by
  * the account its Firebase ID token names (verified by the route itself: a forged one gets its
- * 401 after a signature check, and writes nothing); anyone else by address.
+ * 401 after a signature check, and writes nothing; the sign-in exchange also counts per address,
+ * see signInRateLimits); anyone else by address.
  */
 const callerKey =
   (app: FastifyInstance) =>
@@ -106,14 +113,44 @@ const callerKey =
         if (account) return `firebase:${account}`;
       }
     }
-    return request.ip;
+    return clientAddress(request);
   };
 
 /**
  * The limit for sign-in exchange and payment routes, per signed-in caller or per address. Inside
- * a route plugin: `app.post("/jwt", { config: { rateLimit: sensitiveRateLimit(app) }, ... })`.
+ * a route plugin: `app.post("/payments", { config: { rateLimit: sensitiveRateLimit(app) }, ... })`.
  */
 export const sensitiveRateLimit = (app: FastifyInstance): RateLimitOptions => ({
   ...app.rateLimits.sensitive,
   keyGenerator: callerKey(app),
 });
+
+/** "45 seconds", "1 minute": as the plugin words its own 429s. */
+function inWords(seconds: number): string {
+  const [n, unit] = seconds >= 60 ? [Math.round(seconds / 60), "minute"] : [Math.max(1, seconds), "second"];
+  return `${n} ${unit}${n === 1 ? "" : "s"}`;
+}
+
+/**
+ * The sign-in exchange's two limits: per Firebase account, as the sensitive limit counts, and per
+ * client address as well. The account an ID token names is read before the token is verified, so
+ * a client making up a new one for every request would otherwise never be counted; the address
+ * budget is looser (RATE_LIMIT_SIGN_IN_PER_ADDRESS) since a camp's students share one network.
+ * Spread into the route's options: `app.post("/jwt", { ...signInRateLimits(app), schema }, ...)`.
+ */
+export function signInRateLimits(app: FastifyInstance) {
+  // The plugin runs one limit per route; the second is counted here, in the same store.
+  const perAddress = app.createRateLimit({
+    ...app.rateLimits.signInPerAddress,
+    keyGenerator: (request) => `sign-in-address:${clientAddress(request)}`,
+  });
+  return {
+    onRequest: async (request: FastifyRequest) => {
+      const counted = await perAddress(request);
+      if (counted.isAllowed || !counted.isExceeded) return;
+      const seconds = counted.ttlInSeconds;
+      throw new ApiError(429, `Too many requests: try again in ${inWords(seconds)}.`, undefined, seconds);
+    },
+    config: { rateLimit: sensitiveRateLimit(app) },
+  };
+}

@@ -5,6 +5,14 @@ import { textProblem } from "./text.js";
 export const toDollars = (cents: number) => cents / 100;
 export const toCents = (dollars: number) => Math.round(dollars * 100);
 
+/**
+ * An amount in whole cents: the very number a client gets by writing the dollars with at most two
+ * decimals (19.99 is the double nearest 1999/100, as the division gives). Anything finer, even
+ * 1e-9 of a dollar, is refused rather than rounded, so a price never rounds to another amount.
+ */
+export const isWholeCents = (dollars: number) =>
+  Number.isSafeInteger(toCents(dollars)) && toDollars(toCents(dollars)) === dollars;
+
 export const idParam = z.object({ id: z.uuid({ error: "Not a valid id." }) });
 export const emailQuery = z.object({ email: z.email({ error: "Not a valid e-mail address." }).max(254) });
 export const emailParam = emailQuery;
@@ -13,8 +21,8 @@ export const price = z
   .number({ error: "Price must be a number." })
   .positive({ error: "Price must be more than $0." })
   .max(100_000, { error: "Price must be at most $100,000." })
-  .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
-    error: "Price has at most 2 decimals.",
+  .refine(isWholeCents, {
+    error: "Price must be in dollars and whole cents (at most 2 decimals), such as 25 or 19.99.",
   });
 
 export const seats = z

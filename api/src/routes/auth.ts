@@ -12,7 +12,7 @@ import type { Db } from "../db/client.js";
 import { users } from "../db/schema.js";
 import { ApiError, forbidden, unauthorized } from "../lib/errors.js";
 import type { PublicCache } from "../lib/public-cache.js";
-import { sensitiveRateLimit } from "../lib/rate-limits.js";
+import { signInRateLimits } from "../lib/rate-limits.js";
 import { imageUrl } from "../lib/wire.js";
 import { assertImageAvailable } from "./images.js";
 import { cleanText, text } from "../lib/text.js";
@@ -76,13 +76,15 @@ export const authRoutes =
     app.post(
       "/jwt",
       {
-        config: { rateLimit: sensitiveRateLimit(app) },
+        ...signInRateLimits(app),
         schema: {
           tags: ["accounts"],
           summary: "Exchange a Firebase ID token for the API's access token",
           description:
             "Send the Firebase ID token as `Authorization: Bearer <id token>` and the account's `email` in the body. " +
-            "The token is verified with firebase-admin; the user record is created or its name and photo refreshed. " +
+            "The token is verified with firebase-admin, and the account checked with Firebase: a deleted or disabled " +
+            "account, or a token from before the account was signed out everywhere, gets 401. " +
+            "The user record is created or its name and photo refreshed. " +
             "Returns the API's own short-lived access token. A bare e-mail never gets a token. " +
             "503 with `Retry-After` when the identity provider (Google's public keys, or the Auth Emulator locally) " +
             "cannot be reached: sign-in is briefly unavailable, the token was not judged.",
@@ -100,7 +102,11 @@ export const authRoutes =
           identity = await verifier.verify(idToken);
         } catch (error) {
           if (error instanceof InvalidIdTokenError) {
-            throw unauthorized("The sign-in token is invalid or has expired. Sign in again.");
+            throw unauthorized(
+              error.accountDisabled
+                ? "This account has been disabled. Contact the academy if you think this is a mistake."
+                : "The sign-in token is invalid or has expired. Sign in again.",
+            );
           }
           if (error instanceof IdentityProviderUnavailableError) {
             // Not the caller's fault nor a bug: the browser shows this message and may try again.

@@ -303,8 +303,13 @@ export const userRoutes =
       "/instructors/:id/classes",
       { schema: { tags: ["instructors"], summary: "An instructor's approved classes", params: idParam } },
       async (request) => {
-        const instructor = await findUser(db, request.params.id);
-        if (instructor.role !== "instructor") throw notFound("There is no such instructor.");
+        // One query and one answer whether the id is unknown or someone who is not an instructor:
+        // a visitor must not learn which ids belong to students or admins.
+        const [instructor] = await db
+          .select(userColumns)
+          .from(users)
+          .where(and(eq(users.id, request.params.id), eq(users.role, "instructor")));
+        if (!instructor) throw notFound("There is no such instructor.");
         return {
           instructor: {
             _id: instructor.id,
