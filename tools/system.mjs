@@ -17,7 +17,8 @@ import {
   LOCAL_WEBHOOK_SECRET,
   startPaymentSandbox,
 } from "./payment-sandbox.mjs";
-import { startStaticServer } from "./serve-static.mjs";
+import { deployedPageHeaders } from "./security-headers.mjs";
+import { CSP_REPORT_PATH, startStaticServer } from "./serve-static.mjs";
 import { createPageComposer } from "./page-composer.mjs";
 import { log, ROOT } from "./workspace.mjs";
 
@@ -91,16 +92,6 @@ export function sandboxPaymentEnv(sandboxUrl) {
 }
 
 /**
- * @param {{
- *   ports?: ReturnType<typeof readPorts>,
- *   apiEnv?: Record<string,string>,
- *   deployDir?: string,
- *   auth?: { ports?: ReturnType<typeof readEmulatorPorts>, dataDir?: string, wipe?: boolean },
- *   payments?: { port?: number, dataFile?: string },
- *   healthTimeoutMs?: number,
- * }} [options]
- */
-/**
  * Keeps the API running: a process that ends on its own (a crash, kill -9) is started again after
  * a back-off that doubles from 1 s up to 30 s, and starts over at 1 s once a process has run a minute.
  */
@@ -139,19 +130,33 @@ export function superviseApi(start) {
 /**
  * Serves the production builds as they are deployed: each remote on its own origin, and the shell
  * with the deploy-time remotes.json (pointing at them) and env.json (`env`), both written to deployDir.
- * @param {{ ports: ReturnType<typeof readPorts>, deployDir: string, env: Record<string, unknown> }} options
+ * Every page carries the security headers made from those two files (tools/security-headers.mjs).
+ * @param {{ ports: ReturnType<typeof readPorts>, deployDir: string, env: Record<string, unknown>,
+ *           onCspReport?: (report: unknown) => void }} options
+ *   onCspReport: receives each Content-Security-Policy violation a browser reports
  */
-export async function startStaticSite({ ports, deployDir, env }) {
+export async function startStaticSite({ ports, deployDir, env, onCspReport }) {
   mkdirSync(deployDir, { recursive: true });
   const remotesFile = path.join(deployDir, "remotes.json");
   const envFile = path.join(deployDir, "env.json");
   writeFileSync(remotesFile, JSON.stringify(remotesJson(ports), null, 2));
   writeFileSync(envFile, JSON.stringify(env, null, 2));
+  const pageHeaders = deployedPageHeaders({
+    remotesFile,
+    envFile,
+    reportUri: onCspReport ? CSP_REPORT_PATH : undefined,
+  });
   const servers = {};
   const close = () => Promise.allSettled(Object.values(servers).map((server) => server.close()));
   try {
     for (const [name, app] of Object.entries(REMOTE_APPS)) {
-      servers[name] = await startStaticServer({ dir: path.join(ROOT, app.dir, "dist"), port: ports[name], cors: true });
+      servers[name] = await startStaticServer({
+        dir: path.join(ROOT, app.dir, "dist"),
+        port: ports[name],
+        cors: true,
+        pageHeaders,
+        onCspReport,
+      });
     }
     servers.shell = await startStaticServer({
       dir: path.join(ROOT, "shell", "dist"),
@@ -159,6 +164,8 @@ export async function startStaticSite({ ports, deployDir, env }) {
       spa: true,
       overrides: { "/remotes.json": remotesFile, "/env.json": envFile },
       compose: createPageComposer({ remotesFile }),
+      pageHeaders,
+      onCspReport,
     });
   } catch (error) {
     await close();
@@ -167,6 +174,17 @@ export async function startStaticSite({ ports, deployDir, env }) {
   return { shellUrl: `http://localhost:${ports.shell}`, servers, close };
 }
 
+/**
+ * @param {{
+ *   ports?: ReturnType<typeof readPorts>,
+ *   apiEnv?: Record<string,string>,
+ *   deployDir?: string,
+ *   auth?: { ports?: ReturnType<typeof readEmulatorPorts>, dataDir?: string, wipe?: boolean },
+ *   payments?: { port?: number, dataFile?: string },
+ *   healthTimeoutMs?: number,
+ *   onCspReport?: (report: unknown) => void,
+ * }} [options]
+ */
 export async function startSystem(options = {}) {
   const ports = options.ports ?? readPorts();
   const deployDir = options.deployDir ?? path.join(ROOT, ".tmp", "deploy");
@@ -223,7 +241,7 @@ export async function startSystem(options = {}) {
       }),
     );
     stops.push(api.stop);
-    const site = await startStaticSite({ ports, deployDir, env });
+    const site = await startStaticSite({ ports, deployDir, env, onCspReport: options.onCspReport });
     stops.push(site.close);
     await waitForHealth(`${apiUrl}/health`, api.current(), options.healthTimeoutMs);
     return {

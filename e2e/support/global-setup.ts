@@ -1,13 +1,19 @@
-import { rmSync } from "node:fs";
+import { appendFileSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { startSystem } from "../../tools/system.mjs";
 import { AUTH_EMULATOR_PORTS, E2E_PORTS, PAYMENT_SANDBOX_PORT } from "./ports";
 
+const root = path.resolve(import.meta.dirname, "../..");
+/** Every Content-Security-Policy violation a page of the run reported, one JSON a line. */
+export const CSP_VIOLATIONS_FILE = path.join(root, ".tmp", "e2e-csp-violations.jsonl");
+/** Pages opened with this in their address break the policy on purpose (security-headers.spec). */
+export const CSP_PROBE = "csp-probe";
+
 /** Starts the production builds (built by the test command) on the e2e ports. */
 export default async function globalSetup() {
-  const root = path.resolve(import.meta.dirname, "../..");
   const dataDir = path.join(root, ".tmp", "e2e-data");
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(CSP_VIOLATIONS_FILE, { force: true });
   const system = await startSystem({
     ports: E2E_PORTS,
     deployDir: path.join(root, ".tmp", "e2e-deploy"),
@@ -18,8 +24,33 @@ export default async function globalSetup() {
     payments: { port: PAYMENT_SANDBOX_PORT },
     // A fresh database is migrated and seeded at start: slow on a busy machine.
     healthTimeoutMs: 120_000,
+    // The site's CSP is enforced in every test; what it refused is also reported here.
+    onCspReport: (report) => appendFileSync(CSP_VIOLATIONS_FILE, `${JSON.stringify(report)}\n`),
   });
   return async () => {
     await system.stop();
+    // A refused script or call usually fails its own test; one that did not still fails the run.
+    const violations = readViolations().filter((line) => !isProbe(line));
+    if (violations.length) {
+      throw new Error(
+        `The site's Content-Security-Policy refused ${violations.length} thing(s) during the run:\n${violations.slice(0, 20).join("\n")}`,
+      );
+    }
   };
+}
+
+/**
+ * A report of a violation made on purpose: on a page whose address names the probe, or a refused
+ * frame (the site never frames itself; a frame's report names only the framed origin).
+ */
+export function isProbe(line: string): boolean {
+  return line.includes(CSP_PROBE) || line.includes('"effective-directive":"frame-ancestors"');
+}
+
+export function readViolations(): string[] {
+  try {
+    return readFileSync(CSP_VIOLATIONS_FILE, "utf8").split("\n").filter(Boolean);
+  } catch {
+    return [];
+  }
 }
