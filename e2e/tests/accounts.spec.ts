@@ -112,6 +112,10 @@ test("login: required fields, one message for a wrong password and an unknown ac
     await expect(page.getByRole("alert")).toHaveText("The e-mail or password is not right.");
   }
   expect(await page.evaluate(() => localStorage.getItem("access-token"))).toBeNull();
+  // The message is about that attempt: clearing the fields to try again takes it away.
+  await form.getByLabel("Password", { exact: true }).fill("");
+  await form.getByLabel("Email").fill("");
+  await expect(page.getByText("The e-mail or password is not right.")).toHaveCount(0);
 });
 
 test("a guarded page sends a visitor to /login and back after sign-in, with the notice", async ({ page }) => {

@@ -134,7 +134,11 @@ test("an instructor adds a class with an uploaded image; it is reviewed, updated
   await item.getByLabel("Daily end time").fill("09:30");
   await item.getByRole("button", { name: "Update and send for review" }).click();
   await expect(item.getByText("Class updated: it is pending review again.")).toBeVisible();
+  // The saved form closes, and focus returns to the button that opened it.
+  await expect(item.getByLabel("Price (USD)")).toBeHidden();
+  await expect(item.getByRole("button", { name: "Update" })).toBeFocused();
   await expect(item.getByText("Status: pending")).toBeVisible();
+  await expect(item.getByText("Capacity", { exact: true })).toBeVisible();
   await expect(item.getByTestId("my-class-session")).toContainText(
     `Mon, Wed, Fri, 7:30-9:30, ${seedDays("2027-07-12", "2027-07-23")}`,
   );

@@ -51,12 +51,16 @@ test("the cart lists the student's classes with S/N, photo, price, Pay and delet
   await shoot(page, "cart-delete-dialog");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(table.getByRole("row")).toHaveCount(3);
-  await table.getByRole("button", { name: "Delete Intro to Martial Arts" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Yes, delete it!" }).click();
+  // By keyboard: the delete button, then the dialog's confirm button.
+  await table.getByRole("button", { name: "Delete Intro to Martial Arts" }).press("Enter");
+  await page.getByRole("dialog").getByRole("button", { name: "Yes, delete it!" }).press("Enter");
   await expect(page.getByRole("dialog").getByRole("heading", { name: "Deleted!" })).toBeVisible();
   await expect(page.getByRole("dialog")).toContainText("Your file has been deleted.");
-  await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
+  // A success notice closes by itself (spec section 9: 1000-1500 ms)...
+  await expect(page.getByRole("dialog")).toBeHidden({ timeout: 3_000 });
   await expect(table.getByRole("row")).toHaveCount(2);
+  // ...and focus stays in the list, on the delete button of the line now in the deleted one's place.
+  await expect(table.getByRole("button", { name: /^Delete / })).toBeFocused();
   await expect(page.getByText("Total Class: 1")).toBeVisible();
   // The navbar's and the sidebar's badges read the same shared cart query.
   await expect(page.getByRole("navigation", { name: "Main" })).toContainText("1 class in your cart");

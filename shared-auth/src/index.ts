@@ -61,6 +61,7 @@ export {
   type GoogleTestAccount,
 } from "./account-actions";
 export { accountErrorMessage, authErrorMessage, loadFirebaseAuth } from "./firebase";
+export { countOf } from "./plural";
 export {
   fetchCart,
   fetchEnrolled,

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { api, formatAges, formatSession, levelLabel, queryKeys, resolveImageUrl, useAcademy } from "shared-auth";
 import { ClassForm } from "../components/class-form";
@@ -68,6 +68,9 @@ export default function MyClassesPage() {
 function ClassItem({ item }: { item: MyClass }) {
   const [editing, setEditing] = useState(false);
   const [showRoster, setShowRoster] = useState(false);
+  // A saved update closes the form and says so here, with focus back on the Update button.
+  const [saved, setSaved] = useState<string | null>(null);
+  const updateButton = useRef<HTMLButtonElement>(null);
   const queryClient = useQueryClient();
   const email = useAcademy((s) => s.user?.email ?? "");
   const headingId = `class-${item._id}`;
@@ -104,7 +107,7 @@ function ClassItem({ item }: { item: MyClass }) {
               <dd className="font-semibold">{item.enrolled_seats}</dd>
             </div>
             <div>
-              <dt className="text-slate-500 dark:text-slate-400">Available</dt>
+              <dt className="text-slate-500 dark:text-slate-400">Capacity</dt>
               <dd className="font-semibold">{item.available_seats}</dd>
             </div>
             <div>
@@ -123,7 +126,11 @@ function ClassItem({ item }: { item: MyClass }) {
               type="button"
               className={secondaryClass}
               aria-expanded={editing}
-              onClick={() => setEditing(!editing)}
+              ref={updateButton}
+              onClick={() => {
+                setSaved(null);
+                setEditing(!editing);
+              }}
             >
               Update
             </button>
@@ -138,6 +145,11 @@ function ClassItem({ item }: { item: MyClass }) {
           </div>
         </div>
       </div>
+      {saved && (
+        <p role="status" className="mt-3 text-sm font-semibold text-emerald-700 dark:text-emerald-400">
+          {saved}
+        </p>
+      )}
       {showRoster && (
         <div className="mt-4">
           <Roster classId={item._id} className={item.class_name} />
@@ -162,7 +174,11 @@ function ClassItem({ item }: { item: MyClass }) {
             onSubmit={async (values) => {
               await api.patch(`/classes/${item._id}`, { ...toWire(values), image: values.image });
               await queryClient.invalidateQueries({ queryKey: queryKeys.myClasses(email) });
-              return "Class updated: it is pending review again.";
+              const done = "Class updated: it is pending review again.";
+              setEditing(false);
+              setSaved(done);
+              updateButton.current?.focus();
+              return done;
             }}
           />
         </div>

@@ -1,3 +1,5 @@
+import { countOf } from "shared-auth";
+
 // Made on first use: building a currency formatter loads locale data, tens of milliseconds of a
 // phone's main thread that a page showing no price (the home page's first view) need not spend.
 let dollars: Intl.NumberFormat | undefined;
@@ -17,6 +19,5 @@ export function seatsLeft(item: { available_seats: number; enrolled_seats: numbe
   return Math.max(0, item.available_seats - item.enrolled_seats);
 }
 
-export function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+/** "1 class", "3 classes": shared-auth's countOf (the language's plural rules). */
+export const plural = countOf;

@@ -29,6 +29,9 @@ export function LoginPage() {
     clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<LoginForm>({ defaultValues: { email: "", password: "" } });
+  // A failed attempt's message ("wrong password") is about what was typed then: it goes as soon
+  // as the person edits or clears a field.
+  const forgetProblem = () => setProblem(null);
 
   function done() {
     void notifySuccess("User Login Successfully");
@@ -75,7 +78,7 @@ export function LoginPage() {
           type="email"
           autoComplete="email"
           error={errors.email?.message}
-          {...register("email", emailRules)}
+          {...register("email", { ...emailRules, onChange: forgetProblem })}
         />
         <div>
           <Field
@@ -84,7 +87,7 @@ export function LoginPage() {
             autoComplete="current-password"
             revealable
             error={errors.password?.message}
-            {...register("password", { required: messages.passwordRequired })}
+            {...register("password", { required: messages.passwordRequired, onChange: forgetProblem })}
           />
           <button
             type="button"

@@ -39,13 +39,30 @@ function ClassSummary({ item, items }: { item: CartItem; items: CartItem[] }) {
 const deleteButton =
   "inline-flex h-10 w-10 items-center justify-center rounded-full bg-red-600 text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-60";
 
-function DeleteButton({ item }: { item: CartItem }) {
+/**
+ * Where focus goes once a line is deleted (its button is gone, so the browser would drop focus to
+ * the page): the delete button now in its place, else the one before, else the page's heading.
+ */
+export function focusAfterDelete(index: number, root: Document = document): void {
+  const buttons = [...root.querySelectorAll<HTMLButtonElement>("button[data-cart-delete]")].filter(
+    (button) => button.getClientRects().length > 0,
+  );
+  const next = buttons[Math.min(index, buttons.length - 1)];
+  if (next) return next.focus();
+  const heading = root.querySelector<HTMLElement>("main h1, h1");
+  if (!heading) return;
+  heading.tabIndex = -1;
+  heading.focus();
+}
+
+function DeleteButton({ item, index }: { item: CartItem; index: number }) {
   const remove = useRemoveCartItem();
   const onDelete = async () => {
     if (!(await confirmDelete())) return;
     try {
       await remove.mutateAsync(item._id);
       await showDeleted();
+      focusAfterDelete(index);
     } catch (error) {
       await showDeleteFailed(errorMessage(error));
     }
@@ -53,6 +70,7 @@ function DeleteButton({ item }: { item: CartItem }) {
   return (
     <button
       type="button"
+      data-cart-delete=""
       className={deleteButton}
       onClick={() => void onDelete()}
       disabled={remove.isPending}
@@ -144,7 +162,7 @@ export function CartTable({ items }: { items: CartItem[] }) {
                   <PayLink item={item} />
                 </td>
                 <td className="px-4 py-3">
-                  <DeleteButton item={item} />
+                  <DeleteButton item={item} index={index} />
                 </td>
               </tr>
             ))}
@@ -162,7 +180,7 @@ export function CartTable({ items }: { items: CartItem[] }) {
             </div>
             <div className="flex w-full justify-end gap-3">
               <PayLink item={item} />
-              <DeleteButton item={item} />
+              <DeleteButton item={item} index={index} />
             </div>
           </li>
         ))}
