@@ -210,3 +210,35 @@ test("a class card says plainly how many seats are left of how many", async ({ p
   await expect(soccer).toContainText("Enrolled18 students");
   await expect(soccer).not.toContainText("Available seats");
 });
+
+test("every page states the same facts: how many sports, which ages, how soon the academy answers", async ({
+  page,
+}) => {
+  const texts: string[] = [];
+  for (const path of [
+    "/",
+    "/classes",
+    "/contact",
+    "/login",
+    ...["help", "support", "camp", "about", "policies"].map((s) => `/info/${s}`),
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    // The home page's About Us keeps its second half behind Show More.
+    const more = page.getByRole("button", { name: "Show More" });
+    if (await more.isVisible()) await more.click();
+    texts.push(await page.locator("body").innerText());
+  }
+  const all = texts.join("\n");
+  const found = (pattern: RegExp) => [...all.matchAll(pattern)].map((m) => m[1]!.toLowerCase());
+  // Whatever counts, ages and answer times the pages state, they state one of each (a class's own
+  // "Ages 8-12" is that class's, not the camp's).
+  expect(
+    new Set(found(/\b(\w+) sports\b/gi).filter((w) => /^(nine|ten|eleven|twelve|thirteen|a dozen|dozen|\d+)$/.test(w))),
+  ).toEqual(new Set(["thirteen"]));
+  expect(new Set(found(/\bages (\d+ to \d+)/gi))).toEqual(new Set(["5 to 18"]));
+  expect(all).not.toMatch(/a dozen sports|same day|within two working days/i);
+  expect(all).toContain("within one working day");
+  // The home page no longer says the mornings are for the classroom while classes run in the morning.
+  expect(all).not.toMatch(/mornings in the classroom/i);
+});

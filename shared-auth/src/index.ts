@@ -62,6 +62,7 @@ export {
 } from "./account-actions";
 export { accountErrorMessage, authErrorMessage, loadFirebaseAuth } from "./firebase";
 export { countOf } from "./plural";
+export { ACADEMY, ACADEMY_PHONE_HREF } from "./academy-facts";
 export {
   fetchCart,
   fetchEnrolled,

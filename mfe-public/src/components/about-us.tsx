@@ -4,6 +4,7 @@ import awards from "../assets/about/awards.svg";
 import campus from "../assets/about/campus.svg";
 import classroom from "../assets/about/classroom.svg";
 import coaching from "../assets/about/coaching.svg";
+import { ACADEMY } from "../lib/academy";
 import { SectionHeading } from "./section-heading";
 import { actionColors } from "./form-styles";
 
@@ -40,8 +41,7 @@ export function AboutUs() {
         <div>
           <SectionHeading subheading="About Us" title="Where school and sport meet" id="about-heading" align="left" />
           <p className="mt-5 text-lg text-slate-700 dark:text-slate-300">
-            Summit Sports Academy is a school that combines academics with sports training. Mornings belong to the
-            field, the pool and the court; afternoons to books, projects and study mentors.
+            Summit Sports Academy is a school that combines academics with sports training. {ACADEMY.day}
           </p>
           <dl className="mt-6 flex flex-col gap-5">
             <div className="rounded-2xl border-l-4 border-orange-500 bg-orange-50 p-5 dark:bg-orange-950/30">
@@ -66,8 +66,8 @@ export function AboutUs() {
               work on the science of sport.
             </p>
             <p>
-              The summer camp runs from June to August for ages 8 to 17 on our Riverside campus, with a pool, indoor
-              courts, a climbing wall and an outdoor track.{" "}
+              The summer camp runs from {ACADEMY.season} for ages {ACADEMY.ages} on our Riverside campus, with a pool,
+              indoor courts, a climbing wall and an outdoor track.{" "}
               <Link to="/info/camp" className="font-semibold text-orange-700 underline dark:text-orange-400">
                 Read the camp information
               </Link>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { Swiper as SwiperInstance } from "swiper/types";
 import { ACTIVITIES } from "../lib/activities";
+import { ACADEMY } from "../lib/academy";
 import { useInViewport } from "../lib/use-near-viewport";
 import type { ActivitiesSwiper } from "./activities-swiper";
 import { StaticSlides } from "./activity-slide";
@@ -131,7 +132,7 @@ export function ActivitiesCarousel() {
     <section aria-labelledby="activities-heading" className="bg-slate-50 py-16 md:py-20 dark:bg-slate-900/60">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading subheading="What campers do" title="Our Summer Camp Activities" id="activities-heading">
-          Nine sports, one campus: try something new every week of the summer.
+          {ACADEMY.sports}, one campus: try something new every week of the summer.
         </SectionHeading>
         <div
           role="region"

@@ -1,12 +1,5 @@
-/** The academy's fixed contact details (spec section 1), as the shell's footer shows them. */
-export const ACADEMY = {
-  name: "Summit Sports Academy",
-  address: ["120 Riverside Drive", "Portland, OR 97201"],
-  email: "hello@summitsports.academy",
-  phone: "+1 (503) 555-0142",
-};
-
-export const phoneHref = `tel:${ACADEMY.phone.replace(/[^+\d]/g, "")}`;
+/** The academy's facts (spec section 1 and the camp's), the same set the shell's footer reads. */
+export { ACADEMY, ACADEMY_PHONE_HREF as phoneHref } from "shared-auth";
 
 /** A loose e-mail check for forms; the API validates again. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -32,7 +32,7 @@ export const INFO_PAGES = {
       {
         heading: "Who can join?",
         paragraphs: [
-          "Campers from 8 to 17 years old. Every class is open to beginners unless its description says otherwise; coaches group campers by age and level on the first morning.",
+          `Campers from ${ACADEMY.ages} years old. Every class is open to beginners unless its description says otherwise; coaches group campers by age and level on their first day.`,
         ],
       },
       {
@@ -111,7 +111,7 @@ export const INFO_PAGES = {
   support: {
     title: "Students Support",
     subheading: "We are here to help",
-    intro: "Every camper has a named coach and a camp office that answers the same day.",
+    intro: `Every camper has a named coach, and the camp office answers every message ${ACADEMY.replyTime}.`,
     sections: [
       {
         heading: "During camp",
@@ -206,7 +206,7 @@ export const INFO_PAGES = {
       {
         heading: "Our story",
         paragraphs: [
-          "Founded by a group of teachers and former athletes, the academy started as a single soccer week on a borrowed pitch. Today our summer camp offers a dozen sports, taught by certified coaches on our own campus.",
+          `Founded by a group of teachers and former athletes, the academy started as a single soccer week on a borrowed pitch. Today our summer camp offers ${ACADEMY.sports.toLowerCase()}, taught by certified coaches on our own campus.`,
         ],
       },
       {

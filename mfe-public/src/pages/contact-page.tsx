@@ -31,7 +31,7 @@ export default function ContactPage() {
       reset();
       setResult({
         ok: true,
-        message: `Thank you, ${values.name.trim()}! Your message reached the academy. We answer within two working days at ${values.email.trim()}.`,
+        message: `Thank you, ${values.name.trim()}! Your message reached the academy. We answer ${ACADEMY.replyTime} at ${values.email.trim()}.`,
       });
     } catch (error) {
       setResult({ ok: false, message: `Your message was not sent: ${errorMessage(error)}` });

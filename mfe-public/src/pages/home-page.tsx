@@ -45,7 +45,7 @@ export default function HomePage() {
             Welcome to the academy
           </h1>
           <p className="max-w-xl text-lg text-indigo-100">
-            Mornings in the classroom, afternoons on the field. Coaches who teach the game and the habits behind it.
+            Sport and study every camp day. Coaches who teach the game and the habits behind it.
           </p>
           <div className="flex flex-wrap gap-3">
             <Link

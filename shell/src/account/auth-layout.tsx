@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ACADEMY } from "shared-auth";
 import { Logo } from "../layout/logo";
 
 /**
@@ -39,7 +40,7 @@ export function AuthLayout({
             Book classes with the academy&apos;s coaches, follow your enrolments and pay in one place.
           </p>
         </div>
-        <p className="relative text-sm text-indigo-200">Thirteen sports, one summer.</p>
+        <p className="relative text-sm text-indigo-200">{ACADEMY.sports}, one summer.</p>
       </aside>
       <div className="flex flex-col px-4 py-8 sm:px-10">
         <Logo />

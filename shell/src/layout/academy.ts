@@ -1,8 +1,13 @@
-/** The academy's name and fixed contact details (spec section 1), kept apart from components (Fast Refresh). */
-export const ACADEMY_NAME = "Summit Sports Academy";
+import { ACADEMY } from "shared-auth";
+
+/**
+ * The academy's name and fixed contact details (spec section 1), from shared-auth's one set of the
+ * academy's facts; kept apart from components (Fast Refresh).
+ */
+export const ACADEMY_NAME = ACADEMY.name;
 
 export const ACADEMY_CONTACT = {
-  address: ["120 Riverside Drive", "Portland, OR 97201"],
-  email: "hello@summitsports.academy",
-  phone: "+1 (503) 555-0142",
+  address: ACADEMY.address,
+  email: ACADEMY.email,
+  phone: ACADEMY.phone,
 };

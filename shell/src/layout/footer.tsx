@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { ACADEMY } from "shared-auth";
 import { ACADEMY_CONTACT, ACADEMY_NAME } from "./academy";
 import { Logo } from "./logo";
 
@@ -106,7 +107,9 @@ export function Footer() {
               </li>
             ))}
           </ul>
-          <p className="mt-6 text-sm text-slate-400">Summer camps for ages 8 to 17, June to August.</p>
+          <p className="mt-6 text-sm text-slate-400">
+            Summer camps for ages {ACADEMY.ages}, {ACADEMY.season}.
+          </p>
         </div>
       </div>
       <div className="border-t border-slate-800">
