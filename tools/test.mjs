@@ -27,6 +27,9 @@ function ensureChromium() {
   throw new Error(`No Chromium at ${chrome}: install Debian's chromium package or set CHROME_PATH.`);
 }
 
+/** Steps skipped on purpose (an environment switch): named in the run's last line. */
+const skipped = [];
+
 /** One Auth Emulator for both API runs (each suite would otherwise start its own). */
 let emulator = null;
 async function withAuthEmulator(fn) {
@@ -52,7 +55,12 @@ const steps = [
   [
     "api tests on postgres",
     async () => {
-      if (process.env.SKIP_POSTGRES_TESTS === "1") return log("skipped: SKIP_POSTGRES_TESTS=1");
+      if (process.env.SKIP_POSTGRES_TESTS === "1") {
+        skipped.push("PostgreSQL stage");
+        return log(
+          "skipped: SKIP_POSTGRES_TESTS=1 (the race, two-process, resilience and query-plan cases run only here)",
+        );
+      }
       await withAuthEmulator((env) => run(cmd, [...pre, "--filter", "api", "run", "test:postgres"], { env }));
     },
   ],
@@ -82,4 +90,7 @@ for (const [name, step] of steps) {
   log(`── ${name} passed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 await emulator?.stop();
-log("all checks passed");
+// A run that left a stage out says so in its last line: "all checks passed" means every stage ran.
+if (only.length) log(`passed: ${only.join(", ")} (only these steps were asked for)`);
+else if (skipped.length) log(`passed, ${skipped.join(" and ")} skipped`);
+else log("all checks passed");
