@@ -159,10 +159,14 @@ describe("image upload", () => {
     expect(garbled.statusCode).toBeLessThan(500);
   });
 
-  it("is for instructors and admins: 401 signed out, 403 for a student", async () => {
+  it("is for signed-in users: 401 signed out; a student uploads a profile photo and uses it", async () => {
     const png = await picture(10, 10).png().toBuffer();
     expect((await upload(png, null)).statusCode).toBe(401);
-    expect((await upload(png, SAM)).statusCode).toBe(403);
+    const mine = await upload(await picture(12, 12).png().toBuffer(), SAM);
+    expect(mine.statusCode).toBe(201);
+    const photo = mine.json().data.display_url as string;
+    const saved = await api.call({ method: "PATCH", url: "/users/me", as: SAM, payload: { photo } });
+    expect([saved.statusCode, saved.json().photo]).toEqual([200, photo]);
   });
 
   it("answers 404 for an unknown image and 400 for a malformed address", async () => {

@@ -19,6 +19,7 @@ import {
 import { assertImageAvailable } from "./images.js";
 import { emailQuery, idParam, imageUrl, price, seats, toCents, toDollars } from "../lib/wire.js";
 import { text } from "../lib/text.js";
+import { transaction } from "../lib/transaction.js";
 import { checkSession, sessionColumns, sessionFields, sessionToWire, type SessionRow } from "../lib/session.js";
 
 export const classColumns = {
@@ -214,19 +215,28 @@ export const classRoutes =
         requirePermission(actor, "create", "class");
         const body = request.body;
         await assertImageAvailable(db, body.image, "image");
-        const [created] = await db
-          .insert(classes)
-          .values({
-            name: body.class_name,
-            image: body.image,
-            instructorId: actor.id,
-            availableSeats: body.available_seats,
-            priceCents: toCents(body.price),
-            details: body.details ?? null,
-            ...sessionColumns(body),
-          })
-          .returning({ id: classes.id });
-        return reply.status(201).send({ insertedId: created!.id });
+        const created = await transaction(db, async (tx) => {
+          // The role again, on the instructor's row held FOR SHARE until the class is in: an admin
+          // making them a student at this moment (which locks the row FOR UPDATE and then counts
+          // their classes) either waits and counts this class, or comes first and this is refused.
+          const [owner] = await tx.select({ role: users.role }).from(users).where(eq(users.id, actor.id)).for("share");
+          if (!owner) throw forbidden();
+          requirePermission({ ...actor, role: owner.role }, "create", "class");
+          const [row] = await tx
+            .insert(classes)
+            .values({
+              name: body.class_name,
+              image: body.image,
+              instructorId: actor.id,
+              availableSeats: body.available_seats,
+              priceCents: toCents(body.price),
+              details: body.details ?? null,
+              ...sessionColumns(body),
+            })
+            .returning({ id: classes.id });
+          return row!;
+        });
+        return reply.status(201).send({ insertedId: created.id });
       },
     );
 

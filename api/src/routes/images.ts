@@ -63,7 +63,7 @@ export const imageRoutes =
         config: { rateLimit: app.rateLimits.uploads, access: { action: "create", entity: "image" } },
         schema: {
           tags: ["images"],
-          summary: "Upload an image (instructors and admins)",
+          summary: "Upload an image: a class's picture or a profile photo (any signed-in user)",
           description:
             `Send \`multipart/form-data\` with the picture in the field \`image\` (JPEG, PNG, WebP, GIF or AVIF, ` +
             `at most ${megabytes(options.maxBytes)}). It is checked by its content, turned upright, fitted inside ` +

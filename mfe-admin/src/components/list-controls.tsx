@@ -167,35 +167,111 @@ export function Pager({
   );
 }
 
-/** A table that scrolls inside its own box on a narrow screen, reachable by keyboard. */
-export function TableBox({ label, children }: { label: string; children: React.ReactNode }) {
+/**
+ * A table's box, named for screen readers. It never scrolls sideways: below Tailwind's `@4xl`
+ * container width (56rem, measured on this box, since the sidebar takes part of the screen) the
+ * table shows its rows as cards, each with every action (issue 26).
+ */
+export function TableBox({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      className="overflow-x-auto rounded-2xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-orange-700 dark:border-slate-800 dark:bg-slate-900"
-    >
-      {children}
+    <div role="region" aria-label={label} className="@container">
+      <div className="@4xl:rounded-2xl @4xl:border @4xl:border-slate-200 @4xl:bg-white dark:@4xl:border-slate-800 dark:@4xl:bg-slate-900">
+        {children}
+      </div>
     </div>
   );
 }
 
-export const thStyles =
-  "px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400";
-export const tdStyles = "px-3 py-3 align-middle text-sm text-slate-800 dark:text-slate-200";
+const thStyles = "px-2 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400";
+
+/** A row: a card of its own in the narrow layout, a table row in the wide one. */
+export const rowStyles =
+  "grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800 " +
+  "@4xl:table-row @4xl:rounded-none @4xl:bg-transparent @4xl:p-0 @4xl:shadow-none @4xl:ring-0 dark:@4xl:bg-transparent";
+
+/**
+ * What a cell is to its card: the picture (left, beside the title and the line under it), the
+ * title (the row's header), a line under the title, a labelled field, or the row's actions. In
+ * the wide layout each is a plain table cell.
+ */
+type CellKind = "media" | "title" | "sub" | "field" | "actions";
+
+const CELL: Record<CellKind, string> = {
+  media: "row-span-2",
+  title: "self-end text-base font-semibold text-slate-900 dark:text-white @4xl:text-sm",
+  sub: "self-start break-words text-slate-600 dark:text-slate-400",
+  field:
+    "col-span-2 flex items-baseline justify-between gap-3 border-t border-slate-100 pt-2 dark:border-slate-800 " +
+    "before:text-xs before:font-semibold before:tracking-wide before:text-slate-600 before:uppercase before:content-[attr(data-label)] dark:before:text-slate-400 " +
+    "@4xl:border-0 @4xl:pt-3 @4xl:before:hidden",
+  actions: "col-span-2 border-t border-slate-100 pt-3 dark:border-slate-800 @4xl:border-0",
+};
+
+/**
+ * An e-mail address that breaks after its local part first, and anywhere in a column too narrow
+ * for its domain: a long address never makes the table wider than its box.
+ */
+export function Email({ address }: { address: string }) {
+  const at = address.indexOf("@");
+  return (
+    <span className="[overflow-wrap:anywhere] @4xl:[overflow-wrap:normal]">
+      {at < 0 ? (
+        address
+      ) : (
+        <>
+          {address.slice(0, at)}
+          <wbr />
+          {address.slice(at)}
+        </>
+      )}
+    </span>
+  );
+}
+
+/** One cell of an admin table; a field is labelled with its column in the narrow layout. */
+export function Cell({
+  kind,
+  label,
+  cardOnly = false,
+  className = "",
+  children,
+}: {
+  kind: CellKind;
+  /** The column's heading, shown before a field's value in a card. */
+  label?: string;
+  /** Shown in a card only: the wide table shows it in another cell (and has no column for it). */
+  cardOnly?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  const styles =
+    "text-left text-sm text-slate-800 dark:text-slate-200 " +
+    `${cardOnly ? "@4xl:hidden" : "@4xl:table-cell"} @4xl:border-b @4xl:border-slate-100 @4xl:px-2 @4xl:py-3 @4xl:align-middle @4xl:in-[tr:last-child]:border-b-0 dark:@4xl:border-slate-800 ` +
+    `${CELL[kind]} ${className}`;
+  if (kind === "title") {
+    return (
+      <th scope="row" className={styles}>
+        {children}
+      </th>
+    );
+  }
+  return (
+    <td data-label={kind === "field" ? label : undefined} className={styles}>
+      {children}
+    </td>
+  );
+}
 
 /**
  * A paged admin list in its states: a skeleton while the first page loads, an error with Retry,
  * an empty state (saying whether the search or filter hides the rows), else the table (column
- * headings, the caller's rows) in its scrolling box, with the pager.
+ * headings, the caller's rows of `Cell`s in `rowStyles`), as cards in a narrow box, with the pager.
  */
 export function PagedTable<T>({
   list,
   params,
   update,
   label,
-  tableClassName,
   columns,
   empty,
   children,
@@ -205,8 +281,6 @@ export function PagedTable<T>({
   update: (change: Partial<ListParams>) => void;
   /** What the rows are, capitalised: "Classes", "Users". */
   label: string;
-  /** The table's classes, with its minimum width (the box scrolls below it). */
-  tableClassName: string;
   columns: string[];
   empty: { title: string; filtered: string; none: string };
   children: (items: T[]) => ReactNode;
@@ -221,9 +295,10 @@ export function PagedTable<T>({
   return (
     <>
       <TableBox label={label}>
-        <table className={tableClassName}>
-          <thead className="border-b border-slate-200 dark:border-slate-800">
-            <tr>
+        <table className="block w-full @4xl:table @4xl:border-collapse">
+          {/* Cards label their fields themselves; the headings stay for screen readers. */}
+          <thead className="sr-only @4xl:not-sr-only">
+            <tr className="@4xl:border-b @4xl:border-slate-200 dark:@4xl:border-slate-800">
               {columns.map((column) => (
                 <th key={column} scope="col" className={thStyles}>
                   {column}
@@ -231,7 +306,7 @@ export function PagedTable<T>({
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">{children(list.data.items)}</tbody>
+          <tbody className="grid gap-3 @4xl:table-row-group">{children(list.data.items)}</tbody>
         </table>
       </TableBox>
       <Pager params={params} total={list.data.total} update={update} busy={list.isFetching} />

@@ -149,7 +149,7 @@ export const useDeleteClass = () =>
 
 export const useChangeRole = () =>
   useAdminWrite(
-    ({ id, role }: { id: string; role: "admin" | "instructor" }) => api.patch(`/users/${role}/${id}`),
+    ({ id, role }: { id: string; role: UserRole }) => api.patch(`/users/${role}/${id}`),
     [queryKeys.users(), adminKeys.stats(), queryKeys.instructors()],
   );
 

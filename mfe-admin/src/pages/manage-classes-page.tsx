@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { errorMessage, resolveImageUrl } from "shared-auth";
+import { errorMessage, ownImageUrl } from "shared-auth";
 import { AdminRoot } from "../components/admin-root";
 import { buttonStyles } from "../components/buttons";
 import { FeedbackDialog } from "../components/feedback-dialog";
-import { ListToolbar, PagedTable, tdStyles } from "../components/list-controls";
+import { Cell, Email, ListToolbar, PagedTable, rowStyles } from "../components/list-controls";
 import { PageHeading } from "../components/states";
 import {
   useClassFeedback,
@@ -32,6 +32,25 @@ const STATUS_BADGE: Record<AdminClass["status"], string> = {
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
+/** A class picture's box: smaller in the wide table, where every column must fit. */
+const IMAGE_BOX = "h-12 w-16 rounded-lg @4xl:h-10 @4xl:w-14";
+
+/**
+ * A class's picture when the API serves it (uploads and seed artwork). An address typed into the
+ * API by hand could be anyone's: it is not loaded, so no other site learns when an admin looks.
+ */
+function ClassImage({ url }: { url: string }) {
+  const src = ownImageUrl(url);
+  if (src) return <img src={src} alt="" className={`${IMAGE_BOX} object-cover`} loading="lazy" />;
+  return (
+    <span
+      className={`${IMAGE_BOX} flex items-center justify-center bg-slate-100 text-center text-[0.65rem] leading-tight text-slate-600 dark:bg-slate-800 dark:text-slate-300`}
+    >
+      Image elsewhere
+    </span>
+  );
+}
+
 /** Spec: /dashboard/manageclasses. One class at a time (the spec's whole-list PATCH is a defect). */
 export default function ManageClassesPage() {
   const [params, update] = useListParams();
@@ -57,7 +76,7 @@ export default function ManageClassesPage() {
   const del = async (item: AdminClass) => {
     if (!(await confirmDelete())) return;
     remove.mutate(item._id, {
-      onSuccess: () => void notifyDeleted(),
+      onSuccess: () => void notifyDeleted(`The class ${item.class_name}`),
       onError: (error) => void showFailure(`${item.class_name} was not deleted`, errorMessage(error)),
     });
   };
@@ -96,8 +115,7 @@ export default function ManageClassesPage() {
         params={params}
         update={update}
         label="Classes"
-        tableClassName="w-full min-w-[70rem] border-collapse"
-        columns={["Image", "Class", "Instructor", "Seats", "Price", "Status", "Submitted", "Actions"]}
+        columns={["Image", "Class", "Instructor", "Seats", "Price", "Status", "Actions"]}
         empty={{
           title: "No classes here",
           filtered: "No class matches this search or filter.",
@@ -108,37 +126,43 @@ export default function ManageClassesPage() {
           items.map((item) => {
             const busy = busyWith(item._id);
             return (
-              <tr key={item._id} aria-busy={busy !== null}>
-                <td className={tdStyles}>
-                  <img
-                    src={resolveImageUrl(item.image)}
-                    alt=""
-                    className="h-12 w-16 rounded-lg object-cover"
-                    loading="lazy"
-                  />
-                </td>
-                <th scope="row" className={`${tdStyles} font-semibold`}>
-                  {item.class_name}
-                </th>
-                <td className={tdStyles}>
-                  {item.instructor}
+              <tr key={item._id} aria-busy={busy !== null} className={rowStyles}>
+                <Cell kind="media">
+                  <ClassImage url={item.image} />
+                </Cell>
+                <Cell kind="title">{item.class_name}</Cell>
+                <Cell kind="sub">
+                  <span className="text-slate-800 dark:text-slate-200">{item.instructor}</span>
                   <br />
-                  <span className="text-slate-500 dark:text-slate-400">{item.email}</span>
-                </td>
-                <td className={tdStyles}>
+                  <Email address={item.email} />
+                </Cell>
+                <Cell kind="field" label="Seats" className="whitespace-nowrap">
                   {item.enrolled_seats} / {item.available_seats}
-                </td>
-                <td className={tdStyles}>{money.format(item.price)}</td>
-                <td className={tdStyles}>
+                </Cell>
+                <Cell kind="field" label="Price">
+                  {money.format(item.price)}
+                </Cell>
+                <Cell kind="field" label="Status">
                   <span
                     className={`rounded-full px-2.5 py-1 text-xs font-semibold capitalize ${STATUS_BADGE[item.status]}`}
                   >
                     {item.status}
                   </span>
-                </td>
-                <td className={tdStyles}>{dateFormat.format(new Date(item.createdAt))}</td>
-                <td className={tdStyles}>
-                  <div className="flex flex-nowrap gap-2" aria-label={`Actions for ${item.class_name}`} role="group">
+                  {/* The wide table has no column of its own for the date: every action must fit beside it. */}
+                  <span className="hidden text-xs text-slate-600 @4xl:mt-2 @4xl:block dark:text-slate-400">
+                    Submitted {dateFormat.format(new Date(item.createdAt))}
+                  </span>
+                </Cell>
+                <Cell kind="field" label="Submitted" cardOnly>
+                  {dateFormat.format(new Date(item.createdAt))}
+                </Cell>
+                <Cell kind="actions">
+                  {/* Wrapped in a card; two by two in the wide table, so every button stays in view. */}
+                  <div
+                    className="flex flex-wrap gap-2 @4xl:grid @4xl:grid-cols-[repeat(2,max-content)]"
+                    aria-label={`Actions for ${item.class_name}`}
+                    role="group"
+                  >
                     <button
                       type="button"
                       className={buttonStyles.approve}
@@ -168,7 +192,7 @@ export default function ManageClassesPage() {
                       {busy === "delete" ? "Deleting…" : "Delete"}
                     </button>
                   </div>
-                </td>
+                </Cell>
               </tr>
             );
           })

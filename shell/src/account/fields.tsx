@@ -3,18 +3,22 @@ import { forwardRef, useId, useState, type InputHTMLAttributes } from "react";
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   error?: string;
+  /** A line under the field that says what it takes, read with it. */
+  hint?: string;
   /** Password fields get a show/hide toggle. */
   revealable?: boolean;
 };
 
 /** A labelled input whose error is announced and tied to it (aria-invalid, aria-describedby). */
 export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
-  { label, error, revealable, type = "text", className, ...input },
+  { label, error, hint, revealable, type = "text", className, ...input },
   ref,
 ) {
   const id = useId();
   const [shown, setShown] = useState(false);
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-semibold text-slate-700 dark:text-slate-200">
@@ -26,7 +30,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
           id={id}
           type={revealable && shown ? "text" : type}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy}
           className={`block w-full rounded-lg border bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:ring-2 focus:outline-none dark:bg-slate-900 dark:text-white ${
             error
               ? "border-red-500 focus:ring-red-500/40"
@@ -46,6 +50,11 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
           </button>
         )}
       </div>
+      {hint && (
+        <p id={hintId} className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="mt-1.5 text-sm font-medium text-red-600 dark:text-red-400">
           {error}

@@ -1,27 +1,16 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router-dom";
-import { resolveImageUrl, type SessionUser } from "shared-auth";
+import { UserAvatar, type SessionUser } from "shared-auth";
 
-export function Avatar({ user, size = "h-9 w-9" }: { user: SessionUser; size?: string }) {
-  const [broken, setBroken] = useState(false);
-  const src = resolveImageUrl(user.photoURL);
-  if (src && !broken) {
-    return (
-      <img
-        src={src}
-        alt=""
-        onError={() => setBroken(true)}
-        className={`${size} rounded-full object-cover ring-2 ring-orange-400`}
-      />
-    );
-  }
+/** The signed-in user's photo, or their initials where there is none or it does not load. */
+export function Avatar({ user, size = "h-9 w-9 text-sm" }: { user: SessionUser; size?: string }) {
   return (
-    <span
-      aria-hidden="true"
-      className={`${size} flex items-center justify-center rounded-full bg-indigo-700 font-bold text-white ring-2 ring-orange-400`}
-    >
-      {(user.displayName || user.email).slice(0, 1).toUpperCase()}
-    </span>
+    <UserAvatar
+      name={user.displayName || user.email}
+      photo={user.photoURL}
+      className={`${size} ring-2 ring-orange-400`}
+      initialsClassName="bg-indigo-700 font-bold text-white"
+    />
   );
 }
 

@@ -1,20 +1,29 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { accountErrorMessage, updateAccountProfile, useAcademy } from "shared-auth";
+import { accountErrorMessage, errorMessage, updateAccountProfile, useAcademy } from "shared-auth";
 import { Avatar } from "../layout/account-menu";
 import { primaryButton } from "../account/button-styles";
 import { Field, FormMessage } from "../account/fields";
+import { PHOTO_TYPES, photoFileProblem, uploadPhoto } from "../account/photo-upload";
 import { messages, URL_PATTERN } from "../account/rules";
 
 interface SettingsForm {
   displayName: string;
   photoURL: string;
+  /** A photo to upload instead of a link (the file input's files). */
+  photoFile?: FileList;
 }
 
-/** Settings (from the avatar menu): the display name and photo, in Firebase and the academy's record. */
+/**
+ * Settings (from the avatar menu): the display name and photo, in Firebase and the academy's
+ * record. The photo is a link, or a file uploaded to the academy's own image pipeline: then no
+ * other site is asked for it whenever someone sees it.
+ */
 export function SettingsPage() {
   const user = useAcademy((s) => s.user);
   const [result, setResult] = useState<{ kind: "error" | "info"; text: string } | null>(null);
+  // A file input cannot be emptied through its value: a new one replaces it after a save.
+  const [fileInput, setFileInput] = useState(0);
   const {
     register,
     handleSubmit,
@@ -25,11 +34,22 @@ export function SettingsPage() {
   });
   if (!user) return null;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ displayName, photoURL, photoFile }) => {
     setResult(null);
+    const file = photoFile?.[0];
+    let photo = photoURL;
+    if (file) {
+      try {
+        photo = await uploadPhoto(file);
+      } catch (error) {
+        setResult({ kind: "error", text: `The photo was not uploaded: ${errorMessage(error)}` });
+        return;
+      }
+    }
     try {
-      await updateAccountProfile(values);
-      reset(values);
+      await updateAccountProfile({ displayName, photoURL: photo });
+      reset({ displayName, photoURL: photo.startsWith("http") ? photo : "" });
+      setFileInput((n) => n + 1);
       setResult({ kind: "info", text: "Your profile is saved." });
     } catch (error) {
       console.error("[settings] profile not saved", error);
@@ -44,7 +64,7 @@ export function SettingsPage() {
         Settings
       </h1>
       <div className="mt-8 flex items-center gap-4 rounded-2xl border border-slate-200 p-5 dark:border-slate-800">
-        <Avatar user={user} size="h-16 w-16" />
+        <Avatar user={user} size="h-16 w-16 text-xl" />
         <div className="min-w-0">
           <p className="truncate text-lg font-semibold text-slate-900 dark:text-white">{user.displayName}</p>
           <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.email}</p>
@@ -70,6 +90,24 @@ export function SettingsPage() {
             validate: (v) => v.trim() === "" || URL_PATTERN.test(v.trim()) || messages.photoInvalid,
           })}
           placeholder="https://… (leave empty to keep your photo)"
+        />
+        <Field
+          key={fileInput}
+          label="Upload a photo"
+          type="file"
+          accept={PHOTO_TYPES.join(",")}
+          hint="Or upload one instead of a link: JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. The academy keeps it, so no other site is asked for it."
+          error={errors.photoFile?.message}
+          {...register("photoFile", {
+            validate: (files, all) => {
+              const file = files?.[0];
+              if (!file) return true;
+              if (all.photoURL.trim() !== "" && all.photoURL.trim() !== (user.photoURL ?? "")) {
+                return "Upload a photo or enter a link, not both.";
+              }
+              return photoFileProblem(file) ?? true;
+            },
+          })}
         />
         <div className="sm:w-48">
           <button type="submit" className={primaryButton} disabled={isSubmitting || !isDirty}>
