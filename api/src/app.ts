@@ -31,6 +31,7 @@ import { imageRoutes } from "./routes/images.js";
 import { newsletterRoutes } from "./routes/newsletter.js";
 import { paymentRoutes } from "./routes/payments.js";
 import { seedImageRoutes } from "./routes/seed-images.js";
+import { sessionRoutes } from "./routes/sessions.js";
 import { userRoutes } from "./routes/users.js";
 
 /** How long a health check waits for the database before calling it slow. */
@@ -119,13 +120,13 @@ export async function buildApp({
         { name: "classes", description: "The class list, one class, an instructor's own classes, reviews by admins" },
         { name: "instructors", description: "Public fields of instructors and their approved classes" },
         { name: "users", description: "The caller's own record; roles and accounts (admins)" },
-        { name: "accounts", description: "Exchange of a Firebase ID token for the API's access token" },
+        { name: "accounts", description: "Exchange of a Firebase ID token for the API's access token; signing out" },
         { name: "cart", description: "A student's booked classes and enrolments" },
         {
           name: "payments",
           description: "Checkout with seat holds, PaymentIntents, recorded payments and the provider's webhook",
         },
-        { name: "images", description: "Image upload (instructors, admins) and content-addressed images" },
+        { name: "images", description: "Image upload (class pictures, profile photos) and content-addressed images" },
         { name: "contact", description: "Messages from visitors (read by admins)" },
         { name: "newsletter", description: "Offer subscriptions from the home page (read by admins)" },
         { name: "admin", description: "Admins' paged class list and the academy's figures" },
@@ -181,6 +182,7 @@ export async function buildApp({
   await app.register(classRoutes(database.db, cache));
   await app.register(classRevenueRoutes(database.db));
   await app.register(userRoutes(database.db, cache, verifier));
+  await app.register(sessionRoutes(database.db, verifier));
   const checkout: CheckoutDeps = {
     db: database.db,
     cache,

@@ -47,8 +47,15 @@ export interface PaymentConfig {
   webhookSecret: string | undefined;
   /** Local payment sandbox instead of Stripe's servers (development and tests only). */
   apiUrl: URL | undefined;
-  /** How long a checkout holds its seats. */
+  /** How long a checkout holds its seats, and how much longer each extension keeps them. */
   holdSeconds: number;
+  /**
+   * The longest a checkout may hold its seats in all, counted from its opening, however often it
+   * is extended: an account cannot keep seats from other students for hours (issue 27).
+   */
+  holdMaxSeconds: number;
+  /** The most seats one account may hold at once, across all its checkouts in progress. */
+  heldSeatsPerAccount: number;
   currency: "usd";
 }
 
@@ -184,6 +191,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
         "RATE_LIMIT_SIGN_IN_PER_ADDRESS",
         3 * positiveInteger(env, "RATE_LIMIT_SENSITIVE", 10),
       ),
+      // Per hour, not per minute: a hold lives up to PAYMENT_HOLD_MAX_SECONDS, so what keeps seats
+      // from being held again and again is how many checkouts an account or an address opens in an
+      // hour. Derived from RATE_LIMIT_SENSITIVE as the sign-in's address budget is.
+      checkouts: positiveInteger(env, "RATE_LIMIT_CHECKOUTS", 2 * positiveInteger(env, "RATE_LIMIT_SENSITIVE", 10)),
+      checkoutsPerAddress: positiveInteger(
+        env,
+        "RATE_LIMIT_CHECKOUTS_PER_ADDRESS",
+        6 * positiveInteger(env, "RATE_LIMIT_SENSITIVE", 10),
+      ),
     },
     rateLimitStore: { redisUrl: env.REDIS_URL || undefined, redisPrefix: env.REDIS_PREFIX ?? "academy:" },
     firebaseProjectId,
@@ -217,11 +233,21 @@ function readPaymentConfig(env: NodeJS.ProcessEnv, production: boolean): Payment
       throw new Error("STRIPE_API_URL must be an http(s) URL");
     }
   }
+  const holdSeconds = positiveInteger(env, "PAYMENT_HOLD_SECONDS", 15 * 60);
+  // 45 minutes: three full holds, time enough to find a card; never less than one hold.
+  const holdMaxSeconds = positiveInteger(env, "PAYMENT_HOLD_MAX_SECONDS", Math.max(45 * 60, holdSeconds));
+  if (holdMaxSeconds < holdSeconds) {
+    throw new Error(
+      `PAYMENT_HOLD_MAX_SECONDS (${holdMaxSeconds}) must be at least PAYMENT_HOLD_SECONDS (${holdSeconds}): a checkout's first hold would already pass it`,
+    );
+  }
   return {
     secretKey,
     webhookSecret,
     apiUrl,
-    holdSeconds: positiveInteger(env, "PAYMENT_HOLD_SECONDS", 15 * 60),
+    holdSeconds,
+    holdMaxSeconds,
+    heldSeatsPerAccount: positiveInteger(env, "PAYMENT_HOLD_SEATS_PER_ACCOUNT", 6),
     currency: "usd",
   };
 }

@@ -538,7 +538,8 @@ describe("holds that run out", () => {
 });
 
 describe("extending a hold", () => {
-  const h = usePayments({ PAYMENT_HOLD_SECONDS: "3" }, false);
+  // Holds of 3 s, at most 33 s in all from the checkout's opening (ten extensions' worth).
+  const h = usePayments({ PAYMENT_HOLD_SECONDS: "3", PAYMENT_HOLD_MAX_SECONDS: "33" }, false);
   const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const extend = (who: { id: string; email: string }, orderId: string) =>
     h.api.call({ method: "POST", url: `/checkouts/${orderId}/extend`, as: who });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { ADMIN, classId, JONAS, LEE, MAYA, SAM, useTestApi } from "./harness.js";
@@ -20,6 +21,11 @@ interface Case {
   body?: unknown;
   /** Sent as multipart/form-data with a real PNG in the field image. */
   upload?: true;
+  /**
+   * Sent with a token of its own (with a jti, as POST /jwt signs them), for a row that ends the
+   * token it is sent with: the role's other rows keep theirs.
+   */
+  ownToken?: true;
   expect: Record<Who, number>;
 }
 
@@ -96,6 +102,13 @@ const cases: Case[] = [
     name: "make a user admin",
     method: "PATCH",
     url: `/users/admin/${JONAS.id}`,
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    // Lee, made an instructor above, teaches nothing yet: the promotion is undone.
+    name: "make a user a student again",
+    method: "PATCH",
+    url: `/users/student/${LEE.id}`,
     expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
   },
   {
@@ -225,7 +238,8 @@ const cases: Case[] = [
     method: "POST",
     url: "/images",
     upload: true,
-    expect: { anonymous: 401, student: 403, instructor: 201, admin: 201 },
+    // Students too: a profile photo of their own.
+    expect: { anonymous: 401, student: 201, instructor: 201, admin: 201 },
   },
   {
     name: "open a checkout of Sam's cart",
@@ -299,6 +313,20 @@ const cases: Case[] = [
     expect: { anonymous: 400, student: 400, instructor: 400, admin: 400 },
   },
   {
+    name: "sign out",
+    method: "POST",
+    url: "/logout",
+    ownToken: true,
+    expect: { anonymous: 401, student: 200, instructor: 200, admin: 200 },
+  },
+  {
+    // In the admin's API only (one per caller): Sam's tokens there end, no other row's.
+    name: "end all of Sam's sessions",
+    method: "POST",
+    url: `/users/${SAM.id}/sessions/revoke`,
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
     name: "an unknown uploaded image",
     method: "GET",
     url: `/images/${"a".repeat(64)}.webp`,
@@ -326,12 +354,15 @@ describe("permissions of every route for every role", () => {
       it(`${c.name}: ${who} gets ${c.expect[who]}`, async () => {
         // A fresh API per row would be slow; each row's success leaves the others valid (see above).
         const api = apis[who];
+        const caller = who === "anonymous" ? null : callers[who];
+        const own =
+          caller && c.ownToken && api.app.jwt.sign({ sub: caller.id, email: caller.email, jti: randomUUID() });
         const res = await api.call({
           method: c.method,
           url: c.url,
           ...(c.body !== undefined && { payload: c.body as object }),
           ...(c.upload && (await imageForm())),
-          ...(who !== "anonymous" && { as: callers[who] }),
+          ...(own ? { headers: { authorization: `Bearer ${own}` } } : caller && { as: caller }),
         });
         expect(res.statusCode, res.body).toBe(c.expect[who]);
         if (res.statusCode >= 400)
@@ -366,6 +397,7 @@ const guarded: Guarded[] = [
   { method: "GET", url: "/users/instructor/not-an-email", lacking: [] },
   { method: "PATCH", url: "/users/admin/not-an-id", body: { x: 1 }, lacking: ["student", "instructor"] },
   { method: "PATCH", url: "/users/instructor/not-an-id", body: { x: 1 }, lacking: ["student", "instructor"] },
+  { method: "PATCH", url: "/users/student/not-an-id", body: { x: 1 }, lacking: ["student", "instructor"] },
   { method: "DELETE", url: "/users/not-an-id", lacking: ["student", "instructor"] },
   { method: "POST", url: "/classes", body: { class_name: "" }, lacking: ["student", "admin"] },
   { method: "PATCH", url: "/classes/not-an-id", body: {}, lacking: ["student"] },
@@ -385,12 +417,14 @@ const guarded: Guarded[] = [
   { method: "PATCH", url: "/contact/not-an-id", body: { read: "x" }, lacking: ["student", "instructor"] },
   { method: "GET", url: "/admin/classes?page=0", lacking: ["student", "instructor"] },
   { method: "GET", url: "/admin/stats?x=1", lacking: ["student", "instructor"] },
-  { method: "POST", url: "/images", body: { image: "x" }, lacking: ["student"] },
+  { method: "POST", url: "/images", body: { image: "x" }, lacking: [] },
   { method: "POST", url: "/create-payment-intent", body: { cartItemIds: "x" }, lacking: ["instructor", "admin"] },
   { method: "POST", url: "/checkouts/not-an-id/extend", lacking: ["instructor", "admin"] },
   { method: "POST", url: "/payments", body: {}, lacking: ["instructor", "admin"] },
   { method: "POST", url: "/payments/not-an-id", body: {}, lacking: ["instructor", "admin"] },
   { method: "GET", url: "/payments", lacking: [] },
+  { method: "POST", url: "/logout", body: { x: 1 }, lacking: [] },
+  { method: "POST", url: "/users/not-an-id/sessions/revoke", body: { x: 1 }, lacking: ["student", "instructor"] },
 ];
 
 /** Routes anyone may call; every other route of the API must be in `guarded`. */

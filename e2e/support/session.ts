@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { SEED_SIGN_INS } from "../../tools/auth-emulator.mjs";
+import { confirmEmailForPaying } from "./email-verification";
 import { API_URL } from "./ports";
 
 /** The seed users of the API (api/src/seed.ts) with their sign-ins in the auth emulator (tools/auth-emulator.mjs). */
@@ -79,8 +80,17 @@ export async function storedAccessToken(page: Page): Promise<string> {
 
 const PASSWORD = "Camp#Student2026";
 
-/** Signs up a new student through the sign-up form (a student of their own: nothing in their cart yet). */
-export async function signUpFreshStudent(page: Page, name = "Robin Area"): Promise<{ email: string; name: string }> {
+/**
+ * Signs up a new student through the sign-up form (a student of their own: nothing in their cart
+ * yet). Unless `confirmed` is false, the address is then confirmed as if its link had been opened,
+ * and the API told (a student pays only then, decision 028); the page itself learns it on its next
+ * load, or when the payment page checks.
+ */
+export async function signUpFreshStudent(
+  page: Page,
+  name = "Robin Area",
+  { confirmed = true }: { confirmed?: boolean } = {},
+): Promise<{ email: string; name: string; password: string }> {
   const email = `area-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   await page.goto("/signup");
   const form = page.getByRole("form", { name: "Sign up" });
@@ -91,5 +101,6 @@ export async function signUpFreshStudent(page: Page, name = "Robin Area"): Promi
   await form.getByLabel("Photo URL", { exact: true }).fill(`${API_URL}/images/seed/people/rae.svg`);
   await form.getByRole("button", { name: "Sign Up", exact: true }).click();
   await expect(page.getByRole("button", { name: `Account menu of ${name}` })).toBeVisible({ timeout: 15_000 });
-  return { email, name };
+  if (confirmed) await confirmEmailForPaying(email, PASSWORD);
+  return { email, name, password: PASSWORD };
 }

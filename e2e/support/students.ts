@@ -1,6 +1,7 @@
 import { expect } from "@playwright/test";
 import { confirmCard } from "../../tools/card-payment.mjs";
-import { API_URL, AUTH_EMULATOR_HOST, PAYMENT_SANDBOX_PORT } from "./ports";
+import { confirmedSignUp } from "./email-verification";
+import { API_URL, PAYMENT_SANDBOX_PORT } from "./ports";
 
 const SANDBOX_URL = `http://127.0.0.1:${PAYMENT_SANDBOX_PORT}`;
 const PASSWORD = "Camp#Student2026";
@@ -22,8 +23,8 @@ async function call<T>(url: string, init: RequestInit & { json?: unknown; token?
 }
 
 /**
- * A new student, made as the sign-up form makes one (Auth Emulator account, then the API's
- * /jwt), who paid by card on the payment sandbox for the `paid` classes and has the `cart`
+ * A new student, made as the sign-up form makes one (Auth Emulator account, its address confirmed
+ * as a student must before paying, then the API's /jwt), who paid by card on the payment sandbox for the `paid` classes and has the `cart`
  * classes waiting in their cart. Signs in with `password` through the login form.
  */
 export async function studentWithClasses(
@@ -31,10 +32,7 @@ export async function studentWithClasses(
   classes: { paid: string[]; cart: string[] },
 ): Promise<{ name: string; email: string; password: string }> {
   const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@example.com`;
-  const { idToken } = await call<{ idToken: string }>(
-    `http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`,
-    { method: "POST", json: { email, password: PASSWORD, displayName: name, returnSecureToken: true } },
-  );
+  const idToken = await confirmedSignUp(email, PASSWORD, name);
   const { token } = await call<{ token: string }>(`${API_URL}/jwt`, {
     method: "POST",
     token: idToken,

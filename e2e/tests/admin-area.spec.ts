@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { API_URL, AUTH_EMULATOR_HOST } from "../support/ports";
+import { confirmedSignUp } from "../support/email-verification";
+import { API_URL } from "../support/ports";
 import { accessToken, SEED, signInAs } from "../support/session";
 
 /** The admin area through the UI; the data each test changes is its own (other specs share the seed). */
@@ -32,18 +33,15 @@ async function pendingClass(name: string): Promise<string> {
   return res.body!.insertedId as string;
 }
 
-/** Accounts with sign-ins in the Auth Emulator and records in the API, as a sign-up makes them; their API tokens. */
+/**
+ * Accounts with sign-ins in the Auth Emulator (their addresses confirmed, so they may pay) and
+ * records in the API, as a sign-up makes them; their API tokens.
+ */
 async function signUpMany(names: string[]): Promise<string[]> {
   const tokens: string[] = [];
-  const base = `http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
   for (const name of names) {
     const email = `${name.toLowerCase().replace(/\W+/g, "-")}@example.net`;
-    const signUp = await fetch(`${base}/accounts:signUp?key=fake-api-key`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: PASSWORD, displayName: name, returnSecureToken: true }),
-    });
-    const { idToken } = (await signUp.json()) as { idToken: string };
+    const idToken = await confirmedSignUp(email, PASSWORD, name);
     const jwt = await fetch(`${API_URL}/jwt`, {
       method: "POST",
       headers: { authorization: `Bearer ${idToken}`, "content-type": "application/json" },
@@ -87,6 +85,11 @@ test("an admin promotes a student to instructor; the student's next visit lands 
   const row = admin.getByRole("row", { name: new RegExp(name) });
   await expect(row).toBeVisible();
   await row.getByRole("button", { name: "Make Instructor" }).click();
+  // Asked first (admin-tables.spec.ts checks that Cancel changes nothing).
+  await admin
+    .getByRole("dialog", { name: `Make ${name} an instructor?` })
+    .getByRole("button", { name: "Make instructor" })
+    .click();
   await expect(admin.getByRole("heading", { name: `${name} is an Instructor Now!` })).toBeVisible();
   await expect(row.getByRole("cell", { name: "instructor", exact: true })).toBeVisible();
   // Afterwards the other button is disabled too.
@@ -158,7 +161,9 @@ test("an admin deletes a class after confirming", async ({ browser }) => {
   await expect(admin.getByText("You won't be able to revert this!")).toBeVisible();
   await admin.getByRole("button", { name: "Yes, delete it!" }).click();
   await expect(admin.getByRole("heading", { name: "Deleted!" })).toBeVisible();
-  await expect(admin.getByText("Your file has been deleted.")).toBeVisible();
+  await expect(admin.getByText(`The class ${name} has been deleted.`)).toBeVisible();
+  // A success notice closes by itself (spec section 9: 1000-1500 ms).
+  await expect(admin.getByRole("heading", { name: "Deleted!" })).toBeHidden({ timeout: 3_000 });
   await expect(admin.getByRole("heading", { name: "No classes here" })).toBeVisible();
 });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { confirmCard } from "../../tools/card-payment.mjs";
+import { confirmedSignUp } from "../support/email-verification";
 import { API_URL, AUTH_EMULATOR_HOST, PAYMENT_SANDBOX_PORT } from "../support/ports";
 import { seedDay } from "../support/seed-calendar";
 import { SEED, signInAs } from "../support/session";
@@ -119,12 +120,13 @@ async function apiToken(email: string, idToken: string): Promise<string> {
 
 /**
  * A new account whose Firebase display name is the hostile name (POST /jwt copies it), set again
- * through PATCH /users/me as a student changes their name.
+ * through PATCH /users/me as a student changes their name. Its address is confirmed: the student
+ * pays (decision 028).
  */
 async function hostileAccount(key: keyof typeof NAMES): Promise<Account> {
   const name = NAMES[key];
   const email = `${TAG.toLowerCase()}-${key.toLowerCase()}@example.com`;
-  const token = await apiToken(email, await emulator("signUp", { email, password: PASSWORD, displayName: name }));
+  const token = await apiToken(email, await confirmedSignUp(email, PASSWORD, name));
   const me = await callApi<{ _id: string; name: string }>("PATCH", "/users/me", token, { name });
   expect(me.name).toBe(name);
   return { id: me._id, email, name, token };
@@ -398,14 +400,26 @@ test.describe("hostile text stays text (issue 27)", () => {
     await visit(page, check, `/dashboard/manageusers?q=${TAG}`, NAMES.toInstructor, NAMES.toAdmin, NAMES.gone);
     await callApi("DELETE", `/users/${accounts.gone.id}`, seeded.admin);
     await row(NAMES.gone).getByRole("button", { name: "Make Admin" }).click();
+    // Every role change asks first, naming the user (as text).
+    dialog = await dialogShows(page, check, `Make ${NAMES.gone} an admin?`, "the role change question");
+    await dialog.getByRole("button", { name: "Make admin" }).click();
     dialog = await dialogShows(page, check, `${NAMES.gone}'s role was not changed`, "the role change failure");
     await dialog.getByRole("button", { name: "OK" }).click();
     await expect(dialog).toBeHidden();
 
     await row(NAMES.toInstructor).getByRole("button", { name: "Make Instructor" }).click();
+    dialog = await dialogShows(
+      page,
+      check,
+      `Make ${NAMES.toInstructor} an instructor?`,
+      "the Make Instructor question",
+    );
+    await dialog.getByRole("button", { name: "Make instructor" }).click();
     await dialogShows(page, check, `${NAMES.toInstructor} is an Instructor Now!`, "the Make Instructor notice");
     await expect(page.getByRole("dialog")).toBeHidden();
     await row(NAMES.toAdmin).getByRole("button", { name: "Make Admin" }).click();
+    dialog = await dialogShows(page, check, `Make ${NAMES.toAdmin} an admin?`, "the Make Admin question");
+    await dialog.getByRole("button", { name: "Make admin" }).click();
     await dialogShows(page, check, `${NAMES.toAdmin} is an Admin Now!`, "the Make Admin notice");
     await expect(page.getByRole("dialog")).toBeHidden();
 
@@ -413,6 +427,18 @@ test.describe("hostile text stays text (issue 27)", () => {
       .getByRole("button", { name: `Delete ${accounts.student.name}` })
       .click();
     dialog = await dialogShows(page, check, "Are you sure?", "the user delete dialog");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    // Sign out everywhere (decision 028): its question names the user.
+    await row(accounts.student.name)
+      .getByRole("button", { name: `Sign out everywhere: ${accounts.student.name}` })
+      .click();
+    dialog = await dialogShows(
+      page,
+      check,
+      `Sign ${accounts.student.name} out everywhere?`,
+      "the sign-out-everywhere dialog",
+    );
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
 

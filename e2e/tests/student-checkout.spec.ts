@@ -215,6 +215,8 @@ test("when Stripe.js cannot load the page says so, and Retry loads it", async ({
  */
 test.describe("a seat hold that runs out", () => {
   const HOLD_SECONDS = 25;
+  /** A checkout holds its seats this long at most, extensions included (issue 27). */
+  const MAX_HOLD_SECONDS = 40;
   let child: ChildProcess | undefined;
   let shortApi = "";
   let dataDir = "";
@@ -241,6 +243,7 @@ test.describe("a seat hold that runs out", () => {
         ...sandboxPaymentEnv(SANDBOX_URL),
         STRIPE_WEBHOOK_SECRET: "",
         PAYMENT_HOLD_SECONDS: String(HOLD_SECONDS),
+        PAYMENT_HOLD_MAX_SECONDS: String(MAX_HOLD_SECONDS),
       },
     });
     const deadline = Date.now() + 90_000;
@@ -328,6 +331,44 @@ test.describe("a seat hold that runs out", () => {
     await released.getByRole("button", { name: "Start again" }).click();
     await expect(page.getByRole("alert")).toContainText(/held|full/);
     await expect(page.getByRole("alert")).toContainText("Nothing was charged.");
+  });
+
+  test("an extension near the checkout's limit ends there: the page counts down to that end and offers no more", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await page.route(`${API_URL}/**`, (route) =>
+      route.continue({ url: route.request().url().replace(API_URL, shortApi) }),
+    );
+    await signInAs(page, SEED.student);
+    const item = await book(request, await authHeaders(page), CLASSES.martialArts.id, shortApi);
+
+    await page.goto(`/dashboard/singlepayment?item=${item}`);
+    const timer = page.getByRole("timer");
+    await expect(timer).toHaveText(/^00:[12]\d$/, { timeout: 15_000 });
+    const seconds = async () => Number((await timer.textContent())!.split(":")[1]);
+    await expect(page.getByText(/^Extend keeps them longer, up to .+ at the latest\.$/)).toBeVisible();
+
+    // Past MAX_HOLD_SECONDS - HOLD_SECONDS into the hold, a full hold from now would pass the limit.
+    await expect.poll(seconds, { timeout: 30_000 }).toBeLessThan(HOLD_SECONDS - (MAX_HOLD_SECONDS - HOLD_SECONDS) - 1);
+    const answered = page.waitForResponse((r) => /\/checkouts\/[^/]+\/extend$/.test(r.url()));
+    await page.getByRole("button", { name: "Extend" }).click();
+    const extension = (await (await answered).json()) as { expiresAt: string; maxExpiresAt: string };
+    expect(extension.expiresAt).toBe(extension.maxExpiresAt);
+
+    // The countdown runs to the end the server answered, not to a full hold from the click.
+    const left = () => Math.round((Date.parse(extension.expiresAt) - Date.now()) / 1000);
+    await expect.poll(async () => Math.abs((await seconds()) - left())).toBeLessThanOrEqual(2);
+    await expect(page.getByRole("button", { name: "Extend" })).toHaveCount(0);
+    await expect(
+      page.getByText(/^This hold cannot be extended further: your seats are held until .+\.$/),
+    ).toBeVisible();
+    await shoot(page, "payment-hold-at-its-limit");
+    // Less than a minute left (all of this hold is): the warning no longer offers Extend.
+    await expect(
+      page.getByText(/^Less than a minute left: your seats will be released at .+ unless you pay\.$/),
+    ).toBeVisible();
   });
 });
 

@@ -22,6 +22,8 @@ export const signUp = loadsWithFirstCall("signUp");
 export const signInWithGoogle = loadsWithFirstCall("signInWithGoogle");
 export const usesAccountChooser = loadsWithFirstCall("usesAccountChooser");
 export const sendPasswordReset = loadsWithFirstCall("sendPasswordReset");
+export const sendVerificationEmail = loadsWithFirstCall("sendVerificationEmail");
+export const refreshEmailVerification = loadsWithFirstCall("refreshEmailVerification");
 export const updateAccountProfile = loadsWithFirstCall("updateAccountProfile");
 export function prepareGoogleSignIn(): void {
   account().then(

@@ -32,6 +32,11 @@ export async function signUp(input: { name: string; email: string; password: str
   const { auth, sdk } = await loadFirebaseAuth();
   const { user } = await sdk.createUserWithEmailAndPassword(auth, input.email.trim(), input.password);
   await sdk.updateProfile(user, { displayName: input.name.trim(), photoURL: input.photoURL.trim() });
+  // The address must be confirmed before paying (decision 028): the link goes out with the sign-up.
+  // A failure to send it does not undo the account; the payment page can send it again.
+  sdk.sendEmailVerification(user).catch((error: unknown) => {
+    console.error("[account] the verification e-mail could not be sent", error);
+  });
   await syncSession(user);
   await api.post("/users", { name: input.name.trim(), email: user.email, photo: input.photoURL.trim() });
   await refreshRecord();
@@ -67,6 +72,30 @@ export async function signInWithGoogle(account?: GoogleTestAccount): Promise<voi
     result = await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider(), sdk.browserPopupRedirectResolver);
   }
   await syncSession(result.user, { exchangeToken: true });
+}
+
+/**
+ * Sends the signed-in account's verification e-mail again (Firebase's own e-mail and link; the
+ * emulator keeps it in its list of out-of-band codes).
+ */
+export async function sendVerificationEmail(): Promise<void> {
+  const { auth, sdk } = await loadFirebaseAuth();
+  const user = auth.currentUser;
+  if (!user) throw new Error("Log in again to get a new verification e-mail.");
+  await sdk.sendEmailVerification(user);
+}
+
+/**
+ * Asks again whether the address is confirmed now (its link was opened, perhaps in another tab or
+ * on a phone): a new ID token from Firebase, whose claim the API reads at POST /jwt and keeps.
+ * Resolves with the API's answer.
+ */
+export async function refreshEmailVerification(): Promise<boolean> {
+  const { auth } = await loadFirebaseAuth();
+  const user = auth.currentUser;
+  if (!user) throw new Error("Log in again to check your e-mail address.");
+  await syncSession(user, { exchangeToken: true, forceRefresh: true });
+  return academyStore.getState().user?.emailVerified === true;
 }
 
 /** "Forgot password?": Firebase e-mails a reset link (it never says whether the account exists). */

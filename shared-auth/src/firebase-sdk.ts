@@ -12,6 +12,7 @@ export {
   indexedDBLocalPersistence,
   initializeAuth,
   onIdTokenChanged,
+  sendEmailVerification,
   sendPasswordResetEmail,
   signInWithCredential,
   signInWithEmailAndPassword,

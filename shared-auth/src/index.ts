@@ -38,6 +38,7 @@ export { queryKeys } from "./query-keys";
 export { PagePlaceholder } from "./ui/page-placeholder";
 export { NotFoundPage, type NotFoundPageProps } from "./ui/not-found-page";
 export { EmptyState, ErrorState } from "./ui/list-states";
+export { UserAvatar, initialsOf, ownImageUrl } from "./ui/user-avatar";
 export {
   confirmDelete,
   prepareDialogs,
@@ -57,6 +58,8 @@ export {
   signInWithGoogle,
   usesAccountChooser,
   sendPasswordReset,
+  sendVerificationEmail,
+  refreshEmailVerification,
   updateAccountProfile,
   type GoogleTestAccount,
 } from "./account-actions";

@@ -11,6 +11,8 @@ interface MeResponse {
   email: string;
   photo: string;
   role: Role;
+  /** Absent from an API older than decision 028: then unknown. */
+  emailVerified?: boolean;
 }
 
 /** Seed and uploaded images are served by the API under a relative path. */
@@ -37,15 +39,23 @@ async function loadMe(probe = false): Promise<void> {
   rememberRole(data.email, data.role);
   academyStore.setState({
     status: "signed-in",
-    user: { email: data.email, displayName: data.name, photoURL: data.photo || null },
+    user: {
+      email: data.email,
+      displayName: data.name,
+      photoURL: data.photo || null,
+      emailVerified: data.emailVerified,
+    },
     role: data.role,
     sessionError: null,
   });
 }
 
-/** Spec section 4: the Firebase ID token buys the API's access token, kept under `access-token`. */
-async function exchange(user: User): Promise<void> {
-  const idToken = await user.getIdToken();
+/**
+ * Spec section 4: the Firebase ID token buys the API's access token, kept under `access-token`.
+ * `forceRefresh`: a new ID token from Firebase, whose claims say what is true now (a confirmed address).
+ */
+async function exchange(user: User, forceRefresh = false): Promise<void> {
+  const idToken = await user.getIdToken(forceRefresh);
   const { data } = await api.post<{ token: string }>(
     "/jwt",
     { email: user.email },
@@ -59,9 +69,10 @@ let syncing: { uid: string; done: Promise<void> } | null = null;
 /**
  * Makes the API session match the signed-in Firebase user: reuses a stored token that is still
  * this account's, else exchanges the ID token; then reads the record and role. The loading flag
- * clears only once the token is saved. Concurrent calls for the same user share one run.
+ * clears only once the token is saved. Concurrent calls for the same user share one run (the
+ * token change a forced refresh announces joins the run that forced it).
  */
-export function syncSession(user: User, { exchangeToken = false } = {}): Promise<void> {
+export function syncSession(user: User, { exchangeToken = false, forceRefresh = false } = {}): Promise<void> {
   if (syncing?.uid === user.uid && !exchangeToken) return syncing.done;
   const done = (async () => {
     if (!user.email) throw new Error("This account has no e-mail address; the academy needs one.");
@@ -73,7 +84,7 @@ export function syncSession(user: User, { exchangeToken = false } = {}): Promise
         // The stored token was refused (deleted account, rotated secret): exchange again.
       }
     }
-    await exchange(user);
+    await exchange(user, forceRefresh);
     await loadMe(true);
   })();
   syncing = { uid: user.uid, done };
@@ -157,9 +168,28 @@ export async function startSession(): Promise<void> {
   }
 }
 
-/** Ends the session everywhere: the stored token, cached data and the Firebase sign-in. */
+/**
+ * Asks the API to end this access token (decision 028): removing it from storage alone would leave
+ * a copy of it (a script's, another program's) working for the rest of its hour. Sent with the
+ * token before it leaves storage, and not waited for: the page signs out at once whatever the
+ * server answers, and a failure only goes to the console (spec section 8). A plain fetch, so the
+ * call starts at once even when axios has not loaded yet. A 401 means the token had ended already.
+ */
+function endTokenOnServer(token: string): void {
+  const apiUrl = academyStore.getState().env?.apiUrl;
+  if (apiUrl === undefined) return;
+  fetch(`${apiUrl}/logout`, { method: "POST", headers: { Authorization: `Bearer ${token}` } })
+    .then((response) => {
+      if (!response.ok && response.status !== 401) throw new Error(`HTTP ${response.status}`);
+    })
+    .catch((error: unknown) => console.error("[session] the server did not end the session", error));
+}
+
+/** Ends the session everywhere: the token on the server and in storage, cached data and the Firebase sign-in. */
 export async function logOut(): Promise<void> {
   signingOut = true;
+  const token = readAccessToken();
+  if (token) endTokenOnServer(token);
   signOutLocally();
   queryClient.clear();
   try {

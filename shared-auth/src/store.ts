@@ -7,6 +7,11 @@ export interface SessionUser {
   email: string;
   displayName: string | null;
   photoURL: string | null;
+  /**
+   * The API's word on whether the address is confirmed (a student pays only then: decision 028);
+   * undefined until the API has said.
+   */
+  emailVerified?: boolean;
 }
 
 /**

@@ -10,12 +10,19 @@ export interface VerifiedIdentity {
   email: string | null;
   name: string | null;
   picture: string | null;
+  /** Firebase's `email_verified` claim: the address was confirmed (or Google vouches for it). */
+  emailVerified: boolean;
 }
 
 export interface IdTokenVerifier {
   verify(idToken: string): Promise<VerifiedIdentity>;
   /** Deletes the sign-in of this e-mail; false when there is none. */
   deleteAccount(email: string): Promise<boolean>;
+  /**
+   * Signs this e-mail's account out everywhere in Firebase (its refresh tokens end, and ID tokens
+   * issued before are refused by `verify`); false when there is no such account.
+   */
+  revokeSessions(email: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -90,12 +97,28 @@ export function createFirebaseVerifier(
         throw error;
       }
       const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
-      return { uid: decoded.uid, email: text(decoded.email), name: text(decoded.name), picture: text(decoded.picture) };
+      return {
+        uid: decoded.uid,
+        email: text(decoded.email),
+        name: text(decoded.name),
+        picture: text(decoded.picture),
+        emailVerified: decoded.email_verified === true,
+      };
     },
     async deleteAccount(email: string): Promise<boolean> {
       try {
         const account = await auth().getUserByEmail(email);
         await auth().deleteUser(account.uid);
+        return true;
+      } catch (error) {
+        if ((error as { code?: unknown }).code === "auth/user-not-found") return false;
+        throw error;
+      }
+    },
+    async revokeSessions(email: string): Promise<boolean> {
+      try {
+        const account = await auth().getUserByEmail(email);
+        await auth().revokeRefreshTokens(account.uid);
         return true;
       } catch (error) {
         if ((error as { code?: unknown }).code === "auth/user-not-found") return false;

@@ -17,7 +17,9 @@ export type Entity =
   | "image"
   | "role"
   | "roster"
-  | "stats";
+  | "stats"
+  // A signed-in session (an access token): "own" ends the caller's own on sign-out, "any" ends all of a user's.
+  | "session";
 export type Action = "create" | "read" | "update" | "delete" | "review";
 
 type Rules = Partial<Record<`${Action}:${Entity}`, Access>>;
@@ -32,6 +34,9 @@ const student: Rules = {
   "read:payment": "own",
   "create:payment": "own",
   "read:enrollment": "own",
+  "delete:session": "own",
+  // A profile photo of their own, served by the API: no third party learns who looks at it.
+  "create:image": "own",
 };
 
 export const PERMISSIONS: Record<Role, Rules> = {
@@ -50,6 +55,7 @@ export const PERMISSIONS: Record<Role, Rules> = {
     // What they bought as a student before a promotion stays theirs to see (no new bookings).
     "read:payment": "own",
     "read:enrollment": "own",
+    "delete:session": "own",
   },
   admin: {
     "read:user": "any",
@@ -69,6 +75,8 @@ export const PERMISSIONS: Record<Role, Rules> = {
     "read:payment": "any",
     "read:enrollment": "any",
     "read:roster": "any",
+    // Ends every session of a user (a lost phone, a shared computer): their tokens and Firebase sign-ins.
+    "delete:session": "any",
   },
 };
 
@@ -77,6 +85,8 @@ export interface Actor {
   email: string;
   name: string;
   role: Role;
+  /** The address was confirmed at the last sign-in (Firebase's claim): required to pay. */
+  emailVerified: boolean;
 }
 
 /** Owner id for a check about records that are not the caller's own (every user, someone else's). */

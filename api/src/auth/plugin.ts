@@ -1,16 +1,26 @@
 import fastifyJwt from "@fastify/jwt";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "../db/client.js";
-import { users } from "../db/schema.js";
+import { revokedAccessTokens, users } from "../db/schema.js";
 import { forbidden, unauthorized } from "../lib/errors.js";
 import { PERMISSIONS, type Action, type Actor, type Entity } from "./permissions.js";
 
 export interface AccessTokenClaims {
   sub: string;
   email: string;
+  /** The token's own id: signing out records it as ended (tokens signed before decision 028 have none). */
+  jti?: string;
+  /** The user's session generation when the token was signed (0 when absent): see users.sessionGeneration. */
+  gen?: number;
+  /** Expiry in seconds since the epoch, set by the signer. */
+  exp?: number;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const SESSION_ENDED = "This session has ended (signed out, or ended by an admin). Sign in again.";
 
 declare module "@fastify/jwt" {
   interface FastifyJWT {
@@ -42,6 +52,8 @@ declare module "fastify" {
 /**
  * Identity comes from the verified access token; the role and the account's existence come from
  * the database on every request, so a deleted user or a demoted admin loses the old powers at once.
+ * The same query says whether the token was ended since (signed out, or all of the user's sessions
+ * ended by an admin), so a revoked token stops working at once without a second round trip.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secret: string; ttl: string }) => {
   await app.register(fastifyJwt, { secret: opts.secret, sign: { expiresIn: opts.ttl } });
@@ -55,15 +67,35 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secret
     } catch {
       throw unauthorized("Your session has expired or is invalid. Sign in again.");
     }
-    if (typeof claims.sub !== "string" || !/^[0-9a-f-]{36}$/i.test(claims.sub)) {
+    const { jti, gen = 0 } = claims;
+    if (
+      typeof claims.sub !== "string" ||
+      !/^[0-9a-f-]{36}$/i.test(claims.sub) ||
+      (jti !== undefined && (typeof jti !== "string" || !UUID.test(jti))) ||
+      !Number.isSafeInteger(gen)
+    ) {
       throw unauthorized("Your session is invalid. Sign in again.");
     }
-    const [user] = await opts.db
-      .select({ id: users.id, email: users.email, name: users.name, role: users.role })
+    const [row] = await opts.db
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        role: users.role,
+        emailVerified: users.emailVerified,
+        sessionGeneration: users.sessionGeneration,
+        signedOut: jti
+          ? sql<boolean>`exists (select 1 from ${revokedAccessTokens} where ${revokedAccessTokens.jti} = ${jti})`.mapWith(
+              Boolean,
+            )
+          : sql<boolean>`false`.mapWith(Boolean),
+      })
       .from(users)
       .where(eq(users.id, claims.sub));
-    if (!user) throw unauthorized("This account no longer exists.");
-    return user;
+    if (!row) throw unauthorized("This account no longer exists.");
+    if (row.signedOut || row.sessionGeneration !== gen) throw unauthorized(SESSION_ENDED);
+    const { id, email, name, role, emailVerified } = row;
+    return { id, email, name, role, emailVerified };
   }
 
   // One look-up per request, shared by the access check and the handler.

@@ -58,6 +58,16 @@ export const users = pgTable(
     name: text("name").notNull(),
     photo: text("photo"),
     role: text("role", { enum: ROLES }).notNull().default("student"),
+    /**
+     * Firebase's `email_verified` claim of the last ID token exchanged at POST /jwt: a student pays
+     * only with a confirmed address (decision 028). False until a sign-in says otherwise.
+     */
+    emailVerified: boolean("email_verified").notNull().default(false),
+    /**
+     * Every access token carries the generation it was signed under; an admin ending all of the
+     * user's sessions adds one, and the tokens of earlier generations stop working (decision 028).
+     */
+    sessionGeneration: integer("session_generation").notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -337,3 +347,23 @@ export const cacheVersions = pgTable("cache_versions", {
   name: text("name").primaryKey(),
   version: integer("version").notNull().default(0),
 });
+
+/**
+ * Access tokens ended by signing out (their `jti`), kept until they would have expired anyway:
+ * the auth plugin refuses them in the same query that reads the caller's role (decision 028).
+ */
+export const revokedAccessTokens = pgTable(
+  "revoked_access_tokens",
+  {
+    jti: uuid("jti").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The token's own expiry: after it the row says nothing the signature check does not. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("revoked_access_tokens_expires_idx").on(t.expiresAt),
+    index("revoked_access_tokens_user_idx").on(t.userId),
+  ],
+);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Checkout, HoldExtension, PaymentRecord } from "shared-auth/wire/checkout";
 import type { PaymentConfig } from "../config.js";
@@ -38,17 +38,27 @@ export interface CheckoutDeps {
 
 /** Stripe's smallest charge in dollars and most currencies. */
 export const MIN_CHARGE_CENTS = 50;
-/** A checkout reopened with less than this left of its hold starts over with a fresh hold. */
+/**
+ * A checkout reopened with less than this left of its hold starts over with a fresh hold, unless
+ * its limit leaves less than this to gain (then it is answered as it is).
+ */
 const MIN_REMAINING_MS = 60_000;
 /**
- * How many full holds a student may add to a checkout (WCAG 2.2.1 asks for at least ten): a hold
- * never reaches past its opening plus (1 + this) times the hold.
+ * The latest moment a checkout opened at `createdAt` may hold its seats, however often it is
+ * extended (PAYMENT_HOLD_MAX_SECONDS): extensions once let three throwaway accounts keep every seat
+ * of a class for 2 h 45 min (issue 27).
  */
-export const MAX_HOLD_EXTENSIONS = 10;
+const latestExpiry = (createdAt: Date, config: PaymentConfig) =>
+  new Date(createdAt.getTime() + config.holdMaxSeconds * 1000);
 
-/** The latest moment a checkout opened at `createdAt` may hold its seats. */
-const latestExpiry = (createdAt: Date, holdSeconds: number) =>
-  new Date(createdAt.getTime() + (1 + MAX_HOLD_EXTENSIONS) * holdSeconds * 1000);
+/** "45 minutes", "1 hour 30 minutes": a limit from the configuration, in words. */
+function durationInWords(seconds: number): string {
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  const [hours, rest] = [Math.floor(minutes / 60), minutes % 60];
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  if (hours === 0) return unit(minutes, "minute");
+  return rest === 0 ? unit(hours, "hour") : `${unit(hours, "hour")} ${unit(rest, "minute")}`;
+}
 
 const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
 
@@ -281,7 +291,7 @@ const toCheckout = (
   amount: toDollars(order.amountCents),
   currency: config.currency,
   expiresAt: order.expiresAt.toISOString(),
-  maxExpiresAt: latestExpiry(order.createdAt, config.holdSeconds).toISOString(),
+  maxExpiresAt: latestExpiry(order.createdAt, config).toISOString(),
   items: selection.map((s) => ({
     cartItemId: s.cartItemId,
     classItemId: s.classId,
@@ -325,24 +335,49 @@ export async function openCheckout(
       .where(and(eq(orders.studentId, student.id), eq(orders.status, "pending")))
       .for("update");
     let replaced: string | null = null;
+    // When the seats began to be held without a break: a new checkout's own opening, or that of the
+    // one it replaces while its hold is on and they share a class, so that reopening the page in
+    // the hold's last minute or switching to another selection gives no seat a new limit.
+    let heldSince: Date | null = null;
     if (current) {
+      const nowMs = clock.nowMs();
+      const currentClassIds = await orderClassIds(tx, current.id);
+      const holding = current.expiresAt.getTime() > nowMs;
+      const same = current.amountCents === amountCents && sameClasses(currentClassIds, classIds);
+      // Where a fresh start would end: it keeps this checkout's limit (see heldSince).
+      const freshEnd = Math.min(nowMs + config.holdSeconds * 1000, latestExpiry(current.createdAt, config).getTime());
       const reusable =
         current.paymentIntentId !== null &&
-        current.amountCents === amountCents &&
-        current.expiresAt.getTime() - clock.nowMs() > MIN_REMAINING_MS &&
-        sameClasses(await orderClassIds(tx, current.id), classIds);
+        same &&
+        holding &&
+        (current.expiresAt.getTime() - nowMs > MIN_REMAINING_MS ||
+          freshEnd - current.expiresAt.getTime() <= MIN_REMAINING_MS);
       if (reusable) return { reuse: true as const, order: current };
-      if (
-        current.paymentIntentId === null &&
-        current.amountCents === amountCents &&
-        clock.nowMs() - current.updatedAt.getTime() < OPENING_MS &&
-        sameClasses(await orderClassIds(tx, current.id), classIds)
-      ) {
+      if (current.paymentIntentId === null && same && nowMs - current.updatedAt.getTime() < OPENING_MS) {
         // The same checkout is being opened by another request right now: answer with it.
         return { opening: true as const, orderId: current.id };
       }
+      if (holding && currentClassIds.some((id) => classIds.includes(id))) heldSince = current.createdAt;
       await endPending(tx, [current.id], "failed");
       replaced = current.id;
+    }
+    // Seat hoarding (issue 27): one account holds at most `heldSeatsPerAccount` seats at once,
+    // counted over all its checkouts in progress (the one just replaced no longer counts). A
+    // read-then-write rule, kept across API processes by the row lock per account taken first
+    // (lockStudent above, decision 008): a second checkout of the same account waits there until
+    // the first committed, then counts its seats. A constraint cannot say it (a sum over two tables
+    // against a configured number); the partial unique index orders_one_pending_per_student stays
+    // the last line (one checkout in progress per account).
+    const [held] = await tx
+      .select({ seats: count() })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(eq(orders.studentId, student.id), eq(orders.status, "pending")));
+    const seats = (held?.seats ?? 0) + selection.length;
+    if (seats > config.heldSeatsPerAccount) {
+      throw conflict(
+        `One account can hold at most ${config.heldSeatsPerAccount} seats at a time in checkouts in progress, and this one would bring yours to ${seats}: pay for some of these classes first (each class in your cart has its own Pay button), then for the rest.`,
+      );
     }
     const enrolled = await tx
       .select({ classId: enrollments.classId })
@@ -356,8 +391,14 @@ export async function openCheckout(
       if (!(await holdSeat(tx, s.classId))) throw conflict(`"${s.name}" is full: remove it from your cart.`);
     }
     // Opened, touched and held until by the API's clock, which every rule on them reads (not the
-    // database's default).
+    // database's default). `created_at` is when its seats began to be held (see heldSince): the
+    // limit of the hold runs from it.
     const openedAt = clock.now();
+    const createdAt = heldSince ?? openedAt;
+    const expiresAt = Math.min(
+      openedAt.getTime() + config.holdSeconds * 1000,
+      latestExpiry(createdAt, config).getTime(),
+    );
     const [order] = await tx
       .insert(orders)
       .values({
@@ -368,9 +409,9 @@ export async function openCheckout(
           email: student.email,
           description: selection.map((s) => s.name).join(", "),
         },
-        createdAt: openedAt,
+        createdAt,
         updatedAt: openedAt,
-        expiresAt: new Date(openedAt.getTime() + config.holdSeconds * 1000),
+        expiresAt: new Date(expiresAt),
       })
       .returning();
     if (!order) throw new Error("the new order was not returned");
@@ -648,7 +689,7 @@ export async function extendCheckout(deps: CheckoutDeps, studentId: string, orde
   const { db, config } = deps;
   const now = clock.now();
   const wanted = new Date(now.getTime() + config.holdSeconds * 1000);
-  const latest = sql`${orders.createdAt} + make_interval(secs => ${(1 + MAX_HOLD_EXTENSIONS) * config.holdSeconds})`;
+  const latest = sql`${orders.createdAt} + make_interval(secs => ${config.holdMaxSeconds})`;
   const [extended] = await db
     .update(orders)
     .set({ expiresAt: sql`greatest(${orders.expiresAt}, least(${wanted.toISOString()}::timestamptz, ${latest}))` })
@@ -666,7 +707,7 @@ export async function extendCheckout(deps: CheckoutDeps, studentId: string, orde
     return {
       orderId,
       expiresAt: extended.expiresAt.toISOString(),
-      maxExpiresAt: latestExpiry(extended.createdAt, config.holdSeconds).toISOString(),
+      maxExpiresAt: latestExpiry(extended.createdAt, config).toISOString(),
     };
   }
   const [order] = await db
@@ -679,6 +720,6 @@ export async function extendCheckout(deps: CheckoutDeps, studentId: string, orde
     throw conflict("Your hold on these seats ran out and they were released; nothing was charged. Start again.");
   }
   throw conflict(
-    `This hold has been extended as far as it can be (${MAX_HOLD_EXTENSIONS} times its length); pay before it runs out or start again.`,
+    `This hold has been extended as far as it can be: seats are held for at most ${durationInWords(config.holdMaxSeconds)} from the start of a checkout. Pay before the countdown ends, or start again once it has.`,
   );
 }

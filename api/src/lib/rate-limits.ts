@@ -4,7 +4,7 @@ import fp from "fastify-plugin";
 import { Redis } from "ioredis";
 import { ApiError } from "./errors.js";
 
-/** Requests per minute per client IP, by kind of route (config: RATE_LIMIT_* variables). */
+/** Requests per minute (checkouts: per hour) by kind of route (config: RATE_LIMIT_* variables). */
 export interface RateLimitConfig {
   /** Sign-in exchange and payments. */
   sensitive: number;
@@ -14,6 +14,10 @@ export interface RateLimitConfig {
   uploads: number;
   /** The sign-in exchange per client address, whatever accounts its tokens name. */
   signInPerAddress: number;
+  /** Checkouts opened per hour by one account (POST /create-payment-intent, whole cart or one item). */
+  checkouts: number;
+  /** Checkouts opened per hour from one client address, whatever accounts open them. */
+  checkoutsPerAddress: number;
 }
 
 export type RateLimitName = keyof RateLimitConfig;
@@ -35,6 +39,7 @@ declare module "fastify" {
 }
 
 const perMinute = (max: number): RateLimitOptions => ({ max, timeWindow: 60_000 });
+const perHour = (max: number): RateLimitOptions => ({ max, timeWindow: 3_600_000 });
 
 /**
  * Rate limits are per route and opt-in (`global: false`): a route names one of the limits. An
@@ -72,6 +77,8 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
     forms: perMinute(limits.forms),
     uploads: perMinute(limits.uploads),
     signInPerAddress: perMinute(limits.signInPerAddress),
+    checkouts: perHour(limits.checkouts),
+    checkoutsPerAddress: perHour(limits.checkoutsPerAddress),
   });
 });
 
@@ -132,6 +139,24 @@ function inWords(seconds: number): string {
 }
 
 /**
+ * Counts a request against a limit of its own (the plugin runs one limit per route; the others are
+ * counted here, in the same store) and refuses it with a 429 in plain words once it is exceeded.
+ */
+function countAgainst(
+  app: FastifyInstance,
+  options: RateLimitOptions & { keyGenerator: (request: FastifyRequest) => string },
+  refusal: (wait: string) => string,
+) {
+  const limiter = app.createRateLimit(options);
+  return async (request: FastifyRequest) => {
+    const counted = await limiter(request);
+    if (counted.isAllowed || !counted.isExceeded) return;
+    const seconds = counted.ttlInSeconds;
+    throw new ApiError(429, refusal(inWords(seconds)), undefined, seconds);
+  };
+}
+
+/**
  * The sign-in exchange's two limits: per Firebase account, as the sensitive limit counts, and per
  * client address as well. The account an ID token names is read before the token is verified, so
  * a client making up a new one for every request would otherwise never be counted; the address
@@ -140,16 +165,38 @@ function inWords(seconds: number): string {
  */
 export function signInRateLimits(app: FastifyInstance) {
   // The plugin runs one limit per route; the second is counted here, in the same store.
-  const perAddress = app.createRateLimit({
-    ...app.rateLimits.signInPerAddress,
-    keyGenerator: (request) => `sign-in-address:${clientAddress(request)}`,
-  });
+  const perAddress = countAgainst(
+    app,
+    { ...app.rateLimits.signInPerAddress, keyGenerator: (request) => `sign-in-address:${clientAddress(request)}` },
+    (wait) => `Too many requests: try again in ${wait}.`,
+  );
+  return { onRequest: perAddress, config: { rateLimit: sensitiveRateLimit(app) } };
+}
+
+/**
+ * Opening checkouts (issue 27, seat hoarding): every checkout holds seats, so besides the sensitive
+ * limit per minute, checkouts are counted per hour per account (RATE_LIMIT_CHECKOUTS), whichever
+ * addresses it uses, and per client address (RATE_LIMIT_CHECKOUTS_PER_ADDRESS, looser: a camp's
+ * students share one network), whichever accounts it uses, so throwaway accounts from one place
+ * run out together. Every request counts, a reload of the payment page too. Spread into the
+ * route's options, as signInRateLimits.
+ */
+export function checkoutRateLimits(app: FastifyInstance) {
+  const caller = callerKey(app);
+  const perAccount = countAgainst(
+    app,
+    { ...app.rateLimits.checkouts, keyGenerator: (request) => `checkouts:${caller(request)}` },
+    (wait) => `You have opened too many checkouts in the last hour: try again in ${wait}.`,
+  );
+  const perAddress = countAgainst(
+    app,
+    { ...app.rateLimits.checkoutsPerAddress, keyGenerator: (request) => `checkouts-address:${clientAddress(request)}` },
+    (wait) => `Too many checkouts have been opened from your network in the last hour: try again in ${wait}.`,
+  );
   return {
     onRequest: async (request: FastifyRequest) => {
-      const counted = await perAddress(request);
-      if (counted.isAllowed || !counted.isExceeded) return;
-      const seconds = counted.ttlInSeconds;
-      throw new ApiError(429, `Too many requests: try again in ${inWords(seconds)}.`, undefined, seconds);
+      await perAccount(request);
+      await perAddress(request);
     },
     config: { rateLimit: sensitiveRateLimit(app) },
   };

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -32,41 +33,53 @@ function bearer(header: string | undefined): string | null {
 }
 
 /**
- * Creates the product's record of a signed-in Firebase user, or refreshes its name and photo.
- * The role is never touched here: a new record is a student, an existing one keeps its role.
- * Most sign-ins change nothing and write nothing; only an instructor's new name or photo
- * changes the public lists, and then goes through the list cache's write.
+ * Creates the product's record of a signed-in Firebase user, or refreshes its name, photo and
+ * whether its address is confirmed (the ID token's `email_verified`, which the payment routes
+ * require: decision 028). The role is never touched here: a new record is a student, an existing
+ * one keeps its role. Most sign-ins change nothing and write nothing; only an instructor's new
+ * name or photo changes the public lists, and then goes through the list cache's write.
+ * Returns the id and the session generation the new access token is signed under.
  */
 async function upsertUser(db: Db, cache: PublicCache, identity: VerifiedIdentity & { email: string }) {
   const email = identity.email.toLowerCase();
   const name = (identity.name && cleanText(identity.name, 120)) || null;
   const photo = usablePhoto(identity.picture);
+  const { emailVerified } = identity;
   const [existing] = await db
-    .select({ id: users.id, role: users.role, name: users.name, photo: users.photo })
+    .select({
+      id: users.id,
+      role: users.role,
+      name: users.name,
+      photo: users.photo,
+      emailVerified: users.emailVerified,
+      sessionGeneration: users.sessionGeneration,
+    })
     .from(users)
     .where(eq(users.email, email));
   if (!existing) {
     const [created] = await db
       .insert(users)
-      .values({ email, name: name ?? email.split("@")[0] ?? email, photo })
+      .values({ email, name: name ?? email.split("@")[0] ?? email, photo, emailVerified })
       // Two first sign-ins at once: the second finds the record the first made.
-      .onConflictDoUpdate({ target: users.email, set: { updatedAt: new Date() } })
-      .returning({ id: users.id });
+      .onConflictDoUpdate({ target: users.email, set: { emailVerified, updatedAt: new Date() } })
+      .returning({ id: users.id, sessionGeneration: users.sessionGeneration });
     if (!created) throw new Error("insert returned no row");
     return created;
   }
-  const changes = {
+  const shown = {
     ...(name !== null && name !== existing.name && { name }),
     ...(photo !== null && photo !== existing.photo && { photo }),
   };
+  const changes = { ...shown, ...(emailVerified !== existing.emailVerified && { emailVerified }) };
   if (Object.keys(changes).length === 0) return existing;
   const update = (tx: Pick<Db, "update">) =>
     tx
       .update(users)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(users.id, existing.id));
-  if (existing.role === "instructor") await cache.write(["classes", "instructors"], update);
-  else await update(db);
+  if (existing.role === "instructor" && Object.keys(shown).length > 0) {
+    await cache.write(["classes", "instructors"], update);
+  } else await update(db);
   return existing;
 }
 
@@ -84,8 +97,8 @@ export const authRoutes =
             "Send the Firebase ID token as `Authorization: Bearer <id token>` and the account's `email` in the body. " +
             "The token is verified with firebase-admin, and the account checked with Firebase: a deleted or disabled " +
             "account, or a token from before the account was signed out everywhere, gets 401. " +
-            "The user record is created or its name and photo refreshed. " +
-            "Returns the API's own short-lived access token. A bare e-mail never gets a token. " +
+            "The user record is created or its name, photo and `email_verified` (required to pay) refreshed. " +
+            "Returns the API's own short-lived access token, which `POST /logout` ends. A bare e-mail never gets a token. " +
             "503 with `Retry-After` when the identity provider (Google's public keys, or the Auth Emulator locally) " +
             "cannot be reached: sign-in is briefly unavailable, the token was not judged.",
           body: emailBody,
@@ -121,7 +134,14 @@ export const authRoutes =
           throw forbidden("The e-mail does not match the signed-in account.");
         }
         const user = await upsertUser(db, cache, { ...identity, email: identity.email });
-        return { token: await app.jwt.sign({ sub: user.id, email: identity.email.toLowerCase() }) };
+        // A jti of its own, so that signing out ends this token and no other (decision 028).
+        const claims = {
+          sub: user.id,
+          email: identity.email.toLowerCase(),
+          jti: randomUUID(),
+          gen: user.sessionGeneration,
+        };
+        return { token: await app.jwt.sign(claims) };
       },
     );
 

@@ -15,7 +15,7 @@ import {
   type Settlement,
 } from "../lib/checkout.js";
 import { ApiError, badRequest, conflict, forbidden } from "../lib/errors.js";
-import { sensitiveRateLimit } from "../lib/rate-limits.js";
+import { checkoutRateLimits, sensitiveRateLimit } from "../lib/rate-limits.js";
 import { emailQuery, idParam } from "../lib/wire.js";
 import { pageQuery, pageWindow, wantsPage } from "../lib/paging.js";
 import { payments } from "../db/schema.js";
@@ -50,6 +50,13 @@ const checkoutBody = z
   })
   .default({});
 
+/**
+ * Decision 028: a student pays only with a confirmed e-mail address, where the academy sends the
+ * receipt, the camp's practical details and any change of plan.
+ */
+export const EMAIL_NOT_VERIFIED =
+  "Confirm your e-mail address before paying: open the link in the e-mail we sent you when you signed up (the payment page can send a new one), then try again.";
+
 function refuseOthersEmail(email: string | undefined, actor: { email: string }) {
   if (email !== undefined && email.toLowerCase() !== actor.email) {
     throw forbidden("You can only pay for your own cart.");
@@ -76,21 +83,30 @@ export const paymentRoutes =
   (deps: CheckoutDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, provider } = deps;
+    const checkoutLimits = checkoutRateLimits(app);
 
     app.post(
       "/create-payment-intent",
       {
-        config: { rateLimit: sensitiveRateLimit(app), access: { action: "create", entity: "payment" } },
+        // The payment page and the single-payment page both open their checkout here.
+        onRequest: checkoutLimits.onRequest,
+        config: { ...checkoutLimits.config, access: { action: "create", entity: "payment" } },
         schema: {
           tags: ["payments"],
           summary:
             "Open a checkout: hold a seat of each class and get a PaymentIntent for the amount the server computes",
+          description:
+            "403 with a plain message when the caller's e-mail address is not confirmed (Firebase's `email_verified` " +
+            "at the last POST /jwt; Google accounts are): no seat is held and no payment starts (decision 028). " +
+            "Recording a payment already made (POST /payments) is never refused for it.",
           body: checkoutBody,
         },
       },
       async (request, reply) => {
         const actor = await request.requireActor();
         requirePermission(actor, "create", "payment", actor.id);
+        // Checked where money starts: a payment already taken is always recorded, whatever changed since.
+        if (!actor.emailVerified) throw forbidden(EMAIL_NOT_VERIFIED);
         const { checkout, created } = await openCheckout(deps, actor, request.body.cartItemIds);
         return reply.status(created ? 201 : 200).send(checkout);
       },

@@ -118,15 +118,44 @@ async function keepWhatOthersRelyOn(tx: Tx, userId: string): Promise<void> {
   }
 }
 
+const ROLE_CHANGE_SUMMARY = {
+  admin: "Make a user an admin (admins)",
+  instructor: "Make a user an instructor (admins)",
+  student: "Make an instructor or an admin a student again (admins)",
+} as const;
+
+/**
+ * A student teaches nothing: someone who still has classes (any status) keeps their role, or the
+ * classes would be listed under a teacher who can no longer see or edit them. Counted after the
+ * target's row is locked: a class being added by them at this moment (POST /classes holds their
+ * row FOR SHARE while it checks their role and inserts) either is counted here or, once this
+ * change is made, is refused.
+ */
+async function assertTeachesNothing(tx: Tx, userId: string): Promise<void> {
+  const [owned] = await tx.select({ n: count() }).from(classes).where(eq(classes.instructorId, userId));
+  if ((owned?.n ?? 0) > 0) {
+    throw conflict("This instructor still has classes: delete them first, or keep the instructor's role.");
+  }
+}
+
 export const userRoutes =
   (db: Db, cache: PublicCache, accounts: Pick<IdTokenVerifier, "deleteAccount">): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/users/me",
-      { config: { access: "signed-in" }, schema: { tags: ["users"], summary: "The caller's own record and role" } },
+      {
+        config: { access: "signed-in" },
+        schema: {
+          tags: ["users"],
+          summary: "The caller's own record and role, and whether their e-mail address is confirmed",
+          description:
+            "`emailVerified` is Firebase's `email_verified` of the last sign-in (POST /jwt): a student pays only " +
+            "with a confirmed address (decision 028), so the payment pages ask for it first.",
+        },
+      },
       async (request) => {
         const actor = await request.requireActor();
-        return userToWire(await findUser(db, actor.id));
+        return { ...userToWire(await findUser(db, actor.id)), emailVerified: actor.emailVerified };
       },
     );
 
@@ -154,7 +183,7 @@ export const userRoutes =
             .set({ ...request.body, updatedAt: new Date() })
             .where(eq(users.id, actor.id)),
         );
-        return userToWire(await findUser(db, actor.id));
+        return { ...userToWire(await findUser(db, actor.id)), emailVerified: actor.emailVerified };
       },
     );
 
@@ -199,14 +228,21 @@ export const userRoutes =
           return { [role]: user?.role === role };
         },
       );
+    }
 
+    for (const role of ["admin", "instructor", "student"] as const) {
       app.patch(
         `/users/${role}/:id`,
         {
           config: { access: { action: "update", entity: "role", any: true } },
           schema: {
             tags: ["users"],
-            summary: `Make a user ${role === "admin" ? "an admin" : "an instructor"} (admins)`,
+            summary: ROLE_CHANGE_SUMMARY[role],
+            ...(role === "student" && {
+              description:
+                "Undoes a promotion. Refused with 409 for the last admin, and for anyone who still has classes " +
+                "(a student cannot teach them): delete those first.",
+            }),
             params: idParam,
           },
         },
@@ -222,6 +258,7 @@ export const userRoutes =
             if (target.role === "admin" && admins.length <= 1) {
               throw conflict("This is the last admin: make someone else an admin first.");
             }
+            if (role === "student") await assertTeachesNothing(tx, target.id);
             const changed = await tx
               .update(users)
               .set({ role, updatedAt: new Date() })

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { errorMessage } from "shared-auth";
+import { countOf, errorMessage } from "shared-auth";
 import { downloadSubscribersCsv, useSubscribers } from "../lib/admin-api";
 import { buttonStyles } from "./buttons";
 import { EmptyState, ErrorState, TableSkeleton } from "./states";
@@ -18,7 +18,9 @@ export function Subscribers() {
   return (
     <>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600 dark:text-slate-400">{subscribers.data.length} subscribers</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {countOf(subscribers.data.length, "subscriber", "subscribers")}
+        </p>
         <button
           type="button"
           className={buttonStyles.primary}

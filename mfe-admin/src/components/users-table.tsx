@@ -1,16 +1,18 @@
-import { errorMessage, resolveImageUrl, useAcademy } from "shared-auth";
-import { useChangeRole, useDeleteUser, useUserPage, type AdminUser } from "../lib/admin-api";
-import { confirmDelete, notifyDeleted, notifySuccess, showFailure } from "../lib/alerts";
+import { errorMessage, useAcademy, UserAvatar } from "shared-auth";
+import { useChangeRole, useDeleteUser, useUserPage, type AdminUser, type UserRole } from "../lib/admin-api";
+import { confirmDelete, confirmRoleChange, notifyDeleted, notifySuccess, showFailure } from "../lib/alerts";
 import { useListParams } from "../lib/list-params";
 import { buttonStyles } from "./buttons";
-import { ListToolbar, PagedTable, tdStyles } from "./list-controls";
+import { EndSessionsButton } from "./end-sessions-button";
+import { Cell, Email, ListToolbar, PagedTable, rowStyles } from "./list-controls";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
-/** Spec section 8's notices, word for word. */
-const PROMOTED = {
-  admin: (name: string) => `${name} is an Admin Now!`,
-  instructor: (name: string) => `${name} is an Instructor Now!`,
+/** Spec section 8's notices, word for word; the undo's notice in the same words. */
+const PROMOTED: Record<UserRole, (name: string) => string> = {
+  admin: (name) => `${name} is an Admin Now!`,
+  instructor: (name) => `${name} is an Instructor Now!`,
+  student: (name) => `${name} is a Student Now!`,
 };
 
 /** Why a button is disabled, said next to it (and read with it). */
@@ -23,8 +25,10 @@ function Reason({ id, children }: { id: string; children: string }) {
 }
 
 /**
- * The users table of /dashboard/manageusers (with Make Admin and Make Instructor) and of
- * /dashboard/allusers (Delete only). The API refuses the same things; the buttons say so first.
+ * The users table of /dashboard/manageusers (with Make Admin and Make Instructor, and Make Student
+ * to undo them) and of /dashboard/allusers (Delete only). The API refuses the same things; the
+ * buttons say so first. Photos show only when the API serves them (initials otherwise): a photo
+ * link a user typed would tell its host whenever an admin opens the list.
  */
 export function UsersTable({ withRoles }: { withRoles: boolean }) {
   const [params, update] = useListParams();
@@ -33,7 +37,9 @@ export function UsersTable({ withRoles }: { withRoles: boolean }) {
   const promote = useChangeRole();
   const remove = useDeleteUser();
 
-  const changeRole = (user: AdminUser, role: "admin" | "instructor") =>
+  const changeRole = async (user: AdminUser, role: UserRole) => {
+    // A role acts at once (an admin's rights, an instructor's pages): asked first, like a delete.
+    if (!(await confirmRoleChange(user.name, role))) return;
     promote.mutate(
       { id: user._id, role },
       {
@@ -41,11 +47,12 @@ export function UsersTable({ withRoles }: { withRoles: boolean }) {
         onError: (error) => void showFailure(`${user.name}'s role was not changed`, errorMessage(error)),
       },
     );
+  };
 
   const del = async (user: AdminUser) => {
     if (!(await confirmDelete())) return;
     remove.mutate(user._id, {
-      onSuccess: () => void notifyDeleted(),
+      onSuccess: () => void notifyDeleted(`The account of ${user.name}`),
       onError: (error) => void showFailure(`${user.name} was not deleted`, errorMessage(error)),
     });
   };
@@ -79,7 +86,6 @@ export function UsersTable({ withRoles }: { withRoles: boolean }) {
         params={params}
         update={update}
         label="Users"
-        tableClassName="w-full min-w-[48rem] border-collapse"
         columns={["Photo", "Name", "E-mail", "Role", "Joined", "Actions"]}
         empty={{
           title: "No users here",
@@ -93,36 +99,33 @@ export function UsersTable({ withRoles }: { withRoles: boolean }) {
             const self = user.email.toLowerCase() === me;
             const reasonId = `why-${user._id}`;
             const promoted = user.role !== "student";
-            // Roles are given once, from student (spec: afterwards the other button is disabled).
+            // Roles are given from student (spec: afterwards the other button is disabled); Make
+            // Student takes one back, and then both are there again.
             const roleReasonId = self ? reasonId : promoted ? `role-${user._id}` : undefined;
             return (
-              <tr key={user._id} aria-busy={busy !== null}>
-                <td className={tdStyles}>
-                  {user.photo ? (
-                    <img
-                      src={resolveImageUrl(user.photo)}
-                      alt=""
-                      className="h-10 w-10 rounded-full object-cover"
-                      loading="lazy"
-                    />
-                  ) : (
-                    <span
-                      aria-hidden="true"
-                      className="flex h-10 w-10 items-center justify-center rounded-full bg-slate-200 font-semibold dark:bg-slate-700"
-                    >
-                      {user.name.slice(0, 1).toUpperCase()}
-                    </span>
-                  )}
-                </td>
-                <th scope="row" className={`${tdStyles} font-semibold`}>
+              <tr key={user._id} aria-busy={busy !== null} className={rowStyles}>
+                <Cell kind="media">
+                  <UserAvatar name={user.name} photo={user.photo} className="h-10 w-10 text-sm" ownImagesOnly />
+                </Cell>
+                <Cell kind="title">
                   {user.name}
                   {self && <span className="ml-1 font-normal text-slate-600 dark:text-slate-400">(you)</span>}
-                </th>
-                <td className={tdStyles}>{user.email}</td>
-                <td className={`${tdStyles} capitalize`}>{user.role}</td>
-                <td className={tdStyles}>{dateFormat.format(new Date(user.createdAt))}</td>
-                <td className={tdStyles}>
-                  <div className="flex max-w-80 flex-wrap gap-2" role="group" aria-label={`Actions for ${user.name}`}>
+                </Cell>
+                <Cell kind="sub">
+                  <Email address={user.email} />
+                </Cell>
+                <Cell kind="field" label="Role" className="capitalize">
+                  {user.role}
+                </Cell>
+                <Cell kind="field" label="Joined">
+                  {dateFormat.format(new Date(user.createdAt))}
+                </Cell>
+                <Cell kind="actions">
+                  <div
+                    className="flex flex-wrap gap-2 @4xl:max-w-80"
+                    role="group"
+                    aria-label={`Actions for ${user.name}`}
+                  >
                     {withRoles && (
                       <>
                         <button
@@ -130,7 +133,7 @@ export function UsersTable({ withRoles }: { withRoles: boolean }) {
                           className={buttonStyles.primary}
                           disabled={self || promoted || busy !== null}
                           aria-describedby={roleReasonId}
-                          onClick={() => changeRole(user, "admin")}
+                          onClick={() => void changeRole(user, "admin")}
                         >
                           {busy === "admin" ? "Saving…" : "Make Admin"}
                         </button>
@@ -139,10 +142,21 @@ export function UsersTable({ withRoles }: { withRoles: boolean }) {
                           className={buttonStyles.plain}
                           disabled={self || promoted || busy !== null}
                           aria-describedby={roleReasonId}
-                          onClick={() => changeRole(user, "instructor")}
+                          onClick={() => void changeRole(user, "instructor")}
                         >
                           {busy === "instructor" ? "Saving…" : "Make Instructor"}
                         </button>
+                        {promoted && !self && (
+                          <button
+                            type="button"
+                            className={buttonStyles.plain}
+                            disabled={busy !== null}
+                            onClick={() => void changeRole(user, "student")}
+                          >
+                            {busy === "student" ? "Saving…" : "Make Student"}
+                          </button>
+                        )}
+                        {!self && <EndSessionsButton user={user} disabled={busy !== null} />}
                       </>
                     )}
                     <button
@@ -168,7 +182,7 @@ export function UsersTable({ withRoles }: { withRoles: boolean }) {
                       </Reason>
                     )}
                   </div>
-                </td>
+                </Cell>
               </tr>
             );
           })

@@ -28,12 +28,51 @@ export function confirmDelete(): Promise<boolean> {
   return confirm(look("warning"));
 }
 
-/** Spec section 8: after a delete. */
-export async function notifyDeleted(): Promise<void> {
+/**
+ * Spec section 8's "Deleted!" after a delete, saying what was deleted (the spec's "Your file has
+ * been deleted." names no file here: a class or a user), closing after 1500 ms (section 9).
+ */
+export async function notifyDeleted(what: string): Promise<void> {
   await showDialog(look("success"), {
     title: "Deleted!",
-    text: "Your file has been deleted.",
+    text: `${what} has been deleted.`,
     closeAfterMs: NOTICE_MS,
+  });
+}
+
+export type RoleChoice = "admin" | "instructor" | "student";
+
+/** What each role change asks before it is made (it acts at once, on the user's next request). */
+const ROLE_QUESTIONS: Record<RoleChoice, { title: (name: string) => string; text: string; confirm: string }> = {
+  admin: {
+    title: (name) => `Make ${name} an admin?`,
+    text: "Admins approve classes and manage every user, you included. You can make them a student again later.",
+    confirm: "Make admin",
+  },
+  instructor: {
+    title: (name) => `Make ${name} an instructor?`,
+    text: "Instructors add classes and see their students. You can make them a student again later.",
+    confirm: "Make instructor",
+  },
+  student: {
+    title: (name) => `Make ${name} a student again?`,
+    text: "They lose their role's pages and rights at once. An instructor who still has classes keeps the role.",
+    confirm: "Make student",
+  },
+};
+
+/**
+ * Asks before a role change (the user's name is set as text). Resolves true when confirmed;
+ * Cancel has the focus, as for a delete.
+ */
+export function confirmRoleChange(name: string, role: RoleChoice): Promise<boolean> {
+  const question = ROLE_QUESTIONS[role];
+  return showDialog(look("warning"), {
+    title: question.title(name),
+    text: question.text,
+    confirm: question.confirm,
+    cancel: "Cancel",
+    focusCancel: true,
   });
 }
 

@@ -1,4 +1,4 @@
-import { resolveImageUrl, useAcademy } from "shared-auth";
+import { countOf, useAcademy, UserAvatar } from "shared-auth";
 import { AdminRoot } from "../components/admin-root";
 import { ContactInbox } from "../components/inbox";
 import { ErrorState } from "../components/states";
@@ -26,7 +26,7 @@ function Figures({ stats }: { stats: AdminStats }) {
       <Figure
         label="Users"
         value={n(stats.users.total)}
-        detail={`${n(stats.users.student)} students · ${n(stats.users.instructor)} instructors · ${n(stats.users.admin)} admins`}
+        detail={`${countOf(stats.users.student, "student", "students")} · ${countOf(stats.users.instructor, "instructor", "instructors")} · ${countOf(stats.users.admin, "admin", "admins")}`}
       />
       <Figure
         label="Classes"
@@ -38,7 +38,7 @@ function Figures({ stats }: { stats: AdminStats }) {
       <Figure
         label="Open holds"
         value={n(stats.openHolds.seats)}
-        detail={`seats held by ${n(stats.openHolds.checkouts)} checkouts in progress`}
+        detail={`${stats.openHolds.seats === 1 ? "seat" : "seats"} held by ${countOf(stats.openHolds.checkouts, "checkout", "checkouts")} in progress`}
       />
     </dl>
   );
@@ -51,8 +51,8 @@ export default function AdminHomePage() {
   return (
     <AdminRoot>
       <header className="mb-6 flex items-center gap-4">
-        {user?.photoURL && (
-          <img src={resolveImageUrl(user.photoURL)} alt="" className="h-16 w-16 rounded-full object-cover" />
+        {user && (
+          <UserAvatar name={user.displayName || user.email} photo={user.photoURL} className="h-16 w-16 text-xl" />
         )}
         <div>
           <h1 className="font-display text-3xl font-bold text-slate-900 dark:text-white">Admin Home</h1>

@@ -24,6 +24,7 @@ import {
   type Checkout,
   type HoldExtension,
 } from "./checkout-api";
+import { ConfirmEmailFirst } from "./confirm-email";
 import { HoldTimer } from "./hold-timer";
 
 // Stripe's libraries come with the card form, so only the payment pages ever load them.
@@ -38,6 +39,8 @@ export function CheckoutView({ singleCartItemId }: { singleCartItemId?: string }
   const email = useStudentEmail();
   const cart = useCart();
   const [paid, setPaid] = useState<{ transactionId: string } | null>(null);
+  // False only when the API said so (decision 028); unknown (an older API) lets the checkout decide.
+  const unconfirmed = useAcademy((s) => s.user?.emailVerified === false);
   const title = singleCartItemId === undefined ? "Payment" : "Pay for one class";
 
   let body;
@@ -65,6 +68,8 @@ export function CheckoutView({ singleCartItemId }: { singleCartItemId?: string }
           These classes cost nothing, so there is no card payment to make.
         </EmptyState>
       );
+    } else if (unconfirmed) {
+      body = <ConfirmEmailFirst email={email} />;
     } else {
       body = (
         <OpenCheckout
@@ -194,6 +199,7 @@ function OpenCheckout({
           maxExpiresAt={current.maxExpiresAt}
           extending={extend.isPending}
           extendError={extend.error}
+          extendedTo={current === extended ? extended.expiresAt : null}
           onExtend={() =>
             extend.mutate(co.orderId, {
               onSuccess: setExtended,

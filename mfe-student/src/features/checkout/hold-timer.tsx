@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { errorMessage } from "shared-auth";
+import { apiErrorStatus, errorMessage } from "shared-auth";
 import { clock } from "./clock";
 
 /** The warning comes this long before the hold ends (WCAG 2.2.1 asks for at least 20 s to react). */
@@ -21,18 +21,35 @@ interface HoldTimerProps {
   onExtend: () => void;
   extending: boolean;
   extendError: unknown;
+  /** The end the last extension answered, while it is the one shown: confirmed once, politely. */
+  extendedTo: string | null;
   /** Called once when the hold has run out. */
   onExpired: () => void;
 }
 
+const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+
 /**
  * The seat hold as a countdown. The time itself is not announced every second (role="timer" is
- * not live); a polite message is announced once when less than a minute is left, with Extend.
+ * not live); a polite message is announced once when less than a minute is left, with Extend, and
+ * once when an extension went through. The times shown are the server's: an extension may end
+ * short of a full hold (a checkout holds its seats 45 minutes at most), and once the hold is at
+ * its limit, or the server refused to extend it, Extend is no longer offered.
  */
-export function HoldTimer({ expiresAt, maxExpiresAt, onExtend, extending, extendError, onExpired }: HoldTimerProps) {
+export function HoldTimer({
+  expiresAt,
+  maxExpiresAt,
+  onExtend,
+  extending,
+  extendError,
+  extendedTo,
+  onExpired,
+}: HoldTimerProps) {
   const now = useNow();
   const left = Date.parse(expiresAt) - now;
-  const canExtend = Date.parse(maxExpiresAt) - Date.parse(expiresAt) > 1000;
+  const atLimit = Date.parse(maxExpiresAt) - Date.parse(expiresAt) <= 1000;
+  // 409: at its limit, run out or paid meanwhile; the message says which.
+  const canExtend = !atLimit && apiErrorStatus(extendError) !== 409;
   const warning = left <= WARN_BEFORE_MS;
   const expiredRef = useRef(false);
   useEffect(() => {
@@ -42,7 +59,7 @@ export function HoldTimer({ expiresAt, maxExpiresAt, onExtend, extending, extend
     }
     if (left > 0) expiredRef.current = false;
   }, [left, onExpired]);
-  const until = new Date(expiresAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const until = timeOf(expiresAt);
 
   return (
     <div
@@ -68,12 +85,26 @@ export function HoldTimer({ expiresAt, maxExpiresAt, onExtend, extending, extend
           {extending ? "Extending…" : "Extend"}
         </button>
       ) : (
-        <p className="text-sm text-slate-600 dark:text-slate-400">This hold cannot be extended further.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          This hold cannot be extended further: your seats are held until {until}.
+        </p>
       )}
-      <p aria-live="polite" className="w-full text-sm font-medium text-amber-900 empty:sr-only dark:text-amber-200">
+      {canExtend && (
+        <p className="w-full text-sm text-slate-600 dark:text-slate-400">
+          Extend keeps them longer, up to {timeOf(maxExpiresAt)} at the latest.
+        </p>
+      )}
+      <p
+        aria-live="polite"
+        className={`w-full text-sm font-medium empty:sr-only ${
+          warning ? "text-amber-900 dark:text-amber-200" : "text-slate-800 dark:text-slate-200"
+        }`}
+      >
         {warning && left > 0
           ? `Less than a minute left: your seats will be released at ${until} unless you pay${canExtend ? " or press Extend" : ""}.`
-          : ""}
+          : extendedTo === expiresAt && left > 0
+            ? `Extended: your seats are held until ${until}${atLimit ? ", the longest this checkout can hold them" : ""}.`
+            : ""}
       </p>
       {extendError !== null && extendError !== undefined && (
         <p role="alert" className="w-full text-sm font-medium text-red-700 dark:text-red-300">
