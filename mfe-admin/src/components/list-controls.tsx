@@ -187,7 +187,10 @@ const thStyles = "px-2 py-3 text-left text-xs font-semibold tracking-wide text-s
 /** A row: a card of its own in the narrow layout, a table row in the wide one. */
 export const rowStyles =
   "grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800 " +
-  "@4xl:table-row @4xl:rounded-none @4xl:bg-transparent @4xl:p-0 @4xl:shadow-none @4xl:ring-0 dark:@4xl:bg-transparent";
+  "@4xl:table-row @4xl:rounded-none @4xl:bg-transparent @4xl:p-0 @4xl:shadow-none @4xl:ring-0 dark:@4xl:bg-transparent " +
+  // The last row's cells lose their bottom border, written from the row: a selector that starts at
+  // the remote's root class (decision 004), which a variant on the cell (`in-[tr:last-child]`) is not.
+  "@4xl:last:[&>td]:border-b-0 @4xl:last:[&>th]:border-b-0";
 
 /**
  * What a cell is to its card: the picture (left, beside the title and the line under it), the
@@ -246,7 +249,7 @@ export function Cell({
 }) {
   const styles =
     "text-left text-sm text-slate-800 dark:text-slate-200 " +
-    `${cardOnly ? "@4xl:hidden" : "@4xl:table-cell"} @4xl:border-b @4xl:border-slate-100 @4xl:px-2 @4xl:py-3 @4xl:align-middle @4xl:in-[tr:last-child]:border-b-0 dark:@4xl:border-slate-800 ` +
+    `${cardOnly ? "@4xl:hidden" : "@4xl:table-cell"} @4xl:border-b @4xl:border-slate-100 @4xl:px-2 @4xl:py-3 @4xl:align-middle dark:@4xl:border-slate-800 ` +
     `${CELL[kind]} ${className}`;
   if (kind === "title") {
     return (
