@@ -49,6 +49,76 @@ function boundaryRule(app) {
   };
 }
 
+/**
+ * The API's layers (issue 28): api/src is split by domain, each folder with an index.ts that is
+ * its public face, over api/src/platform (config, errors, database, ...), which knows no domain.
+ */
+const API_DOMAINS = ["accounts", "catalog", "booking", "payments", "admin", "messages", "images", "seed"];
+
+/** After `<domain>/`: anything but the domain's index (`index.js`, `index.ts`, `index`, or nothing: the folder). */
+const NOT_INDEX = "(?!(?:index(?:\\.[jt]s)?)?$)";
+
+/**
+ * A file outside the `domains` imports them only through their index. `prefix` (a regex) is how the
+ * file's relative specifiers reach api/src: `./` from app.ts, `../` from a domain, `../src/` from api/test.
+ */
+function throughIndexOnly(prefix, domains) {
+  return {
+    regex: `${prefix}(?:${domains.join("|")})/${NOT_INDEX}`,
+    message:
+      "Another domain of the API is used only through its index (import `<domain>/index.js`): what else is in its folder is its own (issue 28).",
+  };
+}
+
+/** One no-restricted-imports per group of api files: a second block for the same file would replace it. */
+function apiLayerRule(files, patterns) {
+  return { files, rules: { "no-restricted-imports": ["error", { patterns }] } };
+}
+
+const API_SOURCE = "{ts,tsx,js,mjs,cjs,mts,cts}";
+
+const apiLayerRules = [
+  // The platform knows no domain, nor the app that puts them together.
+  apiLayerRule(
+    [`api/src/platform/**/*.${API_SOURCE}`],
+    [
+      {
+        regex: `^(?:\\.\\./)+(?:${API_DOMAINS.join("|")})(?:/|$)`,
+        message: "api/src/platform imports no domain: a domain builds on the platform, not the other way (issue 28).",
+      },
+      {
+        regex: "^(?:\\.\\./)+(?:app|server)(?:\\.[jt]s)?$",
+        message:
+          "api/src/platform imports neither app.ts nor server.ts: they put the platform and the domains together.",
+      },
+    ],
+  ),
+  // A domain's own files (and tests kept in its folder) import each other freely, others by their index.
+  ...API_DOMAINS.map((domain) =>
+    apiLayerRule(
+      [`api/src/${domain}/**/*.${API_SOURCE}`],
+      [
+        throughIndexOnly(
+          "^(?:\\.\\./)+",
+          API_DOMAINS.filter((d) => d !== domain),
+        ),
+      ],
+    ),
+  ),
+  // app.ts, server.ts: `./<domain>/index.js`.
+  apiLayerRule([`api/src/*.${API_SOURCE}`], [throughIndexOnly("^\\./", API_DOMAINS)]),
+  // The API's tests, benchmarks and configs: `../src/<domain>/index.js`, or its build, `../dist/<domain>/index.js`.
+  apiLayerRule(
+    [`api/test/**/*.${API_SOURCE}`, `api/bench/**/*.${API_SOURCE}`, `api/*.${API_SOURCE}`],
+    [throughIndexOnly("^\\.\\.?/(?:\\.\\./)*(?:src|dist)/", API_DOMAINS)],
+  ),
+  // The browser tests and the tools: `../../api/src/<domain>/index.js` (or api/dist/).
+  apiLayerRule(
+    [`e2e/**/*.${API_SOURCE}`, `tools/**/*.${API_SOURCE}`],
+    [throughIndexOnly("^\\.\\.?/(?:\\.\\./)*api/(?:src|dist)/", API_DOMAINS)],
+  ),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -85,4 +155,5 @@ export default tseslint.config(
     plugins: { "dialog-text": dialogText },
     rules: { "dialog-text/text-only": "error" },
   },
+  ...apiLayerRules,
 );

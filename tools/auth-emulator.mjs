@@ -9,7 +9,7 @@ import { ROOT } from "./workspace.mjs";
 export const FIREBASE_PROJECT_ID = "demo-academy";
 
 /**
- * Sign-ins for the API's seed users (api/src/seed.ts): the README lists these passwords.
+ * Sign-ins for the API's seed users (api/src/seed/seed.ts): the README lists these passwords.
  * Each password follows the sign-up rules (8 to 25, upper, lower, digit, one of ! @ # $ & *).
  */
 export const SEED_SIGN_INS = [

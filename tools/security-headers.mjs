@@ -3,7 +3,7 @@
 // and the services the pages talk to (env.json), plus the hashes of the HTML's own inline scripts.
 // `tools/serve-static.mjs` sends them as `npm start` and the tests run the site; a production host
 // sends the same, printed by `node tools/security-headers.mjs --remotes remotes.json --env env.json
-// --html shell/dist/index.html` (README, "Security headers").
+// --html shell/dist/index.html` (docs/deploying.md, "Security headers").
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";

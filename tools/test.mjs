@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every check the project has, in order of cost: lint, typecheck, unit, API,
+// `npm test`: every check the project has, in order of cost: lint, import cycles, typecheck, unit, API,
 // production builds, end-to-end in Chromium. Stops at the first failure.
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
@@ -47,6 +47,8 @@ const steps = [
   ["install", () => ensureInstalled(pnpm)],
   ["lint", () => pn("exec", "eslint", ".")],
   ["format", () => pn("exec", "prettier", "--check", ".")],
+  // No import cycles anywhere (issue 28): `npm run check:cycles`, the no-circular rule of .dependency-cruiser.mjs.
+  ["cycles", () => pn("run", "check:cycles")],
   ["typecheck", () => pn("-r", "--filter", "./*", "--filter", "./tools/*", "run", "typecheck")],
   ["unit tests", () => pn("exec", "vitest", "run")],
   ["api tests", () => withAuthEmulator((env) => run(cmd, [...pre, "--filter", "api", "run", "test"], { env }))],

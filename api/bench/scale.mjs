@@ -16,8 +16,8 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { localShellOrigins, readPorts } from "../../tools/system.mjs";
 import { buildAll, ensurePnpm, ROOT } from "../../tools/workspace.mjs";
-import { openDatabase } from "../dist/db/client.js";
-import { seedScale } from "../dist/db/scale-data.js";
+import { openDatabase } from "../dist/platform/database/client.js";
+import { seedScale } from "../dist/seed/index.js";
 import { LCP_PAGES, startScaleSite, WEB_APPS } from "./scale-web.mjs";
 
 const { values: opts } = parseArgs({

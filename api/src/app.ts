@@ -10,29 +10,24 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { createFirebaseVerifier } from "./auth/firebase.js";
-import { authPlugin } from "./auth/plugin.js";
-import type { ApiConfig } from "./config.js";
-import type { Database } from "./db/client.js";
-import { frameworkErrors, registerErrorHandling } from "./lib/errors.js";
-import { expireOverdueCheckouts, type CheckoutDeps } from "./lib/checkout.js";
-import { createPaymentProvider, type PaymentProvider } from "./lib/payment-provider.js";
-import { reconcilePendingCheckouts } from "./lib/reconcile.js";
-import { COMPRESS_THRESHOLD, PublicCache } from "./lib/public-cache.js";
-import { rateLimitPlugin } from "./lib/rate-limits.js";
-import { API_HELMET_OPTIONS, securityHeaders } from "./lib/security-headers.js";
-import { adminRoutes } from "./routes/admin.js";
-import { authRoutes } from "./routes/auth.js";
-import { cartRoutes } from "./routes/carts.js";
-import { classRoutes } from "./routes/classes.js";
-import { classRevenueRoutes } from "./routes/class-revenue.js";
-import { contactRoutes } from "./routes/contact.js";
-import { imageRoutes } from "./routes/images.js";
-import { newsletterRoutes } from "./routes/newsletter.js";
-import { paymentRoutes } from "./routes/payments.js";
-import { seedImageRoutes } from "./routes/seed-images.js";
-import { sessionRoutes } from "./routes/sessions.js";
-import { userRoutes } from "./routes/users.js";
+import { authRoutes, createFirebaseVerifier, sessionRoutes, userRoutes } from "./accounts/index.js";
+import { adminRoutes } from "./admin/index.js";
+import { cartRoutes, expireOverdueCheckouts, type CheckoutDeps } from "./booking/index.js";
+import { classRevenueRoutes, classRoutes, COMPRESS_THRESHOLD, instructorRoutes, PublicCache } from "./catalog/index.js";
+import { imageRoutes, seedImageRoutes } from "./images/index.js";
+import { contactRoutes, newsletterRoutes } from "./messages/index.js";
+import {
+  createPaymentProvider,
+  paymentRoutes,
+  reconcilePendingCheckouts,
+  type PaymentProvider,
+} from "./payments/index.js";
+import { authPlugin } from "./platform/access/plugin.js";
+import type { ApiConfig } from "./platform/config.js";
+import type { Database } from "./platform/database/client.js";
+import { frameworkErrors, registerErrorHandling } from "./platform/errors.js";
+import { rateLimitPlugin } from "./platform/rate-limits.js";
+import { API_HELMET_OPTIONS, securityHeaders } from "./platform/security-headers.js";
 
 /** How long a health check waits for the database before calling it slow. */
 const PROBE_MS = 1_000;
@@ -182,6 +177,7 @@ export async function buildApp({
   await app.register(classRoutes(database.db, cache));
   await app.register(classRevenueRoutes(database.db));
   await app.register(userRoutes(database.db, cache, verifier));
+  await app.register(instructorRoutes(database.db, cache));
   await app.register(sessionRoutes(database.db, verifier));
   const checkout: CheckoutDeps = {
     db: database.db,
@@ -201,7 +197,7 @@ export async function buildApp({
   sweep.unref();
   app.addHook("onClose", () => clearInterval(sweep));
   // A paid checkout is settled within about a minute even when every webhook delivery failed and
-  // the browser never reported it (lib/reconcile.ts).
+  // the browser never reported it (payments/reconcile.ts).
   const reconcile = setInterval(() => {
     reconcilePendingCheckouts(checkout, config.reconcileIntervalMs).catch((error: unknown) =>
       app.log.warn({ err: error }, "reconciling pending checkouts failed"),

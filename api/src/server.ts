@@ -1,7 +1,7 @@
 import { buildApp } from "./app.js";
-import { readConfig } from "./config.js";
-import { openDatabase } from "./db/client.js";
-import { seedIfEmpty } from "./seed.js";
+import { readConfig } from "./platform/config.js";
+import { openDatabase } from "./platform/database/client.js";
+import { seedIfEmpty } from "./seed/index.js";
 
 const config = readConfig();
 const database = await openDatabase(config);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nowMs } from "../src/lib/clock.js";
+import { nowMs } from "../src/platform/clock.js";
 import { ADMIN, classId, JONAS, LEE, MAYA, SAM, useTestApi } from "./harness.js";
 
 const api = useTestApi();

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/app.js";
-import { readConfig } from "../src/config.js";
-import { openDatabase, type Database } from "../src/db/client.js";
+import { readConfig } from "../src/platform/config.js";
+import { openDatabase, type Database } from "../src/platform/database/client.js";
 import { startTestApi } from "./harness.js";
 
 /**

@@ -3,14 +3,14 @@ import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readConfig } from "../src/config.js";
-import { clockEnv, now, nowMs, parseClock, restoreClock, setClock } from "../src/lib/clock.js";
-import { seedClassDates } from "../src/seed.js";
-import { campOpening, inSeedSummer, MIN_LEAD_DAYS, seedSummer, TEMPLATE_SUMMER } from "../src/seed-calendar.js";
+import { readConfig } from "../src/platform/config.js";
+import { clockEnv, now, nowMs, parseClock, restoreClock, setClock } from "../src/platform/clock.js";
+import { seedClassDates } from "../src/seed/index.js";
+import { campOpening, inSeedSummer, MIN_LEAD_DAYS, seedSummer, TEMPLATE_SUMMER } from "../src/seed/index.js";
 import { ADMIN, classId, LEE, SAM, useClock, useTestApi } from "./harness.js";
 
 /**
- * The API judges time by one clock (lib/clock.ts) and seeds the next summer still ahead of it
+ * The API judges time by one clock (api/src/platform/clock.ts) and seeds the next summer still ahead of it
  * (seed-calendar.ts), so the suite means the same on any day (decision 027). The whole suite also
  * runs on a moved clock: `API_CLOCK=2027-07-01T09:00:00Z pnpm --filter api test`.
  */

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readConfig } from "../src/config.js";
+import { readConfig } from "../src/platform/config.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SKIP_DIRS = new Set(["node_modules", "dist", ".git", ".data", "test-results", "playwright-report", ".turbo"]);

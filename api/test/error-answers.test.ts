@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/app.js";
-import { readConfig } from "../src/config.js";
-import { openDatabase, type Database } from "../src/db/client.js";
-import { seed } from "../src/seed.js";
+import { readConfig } from "../src/platform/config.js";
+import { openDatabase, type Database } from "../src/platform/database/client.js";
+import { seed } from "../src/seed/index.js";
 import { ADMIN, MAYA, SAM } from "./harness.js";
 
 /**

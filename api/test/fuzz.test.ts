@@ -393,7 +393,7 @@ describe("hostile text in every text input", () => {
   }
 
   it("a Firebase display name with such characters is cleaned, not stored as sent", async () => {
-    const { cleanText } = await import("../src/lib/text.js");
+    const { cleanText } = await import("../src/platform/text.js");
     expect(cleanText("  Ma\u202Eya\u0000 Lin\n ", 120)).toBe("Maya Lin");
   });
 });

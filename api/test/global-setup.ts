@@ -2,7 +2,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startAuthEmulator } from "../../tools/auth-emulator.mjs";
 import { startPaymentSandbox } from "../../tools/payment-sandbox.mjs";
-import { clockEnv } from "../src/lib/clock.js";
+import { clockEnv } from "../src/platform/clock.js";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { buildApp } from "../src/app.js";
-import { readConfig, type ApiConfig } from "../src/config.js";
-import type { PaymentProvider } from "../src/lib/payment-provider.js";
-import { openDatabase, type Database } from "../src/db/client.js";
-import { restoreClock, setClock, now as clockNow } from "../src/lib/clock.js";
-import { seed, SEED_USERS } from "../src/seed.js";
-import { inSeedSummer } from "../src/seed-calendar.js";
+import { readConfig, type ApiConfig } from "../src/platform/config.js";
+import type { PaymentProvider } from "../src/payments/index.js";
+import { openDatabase, type Database } from "../src/platform/database/client.js";
+import { restoreClock, setClock, now as clockNow } from "../src/platform/clock.js";
+import { seed, SEED_USERS } from "../src/seed/index.js";
+import { inSeedSummer } from "../src/seed/index.js";
 import { confirmCard as confirmCardOn } from "../../tools/card-payment.mjs";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 
@@ -54,7 +54,7 @@ export const LEE = user("lee@example.com");
 export const classId = (n: number) => `00000000-0000-4000-9000-${String(n).padStart(12, "0")}`;
 
 /**
- * A day of the summer the seed's sessions are written in (2027, api/src/seed.ts) as the seed books
+ * A day of the summer the seed's sessions are written in (2027, api/src/seed/seed.ts) as the seed books
  * it on the API's clock now: tests name seeded dates this way, so they hold on any day.
  */
 export const seedDay = (templateDay: string) => inSeedSummer(templateDay, clockNow());
@@ -64,7 +64,7 @@ export const clockDay = (offsetDays: number) =>
   new Date(clockNow().getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * Moves the API's clock (lib/clock.ts) to `at` for the tests that follow in this file or describe
+ * Moves the API's clock (platform/clock.ts) to `at` for the tests that follow in this file or describe
  * block, from before their API is seeded (call it before useTestApi), and puts it back after.
  */
 export function useClock(at: string): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { API_HELMET_OPTIONS, helmetHeaders } from "../src/lib/security-headers.js";
+import { API_HELMET_OPTIONS, helmetHeaders } from "../src/platform/security-headers.js";
 import { useTestApi } from "./harness.js";
 
 const api = useTestApi();

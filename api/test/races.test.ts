@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartItems, classes, users } from "../src/db/schema.js";
-import * as clock from "../src/lib/clock.js";
-import { transaction } from "../src/lib/transaction.js";
+import { cartItems, classes, users } from "../src/platform/database/schema.js";
+import * as clock from "../src/platform/clock.js";
+import { transaction } from "../src/platform/transaction.js";
 import {
   ADMIN,
   confirmCard,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAM, startTestApi, type TestApi } from "./harness.js";
 
 /**
- * Several API processes behind a load balancer, as the README's "Running several API processes"
+ * Several API processes behind a load balancer, as docs/deploying.md's "Several API processes behind a load balancer"
  * says: with the same REDIS_URL they share one rate-limit budget per caller; without it each
  * process counts on its own. One API runs in this process and one as a server process of its own.
  * Redis runs on the development machines and in CI (127.0.0.1:6379, or TEST_REDIS_URL).

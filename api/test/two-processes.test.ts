@@ -3,7 +3,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../src/db/client.js";
+import { openDatabase } from "../src/platform/database/client.js";
 import {
   ADMIN,
   classId,

@@ -1,5 +1,5 @@
-import { parseClock } from "../../api/src/lib/clock";
-import { inSeedSummer, seedSummer } from "../../api/src/seed-calendar";
+import { parseClock } from "../../api/src/platform/clock";
+import { inSeedSummer, seedSummer } from "../../api/src/seed/index";
 import { formatDateRange } from "../../shared-auth/src/camp-session";
 
 /**
@@ -12,7 +12,7 @@ const apiNow = () => new Date(Date.now() + (process.env.API_CLOCK ? parseClock(p
 /** The summer the seeded classes run in. */
 export const SEED_SUMMER = seedSummer(apiNow());
 
-/** A day of the seed's template summer (2027, as api/src/seed.ts writes it) in the seeded summer. */
+/** A day of the seed's template summer (2027, as api/src/seed/seed.ts writes it) in the seeded summer. */
 export const seedDay = (templateDay: string) => inSeedSummer(templateDay, apiNow());
 
 /** The site's words for a seeded session's days, e.g. "5-16 July 2027" for the template's 2027-07-05 to 2027-07-16. */

@@ -4,7 +4,7 @@ import { SEED_SIGN_INS } from "../../tools/auth-emulator.mjs";
 import { confirmEmailForPaying } from "./email-verification";
 import { API_URL } from "./ports";
 
-/** The seed users of the API (api/src/seed.ts) with their sign-ins in the auth emulator (tools/auth-emulator.mjs). */
+/** The seed users of the API (api/src/seed/seed.ts) with their sign-ins in the auth emulator (tools/auth-emulator.mjs). */
 const signIn = (email: string) => {
   const found = SEED_SIGN_INS.find((s) => s.email === email);
   if (!found) throw new Error(`no seed sign-in for ${email}`);
@@ -31,7 +31,7 @@ export const SEED = {
   },
 };
 
-/** The local API's signing secret (api/src/config.ts, development default). */
+/** The local API's signing secret (api/src/platform/config.ts, development default). */
 const SECRET = process.env.JWT_SECRET ?? "local-development-secret-change-me-in-production";
 
 const b64 = (value: object | Buffer) =>

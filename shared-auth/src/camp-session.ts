@@ -6,7 +6,7 @@
 /**
  * The summer the academy sells at `now`: the first whose camp, opening on the second Monday of
  * June, is at least eight weeks away. The same rule picks the summer of the API's seeded classes
- * (api/src/seed-calendar.ts, decision 027), so a page's "Summer camp 2028" matches the classes it
+ * (api/src/seed/calendar.ts, decision 027), so a page's "Summer camp 2028" matches the classes it
  * lists: from about mid-April the next summer is on sale.
  */
 export function campSeason(now: Date = new Date()): number {

@@ -1,6 +1,6 @@
 /**
  * Sign-up rules of spec section 5. The bounds are the spec's (8 to 25); the messages state them
- * (the spec's "6" and "20" are defects, see the README).
+ * (the spec's "6" and "20" are defects, see docs/differences-from-spec.md).
  */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 25;

@@ -1,5 +1,5 @@
 // `node tools/payment-sandbox.mjs`: the sandbox alone, set up from PAYMENT_SANDBOX_* variables,
-// until SIGINT or SIGTERM (README, "Payments").
+// until SIGINT or SIGTERM (docs/payments.md).
 import { DEFAULT_PORT, LOCAL_WEBHOOK_SECRET } from "./constants.js";
 import { startPaymentSandbox } from "./sandbox.js";
 

@@ -1,5 +1,5 @@
 // Stripe's error answers: an HTTP status and an `error` object the SDK turns into its error classes.
-import type { PaymentMethod } from "./objects.js";
+import type { PaymentMethod } from "./payment-method-object.js";
 
 export type StripeError = {
   type: string;

@@ -1,41 +1,9 @@
 // The Stripe objects the sandbox keeps, as its API returns them (the fields this product's SDK
 // version reads). Type aliases, not interfaces: they are also plain JSON records (events, views).
 import type { StripeError } from "./errors.js";
-import type { Funding } from "./test-cards.js";
+import type { CardDetails, Metadata, PaymentMethod } from "./payment-method-object.js";
 
-export type Metadata = Record<string, string>;
-
-export type Address = {
-  city: string | null;
-  country: string | null;
-  line1: string | null;
-  line2: string | null;
-  postal_code: string | null;
-  state: string | null;
-};
-
-export type CardDetails = {
-  brand: string;
-  checks: { address_line1_check: null; address_postal_code_check: null; cvc_check: "pass" | null };
-  country: string;
-  exp_month: number;
-  exp_year: number;
-  funding: Funding;
-  last4: string;
-};
-
-export type PaymentMethod = {
-  id: string;
-  object: "payment_method";
-  allow_redisplay: "unspecified";
-  billing_details: { address: Address; email: string | null; name: string | null; phone: string | null };
-  card: CardDetails;
-  created: number;
-  customer: null;
-  livemode: false;
-  metadata: Metadata;
-  type: "card";
-};
+export type { Address, CardDetails, Metadata, PaymentMethod } from "./payment-method-object.js";
 
 export type PaymentIntentStatus =
   "requires_payment_method" | "requires_confirmation" | "requires_action" | "succeeded" | "canceled";

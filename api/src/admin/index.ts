@@ -1,0 +1,2 @@
+/** The admin's paged class table and the academy's figures. */
+export { adminRoutes } from "./routes.js";

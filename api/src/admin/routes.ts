@@ -1,0 +1,107 @@
+import { and, asc, count, desc, eq, ilike, or, sql, sum, type SQL } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Db } from "../platform/database/client.js";
+import { CLASS_STATUSES, classes, enrollments, orders, payments, ROLES, users } from "../platform/database/schema.js";
+import { containsPattern, pageQuery, pageWindow, totalOver } from "../platform/paging.js";
+import { toDollars } from "../platform/wire.js";
+import { classColumns, classToWire } from "../catalog/index.js";
+
+export const classListQuery = pageQuery(["review", "name", "instructor", "price", "seats", "submitted"], {
+  status: z.enum(CLASS_STATUSES, { error: "Status is pending, approved or denied." }).optional(),
+});
+
+// Pending classes first (they wait for a decision), then approved, then denied.
+const reviewOrder = sql`case ${classes.status} when 'pending' then 0 when 'approved' then 1 else 2 end`;
+
+export const adminRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/admin/classes",
+      {
+        config: { access: { action: "read", entity: "class", any: true } },
+        schema: {
+          tags: ["admin"],
+          summary: "Every class, paged: search by name or instructor, filter by status, pending first by default",
+          querystring: classListQuery,
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        const { page, size, offset } = pageWindow(q);
+        const filters: SQL[] = [];
+        if (q.status) filters.push(eq(classes.status, q.status));
+        if (q.search) {
+          const pattern = containsPattern(q.search);
+          filters.push(or(ilike(classes.name, pattern), ilike(users.name, pattern), ilike(users.email, pattern))!);
+        }
+        const direction = q.dir === "desc" ? desc : asc;
+        const sort = q.sort ?? "review";
+        const order =
+          sort === "review"
+            ? [asc(reviewOrder), desc(classes.createdAt)]
+            : [
+                direction(
+                  {
+                    name: classes.name,
+                    instructor: users.name,
+                    price: classes.priceCents,
+                    seats: classes.availableSeats,
+                    submitted: classes.createdAt,
+                  }[sort],
+                ),
+              ];
+        const rows = await db
+          .select({ ...classColumns, total: totalOver() })
+          .from(classes)
+          .innerJoin(users, eq(users.id, classes.instructorId))
+          .where(and(...filters))
+          .orderBy(...order, asc(classes.id))
+          .limit(size)
+          .offset(offset);
+        let total = rows[0]?.total ?? 0;
+        if (rows.length === 0 && offset > 0) {
+          const [row] = await db
+            .select({ n: count() })
+            .from(classes)
+            .innerJoin(users, eq(users.id, classes.instructorId))
+            .where(and(...filters));
+          total = row?.n ?? 0;
+        }
+        return { items: rows.map((r) => ({ ...classToWire(r, true), held_seats: r.heldSeats })), total, page, size };
+      },
+    );
+
+    app.get(
+      "/admin/stats",
+      {
+        config: { access: { action: "read", entity: "stats", any: true } },
+        schema: {
+          tags: ["admin"],
+          summary: "The admin home's figures: users by role, classes by status, enrolments, revenue, open holds",
+        },
+      },
+      async () => {
+        const [byRole, byStatus, [enrolled], [revenue], [checkouts], [held]] = await Promise.all([
+          db.select({ role: users.role, n: count() }).from(users).groupBy(users.role),
+          db.select({ status: classes.status, n: count() }).from(classes).groupBy(classes.status),
+          db.select({ n: count() }).from(enrollments),
+          db.select({ cents: sum(payments.amountCents).mapWith(Number) }).from(payments),
+          db.select({ n: count() }).from(orders).where(eq(orders.status, "pending")),
+          db.select({ seats: sum(classes.heldSeats).mapWith(Number) }).from(classes),
+        ]);
+        const users_ = Object.fromEntries(ROLES.map((r) => [r, byRole.find((x) => x.role === r)?.n ?? 0]));
+        const classes_ = Object.fromEntries(
+          CLASS_STATUSES.map((s) => [s, byStatus.find((x) => x.status === s)?.n ?? 0]),
+        );
+        return {
+          users: { ...users_, total: byRole.reduce((a, x) => a + x.n, 0) },
+          classes: { ...classes_, total: byStatus.reduce((a, x) => a + x.n, 0) },
+          enrollments: enrolled?.n ?? 0,
+          revenue: toDollars(revenue?.cents ?? 0),
+          openHolds: { checkouts: checkouts?.n ?? 0, seats: held?.seats ?? 0 },
+        };
+      },
+    );
+  };

@@ -1,0 +1,130 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requirePermission } from "../platform/access/permissions.js";
+import type { CheckoutDeps } from "./checkout/deps.js";
+import { expireOverdueCheckouts } from "./checkout/holds.js";
+import { lockStudent } from "./checkout/orders.js";
+import { transaction } from "../platform/transaction.js";
+import { cartItems, classes, enrollments, users } from "../platform/database/schema.js";
+import { conflict, notFound } from "../platform/errors.js";
+import { emailQuery, idParam } from "../platform/wire.js";
+import { classColumns, classToWire, hasStarted, selectClasses, SESSION_MESSAGES } from "../catalog/index.js";
+import { ownerByEmail } from "../platform/access/owner.js";
+
+export const cartRoutes =
+  (deps: CheckoutDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps;
+    app.get(
+      "/carts",
+      {
+        config: { access: { action: "read", entity: "cart" } },
+        schema: { tags: ["cart"], summary: "The caller's cart items", querystring: emailQuery },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        const owner = await ownerByEmail(db, actor, request.query.email);
+        requirePermission(actor, "read", "cart", owner);
+        const rows = await db
+          .select({ ...classColumns, cartItemId: cartItems.id })
+          .from(cartItems)
+          .innerJoin(classes, eq(classes.id, cartItems.classId))
+          .innerJoin(users, eq(users.id, classes.instructorId))
+          .where(eq(cartItems.studentId, owner))
+          .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+        const email = request.query.email.toLowerCase();
+        return rows.map((r) => {
+          const { _id, ...item } = classToWire(r, false);
+          // The spec's cart item: its own id, the class's as classItemId, the student's e-mail.
+          return { _id: r.cartItemId, classItemId: _id, ...item, email };
+        });
+      },
+    );
+
+    app.post(
+      "/carts",
+      {
+        config: { access: { action: "create", entity: "cart" } },
+        schema: {
+          tags: ["cart"],
+          summary: "A student books a class into the cart; the server fills in everything but the class id",
+          // The spec's client also sends image, class_name, price and email: accepted and ignored.
+          body: z.object({ classItemId: z.uuid({ error: "Not a valid class id." }) }),
+        },
+      },
+      async (request, reply) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "create", "cart", actor.id);
+        const find = async () => (await selectClasses(db).where(eq(classes.id, request.body.classItemId)))[0];
+        let row = await find();
+        if (!row || row.status !== "approved") throw notFound("There is no such class open for booking.");
+        if (hasStarted(row.startDate)) throw conflict(SESSION_MESSAGES.started);
+        if (row.enrolledSeats >= row.availableSeats) throw conflict("This class is full.");
+        if (row.enrolledSeats + row.heldSeats >= row.availableSeats && (await expireOverdueCheckouts(deps)) > 0) {
+          row = (await find()) ?? row;
+        }
+        if (row.enrolledSeats + row.heldSeats >= row.availableSeats) {
+          throw conflict(
+            "Every free seat of this class is held by a checkout in progress. Try again in a few minutes.",
+          );
+        }
+        const classItemId = row.id;
+        // Under the student's lock, as a payment enrolling them takes it: a class being paid for
+        // right now is either enrolled already (refused) or its payment waits and then removes it.
+        const inserted = await transaction(db, async (tx) => {
+          await lockStudent(tx, actor.id);
+          const [enrolled] = await tx
+            .select({ id: enrollments.id })
+            .from(enrollments)
+            .where(and(eq(enrollments.studentId, actor.id), eq(enrollments.classId, classItemId)));
+          if (enrolled) throw conflict("You are already enrolled in this class.");
+          return tx
+            .insert(cartItems)
+            .values({ studentId: actor.id, classId: classItemId })
+            .onConflictDoNothing()
+            .returning({ id: cartItems.id });
+        });
+        if (inserted.length === 0) throw conflict("This class is already in your cart.");
+        return reply.status(201).send({ insertedId: inserted[0]!.id, item: classToWire(row, false) });
+      },
+    );
+
+    app.delete(
+      "/carts/:id",
+      {
+        config: { access: { action: "delete", entity: "cart" } },
+        schema: { tags: ["cart"], summary: "Remove one of the caller's cart items", params: idParam },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "delete", "cart", actor.id);
+        // Another student's item answers as one that does not exist: its id tells nobody anything.
+        const [item] = await db
+          .select()
+          .from(cartItems)
+          .where(and(eq(cartItems.id, request.params.id), eq(cartItems.studentId, actor.id)));
+        if (!item) throw notFound("There is no such cart item.");
+        const deleted = await db.delete(cartItems).where(eq(cartItems.id, item.id)).returning({ id: cartItems.id });
+        return { deletedCount: deleted.length };
+      },
+    );
+
+    app.get(
+      "/enrolled",
+      {
+        config: { access: { action: "read", entity: "enrollment" } },
+        schema: { tags: ["cart"], summary: "The classes the caller is enrolled in", querystring: emailQuery },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        const owner = await ownerByEmail(db, actor, request.query.email);
+        requirePermission(actor, "read", "enrollment", owner);
+        const rows = await selectClasses(db)
+          .innerJoin(enrollments, eq(enrollments.classId, classes.id))
+          .where(eq(enrollments.studentId, owner))
+          .orderBy(asc(enrollments.createdAt));
+        return rows.map((r) => classToWire(r, false));
+      },
+    );
+  };

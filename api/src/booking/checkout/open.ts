@@ -1,0 +1,276 @@
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import type { Checkout } from "shared-auth/wire/checkout";
+import { hasStarted, SESSION_MESSAGES } from "../../catalog/index.js";
+import * as clock from "../../platform/clock.js";
+import type { PaymentConfig } from "../../platform/config.js";
+import type { Db, Tx } from "../../platform/database/client.js";
+import { cartItems, classes, enrollments, orderItems, orders } from "../../platform/database/schema.js";
+import { ApiError, conflict, notFound } from "../../platform/errors.js";
+import { transaction } from "../../platform/transaction.js";
+import { toDollars } from "../../platform/wire.js";
+import { latestExpiry, type CheckoutDeps } from "./deps.js";
+import { closeIntents, expireOverdueCheckouts } from "./holds.js";
+import { endPending, intentInput, lockStudent, orderClassIds } from "./orders.js";
+import type { Intent } from "./payment-provider.js";
+import { settle } from "./settle.js";
+
+/** Opening a checkout: a seat of every class held, then a PaymentIntent for the amount the database says. */
+
+/** Stripe's smallest charge in dollars and most currencies. */
+export const MIN_CHARGE_CENTS = 50;
+/**
+ * A checkout reopened with less than this left of its hold starts over with a fresh hold, unless
+ * its limit leaves less than this to gain (then it is answered as it is).
+ */
+const MIN_REMAINING_MS = 60_000;
+
+const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
+
+/** How long a checkout being opened by another request is waited for instead of replaced. */
+const OPENING_MS = 20_000;
+
+/** Waits (a few seconds at most) until another request gave this order its PaymentIntent or ended it. */
+async function intentOf(db: Db, orderId: string): Promise<void> {
+  const deadline = Date.now() + OPENING_MS;
+  while (Date.now() < deadline) {
+    const [order] = await db
+      .select({ intent: orders.paymentIntentId, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!order || order.intent !== null || order.status !== "pending") return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw conflict("Your checkout is being opened in another tab or window: try again in a moment.");
+}
+
+/** Takes one seat of an approved class into a hold; false when none is left. */
+async function holdSeat(tx: Tx, classId: string): Promise<boolean> {
+  const held = await tx
+    .update(classes)
+    .set({ heldSeats: sql`${classes.heldSeats} + 1` })
+    .where(
+      and(
+        eq(classes.id, classId),
+        eq(classes.status, "approved"),
+        sql`${classes.enrolledSeats} + ${classes.heldSeats} < ${classes.availableSeats}`,
+      ),
+    )
+    .returning({ id: classes.id });
+  return held.length > 0;
+}
+
+interface Selection {
+  cartItemId: string;
+  classId: string;
+  name: string;
+  priceCents: number;
+  status: string;
+  startDate: string | null;
+}
+
+async function selectCart(db: Db, studentId: string, cartItemIds: string[] | undefined): Promise<Selection[]> {
+  const where = cartItemIds
+    ? and(eq(cartItems.studentId, studentId), inArray(cartItems.id, cartItemIds))
+    : eq(cartItems.studentId, studentId);
+  const rows = await db
+    .select({
+      cartItemId: cartItems.id,
+      classId: classes.id,
+      name: classes.name,
+      priceCents: classes.priceCents,
+      status: classes.status,
+      startDate: classes.startDate,
+    })
+    .from(cartItems)
+    .innerJoin(classes, eq(classes.id, cartItems.classId))
+    .where(where)
+    .orderBy(asc(classes.id));
+  if (cartItemIds && rows.length !== new Set(cartItemIds).size) {
+    throw notFound("Some of these classes are no longer in your cart. Reload the page.");
+  }
+  if (rows.length === 0) throw conflict("Your cart is empty.");
+  if (rows.some((r) => hasStarted(r.startDate))) throw conflict(SESSION_MESSAGES.started);
+  return rows;
+}
+
+const toCheckout = (
+  order: { id: string; amountCents: number; expiresAt: Date; createdAt: Date },
+  intent: Intent,
+  selection: Selection[],
+  config: PaymentConfig,
+): Checkout => ({
+  clientSecret: intent.clientSecret ?? "",
+  paymentIntentId: intent.id,
+  orderId: order.id,
+  amount: toDollars(order.amountCents),
+  currency: config.currency,
+  expiresAt: order.expiresAt.toISOString(),
+  maxExpiresAt: latestExpiry(order.createdAt, config).toISOString(),
+  items: selection.map((s) => ({
+    cartItemId: s.cartItemId,
+    classItemId: s.classId,
+    class_name: s.name,
+    price: toDollars(s.priceCents),
+  })),
+});
+
+const sameClasses = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+
+/**
+ * Opens a checkout for the student's cart (or some of its items): holds a seat of every class,
+ * then asks the provider for a PaymentIntent of the amount the database says. Opening the same
+ * selection again (a reload of the payment page) returns the same checkout while its hold lasts;
+ * a different selection replaces the student's earlier checkout and releases its seats.
+ */
+export async function openCheckout(
+  deps: CheckoutDeps,
+  student: { id: string; email: string },
+  cartItemIds: string[] | undefined,
+): Promise<{ checkout: Checkout; created: boolean }> {
+  const { db, provider, config } = deps;
+  await expireOverdueCheckouts(deps);
+  const selection = await selectCart(db, student.id, cartItemIds);
+  const classIds = selection.map((s) => s.classId);
+  const amountCents = selection.reduce((sum, s) => sum + s.priceCents, 0);
+  if (amountCents < MIN_CHARGE_CENTS) {
+    throw new ApiError(
+      422,
+      `A card payment must be at least ${money(MIN_CHARGE_CENTS)}; the selected classes cost ${money(amountCents)}.`,
+    );
+  }
+
+  const opened = await transaction(db, async (tx) => {
+    // One checkout of a student at a time (a double click, two tabs), across API processes: the
+    // student's row is locked first, as every checkout and payment does (users, orders, classes).
+    await lockStudent(tx, student.id);
+    const [current] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.studentId, student.id), eq(orders.status, "pending")))
+      .for("update");
+    let replaced: string | null = null;
+    // When the seats began to be held without a break: a new checkout's own opening, or that of the
+    // one it replaces while its hold is on and they share a class, so that reopening the page in
+    // the hold's last minute or switching to another selection gives no seat a new limit.
+    let heldSince: Date | null = null;
+    if (current) {
+      const nowMs = clock.nowMs();
+      const currentClassIds = await orderClassIds(tx, current.id);
+      const holding = current.expiresAt.getTime() > nowMs;
+      const same = current.amountCents === amountCents && sameClasses(currentClassIds, classIds);
+      // Where a fresh start would end: it keeps this checkout's limit (see heldSince).
+      const freshEnd = Math.min(nowMs + config.holdSeconds * 1000, latestExpiry(current.createdAt, config).getTime());
+      const reusable =
+        current.paymentIntentId !== null &&
+        same &&
+        holding &&
+        (current.expiresAt.getTime() - nowMs > MIN_REMAINING_MS ||
+          freshEnd - current.expiresAt.getTime() <= MIN_REMAINING_MS);
+      if (reusable) return { reuse: true as const, order: current };
+      if (current.paymentIntentId === null && same && nowMs - current.updatedAt.getTime() < OPENING_MS) {
+        // The same checkout is being opened by another request right now: answer with it.
+        return { opening: true as const, orderId: current.id };
+      }
+      if (holding && currentClassIds.some((id) => classIds.includes(id))) heldSince = current.createdAt;
+      await endPending(tx, [current.id], "failed");
+      replaced = current.id;
+    }
+    // Seat hoarding (issue 27): one account holds at most `heldSeatsPerAccount` seats at once,
+    // counted over all its checkouts in progress (the one just replaced no longer counts). A
+    // read-then-write rule, kept across API processes by the row lock per account taken first
+    // (lockStudent above, decision 008): a second checkout of the same account waits there until
+    // the first committed, then counts its seats. A constraint cannot say it (a sum over two tables
+    // against a configured number); the partial unique index orders_one_pending_per_student stays
+    // the last line (one checkout in progress per account).
+    const [held] = await tx
+      .select({ seats: count() })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(eq(orders.studentId, student.id), eq(orders.status, "pending")));
+    const seats = (held?.seats ?? 0) + selection.length;
+    if (seats > config.heldSeatsPerAccount) {
+      throw conflict(
+        `One account can hold at most ${config.heldSeatsPerAccount} seats at a time in checkouts in progress, and this one would bring yours to ${seats}: pay for some of these classes first (each class in your cart has its own Pay button), then for the rest.`,
+      );
+    }
+    const enrolled = await tx
+      .select({ classId: enrollments.classId })
+      .from(enrollments)
+      .where(and(eq(enrollments.studentId, student.id), inArray(enrollments.classId, classIds)));
+    const already = selection.find((s) => enrolled.some((e) => e.classId === s.classId));
+    if (already) throw conflict(`You are already enrolled in "${already.name}": remove it from your cart.`);
+    for (const s of selection) {
+      if (s.status !== "approved")
+        throw conflict(`"${s.name}" is no longer open for booking: remove it from your cart.`);
+      if (!(await holdSeat(tx, s.classId))) throw conflict(`"${s.name}" is full: remove it from your cart.`);
+    }
+    // Opened, touched and held until by the API's clock, which every rule on them reads (not the
+    // database's default). `created_at` is when its seats began to be held (see heldSince): the
+    // limit of the hold runs from it.
+    const openedAt = clock.now();
+    const createdAt = heldSince ?? openedAt;
+    const expiresAt = Math.min(
+      openedAt.getTime() + config.holdSeconds * 1000,
+      latestExpiry(createdAt, config).getTime(),
+    );
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        studentId: student.id,
+        amountCents,
+        intentRequest: {
+          currency: config.currency,
+          email: student.email,
+          description: selection.map((s) => s.name).join(", "),
+        },
+        createdAt,
+        updatedAt: openedAt,
+        expiresAt: new Date(expiresAt),
+      })
+      .returning();
+    if (!order) throw new Error("the new order was not returned");
+    await tx.insert(orderItems).values(
+      selection.map((s) => ({
+        orderId: order.id,
+        classId: s.classId,
+        cartItemId: s.cartItemId,
+        priceCents: s.priceCents,
+      })),
+    );
+    return { reuse: false as const, order, replaced };
+  });
+
+  if (opened.opening) {
+    await intentOf(db, opened.orderId);
+    return openCheckout(deps, student, cartItemIds);
+  }
+
+  if (opened.reuse) {
+    const order = opened.order;
+    const intent = await provider.retrieveIntent(order.paymentIntentId!);
+    if (intent && intent.status !== "canceled" && intent.status !== "succeeded" && intent.clientSecret) {
+      return { checkout: toCheckout(order, intent, selection, config), created: false };
+    }
+    if (intent?.status === "succeeded") {
+      await settle(deps, intent);
+      throw conflict("You have already paid for these classes.");
+    }
+    // The provider no longer knows or offers this intent: start over.
+    await transaction(db, (tx) => endPending(tx, [order.id], "failed"));
+    return openCheckout(deps, student, cartItemIds);
+  }
+
+  const { order, replaced } = opened;
+  if (replaced) await closeIntents(deps, [replaced]);
+  let intent: Intent;
+  try {
+    intent = await provider.createIntent(intentInput(order));
+  } catch (error) {
+    // The provider may have made the intent all the same (a timeout): the order stays
+    // cancel-pending and the reconciler finds and cancels it once the provider answers.
+    await transaction(db, (tx) => endPending(tx, [order.id], "failed"));
+    throw error;
+  }
+  await db.update(orders).set({ paymentIntentId: intent.id, updatedAt: clock.now() }).where(eq(orders.id, order.id));
+  return { checkout: toCheckout(order, intent, selection, config), created: true };
+}

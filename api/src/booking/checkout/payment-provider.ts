@@ -1,0 +1,34 @@
+import type Stripe from "stripe";
+
+/** What the API needs of a PaymentIntent. */
+export interface Intent {
+  id: string;
+  status: Stripe.PaymentIntent.Status;
+  amount: number;
+  currency: string;
+  clientSecret: string | null;
+  metadata: Record<string, string>;
+}
+
+/**
+ * The card payment provider, as the API uses it: Stripe's PaymentIntents through the real SDK,
+ * against Stripe or, locally and in tests, the payment sandbox (tools/payment-sandbox.mjs).
+ * Every failure to reach it becomes a 502 that says nothing was charged.
+ */
+export interface PaymentProvider {
+  createIntent(input: {
+    amountCents: number;
+    currency: string;
+    orderId: string;
+    studentId: string;
+    email: string;
+    description: string;
+  }): Promise<Intent>;
+  retrieveIntent(id: string): Promise<Intent | null>;
+  /** Cancels an open intent; false when it can no longer be canceled (it succeeded meanwhile). */
+  cancelIntent(id: string): Promise<boolean>;
+  refund(intentId: string, orderId: string): Promise<void>;
+  /** The event of a signed webhook request, or null when the signature does not hold. */
+  verifyEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event | null;
+  readonly webhooksConfigured: boolean;
+}

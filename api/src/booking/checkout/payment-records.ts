@@ -1,0 +1,63 @@
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import type { PaymentRecord } from "shared-auth/wire/checkout";
+import type { Db } from "../../platform/database/client.js";
+import { classes, orderItems, payments, users } from "../../platform/database/schema.js";
+import { toDollars } from "../../platform/wire.js";
+
+/** Payment records, newest first: of one student, or one payment by id. */
+export async function loadPayments(
+  db: Db,
+  where: { studentId: string } | { paymentId: string },
+  window?: { size: number; offset: number },
+) {
+  const query = db
+    .select({
+      id: payments.id,
+      orderId: payments.orderId,
+      email: users.email,
+      transactionId: payments.transactionId,
+      amountCents: payments.amountCents,
+      paidAt: payments.paidAt,
+      quantity: payments.quantity,
+      status: payments.status,
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.studentId))
+    .where("studentId" in where ? eq(payments.studentId, where.studentId) : eq(payments.id, where.paymentId))
+    .orderBy(desc(payments.paidAt), asc(payments.id));
+  const rows = await (window ? query.limit(window.size).offset(window.offset) : query);
+  if (rows.length === 0) return [];
+  const items = await db
+    .select({
+      orderId: orderItems.orderId,
+      classId: orderItems.classId,
+      cartItemId: orderItems.cartItemId,
+      name: classes.name,
+      image: classes.image,
+    })
+    .from(orderItems)
+    .innerJoin(classes, eq(classes.id, orderItems.classId))
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.orderId),
+      ),
+    )
+    .orderBy(asc(classes.name), asc(classes.id));
+  return rows.map((r): PaymentRecord => {
+    const mine = items.filter((i) => i.orderId === r.orderId);
+    return {
+      _id: r.id,
+      email: r.email,
+      transactionId: r.transactionId,
+      price: toDollars(r.amountCents),
+      date: r.paidAt.toISOString(),
+      quantity: r.quantity,
+      cartItems: mine.flatMap((i) => (i.cartItemId ? [i.cartItemId] : [])),
+      classItems: mine.map((i) => i.classId),
+      status: r.status,
+      classNames: mine.map((i) => i.name),
+      image: mine[0]?.image ?? "",
+    };
+  });
+}

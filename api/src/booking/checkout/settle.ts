@@ -1,0 +1,153 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { PaymentRecord } from "shared-auth/wire/checkout";
+import * as clock from "../../platform/clock.js";
+import type { Db } from "../../platform/database/client.js";
+import { cartItems, classes, enrollments, orderItems, orders, payments } from "../../platform/database/schema.js";
+import { conflict, forbidden, notFound } from "../../platform/errors.js";
+import { transaction } from "../../platform/transaction.js";
+import type { CheckoutDeps } from "./deps.js";
+import { endPending, findOrderOf, lockStudent } from "./orders.js";
+import type { Intent } from "./payment-provider.js";
+import { loadPayments } from "./payment-records.js";
+
+/**
+ * Settling a payment: the browser's POST /payments, the signed webhook, the reconciler and a
+ * checkout's own clean-up all settle an order here, under a row lock on the order, so they
+ * converge on one result and replays change nothing.
+ */
+
+export type Settlement =
+  | { kind: "paid"; payment: PaymentRecord; deletedCount: number; created: boolean }
+  | { kind: "unpaid"; status: string }
+  | { kind: "refunded" };
+
+/** Thrown inside the settling transaction when the order can no longer be fulfilled. */
+class Unfulfillable extends Error {}
+
+async function paidRecord(db: Db, orderId: string): Promise<PaymentRecord | undefined> {
+  const [payment] = await db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId));
+  return payment ? (await loadPayments(db, { paymentId: payment.id }))[0] : undefined;
+}
+
+/**
+ * Settles an order from its PaymentIntent: a succeeded payment enrols the student in every class
+ * of the order, removes them from the cart and records the payment ("service pending"). An order
+ * whose hold ran out takes its seats again if they are still free; if not, the payment is refunded.
+ * `owner`, when given, must be the order's student.
+ */
+export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string): Promise<Settlement> {
+  const { db, cache, provider, config, log } = deps;
+  const order = await findOrderOf(db, intent);
+  if (!order) throw notFound("There is no checkout for this payment.");
+  if (owner !== undefined && order.studentId !== owner) throw forbidden("This payment is not yours.");
+  if (intent.status !== "succeeded") return { kind: "unpaid", status: intent.status };
+  if (intent.amount !== order.amountCents || intent.currency !== config.currency) {
+    log.error({ orderId: order.id, paymentIntentId: intent.id }, "a payment does not match its order's amount");
+    throw conflict("This payment does not match its checkout. Contact the academy.");
+  }
+  if (order.status === "refunded") return { kind: "refunded" };
+  if (order.status === "paid") {
+    const payment = await paidRecord(db, order.id);
+    if (payment) return { kind: "paid", payment, deletedCount: 0, created: false };
+  }
+
+  let settled: { paymentId: string; deletedCount: number; created: boolean } | null = null;
+  try {
+    settled = await cache.write(["classes", "instructors"], async (tx) => {
+      await lockStudent(tx, order.studentId);
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
+      if (!locked || locked.status === "refunded") throw new Unfulfillable();
+      if (locked.status === "paid") {
+        const [payment] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, order.id));
+        return { paymentId: payment!.id, deletedCount: 0, created: false };
+      }
+      const items = await tx
+        .select({ classId: orderItems.classId, priceCents: orderItems.priceCents })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, order.id))
+        .orderBy(asc(orderItems.classId));
+      const classIds = items.map((i) => i.classId);
+      // A class deleted during the checkout took its item with it: the order cannot be kept whole.
+      if (items.length === 0 || items.reduce((sum, i) => sum + i.priceCents, 0) !== locked.amountCents) {
+        throw new Unfulfillable();
+      }
+      const enrolled = await tx
+        .select({ id: enrollments.id })
+        .from(enrollments)
+        .where(and(eq(enrollments.studentId, locked.studentId), inArray(enrollments.classId, classIds)));
+      if (enrolled.length > 0) throw new Unfulfillable();
+      for (const classId of classIds) {
+        const taken =
+          locked.status === "pending"
+            ? await tx
+                .update(classes)
+                .set({ heldSeats: sql`${classes.heldSeats} - 1`, enrolledSeats: sql`${classes.enrolledSeats} + 1` })
+                .where(eq(classes.id, classId))
+                .returning({ id: classes.id })
+            : // The hold ran out: the seat is taken again only if it is still free.
+              await tx
+                .update(classes)
+                .set({ enrolledSeats: sql`${classes.enrolledSeats} + 1` })
+                .where(
+                  and(
+                    eq(classes.id, classId),
+                    sql`${classes.enrolledSeats} + ${classes.heldSeats} < ${classes.availableSeats}`,
+                  ),
+                )
+                .returning({ id: classes.id });
+        if (taken.length === 0) throw new Unfulfillable();
+      }
+      await tx
+        .insert(enrollments)
+        .values(classIds.map((classId) => ({ studentId: locked.studentId, classId, orderId: locked.id })));
+      const removed = await tx
+        .delete(cartItems)
+        .where(and(eq(cartItems.studentId, locked.studentId), inArray(cartItems.classId, classIds)))
+        .returning({ id: cartItems.id });
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          orderId: locked.id,
+          studentId: locked.studentId,
+          transactionId: intent.id,
+          amountCents: locked.amountCents,
+          quantity: classIds.length,
+          status: "service pending",
+        })
+        .returning({ id: payments.id });
+      await tx
+        .update(orders)
+        .set({ status: "paid", cancelPending: false, updatedAt: clock.now() })
+        .where(eq(orders.id, locked.id));
+      return { paymentId: payment!.id, deletedCount: removed.length, created: true };
+    });
+  } catch (error) {
+    if (!(error instanceof Unfulfillable)) throw error;
+  }
+  if (settled) {
+    const [payment] = await loadPayments(db, { paymentId: settled.paymentId });
+    return { kind: "paid", payment: payment!, deletedCount: settled.deletedCount, created: settled.created };
+  }
+
+  // Paid, but the seats are gone (or the order changed): the money goes back, nothing is kept.
+  await provider.refund(intent.id, order.id);
+  await transaction(db, async (tx) => {
+    await endPending(tx, [order.id], "refunded");
+    await tx
+      .update(orders)
+      .set({ status: "refunded", cancelPending: false, updatedAt: clock.now() })
+      .where(and(eq(orders.id, order.id), inArray(orders.status, ["expired", "failed"])));
+  });
+  log.warn({ orderId: order.id, paymentIntentId: intent.id }, "a payment arrived for seats no longer held: refunded");
+  return { kind: "refunded" };
+}
+
+/** Whether the checkout paid by this intent bought this cart item (the single payment page's check). */
+export async function intentCoversCartItem(db: Db, intentId: string, cartItemId: string): Promise<boolean> {
+  const rows = await db
+    .select({ orderId: orderItems.orderId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orders.paymentIntentId, intentId), eq(orderItems.cartItemId, cartItemId)));
+  return rows.length > 0;
+}

@@ -1,0 +1,177 @@
+import { z } from "zod";
+import {
+  LEVELS,
+  MAX_AGE,
+  MIN_AGE,
+  SPORTS,
+  WEEKDAYS,
+  type Level,
+  type Sport,
+  type Weekday,
+} from "../platform/database/schema.js";
+import { now as clockNow } from "../platform/clock.js";
+import { text } from "../platform/text.js";
+
+/**
+ * A class's camp session on the wire: its sport, the days and daily hours it runs, for which ages,
+ * at what level and where. Every field is optional (the spec's old clients send none); the
+ * schedule (dates, weekdays, times) is given whole or not at all, and so is the age range.
+ */
+export const MESSAGES = {
+  sport: "Choose a sport from the list",
+  start_date: "Enter the first day of the session",
+  end_date: "Enter the last day of the session",
+  end_before_start: "The last day cannot be before the first day",
+  weekdays: "Pick at least one weekday",
+  start_time: "Enter the daily start time",
+  end_time: "Enter the daily end time",
+  end_not_after_start: "The class must end after it starts",
+  age: "Ages must be whole numbers from 5 to 18",
+  age_order: "The oldest age cannot be below the youngest",
+  level: "Choose a level",
+  location: "Place is at most 120 characters",
+  started: "This class has already started: it can no longer be booked.",
+} as const;
+
+/**
+ * A real calendar day, `YYYY-MM-DD`, in the years 0001-9999: JavaScript also takes year 0000,
+ * which PostgreSQL's dates do not have.
+ */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < "0001-01-01") return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
+const day = (message: string) =>
+  z.string({ error: message }).refine(isIsoDate, { error: message }).meta({ description: "YYYY-MM-DD" });
+const clock = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: message })
+    .meta({ description: "HH:MM, 24 h" });
+const age = z
+  .number({ error: MESSAGES.age })
+  .int({ error: MESSAGES.age })
+  .min(MIN_AGE, { error: MESSAGES.age })
+  .max(MAX_AGE, { error: MESSAGES.age });
+
+/** The session's fields of a class body; null (or [] for weekdays) unsets one. */
+export const sessionFields = {
+  sport: z.enum(SPORTS, { error: MESSAGES.sport }).nullable().optional(),
+  start_date: day(MESSAGES.start_date).nullable().optional(),
+  end_date: day(MESSAGES.end_date).nullable().optional(),
+  weekdays: z
+    .array(z.enum(WEEKDAYS, { error: MESSAGES.weekdays }), { error: MESSAGES.weekdays })
+    .max(7, { error: MESSAGES.weekdays })
+    .refine((days) => new Set(days).size === days.length, { error: "Each weekday at most once" })
+    // Monday first, whatever order the client sent.
+    .transform((days) => WEEKDAYS.filter((d) => days.includes(d)))
+    .nullable()
+    .optional(),
+  start_time: clock(MESSAGES.start_time).nullable().optional(),
+  end_time: clock(MESSAGES.end_time).nullable().optional(),
+  age_min: age.nullable().optional(),
+  age_max: age.nullable().optional(),
+  level: z.enum(LEVELS, { error: MESSAGES.level }).nullable().optional(),
+  location: text({ max: 120, tooLong: MESSAGES.location }).nullable().optional(),
+};
+
+type SessionInput = {
+  sport?: Sport | null | undefined;
+  start_date?: string | null | undefined;
+  end_date?: string | null | undefined;
+  weekdays?: Weekday[] | null | undefined;
+  start_time?: string | null | undefined;
+  end_time?: string | null | undefined;
+  age_min?: number | null | undefined;
+  age_max?: number | null | undefined;
+  level?: Level | null | undefined;
+  location?: string | null | undefined;
+};
+
+const GROUPS = [
+  {
+    start_date: MESSAGES.start_date,
+    end_date: MESSAGES.end_date,
+    weekdays: MESSAGES.weekdays,
+    start_time: MESSAGES.start_time,
+    end_time: MESSAGES.end_time,
+  },
+  { age_min: MESSAGES.age, age_max: MESSAGES.age },
+] as const;
+const isSet = (v: unknown) => v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0);
+
+/**
+ * The rules across fields (as the database's CHECK constraints): a schedule given whole, its last
+ * day not before its first, its end after its start; an age range given whole and in order. A
+ * group is all set, or all sent empty (null or []) to remove it; each missing field is named.
+ */
+export function checkSession(body: SessionInput, ctx: z.RefinementCtx): void {
+  const fail = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  for (const group of GROUPS) {
+    const keys = Object.keys(group) as (keyof typeof group & keyof SessionInput)[];
+    if (keys.every((k) => body[k] === undefined)) continue;
+    const anySet = keys.some((k) => isSet(body[k]));
+    for (const k of keys) {
+      if (anySet ? !isSet(body[k]) : body[k] === undefined) fail(k, group[k]);
+    }
+  }
+  if (body.start_date && body.end_date && body.end_date < body.start_date) fail("end_date", MESSAGES.end_before_start);
+  if (body.start_time && body.end_time && body.end_time <= body.start_time) {
+    fail("end_time", MESSAGES.end_not_after_start);
+  }
+  if (isSet(body.age_min) && isSet(body.age_max) && body.age_max! < body.age_min!) fail("age_max", MESSAGES.age_order);
+}
+
+/** The database columns a body's session fields set (only those it names). */
+export function sessionColumns(body: SessionInput) {
+  return {
+    ...(body.sport !== undefined && { sport: body.sport }),
+    ...(body.start_date !== undefined && { startDate: body.start_date }),
+    ...(body.end_date !== undefined && { endDate: body.end_date }),
+    ...(body.weekdays !== undefined && { weekdays: body.weekdays ?? [] }),
+    ...(body.start_time !== undefined && { startTime: body.start_time }),
+    ...(body.end_time !== undefined && { endTime: body.end_time }),
+    ...(body.age_min !== undefined && { ageMin: body.age_min }),
+    ...(body.age_max !== undefined && { ageMax: body.age_max }),
+    ...(body.level !== undefined && { level: body.level }),
+    ...(body.location !== undefined && { location: body.location === "" ? null : body.location }),
+  };
+}
+
+export interface SessionRow {
+  sport: Sport | null;
+  startDate: string | null;
+  endDate: string | null;
+  weekdays: Weekday[];
+  startTime: string | null;
+  endTime: string | null;
+  ageMin: number | null;
+  ageMax: number | null;
+  level: Level | null;
+  location: string | null;
+}
+
+/** The session's wire fields of a class row (times as HH:MM). */
+export function sessionToWire(row: SessionRow) {
+  return {
+    sport: row.sport,
+    start_date: row.startDate,
+    end_date: row.endDate,
+    weekdays: row.weekdays,
+    start_time: row.startTime?.slice(0, 5) ?? null,
+    end_time: row.endTime?.slice(0, 5) ?? null,
+    age_min: row.ageMin,
+    age_max: row.ageMax,
+    level: row.level,
+    location: row.location,
+  };
+}
+
+/** Today's date on the API's clock, in UTC (the day a session "has started" is compared to). */
+export const todayUtc = (now = clockNow()) => now.toISOString().slice(0, 10);
+
+/** A class whose first day is before today has started; a class without dates never has. */
+export const hasStarted = (startDate: string | null, now = clockNow()) =>
+  startDate !== null && startDate < todayUtc(now);

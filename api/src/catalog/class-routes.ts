@@ -1,0 +1,263 @@
+import { asc, count, desc, eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requirePermission } from "../platform/access/permissions.js";
+import { instructorClassRoutes } from "./instructor-class-routes.js";
+import { classToWire, findClass, loadApprovedClasses, loadClassPage, selectClasses } from "./classes.js";
+import type { Db } from "../platform/database/client.js";
+import { classes, enrollments, users } from "../platform/database/schema.js";
+import { badRequest, conflict, forbidden, notFound } from "../platform/errors.js";
+import { sendCached, type PublicCache } from "./public-cache.js";
+import { asksForPage, classPageQuery, pageKey, PUBLIC_PAGE_SIZE } from "./public-lists.js";
+import { assertImageAvailable } from "../images/index.js";
+import { idParam, imageUrl, price, seats, toCents } from "../platform/wire.js";
+import { text } from "../platform/text.js";
+import { transaction } from "../platform/transaction.js";
+import { checkSession, sessionColumns, sessionFields } from "./camp-session.js";
+
+/** A class's own fields; a new class needs all but its details, an edit names those it changes. */
+const classFields = z.object({
+  class_name: text({ required: "Class name is required", max: 120 }),
+  image: imageUrl,
+  available_seats: seats,
+  price,
+  details: text({ max: 2000, multiLine: true }),
+});
+
+const newClass = classFields
+  .partial({ details: true })
+  .extend({
+    // Sent by the spec's form; ignored: the server takes them from the token and starts at 0.
+    instructor: text({ max: 120 }).optional(),
+    email: text({ max: 254 }).optional(),
+    enrolled_seats: z.number().optional(),
+    ...sessionFields,
+  })
+  .superRefine(checkSession);
+
+const classEdit = classFields
+  .partial()
+  .extend(sessionFields)
+  .strict()
+  .refine((o) => Object.keys(o).length > 0, { error: "Nothing to change." })
+  .superRefine(checkSession);
+
+const review = z.object({
+  status: z.enum(["approved", "denied"], { error: "Status must be approved or denied." }),
+  feedback: text({ max: 2000, multiLine: true }).optional(),
+});
+
+export const classRoutes =
+  (db: Db, cache: PublicCache): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/classes",
+      {
+        schema: {
+          tags: ["classes"],
+          summary:
+            "Approved classes, most enrolled first; admins get every class with its status. With any parameter: one page, sorted and filtered",
+          querystring: classPageQuery,
+        },
+      },
+      async (request, reply) => {
+        if (asksForPage(request)) {
+          const q = request.query;
+          const key = pageKey(q, { page: 1, size: PUBLIC_PAGE_SIZE, sort: "popular" });
+          return sendCached(request, reply, await cache.get("classes", () => loadClassPage(db, q), key));
+        }
+        const actor = await request.optionalActor();
+        if (actor?.role === "admin") {
+          const rows = await selectClasses(db).orderBy(desc(classes.createdAt), asc(classes.id));
+          return rows.map((r) => classToWire(r, true));
+        }
+        return sendCached(request, reply, await cache.get("classes", () => loadApprovedClasses(db)));
+      },
+    );
+
+    app.get(
+      "/classes/:id",
+      { schema: { tags: ["classes"], summary: "One class", params: idParam } },
+      async (request) => {
+        const row = await findClass(db, request.params.id);
+        const actor = await request.optionalActor();
+        const full = actor !== null && (actor.role === "admin" || actor.id === row.instructorId);
+        if (row.status !== "approved" && !full) throw notFound("There is no such class.");
+        return classToWire(row, full);
+      },
+    );
+
+    app.post(
+      "/classes",
+      {
+        config: { access: { action: "create", entity: "class" } },
+        schema: { tags: ["classes"], summary: "An instructor adds a class (pending review)", body: newClass },
+      },
+      async (request, reply) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "create", "class");
+        const body = request.body;
+        await assertImageAvailable(db, body.image, "image");
+        const created = await transaction(db, async (tx) => {
+          // The role again, on the instructor's row held FOR SHARE until the class is in: an admin
+          // making them a student at this moment (which locks the row FOR UPDATE and then counts
+          // their classes) either waits and counts this class, or comes first and this is refused.
+          const [owner] = await tx.select({ role: users.role }).from(users).where(eq(users.id, actor.id)).for("share");
+          if (!owner) throw forbidden();
+          requirePermission({ ...actor, role: owner.role }, "create", "class");
+          const [row] = await tx
+            .insert(classes)
+            .values({
+              name: body.class_name,
+              image: body.image,
+              instructorId: actor.id,
+              availableSeats: body.available_seats,
+              priceCents: toCents(body.price),
+              details: body.details ?? null,
+              ...sessionColumns(body),
+            })
+            .returning({ id: classes.id });
+          return row!;
+        });
+        return reply.status(201).send({ insertedId: created.id });
+      },
+    );
+
+    app.patch(
+      "/classes/:id",
+      {
+        config: { access: { action: "update", entity: "class" } },
+        schema: {
+          tags: ["classes"],
+          summary: "Edit a class (its instructor, or an admin); an instructor's edit sends it back to review",
+          params: idParam,
+          body: classEdit,
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        const row = await findClass(db, request.params.id);
+        requirePermission(actor, "update", "class", row.instructorId);
+        const edit = request.body;
+        await assertImageAvailable(db, edit.image, "image");
+        const byOwner = actor.id === row.instructorId;
+        // Approved classes also count in the instructors list.
+        const result = await cache.write(["classes", "instructors"], async (tx) => {
+          // Seats are checked on the locked row: a checkout holding a seat or a payment enrolling a
+          // student at this moment either comes first and is counted, or waits for this edit.
+          const [seats] = await tx
+            .select({ enrolled: classes.enrolledSeats, held: classes.heldSeats })
+            .from(classes)
+            .where(eq(classes.id, row.id))
+            .for("update");
+          if (!seats) throw notFound("There is no such class.");
+          if (edit.available_seats !== undefined && edit.available_seats < seats.enrolled) {
+            throw badRequest(`This class already has ${seats.enrolled} students enrolled.`, {
+              available_seats: `At least ${seats.enrolled} (already enrolled).`,
+            });
+          }
+          if (edit.available_seats !== undefined && edit.available_seats < seats.enrolled + seats.held) {
+            throw conflict(
+              `${seats.held} seats of this class are held by students paying right now. Try again in a few minutes.`,
+            );
+          }
+          const updated = await tx
+            .update(classes)
+            .set({
+              ...(edit.class_name !== undefined && { name: edit.class_name }),
+              ...(edit.image !== undefined && { image: edit.image }),
+              ...(edit.available_seats !== undefined && { availableSeats: edit.available_seats }),
+              ...(edit.price !== undefined && { priceCents: toCents(edit.price) }),
+              ...(edit.details !== undefined && { details: edit.details }),
+              ...sessionColumns(edit),
+              ...(byOwner && { status: "pending" as const, feedback: null }),
+              updatedAt: new Date(),
+            })
+            .where(eq(classes.id, row.id))
+            .returning({ id: classes.id });
+          return updated;
+        });
+        return { modifiedCount: result.length };
+      },
+    );
+
+    app.patch(
+      "/classes/:id/status",
+      {
+        config: { access: { action: "review", entity: "class", any: true } },
+        schema: {
+          tags: ["classes"],
+          summary: "An admin approves or denies one class, with optional feedback",
+          params: idParam,
+          body: review,
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "review", "class");
+        const row = await findClass(db, request.params.id);
+        await cache.write(["classes", "instructors"], async (tx) => {
+          await tx
+            .update(classes)
+            .set({
+              status: request.body.status,
+              ...(request.body.feedback !== undefined && { feedback: request.body.feedback }),
+              updatedAt: new Date(),
+            })
+            .where(eq(classes.id, row.id));
+        });
+        return { modifiedCount: 1, status: request.body.status };
+      },
+    );
+
+    app.patch(
+      "/classes/:id/feedback",
+      {
+        config: { access: { action: "review", entity: "class", any: true } },
+        schema: {
+          tags: ["classes"],
+          summary: "An admin sends feedback on a class to its instructor",
+          params: idParam,
+          body: z.object({ feedback: text({ required: "Feedback is required.", max: 2000, multiLine: true }) }),
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "review", "class");
+        const row = await findClass(db, request.params.id);
+        await db.update(classes).set({ feedback: request.body.feedback }).where(eq(classes.id, row.id));
+        return { modifiedCount: 1 };
+      },
+    );
+
+    app.delete(
+      "/classes/:id",
+      {
+        config: { access: { action: "delete", entity: "class" } },
+        schema: { tags: ["classes"], summary: "Delete a class nobody is enrolled in", params: idParam },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        const row = await findClass(db, request.params.id);
+        requirePermission(actor, "delete", "class", row.instructorId);
+        const deleted = await cache.write(["classes", "instructors"], async (tx) => {
+          // Locked, then counted: a checkout holding a seat or a payment enrolling a student
+          // updates this row, so it either comes first and is counted here, or waits and fails.
+          const [locked] = await tx
+            .select({ heldSeats: classes.heldSeats })
+            .from(classes)
+            .where(eq(classes.id, row.id))
+            .for("update");
+          if (!locked) return [];
+          const [enrolled] = await tx.select({ n: count() }).from(enrollments).where(eq(enrollments.classId, row.id));
+          if ((enrolled?.n ?? 0) > 0) throw conflict("Students are enrolled in this class: it cannot be deleted.");
+          if (locked.heldSeats > 0) {
+            throw conflict("Students are paying for this class right now: try again in a few minutes.");
+          }
+          return tx.delete(classes).where(eq(classes.id, row.id)).returning({ id: classes.id });
+        });
+        return { deletedCount: deleted.length };
+      },
+    );
+    instructorClassRoutes(app, db);
+  };

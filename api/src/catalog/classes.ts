@@ -1,0 +1,119 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { Db } from "../platform/database/client.js";
+import { classes, users, type ClassStatus } from "../platform/database/schema.js";
+import { notFound } from "../platform/errors.js";
+import { openPage, pageWindow } from "../platform/paging.js";
+import { toDollars } from "../platform/wire.js";
+import { sessionToWire, type SessionRow } from "./camp-session.js";
+import { classFilters, classOrder, PUBLIC_PAGE_SIZE, type ClassPageQuery } from "./public-lists.js";
+
+export const classColumns = {
+  id: classes.id,
+  name: classes.name,
+  image: classes.image,
+  instructorId: classes.instructorId,
+  instructorName: users.name,
+  instructorEmail: users.email,
+  availableSeats: classes.availableSeats,
+  enrolledSeats: classes.enrolledSeats,
+  heldSeats: classes.heldSeats,
+  priceCents: classes.priceCents,
+  details: classes.details,
+  status: classes.status,
+  feedback: classes.feedback,
+  sport: classes.sport,
+  startDate: classes.startDate,
+  endDate: classes.endDate,
+  weekdays: classes.weekdays,
+  startTime: classes.startTime,
+  endTime: classes.endTime,
+  ageMin: classes.ageMin,
+  ageMax: classes.ageMax,
+  level: classes.level,
+  location: classes.location,
+  createdAt: classes.createdAt,
+  updatedAt: classes.updatedAt,
+};
+
+type ClassRow = SessionRow & {
+  id: string;
+  name: string;
+  image: string;
+  instructorId: string;
+  instructorName: string;
+  instructorEmail: string;
+  availableSeats: number;
+  enrolledSeats: number;
+  /** Seats held by checkouts in progress: not on the wire (the spec's card shows enrolled seats). */
+  heldSeats: number;
+  priceCents: number;
+  details: string | null;
+  status: ClassStatus;
+  feedback: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** The spec's wire names (section 3); status and feedback only for who may see them. */
+export function classToWire(row: ClassRow, full: boolean) {
+  const base = {
+    _id: row.id,
+    class_name: row.name,
+    image: row.image,
+    instructor: row.instructorName,
+    email: row.instructorEmail,
+    instructorId: row.instructorId,
+    available_seats: row.availableSeats,
+    enrolled_seats: row.enrolledSeats,
+    price: toDollars(row.priceCents),
+    details: row.details ?? "",
+    ...sessionToWire(row),
+  };
+  if (!full) return base;
+  return {
+    ...base,
+    status: row.status,
+    feedback: row.feedback ?? "",
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function selectClasses(db: Db) {
+  return db.select(classColumns).from(classes).innerJoin(users, eq(users.id, classes.instructorId));
+}
+
+/** Most enrolled first (the home page's "popular classes"), then newest. */
+const popularFirst = [desc(classes.enrolledSeats), desc(classes.createdAt), asc(classes.id)];
+
+/** The statement of one page of the approved classes (one row more, to know whether more follow). */
+export function classPageSelect(db: Db, q: ClassPageQuery) {
+  const window = pageWindow(q, PUBLIC_PAGE_SIZE);
+  return selectClasses(db)
+    .where(and(...classFilters(q)))
+    .orderBy(...classOrder(q))
+    .limit(window.size + 1)
+    .offset(window.offset);
+}
+
+/** One page of the approved classes, sorted and filtered by the database. */
+export async function loadClassPage(db: Db, q: ClassPageQuery) {
+  return openPage(await classPageSelect(db, q), pageWindow(q, PUBLIC_PAGE_SIZE), (r) => classToWire(r, false));
+}
+
+export async function loadApprovedClasses(db: Db, instructorId?: string) {
+  const where = instructorId
+    ? and(eq(classes.status, "approved"), eq(classes.instructorId, instructorId))
+    : eq(classes.status, "approved");
+  const rows = await selectClasses(db)
+    .where(where)
+    .orderBy(...popularFirst);
+  return rows.map((r) => classToWire(r, false));
+}
+
+/** One class with its instructor; 404 when there is none. */
+export async function findClass(db: Db, id: string) {
+  const [row] = await selectClasses(db).where(eq(classes.id, id));
+  if (!row) throw notFound("There is no such class.");
+  return row;
+}

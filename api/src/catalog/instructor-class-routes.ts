@@ -1,0 +1,119 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { FastifyZodInstance } from "../platform/fastify.js";
+import { z } from "zod";
+import { ownerByEmail } from "../platform/access/owner.js";
+import { requirePermission } from "../platform/access/permissions.js";
+import type { Db } from "../platform/database/client.js";
+import { CLASS_STATUSES, classes, enrollments, users } from "../platform/database/schema.js";
+import { containsPattern, pageQuery, pageWindow, totalOver, wantsPage } from "../platform/paging.js";
+import { emailQuery, idParam } from "../platform/wire.js";
+import { classColumns, classToWire, findClass, selectClasses } from "./classes.js";
+
+/** An instructor's own classes and the students in them (also open to admins). */
+export function instructorClassRoutes(app: FastifyZodInstance, db: Db): void {
+  app.get(
+    "/classes/:id/roster",
+    {
+      config: { access: { action: "read", entity: "roster" } },
+      schema: {
+        tags: ["classes"],
+        summary:
+          "The students enrolled in a class: its instructor or an admin only; with any parameter, one page with its total",
+        params: idParam,
+        querystring: rosterQuery,
+      },
+    },
+    async (request) => {
+      const actor = await request.requireActor();
+      const row = await findClass(db, request.params.id);
+      requirePermission(actor, "read", "roster", row.instructorId);
+      const q = request.query;
+      const paged = wantsPage(q);
+      const where: SQL[] = [eq(enrollments.classId, row.id)];
+      if (q.search) {
+        const pattern = containsPattern(q.search);
+        where.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
+      }
+      const by = (q.dir ?? "asc") === "asc" ? asc : desc;
+      const order = {
+        enrolled: [by(enrollments.createdAt), by(users.email)],
+        name: [by(users.name), by(users.email)],
+        email: [by(users.email)],
+      }[q.sort ?? "enrolled"];
+      const window = pageWindow(q);
+      const query = db
+        .select({ name: users.name, email: users.email, enrolledAt: enrollments.createdAt, total: totalOver() })
+        .from(enrollments)
+        .innerJoin(users, eq(users.id, enrollments.studentId))
+        .where(and(...where))
+        .orderBy(...order);
+      const rows = await (paged ? query.limit(window.size).offset(window.offset) : query);
+      const items = rows.map((r) => ({ name: r.name, email: r.email, enrolledAt: r.enrolledAt.toISOString() }));
+      if (!paged) return items;
+      const total = rows[0]?.total ?? (await countRoster(db, and(...where)));
+      return { items, total, page: window.page, size: window.size };
+    },
+  );
+
+  app.get(
+    "/myclasses",
+    {
+      config: { access: { action: "read", entity: "class" } },
+      schema: {
+        tags: ["classes"],
+        summary:
+          "The caller's own classes, with status and admin feedback; with any paging parameter, one page with its total",
+        querystring: myClassesQuery,
+      },
+    },
+    async (request) => {
+      const actor = await request.requireActor();
+      const q = request.query;
+      const owner = await ownerByEmail(db, actor, q.email);
+      requirePermission(actor, "read", "class", owner);
+      if (!wantsPage(q, ["email"])) {
+        const rows = await selectClasses(db)
+          .where(eq(classes.instructorId, owner))
+          .orderBy(desc(classes.createdAt), asc(classes.id));
+        return rows.map((r) => classToWire(r, true));
+      }
+      const where: SQL[] = [eq(classes.instructorId, owner)];
+      if (q.status) where.push(eq(classes.status, q.status));
+      if (q.search) where.push(ilike(classes.name, containsPattern(q.search)));
+      const sort = q.sort ?? "newest";
+      const by = (q.dir ?? (sort === "newest" ? "desc" : "asc")) === "asc" ? asc : desc;
+      const order = { newest: [by(classes.createdAt)], name: [by(classes.name)], status: [by(classes.status)] }[sort];
+      const window = pageWindow(q);
+      const rows = await db
+        .select({ ...classColumns, total: totalOver() })
+        .from(classes)
+        .innerJoin(users, eq(users.id, classes.instructorId))
+        .where(and(...where))
+        .orderBy(...order, asc(classes.id))
+        .limit(window.size)
+        .offset(window.offset);
+      const total = rows[0]?.total ?? (await countMyClasses(db, and(...where)));
+      return { items: rows.map((r) => classToWire(r, true)), total, page: window.page, size: window.size };
+    },
+  );
+}
+
+const rosterQuery = pageQuery(["enrolled", "name", "email"], {});
+const myClassesQuery = pageQuery(["newest", "name", "status"], {
+  ...emailQuery.shape,
+  status: z.enum(CLASS_STATUSES, { error: "Status is pending, approved or denied." }).optional(),
+});
+
+/** The rows of a page past the end: the total comes from a count of its own. */
+async function countRoster(db: Db, where: SQL | undefined) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(enrollments)
+    .innerJoin(users, eq(users.id, enrollments.studentId))
+    .where(where);
+  return row?.n ?? 0;
+}
+async function countMyClasses(db: Db, where: SQL | undefined) {
+  const [row] = await db.select({ n: count() }).from(classes).where(where);
+  return row?.n ?? 0;
+}

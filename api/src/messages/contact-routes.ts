@@ -1,0 +1,82 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requirePermission } from "../platform/access/permissions.js";
+import type { Db } from "../platform/database/client.js";
+import { contactMessages } from "../platform/database/schema.js";
+import { notFound } from "../platform/errors.js";
+import { idParam } from "../platform/wire.js";
+import { text } from "../platform/text.js";
+
+const message = z.object({
+  name: text({ required: "Name is required", max: 120 }),
+  email: z.email({ error: "Email is required" }).max(254),
+  message: text({ required: "Message is required", max: 5000, multiLine: true }),
+});
+
+export const contactRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      "/contact",
+      {
+        schema: { tags: ["contact"], summary: "A visitor writes to the academy", body: message },
+        config: { rateLimit: app.rateLimits.forms },
+      },
+      async (request, reply) => {
+        const [saved] = await db
+          .insert(contactMessages)
+          .values({ ...request.body, email: request.body.email.toLowerCase() })
+          .returning({ id: contactMessages.id });
+        return reply.status(201).send({ insertedId: saved!.id });
+      },
+    );
+
+    app.get(
+      "/contact",
+      {
+        config: { access: { action: "read", entity: "contact", any: true } },
+        schema: { tags: ["contact"], summary: "Messages to the academy (admins)" },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "read", "contact");
+        const rows = await db
+          .select()
+          .from(contactMessages)
+          .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+        return rows.map((m) => ({
+          _id: m.id,
+          name: m.name,
+          email: m.email,
+          message: m.message,
+          read: m.readAt !== null,
+          createdAt: m.createdAt.toISOString(),
+        }));
+      },
+    );
+
+    app.patch(
+      "/contact/:id",
+      {
+        config: { access: { action: "update", entity: "contact", any: true } },
+        schema: {
+          tags: ["contact"],
+          summary: "Mark a message read or unread (admins)",
+          params: idParam,
+          body: z.object({ read: z.boolean({ error: "Read must be true or false." }) }).strict(),
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "update", "contact");
+        const changed = await db
+          .update(contactMessages)
+          .set({ readAt: request.body.read ? sql`coalesce(${contactMessages.readAt}, now())` : null })
+          .where(eq(contactMessages.id, request.params.id))
+          .returning({ id: contactMessages.id });
+        if (changed.length === 0) throw notFound("There is no such message.");
+        return { modifiedCount: 1, read: request.body.read };
+      },
+    );
+  };

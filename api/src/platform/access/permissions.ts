@@ -1,0 +1,105 @@
+import type { Role } from "../database/schema.js";
+import { forbidden } from "../errors.js";
+
+/**
+ * Who may do what, as data. "own" means the record belongs to the caller; "any" means every
+ * record. Checked on the server for every route; the shell's guards only mirror it.
+ */
+export type Access = "own" | "any";
+export type Entity =
+  | "class"
+  | "cart"
+  | "user"
+  | "payment"
+  | "enrollment"
+  | "contact"
+  | "newsletter"
+  | "image"
+  | "role"
+  | "roster"
+  | "stats"
+  // A signed-in session (an access token): "own" ends the caller's own on sign-out, "any" ends all of a user's.
+  | "session";
+export type Action = "create" | "read" | "update" | "delete" | "review";
+
+type Rules = Partial<Record<`${Action}:${Entity}`, Access>>;
+
+const student: Rules = {
+  "read:user": "own",
+  "update:user": "own",
+  "read:role": "own",
+  "create:cart": "own",
+  "read:cart": "own",
+  "delete:cart": "own",
+  "read:payment": "own",
+  "create:payment": "own",
+  "read:enrollment": "own",
+  "delete:session": "own",
+  // A profile photo of their own, served by the API: no third party learns who looks at it.
+  "create:image": "own",
+};
+
+export const PERMISSIONS: Record<Role, Rules> = {
+  student,
+  instructor: {
+    "read:user": "own",
+    "update:user": "own",
+    "read:role": "own",
+    "create:class": "own",
+    "read:class": "own",
+    "update:class": "own",
+    "delete:class": "own",
+    "create:image": "own",
+    // The students enrolled in the instructor's own classes (name, e-mail, date enrolled).
+    "read:roster": "own",
+    // What they bought as a student before a promotion stays theirs to see (no new bookings).
+    "read:payment": "own",
+    "read:enrollment": "own",
+    "delete:session": "own",
+  },
+  admin: {
+    "read:user": "any",
+    "update:user": "own",
+    "delete:user": "any",
+    "read:role": "any",
+    "update:role": "any",
+    "read:class": "any",
+    "update:class": "any",
+    "review:class": "any",
+    "delete:class": "any",
+    "read:contact": "any",
+    "update:contact": "any",
+    "read:stats": "any",
+    "read:newsletter": "any",
+    "create:image": "own",
+    "read:payment": "any",
+    "read:enrollment": "any",
+    "read:roster": "any",
+    // Ends every session of a user (a lost phone, a shared computer): their tokens and Firebase sign-ins.
+    "delete:session": "any",
+  },
+};
+
+export interface Actor {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** The address was confirmed at the last sign-in (Firebase's claim): required to pay. */
+  emailVerified: boolean;
+}
+
+/** Owner id for a check about records that are not the caller's own (every user, someone else's). */
+export const OTHERS = "others";
+
+export function can(actor: Actor, action: Action, entity: Entity, ownerId?: string): boolean {
+  const access = PERMISSIONS[actor.role][`${action}:${entity}`];
+  if (access === "any") return true;
+  if (access === "own") return ownerId === undefined || ownerId === actor.id;
+  return false;
+}
+
+/** Throws 403 unless the actor may do this to a record owned by ownerId (or to its own). */
+export function requirePermission(actor: Actor, action: Action, entity: Entity, ownerId?: string): void {
+  if (!can(actor, action, entity, ownerId)) throw forbidden();
+}

@@ -1,0 +1,5 @@
+/** The database's tables (drizzle), by area; migrations are generated from them (drizzle-kit). */
+export * from "./schema/values.js";
+export * from "./schema/users-and-classes.js";
+export * from "./schema/bookings.js";
+export * from "./schema/service.js";

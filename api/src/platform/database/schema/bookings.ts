@@ -1,0 +1,146 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { timestamps } from "./values.js";
+import { classes, users } from "./users-and-classes.js";
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    classId: uuid("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [uniqueIndex("cart_items_student_class_key").on(t.studentId, t.classId)],
+);
+
+/**
+ * pending: seats held, payment open; paid: enrolled; failed: abandoned or superseded by a newer
+ * checkout (seats released); expired: the hold ran out (seats released); refunded: paid after its
+ * seats were gone, so the money went back.
+ */
+export const ORDER_STATUSES = ["pending", "paid", "failed", "expired", "refunded"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** One checkout: the seats it holds until paid, failed or expired. One per PaymentIntent. */
+/** The parts of a PaymentIntent's creation that are not on the order row itself. */
+export interface IntentRequest {
+  currency: string;
+  email: string;
+  description: string;
+}
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    paymentIntentId: text("payment_intent_id"),
+    /**
+     * What the PaymentIntent is created with, written with the seat hold before the provider is
+     * called: repeating this create under the order's idempotency key finds an intent whose
+     * creation the order never learned of (a process killed, a create that timed out).
+     */
+    intentRequest: jsonb("intent_request").$type<IntentRequest>(),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    /** An order that ended (failed, expired) whose intent the provider has not yet confirmed canceled. */
+    cancelPending: boolean("cancel_pending").notNull().default(false),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("orders_payment_intent_key").on(t.paymentIntentId),
+    index("orders_cancel_pending_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.cancelPending}`),
+    // A student has at most one checkout in progress: a new one replaces the old one.
+    uniqueIndex("orders_one_pending_per_student")
+      .on(t.studentId)
+      .where(sql`${t.status} = 'pending'`),
+    index("orders_pending_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("orders_student_idx").on(t.studentId),
+    check("orders_amount_check", sql`${t.amountCents} >= 0`),
+    check("orders_status_check", sql`${t.status} in ('pending', 'paid', 'failed', 'expired', 'refunded')`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    classId: uuid("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    cartItemId: uuid("cart_item_id"),
+    priceCents: integer("price_cents").notNull(),
+  },
+  (t) => [uniqueIndex("order_items_order_class_key").on(t.orderId, t.classId)],
+);
+
+/** The spec's payment record (section 3), written once an order is paid. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    transactionId: text("transaction_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+    status: text("status").notNull().default("service pending"),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payments_order_key").on(t.orderId),
+    uniqueIndex("payments_transaction_key").on(t.transactionId),
+    index("payments_student_idx").on(t.studentId),
+    // Payment history, newest first, paged.
+    index("payments_student_paid_idx").on(t.studentId, t.paidAt, t.id),
+  ],
+);
+
+export const enrollments = pgTable(
+  "enrollments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    classId: uuid("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex("enrollments_student_class_key").on(t.studentId, t.classId),
+    // A class's roster, in enrolment order, paged.
+    index("enrollments_class_created_idx").on(t.classId, t.createdAt),
+  ],
+);
