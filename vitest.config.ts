@@ -21,7 +21,16 @@ export default defineConfig({
         },
       },
       {
+        test: { name: "mfe-public", root: "mfe-public", environment: "node", include: ["src/**/*.test.ts"] },
+      },
+      {
         test: { name: "mfe-student", root: "mfe-student", environment: "node", include: ["src/**/*.test.ts"] },
+      },
+      {
+        test: { name: "mfe-instructor", root: "mfe-instructor", environment: "node", include: ["src/**/*.test.ts"] },
+      },
+      {
+        test: { name: "mfe-admin", root: "mfe-admin", environment: "node", include: ["src/**/*.test.ts"] },
       },
       {
         test: { name: "tools", root: "tools", environment: "node", include: ["**/*.test.mjs"] },

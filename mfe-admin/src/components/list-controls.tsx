@@ -1,7 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import type { Page } from "../lib/admin-api";
-import { PAGE_SIZES, type ListParams } from "../lib/list-params";
+import { PAGE_SIZES, pageRange, type ListParams } from "../lib/list-params";
 import { buttonStyles, inputStyles } from "./buttons";
 import { EmptyState, ErrorState, TableSkeleton } from "./states";
 
@@ -133,9 +133,7 @@ export function Pager({
   update: (change: Partial<ListParams>) => void;
   busy: boolean;
 }) {
-  const pages = Math.max(1, Math.ceil(total / params.size));
-  const first = total === 0 ? 0 : (params.page - 1) * params.size + 1;
-  const last = Math.min(total, params.page * params.size);
+  const { pages, first, last } = pageRange(params, total);
   return (
     <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
       <p aria-live="polite" className="text-slate-600 dark:text-slate-400">

@@ -1,19 +1,12 @@
 import { errorMessage, useAcademy, UserAvatar } from "shared-auth";
 import { useChangeRole, useDeleteUser, useUserPage, type AdminUser, type UserRole } from "../lib/admin-api";
-import { confirmDelete, confirmRoleChange, notifyDeleted, notifySuccess, showFailure } from "../lib/alerts";
+import { confirmDelete, confirmRoleChange, notifyDeleted, notifySuccess, PROMOTED, showFailure } from "../lib/alerts";
 import { useListParams } from "../lib/list-params";
 import { buttonStyles } from "./buttons";
 import { EndSessionsButton } from "./end-sessions-button";
 import { Cell, Email, ListToolbar, PagedTable, rowStyles } from "./list-controls";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
-
-/** Spec section 8's notices, word for word; the undo's notice in the same words. */
-const PROMOTED: Record<UserRole, (name: string) => string> = {
-  admin: (name) => `${name} is an Admin Now!`,
-  instructor: (name) => `${name} is an Instructor Now!`,
-  student: (name) => `${name} is a Student Now!`,
-};
 
 /** Why a button is disabled, said next to it (and read with it). */
 function Reason({ id, children }: { id: string; children: string }) {

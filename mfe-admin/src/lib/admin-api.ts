@@ -59,7 +59,7 @@ const adminKeys = {
 };
 
 /** The query string of a list: empty values left out. */
-function listQuery(p: ListParams, filterName: "role" | "status") {
+export function listQuery(p: ListParams, filterName: "role" | "status") {
   return {
     page: p.page,
     size: p.size,
@@ -71,7 +71,7 @@ function listQuery(p: ListParams, filterName: "role" | "status") {
 }
 
 /** Answers about the request itself (4xx) will not change on a retry. */
-function retryTransient(failures: number, error: unknown): boolean {
+export function retryTransient(failures: number, error: unknown): boolean {
   const status = apiErrorStatus(error);
   if (status !== undefined && status >= 400 && status < 500) return false;
   return failures < 3;

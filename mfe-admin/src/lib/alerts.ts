@@ -5,6 +5,7 @@
  */
 import { confirmDelete as confirm, showDialog, type DialogLook } from "shared-auth";
 import { SCOPE_CLASS } from "../components/scope";
+import type { ClassDecision, UserRole } from "./admin-api";
 
 /** Each kind of notice's icon: a glyph in a circle of its colour. */
 const ICONS = {
@@ -17,6 +18,19 @@ const look = (kind: keyof typeof ICONS): DialogLook => ({ scopeClass: SCOPE_CLAS
 
 /** Spec section 9: success dialogs close by themselves after 1500 ms. */
 const NOTICE_MS = 1500;
+
+/** Spec section 8's notices after a class review, word for word. */
+export const DECIDED: Record<ClassDecision, string> = {
+  approved: "Are You Approve this Class Now!",
+  denied: "Are You Deny this Class Now!",
+};
+
+/** Spec section 8's notices after a role change, word for word; the undo's notice in the same words. */
+export const PROMOTED: Record<UserRole, (name: string) => string> = {
+  admin: (name) => `${name} is an Admin Now!`,
+  instructor: (name) => `${name} is an Instructor Now!`,
+  student: (name) => `${name} is a Student Now!`,
+};
 
 /** A success notice in the spec's words (e.g. "Are You Approve this Class Now!", "{name} is an Admin Now!"). */
 export async function notifySuccess(title: string): Promise<void> {

@@ -13,15 +13,9 @@ import {
   type AdminClass,
   type ClassDecision,
 } from "../lib/admin-api";
-import { confirmDelete, notifyDeleted, notifySuccess, showFailure } from "../lib/alerts";
+import { confirmDelete, DECIDED, notifyDeleted, notifySuccess, showFailure } from "../lib/alerts";
 import { useListParams } from "../lib/list-params";
 import "../styles.css";
-
-/** Spec section 8's notices, word for word. */
-const DECIDED: Record<ClassDecision, string> = {
-  approved: "Are You Approve this Class Now!",
-  denied: "Are You Deny this Class Now!",
-};
 
 const STATUS_BADGE: Record<AdminClass["status"], string> = {
   pending: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",

@@ -36,6 +36,22 @@ export function useMyClasses() {
   });
 }
 
+/**
+ * Instructor Home's figures: classes by review status, students enrolled in all of them, and the
+ * seats still free in approved classes (the only ones students can book).
+ */
+export function classSummary(list: Pick<MyClass, "status" | "available_seats" | "enrolled_seats">[]) {
+  const by = (s: MyClass["status"]) => list.filter((c) => c.status === s);
+  const approved = by("approved");
+  return {
+    pending: by("pending").length,
+    approved: approved.length,
+    denied: by("denied").length,
+    enrolled: list.reduce((n, c) => n + c.enrolled_seats, 0),
+    seatsLeft: approved.reduce((n, c) => n + Math.max(0, c.available_seats - c.enrolled_seats), 0),
+  };
+}
+
 export const money = (n: number) =>
   n.toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
 

@@ -2,20 +2,8 @@ import { Link } from "react-router-dom";
 import { resolveImageUrl, useAcademy } from "shared-auth";
 import { InstructorRoot } from "../components/instructor-root";
 import { ErrorState, ListSkeleton, PageTitle } from "../components/ui";
-import { money, useMyClasses, useMyRevenue, type MyClass } from "../lib/my-classes";
+import { classSummary, money, useMyClasses, useMyRevenue, type MyClass } from "../lib/my-classes";
 import "../styles.css";
-
-function summary(list: MyClass[]) {
-  const by = (s: MyClass["status"]) => list.filter((c) => c.status === s);
-  const approved = by("approved");
-  return {
-    pending: by("pending").length,
-    approved: approved.length,
-    denied: by("denied").length,
-    enrolled: list.reduce((n, c) => n + c.enrolled_seats, 0),
-    seatsLeft: approved.reduce((n, c) => n + Math.max(0, c.available_seats - c.enrolled_seats), 0),
-  };
-}
 
 /** /dashboard/instructorhome: who is signed in, and their classes in figures. */
 export default function InstructorHomePage() {
@@ -46,7 +34,7 @@ export default function InstructorHomePage() {
 }
 
 function Figures({ list }: { list: MyClass[] }) {
-  const s = summary(list);
+  const s = classSummary(list);
   // Paid orders at the prices paid (a price changed later does not rewrite what was earned).
   const earned = useMyRevenue();
   const revenue = earned.data ? money(earned.data.revenue) : earned.isError ? "Not available" : "…";

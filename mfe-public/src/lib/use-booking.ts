@@ -9,6 +9,7 @@ import {
   useCart,
   useEnrolled,
   useStudentEmail,
+  type CartItem,
   type ClassItem,
 } from "shared-auth";
 import { askToLogIn, confirmOverlap, showProblem, toastSuccess } from "./alerts";
@@ -27,6 +28,23 @@ export interface Booking {
 }
 
 export const ADDED_MESSAGE = "Class added on the Cart.";
+
+/**
+ * What a class is to the student looking at it: one they have (enrolled, or in the cart) first,
+ * then one nobody can book (started, full), else open.
+ */
+export function bookingState(
+  item: ClassItem,
+  cart: readonly Pick<CartItem, "classItemId">[] | undefined,
+  enrolled: readonly Pick<ClassItem, "_id">[] | undefined,
+  now?: Date,
+): BookingState {
+  if (enrolled?.some((c) => c._id === item._id)) return "enrolled";
+  if (cart?.some((c) => c.classItemId === item._id)) return "in-cart";
+  if (hasStarted(item, now)) return "started";
+  if (isFull(item)) return "full";
+  return "open";
+}
 
 /**
  * The "Add To Booking" rules of spec sections 4-6, for one list of class cards: a visitor is asked
@@ -49,13 +67,7 @@ export function useBooking(): Booking {
   const signedIn = status === "signed-in";
   const showButton = !(signedIn && (role === "admin" || role === "instructor"));
 
-  const stateOf = (item: ClassItem): BookingState => {
-    if (enrolled.data?.some((c) => c._id === item._id)) return "enrolled";
-    if (cart.data?.some((c) => c.classItemId === item._id)) return "in-cart";
-    if (hasStarted(item)) return "started";
-    if (isFull(item)) return "full";
-    return "open";
-  };
+  const stateOf = (item: ClassItem): BookingState => bookingState(item, cart.data, enrolled.data);
 
   const canPress = (item: ClassItem) =>
     // While the session is being decided nobody knows yet whether to book or to ask for a login.

@@ -1,0 +1,73 @@
+import type { CampSession } from "shared-auth";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { askToLogIn, confirmOverlap, showProblem, toastSuccess } from "./alerts";
+
+// shared-auth's dialogs and toast, as this remote calls them (its formatting stays real).
+const shown = vi.hoisted(() => ({ showDialog: vi.fn(), showToast: vi.fn() }));
+vi.mock("shared-auth", async (importOriginal) => ({ ...(await importOriginal<object>()), ...shown }));
+
+beforeEach(() => {
+  shown.showDialog.mockReset().mockResolvedValue(true);
+  shown.showToast.mockReset();
+});
+
+const lastDialog = () => shown.showDialog.mock.lastCall?.[1] as Record<string, unknown>;
+const lastLook = () => shown.showDialog.mock.lastCall?.[0] as { scopeClass: string };
+
+describe("askToLogIn", () => {
+  it("warns a visitor in the spec's words (section 5)", async () => {
+    await askToLogIn();
+    expect(lastDialog()).toMatchObject({
+      title: "Please login Booking for Class",
+      confirm: "Please Login!",
+      cancel: "Cancel",
+    });
+    expect(lastLook().scopeClass).toBe("mfe-public");
+  });
+
+  it("answers whether they chose to log in", async () => {
+    await expect(askToLogIn()).resolves.toBe(true);
+    shown.showDialog.mockResolvedValue(false);
+    await expect(askToLogIn()).resolves.toBe(false);
+  });
+});
+
+describe("confirmOverlap", () => {
+  it("names both classes and when they meet, Cancel focused", async () => {
+    const session: CampSession = {
+      start_date: "2027-07-05",
+      end_date: "2027-07-16",
+      weekdays: ["mon", "wed"],
+      start_time: "09:00",
+      end_time: "12:00",
+    };
+    await confirmOverlap(
+      { ...session, class_name: "Junior Tennis" },
+      { ...session, weekdays: ["mon"], start_time: "10:00", class_name: "Swim Squad" },
+      "is already in your cart",
+    );
+    const dialog = lastDialog();
+    expect(dialog).toMatchObject({ title: "These classes overlap", confirm: "Add anyway", focusCancel: true });
+    expect(dialog.text).toBe(
+      "Junior Tennis (Mon, Wed, 9:00-12:00, 5-16 July 2027) runs at the same time as Swim Squad (Mon, 10:00-12:00, 5-16 July 2027), which is already in your cart. Add it anyway?",
+    );
+  });
+});
+
+describe("toastSuccess", () => {
+  it("shows the toast for 1500 ms (spec section 4)", () => {
+    toastSuccess("Class added on the Cart.");
+    expect(shown.showToast).toHaveBeenCalledOnce();
+    const [look, title, ms] = shown.showToast.mock.lastCall!;
+    expect(title).toBe("Class added on the Cart.");
+    expect(ms).toBe(1500);
+    expect(look).toMatchObject({ scopeClass: "mfe-public" });
+  });
+});
+
+describe("showProblem", () => {
+  it("shows the reason under the title, with OK", () => {
+    showProblem("This class was not added", "The class is full.");
+    expect(lastDialog()).toEqual({ title: "This class was not added", text: "The class is full.", confirm: "OK" });
+  });
+});
