@@ -12,6 +12,7 @@ import {
 } from "fastify-type-provider-zod";
 import { authRoutes, createFirebaseVerifier, sessionRoutes, userRoutes } from "./accounts/index.js";
 import { adminRoutes } from "./admin/index.js";
+import { camperRoutes, camperStaffRoutes } from "./campers/index.js";
 import { cartRoutes, expireOverdueCheckouts, type CheckoutDeps } from "./booking/index.js";
 import { classRevenueRoutes, classRoutes, COMPRESS_THRESHOLD, instructorRoutes, PublicCache } from "./catalog/index.js";
 import { imageRoutes, seedImageRoutes } from "./images/index.js";
@@ -27,6 +28,7 @@ import type { ApiConfig } from "./platform/config.js";
 import type { Database } from "./platform/database/client.js";
 import { frameworkErrors, registerErrorHandling } from "./platform/errors.js";
 import { rateLimitPlugin } from "./platform/rate-limits.js";
+import { createSealer } from "./platform/sealing.js";
 import { API_HELMET_OPTIONS, securityHeaders } from "./platform/security-headers.js";
 
 /** How long a health check waits for the database before calling it slow. */
@@ -124,6 +126,10 @@ export async function buildApp({
         { name: "images", description: "Image upload (class pictures, profile photos) and content-addressed images" },
         { name: "contact", description: "Messages from visitors (read by admins)" },
         { name: "newsletter", description: "Offer subscriptions from the home page (read by admins)" },
+        {
+          name: "campers",
+          description: "A family's campers, whether each may take a seat, and everything held about the family",
+        },
         { name: "admin", description: "Admins' paged class list and the academy's figures" },
         { name: "health", description: "Liveness, database, and how the public lists are cached" },
       ],
@@ -172,9 +178,11 @@ export async function buildApp({
     },
   );
   const verifier = createFirebaseVerifier(config);
+  // Campers' medical and contact details are sealed with the configured key (decision 030).
+  const sealer = createSealer(config.camperDataKey, config.camperDataOldKeys);
   app.addHook("onClose", () => verifier.close());
   await app.register(authRoutes(database.db, cache, verifier));
-  await app.register(classRoutes(database.db, cache));
+  await app.register(classRoutes(database.db, cache, sealer));
   await app.register(classRevenueRoutes(database.db));
   await app.register(userRoutes(database.db, cache, verifier));
   await app.register(instructorRoutes(database.db, cache));
@@ -185,6 +193,7 @@ export async function buildApp({
     provider: paymentProvider ?? createPaymentProvider(config.payments),
     config: config.payments,
     log: app.log,
+    sealer,
   };
   await app.register(cartRoutes(checkout));
   await app.register(paymentRoutes(checkout));
@@ -208,6 +217,8 @@ export async function buildApp({
   await app.register(adminRoutes(database.db));
   await app.register(contactRoutes(database.db));
   await app.register(newsletterRoutes(database.db));
+  await app.register(camperRoutes({ db: database.db, sealer }));
+  await app.register(camperStaffRoutes({ db: database.db, sealer }));
   await app.register(seedImageRoutes);
   await app.register(imageRoutes(database.db, { maxBytes: config.imageMaxBytes }));
   return app;

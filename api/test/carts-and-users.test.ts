@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nowMs } from "../src/platform/clock.js";
-import { ADMIN, classId, JONAS, LEE, MAYA, SAM, useTestApi } from "./harness.js";
+import { ADMIN, classId, enrolDirectly, JONAS, LEE, MAYA, SAM, useTestApi } from "./harness.js";
 
 const api = useTestApi();
 
@@ -40,9 +40,7 @@ describe("the cart", () => {
   });
 
   it("refuses a class the student is already enrolled in", async () => {
-    await api.database.db.execute(
-      `insert into enrollments (student_id, class_id) values ('${LEE.id}', '${classId(6)}')`,
-    );
+    await enrolDirectly(api.database, LEE.id, classId(6));
     const res = await api.call({ method: "POST", url: "/carts", as: LEE, payload: { classItemId: classId(6) } });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain("already enrolled");
@@ -160,7 +158,7 @@ describe("deleting a user keeps what others rely on", () => {
   });
 
   it("an instructor whose classes have enrolled students stays", async () => {
-    await sql(`insert into enrollments (student_id, class_id) values ('${SAM.id}', '${classId(7)}')`);
+    await enrolDirectly(api.database, SAM.id, classId(7));
     const res = await remove(MAYA.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain("enrolled in this instructor's classes");
@@ -169,7 +167,7 @@ describe("deleting a user keeps what others rely on", () => {
   it("a student's enrolments go with them and give their seats back", async () => {
     const id = "00000000-0000-4000-8000-000000000099";
     await sql(`insert into users (id, email, name) values ('${id}', 'gone@example.com', 'Gone Soon')`);
-    await sql(`insert into enrollments (student_id, class_id) values ('${id}', '${classId(12)}')`);
+    await enrolDirectly(api.database, id, classId(12));
     await sql(`update classes set enrolled_seats = enrolled_seats + 1 where id = '${classId(12)}'`);
     const before = await enrolledIn(12);
     expect((await remove(id)).json()).toEqual({ deletedCount: 1 });

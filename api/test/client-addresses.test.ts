@@ -22,6 +22,7 @@ const productionConfig = (env: Record<string, string> = {}) =>
     FIREBASE_PROJECT_ID: "academy-prod",
     STRIPE_SECRET_KEY: `sk_live_${random(12)}`,
     STRIPE_WEBHOOK_SECRET: `whsec_${random(12)}`,
+    CAMPER_DATA_KEY: random(32),
     RATE_LIMIT_FORMS: "3",
     ...env,
   });

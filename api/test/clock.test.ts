@@ -49,6 +49,7 @@ describe("API_CLOCK", () => {
       FIREBASE_PROJECT_ID: "academy-prod",
       STRIPE_SECRET_KEY: `sk_live_${randomBytes(12).toString("hex")}`,
       STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(12).toString("hex")}`,
+      CAMPER_DATA_KEY: randomBytes(32).toString("hex"),
     };
     expect(() => readConfig(production)).not.toThrow();
     expect(() => readConfig({ ...production, API_CLOCK: "2031-03-01" })).toThrow(

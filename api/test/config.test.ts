@@ -43,6 +43,7 @@ const production = () => ({
   FIREBASE_PROJECT_ID: "academy-prod",
   STRIPE_SECRET_KEY: `sk_live_${random(12)}`,
   STRIPE_WEBHOOK_SECRET: `whsec_${random(12)}`,
+  CAMPER_DATA_KEY: random(32),
 });
 
 describe("production refuses every secret published in this repository", () => {
@@ -74,6 +75,19 @@ describe("production refuses every secret published in this repository", () => {
       tryWith("JWT_SECRET", secret);
     }
     expect(accepted).toEqual([]);
+  });
+
+  it("refuses a missing, malformed or published key for campers' medical and contact details", () => {
+    const { CAMPER_DATA_KEY: _key, ...withoutKey } = production();
+    expect(() => readConfig(withoutKey)).toThrow(/CAMPER_DATA_KEY must be set in production/);
+    expect(() => readConfig({ ...production(), CAMPER_DATA_KEY: "not-hex" })).toThrow(/CAMPER_DATA_KEY must be 64 hex/);
+    const published = [...found.jwtSecrets].filter((s) => /^[0-9a-f]{64}$/i.test(s));
+    expect(published.length).toBeGreaterThan(0);
+    for (const key of published) {
+      expect(() => readConfig({ ...production(), CAMPER_DATA_KEY: key })).toThrow(/CAMPER_DATA_KEY.*published/);
+      expect(() => readConfig({ ...production(), CAMPER_DATA_KEY: key.toUpperCase() })).toThrow(/published/);
+    }
+    expect(() => readConfig({ ...production(), CAMPER_DATA_OLD_KEYS: "abc" })).toThrow(/CAMPER_DATA_OLD_KEYS/);
   });
 
   it("refuses a JWT secret that is long but repetitive", () => {

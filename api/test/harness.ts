@@ -7,6 +7,8 @@ import type { PaymentProvider } from "../src/payments/index.js";
 import { openDatabase, type Database } from "../src/platform/database/client.js";
 import { restoreClock, setClock, now as clockNow } from "../src/platform/clock.js";
 import { seed, SEED_USERS } from "../src/seed/index.js";
+import { selfCamper } from "../src/campers/index.js";
+import { enrollments } from "../src/platform/database/schema.js";
 import { inSeedSummer } from "../src/seed/index.js";
 import { confirmCard as confirmCardOn } from "../../tools/card-payment.mjs";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
@@ -142,3 +144,14 @@ export function useTestApi(env: Record<string, string> = {}): TestApi {
 /** What a browser's card form does: confirms an intent with its client secret and a card (one that pays by default). */
 export const confirmCard = (clientSecret: string, number?: string): Promise<number> =>
   confirmCardOn(inject("paymentSandboxUrl"), clientSecret, number);
+
+/**
+ * Enrols a user's own "Myself" camper in a class straight in the database (the set-up of tests
+ * about what follows an enrolment, not about paying for it): no seat count changes.
+ */
+export async function enrolDirectly(database: Database, studentId: string, classId: string, createdAt?: Date) {
+  const camper = await selfCamper(database.db, studentId);
+  await database.db
+    .insert(enrollments)
+    .values({ studentId, classId, camperId: camper.id, ...(createdAt && { createdAt }) });
+}

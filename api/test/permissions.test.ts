@@ -164,6 +164,48 @@ const cases: Case[] = [
     expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
   },
   {
+    name: "the roster of Maya's class as CSV",
+    method: "GET",
+    url: `/classes/${classId(1)}/roster.csv`,
+    expect: { anonymous: 401, student: 403, instructor: 200, admin: 200 },
+  },
+  {
+    name: "the roster of Jonas's class as CSV",
+    method: "GET",
+    url: `/classes/${classId(2)}/roster.csv`,
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "own campers",
+    method: "GET",
+    url: "/campers",
+    expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
+  },
+  {
+    name: "which own campers may take a seat in a class",
+    method: "GET",
+    url: `/classes/${classId(1)}/eligibility`,
+    expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
+  },
+  {
+    name: "everything held about the own family",
+    method: "GET",
+    url: "/campers/export",
+    expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
+  },
+  {
+    name: "a family's campers",
+    method: "GET",
+    url: `/users/${SAM.id}/family`,
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "the access log of campers' details",
+    method: "GET",
+    url: "/admin/access-log",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
     name: "own classes",
     method: "GET",
     url: `/myclasses?email=${MAYA.email}`,
@@ -425,6 +467,16 @@ const guarded: Guarded[] = [
   { method: "GET", url: "/payments", lacking: [] },
   { method: "POST", url: "/logout", body: { x: 1 }, lacking: [] },
   { method: "POST", url: "/users/not-an-id/sessions/revoke", body: { x: 1 }, lacking: ["student", "instructor"] },
+  { method: "GET", url: "/campers?x=1", lacking: ["instructor", "admin"] },
+  { method: "POST", url: "/campers", body: { first_name: "" }, lacking: ["instructor", "admin"] },
+  { method: "PATCH", url: "/campers/not-an-id", body: { x: 1 }, lacking: ["instructor", "admin"] },
+  { method: "DELETE", url: "/campers/not-an-id", lacking: ["instructor", "admin"] },
+  { method: "GET", url: "/campers/export?x=1", lacking: ["instructor", "admin"] },
+  { method: "GET", url: "/classes/not-an-id/eligibility", lacking: ["instructor", "admin"] },
+  { method: "GET", url: "/classes/not-an-id/roster/not-an-id/medical", lacking: ["student"] },
+  { method: "GET", url: "/classes/not-an-id/roster.csv", lacking: ["student"] },
+  { method: "GET", url: "/users/not-an-id/family", lacking: ["student", "instructor"] },
+  { method: "GET", url: "/admin/access-log?page=0", lacking: ["student", "instructor"] },
 ];
 
 /** Routes anyone may call; every other route of the API must be in `guarded`. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ADMIN, classId, LEE, MAYA, SAM, useTestApi } from "./harness.js";
+import { ADMIN, classId, enrolDirectly, LEE, MAYA, SAM, useTestApi } from "./harness.js";
 
 /** My Classes, a class's roster and the payment history page like the admin's lists (ADR 009). */
 const api = useTestApi();
@@ -43,10 +43,8 @@ describe("My Classes", () => {
 
 describe("a class's roster", () => {
   it("pages, sorts and searches the enrolled students when asked", async () => {
-    await api.database.db.execute(sql`
-      insert into enrollments (student_id, class_id, created_at) values
-        (${SAM.id}, ${classId(7)}, now() - interval '2 days'),
-        (${LEE.id}, ${classId(7)}, now() - interval '1 day')`);
+    await enrolDirectly(api.database, SAM.id, classId(7), new Date(Date.now() - 2 * 86_400_000));
+    await enrolDirectly(api.database, LEE.id, classId(7), new Date(Date.now() - 86_400_000));
     const url = `/classes/${classId(7)}/roster`;
     const whole = await get(url, MAYA);
     expect(whole.map((s: { email: string }) => s.email)).toEqual([SAM.email, LEE.email]);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, classes, users } from "../src/platform/database/schema.js";
 import * as clock from "../src/platform/clock.js";
 import { transaction } from "../src/platform/transaction.js";
+import { selfCamper } from "../src/campers/index.js";
 import {
   ADMIN,
   confirmCard,
@@ -73,7 +74,11 @@ describe.runIf(driverName === "postgres")("read-then-write rules under concurren
   }
 
   async function inCart(studentId: string, classId: string) {
-    const [row] = await db().insert(cartItems).values({ studentId, classId }).returning({ id: cartItems.id });
+    const camper = await selfCamper(db(), studentId);
+    const [row] = await db()
+      .insert(cartItems)
+      .values({ studentId, classId, camperId: camper.id })
+      .returning({ id: cartItems.id });
     return row!.id;
   }
 

@@ -271,6 +271,7 @@ describe("configuration", () => {
       FIREBASE_PROJECT_ID: "academy-prod",
       STRIPE_SECRET_KEY: `sk_live_${randomBytes(12).toString("hex")}`,
       STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(12).toString("hex")}`,
+      CAMPER_DATA_KEY: randomBytes(32).toString("hex"),
     };
     expect(() => readConfig(production)).not.toThrow();
     expect(() => readConfig({ ...production, FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" })).toThrow(

@@ -1,7 +1,16 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, Tx } from "../platform/database/client.js";
-import { classes, enrollments, orders, payments, ROLES, users, type Role } from "../platform/database/schema.js";
+import {
+  campers,
+  classes,
+  enrollments,
+  orders,
+  payments,
+  ROLES,
+  users,
+  type Role,
+} from "../platform/database/schema.js";
 import { conflict, forbidden, notFound } from "../platform/errors.js";
 import { containsPattern, pageQuery, pageWindow, totalOver, type Page } from "../platform/paging.js";
 
@@ -128,7 +137,9 @@ export async function listUsersPage(db: Db, q: UserListQuery): Promise<Page<Retu
   if (q.role) filters.push(eq(users.role, q.role));
   if (q.search) {
     const pattern = containsPattern(q.search);
-    filters.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
+    // A family is also found by a camper's name (issue 29): "Mia Rivera" finds her parent's account.
+    const camperNamed = sql`exists (select 1 from ${campers} where ${campers.familyId} = ${users.id} and ${campers.removedAt} is null and (${campers.firstName} || ' ' || ${campers.lastName}) ilike ${pattern})`;
+    filters.push(or(ilike(users.name, pattern), ilike(users.email, pattern), camperNamed)!);
   }
   const direction = q.dir === "desc" ? desc : asc;
   const key = { name: users.name, email: users.email, role: users.role, joined: users.createdAt }[q.sort ?? "name"];

@@ -6,7 +6,15 @@ import type { CheckoutDeps } from "./checkout/deps.js";
 import { expireOverdueCheckouts } from "./checkout/holds.js";
 import { lockStudent } from "./checkout/orders.js";
 import { transaction } from "../platform/transaction.js";
-import { cartItems, classes, enrollments, users } from "../platform/database/schema.js";
+import { campers, cartItems, classes, enrollments, users } from "../platform/database/schema.js";
+import { alias } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { classSchedule, eligibilityProblem, ownCamper, selfCamper } from "../campers/index.js";
+
+/** The account holders of the rows' families (the instructor is joined as users). */
+const holders = alias(users, "holders");
+/** Whose seat, by name: the account holder's own name for "Myself". */
+const familyCamperName = sql<string>`case when ${campers.isSelf} then ${holders.name} else ${campers.firstName} || ' ' || ${campers.lastName} end`;
 import { conflict, notFound } from "../platform/errors.js";
 import { emailQuery, idParam } from "../platform/wire.js";
 import { classColumns, classToWire, hasStarted, selectClasses, SESSION_MESSAGES } from "../catalog/index.js";
@@ -27,17 +35,31 @@ export const cartRoutes =
         const owner = await ownerByEmail(db, actor, request.query.email);
         requirePermission(actor, "read", "cart", owner);
         const rows = await db
-          .select({ ...classColumns, cartItemId: cartItems.id })
+          .select({
+            ...classColumns,
+            cartItemId: cartItems.id,
+            camperId: cartItems.camperId,
+            camperName: familyCamperName,
+          })
           .from(cartItems)
           .innerJoin(classes, eq(classes.id, cartItems.classId))
           .innerJoin(users, eq(users.id, classes.instructorId))
+          .innerJoin(campers, eq(campers.id, cartItems.camperId))
+          .innerJoin(holders, eq(holders.id, cartItems.studentId))
           .where(eq(cartItems.studentId, owner))
           .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
         const email = request.query.email.toLowerCase();
         return rows.map((r) => {
           const { _id, ...item } = classToWire(r, false);
-          // The spec's cart item: its own id, the class's as classItemId, the student's e-mail.
-          return { _id: r.cartItemId, classItemId: _id, ...item, email };
+          // The spec's cart item: its own id, the class's as classItemId, the student's e-mail; and whose seat.
+          return {
+            _id: r.cartItemId,
+            classItemId: _id,
+            ...item,
+            email,
+            camperId: r.camperId,
+            camper_name: r.camperName,
+          };
         });
       },
     );
@@ -50,7 +72,11 @@ export const cartRoutes =
           tags: ["cart"],
           summary: "A student books a class into the cart; the server fills in everything but the class id",
           // The spec's client also sends image, class_name, price and email: accepted and ignored.
-          body: z.object({ classItemId: z.uuid({ error: "Not a valid class id." }) }),
+          body: z.object({
+            classItemId: z.uuid({ error: "Not a valid class id." }),
+            /** Whose seat: one of the caller's campers; the account holder's own ("Myself") when absent. */
+            camperId: z.uuid({ error: "Not a valid camper id." }).optional(),
+          }),
         },
       },
       async (request, reply) => {
@@ -74,19 +100,22 @@ export const cartRoutes =
         // right now is either enrolled already (refused) or its payment waits and then removes it.
         const inserted = await transaction(db, async (tx) => {
           await lockStudent(tx, actor.id);
-          const [enrolled] = await tx
-            .select({ id: enrollments.id })
-            .from(enrollments)
-            .where(and(eq(enrollments.studentId, actor.id), eq(enrollments.classId, classItemId)));
-          if (enrolled) throw conflict("You are already enrolled in this class.");
+          const camper = request.body.camperId
+            ? await ownCamper(tx, actor.id, request.body.camperId)
+            : await selfCamper(tx, actor.id);
+          const cls = await classSchedule(tx, classItemId);
+          const problem = cls && (await eligibilityProblem(tx, camper, cls, { sealer: deps.sealer, withCart: true }));
+          if (problem) throw conflict(problem);
           return tx
             .insert(cartItems)
-            .values({ studentId: actor.id, classId: classItemId })
+            .values({ studentId: actor.id, classId: classItemId, camperId: camper.id })
             .onConflictDoNothing()
-            .returning({ id: cartItems.id });
+            .returning({ id: cartItems.id, camperId: cartItems.camperId });
         });
         if (inserted.length === 0) throw conflict("This class is already in your cart.");
-        return reply.status(201).send({ insertedId: inserted[0]!.id, item: classToWire(row, false) });
+        return reply
+          .status(201)
+          .send({ insertedId: inserted[0]!.id, camperId: inserted[0]!.camperId, item: classToWire(row, false) });
       },
     );
 
@@ -120,11 +149,27 @@ export const cartRoutes =
         const actor = await request.requireActor();
         const owner = await ownerByEmail(db, actor, request.query.email);
         requirePermission(actor, "read", "enrollment", owner);
-        const rows = await selectClasses(db)
-          .innerJoin(enrollments, eq(enrollments.classId, classes.id))
+        const rows = await db
+          .select({
+            ...classColumns,
+            enrollmentId: enrollments.id,
+            camperId: enrollments.camperId,
+            camperName: familyCamperName,
+          })
+          .from(enrollments)
+          .innerJoin(classes, eq(classes.id, enrollments.classId))
+          .innerJoin(users, eq(users.id, classes.instructorId))
+          .innerJoin(campers, eq(campers.id, enrollments.camperId))
+          .innerJoin(holders, eq(holders.id, enrollments.studentId))
           .where(eq(enrollments.studentId, owner))
-          .orderBy(asc(enrollments.createdAt));
-        return rows.map((r) => classToWire(r, false));
+          .orderBy(asc(enrollments.createdAt), asc(enrollments.id));
+        // The spec's enrolled class, with whose seat it is (two children in one class: two rows).
+        return rows.map((r) => ({
+          ...classToWire(r, false),
+          enrollmentId: r.enrollmentId,
+          camperId: r.camperId,
+          camper_name: r.camperName,
+        }));
       },
     );
   };

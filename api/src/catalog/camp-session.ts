@@ -11,6 +11,9 @@ import {
 } from "../platform/database/schema.js";
 import { now as clockNow } from "../platform/clock.js";
 import { text } from "../platform/text.js";
+import { isIsoDate } from "../platform/wire.js";
+
+export { isIsoDate };
 
 /**
  * A class's camp session on the wire: its sport, the days and daily hours it runs, for which ages,
@@ -32,16 +35,6 @@ export const MESSAGES = {
   location: "Place is at most 120 characters",
   started: "This class has already started: it can no longer be booked.",
 } as const;
-
-/**
- * A real calendar day, `YYYY-MM-DD`, in the years 0001-9999: JavaScript also takes year 0000,
- * which PostgreSQL's dates do not have.
- */
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < "0001-01-01") return false;
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
-}
 
 const day = (message: string) =>
   z.string({ error: message }).refine(isIsoDate, { error: message }).meta({ description: "YYYY-MM-DD" });

@@ -2,6 +2,7 @@ import { asc, count, desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requirePermission } from "../platform/access/permissions.js";
+import type { Sealer } from "../platform/sealing.js";
 import { instructorClassRoutes } from "./instructor-class-routes.js";
 import { classToWire, findClass, loadApprovedClasses, loadClassPage, selectClasses } from "./classes.js";
 import type { Db } from "../platform/database/client.js";
@@ -48,7 +49,7 @@ const review = z.object({
 });
 
 export const classRoutes =
-  (db: Db, cache: PublicCache): FastifyPluginAsyncZod =>
+  (db: Db, cache: PublicCache, sealer: Sealer): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/classes",
@@ -259,5 +260,5 @@ export const classRoutes =
         return { deletedCount: deleted.length };
       },
     );
-    instructorClassRoutes(app, db);
+    instructorClassRoutes(app, db, sealer);
   };

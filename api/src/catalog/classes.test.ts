@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN, classId, JONAS, MAYA, SAM, useTestApi } from "../../test/harness.js";
+import { ADMIN, classId, enrolDirectly, JONAS, MAYA, SAM, useTestApi } from "../../test/harness.js";
 
 const api = useTestApi();
 type WireClass = { _id: string; class_name: string; status?: string; price: number; email: string; instructor: string };
@@ -155,9 +155,7 @@ describe("class lifecycle", () => {
   });
 
   it("a class with enrolled students cannot be deleted", async () => {
-    await api.database.db.execute(
-      `insert into enrollments (student_id, class_id) values ('${SAM.id}', '${classId(3)}')`,
-    );
+    await enrolDirectly(api.database, SAM.id, classId(3));
     const res = await api.call({ method: "DELETE", url: `/classes/${classId(3)}`, as: ADMIN });
     expect(res.statusCode).toBe(409);
   });
@@ -169,9 +167,26 @@ describe("a class's roster", () => {
     const empty = await api.call({ method: "GET", url: `/classes/${maya7}/roster`, as: MAYA });
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual([]);
-    await api.database.db.execute(`insert into enrollments (student_id, class_id) values ('${SAM.id}', '${maya7}')`);
+    await enrolDirectly(api.database, SAM.id, maya7);
     const roster = await api.call({ method: "GET", url: `/classes/${maya7}/roster`, as: MAYA });
-    expect(roster.json()).toEqual([{ name: SAM.name, email: SAM.email, enrolledAt: expect.any(String) }]);
+    expect(roster.json()).toEqual([
+      {
+        name: SAM.name,
+        email: SAM.email,
+        enrolledAt: expect.any(String),
+        // Whose seat: the account's own "Myself" camper (issue 29), with what the instructor needs on the day.
+        camper: {
+          _id: expect.any(String),
+          name: SAM.name,
+          is_self: true,
+          age: null,
+          medical_flag: false,
+          emergency_contacts: [],
+          pickup_people: [],
+          photo_consent: false,
+        },
+      },
+    ]);
     expect(Number.isNaN(Date.parse(roster.json()[0].enrolledAt))).toBe(false);
     expect((await api.call({ method: "GET", url: `/classes/${maya7}/roster`, as: ADMIN })).json()).toHaveLength(1);
     const other = await api.call({ method: "GET", url: `/classes/${maya7}/roster`, as: JONAS });

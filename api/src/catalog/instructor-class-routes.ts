@@ -1,16 +1,18 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { FastifyZodInstance } from "../platform/fastify.js";
 import { z } from "zod";
 import { ownerByEmail } from "../platform/access/owner.js";
 import { requirePermission } from "../platform/access/permissions.js";
 import type { Db } from "../platform/database/client.js";
-import { CLASS_STATUSES, classes, enrollments, users } from "../platform/database/schema.js";
+import { rosterCampers } from "../campers/index.js";
+import { campers, CLASS_STATUSES, classes, enrollments, users } from "../platform/database/schema.js";
+import type { Sealer } from "../platform/sealing.js";
 import { containsPattern, pageQuery, pageWindow, totalOver, wantsPage } from "../platform/paging.js";
 import { emailQuery, idParam } from "../platform/wire.js";
 import { classColumns, classToWire, findClass, selectClasses } from "./classes.js";
 
 /** An instructor's own classes and the students in them (also open to admins). */
-export function instructorClassRoutes(app: FastifyZodInstance, db: Db): void {
+export function instructorClassRoutes(app: FastifyZodInstance, db: Db, sealer: Sealer): void {
   app.get(
     "/classes/:id/roster",
     {
@@ -32,7 +34,13 @@ export function instructorClassRoutes(app: FastifyZodInstance, db: Db): void {
       const where: SQL[] = [eq(enrollments.classId, row.id)];
       if (q.search) {
         const pattern = containsPattern(q.search);
-        where.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
+        where.push(
+          or(
+            ilike(users.name, pattern),
+            ilike(users.email, pattern),
+            ilike(sql`${campers.firstName} || ' ' || ${campers.lastName}`, pattern),
+          )!,
+        );
       }
       const by = (q.dir ?? "asc") === "asc" ? asc : desc;
       const order = {
@@ -42,13 +50,36 @@ export function instructorClassRoutes(app: FastifyZodInstance, db: Db): void {
       }[q.sort ?? "enrolled"];
       const window = pageWindow(q);
       const query = db
-        .select({ name: users.name, email: users.email, enrolledAt: enrollments.createdAt, total: totalOver() })
+        .select({
+          name: users.name,
+          email: users.email,
+          enrolledAt: enrollments.createdAt,
+          camperId: enrollments.camperId,
+          familyId: enrollments.studentId,
+          total: totalOver(),
+        })
         .from(enrollments)
         .innerJoin(users, eq(users.id, enrollments.studentId))
+        .innerJoin(campers, eq(campers.id, enrollments.camperId))
         .where(and(...where))
-        .orderBy(...order);
+        .orderBy(...order, asc(enrollments.id));
       const rows = await (paged ? query.limit(window.size).offset(window.offset) : query);
-      const items = rows.map((r) => ({ name: r.name, email: r.email, enrolledAt: r.enrolledAt.toISOString() }));
+      // Whose seat, with what the instructor needs on the day: each camper's read is recorded.
+      const holders = new Map(rows.map((r) => [r.familyId, r.name]));
+      const found = await rosterCampers(
+        db,
+        sealer,
+        actor,
+        row,
+        rows.map((r) => r.camperId),
+        holders,
+      );
+      const items = rows.map((r) => ({
+        name: r.name,
+        email: r.email,
+        enrolledAt: r.enrolledAt.toISOString(),
+        camper: found.get(r.camperId)!,
+      }));
       if (!paged) return items;
       const total = rows[0]?.total ?? (await countRoster(db, and(...where)));
       return { items, total, page: window.page, size: window.size };
@@ -110,6 +141,7 @@ async function countRoster(db: Db, where: SQL | undefined) {
     .select({ n: count() })
     .from(enrollments)
     .innerJoin(users, eq(users.id, enrollments.studentId))
+    .innerJoin(campers, eq(campers.id, enrollments.camperId))
     .where(where);
   return row?.n ?? 0;
 }

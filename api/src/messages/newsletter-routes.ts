@@ -1,4 +1,5 @@
 import { asc, desc } from "drizzle-orm";
+import { csvCell } from "../platform/csv.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requirePermission } from "../platform/access/permissions.js";
@@ -92,9 +93,3 @@ export const newsletterRoutes =
       },
     );
   };
-
-/** One CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}

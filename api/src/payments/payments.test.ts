@@ -11,6 +11,7 @@ import {
   classId,
   createTestDatabaseUrl,
   driverName,
+  enrolDirectly,
   LEE,
   MAYA,
   SAM,
@@ -518,9 +519,7 @@ describe("holds that run out", () => {
     const co = (await checkout(api, LEE, { cartItemIds: [item] })).json();
     expect((await payByCard(sandbox, co.clientSecret, "4242424242424242")).status).toBe(200);
     // Meanwhile the student got the class another way (an admin enrolled them).
-    await api.database.db.execute(
-      `insert into enrollments (student_id, class_id) values ('${LEE.id}', '${classId(10)}')`,
-    );
+    await enrolDirectly(api.database, LEE.id, classId(10));
     const before = await seatsOf(api, 10);
     const res = await report(api, LEE, co.paymentIntentId);
     expect(res.statusCode).toBe(409);
@@ -647,6 +646,7 @@ describe("payment configuration", () => {
     FIREBASE_PROJECT_ID: "academy-prod",
     STRIPE_SECRET_KEY: `sk_live_${randomBytes(12).toString("hex")}`,
     STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(12).toString("hex")}`,
+    CAMPER_DATA_KEY: randomBytes(32).toString("hex"),
   };
 
   it("runs in production only with real Stripe keys and Stripe's own servers", () => {

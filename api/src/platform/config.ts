@@ -3,6 +3,7 @@ import path from "node:path";
 import type { DatabaseTimeouts } from "./database/client.js";
 import { clockOffsetFromEnv } from "./clock.js";
 import type { RateLimitConfig, RateLimitStore } from "./rate-limits.js";
+import { parseKey } from "./sealing.js";
 
 /** Everything the API reads from its environment, read once, with the local defaults. */
 export interface ApiConfig {
@@ -38,6 +39,12 @@ export interface ApiConfig {
   /** Set only for the local emulator: the Admin SDK then accepts unsigned tokens. */
   firebaseAuthEmulatorHost: string | undefined;
   payments: PaymentConfig;
+  /**
+   * The key that seals campers' medical and contact details (CAMPER_DATA_KEY), and older keys that
+   * still open what they sealed while a rotation runs (CAMPER_DATA_OLD_KEYS, comma-separated).
+   */
+  camperDataKey: Buffer;
+  camperDataOldKeys: Buffer[];
 }
 
 export interface PaymentConfig {
@@ -60,6 +67,8 @@ export interface PaymentConfig {
 }
 
 const DEV_SECRET = "local-development-secret-change-me-in-production";
+/** The local run's and the tests' key for campers' medical and contact details (sealing.ts). */
+const DEV_CAMPER_DATA_SECRET = "0d5c1c0fa3be4f0e9c2b7a61d84e3f5a6b7c8d9e0f1a2b3c4d5e6f708192a3b4";
 
 /**
  * Secrets written in this repository (the local run's, the payment sandbox's, the test suites'):
@@ -68,6 +77,7 @@ const DEV_SECRET = "local-development-secret-change-me-in-production";
  */
 const PUBLISHED_SECRETS = new Set([
   DEV_SECRET,
+  DEV_CAMPER_DATA_SECRET,
   "sk_test_local_sandbox",
   "whsec_local_sandbox",
   "sk_test_api_suite",
@@ -158,6 +168,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const firebaseProjectId = env.FIREBASE_PROJECT_ID ?? (production ? "" : "demo-academy");
   if (production && !firebaseProjectId) throw new Error("FIREBASE_PROJECT_ID must be set in production");
   const payments = readPaymentConfig(env, production);
+  const camperKeyHex = env.CAMPER_DATA_KEY ?? (production ? "" : DEV_CAMPER_DATA_SECRET);
+  if (production && !camperKeyHex) {
+    throw new Error("CAMPER_DATA_KEY must be set in production (64 hex digits: openssl rand -hex 32)");
+  }
+  refusePublished(production, "CAMPER_DATA_KEY", camperKeyHex.toLowerCase());
+  const camperDataKey = parseKey("CAMPER_DATA_KEY", camperKeyHex);
+  const camperDataOldKeys = (env.CAMPER_DATA_OLD_KEYS ?? "")
+    .split(",")
+    .map((k) => k.trim())
+    .filter(Boolean)
+    .map((k) => parseKey("CAMPER_DATA_OLD_KEYS", k));
   return {
     port: Number(env.PORT ?? env.API_PORT ?? 4000),
     host: env.HOST ?? "127.0.0.1",
@@ -205,6 +226,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     firebaseProjectId,
     firebaseAuthEmulatorHost,
     payments,
+    camperDataKey,
+    camperDataOldKeys,
   };
 }
 

@@ -44,3 +44,13 @@ export const imageUrl = z
   .refine((s) => textProblem(s, false) === null && (/^https?:\/\/[^\s]+$/.test(s) || OWN_IMAGE.test(s)), {
     error: "Image must be an http(s) URL or an image uploaded to the API.",
   });
+
+/**
+ * A real calendar day, `YYYY-MM-DD`, in the years 0001-9999: JavaScript also takes year 0000,
+ * which PostgreSQL's dates do not have.
+ */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < "0001-01-01") return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}

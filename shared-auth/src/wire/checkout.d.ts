@@ -13,6 +13,8 @@ export interface CheckoutItem {
   class_name: string;
   /** Dollars. */
   price: number;
+  /** Whose seat: the camper's first and last name ("" for the account holder's own seat). */
+  camper_name: string;
 }
 
 /** POST /create-payment-intent: the seats are held until `expiresAt`; the amount is the server's. */
@@ -50,6 +52,8 @@ export interface PaymentRecord {
   classItems: string[];
   status: string;
   classNames: string[];
+  /** Whose seat each class is, in the order of classItems ("" for the account holder's own). */
+  camperNames: string[];
   image: string;
 }
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { PublicCache } from "../../catalog/index.js";
 import type { PaymentConfig } from "../../platform/config.js";
 import type { Db } from "../../platform/database/client.js";
+import type { Sealer } from "../../platform/sealing.js";
 import type { PaymentProvider } from "./payment-provider.js";
 
 /**
@@ -17,6 +18,8 @@ export interface CheckoutDeps {
   provider: PaymentProvider;
   config: PaymentConfig;
   log: FastifyBaseLogger;
+  /** Opens campers' sealed details (an emergency contact is needed before a child's first seat). */
+  sealer: Sealer;
 }
 
 /**

@@ -1,16 +1,17 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Checkout } from "shared-auth/wire/checkout";
+import { camperName, classSchedule, eligibilityProblem, ownCamper, type ClassSchedule } from "../../campers/index.js";
 import { hasStarted, SESSION_MESSAGES } from "../../catalog/index.js";
 import * as clock from "../../platform/clock.js";
 import type { PaymentConfig } from "../../platform/config.js";
 import type { Db, Tx } from "../../platform/database/client.js";
-import { cartItems, classes, enrollments, orderItems, orders } from "../../platform/database/schema.js";
+import { campers, cartItems, classes, orderItems, orders, users } from "../../platform/database/schema.js";
 import { ApiError, conflict, notFound } from "../../platform/errors.js";
 import { transaction } from "../../platform/transaction.js";
 import { toDollars } from "../../platform/wire.js";
 import { latestExpiry, type CheckoutDeps } from "./deps.js";
 import { closeIntents, expireOverdueCheckouts } from "./holds.js";
-import { endPending, intentInput, lockStudent, orderClassIds } from "./orders.js";
+import { endPending, intentInput, lockStudent, orderClassIds, orderLineKeys } from "./orders.js";
 import type { Intent } from "./payment-provider.js";
 import { settle } from "./settle.js";
 
@@ -62,6 +63,8 @@ async function holdSeat(tx: Tx, classId: string): Promise<boolean> {
 interface Selection {
   cartItemId: string;
   classId: string;
+  camperId: string;
+  camperName: string;
   name: string;
   priceCents: number;
   status: string;
@@ -76,6 +79,8 @@ async function selectCart(db: Db, studentId: string, cartItemIds: string[] | und
     .select({
       cartItemId: cartItems.id,
       classId: classes.id,
+      camperId: cartItems.camperId,
+      camperName: camperName,
       name: classes.name,
       priceCents: classes.priceCents,
       status: classes.status,
@@ -83,8 +88,10 @@ async function selectCart(db: Db, studentId: string, cartItemIds: string[] | und
     })
     .from(cartItems)
     .innerJoin(classes, eq(classes.id, cartItems.classId))
+    .innerJoin(campers, eq(campers.id, cartItems.camperId))
+    .innerJoin(users, eq(users.id, cartItems.studentId))
     .where(where)
-    .orderBy(asc(classes.id));
+    .orderBy(asc(classes.id), asc(cartItems.camperId));
   if (cartItemIds && rows.length !== new Set(cartItemIds).size) {
     throw notFound("Some of these classes are no longer in your cart. Reload the page.");
   }
@@ -111,6 +118,7 @@ const toCheckout = (
     classItemId: s.classId,
     class_name: s.name,
     price: toDollars(s.priceCents),
+    camper_name: s.camperName,
   })),
 });
 
@@ -157,7 +165,8 @@ export async function openCheckout(
       const nowMs = clock.nowMs();
       const currentClassIds = await orderClassIds(tx, current.id);
       const holding = current.expiresAt.getTime() > nowMs;
-      const same = current.amountCents === amountCents && sameClasses(currentClassIds, classIds);
+      const lineKeys = selection.map((s) => `${s.classId}/${s.camperId}`).sort();
+      const same = current.amountCents === amountCents && sameClasses(await orderLineKeys(tx, current.id), lineKeys);
       // Where a fresh start would end: it keeps this checkout's limit (see heldSince).
       const freshEnd = Math.min(nowMs + config.holdSeconds * 1000, latestExpiry(current.createdAt, config).getTime());
       const reusable =
@@ -193,12 +202,18 @@ export async function openCheckout(
         `One account can hold at most ${config.heldSeatsPerAccount} seats at a time in checkouts in progress, and this one would bring yours to ${seats}: pay for some of these classes first (each class in your cart has its own Pay button), then for the rest.`,
       );
     }
-    const enrolled = await tx
-      .select({ classId: enrollments.classId })
-      .from(enrollments)
-      .where(and(eq(enrollments.studentId, student.id), inArray(enrollments.classId, classIds)));
-    const already = selection.find((s) => enrolled.some((e) => e.classId === s.classId));
-    if (already) throw conflict(`You are already enrolled in "${already.name}": remove it from your cart.`);
+    // Whether each seat's camper may take it, again at the checkout under the family's lock: the
+    // cart was checked when each line was added, but a seat may have been bought since.
+    for (const s of selection) {
+      const camper = await ownCamper(tx, student.id, s.camperId);
+      const cls = (await classSchedule(tx, s.classId))!;
+      const alongside: ClassSchedule[] = [];
+      for (const other of selection) {
+        if (other !== s && other.camperId === s.camperId) alongside.push((await classSchedule(tx, other.classId))!);
+      }
+      const problem = await eligibilityProblem(tx, camper, cls, { sealer: deps.sealer, withCart: false, alongside });
+      if (problem) throw conflict(`${problem} Remove "${s.name}" for ${s.camperName} from your cart.`);
+    }
     for (const s of selection) {
       if (s.status !== "approved")
         throw conflict(`"${s.name}" is no longer open for booking: remove it from your cart.`);
@@ -234,6 +249,7 @@ export async function openCheckout(
         orderId: order.id,
         classId: s.classId,
         cartItemId: s.cartItemId,
+        camperId: s.camperId,
         priceCents: s.priceCents,
       })),
     );

@@ -1,16 +1,15 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import * as clock from "../../platform/clock.js";
 import type { Db, Tx } from "../../platform/database/client.js";
-import { classes, orderItems, orders, users, type OrderStatus } from "../../platform/database/schema.js";
+import { lockAccount } from "../../platform/database/locks.js";
+import { classes, orderItems, orders, type OrderStatus } from "../../platform/database/schema.js";
 import type { CheckoutDeps } from "./deps.js";
 import type { Intent } from "./payment-provider.js";
 
 /** What every step of a checkout shares: the order's row, its seats and its PaymentIntent. */
 
-/** Locks a student's row: their checkouts, payments and bookings run one at a time. */
-export async function lockStudent(tx: Tx, studentId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, studentId)).for("no key update");
-}
+/** Locks a student's row: their checkouts, payments, bookings and campers run one at a time. */
+export const lockStudent = lockAccount;
 
 /** The class ids an order buys, sorted: seats are always locked in id order (no deadlocks). */
 export async function orderClassIds(tx: Tx | Db, orderId: string): Promise<string[]> {
@@ -20,6 +19,15 @@ export async function orderClassIds(tx: Tx | Db, orderId: string): Promise<strin
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.classId));
   return rows.map((r) => r.classId);
+}
+
+/** An order's seats as "class/camper" keys, sorted: the same selection is the same classes for the same campers. */
+export async function orderLineKeys(tx: Tx | Db, orderId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ classId: orderItems.classId, camperId: orderItems.camperId })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  return rows.map((r) => `${r.classId}/${r.camperId}`).sort();
 }
 
 /**

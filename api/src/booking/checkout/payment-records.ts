@@ -1,7 +1,8 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { PaymentRecord } from "shared-auth/wire/checkout";
 import type { Db } from "../../platform/database/client.js";
-import { classes, orderItems, payments, users } from "../../platform/database/schema.js";
+import { camperName } from "../../campers/index.js";
+import { campers, classes, orderItems, payments, users } from "../../platform/database/schema.js";
 import { toDollars } from "../../platform/wire.js";
 
 /** Payment records, newest first: of one student, or one payment by id. */
@@ -34,16 +35,19 @@ export async function loadPayments(
       cartItemId: orderItems.cartItemId,
       name: classes.name,
       image: classes.image,
+      camperName,
     })
     .from(orderItems)
     .innerJoin(classes, eq(classes.id, orderItems.classId))
+    .innerJoin(campers, eq(campers.id, orderItems.camperId))
+    .innerJoin(users, eq(users.id, campers.familyId))
     .where(
       inArray(
         orderItems.orderId,
         rows.map((r) => r.orderId),
       ),
     )
-    .orderBy(asc(classes.name), asc(classes.id));
+    .orderBy(asc(classes.name), asc(classes.id), asc(orderItems.camperId));
   return rows.map((r): PaymentRecord => {
     const mine = items.filter((i) => i.orderId === r.orderId);
     return {
@@ -57,6 +61,7 @@ export async function loadPayments(
       classItems: mine.map((i) => i.classId),
       status: r.status,
       classNames: mine.map((i) => i.name),
+      camperNames: mine.map((i) => i.camperName),
       image: mine[0]?.image ?? "",
     };
   });

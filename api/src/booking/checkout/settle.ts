@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { PaymentRecord } from "shared-auth/wire/checkout";
 import * as clock from "../../platform/clock.js";
 import type { Db } from "../../platform/database/client.js";
@@ -62,11 +62,12 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
         return { paymentId: payment!.id, deletedCount: 0, created: false };
       }
       const items = await tx
-        .select({ classId: orderItems.classId, priceCents: orderItems.priceCents })
+        .select({ classId: orderItems.classId, camperId: orderItems.camperId, priceCents: orderItems.priceCents })
         .from(orderItems)
         .where(eq(orderItems.orderId, order.id))
-        .orderBy(asc(orderItems.classId));
+        .orderBy(asc(orderItems.classId), asc(orderItems.camperId));
       const classIds = items.map((i) => i.classId);
+      const seats = items.map((i) => and(eq(enrollments.camperId, i.camperId), eq(enrollments.classId, i.classId)));
       // A class deleted during the checkout took its item with it: the order cannot be kept whole.
       if (items.length === 0 || items.reduce((sum, i) => sum + i.priceCents, 0) !== locked.amountCents) {
         throw new Unfulfillable();
@@ -74,7 +75,7 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
       const enrolled = await tx
         .select({ id: enrollments.id })
         .from(enrollments)
-        .where(and(eq(enrollments.studentId, locked.studentId), inArray(enrollments.classId, classIds)));
+        .where(or(...seats));
       if (enrolled.length > 0) throw new Unfulfillable();
       for (const classId of classIds) {
         const taken =
@@ -97,12 +98,23 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
                 .returning({ id: classes.id });
         if (taken.length === 0) throw new Unfulfillable();
       }
-      await tx
-        .insert(enrollments)
-        .values(classIds.map((classId) => ({ studentId: locked.studentId, classId, orderId: locked.id })));
+      await tx.insert(enrollments).values(
+        items.map((i) => ({
+          studentId: locked.studentId,
+          classId: i.classId,
+          camperId: i.camperId,
+          orderId: locked.id,
+        })),
+      );
+      // The cart lines of these seats (the same class for the same camper), whichever page paid.
       const removed = await tx
         .delete(cartItems)
-        .where(and(eq(cartItems.studentId, locked.studentId), inArray(cartItems.classId, classIds)))
+        .where(
+          and(
+            eq(cartItems.studentId, locked.studentId),
+            or(...items.map((i) => and(eq(cartItems.camperId, i.camperId), eq(cartItems.classId, i.classId)))),
+          ),
+        )
         .returning({ id: cartItems.id });
       const [payment] = await tx
         .insert(payments)

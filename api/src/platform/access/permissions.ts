@@ -19,7 +19,13 @@ export type Entity =
   | "roster"
   | "stats"
   // A signed-in session (an access token): "own" ends the caller's own on sign-out, "any" ends all of a user's.
-  | "session";
+  | "session"
+  // A family's campers (issue 29): their names, dates of birth, medical notes and contact people.
+  | "camper"
+  // Staff's view of a family: its campers with their details and seats (each read recorded).
+  | "family"
+  // The record of every staff read of a camper's medical and contact details.
+  | "camper-log";
 export type Action = "create" | "read" | "update" | "delete" | "review";
 
 type Rules = Partial<Record<`${Action}:${Entity}`, Access>>;
@@ -37,6 +43,11 @@ const student: Rules = {
   "delete:session": "own",
   // A profile photo of their own, served by the API: no third party learns who looks at it.
   "create:image": "own",
+  // The family's children (and the account holder's own "Myself"): kept, changed, removed, downloaded.
+  "create:camper": "own",
+  "read:camper": "own",
+  "update:camper": "own",
+  "delete:camper": "own",
 };
 
 export const PERMISSIONS: Record<Role, Rules> = {
@@ -77,6 +88,9 @@ export const PERMISSIONS: Record<Role, Rules> = {
     "read:roster": "any",
     // Ends every session of a user (a lost phone, a shared computer): their tokens and Firebase sign-ins.
     "delete:session": "any",
+    // A family's campers and enrolments (Manage Users), each read recorded; and that record itself.
+    "read:family": "any",
+    "read:camper-log": "any",
   },
 };
 

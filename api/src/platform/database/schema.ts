@@ -3,3 +3,4 @@ export * from "./schema/values.js";
 export * from "./schema/users-and-classes.js";
 export * from "./schema/bookings.js";
 export * from "./schema/service.js";
+export * from "./schema/families.js";

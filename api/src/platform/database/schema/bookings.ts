@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -12,6 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { timestamps } from "./values.js";
+import { campers } from "./families.js";
 import { classes, users } from "./users-and-classes.js";
 
 export const cartItems = pgTable(
@@ -24,9 +26,21 @@ export const cartItems = pgTable(
     classId: uuid("class_id")
       .notNull()
       .references(() => classes.id, { onDelete: "cascade" }),
+    /** Whose seat: one of the family's campers (the account holder's own "Myself" by default). */
+    camperId: uuid("camper_id").notNull(),
     createdAt: timestamps.createdAt,
   },
-  (t) => [uniqueIndex("cart_items_student_class_key").on(t.studentId, t.classId)],
+  (t) => [
+    // One line per class and camper: two siblings in one class are two lines.
+    uniqueIndex("cart_items_camper_class_key").on(t.camperId, t.classId),
+    // The camper is one of this family's own.
+    foreignKey({
+      name: "cart_items_family_camper_fk",
+      columns: [t.camperId, t.studentId],
+      foreignColumns: [campers.id, campers.familyId],
+    }).onDelete("cascade"),
+    index("cart_items_student_idx").on(t.studentId, t.createdAt),
+  ],
 );
 
 /**
@@ -94,9 +108,16 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => classes.id, { onDelete: "cascade" }),
     cartItemId: uuid("cart_item_id"),
+    /** Whose seat: one of the family's campers (the account holder's own "Myself" by default). */
+    camperId: uuid("camper_id").notNull(),
     priceCents: integer("price_cents").notNull(),
   },
-  (t) => [uniqueIndex("order_items_order_class_key").on(t.orderId, t.classId)],
+  (t) => [
+    uniqueIndex("order_items_order_class_camper_key").on(t.orderId, t.classId, t.camperId),
+    foreignKey({ name: "order_items_camper_fk", columns: [t.camperId], foreignColumns: [campers.id] }).onDelete(
+      "cascade",
+    ),
+  ],
 );
 
 /** The spec's payment record (section 3), written once an order is paid. */
@@ -136,10 +157,19 @@ export const enrollments = pgTable(
       .notNull()
       .references(() => classes.id, { onDelete: "cascade" }),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** Whose seat: one of the family's campers (the account holder's own "Myself" by default). */
+    camperId: uuid("camper_id").notNull(),
     createdAt: timestamps.createdAt,
   },
   (t) => [
-    uniqueIndex("enrollments_student_class_key").on(t.studentId, t.classId),
+    // A camper holds one seat of a class at most.
+    uniqueIndex("enrollments_camper_class_key").on(t.camperId, t.classId),
+    foreignKey({
+      name: "enrollments_family_camper_fk",
+      columns: [t.camperId, t.studentId],
+      foreignColumns: [campers.id, campers.familyId],
+    }).onDelete("cascade"),
+    index("enrollments_student_idx").on(t.studentId, t.createdAt),
     // A class's roster, in enrolment order, paged.
     index("enrollments_class_created_idx").on(t.classId, t.createdAt),
   ],

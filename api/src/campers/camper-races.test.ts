@@ -1,0 +1,88 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { classes, users } from "../platform/database/schema.js";
+import { clockDay, createTestDatabaseUrl, driverName, MAYA, startTestApi, type TestApi } from "../../test/harness.js";
+
+/**
+ * "One camper, no two classes at the same time" reads and then writes: two tabs of one family on
+ * two API instances (one PostgreSQL, a pool each) book one child into two overlapping classes at
+ * the same instant. Exactly one wins, every round. PGlite runs one transaction at a time, so this
+ * runs on PostgreSQL only.
+ */
+describe.runIf(driverName === "postgres")("booking one camper from two tabs at once", () => {
+  let a: TestApi & { close(): Promise<void> };
+  let b: TestApi & { close(): Promise<void> };
+  let drop: (() => Promise<void>) | undefined;
+  const ROUNDS = 15;
+  const env = { RATE_LIMIT_SENSITIVE: "100000", RATE_LIMIT_FORMS: "100000" };
+
+  beforeAll(async () => {
+    const db = (await createTestDatabaseUrl())!;
+    drop = db.drop;
+    a = await startTestApi(db.url, env);
+    b = await startTestApi(db.url, env);
+  }, 60_000);
+
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await drop?.();
+  });
+
+  async function overlappingPair(round: number) {
+    const values = (from: string, to: string) => ({
+      name: `Race Week ${round} ${from}`,
+      image: "https://example.com/race.png",
+      instructorId: MAYA.id,
+      availableSeats: 10,
+      priceCents: 9_900,
+      status: "approved" as const,
+      startDate: clockDay(60),
+      endDate: clockDay(64),
+      weekdays: ["mon" as const, "tue" as const, "wed" as const, "thu" as const, "fri" as const],
+      startTime: from,
+      endTime: to,
+      ageMin: 6,
+      ageMax: 14,
+    });
+    const rows = await a.database.db
+      .insert(classes)
+      .values([values("09:00", "12:00"), values("10:00", "13:00")])
+      .returning({ id: classes.id });
+    return rows.map((r) => r.id) as [string, string];
+  }
+
+  it("two overlapping classes for one child: exactly one cart line, every round", async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const id = randomUUID();
+      const parent = { id, email: `family-${id}@example.com` };
+      await a.database.db.insert(users).values({ ...parent, name: "Racing Parent", emailVerified: true });
+      const child = await a.call({
+        method: "POST",
+        url: "/campers",
+        as: parent,
+        payload: {
+          first_name: "Rosa",
+          last_name: "Racer",
+          date_of_birth: "2016-04-04",
+          emergency_contacts: [{ name: "Racing Parent", relation: "father", phone: "555-0101" }],
+        },
+      });
+      expect(child.statusCode, child.body).toBe(201);
+      const camperId = child.json().camper._id as string;
+      const [first, second] = await overlappingPair(round);
+      const answers = await Promise.all([
+        a.call({ method: "POST", url: "/carts", as: parent, payload: { classItemId: first, camperId } }),
+        b.call({ method: "POST", url: "/carts", as: parent, payload: { classItemId: second, camperId } }),
+      ]);
+      const statuses = answers.map((r) => r.statusCode).sort();
+      expect(statuses, `round ${round}: ${answers.map((r) => r.body).join(" | ")}`).toEqual([201, 409]);
+      expect(answers.find((r) => r.statusCode === 409)!.json().message).toMatch(/^Rosa has an overlapping class/);
+      const lines = (await a.database.db.execute(
+        sql`select count(*)::int as n from cart_items where camper_id = ${camperId}`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(lines.rows[0]!.n).toBe(1);
+    }
+  });
+});

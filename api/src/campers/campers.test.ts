@@ -1,0 +1,338 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { classes } from "../platform/database/schema.js";
+import { ADMIN, clockDay, confirmCard, JONAS, LEE, MAYA, SAM, useTestApi, type TestApi } from "../../test/harness.js";
+
+/**
+ * Families (issue 29): campers kept under the account, who may take which seat (decided by the
+ * server at every step), their sealed medical and contact details, and every staff read recorded.
+ */
+const api = useTestApi({ RATE_LIMIT_SENSITIVE: "1000", RATE_LIMIT_FORMS: "1000" });
+
+const contact = { name: "Ana Parent", relation: "mother", phone: "+1 555 0100" };
+const child = (first: string, dateOfBirth: string, extra: Record<string, unknown> = {}) => ({
+  first_name: first,
+  last_name: "Rivera",
+  date_of_birth: dateOfBirth,
+  emergency_contacts: [contact],
+  ...extra,
+});
+
+/** A day of birth that makes the child `age` on `day`. */
+const bornYearsBefore = (day: string, age: number, daysLater = 0) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() - age);
+  d.setUTCDate(d.getUTCDate() + daysLater);
+  return d.toISOString().slice(0, 10);
+};
+
+let classNumber = 0;
+/** An approved class of Maya's on the given days and hours (Monday to Friday), for ages 8 to 12 unless said. */
+async function newClass(
+  t: TestApi,
+  opts: { start: number; end: number; from?: string; to?: string; ages?: [number, number] | null; seats?: number },
+) {
+  const [age_min, age_max] = opts.ages === null ? [null, null] : (opts.ages ?? [8, 12]);
+  const [row] = await t.database.db
+    .insert(classes)
+    .values({
+      name: `Family Camp ${++classNumber}`,
+      image: "https://example.com/camp.png",
+      instructorId: MAYA.id,
+      availableSeats: opts.seats ?? 10,
+      priceCents: 14_900,
+      status: "approved",
+      startDate: clockDay(opts.start),
+      endDate: clockDay(opts.end),
+      weekdays: ["mon", "tue", "wed", "thu", "fri"],
+      startTime: opts.from ?? "09:00",
+      endTime: opts.to ?? "12:00",
+      ageMin: age_min,
+      ageMax: age_max,
+    })
+    .returning({ id: classes.id, startDate: classes.startDate });
+  return row!;
+}
+
+async function addCamper(as: typeof SAM, body: Record<string, unknown>) {
+  const res = await api.call({ method: "POST", url: "/campers", as, payload: body });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().camper as { _id: string; name: string };
+}
+
+const book = (as: typeof SAM, classItemId: string, camperId?: string) =>
+  api.call({ method: "POST", url: "/carts", as, payload: { classItemId, ...(camperId && { camperId }) } });
+
+describe("campers", () => {
+  it("a family keeps its children; Myself comes first and cannot be removed", async () => {
+    const mia = await addCamper(SAM, child("Mia", "2016-03-04", { allergies: "Peanuts", photo_consent: true }));
+    const list = (await api.call({ method: "GET", url: "/campers", as: SAM })).json();
+    expect(list[0]).toMatchObject({ is_self: true, name: SAM.name, date_of_birth: null });
+    expect(list[1]).toMatchObject({
+      _id: mia._id,
+      first_name: "Mia",
+      last_name: "Rivera",
+      date_of_birth: "2016-03-04",
+      allergies: "Peanuts",
+      medical_notes: "",
+      emergency_contacts: [contact],
+      pickup_people: [],
+      photo_consent: true,
+    });
+    const edit = await api.call({
+      method: "PATCH",
+      url: `/campers/${mia._id}`,
+      as: SAM,
+      payload: {
+        medications: "Inhaler before sport",
+        pickup_people: [{ name: "Gus", relation: "uncle", phone: "555-0199" }],
+      },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json().camper).toMatchObject({ allergies: "Peanuts", medications: "Inhaler before sport" });
+    const self = await api.call({ method: "DELETE", url: `/campers/${list[0]._id}`, as: SAM });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().message).toContain("cannot be removed");
+  });
+
+  it("another family's camper does not exist for them", async () => {
+    const leo = await addCamper(LEE, child("Leo", "2015-05-05"));
+    for (const req of [
+      { method: "PATCH" as const, url: `/campers/${leo._id}`, payload: { allergies: "none" } },
+      { method: "DELETE" as const, url: `/campers/${leo._id}` },
+    ]) {
+      const res = await api.call({ ...req, as: SAM });
+      expect(res.statusCode).toBe(404);
+    }
+    const cls = await newClass(api, { start: 40, end: 44, ages: null });
+    const res = await book(SAM, cls.id, leo._id);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe("There is no such camper in your family.");
+  });
+
+  it("says what is wrong with a camper's fields, in plain words", async () => {
+    const res = await api.call({
+      method: "POST",
+      url: "/campers",
+      as: SAM,
+      payload: {
+        first_name: " ",
+        last_name: "Rivera",
+        date_of_birth: "2016-02-30",
+        emergency_contacts: [{ name: "A", relation: "", phone: "call me" }],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    const messages = JSON.stringify(res.json());
+    expect(messages).toContain("First name is required");
+    expect(messages).toContain("Enter the date of birth as YYYY-MM-DD");
+    expect(messages).toContain("Relation is required");
+    expect(messages).toContain("Enter a phone number");
+    const future = await api.call({ method: "POST", url: "/campers", as: SAM, payload: child("Zed", clockDay(3)) });
+    expect(JSON.stringify(future.json())).toContain("The date of birth cannot be in the future");
+  });
+
+  it("the database holds no plaintext of medical notes or contact people", async () => {
+    await addCamper(SAM, child("Ivy", "2017-01-01", { medical_notes: "Type 1 diabetes, glucagon kit in bag" }));
+    const dump = (await api.database.db.execute(sql`select campers::text as row from campers`)) as { rows: unknown[] };
+    const text = JSON.stringify(dump.rows);
+    expect(text).toContain("Ivy");
+    for (const secret of ["diabetes", "glucagon", "Ana Parent", "555 0100", "Peanuts"])
+      expect(text).not.toContain(secret);
+    expect(text).toMatch(/v1\.[\w-]{8}\./);
+  });
+});
+
+describe("who may take a seat", () => {
+  it("a child outside the class's ages is refused, with the reason, in the dialog and by the cart", async () => {
+    const cls = await newClass(api, { start: 50, end: 54 });
+    const young = await addCamper(SAM, child("Pia", bornYearsBefore(cls.startDate!, 7, 1)));
+    const eligibility = (await api.call({ method: "GET", url: `/classes/${cls.id}/eligibility`, as: SAM })).json();
+    const pia = eligibility.find((e: { camperId: string }) => e.camperId === young._id);
+    const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    const reason = `Pia will be 6 on ${day.format(new Date(`${cls.startDate}T00:00:00Z`))}; this class is for ages 8-12.`;
+    expect(pia).toEqual({ camperId: young._id, name: "Pia Rivera", is_self: false, eligible: false, reason });
+    const res = await book(SAM, cls.id, young._id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(reason);
+    // The day before their 8th birthday is still 7; on it, 8.
+    const almost = await addCamper(SAM, child("Tom", bornYearsBefore(cls.startDate!, 8, 1)));
+    expect((await book(SAM, cls.id, almost._id)).statusCode).toBe(409);
+    const eight = await addCamper(SAM, child("Eve", bornYearsBefore(cls.startDate!, 8)));
+    expect((await book(SAM, cls.id, eight._id)).statusCode).toBe(201);
+  });
+
+  it("a child needs an emergency contact before the first booking", async () => {
+    const cls = await newClass(api, { start: 60, end: 64 });
+    const kid = await addCamper(SAM, child("Ned", "2016-06-06", { emergency_contacts: [] }));
+    const res = await book(SAM, cls.id, kid._id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe("Add an emergency contact for Ned under My Campers before booking.");
+  });
+
+  it("one camper cannot be in two classes that meet at the same time; a sibling can", async () => {
+    const morning = await newClass(api, { start: 70, end: 74, from: "09:00", to: "12:00" });
+    const late = await newClass(api, { start: 72, end: 76, from: "11:00", to: "13:00" });
+    const afternoon = await newClass(api, { start: 70, end: 74, from: "12:00", to: "15:00" });
+    const ada = await addCamper(LEE, child("Ada", "2015-09-09"));
+    const bo = await addCamper(LEE, child("Bo", "2016-09-09"));
+    expect((await book(LEE, morning.id, ada._id)).statusCode).toBe(201);
+    const clash = await book(LEE, late.id, ada._id);
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().message).toBe(
+      `Ada has an overlapping class in the cart: "${await nameOf(morning.id)}". Remove one of them first.`,
+    );
+    expect((await book(LEE, late.id, bo._id)).statusCode).toBe(201);
+    // Back to back is no overlap.
+    expect((await book(LEE, afternoon.id, ada._id)).statusCode).toBe(201);
+    const again = await book(LEE, morning.id, ada._id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("Ada already has this class in the cart.");
+  });
+
+  it("two siblings in one class take two seats and one payment; both are enrolled, and whose seat shows everywhere", async () => {
+    const cls = await newClass(api, { start: 80, end: 84, seats: 5 });
+    const before = await seats(cls.id);
+    const kim = await addCamper(SAM, child("Kim", "2015-01-15"));
+    const kai = await addCamper(SAM, child("Kai", "2016-01-15"));
+    await emptyCart(SAM);
+    expect((await book(SAM, cls.id, kim._id)).statusCode).toBe(201);
+    expect((await book(SAM, cls.id, kai._id)).statusCode).toBe(201);
+    const cart = (await api.call({ method: "GET", url: `/carts?email=${SAM.email}`, as: SAM })).json();
+    expect(cart.map((l: { camper_name: string }) => l.camper_name).sort()).toEqual(["Kai Rivera", "Kim Rivera"]);
+    const co = await api.call({ method: "POST", url: "/create-payment-intent", as: SAM, payload: {} });
+    expect(co.statusCode, co.body).toBe(201);
+    expect(co.json().amount).toBe(298);
+    expect(
+      co
+        .json()
+        .items.map((i: { camper_name: string }) => i.camper_name)
+        .sort(),
+    ).toEqual(["Kai Rivera", "Kim Rivera"]);
+    expect((await seats(cls.id)).held).toBe(before.held + 2);
+    expect(await confirmCard(co.json().clientSecret)).toBe(200);
+    const paid = await api.call({
+      method: "POST",
+      url: "/payments",
+      as: SAM,
+      payload: { transactionId: co.json().paymentIntentId },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().payment).toMatchObject({ price: 298, quantity: 2 });
+    expect([...paid.json().payment.camperNames].sort()).toEqual(["Kai Rivera", "Kim Rivera"]);
+    expect((await seats(cls.id)).enrolled).toBe(before.enrolled + 2);
+    const enrolled = (await api.call({ method: "GET", url: `/enrolled?email=${SAM.email}`, as: SAM })).json();
+    expect(
+      enrolled
+        .filter((e: { _id: string }) => e._id === cls.id)
+        .map((e: { camper_name: string }) => e.camper_name)
+        .sort(),
+    ).toEqual(["Kai Rivera", "Kim Rivera"]);
+    // The same child cannot hold a second seat in it, nor go while enrolled.
+    const twice = await book(SAM, cls.id, kim._id);
+    expect(twice.json().message).toBe("Kim is already booked for this class.");
+    const removal = await api.call({ method: "DELETE", url: `/campers/${kim._id}`, as: SAM });
+    expect(removal.statusCode).toBe(409);
+    expect(removal.json().message).toBe(
+      `Kim is enrolled in "${await nameOf(cls.id)}", which has not ended: they stay until it has (cancel the seat first).`,
+    );
+
+    // The instructor's roster: both children, flags, contacts; every read recorded.
+    const roster = await api.call({ method: "GET", url: `/classes/${cls.id}/roster`, as: MAYA });
+    expect(roster.statusCode).toBe(200);
+    const names = roster
+      .json()
+      .map((r: { camper: { name: string } }) => r.camper.name)
+      .sort();
+    expect(names).toEqual(["Kai Rivera", "Kim Rivera"]);
+    expect(roster.json()[0].camper).toMatchObject({ medical_flag: false, emergency_contacts: [contact] });
+    expect((await api.call({ method: "GET", url: `/classes/${cls.id}/roster`, as: JONAS })).statusCode).toBe(403);
+    const log = (await api.call({ method: "GET", url: `/admin/access-log?camperId=${kim._id}`, as: ADMIN })).json();
+    expect(log.items[0]).toMatchObject({
+      reason: "roster",
+      classId: cls.id,
+      reader: { email: MAYA.email, role: "instructor" },
+    });
+  });
+});
+
+describe("what staff see, and the record of it", () => {
+  it("details on demand, the CSV roster, an admin's view of a family, the search by a child's name; each read logged", async () => {
+    const cls = await newClass(api, { start: 90, end: 94, ages: null });
+    const zoe = await addCamper(
+      LEE,
+      child("=HYPERLINK(1)", "2014-02-02", { allergies: "Bee stings", last_name: "Quill" }),
+    );
+    await api.database.db.execute(sql`update classes set enrolled_seats = enrolled_seats + 1 where id = ${cls.id}`);
+    await api.database.db.execute(
+      sql`insert into enrollments (student_id, class_id, camper_id) values (${LEE.id}, ${cls.id}, ${zoe._id})`,
+    );
+    const roster = (await api.call({ method: "GET", url: `/classes/${cls.id}/roster`, as: MAYA })).json();
+    expect(roster[0].camper).toMatchObject({ name: "=HYPERLINK(1) Quill", medical_flag: true });
+    expect(roster[0].camper).not.toHaveProperty("allergies");
+    const medical = await api.call({ method: "GET", url: `/classes/${cls.id}/roster/${zoe._id}/medical`, as: MAYA });
+    expect(medical.json()).toEqual({ _id: zoe._id, allergies: "Bee stings", medical_notes: "", medications: "" });
+    expect(
+      (await api.call({ method: "GET", url: `/classes/${cls.id}/roster/${zoe._id}/medical`, as: JONAS })).statusCode,
+    ).toBe(403);
+    const csv = await api.call({ method: "GET", url: `/classes/${cls.id}/roster.csv`, as: MAYA });
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    expect(csv.body.split("\r\n")[1]).toMatch(
+      /^'=HYPERLINK\(1\) Quill,\d+,yes,Ana Parent \(mother\) \+1 555 0100,,no,/,
+    );
+    const family = await api.call({ method: "GET", url: `/users/${LEE.id}/family`, as: ADMIN });
+    expect(family.statusCode).toBe(200);
+    const found = family.json().campers.find((c: { _id: string }) => c._id === zoe._id);
+    expect(found).toMatchObject({ allergies: "Bee stings", enrolments: [{ classId: cls.id }] });
+    const search = (await api.call({ method: "GET", url: "/users?search=hyperlink(1) quill", as: ADMIN })).json();
+    expect(search.items.map((u: { email: string }) => u.email)).toEqual([LEE.email]);
+    const log = (await api.call({ method: "GET", url: `/admin/access-log?camperId=${zoe._id}`, as: ADMIN })).json();
+    expect(
+      log.items.map((r: { reason: string; reader: { email: string } }) => `${r.reason} by ${r.reader.email}`),
+    ).toEqual([
+      `family by ${ADMIN.email}`,
+      `roster-export by ${MAYA.email}`,
+      `detail by ${MAYA.email}`,
+      `roster by ${MAYA.email}`,
+    ]);
+  });
+
+  it("a family downloads everything held about it", async () => {
+    const res = await api.call({ method: "GET", url: "/campers/export", as: LEE });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; filename="academy-family-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const data = res.json();
+    expect(data.account).toMatchObject({ email: LEE.email });
+    expect(data.campers.map((c: { name: string }) => c.name)).toEqual(
+      expect.arrayContaining(["=HYPERLINK(1) Quill", "Leo Rivera"]),
+    );
+    expect(data.campers.find((c: { name: string }) => c.name === "=HYPERLINK(1) Quill")).toMatchObject({
+      allergies: "Bee stings",
+      emergency_contacts: [contact],
+    });
+    expect(data.enrolments).toEqual(
+      expect.arrayContaining([expect.objectContaining({ camper: "=HYPERLINK(1) Quill" })]),
+    );
+  });
+});
+
+async function nameOf(classId: string) {
+  const rows = (await api.database.db.execute(sql`select name from classes where id = ${classId}`)) as {
+    rows: unknown[];
+  };
+  return (rows.rows[0] as { name: string }).name;
+}
+
+async function seats(classId: string) {
+  const rows = (await api.database.db.execute(
+    sql`select enrolled_seats as enrolled, held_seats as held from classes where id = ${classId}`,
+  )) as { rows: unknown[] };
+  return rows.rows[0] as { enrolled: number; held: number };
+}
+
+async function emptyCart(as: typeof SAM) {
+  const cart = (await api.call({ method: "GET", url: `/carts?email=${as.email}`, as })).json() as { _id: string }[];
+  for (const line of cart) await api.call({ method: "DELETE", url: `/carts/${line._id}`, as });
+}

@@ -1,0 +1,162 @@
+import { and, eq, gte, isNull, or } from "drizzle-orm";
+import { now as clockNow } from "../platform/clock.js";
+import type { Db, Tx } from "../platform/database/client.js";
+import { cartItems, classes, enrollments, orderItems, orders, type Weekday } from "../platform/database/schema.js";
+import type { Sealer } from "../platform/sealing.js";
+import { ageOn } from "./fields.js";
+import { openDetails, type CamperRow } from "./store.js";
+
+/**
+ * Who may take a seat (issue 29), decided by the server at every step (the booking dialog, adding
+ * to the cart, opening the checkout): a camper's age on the class's first day is inside its age
+ * range; one camper is never in two classes whose sessions meet at the same time; a child has an
+ * emergency contact before the first booking. Callers hold the family's row lock (booking's
+ * lockStudent), so two tabs or two API processes booking one camper decide one after the other.
+ */
+export interface ClassSchedule {
+  id: string;
+  name: string;
+  startDate: string | null;
+  endDate: string | null;
+  weekdays: Weekday[];
+  startTime: string | null;
+  endTime: string | null;
+  ageMin: number | null;
+  ageMax: number | null;
+}
+
+export const scheduleColumns = {
+  id: classes.id,
+  name: classes.name,
+  startDate: classes.startDate,
+  endDate: classes.endDate,
+  weekdays: classes.weekdays,
+  startTime: classes.startTime,
+  endTime: classes.endTime,
+  ageMin: classes.ageMin,
+  ageMax: classes.ageMax,
+};
+
+const DAY_MS = 86_400_000;
+const WEEKDAY_OF_UTC_DAY: Weekday[] = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
+
+/** Whether two classes meet on one day at one time: their dates, weekdays and daily hours all overlap. */
+export function sessionsOverlap(a: ClassSchedule, b: ClassSchedule): boolean {
+  if (!a.startDate || !a.endDate || !b.startDate || !b.endDate) return false;
+  if (!a.startTime || !a.endTime || !b.startTime || !b.endTime) return false;
+  if (!(a.startTime < b.endTime && b.startTime < a.endTime)) return false;
+  const from = a.startDate > b.startDate ? a.startDate : b.startDate;
+  const to = a.endDate < b.endDate ? a.endDate : b.endDate;
+  if (from > to) return false;
+  // A day of the shared dates on which both meet (at most a week of days to look at).
+  const first = Date.parse(`${from}T00:00:00Z`);
+  const days = Math.min((Date.parse(`${to}T00:00:00Z`) - first) / DAY_MS + 1, 7);
+  for (let i = 0; i < days; i++) {
+    const weekday = WEEKDAY_OF_UTC_DAY[new Date(first + i * DAY_MS).getUTCDay()]!;
+    if (a.weekdays.includes(weekday) && b.weekdays.includes(weekday)) return true;
+  }
+  return false;
+}
+
+const longDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+export const formatDay = (day: string) => longDay.format(new Date(`${day}T00:00:00Z`));
+
+/** How a reason names the camper: "Mia is ...", or "You are ..." for the account holder's own seat. */
+export function subject(camper: Pick<CamperRow, "isSelf" | "firstName">) {
+  return camper.isSelf
+    ? { name: "You", is: "You are", has: "You have", will: "You will" }
+    : {
+        name: camper.firstName,
+        is: `${camper.firstName} is`,
+        has: `${camper.firstName} has`,
+        will: `${camper.firstName} will`,
+      };
+}
+
+/** Why the camper's age rules this class out, or null (no age range, or no date of birth for "Myself"). */
+export function ageProblem(camper: CamperRow, cls: ClassSchedule): string | null {
+  if (cls.ageMin === null || cls.ageMax === null || !cls.startDate || !camper.dateOfBirth) return null;
+  const age = ageOn(camper.dateOfBirth, cls.startDate);
+  if (age >= cls.ageMin && age <= cls.ageMax) return null;
+  return `${subject(camper).will} be ${age} on ${formatDay(cls.startDate)}; this class is for ages ${cls.ageMin}-${cls.ageMax}.`;
+}
+
+type Commitment = ClassSchedule & { kind: "enrolled" | "held" | "cart"; cartItemId: string | null };
+
+/**
+ * What the camper is booked for or about to be: seats in classes that have not ended, seats held
+ * by a checkout in progress, and (unless leaving them out) the camper's cart lines.
+ */
+async function commitments(db: Db | Tx, camperId: string, withCart: boolean): Promise<Commitment[]> {
+  const today = clockNow().toISOString().slice(0, 10);
+  const notEnded = or(isNull(classes.endDate), gte(classes.endDate, today));
+  const enrolled = await db
+    .select(scheduleColumns)
+    .from(enrollments)
+    .innerJoin(classes, eq(classes.id, enrollments.classId))
+    .where(and(eq(enrollments.camperId, camperId), notEnded));
+  const held = await db
+    .select(scheduleColumns)
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(classes, eq(classes.id, orderItems.classId))
+    .where(and(eq(orderItems.camperId, camperId), eq(orders.status, "pending")));
+  const cart = withCart
+    ? await db
+        .select({ ...scheduleColumns, cartItemId: cartItems.id })
+        .from(cartItems)
+        .innerJoin(classes, eq(classes.id, cartItems.classId))
+        .where(eq(cartItems.camperId, camperId))
+    : [];
+  return [
+    ...enrolled.map((c) => ({ ...c, kind: "enrolled" as const, cartItemId: null })),
+    ...held.map((c) => ({ ...c, kind: "held" as const, cartItemId: null })),
+    ...cart.map((c) => ({ ...c, kind: "cart" as const })),
+  ];
+}
+
+export interface EligibilityOptions {
+  sealer: Sealer;
+  /** Look at the camper's cart lines too (adding to the cart), or only at seats (the checkout). */
+  withCart: boolean;
+  /** Other lines of the same checkout for the same camper. */
+  alongside?: ClassSchedule[];
+}
+
+/** Why this camper cannot take a seat in this class, or null when they can. */
+export async function eligibilityProblem(
+  db: Db | Tx,
+  camper: CamperRow,
+  cls: ClassSchedule,
+  { sealer, withCart, alongside = [] }: EligibilityOptions,
+): Promise<string | null> {
+  const who = subject(camper);
+  const age = ageProblem(camper, cls);
+  if (age) return age;
+  if (!camper.isSelf && openDetails(sealer, camper).emergency_contacts.length === 0) {
+    return `Add an emergency contact for ${who.name} under My Campers before booking.`;
+  }
+  for (const other of await commitments(db, camper.id, withCart)) {
+    if (other.id === cls.id) {
+      if (other.kind === "cart") {
+        return camper.isSelf
+          ? "This class is already in your cart."
+          : `${who.name} already has this class in the cart.`;
+      }
+      return camper.isSelf ? "You are already enrolled in this class." : `${who.is} already booked for this class.`;
+    }
+    if (sessionsOverlap(other, cls)) {
+      return other.kind === "cart"
+        ? `${who.has} an overlapping class in the cart: "${other.name}". Remove one of them first.`
+        : `${who.is} already booked for an overlapping class: "${other.name}".`;
+    }
+  }
+  const clash = alongside.find((other) => other.id !== cls.id && sessionsOverlap(other, cls));
+  if (clash) return `${who.has} two overlapping classes in this checkout: "${clash.name}" and "${cls.name}".`;
+  return null;
+}
+
+/** A class's schedule, for the checks above. */
+export async function classSchedule(db: Db | Tx, classId: string): Promise<ClassSchedule | undefined> {
+  return (await db.select(scheduleColumns).from(classes).where(eq(classes.id, classId)))[0];
+}

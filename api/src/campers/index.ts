@@ -1,0 +1,10 @@
+/**
+ * Families (issue 29): the campers a family books seats for, whether a camper may take a seat
+ * (ages, overlapping sessions, an emergency contact), their sealed medical and contact details,
+ * and the record of every staff read of them. Other code uses it from here.
+ */
+export { camperRoutes, type CamperDeps } from "./routes.js";
+export { camperStaffRoutes } from "./staff-routes.js";
+export { classSchedule, eligibilityProblem, scheduleColumns, type ClassSchedule } from "./eligibility.js";
+export { ownCamper, selfCamper, camperName, type CamperRow } from "./store.js";
+export { rosterCampers, type RosterCamper } from "./staff.js";

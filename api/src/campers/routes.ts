@@ -1,0 +1,309 @@
+import { and, asc, eq, gte, inArray, isNull, or } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requirePermission } from "../platform/access/permissions.js";
+import { now as clockNow } from "../platform/clock.js";
+import type { Db } from "../platform/database/client.js";
+import { lockAccount } from "../platform/database/locks.js";
+import {
+  campers,
+  cartItems,
+  classes,
+  enrollments,
+  orderItems,
+  orders,
+  payments,
+  users,
+} from "../platform/database/schema.js";
+import { conflict, notFound } from "../platform/errors.js";
+import type { Sealer } from "../platform/sealing.js";
+import { transaction } from "../platform/transaction.js";
+import { idParam, toDollars } from "../platform/wire.js";
+import { classSchedule, eligibilityProblem } from "./eligibility.js";
+import { camperEdit, newCamper, NO_DETAILS } from "./fields.js";
+import { camperToWire, familyCampers, openDetails, ownCamper, sealDetails, selfCamper } from "./store.js";
+
+export interface CamperDeps {
+  db: Db;
+  sealer: Sealer;
+}
+
+async function holderName(db: Db, familyId: string): Promise<string> {
+  const [holder] = await db.select({ name: users.name }).from(users).where(eq(users.id, familyId));
+  return holder?.name ?? "";
+}
+
+/** A family's campers (issue 29): kept under the account, each booked seat names one of them. */
+export const camperRoutes =
+  ({ db, sealer }: CamperDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/campers",
+      {
+        config: { access: { action: "read", entity: "camper" } },
+        schema: {
+          tags: ["campers"],
+          summary: 'The caller\'s campers: "Myself" (the account holder) first, then the children they added',
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "read", "camper", actor.id);
+        await selfCamper(db, actor.id);
+        const rows = await familyCampers(db, actor.id);
+        return rows.map((row) => camperToWire(row, openDetails(sealer, row), actor.name));
+      },
+    );
+
+    app.post(
+      "/campers",
+      {
+        config: { access: { action: "create", entity: "camper" } },
+        schema: { tags: ["campers"], summary: "Add a child to the caller's family", body: newCamper },
+      },
+      async (request, reply) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "create", "camper", actor.id);
+        const body = request.body;
+        const familySize = await transaction(db, async (tx) => {
+          await lockAccount(tx, actor.id);
+          return (await familyCampers(tx, actor.id)).length;
+        });
+        if (familySize >= 20) throw conflict("A family can keep at most 20 campers.");
+        const [row] = await db
+          .insert(campers)
+          .values({
+            familyId: actor.id,
+            firstName: body.first_name,
+            lastName: body.last_name,
+            dateOfBirth: body.date_of_birth,
+            photoConsent: body.photo_consent,
+            sealedDetails: sealDetails(sealer, body),
+          })
+          .returning();
+        return reply
+          .status(201)
+          .send({ insertedId: row!.id, camper: camperToWire(row!, openDetails(sealer, row!), actor.name) });
+      },
+    );
+
+    app.patch(
+      "/campers/:id",
+      {
+        config: { access: { action: "update", entity: "camper" } },
+        schema: { tags: ["campers"], summary: "Change one of the caller's campers", params: idParam, body: camperEdit },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "update", "camper", actor.id);
+        const body = request.body;
+        const updated = await transaction(db, async (tx) => {
+          await lockAccount(tx, actor.id);
+          const row = await ownCamper(tx, actor.id, request.params.id, true);
+          if (row.isSelf && (body.first_name !== undefined || body.last_name !== undefined)) {
+            throw conflict("Your own name is changed in Settings, not here.");
+          }
+          const details = { ...openDetails(sealer, row), ...pick(body) };
+          const [saved] = await tx
+            .update(campers)
+            .set({
+              ...(body.first_name !== undefined && { firstName: body.first_name }),
+              ...(body.last_name !== undefined && { lastName: body.last_name }),
+              ...(body.date_of_birth !== undefined && { dateOfBirth: body.date_of_birth }),
+              ...(body.photo_consent !== undefined && { photoConsent: body.photo_consent }),
+              sealedDetails: sealDetails(sealer, details),
+              updatedAt: clockNow(),
+            })
+            .where(eq(campers.id, row.id))
+            .returning();
+          return saved!;
+        });
+        return { modifiedCount: 1, camper: camperToWire(updated, openDetails(sealer, updated), actor.name) };
+      },
+    );
+
+    app.delete(
+      "/campers/:id",
+      {
+        config: { access: { action: "delete", entity: "camper" } },
+        schema: {
+          tags: ["campers"],
+          summary: "Remove a camper: refused (409) while they hold a seat in a class that has not ended",
+          params: idParam,
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "delete", "camper", actor.id);
+        await transaction(db, async (tx) => {
+          // Under the family's lock, as every booking of theirs takes it: a seat being paid for right
+          // now is either counted here or its payment waits and then finds the camper gone.
+          await lockAccount(tx, actor.id);
+          const row = await ownCamper(tx, actor.id, request.params.id, true);
+          if (row.isSelf) throw conflict('"Myself" stands for your own bookings and cannot be removed.');
+          const today = clockNow().toISOString().slice(0, 10);
+          const [seat] = await tx
+            .select({ name: classes.name })
+            .from(enrollments)
+            .innerJoin(classes, eq(classes.id, enrollments.classId))
+            .where(and(eq(enrollments.camperId, row.id), or(isNull(classes.endDate), gte(classes.endDate, today))));
+          if (seat) {
+            throw conflict(
+              `${row.firstName} is enrolled in "${seat.name}", which has not ended: they stay until it has (cancel the seat first).`,
+            );
+          }
+          const [paying] = await tx
+            .select({ id: orders.id })
+            .from(orderItems)
+            .innerJoin(orders, eq(orders.id, orderItems.orderId))
+            .where(and(eq(orderItems.camperId, row.id), eq(orders.status, "pending")));
+          if (paying) throw conflict(`A checkout for ${row.firstName} is in progress: finish or leave it first.`);
+          await tx.delete(cartItems).where(eq(cartItems.camperId, row.id));
+          // The name stays for the family's history (past seats, payments); everything else goes.
+          await tx
+            .update(campers)
+            .set({
+              removedAt: clockNow(),
+              sealedDetails: null,
+              dateOfBirth: null,
+              photoConsent: false,
+              updatedAt: clockNow(),
+            })
+            .where(eq(campers.id, row.id));
+        });
+        return { deletedCount: 1 };
+      },
+    );
+
+    app.get(
+      "/classes/:id/eligibility",
+      {
+        config: { access: { action: "read", entity: "camper" } },
+        schema: {
+          tags: ["campers"],
+          summary: "Which of the caller's campers may take a seat in this class, and why not where not",
+          params: idParam,
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "read", "camper", actor.id);
+        const cls = await classSchedule(db, request.params.id);
+        if (!cls) throw notFound("There is no such class.");
+        await selfCamper(db, actor.id);
+        const rows = await familyCampers(db, actor.id);
+        return Promise.all(
+          rows.map(async (row) => {
+            const reason = await eligibilityProblem(db, row, cls, { sealer, withCart: true });
+            const wire = camperToWire(row, NO_DETAILS, actor.name);
+            return { camperId: row.id, name: wire.name, is_self: row.isSelf, eligible: reason === null, reason };
+          }),
+        );
+      },
+    );
+
+    app.get(
+      "/campers/export",
+      {
+        config: { access: { action: "read", entity: "camper" } },
+        schema: {
+          tags: ["campers"],
+          summary: "Everything the academy holds about the caller's family, as one JSON download",
+        },
+      },
+      async (request, reply) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "read", "camper", actor.id);
+        const [account] = await db
+          .select({
+            id: users.id,
+            name: users.name,
+            email: users.email,
+            photo: users.photo,
+            role: users.role,
+            createdAt: users.createdAt,
+          })
+          .from(users)
+          .where(eq(users.id, actor.id));
+        const all = await db
+          .select()
+          .from(campers)
+          .where(eq(campers.familyId, actor.id))
+          .orderBy(asc(campers.createdAt));
+        const names = new Map(all.map((c) => [c.id, c.isSelf ? actor.name : `${c.firstName} ${c.lastName}`]));
+        const seats = await db
+          .select({
+            camperId: enrollments.camperId,
+            className: classes.name,
+            startDate: classes.startDate,
+            endDate: classes.endDate,
+            enrolledAt: enrollments.createdAt,
+          })
+          .from(enrollments)
+          .innerJoin(classes, eq(classes.id, enrollments.classId))
+          .where(eq(enrollments.studentId, actor.id));
+        const cart = await db
+          .select({ camperId: cartItems.camperId, className: classes.name, addedAt: cartItems.createdAt })
+          .from(cartItems)
+          .innerJoin(classes, eq(classes.id, cartItems.classId))
+          .where(eq(cartItems.studentId, actor.id));
+        const paid = await db.select().from(payments).where(eq(payments.studentId, actor.id));
+        const orderIds = paid.map((p) => p.orderId);
+        const lines = orderIds.length
+          ? await db
+              .select({
+                orderId: orderItems.orderId,
+                camperId: orderItems.camperId,
+                className: classes.name,
+                priceCents: orderItems.priceCents,
+              })
+              .from(orderItems)
+              .innerJoin(classes, eq(classes.id, orderItems.classId))
+              .where(inArray(orderItems.orderId, orderIds))
+          : [];
+        const day = clockNow().toISOString().slice(0, 10);
+        return reply
+          .header("content-disposition", `attachment; filename="academy-family-data-${day}.json"`)
+          .header("cache-control", "no-store")
+          .send({
+            exportedAt: clockNow().toISOString(),
+            account: { ...account, createdAt: account?.createdAt.toISOString() },
+            campers: all.map((c) => ({
+              ...camperToWire(c, openDetails(sealer, c), actor.name),
+              removedAt: c.removedAt?.toISOString() ?? null,
+            })),
+            enrolments: seats.map((s) => ({
+              camper: names.get(s.camperId),
+              class_name: s.className,
+              start_date: s.startDate,
+              end_date: s.endDate,
+              enrolledAt: s.enrolledAt.toISOString(),
+            })),
+            cart: cart.map((c) => ({
+              camper: names.get(c.camperId),
+              class_name: c.className,
+              addedAt: c.addedAt.toISOString(),
+            })),
+            payments: paid.map((p) => ({
+              transactionId: p.transactionId,
+              price: toDollars(p.amountCents),
+              date: p.paidAt.toISOString(),
+              status: p.status,
+              lines: lines
+                .filter((l) => l.orderId === p.orderId)
+                .map((l) => ({
+                  camper: names.get(l.camperId),
+                  class_name: l.className,
+                  price: toDollars(l.priceCents),
+                })),
+            })),
+          });
+      },
+    );
+  };
+
+function pick(body: Record<string, unknown>) {
+  const keys = ["allergies", "medical_notes", "medications", "emergency_contacts", "pickup_people"] as const;
+  return Object.fromEntries(keys.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]));
+}
+
+export { holderName };

@@ -1,0 +1,114 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { Actor } from "../platform/access/permissions.js";
+import type { Db, Tx } from "../platform/database/client.js";
+import { campers, sensitiveReads, type SensitiveReadReason } from "../platform/database/schema.js";
+import type { Sealer } from "../platform/sealing.js";
+import { ageOn } from "./fields.js";
+import { openDetails } from "./store.js";
+
+/**
+ * What staff see of a camper (issue 29): the instructor of a class the camper holds a seat in, and
+ * admins. Every read of the medical and contact details is recorded (who, when, which camper,
+ * why) before the details leave the server.
+ */
+export async function recordReads(
+  db: Db | Tx,
+  reader: Pick<Actor, "id" | "email" | "role">,
+  read: { camperId: string; familyId: string }[],
+  reason: SensitiveReadReason,
+  classId: string | null = null,
+): Promise<void> {
+  if (read.length === 0) return;
+  await db.insert(sensitiveReads).values(
+    read.map((r) => ({
+      readerId: reader.id,
+      readerEmail: reader.email,
+      readerRole: reader.role,
+      camperId: r.camperId,
+      familyId: r.familyId,
+      classId,
+      reason,
+    })),
+  );
+}
+
+export interface RosterCamper {
+  _id: string;
+  name: string;
+  is_self: boolean;
+  /** Age on the class's first day (null without a date of birth or a first day). */
+  age: number | null;
+  /** Whether there is anything under allergies, medical notes or medications (details on demand). */
+  medical_flag: boolean;
+  emergency_contacts: { name: string; relation: string; phone: string }[];
+  pickup_people: { name: string; relation: string; phone: string }[];
+  photo_consent: boolean;
+}
+
+/**
+ * The campers of a class's roster with what an instructor needs on the day, each read recorded.
+ * `holders` names each family's account holder (the "Myself" camper's name).
+ */
+export async function rosterCampers(
+  db: Db,
+  sealer: Sealer,
+  reader: Pick<Actor, "id" | "email" | "role">,
+  cls: { id: string; startDate: string | null },
+  camperIds: string[],
+  holders: Map<string, string>,
+  reason: SensitiveReadReason = "roster",
+): Promise<Map<string, RosterCamper>> {
+  if (camperIds.length === 0) return new Map();
+  const rows = await db.select().from(campers).where(inArray(campers.id, camperIds));
+  await recordReads(
+    db,
+    reader,
+    rows.map((r) => ({ camperId: r.id, familyId: r.familyId })),
+    reason,
+    cls.id,
+  );
+  return new Map(
+    rows.map((row) => {
+      const details = openDetails(sealer, row);
+      return [
+        row.id,
+        {
+          _id: row.id,
+          name: row.isSelf ? (holders.get(row.familyId) ?? row.firstName) : `${row.firstName} ${row.lastName}`,
+          is_self: row.isSelf,
+          age: row.dateOfBirth && cls.startDate ? ageOn(row.dateOfBirth, cls.startDate) : null,
+          medical_flag: Boolean(details.allergies || details.medical_notes || details.medications),
+          emergency_contacts: details.emergency_contacts,
+          pickup_people: details.pickup_people,
+          photo_consent: row.photoConsent,
+        },
+      ];
+    }),
+  );
+}
+
+/** One camper's medical details for a roster (on demand), recorded as a "detail" read. */
+export async function camperMedicalDetails(
+  db: Db,
+  sealer: Sealer,
+  reader: Pick<Actor, "id" | "email" | "role">,
+  classId: string,
+  camperId: string,
+) {
+  const [row] = await db.select().from(campers).where(eq(campers.id, camperId));
+  if (!row) return undefined;
+  await recordReads(db, reader, [{ camperId: row.id, familyId: row.familyId }], "detail", classId);
+  const { allergies, medical_notes, medications } = openDetails(sealer, row);
+  return { _id: row.id, allergies, medical_notes, medications };
+}
+
+/** The access log, newest first, one page. */
+export async function accessLogPage(db: Db, window: { size: number; offset: number }, camperId?: string) {
+  return db
+    .select()
+    .from(sensitiveReads)
+    .where(camperId ? and(eq(sensitiveReads.camperId, camperId)) : undefined)
+    .orderBy(desc(sensitiveReads.readAt), asc(sensitiveReads.id))
+    .limit(window.size)
+    .offset(window.offset);
+}

@@ -1,0 +1,11 @@
+import { eq } from "drizzle-orm";
+import type { Tx } from "./db.js";
+import { users } from "./schema.js";
+
+/**
+ * Locks an account's row: its family's checkouts, payments, bookings and campers change one at a
+ * time, across API processes (decision 008). Every such transaction takes it first.
+ */
+export async function lockAccount(tx: Tx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
+}
