@@ -78,7 +78,23 @@ export {
   useAccountEmail,
   withAddedItem,
 } from "./queries/cart";
-export type { AddToCartResponse, CartItem, ClassItem } from "./queries/types";
+export type {
+  AddToCartResponse,
+  Camper,
+  CamperEligibility,
+  CamperInput,
+  CamperPerson,
+  CartItem,
+  ClassItem,
+} from "./queries/types";
+export {
+  downloadFamilyData,
+  fetchCampers,
+  useCamperEligibility,
+  useCampers,
+  useRemoveCamper,
+  useSaveCamper,
+} from "./queries/campers";
 export type { Checkout, CheckoutItem, HoldExtension, PaymentRecord, RecordedPayment } from "./wire/checkout";
 export {
   formatAges,

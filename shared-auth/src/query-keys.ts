@@ -12,4 +12,6 @@ export const queryKeys = {
   enrolled: (email: string) => ["enrolled", email] as const,
   myClasses: (email: string) => ["my-classes", email] as const,
   users: () => ["users"] as const,
+  campers: (email: string) => ["campers", email] as const,
+  eligibility: (email: string, classId: string) => ["campers", email, "eligibility", classId] as const,
 };

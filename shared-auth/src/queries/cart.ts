@@ -84,7 +84,8 @@ export function useEnrolled() {
 export function withAddedItem(items: CartItem[] | undefined, added: AddToCartResponse, email: string): CartItem[] {
   const list = items ?? [];
   const item = added.item;
-  if (!item || list.some((i) => i._id === added.insertedId || i.classItemId === item._id)) return list;
+  // Two children in one class are two lines: a line is new unless its own id is already listed.
+  if (!item || list.some((i) => i._id === added.insertedId)) return list;
   return [
     ...list,
     {
@@ -108,6 +109,7 @@ export function withAddedItem(items: CartItem[] | undefined, added: AddToCartRes
       age_max: item.age_max,
       level: item.level,
       location: item.location,
+      ...(added.camperId && { camperId: added.camperId }),
     },
   ];
 }
@@ -120,14 +122,17 @@ export function useAddToCart() {
   const email = useStudentEmail();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (classItemId: string) => {
-      const { data } = await api.post<AddToCartResponse>("/carts", { classItemId });
+    /** A class id books it for the account holder ("Myself"); with a camper id, for that camper. */
+    mutationFn: async (booking: string | { classItemId: string; camperId?: string }) => {
+      const body = typeof booking === "string" ? { classItemId: booking } : booking;
+      const { data } = await api.post<AddToCartResponse>("/carts", body);
       return data;
     },
     onSuccess: (added) => {
       if (!email) return;
       client.setQueryData<CartItem[]>(queryKeys.cart(email), (items) => withAddedItem(items, added, email));
       void client.invalidateQueries({ queryKey: queryKeys.cart(email) });
+      void client.invalidateQueries({ queryKey: ["campers", email, "eligibility"] });
     },
     onError: () => {
       // Refused (already in the cart, enrolled, full): show the server's view of the class again.

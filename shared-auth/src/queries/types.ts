@@ -19,6 +19,10 @@ export interface ClassItem extends CampSession {
   /** Only for admins and the class's own instructor. */
   status?: "pending" | "approved" | "denied";
   feedback?: string;
+  /** GET /enrolled: whose seat (issue 29), and the enrolment's own id. */
+  camperId?: string;
+  camper_name?: string;
+  enrollmentId?: string;
 }
 
 /** One row of the caller's cart (GET /carts). */
@@ -33,10 +37,52 @@ export interface CartItem extends CampSession {
   instructor?: string;
   available_seats?: number;
   enrolled_seats?: number;
+  /** Whose seat (issue 29): one of the family's campers, "Myself" being the account holder. */
+  camperId?: string;
+  camper_name?: string;
 }
 
 /** POST /carts answers with the new cart item's id and the class it books. */
 export interface AddToCartResponse {
   insertedId: string;
+  /** Whose seat the new line is. */
+  camperId?: string;
   item?: ClassItem;
+}
+
+/** A person to call or to hand a child to. */
+export interface CamperPerson {
+  name: string;
+  relation: string;
+  phone: string;
+}
+
+/** A family's camper (GET /campers): the account holder's own "Myself" first, then the children. */
+export interface Camper {
+  _id: string;
+  is_self: boolean;
+  first_name: string;
+  last_name: string;
+  /** First and last name; the account holder's name for "Myself". */
+  name: string;
+  /** YYYY-MM-DD; null for "Myself" when not given. */
+  date_of_birth: string | null;
+  allergies: string;
+  medical_notes: string;
+  medications: string;
+  emergency_contacts: CamperPerson[];
+  pickup_people: CamperPerson[];
+  photo_consent: boolean;
+}
+
+/** What a family writes (POST /campers; PATCH /campers/:id sends the fields it changes). */
+export type CamperInput = Omit<Camper, "_id" | "is_self" | "name">;
+
+/** GET /classes/:id/eligibility: whether each of the family's campers may take a seat, and why not. */
+export interface CamperEligibility {
+  camperId: string;
+  name: string;
+  is_self: boolean;
+  eligible: boolean;
+  reason: string | null;
 }
