@@ -1,6 +1,9 @@
-import { sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { createSealer } from "../platform/sealing.js";
+import { resealCamperDetails } from "./reseal.js";
 import { describe, expect, it } from "vitest";
-import { classes } from "../platform/database/schema.js";
+import { campers as campersTable, classes } from "../platform/database/schema.js";
 import { ADMIN, clockDay, confirmCard, JONAS, LEE, MAYA, SAM, useTestApi, type TestApi } from "../../test/harness.js";
 
 /**
@@ -336,3 +339,27 @@ async function emptyCart(as: typeof SAM) {
   const cart = (await api.call({ method: "GET", url: `/carts?email=${as.email}`, as })).json() as { _id: string }[];
   for (const line of cart) await api.call({ method: "DELETE", url: `/carts/${line._id}`, as });
 }
+
+describe("rotating the key of campers' details", () => {
+  it("opens what the old key sealed, re-seals it with the new key, and then needs the old key no more", async () => {
+    const oldKey = randomBytes(32);
+    const newKey = randomBytes(32);
+    const before = createSealer(oldKey);
+    const [row] = await api.database.db
+      .insert(campersTable)
+      .values({
+        familyId: SAM.id,
+        firstName: "Rota",
+        lastName: "Tion",
+        dateOfBirth: "2015-05-05",
+        sealedDetails: before.seal(JSON.stringify({ allergies: "Kiwi" })),
+      })
+      .returning();
+    const during = createSealer(newKey, [oldKey]);
+    expect(await resealCamperDetails(api.database.db, during)).toBeGreaterThanOrEqual(1);
+    const [after] = await api.database.db.select().from(campersTable).where(eq(campersTable.id, row!.id));
+    expect(JSON.parse(createSealer(newKey).open(after!.sealedDetails!))).toEqual({ allergies: "Kiwi" });
+    expect(() => createSealer(oldKey).open(after!.sealedDetails!)).toThrow(/unknown key/);
+    expect(await resealCamperDetails(api.database.db, during)).toBe(0);
+  });
+});

@@ -1,0 +1,12 @@
+// `pnpm --filter api reseal`: after CAMPER_DATA_KEY changed (the old key in CAMPER_DATA_OLD_KEYS),
+// seals every camper's details with the new key. Safe to run again, and while the API serves.
+import { readConfig } from "../platform/config.js";
+import { openDatabase } from "../platform/database/client.js";
+import { createSealer } from "../platform/sealing.js";
+import { resealCamperDetails } from "./reseal.js";
+
+const config = readConfig();
+const database = await openDatabase(config);
+const count = await resealCamperDetails(database.db, createSealer(config.camperDataKey, config.camperDataOldKeys));
+await database.close();
+console.log(`re-sealed ${count} campers' details with the current key; CAMPER_DATA_OLD_KEYS can now be emptied`);
