@@ -3,6 +3,8 @@ import {
   campSeason,
   formatAges,
   hasStarted,
+  levelLabel,
+  sportLabel,
   formatSession,
   formatWeekdays,
   sessionsOverlap,
@@ -123,5 +125,16 @@ describe("campSeason", () => {
     ["2031-12-31", 2032],
   ])("on %s the academy sells summer %i", (day, year) => {
     expect(campSeason(new Date(`${day}T12:00:00Z`))).toBe(year);
+  });
+});
+
+describe("sportLabel and levelLabel", () => {
+  it("name the sports and levels of the list, and nothing else an object happens to have", () => {
+    expect(sportLabel("martial-arts")).toBe("Martial arts");
+    expect(levelLabel("all")).not.toBeNull();
+    for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+      expect(sportLabel(name)).toBeNull();
+      expect(levelLabel(name)).toBeNull();
+    }
   });
 });

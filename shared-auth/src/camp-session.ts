@@ -157,11 +157,11 @@ export function formatAges(cls: CampSession): string | null {
 }
 
 export function levelLabel(level: string | null | undefined): string | null {
-  return level && level in LEVEL_LABELS ? LEVEL_LABELS[level as Level] : null;
+  return level && Object.hasOwn(LEVEL_LABELS, level) ? LEVEL_LABELS[level as Level] : null;
 }
 
 export function sportLabel(sport: string | null | undefined): string | null {
-  return sport && sport in SPORTS ? SPORTS[sport as Sport] : null;
+  return sport && Object.hasOwn(SPORTS, sport) ? SPORTS[sport as Sport] : null;
 }
 
 const minutes = (time: string) => {

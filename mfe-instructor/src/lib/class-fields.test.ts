@@ -89,10 +89,12 @@ describe("the camp session's rules (the API's messages)", () => {
     expect(check(SESSION_RULES.sport, "soccer")).toBe(true);
     expect(check(SESSION_RULES.sport, "")).toBe("Choose a sport from the list");
     expect(check(SESSION_RULES.sport, "quidditch")).toBe("Choose a sport from the list");
+    expect(check(SESSION_RULES.sport, "constructor")).toBe("Choose a sport from the list");
     expect(check(SESSION_RULES.level, "beginner")).toBe(true);
     expect(check(SESSION_RULES.level, "all")).toBe(true);
     expect(check(SESSION_RULES.level, "")).toBe("Choose a level");
     expect(check(SESSION_RULES.level, "expert")).toBe("Choose a level");
+    expect(check(SESSION_RULES.level, "hasOwnProperty")).toBe("Choose a level");
   });
 
   it("needs real dates as YYYY-MM-DD", () => {

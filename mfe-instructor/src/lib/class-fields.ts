@@ -124,7 +124,7 @@ const isAge = (v: string) => WHOLE.test(v.trim()) && Number(v) >= AGE_MIN && Num
 export const SESSION_RULES: {
   [K in SessionFieldName]: RegisterOptions<ClassFormValues, K>;
 } = {
-  sport: { validate: (v) => v in SPORTS || "Choose a sport from the list" },
+  sport: { validate: (v) => Object.hasOwn(SPORTS, v) || "Choose a sport from the list" },
   start_date: { validate: (v) => isDate(v) || "Enter the first day of the session" },
   end_date: {
     validate: (v, all) => {
@@ -147,7 +147,7 @@ export const SESSION_RULES: {
       return !isAge(all.age_min) || Number(v) >= Number(all.age_min) || "The oldest age cannot be below the youngest";
     },
   },
-  level: { validate: (v) => v in LEVEL_LABELS || "Choose a level" },
+  level: { validate: (v) => Object.hasOwn(LEVEL_LABELS, v) || "Choose a level" },
   location: { maxLength: { value: 120, message: "Place is at most 120 characters" } },
 };
 

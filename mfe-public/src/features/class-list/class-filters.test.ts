@@ -27,6 +27,9 @@ describe("readClassList", () => {
 
   it.each([
     ["sport", "quidditch"],
+    // Names every object has are no sport or level.
+    ["sport", "constructor"],
+    ["level", "toString"],
     ["age", "4"],
     ["age", "19"],
     ["age", "7.5"],

@@ -28,9 +28,9 @@ const MONEY = /^\d+(\.\d{1,2})?$/;
 /** Each parameter's check: a value the API would refuse is dropped rather than sent. */
 const VALID: Record<(typeof FILTER_KEYS)[number], (v: string) => boolean> = {
   search: (v) => v.length > 0 && v.length <= 100,
-  sport: (v) => v in SPORTS,
+  sport: (v) => Object.hasOwn(SPORTS, v),
   age: (v) => WHOLE.test(v) && Number(v) >= AGE_MIN && Number(v) <= AGE_MAX,
-  level: (v) => v in LEVEL_LABELS,
+  level: (v) => Object.hasOwn(LEVEL_LABELS, v),
   week: (v) => DATE.test(v) && !Number.isNaN(Date.parse(v)),
   min_price: (v) => MONEY.test(v),
   max_price: (v) => MONEY.test(v),
