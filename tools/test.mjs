@@ -43,6 +43,9 @@ async function withAuthEmulator(fn) {
   return fn(env);
 }
 
+/** The e2e specs that run a second time with the API on PostgreSQL. */
+const POSTGRES_E2E_SPECS = ["tests/payments.spec.ts", "tests/student-checkout.spec.ts"];
+
 const steps = [
   ["install", () => ensureInstalled(pnpm)],
   ["lint", () => pn("exec", "eslint", ".")],
@@ -76,6 +79,22 @@ const steps = [
   ],
   ["chromium", async () => ensureChromium()],
   ["e2e tests", () => pn("--filter", "e2e", "run", "test")],
+  // The payment and checkout specs again with the API on PostgreSQL (issue 35.3): the site's money
+  // paths on the database production runs. Skipped with the API's PostgreSQL stage.
+  [
+    "e2e payments on postgres",
+    async () => {
+      if (process.env.SKIP_POSTGRES_TESTS === "1") {
+        // One PostgreSQL stage, in the API suite and here: the last line names it once.
+        if (!skipped.includes("PostgreSQL stage")) skipped.push("PostgreSQL stage");
+        return log("skipped: SKIP_POSTGRES_TESTS=1 (the payment specs on PostgreSQL)");
+      }
+      const server = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+      await run(cmd, [...pre, "--filter", "e2e", "run", "test", ...POSTGRES_E2E_SPECS], {
+        env: { ...process.env, E2E_DATABASE_URL: server },
+      });
+    },
+  ],
 ];
 
 const only = process.argv.slice(2);

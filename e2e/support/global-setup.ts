@@ -1,4 +1,5 @@
 import { appendFileSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { startSystem } from "../../tools/system.mjs";
 import { AUTH_EMULATOR_PORTS, E2E_PORTS, PAYMENT_SANDBOX_PORT } from "./ports";
@@ -9,8 +10,37 @@ export const CSP_VIOLATIONS_FILE = path.join(root, ".tmp", "e2e-csp-violations.j
 /** Pages opened with this in their address break the policy on purpose (security-headers.spec). */
 export const CSP_PROBE = "csp-probe";
 
+/**
+ * With E2E_DATABASE_URL (a PostgreSQL server, as `npm test`'s PostgreSQL stage of the payment
+ * specs sets it), the run's API uses a fresh database of its own there instead of PGlite.
+ */
+async function freshPostgresDatabase(serverUrl: string): Promise<string> {
+  // The API's own PostgreSQL client (the e2e package has none of its own).
+  const pg = createRequire(path.join(root, "api", "package.json"))("pg") as {
+    Client: new (options: { connectionString: string }) => {
+      connect(): Promise<void>;
+      query(sql: string): Promise<unknown>;
+      end(): Promise<void>;
+    };
+  };
+  const name = "academy_e2e";
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
 /** Starts the production builds (built by the test command) on the e2e ports. */
 export default async function globalSetup() {
+  const postgres = process.env.E2E_DATABASE_URL;
+  const databaseEnv: Record<string, string> = postgres ? { DATABASE_URL: await freshPostgresDatabase(postgres) } : {};
   const dataDir = path.join(root, ".tmp", "e2e-data");
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(CSP_VIOLATIONS_FILE, { force: true });
@@ -18,7 +48,7 @@ export default async function globalSetup() {
     ports: E2E_PORTS,
     deployDir: path.join(root, ".tmp", "e2e-deploy"),
     // Every test signs in from the same address: the per-IP sign-in limit is for real visitors.
-    apiEnv: { DATA_DIR: dataDir, RATE_LIMIT_SENSITIVE: "1000" },
+    apiEnv: { DATA_DIR: dataDir, RATE_LIMIT_SENSITIVE: "1000", ...databaseEnv },
     auth: { ports: AUTH_EMULATOR_PORTS, wipe: true },
     // The e2e run's own payment sandbox, empty at each start (no data file).
     payments: { port: PAYMENT_SANDBOX_PORT },
