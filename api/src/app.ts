@@ -12,7 +12,7 @@ import {
 } from "fastify-type-provider-zod";
 import { authRoutes, createFirebaseVerifier, sessionRoutes, userRoutes } from "./accounts/index.js";
 import { adminRoutes } from "./admin/index.js";
-import { camperRoutes, camperStaffRoutes } from "./campers/index.js";
+import { camperExportRoutes, camperRoutes, camperStaffRoutes } from "./campers/index.js";
 import { cartRoutes, expireOverdueCheckouts, type CheckoutDeps } from "./booking/index.js";
 import { classRevenueRoutes, classRoutes, COMPRESS_THRESHOLD, instructorRoutes, PublicCache } from "./catalog/index.js";
 import { imageRoutes, seedImageRoutes } from "./images/index.js";
@@ -218,6 +218,7 @@ export async function buildApp({
   await app.register(contactRoutes(database.db));
   await app.register(newsletterRoutes(database.db));
   await app.register(camperRoutes({ db: database.db, sealer }));
+  await app.register(camperExportRoutes({ db: database.db, sealer }));
   await app.register(camperStaffRoutes({ db: database.db, sealer }));
   await app.register(seedImageRoutes);
   await app.register(imageRoutes(database.db, { maxBytes: config.imageMaxBytes }));

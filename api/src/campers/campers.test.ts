@@ -356,10 +356,13 @@ describe("rotating the key of campers' details", () => {
       })
       .returning();
     const during = createSealer(newKey, [oldKey]);
-    expect(await resealCamperDetails(api.database.db, during)).toBeGreaterThanOrEqual(1);
+    const first = await resealCamperDetails(api.database.db, during);
+    expect(first.resealed).toBe(1);
+    // The other tests' campers are sealed with the suite's key, which this rotation does not know.
+    expect(first.unreadable).toBeGreaterThan(0);
     const [after] = await api.database.db.select().from(campersTable).where(eq(campersTable.id, row!.id));
     expect(JSON.parse(createSealer(newKey).open(after!.sealedDetails!))).toEqual({ allergies: "Kiwi" });
     expect(() => createSealer(oldKey).open(after!.sealedDetails!)).toThrow(/unknown key/);
-    expect(await resealCamperDetails(api.database.db, during)).toBe(0);
+    expect((await resealCamperDetails(api.database.db, during)).resealed).toBe(0);
   });
 });

@@ -4,6 +4,7 @@
  * and the record of every staff read of them. Other code uses it from here.
  */
 export { camperRoutes, type CamperDeps } from "./routes.js";
+export { camperExportRoutes } from "./export-route.js";
 export { camperStaffRoutes } from "./staff-routes.js";
 export { classSchedule, eligibilityProblem, scheduleColumns, type ClassSchedule } from "./eligibility.js";
 export { ownCamper, selfCamper, camperName, type CamperRow } from "./store.js";

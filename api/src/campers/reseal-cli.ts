@@ -7,6 +7,17 @@ import { resealCamperDetails } from "./reseal.js";
 
 const config = readConfig();
 const database = await openDatabase(config);
-const count = await resealCamperDetails(database.db, createSealer(config.camperDataKey, config.camperDataOldKeys));
+const { resealed, unreadable } = await resealCamperDetails(
+  database.db,
+  createSealer(config.camperDataKey, config.camperDataOldKeys),
+);
 await database.close();
-console.log(`re-sealed ${count} campers' details with the current key; CAMPER_DATA_OLD_KEYS can now be emptied`);
+console.log(`re-sealed ${resealed} campers' details with the current key`);
+if (unreadable > 0) {
+  console.error(
+    `${unreadable} could not be opened with CAMPER_DATA_KEY or CAMPER_DATA_OLD_KEYS: add the key that sealed them and run this again`,
+  );
+  process.exitCode = 1;
+} else {
+  console.log("CAMPER_DATA_OLD_KEYS can now be emptied");
+}

@@ -1,23 +1,14 @@
-import { and, asc, eq, gte, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, gte, isNull, or } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requirePermission } from "../platform/access/permissions.js";
 import { now as clockNow } from "../platform/clock.js";
 import type { Db } from "../platform/database/client.js";
 import { lockAccount } from "../platform/database/locks.js";
-import {
-  campers,
-  cartItems,
-  classes,
-  enrollments,
-  orderItems,
-  orders,
-  payments,
-  users,
-} from "../platform/database/schema.js";
+import { campers, cartItems, classes, enrollments, orderItems, orders, users } from "../platform/database/schema.js";
 import { conflict, notFound } from "../platform/errors.js";
 import type { Sealer } from "../platform/sealing.js";
 import { transaction } from "../platform/transaction.js";
-import { idParam, toDollars } from "../platform/wire.js";
+import { idParam } from "../platform/wire.js";
 import { classSchedule, eligibilityProblem } from "./eligibility.js";
 import { camperEdit, newCamper, NO_DETAILS } from "./fields.js";
 import { camperToWire, familyCampers, openDetails, ownCamper, sealDetails, selfCamper } from "./store.js";
@@ -198,105 +189,6 @@ export const camperRoutes =
             return { camperId: row.id, name: wire.name, is_self: row.isSelf, eligible: reason === null, reason };
           }),
         );
-      },
-    );
-
-    app.get(
-      "/campers/export",
-      {
-        config: { access: { action: "read", entity: "camper" } },
-        schema: {
-          tags: ["campers"],
-          summary: "Everything the academy holds about the caller's family, as one JSON download",
-        },
-      },
-      async (request, reply) => {
-        const actor = await request.requireActor();
-        requirePermission(actor, "read", "camper", actor.id);
-        const [account] = await db
-          .select({
-            id: users.id,
-            name: users.name,
-            email: users.email,
-            photo: users.photo,
-            role: users.role,
-            createdAt: users.createdAt,
-          })
-          .from(users)
-          .where(eq(users.id, actor.id));
-        const all = await db
-          .select()
-          .from(campers)
-          .where(eq(campers.familyId, actor.id))
-          .orderBy(asc(campers.createdAt));
-        const names = new Map(all.map((c) => [c.id, c.isSelf ? actor.name : `${c.firstName} ${c.lastName}`]));
-        const seats = await db
-          .select({
-            camperId: enrollments.camperId,
-            className: classes.name,
-            startDate: classes.startDate,
-            endDate: classes.endDate,
-            enrolledAt: enrollments.createdAt,
-          })
-          .from(enrollments)
-          .innerJoin(classes, eq(classes.id, enrollments.classId))
-          .where(eq(enrollments.studentId, actor.id));
-        const cart = await db
-          .select({ camperId: cartItems.camperId, className: classes.name, addedAt: cartItems.createdAt })
-          .from(cartItems)
-          .innerJoin(classes, eq(classes.id, cartItems.classId))
-          .where(eq(cartItems.studentId, actor.id));
-        const paid = await db.select().from(payments).where(eq(payments.studentId, actor.id));
-        const orderIds = paid.map((p) => p.orderId);
-        const lines = orderIds.length
-          ? await db
-              .select({
-                orderId: orderItems.orderId,
-                camperId: orderItems.camperId,
-                className: classes.name,
-                priceCents: orderItems.priceCents,
-              })
-              .from(orderItems)
-              .innerJoin(classes, eq(classes.id, orderItems.classId))
-              .where(inArray(orderItems.orderId, orderIds))
-          : [];
-        const day = clockNow().toISOString().slice(0, 10);
-        return reply
-          .header("content-disposition", `attachment; filename="academy-family-data-${day}.json"`)
-          .header("cache-control", "no-store")
-          .send({
-            exportedAt: clockNow().toISOString(),
-            account: { ...account, createdAt: account?.createdAt.toISOString() },
-            campers: all.map((c) => ({
-              ...camperToWire(c, openDetails(sealer, c), actor.name),
-              removedAt: c.removedAt?.toISOString() ?? null,
-            })),
-            enrolments: seats.map((s) => ({
-              camper: names.get(s.camperId),
-              class_name: s.className,
-              start_date: s.startDate,
-              end_date: s.endDate,
-              enrolledAt: s.enrolledAt.toISOString(),
-            })),
-            cart: cart.map((c) => ({
-              camper: names.get(c.camperId),
-              class_name: c.className,
-              addedAt: c.addedAt.toISOString(),
-            })),
-            payments: paid.map((p) => ({
-              transactionId: p.transactionId,
-              price: toDollars(p.amountCents),
-              date: p.paidAt.toISOString(),
-              status: p.status,
-              lines: lines
-                .filter((l) => l.orderId === p.orderId)
-                .map((l) => ({
-                  camper: names.get(l.camperId),
-                  class_name: l.className,
-                  price: toDollars(l.priceCents),
-                })),
-            })),
-          });
       },
     );
   };
