@@ -87,7 +87,8 @@ export async function buildApp({
     origin: config.corsOrigins,
     methods: ["GET", "POST", "PATCH", "DELETE"],
     allowedHeaders: ["Authorization", "Content-Type", "If-None-Match"],
-    exposedHeaders: ["ETag"],
+    // Content-Disposition: the file name of a download (a roster CSV, a family's data) for the page that saves it.
+    exposedHeaders: ["ETag", "Content-Disposition"],
     maxAge: 600,
   });
   // Answers over 1 KB go compressed when the client accepts it (the cached public lists are

@@ -15,6 +15,7 @@ export function ListToolbar({
   params,
   update,
   searchLabel,
+  searchHint,
   filterLabel,
   filters,
   sorts,
@@ -22,6 +23,8 @@ export function ListToolbar({
   params: ListParams;
   update: (change: Partial<ListParams>) => void;
   searchLabel: string;
+  /** What else the search finds, said under the field (and read with it). */
+  searchHint?: string;
   filterLabel: string;
   filters: Option[];
   sorts: Option[];
@@ -29,7 +32,7 @@ export function ListToolbar({
   const id = useId();
   return (
     <div role="search" className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-[2fr_1fr_1fr_auto_auto]">
-      <SearchField id={`${id}-q`} label={searchLabel} value={params.search} update={update} />
+      <SearchField id={`${id}-q`} label={searchLabel} hint={searchHint} value={params.search} update={update} />
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-700 dark:text-slate-300">
         {filterLabel}
         <select value={params.filter} onChange={(e) => update({ filter: e.target.value })} className={inputStyles}>
@@ -80,11 +83,13 @@ export function ListToolbar({
 function SearchField({
   id,
   label,
+  hint,
   value,
   update,
 }: {
   id: string;
   label: string;
+  hint?: string | undefined;
   value: string;
   update: (change: Partial<ListParams>) => void;
 }) {
@@ -101,11 +106,8 @@ function SearchField({
     return () => clearTimeout(timer);
   }, [draft, value, update]);
   return (
-    <label
-      className="col-span-2 flex flex-col gap-1 text-sm font-medium text-slate-700 lg:col-span-1 dark:text-slate-300"
-      htmlFor={id}
-    >
-      {label}
+    <div className="col-span-2 flex flex-col gap-1 text-sm font-medium text-slate-700 lg:col-span-1 dark:text-slate-300">
+      <label htmlFor={id}>{label}</label>
       <input
         id={id}
         type="search"
@@ -115,9 +117,15 @@ function SearchField({
           if (e.key === "Enter") update({ search: draft.trim() });
         }}
         maxLength={120}
+        aria-describedby={hint ? `${id}-hint` : undefined}
         className={inputStyles}
       />
-    </label>
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs font-normal text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+    </div>
   );
 }
 

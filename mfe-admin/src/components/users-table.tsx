@@ -1,9 +1,11 @@
+import { useState } from "react";
 import { errorMessage, useAcademy, UserAvatar } from "shared-auth";
 import { useChangeRole, useDeleteUser, useUserPage, type AdminUser, type UserRole } from "../lib/admin-api";
 import { confirmDelete, confirmRoleChange, notifyDeleted, notifySuccess, PROMOTED, showFailure } from "../lib/alerts";
 import { useListParams } from "../lib/list-params";
 import { buttonStyles } from "./buttons";
 import { EndSessionsButton } from "./end-sessions-button";
+import { FamilyDialog } from "./family-dialog";
 import { Cell, Email, ListToolbar, PagedTable, rowStyles } from "./list-controls";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
@@ -29,6 +31,8 @@ export function UsersTable({ withRoles }: { withRoles: boolean }) {
   const me = useAcademy((s) => s.user?.email.toLowerCase());
   const promote = useChangeRole();
   const remove = useDeleteUser();
+  // Whose family is open (Manage Users): campers, their details and seats, in a dialog.
+  const [family, setFamily] = useState<AdminUser | null>(null);
 
   const changeRole = async (user: AdminUser, role: UserRole) => {
     // A role acts at once (an admin's rights, an instructor's pages): asked first, like a delete.
@@ -61,6 +65,7 @@ export function UsersTable({ withRoles }: { withRoles: boolean }) {
         params={params}
         update={update}
         searchLabel="Search by name or e-mail"
+        searchHint="Also finds a family by a camper's name."
         filterLabel="Role"
         filters={[
           { value: "student", label: "Students" },
@@ -123,6 +128,16 @@ export function UsersTable({ withRoles }: { withRoles: boolean }) {
                       <>
                         <button
                           type="button"
+                          className={buttonStyles.plain}
+                          // The visible word first (WCAG 2.5.3), then whose family it opens.
+                          aria-label={`Family: ${user.name}`}
+                          aria-haspopup="dialog"
+                          onClick={() => setFamily(user)}
+                        >
+                          Family
+                        </button>
+                        <button
+                          type="button"
                           className={buttonStyles.primary}
                           disabled={self || promoted || busy !== null}
                           aria-describedby={roleReasonId}
@@ -181,6 +196,7 @@ export function UsersTable({ withRoles }: { withRoles: boolean }) {
           })
         }
       </PagedTable>
+      {family && <FamilyDialog user={family} onClose={() => setFamily(null)} />}
     </>
   );
 }

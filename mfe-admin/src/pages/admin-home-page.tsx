@@ -1,4 +1,5 @@
 import { countOf, useAcademy, UserAvatar } from "shared-auth";
+import { AccessLog } from "../components/access-log";
 import { AdminRoot } from "../components/admin-root";
 import { ContactInbox } from "../components/inbox";
 import { ErrorState } from "../components/states";
@@ -95,6 +96,15 @@ export default function AdminHomePage() {
           <Subscribers />
         </section>
       </div>
+      <section aria-labelledby="access-log" className="mt-8">
+        <h2 id="access-log" className="font-display text-2xl font-bold text-slate-900 dark:text-white">
+          Access log
+        </h2>
+        <p className="mt-1 mb-3 text-sm text-slate-600 dark:text-slate-400">
+          Every read of campers' medical and contact details by staff, newest first.
+        </p>
+        <AccessLog />
+      </section>
     </AdminRoot>
   );
 }

@@ -1,53 +1,312 @@
 import { useQuery } from "@tanstack/react-query";
-import { api } from "shared-auth";
-import type { RosterEntry } from "../lib/my-classes";
-import { ErrorState } from "./ui";
+import { useEffect, useId, useState } from "react";
+import { flushSync } from "react-dom";
+import { api, countOf, errorMessage } from "shared-auth";
+import { downloadRosterCsv } from "../lib/roster-export";
+import {
+  ageLabel,
+  medicalLines,
+  PRINTING_ATTR,
+  ROSTER_ATTR,
+  rosterPrintCss,
+  sortRoster,
+  telHref,
+  type MedicalDetails,
+  type RosterEntry,
+} from "../lib/roster";
+import { ErrorState, secondaryClass } from "./ui";
 
-/** The students enrolled in one class (GET /classes/:id/roster). */
-export function Roster({ classId, className }: { classId: string; className: string }) {
+const PRINT_CSS = rosterPrintCss();
+
+/*
+ * A row is a card of its own while the roster's box is narrower than 48rem (a phone, a tablet
+ * beside the sidebar), and a table row from there on and on paper (`print:`), whatever its width.
+ */
+const tableStyles = "block w-full text-left text-sm @3xl:table @3xl:border-collapse print:table print:border-collapse";
+const headStyles = "sr-only @3xl:not-sr-only print:not-sr-only";
+const bodyStyles = "grid gap-3 @3xl:table-row-group print:table-row-group";
+const rowStyles =
+  "grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700 " +
+  "@3xl:table-row @3xl:rounded-none @3xl:bg-transparent @3xl:p-0 @3xl:shadow-none @3xl:ring-0 dark:@3xl:bg-transparent " +
+  "print:table-row print:p-0 print:shadow-none print:ring-0";
+const thStyles =
+  "px-2 py-2 align-bottom text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400 print:px-1 print:text-black";
+const cellStyles =
+  "block text-slate-800 dark:text-slate-200 " +
+  "@3xl:table-cell @3xl:border-t @3xl:border-slate-200 @3xl:px-2 @3xl:py-3 @3xl:align-top dark:@3xl:border-slate-700 " +
+  "print:table-cell print:border-t print:border-slate-500 print:px-1 print:py-1.5 print:align-top";
+/** A field's label, written before its value in a card (the table has its column headings). */
+const fieldStyles =
+  `${cellStyles} border-t border-slate-100 pt-2 dark:border-slate-800 ` +
+  "before:mb-0.5 before:block before:text-xs before:font-semibold before:tracking-wide before:text-slate-600 before:uppercase before:content-[attr(data-label)] dark:before:text-slate-400 " +
+  "@3xl:before:hidden print:before:hidden";
+
+const COLUMNS = ["Camper", "Age", "Medical", "Emergency contacts", "Pick-up", "Photos", "Parent"] as const;
+
+/**
+ * The campers in one class (GET /classes/:id/roster), for its instructor: who, how old on the
+ * first day, whether anything medical is noted (the details on demand), whom to call, who may
+ * collect them, photo consent, and the parent. It prints on its own and downloads as CSV.
+ */
+export function Roster({ classId, className, session }: { classId: string; className: string; session?: string }) {
+  const titleId = useId();
+  const [printing, setPrinting] = useState(false);
   const roster = useQuery({
     queryKey: ["roster", classId],
     queryFn: async () => (await api.get<RosterEntry[]>(`/classes/${classId}/roster`)).data,
+    // Every read of the roster is recorded by the API: no re-reads just because the window got focus.
+    refetchOnWindowFocus: false,
   });
-  if (roster.isPending)
-    return (
-      <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-        Loading the students…
-      </p>
-    );
-  if (roster.isError)
-    return <ErrorState what="The students" error={roster.error} onRetry={() => void roster.refetch()} />;
-  if (roster.data.length === 0)
-    return <p className="text-sm text-slate-600 dark:text-slate-400">No students are enrolled in {className} yet.</p>;
+
+  useEffect(() => {
+    if (!printing) return;
+    const done = () => setPrinting(false);
+    window.addEventListener("afterprint", done);
+    return () => window.removeEventListener("afterprint", done);
+  }, [printing]);
+
+  function print() {
+    // The attribute must be on the page before the browser lays it out for paper.
+    flushSync(() => setPrinting(true));
+    window.print();
+  }
+
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Students enrolled in {className}</caption>
-        <thead className="text-slate-500 dark:text-slate-400">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-semibold">
-              Name
+    <section
+      aria-labelledby={titleId}
+      className="@container"
+      {...{ [ROSTER_ATTR]: "", [PRINTING_ATTR]: printing ? "" : undefined }}
+    >
+      {/* The print rules (lib/roster.ts): hoisted into <head> once, whatever the number of rosters. */}
+      <style href="mfe-instructor-roster-print" precedence="default">
+        {PRINT_CSS}
+      </style>
+      <h3 id={titleId} className="sr-only print:not-sr-only print:font-display print:text-2xl print:font-bold">
+        Roster: {className}
+      </h3>
+      {session && <p className="hidden print:mb-3 print:block print:text-sm">{session}</p>}
+      {roster.isPending ? (
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+          Loading the roster…
+        </p>
+      ) : roster.isError ? (
+        <ErrorState what="The roster" error={roster.error} onRetry={() => void roster.refetch()} />
+      ) : roster.data.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">No students are enrolled in {className} yet.</p>
+      ) : (
+        <>
+          <RosterActions classId={classId} className={className} count={roster.data.length} onPrint={print} />
+          <RosterTable classId={classId} className={className} rows={sortRoster(roster.data)} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function RosterActions({
+  classId,
+  className,
+  count,
+  onPrint,
+}: {
+  classId: string;
+  className: string;
+  count: number;
+  onPrint: () => void;
+}) {
+  const [exporting, setExporting] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm font-medium text-slate-700 dark:text-slate-300">{countOf(count, "camper", "campers")}</p>
+        <div className="flex flex-wrap gap-2 print:hidden">
+          <button type="button" className={secondaryClass} onClick={onPrint}>
+            Print roster
+          </button>
+          <button
+            type="button"
+            className={secondaryClass}
+            disabled={exporting}
+            aria-busy={exporting}
+            onClick={() => {
+              setExporting(true);
+              setProblem(null);
+              downloadRosterCsv(classId, className)
+                .catch((error: unknown) => setProblem(errorMessage(error)))
+                .finally(() => setExporting(false));
+            }}
+          >
+            {exporting ? "Exporting…" : "Export CSV"}
+          </button>
+        </div>
+      </div>
+      {problem && (
+        <p role="alert" className="mb-3 text-sm text-red-700 dark:text-red-300 print:hidden">
+          The export failed: {problem}
+        </p>
+      )}
+    </>
+  );
+}
+
+function RosterTable({ classId, className, rows }: { classId: string; className: string; rows: RosterEntry[] }) {
+  return (
+    <table className={tableStyles}>
+      <caption className="sr-only">Campers enrolled in {className}</caption>
+      {/* Cards label their fields themselves; the headings stay for screen readers. */}
+      <thead className={headStyles}>
+        <tr>
+          {COLUMNS.map((c) => (
+            <th key={c} scope="col" className={thStyles}>
+              {c}
             </th>
-            <th scope="col" className="py-2 pr-4 font-semibold">
-              E-mail
-            </th>
-            <th scope="col" className="py-2 font-semibold">
-              Enrolled
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {roster.data.map((s) => (
-            <tr key={s.email} className="border-t border-slate-200 dark:border-slate-800">
-              <td className="py-2 pr-4">{s.name}</td>
-              <td className="py-2 pr-4 break-all">{s.email}</td>
-              <td className="py-2 whitespace-nowrap">
-                {new Date(s.enrolledAt).toLocaleDateString("en-US", { dateStyle: "medium" })}
-              </td>
-            </tr>
           ))}
-        </tbody>
-      </table>
+        </tr>
+      </thead>
+      <tbody className={bodyStyles}>
+        {rows.map((row) => (
+          <RosterRow key={row.camper._id} classId={classId} row={row} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function People({ list, none }: { list: RosterEntry["camper"]["emergency_contacts"]; none: string }) {
+  if (list.length === 0) return <span className="text-slate-600 dark:text-slate-400">{none}</span>;
+  return (
+    <ul className="flex flex-col gap-1">
+      {list.map((p, i) => (
+        <li key={i}>
+          {p.name} ({p.relation}),{" "}
+          <a
+            href={telHref(p.phone)}
+            className="whitespace-nowrap text-orange-800 underline dark:text-orange-300 print:no-underline"
+          >
+            {p.phone}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RosterRow({ classId, row }: { classId: string; row: RosterEntry }) {
+  const { camper } = row;
+  return (
+    <tr className={rowStyles}>
+      {/* A plain cell, not a row header: the card's title is the camper's name alone. */}
+      <td
+        className={`${cellStyles} text-lg font-bold break-words text-slate-900 dark:text-white @3xl:text-base print:text-base`}
+      >
+        {camper.name}
+      </td>
+      <td data-label="Age on the first day" className={fieldStyles}>
+        {ageLabel(camper.age)}
+      </td>
+      <td data-label="Allergies and medical" className={fieldStyles}>
+        {camper.medical_flag ? (
+          <MedicalFlag classId={classId} camperId={camper._id} camperName={camper.name} />
+        ) : (
+          <span className="text-slate-600 dark:text-slate-400">None noted</span>
+        )}
+      </td>
+      <td data-label="Emergency contacts" className={fieldStyles}>
+        <People list={camper.emergency_contacts} none="None given" />
+      </td>
+      <td data-label="Authorised pick-up" className={fieldStyles}>
+        <People list={camper.pickup_people} none="None listed" />
+      </td>
+      <td data-label="Photo consent" className={fieldStyles}>
+        {camper.photo_consent ? "Yes" : <span className="font-semibold text-red-800 dark:text-red-300">No photos</span>}
+      </td>
+      {/* Wide enough for an address's two halves, each broken only when longer than that. */}
+      <td data-label="Parent" className={`${fieldStyles} @3xl:min-w-40 print:min-w-40`}>
+        <span className="block font-medium">
+          {row.name}
+          {camper.is_self && <span className="font-normal text-slate-600 dark:text-slate-400"> (own booking)</span>}
+        </span>
+        <EmailAddress address={row.email} />
+      </td>
+    </tr>
+  );
+}
+
+/** An e-mail address that breaks before its "@" first, and anywhere in a column too narrow for its parts. */
+function EmailAddress({ address }: { address: string }) {
+  const at = address.indexOf("@");
+  return (
+    <span className="block [overflow-wrap:anywhere] text-slate-600 dark:text-slate-400">
+      {at < 0 ? (
+        address
+      ) : (
+        <>
+          {address.slice(0, at)}
+          <wbr />
+          {address.slice(at)}
+        </>
+      )}
+    </span>
+  );
+}
+
+/** The flag (words, not colour only) and the details, fetched when asked for (each read is recorded). */
+function MedicalFlag({ classId, camperId, camperName }: { classId: string; camperId: string; camperName: string }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const details = useQuery({
+    queryKey: ["roster", classId, "medical", camperId],
+    queryFn: async () => (await api.get<MedicalDetails>(`/classes/${classId}/roster/${camperId}/medical`)).data,
+    enabled: open,
+    // Hidden again, the details leave the page's memory too.
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <span className="inline-flex items-center gap-1.5 rounded-full border whitespace-nowrap border-amber-700 bg-amber-50 px-2.5 py-0.5 text-xs font-bold text-amber-900 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-200 print:border-black">
+        <svg viewBox="0 0 20 20" className="h-3.5 w-3.5" fill="currentColor" aria-hidden="true">
+          <path d="M10 1.5 19 18H1L10 1.5Zm-1 6v5h2v-5H9Zm0 6.5v2h2v-2H9Z" />
+        </svg>
+        Allergy/medical
+      </span>
+      <button
+        type="button"
+        className="cursor-pointer rounded text-sm font-semibold text-orange-800 underline hover:text-orange-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 dark:text-orange-300 print:hidden"
+        aria-expanded={open}
+        aria-controls={detailsId}
+        aria-label={`${open ? "Hide details" : "Show details"}: ${camperName}`}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? "Hide details" : "Show details"}
+      </button>
+      <div id={detailsId} aria-live="polite" className="w-full">
+        {open &&
+          (details.isPending ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">Loading the details…</p>
+          ) : details.isError ? (
+            <p className="text-sm text-red-700 dark:text-red-300">
+              The details could not be loaded: {errorMessage(details.error)}{" "}
+              <button
+                type="button"
+                className="cursor-pointer font-semibold underline"
+                onClick={() => void details.refetch()}
+              >
+                Try again
+              </button>
+            </p>
+          ) : (
+            <dl className="flex flex-col gap-1.5 text-sm">
+              {medicalLines(details.data).map((line) => (
+                <div key={line.label}>
+                  <dt className="font-semibold text-slate-900 dark:text-white">{line.label}</dt>
+                  <dd className="whitespace-pre-line text-slate-800 dark:text-slate-200">{line.text}</dd>
+                </div>
+              ))}
+            </dl>
+          ))}
+      </div>
     </div>
   );
 }

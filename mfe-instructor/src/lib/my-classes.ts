@@ -13,12 +13,6 @@ export interface MyClass extends CampSession {
   feedback: string;
 }
 
-export interface RosterEntry {
-  name: string;
-  email: string;
-  enrolledAt: string;
-}
-
 /**
  * The caller's classes (GET /myclasses). A student teaches none: no request is made (the API
  * would answer 403, which the shell treats as a lost session and signs out).

@@ -152,7 +152,7 @@ function ClassItem({ item }: { item: MyClass }) {
       )}
       {showRoster && (
         <div className="mt-4">
-          <Roster classId={item._id} className={item.class_name} />
+          <Roster classId={item._id} className={item.class_name} session={formatSession(item) ?? undefined} />
         </div>
       )}
       {editing && (

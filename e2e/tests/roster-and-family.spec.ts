@@ -1,0 +1,376 @@
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { confirmCard } from "../../tools/card-payment.mjs";
+import { confirmedSignUp } from "../support/email-verification";
+import { accessibilityProblems } from "../support/page-audit";
+import { API_URL, PAYMENT_SANDBOX_PORT } from "../support/ports";
+import { accessToken, SEED, signInAs } from "../support/session";
+import { seedDay } from "../support/seed-calendar";
+
+/**
+ * Families on the staff's side (issue 29, items 6 and 7): a parent books two children into a class
+ * of Maya's and pays; Maya reads the roster (the allergy flag, the details on demand), prints it
+ * alone and exports it; Jonas, another instructor, may not read it; an admin finds the family by a
+ * child's name, opens it, and sees every read of the children's details in the access log.
+ */
+
+const TAG = randomBytes(3).toString("hex");
+const SANDBOX_URL = `http://127.0.0.1:${PAYMENT_SANDBOX_PORT}`;
+const PASSWORD = "Camp#Family2026";
+const JONAS = { id: "00000000-0000-4000-8000-000000000003", email: "jonas@summitsports.academy" };
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+const CLASS_NAME = `Family Roster Soccer ${TAG}`;
+const FIRST_DAY = seedDay("2027-07-19");
+const SURNAME = `Rivera-${TAG}`;
+const MOTHER = { name: "Ana Rivera", relation: "mother", phone: "+1 555 0100" };
+const GRANDPA = { name: "Luis Rivera", relation: "grandfather", phone: "+1 555 0199" };
+const PARENT_NAME = `Ana Rivera ${TAG}`;
+
+interface Seeded {
+  classId: string;
+  parent: { id: string; email: string; token: string };
+  mia: { _id: string; name: string };
+  kai: { _id: string; name: string };
+  lea: { _id: string; name: string };
+}
+const seeded = {} as Seeded;
+
+async function call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+  const res = await fetch(`${API_URL}${path}`, {
+    method,
+    headers: {
+      ...(token && { authorization: `Bearer ${token}` }),
+      ...(body !== undefined && { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  expect(res.ok, `${method} ${path}: ${res.status} ${text}`).toBe(true);
+  return JSON.parse(text) as T;
+}
+
+/** A date of birth that makes the camper `age` on the class's first day. */
+function bornYearsBefore(day: string, age: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() - age);
+  d.setUTCMonth(d.getUTCMonth() - 2);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * axe's serious problems in the light and the dark theme, as they are now: the theme is switched
+ * the way the site's toggle does it (the `dark` class on <html>), so no state of the page is lost.
+ */
+async function bothThemes(page: Page, check: () => Promise<string[]>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const dark of [false, true]) {
+    await page.evaluate((on) => document.documentElement.classList.toggle("dark", on), dark);
+    problems.push(...(await check()).map((p) => `${dark ? "dark" : "light"}: ${p}`));
+  }
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  return problems;
+}
+
+const staff = (user: { id: string; email: string }) => accessToken(user);
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  // Maya's class, approved by an admin: two weeks of mornings in the seeded summer, ages 8 to 12.
+  const created = await call<{ insertedId: string }>("POST", "/classes", staff(SEED.instructor), {
+    class_name: CLASS_NAME,
+    image: "/images/seed/classes/soccer.svg",
+    available_seats: 10,
+    price: 40,
+    sport: "soccer",
+    start_date: FIRST_DAY,
+    end_date: seedDay("2027-07-30"),
+    weekdays: ["mon", "tue", "wed", "thu", "fri"],
+    start_time: "13:00",
+    end_time: "15:00",
+    age_min: 8,
+    age_max: 12,
+    level: "all",
+  });
+  seeded.classId = created.insertedId;
+  await call("PATCH", `/classes/${seeded.classId}/status`, staff(SEED.admin), { status: "approved" });
+
+  // The parent: a confirmed account (they may pay), then the API's token.
+  const email = `family-${TAG}@example.net`;
+  const idToken = await confirmedSignUp(email, PASSWORD, PARENT_NAME);
+  const { token } = await call<{ token: string }>("POST", "/jwt", idToken, { email });
+  const me = await call<{ _id: string }>("GET", "/users/me", token);
+  seeded.parent = { id: me._id, email, token };
+
+  // Two children (one with an allergy and a medication), and a third taken off the family again.
+  const add = async (body: object) =>
+    (await call<{ camper: { _id: string; name: string } }>("POST", "/campers", token, body)).camper;
+  seeded.mia = await add({
+    first_name: "Mia",
+    last_name: SURNAME,
+    date_of_birth: bornYearsBefore(FIRST_DAY, 9),
+    allergies: "Peanuts (carries an EpiPen)",
+    medications: "Antihistamine before sport",
+    emergency_contacts: [MOTHER],
+    pickup_people: [GRANDPA],
+    photo_consent: false,
+  });
+  seeded.kai = await add({
+    first_name: "Kai",
+    last_name: SURNAME,
+    date_of_birth: bornYearsBefore(FIRST_DAY, 11),
+    emergency_contacts: [MOTHER],
+    photo_consent: true,
+  });
+  seeded.lea = await add({
+    first_name: "Lea",
+    last_name: SURNAME,
+    date_of_birth: bornYearsBefore(FIRST_DAY, 6),
+    emergency_contacts: [MOTHER],
+  });
+  await call("DELETE", `/campers/${seeded.lea._id}`, token);
+
+  // Both booked and paid by card on the payment sandbox, as the payment page does it.
+  for (const camper of [seeded.mia, seeded.kai]) {
+    await call("POST", "/carts", token, { classItemId: seeded.classId, camperId: camper._id });
+  }
+  const checkout = await call<{ clientSecret: string; paymentIntentId: string }>(
+    "POST",
+    "/create-payment-intent",
+    token,
+    {},
+  );
+  expect(await confirmCard(SANDBOX_URL, checkout.clientSecret), "the sandbox confirms the card").toBe(200);
+  await call("POST", "/payments", token, { transactionId: checkout.paymentIntentId });
+});
+
+async function signedIn(browser: Browser, user: { email: string; password: string; name: string }) {
+  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await signInAs(page, user);
+  return page;
+}
+
+/** My Classes' item of the family's class, with its roster open. */
+async function openRoster(page: Page): Promise<Locator> {
+  await page.goto("/dashboard/myclasses");
+  const item = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: CLASS_NAME }) });
+  await item.getByRole("button", { name: "Students" }).click();
+  await expect(item.getByRole("table", { name: `Campers enrolled in ${CLASS_NAME}` })).toBeVisible();
+  return item;
+}
+
+const row = (item: Locator, camper: string) => item.getByRole("row").filter({ hasText: camper });
+
+test("the instructor's roster: both children, the allergy flag, the details on demand, printed alone, exported as CSV", async ({
+  browser,
+}, testInfo) => {
+  const page = await signedIn(browser, SEED.instructor);
+  const item = await openRoster(page);
+  await expect(item.getByText("2 campers", { exact: true })).toBeVisible();
+
+  const mia = row(item, seeded.mia.name);
+  const kai = row(item, seeded.kai.name);
+  await expect(mia.getByRole("cell", { name: seeded.mia.name, exact: true })).toBeVisible();
+  await expect(kai.getByRole("cell", { name: seeded.kai.name, exact: true })).toBeVisible();
+  // Ages on the first day, the flag in words, the people to call and to hand the child to, photos.
+  await expect(mia.getByRole("cell", { name: "9", exact: true })).toBeVisible();
+  await expect(kai.getByRole("cell", { name: "11", exact: true })).toBeVisible();
+  await expect(mia.getByText("Allergy/medical")).toBeVisible();
+  await expect(kai.getByText("None noted")).toBeVisible();
+  await expect(kai.getByText("Allergy/medical")).toHaveCount(0);
+  await expect(mia).toContainText("Ana Rivera (mother), +1 555 0100");
+  await expect(mia.getByRole("link", { name: "+1 555 0100" })).toHaveAttribute("href", "tel:+15550100");
+  await expect(mia).toContainText("Luis Rivera (grandfather), +1 555 0199");
+  await expect(kai).toContainText("None listed");
+  await expect(mia).toContainText("No photos");
+  await expect(kai.getByRole("cell", { name: "Yes", exact: true })).toBeVisible();
+  await expect(mia).toContainText(PARENT_NAME);
+  await expect(mia).toContainText(seeded.parent.email);
+  // The medical details are not on the page until asked for.
+  await expect(item).not.toContainText("Peanuts");
+
+  // Show details: fetched now, shown as text under the flag; the button says what it does.
+  const show = mia.getByRole("button", { name: `Show details: ${seeded.mia.name}` });
+  await expect(show).toHaveAttribute("aria-expanded", "false");
+  const fetched = page.waitForResponse((r) => r.url().endsWith(`/roster/${seeded.mia._id}/medical`));
+  await show.focus();
+  await page.keyboard.press("Enter");
+  expect((await fetched).status()).toBe(200);
+  const hide = mia.getByRole("button", { name: `Hide details: ${seeded.mia.name}` });
+  await expect(hide).toHaveAttribute("aria-expanded", "true");
+  await expect(mia.getByRole("definition").filter({ hasText: "Peanuts (carries an EpiPen)" })).toBeVisible();
+  await expect(mia.getByRole("definition").filter({ hasText: "Antihistamine before sport" })).toBeVisible();
+  await expect(mia.getByRole("term").filter({ hasText: "Medical notes" })).toBeVisible();
+  await expect(mia).toContainText("None given");
+
+  await item.screenshot({ path: testInfo.outputPath("roster-1280.png") });
+  expect(await bothThemes(page, () => accessibilityProblems(page, "main"))).toEqual([]);
+
+  // Print: the browser's print, with the roster marked as the one to print.
+  await page.evaluate(() => {
+    window.print = () => {
+      (window as unknown as { printed: number }).printed = 1;
+    };
+  });
+  await item.getByRole("button", { name: "Print roster" }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed?: number }).printed)).toBe(1);
+  await expect(item.locator("[data-roster-print]")).toHaveAttribute("data-printing", "");
+
+  // On paper: the roster's table alone, black on white; no navbar, sidebar, footer, page title or button.
+  await page.emulateMedia({ media: "print" });
+  await expectPrintedRosterOnly(page, item);
+  await page.screenshot({ path: testInfo.outputPath("roster-print-1280.png"), fullPage: true });
+
+  // At a phone's width: cards on screen, nothing wider than the screen; the same table on paper.
+  await page.setViewportSize(PHONE);
+  await expectPrintedRosterOnly(page, item);
+  await page.screenshot({ path: testInfo.outputPath("roster-print-390.png"), fullPage: true });
+  await page.emulateMedia({ media: "screen" });
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(mia.getByText("Allergy/medical")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+    0,
+  );
+  await item.screenshot({ path: testInfo.outputPath("roster-390.png") });
+  expect(await bothThemes(page, () => accessibilityProblems(page, "main"))).toEqual([]);
+  await page.setViewportSize(DESKTOP);
+
+  // Export CSV: a download, with the instructor's token, of the whole roster.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    item.getByRole("button", { name: "Export CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`roster-family-roster-soccer-${TAG}.csv`);
+  const csv = (await readFile(await download.path(), "utf8")).trim().split(/\r?\n/);
+  expect(csv[0]).toBe(
+    "camper,age_on_first_day,medical_or_allergy,emergency_contacts,pickup_people,photo_consent,account_holder,email",
+  );
+  expect(csv).toHaveLength(3);
+  const line = (name: string) => csv.find((l) => l.startsWith(`${name},`));
+  expect(line(seeded.mia.name)).toBe(
+    `${seeded.mia.name},9,yes,Ana Rivera (mother) +1 555 0100,Luis Rivera (grandfather) +1 555 0199,no,${PARENT_NAME},${seeded.parent.email}`,
+  );
+  expect(line(seeded.kai.name)).toBe(
+    `${seeded.kai.name},11,no,Ana Rivera (mother) +1 555 0100,,yes,${PARENT_NAME},${seeded.parent.email}`,
+  );
+});
+
+async function expectPrintedRosterOnly(page: Page, item: Locator) {
+  // Each of these is on the page (includeHidden finds it) and not shown.
+  const gone = [
+    page.getByRole("navigation", { name: "Main", includeHidden: true }),
+    page.getByRole("complementary", { name: "Dashboard", includeHidden: true }),
+    page.getByRole("contentinfo", { includeHidden: true }),
+    page.getByRole("heading", { level: 1, name: "My Classes", includeHidden: true }),
+    page.getByRole("link", { name: "Skip to content", includeHidden: true }),
+    item.locator("img").first(),
+    ...["Print roster", "Export CSV", "Update", "Hide students", `Hide details: ${seeded.mia.name}`].map((name) =>
+      item.getByRole("button", { name, includeHidden: true }),
+    ),
+  ];
+  for (const locator of gone) {
+    await expect(locator).toHaveCount(1);
+    await expect(locator).toBeHidden();
+  }
+  await expect(item.getByRole("heading", { name: `Roster: ${CLASS_NAME}` })).toBeVisible();
+  const table = item.getByRole("table", { name: `Campers enrolled in ${CLASS_NAME}` });
+  await expect(table).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "Emergency contacts" })).toBeVisible();
+  await expect(table.getByText("Peanuts (carries an EpiPen)")).toBeVisible();
+  const look = await table.evaluate((t) => {
+    const cell = t.querySelector("td")!;
+    const style = getComputedStyle(cell);
+    return {
+      display: getComputedStyle(t).display,
+      color: style.color,
+      rowBreak: getComputedStyle(t.querySelector("tbody tr")!).breakInside,
+      width: t.getBoundingClientRect().width,
+      page: document.documentElement.clientWidth,
+    };
+  });
+  expect(look).toMatchObject({ display: "table", color: "rgb(0, 0, 0)", rowBreak: "avoid" });
+  // The shell's frame is gone too: the table has the paper's width, not the page column's.
+  expect(look.width).toBeGreaterThan(look.page * 0.9);
+}
+
+test("another instructor may not read Maya's roster, its details or its CSV", async () => {
+  for (const path of [
+    `/classes/${seeded.classId}/roster`,
+    `/classes/${seeded.classId}/roster?page=1&size=20`,
+    `/classes/${seeded.classId}/roster/${seeded.mia._id}/medical`,
+    `/classes/${seeded.classId}/roster.csv`,
+  ]) {
+    const res = await fetch(`${API_URL}${path}`, { headers: { authorization: `Bearer ${accessToken(JONAS)}` } });
+    expect(res.status, path).toBe(403);
+    expect(((await res.json()) as { message: string }).message, path).toBe("You are not allowed to do this.");
+  }
+});
+
+test("the admin finds the family by a child's name, opens it, and sees who read the children's details", async ({
+  browser,
+}, testInfo) => {
+  const page = await signedIn(browser, SEED.admin);
+  await page.goto("/dashboard/manageusers");
+  await expect(page.getByText("Also finds a family by a camper's name.")).toBeVisible();
+  await page.getByLabel("Search by name or e-mail").fill(seeded.kai.name);
+  const users = page.getByRole("region", { name: "Users", exact: true });
+  await expect(users.getByRole("row")).toHaveCount(2);
+  await expect(users.getByRole("rowheader", { name: PARENT_NAME })).toBeVisible();
+
+  await users.getByRole("button", { name: `Family: ${PARENT_NAME}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Family of ${PARENT_NAME}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(seeded.parent.email);
+  const camper = (name: string) => dialog.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  const mia = camper(seeded.mia.name);
+  await expect(mia).toContainText("Peanuts (carries an EpiPen)");
+  await expect(mia).toContainText("Antihistamine before sport");
+  await expect(mia).toContainText("Ana Rivera (mother), +1 555 0100");
+  await expect(mia).toContainText("Luis Rivera (grandfather), +1 555 0199");
+  await expect(mia).toContainText(`Photo consentNo`);
+  await expect(mia).toContainText(`${CLASS_NAME}, `);
+  await expect(mia).toContainText("(age ");
+  await expect(camper(seeded.kai.name)).toContainText(CLASS_NAME);
+  const lea = camper(seeded.lea.name);
+  await expect(lea.getByText("Removed", { exact: true })).toBeVisible();
+  await expect(lea).toContainText("Deleted with the camper");
+  await expect(lea).toContainText("EnrolmentsNone");
+  await page.screenshot({ path: testInfo.outputPath("family-1280.png") });
+
+  // Who read Mia's details: newest first, the admin's opening of the family on top.
+  await mia.getByRole("button", { name: `Who read the details: ${seeded.mia.name}` }).click();
+  const reads = mia.getByRole("list", { name: "Who read the details" }).getByRole("listitem");
+  await expect(reads.first()).toContainText("Family view");
+  await expect(reads.first()).toContainText(SEED.admin.email);
+  for (const reason of ["Roster CSV export", "Medical details", "Class roster"]) {
+    await expect(reads.filter({ hasText: reason }).filter({ hasText: SEED.instructor.email }).first()).toBeVisible();
+  }
+  await page.setViewportSize(PHONE);
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((d) => d.scrollWidth - d.clientWidth)).toBe(0);
+  await page.screenshot({ path: testInfo.outputPath("family-390.png") });
+  await mia.screenshot({ path: testInfo.outputPath("family-camper-390.png") });
+  expect(await bothThemes(page, () => accessibilityProblems(page, "dialog"))).toEqual([]);
+  await page.setViewportSize(DESKTOP);
+
+  // Escape closes the family and focus returns to its button.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(users.getByRole("button", { name: `Family: ${PARENT_NAME}` })).toBeFocused();
+
+  // Admin Home's access log: every read, newest first.
+  await page.goto("/dashboard/adminhome");
+  const log = page.getByRole("region", { name: "Reads", exact: true });
+  const first = log.getByRole("row").filter({ hasText: "Family view" }).first();
+  await expect(first).toContainText(SEED.admin.email);
+  await expect(log.getByText(seeded.mia._id).first()).toBeVisible();
+  await expect(log.getByRole("row").filter({ hasText: "Roster CSV export" }).first()).toContainText(seeded.classId);
+  await expect(page.getByRole("navigation", { name: "Pages" }).last()).toContainText(/of \d/);
+  await log.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("access-log-1280.png"), fullPage: true });
+  expect(await bothThemes(page, () => accessibilityProblems(page, "main"))).toEqual([]);
+});

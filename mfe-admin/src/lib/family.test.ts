@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { accessLogQuery, ageOn, birthLine, detailText, enrolmentDates, personLine, reasonLabel } from "./family";
+
+describe("reasonLabel", () => {
+  it("says what each recorded read was", () => {
+    expect(reasonLabel("roster")).toBe("Class roster");
+    expect(reasonLabel("detail")).toBe("Medical details");
+    expect(reasonLabel("family")).toBe("Family view");
+    expect(reasonLabel("roster-export")).toBe("Roster CSV export");
+  });
+
+  it("shows a reason it does not know as the API wrote it", () => {
+    expect(reasonLabel("audit")).toBe("audit");
+  });
+});
+
+describe("ageOn and birthLine", () => {
+  it("counts full years, the birthday itself included", () => {
+    expect(ageOn("2016-03-04", "2027-03-03")).toBe(10);
+    expect(ageOn("2016-03-04", "2027-03-04")).toBe(11);
+    expect(ageOn("2016-12-31", "2027-01-01")).toBe(10);
+  });
+
+  it("writes the date of birth out with the age today", () => {
+    expect(birthLine({ date_of_birth: "2016-03-04", removed: false }, "2027-07-01")).toBe("4 March 2016 (age 11)");
+  });
+
+  it("says why there is no date: never given, or deleted with the camper", () => {
+    expect(birthLine({ date_of_birth: null, removed: false }, "2027-07-01")).toBe("Not given");
+    expect(birthLine({ date_of_birth: null, removed: true }, "2027-07-01")).toBe("Deleted with the camper");
+  });
+});
+
+describe("details as text", () => {
+  it("shows what was written, or what its absence means", () => {
+    expect(detailText("Peanuts", false)).toBe("Peanuts");
+    expect(detailText("  ", false)).toBe("None given");
+    expect(detailText("", true)).toBe("Deleted with the camper");
+  });
+
+  it("names a contact with their relation and number", () => {
+    expect(personLine({ name: "Ana Parent", relation: "mother", phone: "+1 555 0100" })).toBe(
+      "Ana Parent (mother), +1 555 0100",
+    );
+  });
+
+  it("writes an enrolment's dates as the site does, or says it has none", () => {
+    expect(enrolmentDates({ start_date: "2027-07-05", end_date: "2027-07-16" })).toBe("5-16 July 2027");
+    expect(enrolmentDates({ start_date: null, end_date: null })).toBe("No dates yet");
+  });
+});
+
+describe("accessLogQuery", () => {
+  it("asks for one page, and for one camper's reads only when a camper is given", () => {
+    expect(accessLogQuery({ page: 2, size: 20 })).toEqual({ page: 2, size: 20 });
+    expect(accessLogQuery({ page: 1, size: 10, camperId: "c1" })).toEqual({ page: 1, size: 10, camperId: "c1" });
+    expect(accessLogQuery({ page: 1, size: 10, camperId: "" })).toEqual({ page: 1, size: 10 });
+  });
+});

@@ -1,0 +1,108 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api, formatDateRange, type CamperPerson } from "shared-auth";
+import { retryTransient, type Page } from "./admin-api";
+
+/** One of a family's campers as an admin sees them (GET /users/:id/family). */
+export interface FamilyCamper {
+  _id: string;
+  name: string;
+  /** The account holder's own "Myself". */
+  is_self: boolean;
+  /** YYYY-MM-DD; null when not given, or once the camper was removed. */
+  date_of_birth: string | null;
+  allergies: string;
+  medical_notes: string;
+  medications: string;
+  emergency_contacts: CamperPerson[];
+  pickup_people: CamperPerson[];
+  photo_consent: boolean;
+  /** Taken off the family by its holder: the name stays for the history, the details are gone. */
+  removed: boolean;
+  enrolments: { classId: string; class_name: string; start_date: string | null; end_date: string | null }[];
+}
+
+export interface Family {
+  holder: { _id: string; name: string; email: string };
+  campers: FamilyCamper[];
+}
+
+export type AccessReason = "roster" | "detail" | "family" | "roster-export";
+
+/** One recorded read of campers' medical and contact details (GET /admin/access-log). */
+export interface AccessLogEntry {
+  _id: string;
+  reader: { _id: string; email: string; role: string };
+  camperId: string;
+  familyId: string;
+  classId: string | null;
+  reason: AccessReason;
+  readAt: string;
+}
+
+/** What each kind of read was, in an admin's words. */
+export const REASONS: Record<AccessReason, string> = {
+  roster: "Class roster",
+  detail: "Medical details",
+  family: "Family view",
+  "roster-export": "Roster CSV export",
+};
+
+export const reasonLabel = (reason: string): string => REASONS[reason as AccessReason] ?? reason;
+
+/** Full years of someone born on `birth` on `day` (both YYYY-MM-DD), as the API counts them. */
+export function ageOn(birth: string, day: string): number {
+  const [by, bm, bd] = birth.split("-").map(Number) as [number, number, number];
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+const longDay = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
+
+/** "4 March 2016 (age 11)", or why there is no date. */
+export function birthLine(camper: Pick<FamilyCamper, "date_of_birth" | "removed">, today: string): string {
+  if (!camper.date_of_birth) return camper.removed ? "Deleted with the camper" : "Not given";
+  const day = longDay.format(new Date(`${camper.date_of_birth}T00:00:00Z`));
+  return `${day} (age ${ageOn(camper.date_of_birth, today)})`;
+}
+
+/** An enrolment's dates, or a plain word when the class has none yet. */
+export function enrolmentDates(e: Pick<FamilyCamper["enrolments"][number], "start_date" | "end_date">): string {
+  return e.start_date && e.end_date ? formatDateRange(e.start_date, e.end_date) : "No dates yet";
+}
+
+/** "Ana Parent (mother), +1 555 0100". */
+export const personLine = (p: CamperPerson): string => `${p.name} (${p.relation}), ${p.phone}`;
+
+/** A detail as text: what was written, or what its absence means. */
+export function detailText(text: string, removed: boolean): string {
+  return text.trim() || (removed ? "Deleted with the camper" : "None given");
+}
+
+const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+export const readTime = (iso: string): string => when.format(new Date(iso));
+
+/** The family of one account; every camper's read is recorded by the API, so it is never re-read on focus. */
+export function useFamily(userId: string) {
+  return useQuery({
+    queryKey: ["admin", "family", userId],
+    queryFn: async () => (await api.get<Family>(`/users/${encodeURIComponent(userId)}/family`)).data,
+    retry: retryTransient,
+    refetchOnWindowFocus: false,
+    // Closed, the family's details leave the page's memory.
+    gcTime: 0,
+  });
+}
+
+/** The query string of the access log: the page, and the camper when only theirs is asked for. */
+export function accessLogQuery(p: { page: number; size: number; camperId?: string | undefined }) {
+  return { page: p.page, size: p.size, ...(p.camperId && { camperId: p.camperId }) };
+}
+
+export function useAccessLog(p: { page: number; size: number; camperId?: string | undefined }) {
+  return useQuery({
+    queryKey: ["admin", "access-log", accessLogQuery(p)],
+    queryFn: async () => (await api.get<Page<AccessLogEntry>>("/admin/access-log", { params: accessLogQuery(p) })).data,
+    placeholderData: keepPreviousData,
+    retry: retryTransient,
+  });
+}
