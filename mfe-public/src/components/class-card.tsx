@@ -1,16 +1,13 @@
-import { useLayoutEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { formatAges, formatSession, levelLabel, resolveImageUrl, sportLabel, type ClassItem } from "shared-auth";
-import { formatPrice, plural, seatsLeft } from "../lib/format";
+import { formatPrice, plural } from "../lib/format";
 import { useBooking, type Booking, type BookingState } from "../lib/use-booking";
 import { actionColors } from "./form-styles";
 
-const NOTE: Record<Exclude<BookingState, "open">, string> = {
-  full: "Class full: no seats left",
-  "in-cart": "In your cart",
-  enrolled: "You are enrolled",
-  started: "This class has already started",
-};
+/** The camper dialog: only a family with children opens it, after a click, so its code loads then. */
+const loadCamperDialog = () => import("./camper-dialog");
+const CamperDialog = lazy(loadCamperDialog);
 
 const BADGE: Record<Exclude<BookingState, "open">, string> = {
   full: "Full",
@@ -33,12 +30,13 @@ function Fact({ label, value }: { label: string; value: string | number }) {
  * class page show it (spec sections 4-6).
  */
 export function BookingAction({ item, booking }: { item: ClassItem; booking: Booking }) {
-  const state = booking.stateOf(item);
   const noteId = `class-note-${item._id}`;
   const canPress = booking.canPress(item);
   const button = useRef<HTMLButtonElement>(null);
   const note = useRef<HTMLParagraphElement>(null);
   const keepFocus = useRef(false);
+  const [picking, setPicking] = useState(false);
+  const dialogClosed = useRef(false);
   // A pressed button turns disabled and would drop keyboard focus to the page body: the card's
   // note ("In your cart", or why not) takes it instead, so the student stays where they were.
   useLayoutEffect(() => {
@@ -46,6 +44,17 @@ export function BookingAction({ item, booking }: { item: ClassItem; booking: Boo
     keepFocus.current = false;
     note.current?.focus();
   }, [canPress]);
+  // The camper dialog closed: focus goes back to the button, or to the note once the button is
+  // disabled (every camper booked). The cart the adds changed reaches this card a moment later.
+  useEffect(() => {
+    if (picking || !dialogClosed.current) return;
+    dialogClosed.current = false;
+    const timer = setTimeout(() => {
+      const target = button.current && !button.current.disabled ? button.current : note.current;
+      target?.focus();
+    });
+    return () => clearTimeout(timer);
+  }, [picking]);
   return (
     <>
       <p
@@ -54,7 +63,7 @@ export function BookingAction({ item, booking }: { item: ClassItem; booking: Boo
         tabIndex={-1}
         className="mt-3 min-h-6 rounded text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
       >
-        {state === "open" ? `${plural(seatsLeft(item), "seat", "seats")} left of ${item.available_seats}` : NOTE[state]}
+        {booking.noteOf(item)}
       </p>
       {booking.showButton && (
         <button
@@ -63,14 +72,33 @@ export function BookingAction({ item, booking }: { item: ClassItem; booking: Boo
           onClick={() => {
             keepFocus.current = document.activeElement === button.current;
             // A visitor gets the login dialog instead: nothing to keep focus for afterwards.
-            void booking.book(item).finally(() => (keepFocus.current = false));
+            void booking
+              .book(item)
+              .then((next) => next === "pick" && setPicking(true))
+              .finally(() => (keepFocus.current = false));
           }}
           disabled={!canPress}
           aria-describedby={noteId}
+          aria-haspopup={booking.asksWhom ? "dialog" : undefined}
+          // A parent about to press: the dialog's code starts loading now rather than after the click.
+          onPointerEnter={booking.asksWhom ? () => void loadCamperDialog() : undefined}
+          onFocus={booking.asksWhom ? () => void loadCamperDialog() : undefined}
           className={`mt-auto inline-flex w-full cursor-pointer items-center justify-center gap-2 rounded-full px-5 py-3 font-semibold shadow transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-not-allowed disabled:bg-white/25 disabled:text-white/80 disabled:shadow-none ${actionColors}`}
         >
           Add To Booking
         </button>
+      )}
+      {picking && (
+        <Suspense fallback={null}>
+          <CamperDialog
+            item={item}
+            booking={booking}
+            onClose={() => {
+              dialogClosed.current = true;
+              setPicking(false);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,6 +1,6 @@
 import type { CampSession } from "shared-auth";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { askToLogIn, confirmOverlap, showProblem, toastSuccess } from "./alerts";
+import { askToLogIn, explainOverlap, showProblem, toastSuccess } from "./alerts";
 
 // shared-auth's dialogs and toast, as this remote calls them (its formatting stays real).
 const shown = vi.hoisted(() => ({ showDialog: vi.fn(), showToast: vi.fn() }));
@@ -32,25 +32,35 @@ describe("askToLogIn", () => {
   });
 });
 
-describe("confirmOverlap", () => {
-  it("names both classes and when they meet, Cancel focused", async () => {
-    const session: CampSession = {
-      start_date: "2027-07-05",
-      end_date: "2027-07-16",
-      weekdays: ["mon", "wed"],
-      start_time: "09:00",
-      end_time: "12:00",
-    };
-    await confirmOverlap(
-      { ...session, class_name: "Junior Tennis" },
-      { ...session, weekdays: ["mon"], start_time: "10:00", class_name: "Swim Squad" },
-      "is already in your cart",
-    );
+describe("explainOverlap", () => {
+  const session: CampSession = {
+    start_date: "2027-07-05",
+    end_date: "2027-07-16",
+    weekdays: ["mon", "wed"],
+    start_time: "09:00",
+    end_time: "12:00",
+  };
+  const adding = { ...session, class_name: "Junior Tennis" };
+  const clash = { ...session, weekdays: ["mon" as const], start_time: "10:00", class_name: "Swim Squad" };
+
+  it("names both classes and when they meet; a class in the cart offers the cart, Cancel focused", async () => {
+    await expect(explainOverlap(adding, clash, true)).resolves.toBe(true);
     const dialog = lastDialog();
-    expect(dialog).toMatchObject({ title: "These classes overlap", confirm: "Add anyway", focusCancel: true });
+    expect(dialog).toMatchObject({ title: "These classes overlap", confirm: "Open my cart", cancel: "Cancel" });
+    expect(dialog.focusCancel).toBe(true);
     expect(dialog.text).toBe(
-      "Junior Tennis (Mon, Wed, 9:00-12:00, 5-16 July 2027) runs at the same time as Swim Squad (Mon, 10:00-12:00, 5-16 July 2027), which is already in your cart. Add it anyway?",
+      "Junior Tennis (Mon, Wed, 9:00-12:00, 5-16 July 2027) runs at the same time as Swim Squad (Mon, 10:00-12:00, 5-16 July 2027), which is already in your cart. You cannot take two classes at the same time: remove one of them from your cart first.",
     );
+  });
+
+  it("offers no way to add it anyway: the server refuses one camper two classes at once (issue 29)", async () => {
+    await explainOverlap(adding, clash, false);
+    const dialog = lastDialog();
+    expect(dialog).toEqual({
+      title: "These classes overlap",
+      text: "Junior Tennis (Mon, Wed, 9:00-12:00, 5-16 July 2027) runs at the same time as Swim Squad (Mon, 10:00-12:00, 5-16 July 2027), which you are enrolled in. You cannot take two classes at the same time.",
+      confirm: "OK",
+    });
   });
 });
 

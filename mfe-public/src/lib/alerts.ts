@@ -44,20 +44,22 @@ export function askToLogIn(): Promise<boolean> {
 }
 
 /**
- * Issue 15: the class being added meets at the same time as one the student already has. Resolves
- * true when they choose to add it anyway. The class names are instructors' text: shown as text.
+ * Issue 15, then issue 29: the class being added meets at the same time as one the student already
+ * has. The server refuses a camper two classes at the same time, so this says why before asking it
+ * and offers the cart, where one of the two can be removed (`inCart`); it resolves true when the
+ * student chose to open it. The class names are instructors' text: shown as text.
  */
-export function confirmOverlap(
+export function explainOverlap(
   adding: CampSession & { class_name: string },
   clash: CampSession & { class_name: string },
-  where: string,
+  inCart: boolean,
 ): Promise<boolean> {
+  const where = inCart ? "is already in your cart" : "you are enrolled in";
+  const fix = inCart ? ": remove one of them from your cart first." : ".";
   return showDialog(warning, {
     title: "These classes overlap",
-    text: `${adding.class_name} (${formatSession(adding)}) runs at the same time as ${clash.class_name} (${formatSession(clash)}), which ${where}. Add it anyway?`,
-    confirm: "Add anyway",
-    cancel: "Cancel",
-    focusCancel: true,
+    text: `${adding.class_name} (${formatSession(adding)}) runs at the same time as ${clash.class_name} (${formatSession(clash)}), which ${where}. You cannot take two classes at the same time${fix}`,
+    ...(inCart ? { confirm: "Open my cart", cancel: "Cancel", focusCancel: true } : { confirm: "OK" }),
   });
 }
 

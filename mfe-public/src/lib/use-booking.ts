@@ -1,56 +1,63 @@
 import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "react-router-dom";
 import {
   errorMessage,
-  hasStarted,
+  fetchCampers,
+  queryKeys,
   sessionsOverlap,
   useAcademy,
   useAddToCart,
+  useCampers,
   useCart,
   useEnrolled,
   useStudentEmail,
-  type CartItem,
+  type Camper,
   type ClassItem,
 } from "shared-auth";
-import { askToLogIn, confirmOverlap, showProblem, toastSuccess } from "./alerts";
-import { isFull } from "./public-queries";
+import { askToLogIn, explainOverlap, showProblem, toastSuccess } from "./alerts";
+import {
+  ADDED_MESSAGE,
+  bookEach,
+  bookingNote,
+  familyBookingState,
+  familySeats,
+  hasChildren,
+  type BookingOutcome,
+  type BookingState,
+} from "./booking-state";
 
-/** What a class card shows about one class for the person looking at it. */
-export type BookingState = "full" | "enrolled" | "in-cart" | "started" | "open";
+export { ADDED_MESSAGE, bookingState, type BookingState } from "./booking-state";
 
 export interface Booking {
   /** Spec section 6: admins and instructors see no add button. */
   showButton: boolean;
+  /** The family has children: the button opens the camper dialog rather than booking at once. */
+  asksWhom: boolean;
   stateOf: (item: ClassItem) => BookingState;
+  /** The line beside the button: seats left, why it cannot be pressed, who of the family is booked. */
+  noteOf: (item: ClassItem) => string;
   /** Whether the add button of this class can be pressed now. */
   canPress: (item: ClassItem) => boolean;
-  book: (item: ClassItem) => Promise<void>;
-}
-
-export const ADDED_MESSAGE = "Class added on the Cart.";
-
-/**
- * What a class is to the student looking at it: one they have (enrolled, or in the cart) first,
- * then one nobody can book (started, full), else open.
- */
-export function bookingState(
-  item: ClassItem,
-  cart: readonly Pick<CartItem, "classItemId">[] | undefined,
-  enrolled: readonly Pick<ClassItem, "_id">[] | undefined,
-  now?: Date,
-): BookingState {
-  if (enrolled?.some((c) => c._id === item._id)) return "enrolled";
-  if (cart?.some((c) => c.classItemId === item._id)) return "in-cart";
-  if (hasStarted(item, now)) return "started";
-  if (isFull(item)) return "full";
-  return "open";
+  /**
+   * The button's click. Books the class for the student at once, as the spec says, unless the
+   * family has children: then it answers "pick" and the caller opens the camper dialog.
+   */
+  book: (item: ClassItem) => Promise<"pick" | undefined>;
+  /**
+   * The camper dialog's "Add": one cart line per ticked camper, one request after the other.
+   * Answers who went in and who was refused, with the server's reason (the dialog shows the toast).
+   */
+  bookFor: (item: ClassItem, campers: readonly { camperId: string; name: string }[]) => Promise<BookingOutcome>;
 }
 
 /**
  * The "Add To Booking" rules of spec sections 4-6, for one list of class cards: a visitor is asked
  * to log in (and comes back here), a student's click books the class once, admins and instructors
- * have no button, full or started classes and classes already booked cannot be added, and a class
- * whose session overlaps one in the cart or enrolled is added only after the student confirms.
+ * have no button, full or started classes and classes already booked cannot be added. A class whose
+ * session overlaps one in the cart or enrolled is not asked for: the server refuses one camper two
+ * classes at the same time (issue 29), so the student is told why at once. A family with children
+ * picks whose seat it is in a dialog (issue 29), where the server says who may go.
  */
 export function useBooking(): Booking {
   const status = useAcademy((s) => s.status);
@@ -58,33 +65,50 @@ export function useBooking(): Booking {
   const student = useStudentEmail();
   const cart = useCart();
   const enrolled = useEnrolled();
+  const campers = useCampers();
   const addToCart = useAddToCart();
+  const client = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  // Spec section 4: after a click the button stays disabled.
+  // Spec section 4: after a click the button stays disabled (the one-click booking for oneself).
   const [pressed, setPressed] = useState<ReadonlySet<string>>(() => new Set());
 
   const signedIn = status === "signed-in";
   const showButton = !(signedIn && (role === "admin" || role === "instructor"));
+  const family = hasChildren(campers.data) ? campers.data : undefined;
 
-  const stateOf = (item: ClassItem): BookingState => bookingState(item, cart.data, enrolled.data);
+  const stateOf = (item: ClassItem): BookingState => familyBookingState(item, campers.data, cart.data, enrolled.data);
+
+  const noteOf = (item: ClassItem) =>
+    bookingNote(item, stateOf(item), family ? familySeats(item._id, family, cart.data, enrolled.data) : null);
 
   const canPress = (item: ClassItem) =>
     // While the session is being decided nobody knows yet whether to book or to ask for a login.
     status !== "loading" && !(signedIn && !student) && stateOf(item) === "open" && !pressed.has(item._id);
 
-  const book = async (item: ClassItem) => {
+  /** The family's campers, read now if the page has not yet; an answer without them is "Myself" alone. */
+  const familyNow = async (email: string): Promise<Camper[] | undefined> => {
+    if (campers.data) return campers.data;
+    try {
+      return await client.ensureQueryData({ queryKey: queryKeys.campers(email), queryFn: fetchCampers });
+    } catch {
+      return undefined;
+    }
+  };
+
+  const book = async (item: ClassItem): Promise<"pick" | undefined> => {
     if (!canPress(item)) return;
     if (!signedIn || !student) {
       if (await askToLogIn()) navigate("/login", { state: { from: location } });
       return;
     }
-    // Issue 15: two sessions at the same time are booked only once the student confirms.
-    const clash =
-      cart.data?.find((c) => sessionsOverlap(item, c)) ?? enrolled.data?.find((c) => sessionsOverlap(item, c));
+    if (hasChildren(await familyNow(student))) return "pick";
+    // Issue 15: a class at the same time as one the student has is refused by the server; say why.
+    const inCart = cart.data?.find((c) => sessionsOverlap(item, c));
+    const clash = inCart ?? enrolled.data?.find((c) => sessionsOverlap(item, c));
     if (clash) {
-      const where = enrolled.data?.includes(clash as ClassItem) ? "you are enrolled in" : "is already in your cart";
-      if (!(await confirmOverlap(item, clash, where))) return;
+      if ((await explainOverlap(item, clash, Boolean(inCart))) && inCart) navigate("/dashboard/mydashboard");
+      return;
     }
     setPressed((s) => new Set(s).add(item._id));
     try {
@@ -100,5 +124,8 @@ export function useBooking(): Booking {
     }
   };
 
-  return { showButton, stateOf, canPress, book };
+  const bookFor: Booking["bookFor"] = (item, picked) =>
+    bookEach(picked, (camperId) => addToCart.mutateAsync({ classItemId: item._id, camperId }), errorMessage);
+
+  return { showButton, asksWhom: family !== undefined, stateOf, noteOf, canPress, book, bookFor };
 }
