@@ -19,5 +19,6 @@ export default createAppConfig({
     "./SinglePaymentPage": "./src/pages/single-payment-page.tsx",
     "./PaymentHistoryPage": "./src/pages/payment-history-page.tsx",
     "./EnrolledClassesPage": "./src/pages/enrolled-classes-page.tsx",
+    "./MyCampersPage": "./src/pages/my-campers-page.tsx",
   },
 });

@@ -10,6 +10,7 @@ const pagesByRole = {
     ["payment", "Payment", "mfe_student"],
     ["paymenthistory", "Payment History", "mfe_student"],
     ["enrolledclasses", "My Enrolled Classes", "mfe_student"],
+    ["campers", "My Campers", "mfe_student"],
   ],
   instructor: [
     ["instructorhome", "Instructor Home", "mfe_instructor"],
@@ -25,7 +26,7 @@ const pagesByRole = {
 } as const;
 
 const sidebar = {
-  student: ["Student Home", "My Enrolled Classes", "Payment History", "My Selected Classes"],
+  student: ["Student Home", "My Enrolled Classes", "Payment History", "My Selected Classes", "My Campers"],
   instructor: ["Instructor Home", "Add a Class", "My Classes"],
   admin: ["Admin Home", "Manage Classes", "Manage Users"],
 } as const;

@@ -13,7 +13,8 @@ import { SEED, signInAs } from "../support/session";
  * an instructor and an admin open every page they can reach and the dialogs on them. A test fails
  * if a script ran (the payload sets window.__xss and opens an alert) or if an element was made
  * from the text at all (so a Content-Security-Policy that blocks the handler does not hide it).
- * There are no camper fields yet; the newsletter and contact e-mail addresses cannot hold markup.
+ * Campers (issue 29) carry it in every field: names, medical notes, contact people. The newsletter
+ * and contact e-mail addresses cannot hold markup.
  */
 
 const TAG = `Hx${randomBytes(3).toString("hex")}`;
@@ -27,6 +28,9 @@ const SANDBOX_URL = `http://127.0.0.1:${PAYMENT_SANDBOX_PORT}`;
  */
 const hostile = (field: string) =>
   `${TAG} "'><img src=x onerror="window.__xss='${field}';alert('${field}')"><script>window.__xss='${field}'</script>`;
+
+/** The same for fields of 40 characters or fewer (a camper's names, a contact's relation). */
+const tiny = (field: string) => `${TAG}<svg onload=__xss='${field}'>`;
 
 /** A multi-line field gets a second line with another element that runs a script. */
 const hostileLines = (field: string) => `${hostile(field)}\n<svg onload="window.__xss='${field}-2'"></svg> & more`;
@@ -61,6 +65,19 @@ const TEXTS = {
   denyFeedback: hostileLines("denyfb"),
   approveFeedback: hostileLines("okfb"),
   message: hostileLines("message"),
+};
+
+/** A child of the student's with markup in every field it has. */
+const CAMPER = {
+  first_name: tiny("cfirst"),
+  last_name: tiny("clast"),
+  date_of_birth: "2016-05-05",
+  allergies: hostileLines("allergies"),
+  medical_notes: hostileLines("medical"),
+  medications: hostileLines("meds"),
+  emergency_contacts: [{ name: tiny("ecname"), relation: tiny("ecrel"), phone: "555 0100" }],
+  pickup_people: [{ name: tiny("puname"), relation: tiny("purel"), phone: "555 0101" }],
+  photo_consent: false,
 };
 
 interface Account {
@@ -134,7 +151,8 @@ async function hostileAccount(key: keyof typeof NAMES): Promise<Account> {
 
 /**
  * A camp session in the seeded summer, ahead of the API's clock (decision 027): the seed's first
- * class's days and hours. `paid`, `overlapping` and `inCart` meet at the same time.
+ * class's days and hours. `paid` and `overlapping` meet at the same time; `inCart` in the afternoon
+ * (one camper is never booked into two classes at the same time, issue 29).
  */
 const SESSION = {
   sport: "soccer",
@@ -172,6 +190,7 @@ test.describe("hostile text stays text (issue 27)", () => {
         details: TEXTS.details,
         location: TEXTS.place,
         ...SESSION,
+        ...(key === "inCart" && { start_time: "13:00", end_time: "15:00" }),
       });
       seeded.classes[key] = created.insertedId;
     }
@@ -188,9 +207,12 @@ test.describe("hostile text stays text (issue 27)", () => {
     });
     await callApi("PATCH", `/classes/${classes.pending}/feedback`, seeded.admin, { feedback: TEXTS.feedback });
 
-    // The student pays for one class (enrolled, in the history, on the instructor's roster) and
-    // keeps another in the cart.
+    // The student pays for one class for themselves and for a child whose every field is hostile
+    // (enrolled, in the history, on the instructor's roster, in the admin's view of the family) and
+    // keeps another class in the cart.
+    const child = await callApi<{ camper: { _id: string } }>("POST", "/campers", student.token, CAMPER);
     await callApi("POST", "/carts", student.token, { classItemId: classes.paid });
+    await callApi("POST", "/carts", student.token, { classItemId: classes.paid, camperId: child.camper._id });
     const checkout = await callApi<{ clientSecret: string; paymentIntentId: string }>(
       "POST",
       "/create-payment-intent",
@@ -319,13 +341,15 @@ test.describe("hostile text stays text (issue 27)", () => {
     await visit(page, check, "/dashboard/enrolledclasses", CLASSES.paid, NAMES.instructor);
     await visit(page, check, "/dashboard/myclasses");
     await visit(page, check, "/settings");
+    await visit(page, check, "/dashboard/campers", CAMPER.first_name);
 
     await visit(page, check, `/classes?search=${TAG}`, CLASSES.overlapping);
     const card = page.getByRole("article", { name: CLASSES.overlapping, exact: true });
     await card.getByRole("button", { name: "Add To Booking" }).click();
     dialog = await dialogShows(page, check, "These classes overlap", "the overlap dialog");
     await expect(dialog).toContainText(CLASSES.overlapping);
-    await dialog.getByRole("button", { name: "Cancel" }).click();
+    // The clash is with a class the student is enrolled in: one camper cannot take both (issue 29).
+    await dialog.getByRole("button", { name: "OK" }).click();
     await expect(dialog).toBeHidden();
 
     await visit(page, check, `/classes/${seeded.classes.paid}`, CLASSES.paid);

@@ -6,6 +6,7 @@ import PaymentPage from "./pages/payment-page";
 import SinglePaymentPage from "./pages/single-payment-page";
 import PaymentHistoryPage from "./pages/payment-history-page";
 import EnrolledClassesPage from "./pages/enrolled-classes-page";
+import MyCampersPage from "./pages/my-campers-page";
 
 // The standalone page needs the reset the shell provides in the site; production builds never ship it.
 if (process.env.NODE_ENV !== "production") void import("./standalone.css");
@@ -17,4 +18,5 @@ mountStandalone("Student area", {
   SinglePaymentPage,
   PaymentHistoryPage,
   EnrolledClassesPage,
+  MyCampersPage,
 });

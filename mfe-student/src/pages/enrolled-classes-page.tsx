@@ -2,6 +2,7 @@ import { formatSession, resolveImageUrl, useEnrolled } from "shared-auth";
 import { PageFrame } from "../components/page-frame";
 import { EmptyState, ErrorState, RowsSkeleton } from "../components/states";
 import { card } from "../components/styles";
+import { enrolmentKey, seatFor } from "../features/campers/seat";
 import "../styles.css";
 
 export default function EnrolledClassesPage() {
@@ -14,12 +15,12 @@ export default function EnrolledClassesPage() {
         <ErrorState what="Your enrolled classes" error={enrolled.error} onRetry={() => void enrolled.refetch()} />
       ) : enrolled.data.length === 0 ? (
         <EmptyState title="No enrolled classes yet" to="/classes" linkLabel="Browse classes">
-          Classes you have paid for show here with their instructor.
+          Classes you have paid for show here with their instructor, one card for each camper enrolled.
         </EmptyState>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your enrolled classes">
           {enrolled.data.map((c) => (
-            <li key={c._id} className={`overflow-hidden ${card}`}>
+            <li key={enrolmentKey(c)} className={`overflow-hidden ${card}`}>
               <img
                 src={resolveImageUrl(c.image)}
                 alt=""
@@ -32,6 +33,10 @@ export default function EnrolledClassesPage() {
                 <h2 className="font-display text-lg font-bold break-words text-slate-900 dark:text-white">
                   {c.class_name}
                 </h2>
+                {/* Whose seat (issue 29): two children in one class are two cards. */}
+                <p className="font-medium text-indigo-800 dark:text-indigo-300" data-testid="enrolled-camper">
+                  {seatFor(c.camper_name)}
+                </p>
                 <p className="text-slate-600 dark:text-slate-400">Instructor: {c.instructor}</p>
                 {formatSession(c) && (
                   <p className="font-medium text-slate-800 dark:text-slate-200" data-testid="enrolled-session">

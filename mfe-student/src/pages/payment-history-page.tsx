@@ -2,6 +2,7 @@ import { useStudentEmail } from "shared-auth";
 import { PageFrame } from "../components/page-frame";
 import { EmptyState, ErrorState, RowsSkeleton } from "../components/states";
 import { card, dollars } from "../components/styles";
+import { paymentLines } from "../features/campers/seat";
 import { usePayments, type PaymentRecord } from "../features/history/use-payments";
 import "../styles.css";
 
@@ -11,7 +12,15 @@ function PaymentCard({ payment }: { payment: PaymentRecord }) {
   return (
     <li className={`grid gap-2 p-4 sm:grid-cols-[1fr_auto] ${card}`}>
       <div className="min-w-0">
-        <p className="font-semibold break-words text-slate-900 dark:text-white">{payment.classNames.join(", ")}</p>
+        {/* The spec's classNames, each with whose seat it was (issue 29: camperNames, in the same order). */}
+        {paymentLines(payment).map((line, i) => (
+          <p key={i} className="break-words">
+            <span className="font-semibold text-slate-900 dark:text-white">{line.className}</span>{" "}
+            <span className="text-indigo-800 dark:text-indigo-300" data-testid="payment-camper">
+              {line.seat}
+            </span>
+          </p>
+        ))}
         <p className="text-sm text-slate-600 dark:text-slate-400">
           <time dateTime={payment.date}>{dateFormat.format(new Date(payment.date))}</time>
         </p>

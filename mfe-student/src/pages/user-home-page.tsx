@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { resolveImageUrl, useAcademy, useCart, useEnrolled, useStudentEmail } from "shared-auth";
+import { resolveImageUrl, useAcademy, useCampers, useCart, useEnrolled, useStudentEmail } from "shared-auth";
 import { PageFrame } from "../components/page-frame";
 import { card, dollars } from "../components/styles";
 import { usePayments } from "../features/history/use-payments";
@@ -39,6 +39,7 @@ export default function UserHomePage() {
   const cart = useCart();
   const enrolled = useEnrolled();
   const payments = usePayments();
+  const campers = useCampers();
   const name = user?.displayName || user?.email || "student";
   const spent = payments.data?.reduce((sum, p) => sum + Math.round(p.price * 100), 0);
   return (
@@ -66,7 +67,7 @@ export default function UserHomePage() {
         </div>
       </div>
       {email !== null && (
-        <ul className="grid gap-4 sm:grid-cols-3" aria-label="Summary">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Summary">
           <Figure
             label="In my cart"
             value={cart.data?.length.toString()}
@@ -84,6 +85,13 @@ export default function UserHomePage() {
             value={spent === undefined ? undefined : dollars(spent / 100)}
             to="/dashboard/paymenthistory"
             linkLabel="Payment History"
+          />
+          {/* Issue 29: the children the family books for ("Myself" is the account holder). */}
+          <Figure
+            label="Children"
+            value={campers.data?.filter((c) => !c.is_self).length.toString()}
+            to="/dashboard/campers"
+            linkLabel="My Campers"
           />
         </ul>
       )}

@@ -13,7 +13,7 @@ export interface CheckoutItem {
   class_name: string;
   /** Dollars. */
   price: number;
-  /** Whose seat: the camper's first and last name ("" for the account holder's own seat). */
+  /** Whose seat: the camper's first and last name (the account holder's name for their own "Myself" seat). */
   camper_name: string;
 }
 
@@ -52,7 +52,7 @@ export interface PaymentRecord {
   classItems: string[];
   status: string;
   classNames: string[];
-  /** Whose seat each class is, in the order of classItems ("" for the account holder's own). */
+  /** Whose seat each class is, in the order of classItems (the account holder's name for "Myself"). */
   camperNames: string[];
   image: string;
 }

@@ -69,6 +69,8 @@ export const dashboardRoutes: RemoteRoute[] = [
     access: "signed-in",
     title: "My Enrolled Classes",
   },
+  // Issue 29: the family's campers, whose seat each booking is.
+  { path: "campers", remote: "mfe_student", exposed: "MyCampersPage", access: "signed-in", title: "My Campers" },
   {
     path: "instructorhome",
     remote: "mfe_instructor",

@@ -13,6 +13,7 @@ describe("sidebarMenu", () => {
       "My Enrolled Classes",
       "Payment History",
       "My Selected Classes",
+      "My Campers",
     ]);
     expect(sidebarMenu("student").own.find((i) => i.cartBadge)?.to).toBe("/dashboard/mydashboard");
   });

@@ -40,6 +40,8 @@ export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuI
       { to: "/dashboard/enrolledclasses", label: "My Enrolled Classes" },
       { to: "/dashboard/paymenthistory", label: "Payment History" },
       { to: "/dashboard/mydashboard", label: "My Selected Classes", cartBadge: true },
+      // Issue 29: after the spec's four.
+      { to: "/dashboard/campers", label: "My Campers" },
     ],
     common,
   };

@@ -1,7 +1,9 @@
 import { Link } from "react-router-dom";
-import { errorMessage, formatSession, resolveImageUrl, sessionsOverlap, type CartItem } from "shared-auth";
+import { errorMessage, formatSession, resolveImageUrl, type CartItem } from "shared-auth";
 import { actionButton, card, dollars } from "../../components/styles";
+import { seatFor } from "../campers/seat";
 import { confirmDelete, showDeleted, showDeleteFailed } from "./alerts";
+import { sameTimeAs } from "./same-time";
 import { useRemoveCartItem } from "./use-remove-cart-item";
 
 /** Where a row's Pay button leads: the single payment page, told which cart item to pay. */
@@ -9,13 +11,17 @@ export function singlePaymentPath(item: Pick<CartItem, "_id">): string {
   return `/dashboard/singlepayment?item=${encodeURIComponent(item._id)}`;
 }
 
+/** A line as its buttons name it: the class, and whose seat ("Intro to Martial Arts for Mia Rivera"). */
+const lineName = (item: CartItem) => `${item.class_name} ${seatFor(item.camper_name)}`;
+
 /**
- * The class's name (to its page), when it runs, and a note when it meets at the same time as
- * another class of the cart (issue 15: a child cannot be in two places).
+ * The class's name (to its page), whose seat it is (issue 29), when it runs, and a note when it
+ * meets at the same time as another class of the same camper in the cart (issue 15: a child
+ * cannot be in two places).
  */
 function ClassSummary({ item, items }: { item: CartItem; items: CartItem[] }) {
   const session = formatSession(item);
-  const clash = items.find((other) => other._id !== item._id && sessionsOverlap(item, other));
+  const clash = sameTimeAs(item, items);
   return (
     <>
       <Link
@@ -24,6 +30,9 @@ function ClassSummary({ item, items }: { item: CartItem; items: CartItem[] }) {
       >
         {item.class_name}
       </Link>
+      <span className="block font-medium text-indigo-800 dark:text-indigo-300" data-testid="cart-camper">
+        {seatFor(item.camper_name)}
+      </span>
       <span className="block text-sm font-normal text-slate-600 dark:text-slate-400" data-testid="cart-session">
         {session ?? "Dates to be announced"}
       </span>
@@ -74,7 +83,7 @@ function DeleteButton({ item, index }: { item: CartItem; index: number }) {
       className={deleteButton}
       onClick={() => void onDelete()}
       disabled={remove.isPending}
-      aria-label={`Delete ${item.class_name}`}
+      aria-label={`Delete ${lineName(item)}`}
     >
       <svg
         viewBox="0 0 24 24"
@@ -96,7 +105,7 @@ function PayLink({ item }: { item: CartItem }) {
     <Link
       to={singlePaymentPath(item)}
       className={`${actionButton} px-4 py-2 text-sm`}
-      aria-label={`Pay for ${item.class_name}`}
+      aria-label={`Pay for ${lineName(item)}`}
     >
       Pay
     </Link>

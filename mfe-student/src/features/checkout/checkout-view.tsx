@@ -15,6 +15,7 @@ import { NotAStudent } from "../../components/no-student";
 import { PageFrame } from "../../components/page-frame";
 import { EmptyState, ErrorState, RowsSkeleton } from "../../components/states";
 import { actionButton, card, dollars } from "../../components/styles";
+import { seatFor } from "../campers/seat";
 import { cartTotal } from "../cart/cart-total";
 import {
   refreshBookings,
@@ -170,7 +171,13 @@ function OpenCheckout({
               )}
               <span className="min-w-0 flex-1 font-medium text-slate-900 dark:text-white">
                 {item.class_name}
-                {/* When it runs (issue 15): what a parent checks once more before paying. */}
+                {/* Whose seat (issue 29) and when it runs (issue 15): what a parent checks once more before paying. */}
+                <span
+                  className="block text-sm font-medium text-indigo-800 dark:text-indigo-300"
+                  data-testid="checkout-camper"
+                >
+                  {seatFor(item.camper_name || bought.get(item.cartItemId)?.camper_name)}
+                </span>
                 <span
                   className="block text-sm font-normal text-slate-600 dark:text-slate-400"
                   data-testid="checkout-session"

@@ -1,0 +1,254 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { confirmCard } from "../../tools/card-payment.mjs";
+import { accessibilityProblems } from "../support/page-audit";
+import { API_URL, PAYMENT_SANDBOX_PORT } from "../support/ports";
+import { SEED_SUMMER } from "../support/seed-calendar";
+import { signUpFreshStudent, storedAccessToken } from "../support/session";
+
+/**
+ * My Campers (issue 29): a family's campers, "Myself" first, children added, changed and removed
+ * through the page; whose seat each booking is on the cart, payment, enrolled and history pages.
+ * Bookings and the payment are made through the API (they are not what this page is about).
+ * Screenshots at 1280 and 390 px go to test-results.
+ */
+const CLASS_ID = (n: number) => `00000000-0000-4000-9000-${String(n).padStart(12, "0")}`;
+/** Intro to Martial Arts: ages 6 to 10, Tuesdays and Thursdays. */
+const MARTIAL_ARTS = CLASS_ID(7);
+/** Baseball Batting Clinic: ages 10 to 14. */
+const BASEBALL = CLASS_ID(8);
+/** Table Tennis Tactics: ages 8 to 14. */
+const TABLE_TENNIS = CLASS_ID(12);
+const SANDBOX_URL = `http://127.0.0.1:${PAYMENT_SANDBOX_PORT}`;
+/** Mia is 8 and Leo 9 when the seeded summer's classes start. */
+const MIA_BORN = `${SEED_SUMMER - 8}-01-15`;
+const LEO_BORN = `${SEED_SUMMER - 9}-05-20`;
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+async function noSidewaysScroll(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+async function apiCall<T>(
+  request: APIRequestContext,
+  token: string,
+  method: "GET" | "POST",
+  path: string,
+  data?: object,
+) {
+  const res = await request.fetch(`${API_URL}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(data && { data }),
+  });
+  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+test("a family adds two children, changes one, is told what is missing or refused, removes one; every booking says whose seat it is", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const parent = await signUpFreshStudent(page, "Jordan Rivera");
+  await page.goto("/dashboard/campers");
+  await expect(page.getByRole("heading", { level: 1, name: "My Campers" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Dashboard menu" }).getByRole("link", { name: "My Campers" }),
+  ).toHaveAttribute("aria-current", "page");
+  const campers = page.getByRole("list", { name: "Your campers" });
+  // "Myself" is always there, first, as the account holder.
+  await expect(campers.getByRole("heading", { level: 2 })).toHaveText([`Myself (${parent.name})`]);
+  await expect(campers).toContainText("Account holder");
+  await expect(page.getByRole("heading", { name: "No children yet: add the first" })).toBeVisible();
+  await expect(page.getByText("add at least one emergency contact")).toBeVisible();
+  expect(await accessibilityProblems(page, "[data-remote=mfe_student]")).toEqual([]);
+  await shoot(page, "campers-empty-desktop");
+
+  // Adding: the form's own messages first, under each field, focus on the first.
+  await page.getByRole("button", { name: "Add a child" }).click();
+  const form = page.getByRole("form", { name: "Add a child" });
+  await expect(form.getByLabel("First name")).toBeFocused();
+  await form.getByRole("button", { name: "Add child" }).click();
+  await expect(form.getByText("First name is required")).toBeVisible();
+  await expect(form.getByText("Last name is required")).toBeVisible();
+  await expect(form.getByText("Date of birth is required")).toBeVisible();
+  await expect(form.getByText("Contact name is required")).toBeVisible();
+  await expect(form.getByLabel("First name")).toBeFocused();
+  await expect(form.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
+  expect(await accessibilityProblems(page, "[data-remote=mfe_student]")).toEqual([]);
+  await shoot(page, "campers-add-errors-desktop");
+
+  // Then the API's own message under the field it refused (a text-direction override in a name).
+  await form.getByLabel("First name").fill("Mia\u202E");
+  await form.getByLabel("Last name").fill("Rivera");
+  await form.getByLabel("Date of birth").fill(MIA_BORN);
+  await form.getByLabel("Allergies").fill("Peanuts");
+  const contact = form.getByRole("group", { name: "Emergency contact 1" });
+  await contact.getByLabel("Name").fill("Ana Rivera");
+  await contact.getByLabel("Relation").fill("mother");
+  await contact.getByLabel("Phone").fill("call me");
+  await form.getByRole("button", { name: "Add child" }).click();
+  await expect(
+    contact.getByText("Enter a phone number: digits, spaces, + ( ) - only, 6 to 20 characters"),
+  ).toBeVisible();
+  await expect(contact.getByLabel("Phone")).toBeFocused();
+  await contact.getByLabel("Phone").fill("+1 555 0100");
+  await form.getByRole("button", { name: "Add child" }).click();
+  await expect(form.getByText("Must not contain text-direction control characters.")).toBeVisible();
+  await expect(form.getByRole("alert")).toContainText("Some fields are invalid.");
+  await expect(form.getByLabel("First name")).toBeFocused();
+  await form.getByLabel("First name").fill("Mia");
+  await form.getByRole("button", { name: "Add child" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Mia Rivera was added." })).toBeVisible();
+  await expect(campers.getByRole("heading", { name: "Mia Rivera" })).toBeFocused();
+  const mia = campers.getByRole("article", { name: "Mia Rivera" });
+  await expect(mia).toContainText("Peanuts");
+  await expect(mia).toContainText("Ana Rivera (mother), +1 555 0100");
+  await expect(mia).toContainText("(age ");
+
+  // The second child, without an emergency contact for now (its empty row removed).
+  await page.getByRole("button", { name: "Add a child" }).click();
+  const second = page.getByRole("form", { name: "Add a child" });
+  await second.getByLabel("First name").fill("Leo");
+  await second.getByLabel("Last name").fill("Rivera");
+  await second.getByLabel("Date of birth").fill(LEO_BORN);
+  await second.getByRole("button", { name: "Remove emergency contact 1" }).click();
+  await expect(second.getByRole("button", { name: "Add an emergency contact" })).toBeFocused();
+  await second.getByRole("button", { name: "Add child" }).click();
+  const leo = campers.getByRole("article", { name: "Leo Rivera" });
+  await expect(leo).toContainText("No emergency contact yet: add one before booking Leo's first class.");
+  await expect(campers.getByRole("heading", { level: 2 })).toHaveText([
+    `Myself (${parent.name})`,
+    "Mia Rivera",
+    "Leo Rivera",
+  ]);
+
+  // Changing Leo: an emergency contact, someone allowed to pick him up, photo consent.
+  await leo.getByRole("button", { name: "Edit Leo Rivera" }).click();
+  const edit = page.getByRole("form", { name: "Edit Leo Rivera" });
+  await edit.getByRole("button", { name: "Add an emergency contact" }).click();
+  const leoContact = edit.getByRole("group", { name: "Emergency contact 1" });
+  await expect(leoContact.getByLabel("Name")).toBeFocused();
+  await leoContact.getByLabel("Name").fill("Ana Rivera");
+  await leoContact.getByLabel("Relation").fill("mother");
+  await leoContact.getByLabel("Phone").fill("+1 555 0100");
+  await edit.getByRole("button", { name: "Add a person allowed to pick up" }).click();
+  const pickup = edit.getByRole("group", { name: "Person allowed to pick up 1" });
+  await pickup.getByLabel("Name").fill("Tom Rivera");
+  await pickup.getByLabel("Relation").fill("uncle");
+  await pickup.getByLabel("Phone").fill("555 0101");
+  await edit.getByLabel("Photo consent").check();
+  await shoot(page, "campers-edit-desktop");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Leo Rivera: changes saved." })).toBeVisible();
+  await expect(campers.getByRole("heading", { name: "Leo Rivera" })).toBeFocused();
+  await expect(leo).toContainText("Tom Rivera (uncle), 555 0101");
+  await expect(leo).not.toContainText("No emergency contact yet");
+
+  // "Myself": everything but the name, which is changed in Settings.
+  await campers.getByRole("button", { name: `Edit Myself (${parent.name})` }).click();
+  const self = page.getByRole("form", { name: `Edit Myself (${parent.name})` });
+  await expect(self.getByLabel("First name")).toHaveCount(0);
+  await expect(self.getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/settings");
+  await expect(self.getByLabel("Date of birth")).toBeFocused();
+  await self.getByRole("button", { name: "Cancel" }).click();
+  await expect(campers.getByRole("button", { name: `Edit Myself (${parent.name})` })).toBeFocused();
+  await shoot(page, "campers-list-desktop");
+
+  // Bookings, through the API: Mia pays for a class; Leo and the parent wait in the cart.
+  const token = await storedAccessToken(page);
+  const family = await apiCall<{ _id: string; name: string }[]>(request, token, "GET", "/campers");
+  const idOf = (name: string) => family.find((c) => c.name === name)!._id;
+  await apiCall(request, token, "POST", "/carts", { classItemId: MARTIAL_ARTS, camperId: idOf("Mia Rivera") });
+  const checkout = await apiCall<{ clientSecret: string; paymentIntentId: string }>(
+    request,
+    token,
+    "POST",
+    "/create-payment-intent",
+    {},
+  );
+  expect(await confirmCard(SANDBOX_URL, checkout.clientSecret), "the sandbox confirms the card").toBe(200);
+  await apiCall(request, token, "POST", "/payments", { transactionId: checkout.paymentIntentId });
+  await apiCall(request, token, "POST", "/carts", { classItemId: TABLE_TENNIS, camperId: idOf("Leo Rivera") });
+  await apiCall(request, token, "POST", "/carts", { classItemId: BASEBALL });
+
+  await page.goto("/dashboard/mydashboard");
+  const cart = page.getByRole("table", { name: "Your selected classes" });
+  await expect(cart.getByRole("rowheader", { name: "Table Tennis Tactics" })).toContainText("for Leo Rivera");
+  await expect(cart.getByRole("rowheader", { name: "Baseball Batting Clinic" })).toContainText(`for ${parent.name}`);
+  await expect(cart.getByRole("link", { name: "Pay for Table Tennis Tactics for Leo Rivera" })).toBeVisible();
+  await page.goto("/dashboard/enrolledclasses");
+  await expect(page.getByRole("list", { name: "Your enrolled classes" })).toContainText("Intro to Martial Arts");
+  await expect(page.getByTestId("enrolled-camper")).toHaveText(["for Mia Rivera"]);
+  await page.goto("/dashboard/paymenthistory");
+  await expect(page.getByRole("list", { name: "Your payments, newest first" })).toContainText(
+    "Intro to Martial Arts for Mia Rivera",
+  );
+
+  // Removing Mia is refused while she holds a seat: the API's reason, as it words it.
+  await page.goto("/dashboard/campers");
+  await campers.getByRole("button", { name: "Remove Mia Rivera" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Are you sure?" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Yes, delete it!" }).click();
+  await expect(dialog.getByRole("heading", { name: "Mia Rivera was not removed" })).toBeVisible();
+  await expect(dialog).toContainText('Mia is enrolled in "Intro to Martial Arts"');
+  await shoot(page, "campers-remove-refused-desktop");
+  await dialog.getByRole("button", { name: "OK" }).click();
+  await expect(campers.getByRole("article", { name: "Mia Rivera" })).toBeVisible();
+  // The dialog gives focus back to the button that opened it.
+  await expect(campers.getByRole("button", { name: "Remove Mia Rivera" })).toBeFocused();
+
+  // Removing Leo: asked first, then gone, with his cart line; focus on the camper before him.
+  await campers.getByRole("button", { name: "Remove Leo Rivera" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Yes, delete it!" }).click();
+  await expect(page.getByRole("dialog").getByRole("heading", { name: "Deleted!" })).toBeVisible();
+  await expect(page.getByRole("dialog")).toContainText("Leo Rivera has been removed from your family.");
+  await expect(page.getByRole("dialog")).toBeHidden({ timeout: 3_000 });
+  await expect(campers.getByRole("heading", { level: 2 })).toHaveText([`Myself (${parent.name})`, "Mia Rivera"]);
+  await expect(campers.getByRole("heading", { name: "Mia Rivera" })).toBeFocused();
+  await expect(page.getByRole("navigation", { name: "Dashboard menu" })).toContainText("1 class in your cart");
+
+  // The family's data, as one JSON file.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download our data" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^academy-family-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(readFileSync(await download.path(), "utf8")) as {
+    campers: { name: string; allergies: string }[];
+  };
+  expect(data.campers.find((c) => c.name === "Mia Rivera")?.allergies).toBe("Peanuts");
+
+  // The payment page names whose seat it pays for.
+  await page.goto("/dashboard/payment");
+  await expect(page.getByTestId("checkout-camper")).toHaveText([`for ${parent.name}`]);
+  await shoot(page, "campers-payment-desktop");
+
+  // On a phone: nothing scrolls sideways, the list nor the form.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/dashboard/campers");
+  await expect(campers.getByRole("article", { name: "Mia Rivera" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await noSidewaysScroll(page, 390);
+  await shoot(page, "campers-list-phone");
+  await campers.getByRole("button", { name: "Edit Mia Rivera" }).click();
+  const phoneForm = page.getByRole("form", { name: "Edit Mia Rivera" });
+  await expect(phoneForm.getByLabel("First name")).toBeFocused();
+  await phoneForm.getByLabel("First name").fill("");
+  await phoneForm.getByRole("button", { name: "Save changes" }).click();
+  await expect(phoneForm.getByText("First name is required")).toBeVisible();
+  await noSidewaysScroll(page, 390);
+  expect(await accessibilityProblems(page, "[data-remote=mfe_student]")).toEqual([]);
+  await shoot(page, "campers-edit-phone");
+  await phoneForm.getByRole("button", { name: "Cancel" }).click();
+  await expect(campers.getByRole("button", { name: "Edit Mia Rivera" })).toBeFocused();
+  await page.goto("/dashboard/enrolledclasses");
+  await expect(page.getByTestId("enrolled-camper")).toHaveText(["for Mia Rivera"]);
+  await noSidewaysScroll(page, 390);
+});

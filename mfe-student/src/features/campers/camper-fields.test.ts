@@ -1,0 +1,182 @@
+import { describe, expect, it } from "vitest";
+import type { Camper } from "shared-auth";
+import {
+  ageOn,
+  camperChanges,
+  camperTitle,
+  camperToValues,
+  dateOfBirthProblem,
+  emptyCamperValues,
+  formatBirth,
+  formatPerson,
+  isIsoDate,
+  MESSAGES,
+  needsEmergencyContact,
+  newCamperInput,
+  phoneProblem,
+  placeServerErrors,
+  requiredTextProblem,
+} from "./camper-fields";
+
+const mia: Camper = {
+  _id: "c-1",
+  is_self: false,
+  first_name: "Mia",
+  last_name: "Rivera",
+  name: "Mia Rivera",
+  date_of_birth: "2017-03-12",
+  allergies: "Peanuts",
+  medical_notes: "",
+  medications: "",
+  emergency_contacts: [{ name: "Ana Rivera", relation: "mother", phone: "+1 555 0100" }],
+  pickup_people: [],
+  photo_consent: false,
+};
+const myself: Camper = {
+  ...mia,
+  _id: "c-0",
+  is_self: true,
+  first_name: "Sam Student",
+  last_name: "",
+  name: "Sam Student",
+  date_of_birth: null,
+  allergies: "",
+  emergency_contacts: [],
+};
+
+describe("dateOfBirthProblem", () => {
+  const today = "2026-11-25";
+  it("asks a child's date of birth, as a real day", () => {
+    expect(dateOfBirthProblem("", { required: true, today })).toBe(MESSAGES.date_of_birth_required);
+    expect(dateOfBirthProblem("12/03/2017", { required: true, today })).toBe(MESSAGES.date_of_birth);
+    expect(dateOfBirthProblem("2017-02-30", { required: true, today })).toBe(MESSAGES.date_of_birth);
+    expect(dateOfBirthProblem("2017-03-12", { required: true, today })).toBeNull();
+  });
+  it("lets the account holder leave it out", () => {
+    expect(dateOfBirthProblem("", { required: false, today })).toBeNull();
+  });
+  it("refuses a day after today and a camper older than 25, as the API does", () => {
+    expect(dateOfBirthProblem("2026-11-26", { required: true, today })).toBe(MESSAGES.born_in_future);
+    expect(dateOfBirthProblem("2026-11-25", { required: true, today })).toBeNull();
+    expect(dateOfBirthProblem("2000-11-26", { required: true, today })).toBeNull();
+    expect(dateOfBirthProblem("2000-11-25", { required: true, today })).toBe(MESSAGES.too_old);
+  });
+});
+
+describe("ageOn and isIsoDate", () => {
+  it("counts full years, a birthday counting on its day", () => {
+    expect(ageOn("2017-03-12", "2027-03-11")).toBe(9);
+    expect(ageOn("2017-03-12", "2027-03-12")).toBe(10);
+    expect(ageOn("2016-02-29", "2027-02-28")).toBe(10);
+    expect(ageOn("2016-02-29", "2027-03-01")).toBe(11);
+  });
+  it("knows real days", () => {
+    expect(isIsoDate("2024-02-29")).toBe(true);
+    expect(isIsoDate("2023-02-29")).toBe(false);
+    expect(isIsoDate("2023-2-1")).toBe(false);
+  });
+});
+
+describe("field rules", () => {
+  it("requires trimmed text within its bound", () => {
+    expect(requiredTextProblem("  ", 60, "First name is required", "too long")).toBe("First name is required");
+    expect(requiredTextProblem("x".repeat(61), 60, "req", "too long")).toBe("too long");
+    expect(requiredTextProblem(" Mia ", 60, "req", "too long")).toBeNull();
+  });
+  it("takes the API's phone numbers", () => {
+    for (const ok of ["+1 555 0100", "(020) 7946-0018", "555.0100"]) expect(phoneProblem(ok), ok).toBeNull();
+    for (const bad of ["12345", "call me", "+1 555 0100 ext 4", "1".repeat(21)]) {
+      expect(phoneProblem(bad), bad).toBe(MESSAGES.phone);
+    }
+  });
+});
+
+describe("camper to form and back", () => {
+  it("starts a new child with one empty emergency contact row", () => {
+    const values = emptyCamperValues();
+    expect(values.emergency_contacts).toEqual([{ name: "", relation: "", phone: "" }]);
+    expect(values.pickup_people).toEqual([]);
+  });
+  it("sends a new child trimmed", () => {
+    const values = {
+      ...emptyCamperValues(),
+      first_name: " Leo ",
+      last_name: "Rivera ",
+      date_of_birth: "2019-06-01",
+      allergies: "  ",
+      emergency_contacts: [{ name: " Ana Rivera", relation: "mother ", phone: " +1 555 0100 " }],
+    };
+    expect(newCamperInput(values)).toEqual({
+      first_name: "Leo",
+      last_name: "Rivera",
+      date_of_birth: "2019-06-01",
+      allergies: "",
+      medical_notes: "",
+      medications: "",
+      emergency_contacts: [{ name: "Ana Rivera", relation: "mother", phone: "+1 555 0100" }],
+      pickup_people: [],
+      photo_consent: false,
+    });
+  });
+  it("sends only what changed", () => {
+    const values = camperToValues(mia);
+    expect(camperChanges(mia, values)).toEqual({});
+    values.allergies = "Peanuts, bee stings";
+    values.pickup_people = [{ name: "Tom Rivera", relation: "uncle", phone: "555 0101" }];
+    values.photo_consent = true;
+    expect(camperChanges(mia, values)).toEqual({
+      allergies: "Peanuts, bee stings",
+      pickup_people: [{ name: "Tom Rivera", relation: "uncle", phone: "555 0101" }],
+      photo_consent: true,
+    });
+  });
+  it("never sends the account holder's name, nor an empty date of birth", () => {
+    const values = { ...camperToValues(myself), first_name: "Someone Else", last_name: "X" };
+    expect(camperChanges(myself, values)).toEqual({});
+    values.date_of_birth = "1990-01-01";
+    expect(camperChanges(myself, values)).toEqual({ date_of_birth: "1990-01-01" });
+  });
+  it("does not edit the camper it was made from", () => {
+    const values = camperToValues(mia);
+    values.emergency_contacts[0]!.phone = "000000";
+    expect(mia.emergency_contacts[0]!.phone).toBe("+1 555 0100");
+  });
+});
+
+describe("placeServerErrors", () => {
+  it("puts the API's field messages under the form's fields, in the form's order, and says the rest", () => {
+    const values = camperToValues(mia);
+    const { placed, other } = placeServerErrors(
+      {
+        "emergency_contacts.0.phone": "Enter a phone number",
+        first_name: "First name is required",
+        pickup_people: "At most 10 people allowed to pick up",
+      },
+      values,
+    );
+    expect(placed).toEqual([
+      ["first_name", "First name is required"],
+      ["emergency_contacts.0.phone", "Enter a phone number"],
+    ]);
+    expect(other).toEqual(["At most 10 people allowed to pick up"]);
+  });
+  it("is empty without fields", () => {
+    expect(placeServerErrors(undefined, emptyCamperValues())).toEqual({ placed: [], other: [] });
+  });
+});
+
+describe("how the page names campers", () => {
+  it('calls the account holder "Myself" with their name', () => {
+    expect(camperTitle(myself)).toBe("Myself (Sam Student)");
+    expect(camperTitle(mia)).toBe("Mia Rivera");
+  });
+  it("flags a child without an emergency contact, never the account holder", () => {
+    expect(needsEmergencyContact({ ...mia, emergency_contacts: [] })).toBe(true);
+    expect(needsEmergencyContact(mia)).toBe(false);
+    expect(needsEmergencyContact(myself)).toBe(false);
+  });
+  it("says a birthday and a person in words", () => {
+    expect(formatBirth("2017-03-12", "2026-11-25")).toBe("12 March 2017 (age 9)");
+    expect(formatPerson(mia.emergency_contacts[0]!)).toBe("Ana Rivera (mother), +1 555 0100");
+  });
+});

@@ -1,0 +1,14 @@
+import { sessionsOverlap, type CartItem } from "shared-auth";
+
+type Line = Pick<CartItem, "_id" | "camperId"> & Parameters<typeof sessionsOverlap>[0];
+
+/**
+ * The other cart line that meets at the same time as this one for the same camper (issue 15: a
+ * child cannot be in two places), or undefined. Two children in one class, or in two classes at one
+ * time, are no clash (issue 29). Lines without a camper (an older answer) are all one camper's.
+ */
+export function sameTimeAs<T extends Line>(item: T, items: readonly T[]): T | undefined {
+  return items.find(
+    (other) => other._id !== item._id && other.camperId === item.camperId && sessionsOverlap(item, other),
+  );
+}
