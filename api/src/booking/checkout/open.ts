@@ -206,10 +206,14 @@ export async function openCheckout(
     // cart was checked when each line was added, but a seat may have been bought since.
     for (const s of selection) {
       const camper = await ownCamper(tx, student.id, s.camperId);
-      const cls = (await classSchedule(tx, s.classId))!;
+      const cls = await classSchedule(tx, s.classId);
+      // Deleted since the cart was read (its line went with it): refused as any class no longer open.
+      if (!cls) throw conflict(`"${s.name}" is no longer open for booking: remove it from your cart.`);
       const alongside: ClassSchedule[] = [];
       for (const other of selection) {
-        if (other !== s && other.camperId === s.camperId) alongside.push((await classSchedule(tx, other.classId))!);
+        if (other === s || other.camperId !== s.camperId) continue;
+        const schedule = await classSchedule(tx, other.classId);
+        if (schedule) alongside.push(schedule);
       }
       const problem = await eligibilityProblem(tx, camper, cls, { sealer: deps.sealer, withCart: false, alongside });
       if (problem) throw conflict(`${problem} Remove "${s.name}" for ${s.camperName} from your cart.`);
