@@ -1,11 +1,11 @@
 // Confirming a PaymentIntent: the payment method is charged with its test card's outcome; a decline
 // or bad card data fails the attempt (the intent may be confirmed again), a success settles it.
 import type { RequestContext, SandboxCore } from "./context.js";
-import { ApiError, unexpectedState, type StripeError } from "./errors.js";
+import { ApiError, unexpectedState } from "./errors.js";
 import type { Params } from "./form-body.js";
 import { clone, newId, nowSeconds } from "./ids.js";
 import { intentView } from "./intent-views.js";
-import type { Charge, PaymentIntent, PaymentMethod } from "./objects.js";
+import type { Charge, LastPaymentError, PaymentIntent, PaymentMethod } from "./objects.js";
 import { readEmail, readString } from "./params.js";
 import { createPaymentMethodFrom, resolvePaymentMethod } from "./payment-methods.js";
 import { lookup } from "./state.js";
@@ -13,46 +13,91 @@ import { DECLINES, type CardOutcome } from "./test-cards.js";
 
 function newCharge({ state }: SandboxCore, pi: PaymentIntent, pm: PaymentMethod, outcome: CardOutcome): Charge {
   const decline = outcome === "success" ? undefined : DECLINES[outcome];
+  const { card } = pm;
   const charge: Charge = {
     id: newId("ch"),
     object: "charge",
     amount: pi.amount,
     amount_captured: decline ? 0 : pi.amount,
     amount_refunded: 0,
+    application: null,
+    application_fee: null,
+    application_fee_amount: null,
     balance_transaction: decline ? null : newId("txn"),
     billing_details: clone(pm.billing_details),
+    calculated_statement_descriptor: pi.statement_descriptor,
     captured: !decline,
     created: nowSeconds(),
     currency: pi.currency,
     customer: null,
     description: pi.description,
     disputed: false,
+    failure_balance_transaction: null,
     failure_code: decline ? decline.code : null,
     failure_message: decline ? decline.message : null,
+    fraud_details: null,
     livemode: false,
     metadata: clone(pi.metadata),
-    outcome: decline
-      ? {
-          network_status: "declined_by_network",
-          reason: decline.decline_code,
-          risk_level: "normal",
-          seller_message: "The bank did not return any further details with this decline.",
-          type: "issuer_declined",
-        }
-      : {
-          network_status: "approved_by_network",
-          reason: null,
-          risk_level: "normal",
-          seller_message: "Payment complete.",
-          type: "authorized",
-        },
+    on_behalf_of: null,
+    outcome: {
+      advice_code: null,
+      network_advice_code: null,
+      network_decline_code: null,
+      ...(decline
+        ? {
+            network_status: "declined_by_network",
+            reason: decline.decline_code,
+            risk_level: "normal",
+            seller_message: "The bank did not return any further details with this decline.",
+            type: "issuer_declined",
+          }
+        : {
+            network_status: "approved_by_network",
+            reason: null,
+            risk_level: "normal",
+            seller_message: "Payment complete.",
+            type: "authorized",
+          }),
+    },
     paid: !decline,
     payment_intent: pi.id,
     payment_method: pm.id,
-    payment_method_details: { type: "card", card: clone(pm.card) },
+    payment_method_details: {
+      type: "card",
+      card: {
+        amount_authorized: decline ? null : pi.amount,
+        authorization_code: null,
+        brand: card.brand,
+        checks: clone(card.checks),
+        country: card.country,
+        electronic_commerce_indicator: null,
+        exp_month: card.exp_month,
+        exp_year: card.exp_year,
+        funding: card.funding,
+        installments: null,
+        last4: card.last4,
+        mandate: null,
+        network: card.brand,
+        network_transaction_id: null,
+        regulated_status: card.regulated_status,
+        three_d_secure: null,
+        transaction_link_id: null,
+        wallet: null,
+      },
+    },
     receipt_email: pi.receipt_email,
+    receipt_number: null,
+    receipt_url: null,
     refunded: false,
+    review: null,
+    shipping: null,
+    source: null,
+    source_transfer: null,
+    statement_descriptor: pi.statement_descriptor,
+    statement_descriptor_suffix: null,
     status: decline ? "failed" : "succeeded",
+    transfer_data: null,
+    transfer_group: null,
   };
   state.charges[charge.id] = charge;
   return charge;
@@ -63,11 +108,11 @@ function failPayment(
   core: SandboxCore,
   ctx: RequestContext,
   pi: PaymentIntent,
-  error: StripeError,
+  error: LastPaymentError,
   pm?: PaymentMethod,
   charge?: Charge,
 ): ApiError {
-  const lastError: StripeError = {
+  const lastError: LastPaymentError = {
     ...error,
     ...(charge ? { charge: charge.id } : {}),
     ...(pm ? { payment_method: clone(pm) } : {}),
@@ -81,7 +126,6 @@ function failPayment(
   return new ApiError(402, {
     ...lastError,
     payment_intent: intentView(core.state, pi, { publishable: ctx.publishable }),
-    request_log_url: null,
   });
 }
 
@@ -125,7 +169,7 @@ export function confirmIntent(core: SandboxCore, ctx: RequestContext, pi: Paymen
   const charge = newCharge(core, pi, pm, outcome);
   if (outcome !== "success") {
     const decline = DECLINES[outcome];
-    const error: StripeError = {
+    const error: LastPaymentError = {
       type: "card_error",
       code: decline.code,
       decline_code: decline.decline_code,

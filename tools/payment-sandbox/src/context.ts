@@ -1,6 +1,6 @@
 // What every API handler works with: the sandbox's state, the way to record an event, and the call.
 import type { Params } from "./form-body.js";
-import type { EventObject } from "./objects.js";
+import type { EventObjects, EventType } from "./objects.js";
 import type { State } from "./state.js";
 import type { SandboxEvent } from "./types.js";
 
@@ -21,7 +21,7 @@ export type RequestContext = {
 export type SandboxCore = {
   state: State;
   /** Records an event; its deliveries start once the API call has been answered (ctx.after). */
-  emit(ctx: RequestContext, type: string, object: EventObject): SandboxEvent;
+  emit<T extends EventType>(ctx: RequestContext, type: T, object: EventObjects[T]): SandboxEvent;
 };
 
 /** An endpoint: `id` is the path's `{id}` part ("" for paths without one). Returns the JSON answer. */

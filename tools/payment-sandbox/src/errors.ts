@@ -1,19 +1,10 @@
 // Stripe's error answers: an HTTP status and an `error` object the SDK turns into its error classes.
-import type { PaymentMethod } from "./payment-method-object.js";
+import type { StripeError } from "./objects.js";
 
-export type StripeError = {
-  type: string;
-  message: string;
-  code?: string;
-  decline_code?: string;
-  param?: string;
-  doc_url?: string;
-  /** On a failed payment: the charge and payment method of the attempt, and the PaymentIntent. */
-  charge?: string;
-  payment_method?: PaymentMethod;
-  payment_intent?: Record<string, unknown>;
-  request_log_url?: null;
-};
+export type { StripeError, StripeErrorType } from "./objects.js";
+
+/** An error answer's body, as Stripe sends it. */
+export type ErrorBody = { error: StripeError };
 
 /** An API error: `status` and Stripe's error object. `saved: false` keeps it out of idempotent replays. */
 export class ApiError extends Error {

@@ -6,7 +6,7 @@ import { authenticate, corsHeaders, refusePublishableKey } from "./auth.js";
 import { browserAsset } from "./browser-assets.js";
 import { API_VERSION } from "./constants.js";
 import type { RequestContext, SandboxCore } from "./context.js";
-import { ApiError, invalid } from "./errors.js";
+import { ApiError, invalid, type ErrorBody } from "./errors.js";
 import { parseForm } from "./form-body.js";
 import { canonical, checkKey, savedResult } from "./idempotency.js";
 import { newId, nowSeconds } from "./ids.js";
@@ -161,7 +161,9 @@ export function createRequestHandler({ core, log, save }: HandlerOptions) {
       } else {
         log(`internal error on ${method} ${req.url}: ${error instanceof Error ? error.stack : String(error)}`);
         status = 500;
-        body = { error: { type: "api_error", message: "An unexpected error occurred in the payment sandbox." } };
+        body = {
+          error: { type: "api_error", message: "An unexpected error occurred in the payment sandbox." },
+        } satisfies ErrorBody;
         // The SDK retries a 500; a sandbox bug would only repeat itself.
         headers["stripe-should-retry"] = "false";
         ctx.fingerprint = undefined;

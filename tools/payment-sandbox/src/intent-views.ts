@@ -4,49 +4,65 @@ import { timingSafeEqual } from "node:crypto";
 import type { RequestContext } from "./context.js";
 import { ApiError, missing } from "./errors.js";
 import { clone } from "./ids.js";
-import type { PaymentIntent } from "./objects.js";
+import type { IntentView, PaymentIntent, PublishableIntentField, PublishableIntentView } from "./objects.js";
 import { lookup, type State } from "./state.js";
 
-/** PaymentIntent fields Stripe returns to a publishable key (the rest, e.g. metadata, stay server-side). */
-const PUBLISHABLE_PI_FIELDS = [
-  "id",
-  "object",
-  "amount",
-  "automatic_payment_methods",
-  "canceled_at",
-  "cancellation_reason",
-  "capture_method",
-  "client_secret",
-  "confirmation_method",
-  "created",
-  "currency",
-  "description",
-  "last_payment_error",
-  "livemode",
-  "next_action",
-  "payment_method",
-  "payment_method_types",
-  "processing",
-  "receipt_email",
-  "setup_future_usage",
-  "shipping",
-  "status",
-];
+/** PaymentIntent fields Stripe returns to a publishable key (a record, so the type's list and this one match). */
+const PUBLISHABLE_PI_FIELDS = Object.keys({
+  id: true,
+  object: true,
+  amount: true,
+  automatic_payment_methods: true,
+  canceled_at: true,
+  cancellation_reason: true,
+  capture_method: true,
+  client_secret: true,
+  confirmation_method: true,
+  created: true,
+  currency: true,
+  description: true,
+  last_payment_error: true,
+  livemode: true,
+  next_action: true,
+  payment_method: true,
+  payment_method_types: true,
+  processing: true,
+  receipt_email: true,
+  setup_future_usage: true,
+  shipping: true,
+  status: true,
+} satisfies Record<PublishableIntentField, true>) as PublishableIntentField[];
+
+type ViewOptions = { publishable?: boolean; expand?: string[] };
 
 export function intentView(
   state: State,
   pi: PaymentIntent,
-  { publishable = false, expand = [] }: { publishable?: boolean; expand?: string[] } = {},
-): Record<string, unknown> {
-  const view: Record<string, unknown> = clone(pi);
+  options: ViewOptions & { publishable: true },
+): PublishableIntentView;
+export function intentView(
+  state: State,
+  pi: PaymentIntent,
+  options?: ViewOptions & { publishable?: false },
+): IntentView;
+export function intentView(state: State, pi: PaymentIntent, options?: ViewOptions): IntentView | PublishableIntentView;
+export function intentView(
+  state: State,
+  pi: PaymentIntent,
+  { publishable = false, expand = [] }: ViewOptions = {},
+): IntentView | PublishableIntentView {
+  const view: IntentView = clone(pi);
   if (expand.includes("latest_charge") && pi.latest_charge) {
-    view.latest_charge = clone(lookup(state.charges, pi.latest_charge));
+    view.latest_charge = clone(lookup(state.charges, pi.latest_charge)) ?? pi.latest_charge;
   }
   if (expand.includes("payment_method") && pi.payment_method) {
-    view.payment_method = clone(lookup(state.paymentMethods, pi.payment_method));
+    view.payment_method = clone(lookup(state.paymentMethods, pi.payment_method)) ?? pi.payment_method;
   }
   if (!publishable) return view;
-  return Object.fromEntries(PUBLISHABLE_PI_FIELDS.map((field) => [field, view[field] ?? null]));
+  // A field the view lacks is null, as on Stripe (the record above makes every one a PaymentIntent field).
+  return Object.fromEntries(
+    PUBLISHABLE_PI_FIELDS.map((field) => [field, view[field] ?? null]),
+  ) as PublishableIntentView;
 }
 
 export function findIntent(state: State, id: string | undefined, param = "id"): PaymentIntent {

@@ -68,9 +68,12 @@ export const createIntent: RouteHandler = (core, ctx) => {
   const pi: PaymentIntent = {
     id,
     object: "payment_intent",
+    allowed_payment_method_types: null,
     amount,
     amount_capturable: 0,
     amount_received: 0,
+    application: null,
+    application_fee_amount: null,
     // Since API version 2023-08-16 automatic payment methods are on unless types are listed.
     automatic_payment_methods: types
       ? null
@@ -83,20 +86,31 @@ export const createIntent: RouteHandler = (core, ctx) => {
     created: nowSeconds(),
     currency,
     customer: null,
+    customer_account: null,
     description: description ?? null,
+    excluded_payment_method_types: null,
     last_payment_error: null,
     latest_charge: null,
     livemode: false,
+    managed_payments: null,
     metadata,
     next_action: null,
+    on_behalf_of: null,
     payment_method: null,
+    payment_method_configuration_details: null,
+    payment_method_options: null,
     payment_method_types: types ? [...new Set(types)] : ["card"],
+    payment_record: null,
     processing: null,
     receipt_email: receiptEmail ?? null,
+    review: null,
     setup_future_usage: null,
     shipping: null,
+    source: null,
     statement_descriptor: readString(params, "statement_descriptor", { max: 22 }) ?? null,
+    statement_descriptor_suffix: null,
     status: "requires_payment_method",
+    transfer_group: null,
   };
   if (!confirm && params.payment_method !== undefined) {
     pi.payment_method = resolvePaymentMethod(core.state, readString(params, "payment_method") ?? "").id;

@@ -10,6 +10,13 @@ import { readMetadata, readString } from "./params.js";
 import { lookup, type State } from "./state.js";
 import { TEST_CARDS, TEST_PAYMENT_METHODS } from "./test-cards.js";
 
+/** `display_brand` where it differs from `brand` (Stripe's names for people, not its short codes). */
+const DISPLAY_BRANDS: Readonly<Record<string, string>> = {
+  amex: "american_express",
+  diners: "diners_club",
+  unknown: "other",
+};
+
 function stringOrNull(value: Param | undefined): string | null {
   return typeof value === "string" ? value : null;
 }
@@ -21,6 +28,7 @@ function paymentMethodFromCard(
   metadata: Metadata = {},
 ): PaymentMethod {
   const digits = card.number;
+  const brand = cardBrand(digits);
   const known = TEST_CARDS.get(digits);
   const address: Address = { city: null, country: null, line1: null, line2: null, postal_code: null, state: null };
   const billingAddress = billing?.address;
@@ -39,18 +47,26 @@ function paymentMethodFromCard(
       email: stringOrNull(billing?.email),
       name: stringOrNull(billing?.name),
       phone: stringOrNull(billing?.phone),
+      tax_id: null,
     },
     card: {
-      brand: cardBrand(digits),
+      brand,
       checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: card.cvc ? "pass" : null },
       country: "US",
+      display_brand: DISPLAY_BRANDS[brand] ?? brand,
       exp_month: card.exp_month,
       exp_year: card.exp_year,
       funding: known?.funding ?? "credit",
+      generated_from: null,
       last4: digits.slice(-4),
+      networks: { available: [brand], preferred: null },
+      regulated_status: null,
+      three_d_secure_usage: { supported: true },
+      wallet: null,
     },
     created: nowSeconds(),
     customer: null,
+    customer_account: null,
     livemode: false,
     metadata,
     type: "card",

@@ -5,6 +5,7 @@
 import http from "node:http";
 import { DEFAULT_PORT } from "./constants.js";
 import type { SandboxCore } from "./context.js";
+import type { ErrorBody } from "./errors.js";
 import { createRequestHandler, send } from "./http.js";
 import { randomId } from "./ids.js";
 import type { DeliveryTarget } from "./objects.js";
@@ -48,7 +49,8 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions = {}): 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       log(`request failed: ${error instanceof Error ? error.message : String(error)}`);
-      if (!res.headersSent) send(res, 500, { error: { type: "api_error", message: "Internal error." } });
+      const internal: ErrorBody = { error: { type: "api_error", message: "Internal error." } };
+      if (!res.headersSent) send(res, 500, internal);
       else res.destroy();
     });
   });

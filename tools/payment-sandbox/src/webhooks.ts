@@ -3,10 +3,16 @@
 import { API_VERSION } from "./constants.js";
 import type { RequestContext } from "./context.js";
 import { clone, newId, nowSeconds } from "./ids.js";
-import type { DeliveryTarget, EventObject } from "./objects.js";
+import type { DeliveryTarget, EventObjects, EventType } from "./objects.js";
 import { signatureHeader } from "./signing.js";
 import { MAX_EVENTS, type State } from "./state.js";
 import type { SandboxDelivery, SandboxEvent } from "./types.js";
+
+/** An event of `type` as the sandbox builds it: the object it carries is the one Stripe's event of that type does. */
+export type TypedEvent<T extends EventType> = Omit<SandboxEvent, "type" | "data"> & {
+  type: T;
+  data: { object: EventObjects[T] };
+};
 
 export type WebhookSenderOptions = {
   state: State;
@@ -40,9 +46,9 @@ export function createWebhookSender({
   const wants = (endpoint: DeliveryTarget, type: string) =>
     endpoint.status === "enabled" && endpoint.enabled_events.some((e) => e === "*" || e === type);
 
-  function emit(ctx: RequestContext, type: string, object: EventObject): SandboxEvent {
+  function emit<T extends EventType>(ctx: RequestContext, type: T, object: EventObjects[T]): SandboxEvent {
     const targets = allEndpoints().filter((endpoint) => wants(endpoint, type));
-    const event: SandboxEvent = {
+    const event: TypedEvent<T> = {
       id: newId("evt"),
       object: "event",
       api_version: API_VERSION,
