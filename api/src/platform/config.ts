@@ -91,6 +91,9 @@ const PUBLISHED_SECRETS = new Set([
   "sk_live_abc",
   "sk_live_academy",
   "whsec_academy",
+  "sk_test_money_races",
+  "whsec_money_races",
+  "whsec_contract_check",
 ]);
 
 /** In production: a secret must be one of the operator's own, not one anyone can read here. */
