@@ -12,6 +12,7 @@ import {
 } from "fastify-type-provider-zod";
 import { authRoutes, createFirebaseVerifier, sessionRoutes, userRoutes } from "./accounts/index.js";
 import { adminRoutes } from "./admin/index.js";
+import { expireOffers, waitlistRoutes } from "./waitlist/index.js";
 import { camperExportRoutes, camperRoutes, camperStaffRoutes } from "./campers/index.js";
 import { cartRoutes, expireOverdueCheckouts, type CheckoutDeps } from "./booking/index.js";
 import { classRevenueRoutes, classRoutes, COMPRESS_THRESHOLD, instructorRoutes, PublicCache } from "./catalog/index.js";
@@ -19,6 +20,7 @@ import { imageRoutes, seedImageRoutes } from "./images/index.js";
 import { contactRoutes, newsletterRoutes } from "./messages/index.js";
 import {
   createPaymentProvider,
+  offerRoutes,
   paymentRoutes,
   reconcilePendingCheckouts,
   type PaymentProvider,
@@ -183,9 +185,9 @@ export async function buildApp({
   const sealer = createSealer(config.camperDataKey, config.camperDataOldKeys);
   app.addHook("onClose", () => verifier.close());
   await app.register(authRoutes(database.db, cache, verifier));
-  await app.register(classRoutes(database.db, cache, sealer));
+  await app.register(classRoutes(database.db, cache, sealer, config.payments));
   await app.register(classRevenueRoutes(database.db));
-  await app.register(userRoutes(database.db, cache, verifier));
+  await app.register(userRoutes(database.db, cache, verifier, config.payments));
   await app.register(instructorRoutes(database.db, cache));
   await app.register(sessionRoutes(database.db, verifier));
   const checkout: CheckoutDeps = {
@@ -198,10 +200,16 @@ export async function buildApp({
   };
   await app.register(cartRoutes(checkout));
   await app.register(paymentRoutes(checkout));
+  await app.register(offerRoutes(checkout));
+  await app.register(waitlistRoutes({ db: database.db, sealer, line: config.payments }));
   // Holds that ran out give their seats back even when nobody opens a checkout.
   const sweep = setInterval(() => {
     expireOverdueCheckouts(checkout).catch((error: unknown) =>
       app.log.warn({ err: error }, "expiring checkouts failed"),
+    );
+    // Waitlist offers nobody took in time: their seats go to the next families in line.
+    expireOffers(database.db, config.payments).catch((error: unknown) =>
+      app.log.warn({ err: error }, "expiring waitlist offers failed"),
     );
   }, 30_000);
   sweep.unref();

@@ -1,3 +1,4 @@
+import type { LineOptions } from "../waitlist/index.js";
 import type { IdTokenVerifier } from "./firebase.js";
 import { and, asc, eq, ne } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -30,7 +31,12 @@ const ROLE_CHANGE_SUMMARY = {
 } as const;
 
 export const userRoutes =
-  (db: Db, cache: PublicCache, accounts: Pick<IdTokenVerifier, "deleteAccount">): FastifyPluginAsyncZod =>
+  (
+    db: Db,
+    cache: PublicCache,
+    accounts: Pick<IdTokenVerifier, "deleteAccount">,
+    line: LineOptions,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/users/me",
@@ -179,7 +185,7 @@ export const userRoutes =
           if (target.role === "admin" && admins.length <= 1) {
             throw conflict("This is the last admin: it cannot be deleted.");
           }
-          await keepWhatOthersRelyOn(tx, target.id);
+          await keepWhatOthersRelyOn(tx, target.id, line);
           const gone = await tx
             .delete(users)
             .where(and(eq(users.id, target.id), ne(users.id, actor.id)))

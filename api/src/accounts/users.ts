@@ -1,3 +1,4 @@
+import { fillFromLine, leaveEveryLine, type LineOptions } from "../waitlist/index.js";
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, Tx } from "../platform/database/client.js";
@@ -61,7 +62,7 @@ export async function lockUser(tx: Tx, id: string) {
  * students rely on: payment records are kept, a checkout in progress holds seats, and a class
  * with enrolled students stays. An enrolment that goes gives its seat back.
  */
-export async function keepWhatOthersRelyOn(tx: Tx, userId: string): Promise<void> {
+export async function keepWhatOthersRelyOn(tx: Tx, userId: string, line: LineOptions): Promise<void> {
   // Locked before they are counted (users, orders, classes: the order checkouts lock them in), so
   // a checkout or payment of this user or in their classes either finishes first and is counted,
   // or waits and then finds the user gone.
@@ -108,6 +109,13 @@ export async function keepWhatOthersRelyOn(tx: Tx, userId: string): Promise<void
       .set({ enrolledSeats: sql`greatest(${classes.enrolledSeats} - 1, 0)` })
       .where(eq(classes.id, classId));
   }
+  // Their places in line end, and the seats they leave go to the classes' lines (issue 30).
+  await leaveEveryLine(tx, userId, line);
+  await fillFromLine(
+    tx,
+    seats.map((s) => s.classId),
+    line,
+  );
 }
 
 /**

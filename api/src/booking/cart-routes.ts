@@ -10,6 +10,7 @@ import { campers, cartItems, classes, enrollments, users } from "../platform/dat
 import { alias } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { classSchedule, eligibilityProblem, ownCamper, selfCamper } from "../campers/index.js";
+import { opensLater, registrationOpensText } from "../waitlist/index.js";
 
 /** The account holders of the rows' families (the instructor is joined as users). */
 const holders = alias(users, "holders");
@@ -86,11 +87,17 @@ export const cartRoutes =
         let row = await find();
         if (!row || row.status !== "approved") throw notFound("There is no such class open for booking.");
         if (hasStarted(row.startDate)) throw conflict(SESSION_MESSAGES.started);
+        if (opensLater(row.registrationOpensAt)) throw conflict(`${registrationOpensText(row.registrationOpensAt!)}.`);
         if (row.enrolledSeats >= row.availableSeats) throw conflict("This class is full.");
-        if (row.enrolledSeats + row.heldSeats >= row.availableSeats && (await expireOverdueCheckouts(deps)) > 0) {
+        const taken = (r: NonNullable<typeof row>) => r.enrolledSeats + r.heldSeats + r.offeredSeats >= r.availableSeats;
+        // Holds that ran out give their seats back first (to the class's line, where one waits).
+        if ((taken(row) || row.waitingEntries > 0) && row.heldSeats > 0 && (await expireOverdueCheckouts(deps)) > 0) {
           row = (await find()) ?? row;
         }
-        if (row.enrolledSeats + row.heldSeats >= row.availableSeats) {
+        if (row.waitingEntries > 0 || row.enrolledSeats + row.offeredSeats >= row.availableSeats) {
+          throw conflict("This class is full: families on its waitlist get the next free seats. Join the waitlist to be offered one.");
+        }
+        if (taken(row)) {
           throw conflict(
             "Every free seat of this class is held by a checkout in progress. Try again in a few minutes.",
           );

@@ -116,7 +116,11 @@ async function commitments(db: Db | Tx, camperId: string, withCart: boolean): Pr
 }
 
 export interface EligibilityOptions {
-  sealer: Sealer;
+  /**
+   * Opens the camper's details for the emergency-contact rule; null leaves that rule out (a
+   * waitlist offer re-checks ages and overlaps only: the checkout it leads to checks the rest).
+   */
+  sealer: Sealer | null;
   /** Look at the camper's cart lines too (adding to the cart), or only at seats (the checkout). */
   withCart: boolean;
   /** Other lines of the same checkout for the same camper. */
@@ -133,7 +137,7 @@ export async function eligibilityProblem(
   const who = subject(camper);
   const age = ageProblem(camper, cls);
   if (age) return age;
-  if (!camper.isSelf && openDetails(sealer, camper).emergency_contacts.length === 0) {
+  if (sealer && !camper.isSelf && openDetails(sealer, camper).emergency_contacts.length === 0) {
     return `Add an emergency contact for ${who.name} under My Campers before booking.`;
   }
   for (const other of await commitments(db, camper.id, withCart)) {

@@ -34,6 +34,7 @@ export const MESSAGES = {
   level: "Choose a level",
   location: "Place is at most 120 characters",
   started: "This class has already started: it can no longer be booked.",
+  registration_opens_at: "Registration opening must be a date and time, like 2027-03-01T09:00:00-08:00",
 } as const;
 
 const day = (message: string) =>
@@ -68,6 +69,11 @@ export const sessionFields = {
   age_max: age.nullable().optional(),
   level: z.enum(LEVELS, { error: MESSAGES.level }).nullable().optional(),
   location: text({ max: 120, tooLong: MESSAGES.location }).nullable().optional(),
+  /** When booking opens (issue 30): an instant with its zone; null opens it now. */
+  registration_opens_at: z.iso
+    .datetime({ offset: true, error: MESSAGES.registration_opens_at })
+    .nullable()
+    .optional(),
 };
 
 type SessionInput = {
@@ -81,6 +87,7 @@ type SessionInput = {
   age_max?: number | null | undefined;
   level?: Level | null | undefined;
   location?: string | null | undefined;
+  registration_opens_at?: string | null | undefined;
 };
 
 const GROUPS = [
@@ -130,6 +137,9 @@ export function sessionColumns(body: SessionInput) {
     ...(body.age_max !== undefined && { ageMax: body.age_max }),
     ...(body.level !== undefined && { level: body.level }),
     ...(body.location !== undefined && { location: body.location === "" ? null : body.location }),
+    ...(body.registration_opens_at !== undefined && {
+      registrationOpensAt: body.registration_opens_at === null ? null : new Date(body.registration_opens_at),
+    }),
   };
 }
 

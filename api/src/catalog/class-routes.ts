@@ -14,6 +14,7 @@ import { assertImageAvailable } from "../images/index.js";
 import { idParam, imageUrl, price, seats, toCents } from "../platform/wire.js";
 import { text } from "../platform/text.js";
 import { transaction } from "../platform/transaction.js";
+import { fillFromLine, type LineOptions } from "../waitlist/index.js";
 import { checkSession, sessionColumns, sessionFields } from "./camp-session.js";
 
 /** A class's own fields; a new class needs all but its details, an edit names those it changes. */
@@ -49,7 +50,7 @@ const review = z.object({
 });
 
 export const classRoutes =
-  (db: Db, cache: PublicCache, sealer: Sealer): FastifyPluginAsyncZod =>
+  (db: Db, cache: PublicCache, sealer: Sealer, line: LineOptions): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/classes",
@@ -147,7 +148,7 @@ export const classRoutes =
           // Seats are checked on the locked row: a checkout holding a seat or a payment enrolling a
           // student at this moment either comes first and is counted, or waits for this edit.
           const [seats] = await tx
-            .select({ enrolled: classes.enrolledSeats, held: classes.heldSeats })
+            .select({ enrolled: classes.enrolledSeats, held: classes.heldSeats, offered: classes.offeredSeats })
             .from(classes)
             .where(eq(classes.id, row.id))
             .for("update");
@@ -157,7 +158,12 @@ export const classRoutes =
               available_seats: `At least ${seats.enrolled} (already enrolled).`,
             });
           }
-          if (edit.available_seats !== undefined && edit.available_seats < seats.enrolled + seats.held) {
+          if (edit.available_seats !== undefined && edit.available_seats < seats.enrolled + seats.held + seats.offered) {
+            if (seats.offered > 0 && edit.available_seats >= seats.enrolled + seats.held) {
+              throw conflict(
+                `${seats.offered} seats of this class are offered to families on its waitlist until they answer. Try again once they have.`,
+              );
+            }
             throw conflict(
               `${seats.held} seats of this class are held by students paying right now. Try again in a few minutes.`,
             );
@@ -176,6 +182,8 @@ export const classRoutes =
             })
             .where(eq(classes.id, row.id))
             .returning({ id: classes.id });
+          // More seats go to the class's waitlist first (issue 30).
+          if (edit.available_seats !== undefined) await fillFromLine(tx, [row.id], line);
           return updated;
         });
         return { modifiedCount: result.length };

@@ -17,6 +17,9 @@ export const classColumns = {
   availableSeats: classes.availableSeats,
   enrolledSeats: classes.enrolledSeats,
   heldSeats: classes.heldSeats,
+  offeredSeats: classes.offeredSeats,
+  waitingEntries: classes.waitingEntries,
+  registrationOpensAt: classes.registrationOpensAt,
   priceCents: classes.priceCents,
   details: classes.details,
   status: classes.status,
@@ -46,6 +49,10 @@ type ClassRow = SessionRow & {
   enrolledSeats: number;
   /** Seats held by checkouts in progress: not on the wire (the spec's card shows enrolled seats). */
   heldSeats: number;
+  /** Seats kept for waitlist offers, and the entries waiting (issue 30). */
+  offeredSeats: number;
+  waitingEntries: number;
+  registrationOpensAt: Date | null;
   priceCents: number;
   details: string | null;
   status: ClassStatus;
@@ -68,6 +75,8 @@ export function classToWire(row: ClassRow, full: boolean) {
     price: toDollars(row.priceCents),
     details: row.details ?? "",
     ...sessionToWire(row),
+    /** When booking opens (ISO instant), or null: open now (issue 30). */
+    registration_opens_at: row.registrationOpensAt?.toISOString() ?? null,
   };
   if (!full) return base;
   return {

@@ -7,4 +7,5 @@
 export type { PaymentProvider } from "../booking/index.js";
 export { createPaymentProvider } from "./provider.js";
 export { paymentRoutes } from "./routes.js";
+export { offerRoutes } from "./offer-route.js";
 export { reconcilePendingCheckouts } from "./reconcile.js";

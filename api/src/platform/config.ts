@@ -63,6 +63,11 @@ export interface PaymentConfig {
   holdMaxSeconds: number;
   /** The most seats one account may hold at once, across all its checkouts in progress. */
   heldSeatsPerAccount: number;
+  /**
+   * How long a waitlist offer keeps its seats for the family (issue 30): WAITLIST_OFFER_HOURS
+   * (default 24), or WAITLIST_OFFER_SECONDS where a test needs seconds.
+   */
+  offerSeconds: number;
   currency: "usd";
 }
 
@@ -274,6 +279,10 @@ function readPaymentConfig(env: NodeJS.ProcessEnv, production: boolean): Payment
     holdSeconds,
     holdMaxSeconds,
     heldSeatsPerAccount: positiveInteger(env, "PAYMENT_HOLD_SEATS_PER_ACCOUNT", 6),
+    offerSeconds:
+      env.WAITLIST_OFFER_SECONDS
+        ? positiveInteger(env, "WAITLIST_OFFER_SECONDS", 60)
+        : positiveInteger(env, "WAITLIST_OFFER_HOURS", 24) * 3600,
     currency: "usd",
   };
 }

@@ -64,6 +64,7 @@ export async function expireOverdueCheckouts(deps: CheckoutDeps): Promise<number
       tx,
       due.map((o) => o.id),
       "expired",
+      deps.config,
     );
   });
   await closeIntents(
@@ -84,7 +85,7 @@ export async function abandonCheckout(deps: CheckoutDeps, intent: Intent): Promi
   const order = await findOrderOf(deps.db, intent);
   if (!order) return;
   await transaction(deps.db, async (tx) => {
-    await endPending(tx, [order.id], "failed");
+    await endPending(tx, [order.id], "failed", deps.config);
     await tx.update(orders).set({ cancelPending: false }).where(eq(orders.id, order.id));
   });
 }

@@ -9,9 +9,10 @@ import { campers, cartItems, classes, orderItems, orders, users } from "../../pl
 import { ApiError, conflict, notFound } from "../../platform/errors.js";
 import { transaction } from "../../platform/transaction.js";
 import { toDollars } from "../../platform/wire.js";
+import { linkOrder, opensLater, registrationOpensText, takeOffer } from "../../waitlist/index.js";
 import { latestExpiry, type CheckoutDeps } from "./deps.js";
 import { closeIntents, expireOverdueCheckouts } from "./holds.js";
-import { endPending, intentInput, lockStudent, orderClassIds, orderLineKeys } from "./orders.js";
+import { endPending, intentInput, lockStudent, orderClassIds, orderLineKeys, PUBLIC_SEAT_FREE } from "./orders.js";
 import type { Intent } from "./payment-provider.js";
 import { settle } from "./settle.js";
 
@@ -44,7 +45,7 @@ async function intentOf(db: Db, orderId: string): Promise<void> {
   throw conflict("Your checkout is being opened in another tab or window: try again in a moment.");
 }
 
-/** Takes one seat of an approved class into a hold; false when none is left. */
+/** Takes one seat of an approved class into a hold; false when none is left for the public. */
 async function holdSeat(tx: Tx, classId: string): Promise<boolean> {
   const held = await tx
     .update(classes)
@@ -53,7 +54,7 @@ async function holdSeat(tx: Tx, classId: string): Promise<boolean> {
       and(
         eq(classes.id, classId),
         eq(classes.status, "approved"),
-        sql`${classes.enrolledSeats} + ${classes.heldSeats} < ${classes.availableSeats}`,
+        PUBLIC_SEAT_FREE,
       ),
     )
     .returning({ id: classes.id });
@@ -69,6 +70,7 @@ interface Selection {
   priceCents: number;
   status: string;
   startDate: string | null;
+  registrationOpensAt: Date | null;
 }
 
 async function selectCart(db: Db, studentId: string, cartItemIds: string[] | undefined): Promise<Selection[]> {
@@ -85,6 +87,7 @@ async function selectCart(db: Db, studentId: string, cartItemIds: string[] | und
       priceCents: classes.priceCents,
       status: classes.status,
       startDate: classes.startDate,
+      registrationOpensAt: classes.registrationOpensAt,
     })
     .from(cartItems)
     .innerJoin(classes, eq(classes.id, cartItems.classId))
@@ -97,6 +100,8 @@ async function selectCart(db: Db, studentId: string, cartItemIds: string[] | und
   }
   if (rows.length === 0) throw conflict("Your cart is empty.");
   if (rows.some((r) => hasStarted(r.startDate))) throw conflict(SESSION_MESSAGES.started);
+  const early = rows.find((r) => opensLater(r.registrationOpensAt));
+  if (early) throw conflict(`${registrationOpensText(early.registrationOpensAt!)} for "${early.name}".`);
   return rows;
 }
 
@@ -181,7 +186,7 @@ export async function openCheckout(
         return { opening: true as const, orderId: current.id };
       }
       if (holding && currentClassIds.some((id) => classIds.includes(id))) heldSince = current.createdAt;
-      await endPending(tx, [current.id], "failed");
+      await endPending(tx, [current.id], "failed", config);
       replaced = current.id;
     }
     // Seat hoarding (issue 27): one account holds at most `heldSeatsPerAccount` seats at once,
@@ -218,10 +223,32 @@ export async function openCheckout(
       const problem = await eligibilityProblem(tx, camper, cls, { sealer: deps.sealer, withCart: false, alongside });
       if (problem) throw conflict(`${problem} Remove "${s.name}" for ${s.camperName} from your cart.`);
     }
+    // Seats a waitlist offer kept for this family become this checkout's (issue 30); every other
+    // seat is taken from those free for anyone (none while a class's line waits).
+    const fromOffers = new Set<string>();
+    const acceptedEntries: string[] = [];
+    for (const classId of [...new Set(classIds)]) {
+      const lines = selection.filter((s) => s.classId === classId && s.status === "approved");
+      const taken = lines.length
+        ? await takeOffer(
+            tx,
+            student.id,
+            classId,
+            lines.map((s) => s.camperId),
+            config,
+          )
+        : undefined;
+      if (!taken) continue;
+      acceptedEntries.push(taken.entryId);
+      for (const camperId of taken.camperIds) fromOffers.add(`${classId}/${camperId}`);
+    }
     for (const s of selection) {
       if (s.status !== "approved")
         throw conflict(`"${s.name}" is no longer open for booking: remove it from your cart.`);
-      if (!(await holdSeat(tx, s.classId))) throw conflict(`"${s.name}" is full: remove it from your cart.`);
+      if (fromOffers.has(`${s.classId}/${s.camperId}`)) continue;
+      if (!(await holdSeat(tx, s.classId))) {
+        throw conflict(`"${s.name}" is full: remove it from your cart (its waitlist may still have room for you).`);
+      }
     }
     // Opened, touched and held until by the API's clock, which every rule on them reads (not the
     // database's default). `created_at` is when its seats began to be held (see heldSince): the
@@ -257,6 +284,7 @@ export async function openCheckout(
         priceCents: s.priceCents,
       })),
     );
+    await linkOrder(tx, acceptedEntries, order.id);
     return { reuse: false as const, order, replaced };
   });
 
@@ -276,7 +304,7 @@ export async function openCheckout(
       throw conflict("You have already paid for these classes.");
     }
     // The provider no longer knows or offers this intent: start over.
-    await transaction(db, (tx) => endPending(tx, [order.id], "failed"));
+    await transaction(db, (tx) => endPending(tx, [order.id], "failed", config));
     return openCheckout(deps, student, cartItemIds);
   }
 
@@ -288,7 +316,7 @@ export async function openCheckout(
   } catch (error) {
     // The provider may have made the intent all the same (a timeout): the order stays
     // cancel-pending and the reconciler finds and cancels it once the provider answers.
-    await transaction(db, (tx) => endPending(tx, [order.id], "failed"));
+    await transaction(db, (tx) => endPending(tx, [order.id], "failed", config));
     throw error;
   }
   await db.update(orders).set({ paymentIntentId: intent.id, updatedAt: clock.now() }).where(eq(orders.id, order.id));

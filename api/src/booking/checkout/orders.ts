@@ -3,6 +3,7 @@ import * as clock from "../../platform/clock.js";
 import type { Db, Tx } from "../../platform/database/client.js";
 import { lockAccount } from "../../platform/database/locks.js";
 import { classes, orderItems, orders, type OrderStatus } from "../../platform/database/schema.js";
+import { fillFromLine, type LineOptions } from "../../waitlist/index.js";
 import type { CheckoutDeps } from "./deps.js";
 import type { Intent } from "./payment-provider.js";
 
@@ -31,10 +32,16 @@ export async function orderLineKeys(tx: Tx | Db, orderId: string): Promise<strin
 }
 
 /**
- * Ends pending orders with the given status and gives their held seats back, in one transaction.
+ * Ends pending orders with the given status and gives their held seats back (to the classes'
+ * waitlists first), in one transaction.
  * Returns the orders it ended (an order that is no longer pending is left alone).
  */
-export async function endPending(tx: Tx, orderIds: string[], status: Exclude<OrderStatus, "pending" | "paid">) {
+export async function endPending(
+  tx: Tx,
+  orderIds: string[],
+  status: Exclude<OrderStatus, "pending" | "paid">,
+  line: LineOptions,
+) {
   if (orderIds.length === 0) return [];
   // Until the provider confirms its intent canceled (or settled), the order stays cancel-pending:
   // this holds whether or not the order knows its intent (closeIntents finds it).
@@ -60,8 +67,20 @@ export async function endPending(tx: Tx, orderIds: string[], status: Exclude<Ord
       .set({ heldSeats: sql`greatest(${classes.heldSeats} - 1, 0)` })
       .where(eq(classes.id, classId));
   }
+  // The freed seats go to the classes' lines first (issue 30), in this same transaction.
+  await fillFromLine(
+    tx,
+    items.map((i) => i.classId),
+    line,
+  );
   return ended;
 }
+
+/**
+ * A seat anyone may take: one nobody is enrolled in, holds or was offered, and no waitlist entry
+ * waiting (while one waits every free seat is the line's: waitlist/line.ts).
+ */
+export const PUBLIC_SEAT_FREE = sql`${classes.enrolledSeats} + ${classes.heldSeats} + ${classes.offeredSeats} < ${classes.availableSeats} and ${classes.waitingEntries} = 0`;
 
 /** Stripe keeps an idempotent result for 24 hours: after that a repeated create would make a new intent. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;

@@ -6,7 +6,7 @@ import { cartItems, classes, enrollments, orderItems, orders, payments } from ".
 import { conflict, forbidden, notFound } from "../../platform/errors.js";
 import { transaction } from "../../platform/transaction.js";
 import type { CheckoutDeps } from "./deps.js";
-import { endPending, findOrderOf, lockStudent } from "./orders.js";
+import { endPending, findOrderOf, lockStudent, PUBLIC_SEAT_FREE } from "./orders.js";
 import type { Intent } from "./payment-provider.js";
 import { loadPayments } from "./payment-records.js";
 
@@ -92,7 +92,7 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
                 .where(
                   and(
                     eq(classes.id, classId),
-                    sql`${classes.enrolledSeats} + ${classes.heldSeats} < ${classes.availableSeats}`,
+                    PUBLIC_SEAT_FREE,
                   ),
                 )
                 .returning({ id: classes.id });
@@ -144,7 +144,7 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
   // Paid, but the seats are gone (or the order changed): the money goes back, nothing is kept.
   await provider.refund(intent.id, order.id);
   await transaction(db, async (tx) => {
-    await endPending(tx, [order.id], "refunded");
+    await endPending(tx, [order.id], "refunded", config);
     await tx
       .update(orders)
       .set({ status: "refunded", cancelPending: false, updatedAt: clock.now() })

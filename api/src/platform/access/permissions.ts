@@ -25,7 +25,11 @@ export type Entity =
   // Staff's view of a family: its campers with their details and seats (each read recorded).
   | "family"
   // The record of every staff read of a camper's medical and contact details.
-  | "camper-log";
+  | "camper-log"
+  // A family's own waitlist entries (issue 30): join, read, accept or decline an offer, leave.
+  | "waitlist"
+  // A class's whole line (its families in order): its instructor and admins read it, admins move or remove entries.
+  | "line";
 export type Action = "create" | "read" | "update" | "delete" | "review";
 
 type Rules = Partial<Record<`${Action}:${Entity}`, Access>>;
@@ -48,6 +52,10 @@ const student: Rules = {
   "read:camper": "own",
   "update:camper": "own",
   "delete:camper": "own",
+  "create:waitlist": "own",
+  "read:waitlist": "own",
+  "update:waitlist": "own",
+  "delete:waitlist": "own",
 };
 
 export const PERMISSIONS: Record<Role, Rules> = {
@@ -63,6 +71,8 @@ export const PERMISSIONS: Record<Role, Rules> = {
     "create:image": "own",
     // The students enrolled in the instructor's own classes (name, e-mail, date enrolled).
     "read:roster": "own",
+    // The line of their own classes (families' names, group sizes, offers).
+    "read:line": "own",
     // What they bought as a student before a promotion stays theirs to see (no new bookings).
     "read:payment": "own",
     "read:enrollment": "own",
@@ -91,6 +101,8 @@ export const PERMISSIONS: Record<Role, Rules> = {
     // A family's campers and enrolments (Manage Users), each read recorded; and that record itself.
     "read:family": "any",
     "read:camper-log": "any",
+    "read:line": "any",
+    "update:line": "any",
   },
 };
 

@@ -4,3 +4,4 @@ export * from "./schema/users-and-classes.js";
 export * from "./schema/bookings.js";
 export * from "./schema/service.js";
 export * from "./schema/families.js";
+export * from "./schema/waitlist.js";

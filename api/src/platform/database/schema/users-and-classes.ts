@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, text, time, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, text, time, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { CLASS_STATUSES, LEVELS, MAX_AGE, MIN_AGE, ROLES, SPORTS, WEEKDAYS, sqlList, timestamps } from "./values.js";
 
 export const users = pgTable(
@@ -47,6 +47,15 @@ export const classes = pgTable(
     enrolledSeats: integer("enrolled_seats").notNull().default(0),
     /** Seats held by checkouts in progress (orders still pending): not enrolled, not bookable. */
     heldSeats: integer("held_seats").notNull().default(0),
+    /** Seats kept for waitlist offers (issue 30): not enrolled, not held, not bookable by anyone else. */
+    offeredSeats: integer("offered_seats").notNull().default(0),
+    /**
+     * Entries waiting in this class's line (not yet offered). While any waits, every free seat is
+     * the line's: nobody else can take one (the line's head may be a group waiting for enough).
+     */
+    waitingEntries: integer("waiting_entries").notNull().default(0),
+    /** Before this moment nobody can book the class or join its line (optional). */
+    registrationOpensAt: timestamp("registration_opens_at", { withTimezone: true }),
     /** Money is integer cents; the wire speaks dollars. */
     priceCents: integer("price_cents").notNull(),
     details: text("details"),
@@ -84,7 +93,7 @@ export const classes = pgTable(
     check("classes_location_length", sql`char_length(${t.location}) between 1 and 120`),
     check(
       "classes_seats_check",
-      sql`${t.enrolledSeats} >= 0 and ${t.heldSeats} >= 0 and ${t.enrolledSeats} + ${t.heldSeats} <= ${t.availableSeats}`,
+      sql`${t.enrolledSeats} >= 0 and ${t.heldSeats} >= 0 and ${t.offeredSeats} >= 0 and ${t.waitingEntries} >= 0 and ${t.enrolledSeats} + ${t.heldSeats} + ${t.offeredSeats} <= ${t.availableSeats}`,
     ),
     check("classes_price_check", sql`${t.priceCents} >= 0`),
     check("classes_status_check", sql`${t.status} in ('pending', 'approved', 'denied')`),

@@ -1,0 +1,59 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { openCheckout, type CheckoutDeps } from "../booking/index.js";
+import { requirePermission } from "../platform/access/permissions.js";
+import { cartItems } from "../platform/database/schema.js";
+import { forbidden } from "../platform/errors.js";
+import { checkoutRateLimits } from "../platform/rate-limits.js";
+import { transaction } from "../platform/transaction.js";
+import { idParam } from "../platform/wire.js";
+import { offerToAccept } from "../waitlist/index.js";
+import { EMAIL_NOT_VERIFIED } from "./routes.js";
+
+/**
+ * Accepting a waitlist offer (issue 30) opens a checkout with the seats the offer kept: the
+ * campers' cart lines are made (or found), and the checkout takes the offer's seats into its hold,
+ * from where it runs as any checkout (the payment page, its hold and its limit).
+ */
+export const offerRoutes =
+  (deps: CheckoutDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      "/waitlist/:id/accept",
+      {
+        config: { rateLimit: checkoutRateLimits(app), access: { action: "update", entity: "waitlist" } },
+        schema: {
+          tags: ["waitlist"],
+          summary:
+            "Accept a waitlist offer: a checkout opens with its seats (as POST /create-payment-intent answers), for the cart lines returned",
+          params: idParam,
+        },
+      },
+      async (request, reply) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "update", "waitlist", actor.id);
+        requirePermission(actor, "create", "payment", actor.id);
+        if (!actor.emailVerified) throw forbidden(EMAIL_NOT_VERIFIED);
+        const cartItemIds = await transaction(deps.db, async (tx) => {
+          const offer = await offerToAccept(tx, actor.id, request.params.id);
+          await tx
+            .insert(cartItems)
+            .values(offer.camperIds.map((camperId) => ({ studentId: actor.id, classId: offer.classId, camperId })))
+            .onConflictDoNothing();
+          const lines = await tx
+            .select({ id: cartItems.id })
+            .from(cartItems)
+            .where(
+              and(
+                eq(cartItems.studentId, actor.id),
+                eq(cartItems.classId, offer.classId),
+                inArray(cartItems.camperId, offer.camperIds),
+              ),
+            );
+          return lines.map((l) => l.id);
+        });
+        const { checkout } = await openCheckout(deps, actor, cartItemIds);
+        return reply.status(201).send({ ...checkout, cartItemIds });
+      },
+    );
+  };
