@@ -155,3 +155,27 @@ export async function enrolDirectly(database: Database, studentId: string, class
     .insert(enrollments)
     .values({ studentId, classId, camperId: camper.id, ...(createdAt && { createdAt }) });
 }
+
+/**
+ * Two API instances on one PostgreSQL database, a pool each (two API processes' worth of
+ * connections and transactions): the race tests' set-up. Only on PostgreSQL (PGlite runs one
+ * transaction at a time and hides races).
+ */
+export function useTwoTestApis(env: Record<string, string> = {}): { a: TestApi; b: TestApi } {
+  const a = {} as TestApi & { close(): Promise<void> };
+  const b = {} as TestApi & { close(): Promise<void> };
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    if (driverName !== "postgres") return;
+    const db = (await createTestDatabaseUrl())!;
+    drop = db.drop;
+    Object.assign(a, await startTestApi(db.url, env));
+    Object.assign(b, await startTestApi(db.url, env));
+  }, 60_000);
+  afterAll(async () => {
+    await a.close?.();
+    await b.close?.();
+    await drop?.();
+  });
+  return { a, b };
+}

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { classes, users } from "../platform/database/schema.js";
-import { clockDay, createTestDatabaseUrl, driverName, MAYA, startTestApi, type TestApi } from "../../test/harness.js";
+import { clockDay, driverName, MAYA, useTwoTestApis } from "../../test/harness.js";
 
 /**
  * "One camper, no two classes at the same time" reads and then writes: two tabs of one family on
@@ -11,24 +11,8 @@ import { clockDay, createTestDatabaseUrl, driverName, MAYA, startTestApi, type T
  * runs on PostgreSQL only.
  */
 describe.runIf(driverName === "postgres")("booking one camper from two tabs at once", () => {
-  let a: TestApi & { close(): Promise<void> };
-  let b: TestApi & { close(): Promise<void> };
-  let drop: (() => Promise<void>) | undefined;
   const ROUNDS = 15;
-  const env = { RATE_LIMIT_SENSITIVE: "100000", RATE_LIMIT_FORMS: "100000" };
-
-  beforeAll(async () => {
-    const db = (await createTestDatabaseUrl())!;
-    drop = db.drop;
-    a = await startTestApi(db.url, env);
-    b = await startTestApi(db.url, env);
-  }, 60_000);
-
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await drop?.();
-  });
+  const { a, b } = useTwoTestApis({ RATE_LIMIT_SENSITIVE: "100000", RATE_LIMIT_FORMS: "100000" });
 
   async function overlappingPair(round: number) {
     const values = (from: string, to: string) => ({

@@ -34,7 +34,7 @@ export const offerRoutes =
         requirePermission(actor, "update", "waitlist", actor.id);
         requirePermission(actor, "create", "payment", actor.id);
         if (!actor.emailVerified) throw forbidden(EMAIL_NOT_VERIFIED);
-        const cartItemIds = await transaction(deps.db, async (tx) => {
+        const { entryId, cartItemIds } = await transaction(deps.db, async (tx) => {
           const offer = await offerToAccept(tx, actor.id, request.params.id);
           await tx
             .insert(cartItems)
@@ -50,9 +50,10 @@ export const offerRoutes =
                 inArray(cartItems.camperId, offer.camperIds),
               ),
             );
-          return lines.map((l) => l.id);
+          return { entryId: offer.entryId, cartItemIds: lines.map((l) => l.id) };
         });
-        const { checkout } = await openCheckout(deps, actor, cartItemIds);
+        // The offer's deadline is judged once, where its seats become the checkout's (takeOffer).
+        const { checkout } = await openCheckout(deps, actor, cartItemIds, { entryId });
         return reply.status(201).send({ ...checkout, cartItemIds });
       },
     );

@@ -178,10 +178,12 @@ export async function lockOwnEntry(tx: Tx, familyId: string, entryId: string) {
   return entry!;
 }
 
+export const OFFER_RAN_OUT = "This offer ran out: its seats went to the next family in line.";
+
 const ENDED: Record<string, string> = {
   accepted: "You have already accepted this offer: its seats are in your checkout.",
   declined: "You have already declined this offer.",
-  expired: "This offer ran out: its seats went to the next family in line.",
+  expired: OFFER_RAN_OUT,
   left: "You have already left this waitlist.",
   removed: "The academy removed this entry from the waitlist.",
 };
@@ -214,7 +216,7 @@ export async function offerToAccept(tx: Tx, familyId: string, entryId: string) {
     .select({ camperId: waitlistCampers.camperId })
     .from(waitlistCampers)
     .where(and(eq(waitlistCampers.entryId, entry.id), sql`${waitlistCampers.droppedReason} is null`));
-  return { classId: entry.classId, camperIds: people.map((p) => p.camperId) };
+  return { entryId: entry.id, classId: entry.classId, camperIds: people.map((p) => p.camperId) };
 }
 
 /** Every line a family is in, left (its account is being deleted): kept seats go to the next. */

@@ -1,11 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { nowMs, restoreClock, setClock } from "../platform/clock.js";
-import { classes, users } from "../platform/database/schema.js";
+import { classes } from "../platform/database/schema.js";
 import type { Database } from "../platform/database/client.js";
 import { seatCounts } from "./invariants.js";
-import { ADMIN, clockDay, confirmCard, JONAS, MAYA, useTestApi, type TestApi } from "../../test/harness.js";
+import { CONTACT, family, holdSeat, joinLine, lineClass, waitlistOf, type Person } from "../../test/families.js";
+import { ADMIN, clockDay, confirmCard, JONAS, MAYA, useTestApi } from "../../test/harness.js";
 
 /**
  * Registration opening and the waitlist (issue 30), on one API: the line's order, groups offered
@@ -22,61 +22,6 @@ const api = useTestApi({
   WAITLIST_OFFER_SECONDS: String(OFFER_SECONDS),
 });
 
-type Person = { id: string; email: string };
-const contact = { name: "Ana Parent", relation: "mother", phone: "+1 555 0100" };
-
-let familyNumber = 0;
-/** A family with a confirmed address (it may pay) and the given children (aged 10). */
-async function family(t: TestApi, children: string[] = []) {
-  const n = ++familyNumber;
-  const [row] = await t.database.db
-    .insert(users)
-    .values({ email: `family${n}.${randomUUID().slice(0, 6)}@example.com`, name: `Family ${n}`, emailVerified: true })
-    .returning({ id: users.id, email: users.email });
-  const person: Person = row!;
-  const kids: string[] = [];
-  for (const first of children) {
-    const res = await t.call({
-      method: "POST",
-      url: "/campers",
-      as: person,
-      payload: {
-        first_name: first,
-        last_name: `Family${n}`,
-        date_of_birth: `${Number(clockDay(30).slice(0, 4)) - 10}-01-15`,
-        emergency_contacts: [contact],
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    kids.push(res.json().camper._id);
-  }
-  return { ...person, kids, lastName: `Family${n}` };
-}
-
-let classNumber = 0;
-async function newClass(t: TestApi, seats: number, extra: Partial<typeof classes.$inferInsert> = {}) {
-  const [row] = await t.database.db
-    .insert(classes)
-    .values({
-      name: `Line Camp ${++classNumber}`,
-      image: "https://example.com/camp.png",
-      instructorId: MAYA.id,
-      availableSeats: seats,
-      priceCents: 12_500,
-      status: "approved",
-      startDate: clockDay(40),
-      endDate: clockDay(44),
-      weekdays: ["mon", "tue", "wed", "thu", "fri"],
-      startTime: "09:00",
-      endTime: "12:00",
-      ageMin: 6,
-      ageMax: 14,
-      ...extra,
-    })
-    .returning({ id: classes.id });
-  return row!.id;
-}
-
 /** The seat counts, checked against their rows: every test does it after each step. */
 async function checkInvariants(database: Database, classId: string) {
   const counts = await seatCounts(database.db, classId);
@@ -86,20 +31,12 @@ async function checkInvariants(database: Database, classId: string) {
 
 const addToCart = (as: Person, classItemId: string, camperId?: string) =>
   api.call({ method: "POST", url: "/carts", as, payload: { classItemId, ...(camperId && { camperId }) } });
-const join = (as: Person, classId: string, camperIds?: string[]) =>
-  api.call({ method: "POST", url: `/classes/${classId}/waitlist`, as, payload: camperIds ? { camperIds } : {} });
-const entries = async (as: Person) => (await api.call({ method: "GET", url: "/waitlist", as })).json();
+const join = (as: Person, classId: string, camperIds?: string[]) => joinLine(api, as, classId, camperIds);
+const entries = (as: Person) => waitlistOf(api, as);
 const availability = async (classId: string) =>
   (await api.call({ method: "GET", url: `/classes/${classId}/availability` })).json();
-
-/** A family holds a seat: its cart line and a checkout opened for it. */
-async function hold(as: Person, classId: string) {
-  const added = await addToCart(as, classId);
-  expect(added.statusCode, added.body).toBe(201);
-  const co = await api.call({ method: "POST", url: "/create-payment-intent", as, payload: {} });
-  expect(co.statusCode, co.body).toBe(201);
-  return co.json();
-}
+const hold = (as: Person, classId: string) => holdSeat(api, as, classId);
+const newClass = lineClass;
 
 let clockOffset: number | undefined;
 /** Moves the API's clock forward by `seconds` (put back after each test). */
@@ -271,7 +208,7 @@ describe("the waitlist", () => {
       method: "POST",
       url: "/campers",
       as: toddlerFamily,
-      payload: { first_name: "Tot", last_name: "Small", date_of_birth: clockDay(-365 * 3), emergency_contacts: [contact] },
+      payload: { first_name: "Tot", last_name: "Small", date_of_birth: clockDay(-365 * 3), emergency_contacts: [CONTACT] },
     });
     const tooYoung = await join(toddlerFamily, classId, [toddler.json().camper._id]);
     expect(tooYoung.statusCode).toBe(409);
@@ -307,9 +244,9 @@ describe("the waitlist", () => {
     expect((await api.call({ method: "GET", url: `/classes/${classId}/waitlist`, as: JONAS })).statusCode).toBe(403);
     expect((await api.call({ method: "GET", url: `/classes/${classId}/waitlist`, as: a })).statusCode).toBe(403);
     const line = await api.call({ method: "GET", url: `/classes/${classId}/waitlist`, as: MAYA });
-    expect(line.json().map((e: { family: string; position: number }) => [e.family, e.position])).toEqual([
-      [`Family ${familyNumber - 1}`, 1],
-      [`Family ${familyNumber}`, 2],
+    expect(line.json().map((e: { email: string; position: number }) => [e.email, e.position])).toEqual([
+      [a.email, 1],
+      [b.email, 2],
     ]);
     expect((await api.call({ method: "PATCH", url: `/waitlist/${entryB._id}`, as: MAYA, payload: { position: 1, reason: "x y z" } })).statusCode).toBe(403);
     const noReason = await api.call({ method: "PATCH", url: `/waitlist/${entryB._id}`, as: ADMIN, payload: { position: 1 } });

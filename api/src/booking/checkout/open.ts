@@ -9,7 +9,7 @@ import { campers, cartItems, classes, orderItems, orders, users } from "../../pl
 import { ApiError, conflict, notFound } from "../../platform/errors.js";
 import { transaction } from "../../platform/transaction.js";
 import { toDollars } from "../../platform/wire.js";
-import { linkOrder, opensLater, registrationOpensText, takeOffer } from "../../waitlist/index.js";
+import { linkOrder, OFFER_RAN_OUT, opensLater, registrationOpensText, takeOffer } from "../../waitlist/index.js";
 import { latestExpiry, type CheckoutDeps } from "./deps.js";
 import { closeIntents, expireOverdueCheckouts } from "./holds.js";
 import { endPending, intentInput, lockStudent, orderClassIds, orderLineKeys, PUBLIC_SEAT_FREE } from "./orders.js";
@@ -139,6 +139,8 @@ export async function openCheckout(
   deps: CheckoutDeps,
   student: { id: string; email: string },
   cartItemIds: string[] | undefined,
+  /** The waitlist offer being accepted (its seats must still be kept, or the checkout is refused). */
+  accepting?: { entryId: string },
 ): Promise<{ checkout: Checkout; created: boolean }> {
   const { db, provider, config } = deps;
   await expireOverdueCheckouts(deps);
@@ -242,6 +244,7 @@ export async function openCheckout(
       acceptedEntries.push(taken.entryId);
       for (const camperId of taken.camperIds) fromOffers.add(`${classId}/${camperId}`);
     }
+    if (accepting && !acceptedEntries.includes(accepting.entryId)) throw conflict(OFFER_RAN_OUT);
     for (const s of selection) {
       if (s.status !== "approved")
         throw conflict(`"${s.name}" is no longer open for booking: remove it from your cart.`);
@@ -290,7 +293,7 @@ export async function openCheckout(
 
   if (opened.opening) {
     await intentOf(db, opened.orderId);
-    return openCheckout(deps, student, cartItemIds);
+    return openCheckout(deps, student, cartItemIds, accepting);
   }
 
   if (opened.reuse) {

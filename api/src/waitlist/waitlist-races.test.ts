@@ -1,0 +1,172 @@
+import { describe, expect, it } from "vitest";
+import { family, holdSeat, joinLine, lineClass, waitlistOf, type Person } from "../../test/families.js";
+import { ADMIN, driverName, useTwoTestApis, type TestApi } from "../../test/harness.js";
+import { seatCounts } from "./invariants.js";
+
+/**
+ * The waitlist's read-then-write rules ("first in line", "seats left") when two API instances (one
+ * PostgreSQL, a pool each) act at the same instant (issue 30 item 5). After every round: enrolled +
+ * held + offered within capacity and each count equal to its rows, no entry offered twice, the
+ * line's order kept, and nobody outside the line holding a seat while someone waited.
+ */
+describe.runIf(driverName === "postgres")("the waitlist when two API processes race", () => {
+  const ROUNDS = 12;
+  const { a, b } = useTwoTestApis({
+    RATE_LIMIT_SENSITIVE: "100000",
+    RATE_LIMIT_FORMS: "100000",
+    RATE_LIMIT_CHECKOUTS: "100000",
+    WAITLIST_OFFER_SECONDS: "2",
+  });
+
+  async function invariants(classId: string) {
+    const counts = await seatCounts(a.database.db, classId);
+    expect(counts.problems).toEqual([]);
+    return counts;
+  }
+
+  /** A family's own entries in one class's line. */
+  const entryIn = async (t: TestApi, who: Person, classId: string) =>
+    (await waitlistOf(t, who)).find((e: { classId: string }) => e.classId === classId);
+
+  /**
+   * A holder's cart line in another class, and the move of its checkout there (the seat it held in
+   * the raced class frees), made ready before the race so that only the move itself races.
+   */
+  const readyToMove = async (t: TestApi, who: Person, elsewhere: string) => {
+    const added = await t.call({ method: "POST", url: "/carts", as: who, payload: { classItemId: elsewhere } });
+    expect(added.statusCode, added.body).toBe(201);
+    return (on: TestApi = t) =>
+      on.call({
+        method: "POST",
+        url: "/create-payment-intent",
+        as: who,
+        payload: { cartItemIds: [added.json().insertedId] },
+      });
+  };
+  const moveCheckout = async (t: TestApi, who: Person, elsewhere: string) => (await readyToMove(t, who, elsewhere))();
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("two seats freeing at once on two processes go together to the group at the head, never to anyone behind or outside", async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const classId = await lineClass(a, 2);
+      const elsewhere = await lineClass(a, 50, { startTime: "14:00", endTime: "16:00" });
+      const [h1, h2] = [await family(a), await family(a)];
+      await holdSeat(a, h1, classId);
+      await holdSeat(a, h2, classId);
+      const group = await family(a, ["Ivy", "Jo"]);
+      const single = await family(a, ["Kit"]);
+      const outsider = await family(a);
+      expect((await joinLine(a, group, classId, group.kids)).statusCode).toBe(201);
+      expect((await joinLine(b, single, classId, single.kids)).statusCode).toBe(201);
+
+      const [move1, move2] = [await readyToMove(a, h1, elsewhere), await readyToMove(a, h2, elsewhere)];
+      const [m1, m2, intruder] = await Promise.all([
+        move1(a),
+        move2(b),
+        b.call({ method: "POST", url: "/carts", as: outsider, payload: { classItemId: classId } }),
+      ]);
+      expect([m1.statusCode, m2.statusCode], `round ${round}: ${m1.body} | ${m2.body}`).toEqual([201, 201]);
+      expect(intruder.statusCode, `round ${round}: ${intruder.body}`).toBe(409);
+      const counts = await invariants(classId);
+      expect(counts).toMatchObject({ held: 0, offered: 2, waiting: 1 });
+      expect(await entryIn(a, group, classId)).toMatchObject({ state: "offered", size: 2 });
+      expect(await entryIn(b, single, classId)).toMatchObject({ state: "waiting", position: 1 });
+    }
+  });
+
+  it("accepting at the deadline against the offer running out: one of the two, never both", async () => {
+    const outcomes = new Set<string>();
+    for (let round = 0; round < ROUNDS; round++) {
+      const classId = await lineClass(a, 1);
+      const elsewhere = await lineClass(a, 50, { startTime: "14:00", endTime: "16:00" });
+      const holder = await family(a);
+      await holdSeat(a, holder, classId);
+      const first = await family(a, ["Lu"]);
+      const next = await family(a, ["Mo"]);
+      await joinLine(a, first, classId, first.kids);
+      await joinLine(a, next, classId, next.kids);
+      await moveCheckout(a, holder, elsewhere);
+      const offer = await entryIn(a, first, classId);
+      expect(offer.state).toBe("offered");
+      // Just before, at or just after the deadline (offers last 2 s here).
+      const wait = Date.parse(offer.offerExpiresAt) - Date.now() - 300 + round * 50;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 0)));
+      const [accepted] = await Promise.all([
+        a.call({ method: "POST", url: `/waitlist/${offer._id}/accept`, as: first }),
+        b.call({ method: "GET", url: "/waitlist", as: next }),
+      ]);
+      const mine = await entryIn(a, first, classId);
+      const theirs = await entryIn(a, next, classId);
+      if (accepted.statusCode === 201) {
+        outcomes.add("accepted");
+        expect(mine.state).toBe("accepted");
+        expect(theirs.state).toBe("waiting");
+        expect(await invariants(classId)).toMatchObject({ held: 1, offered: 0 });
+      } else {
+        outcomes.add("expired");
+        expect(accepted.statusCode, accepted.body).toBe(409);
+        expect(accepted.json().message).toBe("This offer ran out: its seats went to the next family in line.");
+        expect(mine.state).toBe("expired");
+        expect(theirs.state).toBe("offered");
+        expect(await invariants(classId)).toMatchObject({ held: 0, offered: 1 });
+      }
+    }
+    // The rounds straddle the deadline: both outcomes happened (else the race was never run).
+    expect([...outcomes].sort()).toEqual(["accepted", "expired"]);
+  });
+
+  it("joining while the last seat frees: either the family waits and is offered it, or the seat is anyone's and joining is refused", async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const classId = await lineClass(a, 1);
+      const elsewhere = await lineClass(a, 50, { startTime: "14:00", endTime: "16:00" });
+      const holder = await family(a);
+      await holdSeat(a, holder, classId);
+      const joiner = await family(a, ["Ned"]);
+      const move = await readyToMove(a, holder, elsewhere);
+      // The join lands a little before, with or a little after the seat frees, round by round.
+      const [joined, moved] = await Promise.all([
+        sleep((round % 6) * 4).then(() => joinLine(a, joiner, classId, joiner.kids)),
+        move(b),
+      ]);
+      expect(moved.statusCode).toBe(201);
+      const counts = await invariants(classId);
+      if (joined.statusCode === 201) {
+        expect(await entryIn(a, joiner, classId)).toMatchObject({ state: "offered" });
+        expect(counts).toMatchObject({ offered: 1, held: 0, waiting: 0 });
+      } else {
+        expect(joined.statusCode, joined.body).toBe(409);
+        expect(joined.json().message).toMatch(/free seat/);
+        expect(counts).toMatchObject({ offered: 0, held: 0, waiting: 0 });
+      }
+    }
+  });
+
+  it("an admin changing the capacity while a family declines its offer: every seat accounted for, the line served in order", async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const classId = await lineClass(a, 1);
+      const elsewhere = await lineClass(a, 50, { startTime: "14:00", endTime: "16:00" });
+      const holder = await family(a);
+      await holdSeat(a, holder, classId);
+      const lines = [await family(a, ["Oz"]), await family(a, ["Pia"]), await family(a, ["Quin"])];
+      for (const f of lines) expect((await joinLine(a, f, classId, f.kids)).statusCode).toBe(201);
+      await moveCheckout(a, holder, elsewhere);
+      const offer = await entryIn(a, lines[0]!, classId);
+      const [raised, declined] = await Promise.all([
+        a.call({ method: "PATCH", url: `/classes/${classId}`, as: ADMIN, payload: { available_seats: 2 } }),
+        b.call({ method: "POST", url: `/waitlist/${offer._id}/decline`, as: lines[0]! }),
+      ]);
+      expect(declined.statusCode, declined.body).toBe(200);
+      expect(raised.statusCode, raised.body).toBe(200);
+      const counts = await invariants(classId);
+      // Two seats, the first family out: the next two are offered one each, in order.
+      expect(counts).toMatchObject({ available: 2, offered: 2, waiting: 0 });
+      expect(await entryIn(a, lines[1]!, classId)).toMatchObject({ state: "offered" });
+      expect(await entryIn(a, lines[2]!, classId)).toMatchObject({ state: "offered" });
+      // Lowering the capacity under the offered seats is refused with the reason, not half done.
+      const lowered = await a.call({ method: "PATCH", url: `/classes/${classId}`, as: ADMIN, payload: { available_seats: 1 } });
+      expect(lowered.statusCode).toBe(409);
+      expect(lowered.json().message).toMatch(/offered to families on its waitlist/);
+      await invariants(classId);
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import { randomUUID } from "node:crypto";
+import { expect } from "vitest";
+import { classes, users } from "../src/platform/database/schema.js";
+import { clockDay, MAYA, type TestApi } from "./harness.js";
+
+/** Families, classes and seat holds for the booking and waitlist tests (made straight, not through the UI). */
+
+export type Person = { id: string; email: string };
+export const CONTACT = { name: "Ana Parent", relation: "mother", phone: "+1 555 0100" };
+
+let familyNumber = 0;
+
+/** A family with a confirmed address (it may pay) and the given children (aged 10 in the weeks ahead). */
+export async function family(t: TestApi, children: string[] = []) {
+  const n = ++familyNumber;
+  const [row] = await t.database.db
+    .insert(users)
+    .values({ email: `family${n}.${randomUUID().slice(0, 8)}@example.com`, name: `Family ${n}`, emailVerified: true })
+    .returning({ id: users.id, email: users.email });
+  const kids: string[] = [];
+  for (const first of children) {
+    const res = await t.call({
+      method: "POST",
+      url: "/campers",
+      as: row!,
+      payload: {
+        first_name: first,
+        last_name: `Family${n}`,
+        date_of_birth: `${Number(clockDay(30).slice(0, 4)) - 10}-01-15`,
+        emergency_contacts: [CONTACT],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    kids.push(res.json().camper._id);
+  }
+  return { ...row!, kids, lastName: `Family${n}` };
+}
+
+let classNumber = 0;
+
+/** An approved class of Maya's in the weeks ahead, for ages 6 to 14, at $125. */
+export async function lineClass(t: TestApi, seats: number, extra: Partial<typeof classes.$inferInsert> = {}) {
+  const [row] = await t.database.db
+    .insert(classes)
+    .values({
+      name: `Line Camp ${++classNumber} ${randomUUID().slice(0, 4)}`,
+      image: "https://example.com/camp.png",
+      instructorId: MAYA.id,
+      availableSeats: seats,
+      priceCents: 12_500,
+      status: "approved",
+      startDate: clockDay(40),
+      endDate: clockDay(44),
+      weekdays: ["mon", "tue", "wed", "thu", "fri"],
+      startTime: "09:00",
+      endTime: "12:00",
+      ageMin: 6,
+      ageMax: 14,
+      ...extra,
+    })
+    .returning({ id: classes.id });
+  return row!.id;
+}
+
+/** A family holds a seat of a class: its cart line (for the account holder) and a checkout opened for it. */
+export async function holdSeat(t: TestApi, as: Person, classId: string) {
+  const added = await t.call({ method: "POST", url: "/carts", as, payload: { classItemId: classId } });
+  expect(added.statusCode, added.body).toBe(201);
+  const co = await t.call({
+    method: "POST",
+    url: "/create-payment-intent",
+    as,
+    payload: { cartItemIds: [added.json().insertedId] },
+  });
+  expect(co.statusCode, co.body).toBe(201);
+  return { cartItemId: added.json().insertedId as string, checkout: co.json() };
+}
+
+export const joinLine = (t: TestApi, as: Person, classId: string, camperIds?: string[]) =>
+  t.call({ method: "POST", url: `/classes/${classId}/waitlist`, as, payload: camperIds ? { camperIds } : {} });
+
+export const waitlistOf = async (t: TestApi, as: Person) => (await t.call({ method: "GET", url: "/waitlist", as })).json();
