@@ -36,9 +36,9 @@ export function ContactInbox() {
                     <span className="mr-2 rounded-full bg-orange-700 px-2 py-0.5 text-xs text-white">Unread</span>
                   )}
                   {m.name}{" "}
-                  <span className="font-normal break-all text-slate-500 dark:text-slate-400">&lt;{m.email}&gt;</span>
+                  <span className="font-normal break-all text-slate-600 dark:text-slate-400">&lt;{m.email}&gt;</span>
                 </p>
-                <time dateTime={m.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
+                <time dateTime={m.createdAt} className="text-xs text-slate-600 dark:text-slate-400">
                   {when.format(new Date(m.createdAt))}
                 </time>
               </div>
