@@ -133,6 +133,11 @@ export async function buildApp({
           name: "campers",
           description: "A family's campers, whether each may take a seat, and everything held about the family",
         },
+        {
+          name: "waitlist",
+          description:
+            "Registration opening, a full class's line in strict order, offers of freed seats, and staff's view of each line",
+        },
         { name: "admin", description: "Admins' paged class list and the academy's figures" },
         { name: "health", description: "Liveness, database, and how the public lists are cached" },
       ],

@@ -194,6 +194,30 @@ const cases: Case[] = [
     expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
   },
   {
+    name: "own waitlist entries",
+    method: "GET",
+    url: "/waitlist",
+    expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
+  },
+  {
+    name: "the line of Maya's class",
+    method: "GET",
+    url: `/classes/${classId(1)}/waitlist`,
+    expect: { anonymous: 401, student: 403, instructor: 200, admin: 200 },
+  },
+  {
+    name: "the line of Jonas's class",
+    method: "GET",
+    url: `/classes/${classId(2)}/waitlist`,
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "open waitlist offers",
+    method: "GET",
+    url: "/admin/waitlist-offers",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
     name: "a family's campers",
     method: "GET",
     url: `/users/${SAM.id}/family`,
@@ -477,6 +501,16 @@ const guarded: Guarded[] = [
   { method: "GET", url: "/classes/not-an-id/roster.csv", lacking: ["student"] },
   { method: "GET", url: "/users/not-an-id/family", lacking: ["student", "instructor"] },
   { method: "GET", url: "/admin/access-log?page=0", lacking: ["student", "instructor"] },
+  { method: "POST", url: "/classes/not-an-id/waitlist", body: { camperIds: [1] }, lacking: ["instructor", "admin"] },
+  { method: "GET", url: "/waitlist?x=1", lacking: ["instructor", "admin"] },
+  { method: "DELETE", url: "/waitlist/not-an-id", lacking: ["instructor", "admin"] },
+  { method: "POST", url: "/waitlist/not-an-id/accept", lacking: ["instructor", "admin"] },
+  { method: "POST", url: "/waitlist/not-an-id/decline", lacking: ["instructor", "admin"] },
+  { method: "GET", url: "/classes/not-an-id/waitlist", lacking: ["student"] },
+  { method: "GET", url: "/waitlist/not-an-id/history", lacking: ["student"] },
+  { method: "PATCH", url: "/waitlist/not-an-id", body: { position: 0 }, lacking: ["student", "instructor"] },
+  { method: "POST", url: "/waitlist/not-an-id/remove", body: { reason: "" }, lacking: ["student", "instructor"] },
+  { method: "GET", url: "/admin/waitlist-offers?x=1", lacking: ["student", "instructor"] },
 ];
 
 /** Routes anyone may call; every other route of the API must be in `guarded`. */
@@ -485,6 +519,7 @@ const PUBLIC = [
   "GET /health/ready",
   "GET /classes",
   "GET /classes/{id}",
+  "GET /classes/{id}/availability",
   "GET /instructors",
   "GET /instructors/{id}/classes",
   "POST /jwt",

@@ -44,6 +44,8 @@ export const ACADEMY = {
   /** "5 to 18" (the ages a class may be for). */
   ages: `${AGE_MIN} to ${AGE_MAX}`,
   season: "June to August",
+  /** The academy's clock: opening times are said in it (the API's waitlist/opening.ts says the same). */
+  timeZone: "America/Los_Angeles",
   /** A camp day: each class runs in a morning or an afternoon block (the classes' hours say which). */
   day: "Each day has a sports block and a study block: a class runs in the morning or in the afternoon, and study mentors have campers for the other half.",
   /** How soon a message to the academy is answered (the contact form's promise). */

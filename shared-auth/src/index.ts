@@ -66,6 +66,7 @@ export {
 export { accountErrorMessage, authErrorMessage, loadFirebaseAuth } from "./firebase";
 export { countOf } from "./plural";
 export { ACADEMY, ACADEMY_PHONE_HREF } from "./academy-facts";
+export { countdownText, msUntilOpening, registrationOpensText } from "./registration";
 export {
   fetchCart,
   fetchEnrolled,
@@ -95,6 +96,17 @@ export {
   useRemoveCamper,
   useSaveCamper,
 } from "./queries/campers";
+export {
+  useAcceptOffer,
+  useClassAvailability,
+  useEndWaitlistEntry,
+  useJoinWaitlist,
+  useWaitlist,
+  WAITLIST_RULE,
+  type ClassAvailability,
+  type WaitlistEntry,
+  type WaitlistState,
+} from "./queries/waitlist";
 export type { Checkout, CheckoutItem, HoldExtension, PaymentRecord, RecordedPayment } from "./wire/checkout";
 export {
   formatAges,

@@ -14,4 +14,6 @@ export const queryKeys = {
   users: () => ["users"] as const,
   campers: (email: string) => ["campers", email] as const,
   eligibility: (email: string, classId: string) => ["campers", email, "eligibility", classId] as const,
+  waitlist: (email: string) => ["waitlist", email] as const,
+  availability: (classId: string) => ["availability", classId] as const,
 };

@@ -1,6 +1,14 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
-import { formatAges, formatSession, levelLabel, resolveImageUrl, sportLabel, type ClassItem } from "shared-auth";
+import {
+  formatAges,
+  formatSession,
+  levelLabel,
+  msUntilOpening,
+  resolveImageUrl,
+  sportLabel,
+  type ClassItem,
+} from "shared-auth";
 import { formatPrice, plural } from "../lib/format";
 import { useBooking, type Booking, type BookingState } from "../lib/use-booking";
 import { actionColors } from "./form-styles";
@@ -8,13 +16,33 @@ import { actionColors } from "./form-styles";
 /** The camper dialog: only a family with children opens it, after a click, so its code loads then. */
 const loadCamperDialog = () => import("./camper-dialog");
 const CamperDialog = lazy(loadCamperDialog);
+/** The waitlist dialog (issue 30): a family with children opens it from a full class. */
+const WaitlistDialog = lazy(() => import("./waitlist-dialog"));
 
 const BADGE: Record<Exclude<BookingState, "open">, string> = {
   full: "Full",
   "in-cart": "In cart",
   enrolled: "Enrolled",
   started: "Started",
+  "not-open": "Opens soon",
 };
+
+/**
+ * Re-renders every second until the class's registration opens (issue 30): the note counts down,
+ * and at the moment it opens the button turns on without a reload.
+ */
+export function useOpeningTick(item: Pick<ClassItem, "registration_opens_at">): void {
+  const [, setTick] = useState(0);
+  const opensAt = item.registration_opens_at;
+  useEffect(() => {
+    if (msUntilOpening(opensAt) <= 0) return;
+    const timer = setInterval(() => {
+      setTick((n) => n + 1);
+      if (msUntilOpening(opensAt) <= 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [opensAt]);
+}
 
 function Fact({ label, value }: { label: string; value: string | number }) {
   return (
@@ -36,6 +64,8 @@ export function BookingAction({ item, booking }: { item: ClassItem; booking: Boo
   const note = useRef<HTMLParagraphElement>(null);
   const keepFocus = useRef(false);
   const [picking, setPicking] = useState(false);
+  const [joining, setJoining] = useState(false);
+  const canJoin = booking.canJoin(item);
   const dialogClosed = useRef(false);
   // A pressed button turns disabled and would drop keyboard focus to the page body: the card's
   // note ("In your cart", or why not) takes it instead, so the student stays where they were.
@@ -88,6 +118,21 @@ export function BookingAction({ item, booking }: { item: ClassItem; booking: Boo
           Add To Booking
         </button>
       )}
+      {canJoin && (
+        <button
+          type="button"
+          onClick={() => void booking.joinWaitlist(item).then((next) => next === "pick" && setJoining(true))}
+          aria-haspopup={booking.asksWhom ? "dialog" : undefined}
+          className="mt-2 inline-flex w-full cursor-pointer items-center justify-center gap-2 rounded-full border-2 border-white px-5 py-2.5 font-semibold text-white transition-colors hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
+          Join waitlist
+        </button>
+      )}
+      {joining && (
+        <Suspense fallback={null}>
+          <WaitlistDialog item={item} booking={booking} onClose={() => setJoining(false)} />
+        </Suspense>
+      )}
       {picking && (
         <Suspense fallback={null}>
           <CamperDialog
@@ -122,6 +167,7 @@ function SessionSummary({ item }: { item: ClassItem }) {
  * otherwise, with the "Add To Booking" button for everyone but admins and instructors.
  */
 export function ClassCard({ item, booking }: { item: ClassItem; booking: Booking }) {
+  useOpeningTick(item);
   const state = booking.stateOf(item);
   const full = state === "full";
   return (
@@ -151,7 +197,7 @@ export function ClassCard({ item, booking }: { item: ClassItem; booking: Booking
                 ? "bg-red-600 text-white"
                 : state === "enrolled"
                   ? "bg-emerald-700 text-white"
-                  : state === "started"
+                  : state === "started" || state === "not-open"
                     ? "bg-slate-700 text-white"
                     : "bg-orange-700 text-white"
             }`}

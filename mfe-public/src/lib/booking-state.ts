@@ -2,12 +2,12 @@
  * What a class is to the student looking at it, and to each camper of their family (issue 29): the
  * pure rules behind the "Add To Booking" button, its note and the camper dialog.
  */
-import { hasStarted, type Camper, type CamperEligibility, type CartItem, type ClassItem } from "shared-auth";
+import { countdownText, hasStarted, msUntilOpening, registrationOpensText, type Camper, type CamperEligibility, type CartItem, type ClassItem } from "shared-auth";
 import { plural, seatsLeft } from "./format";
 import { isFull } from "./public-queries";
 
 /** What a class card shows about one class for the person looking at it. */
-export type BookingState = "full" | "enrolled" | "in-cart" | "started" | "open";
+export type BookingState = "full" | "enrolled" | "in-cart" | "started" | "not-open" | "open";
 
 /** Spec section 4: the toast once a class went into the cart. */
 export const ADDED_MESSAGE = "Class added on the Cart.";
@@ -18,7 +18,12 @@ export const NOTE: Record<Exclude<BookingState, "open">, string> = {
   "in-cart": "In your cart",
   enrolled: "You are enrolled",
   started: "This class has already started",
+  "not-open": "Registration has not opened yet",
 };
+
+/** Registration for the class opens later (issue 30): nobody can book it yet. */
+export const opensLater = (item: Pick<ClassItem, "registration_opens_at">, now?: Date) =>
+  msUntilOpening(item.registration_opens_at, now?.getTime()) > 0;
 
 type CartLine = Pick<CartItem, "classItemId" | "camperId">;
 type EnrolledLine = Pick<ClassItem, "_id" | "camperId">;
@@ -39,6 +44,7 @@ export function bookingState(
   if (enrolled?.some((c) => c._id === item._id)) return "enrolled";
   if (cart?.some((c) => c.classItemId === item._id)) return "in-cart";
   if (hasStarted(item, now)) return "started";
+  if (opensLater(item, now)) return "not-open";
   if (isFull(item)) return "full";
   return "open";
 }
@@ -97,7 +103,13 @@ export function familyBookingState(
   // Enrolled only when every seat the family holds is paid for; a line still in the cart says so.
   const held: BookingState = seats.inCart.length > 0 ? "in-cart" : "enrolled";
   if (seats.free.length === 0) return held;
-  const closed = hasStarted(item, now) ? "started" : isFull(item) ? "full" : null;
+  const closed = hasStarted(item, now)
+    ? "started"
+    : opensLater(item, now)
+      ? "not-open"
+      : isFull(item)
+        ? "full"
+        : null;
   if (!closed) return "open";
   return seats.inCart.length + seats.enrolled.length > 0 ? held : closed;
 }
@@ -129,10 +141,22 @@ export function familyNote(seats: FamilySeats): string | null {
 export function bookingNote(item: ClassItem, state: BookingState, seats: FamilySeats | null, now?: Date): string {
   const left = `${plural(seatsLeft(item), "seat", "seats")} left of ${item.available_seats}`;
   const booked = seats && familyNote(seats);
-  if (!booked) return state === "open" ? left : NOTE[state];
-  const closed = hasStarted(item, now) ? NOTE.started : isFull(item) ? NOTE.full : null;
+  if (!booked) return state === "open" ? left : state === "not-open" ? openingNote(item, now) : NOTE[state];
+  const closed = hasStarted(item, now)
+    ? NOTE.started
+    : opensLater(item, now)
+      ? openingNote(item, now)
+      : isFull(item)
+        ? NOTE.full
+        : null;
   const tail = state === "open" ? left : seats.free.length > 0 ? closed : null;
   return tail ? `${booked}. ${tail}` : booked;
+}
+
+/** "Registration opens Mon 1 March, 9:00 (in 2 hours 3 minutes)": the countdown the card shows. */
+export function openingNote(item: Pick<ClassItem, "registration_opens_at">, now?: Date): string {
+  const opensAt = item.registration_opens_at!;
+  return `${registrationOpensText(opensAt)} (in ${countdownText(msUntilOpening(opensAt, now?.getTime()))})`;
 }
 
 /** A camper's name in the dialog: the account holder's own seat is "Myself". */

@@ -11,11 +11,13 @@ import {
   useCampers,
   useCart,
   useEnrolled,
+  useJoinWaitlist,
   useStudentEmail,
   type Camper,
   type ClassItem,
+  type WaitlistEntry,
 } from "shared-auth";
-import { askToLogIn, explainOverlap, showProblem, toastSuccess } from "./alerts";
+import { askToLogIn, explainOverlap, offerTheWaitlist, showJoined, showProblem, toastSuccess } from "./alerts";
 import {
   ADDED_MESSAGE,
   bookEach,
@@ -49,6 +51,17 @@ export interface Booking {
    * Answers who went in and who was refused, with the server's reason (the dialog shows the toast).
    */
   bookFor: (item: ClassItem, campers: readonly { camperId: string; name: string }[]) => Promise<BookingOutcome>;
+  /** A full class (issue 30): "Join waitlist" is offered to everyone who may book. */
+  canJoin: (item: ClassItem) => boolean;
+  /**
+   * "Join waitlist": joins at once for the account holder, or answers "pick" for a family with
+   * children (the caller opens the waitlist dialog). A visitor is asked to log in.
+   */
+  joinWaitlist: (item: ClassItem) => Promise<"pick" | undefined>;
+  /** The waitlist dialog's "Join": the ticked campers wait together; the server's refusal is thrown. */
+  joinFor: (item: ClassItem, camperIds: string[]) => Promise<WaitlistEntry>;
+  /** After joining: says where the family stands, and offers My Waitlists. */
+  announceJoined: (item: ClassItem, entry: WaitlistEntry) => Promise<void>;
 }
 
 /**
@@ -67,6 +80,7 @@ export function useBooking(): Booking {
   const enrolled = useEnrolled();
   const campers = useCampers();
   const addToCart = useAddToCart();
+  const join = useJoinWaitlist();
   const client = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
@@ -120,12 +134,51 @@ export function useBooking(): Booking {
         next.delete(item._id);
         return next;
       });
-      showProblem("This class was not added", errorMessage(error));
+      const message = errorMessage(error);
+      // Full for anyone outside its line (seats kept for waiting families): the line is the way in.
+      if (/waitlist/i.test(message)) {
+        if (await offerTheWaitlist(message)) await joinWaitlist(item);
+      } else showProblem("This class was not added", message);
+    }
+  };
+
+  const canJoin = (item: ClassItem) => showButton && !(signedIn && !student) && stateOf(item) === "full";
+
+  const announceJoined = async (item: ClassItem, entry: WaitlistEntry) => {
+    if (await showJoined(item.class_name, entry)) navigate("/dashboard/waitlists");
+  };
+
+  const joinFor = (item: ClassItem, camperIds: string[]) =>
+    join.mutateAsync({ classId: item._id, camperIds: camperIds.length > 0 ? camperIds : undefined });
+
+  const joinWaitlist = async (item: ClassItem): Promise<"pick" | undefined> => {
+    if (status === "loading") return;
+    if (!signedIn || !student) {
+      if (await askToLogIn()) navigate("/login", { state: { from: location } });
+      return;
+    }
+    if (hasChildren(await familyNow(student))) return "pick";
+    try {
+      await announceJoined(item, await joinFor(item, []));
+    } catch (error) {
+      showProblem("You did not join the waitlist", errorMessage(error));
     }
   };
 
   const bookFor: Booking["bookFor"] = (item, picked) =>
     bookEach(picked, (camperId) => addToCart.mutateAsync({ classItemId: item._id, camperId }), errorMessage);
 
-  return { showButton, asksWhom: family !== undefined, stateOf, noteOf, canPress, book, bookFor };
+  return {
+    showButton,
+    asksWhom: family !== undefined,
+    stateOf,
+    noteOf,
+    canPress,
+    book,
+    bookFor,
+    canJoin,
+    joinWaitlist,
+    joinFor,
+    announceJoined,
+  };
 }

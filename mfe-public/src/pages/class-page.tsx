@@ -1,16 +1,19 @@
 import { useEffect, type ReactNode } from "react";
 import { Link, useParams } from "react-router-dom";
 import {
+  countOf,
   formatAges,
   formatSession,
   levelLabel,
   NotFoundPage,
   resolveImageUrl,
   sportLabel,
+  useClassAvailability,
+  WAITLIST_RULE,
   type ClassItem,
 } from "shared-auth";
 import { Breadcrumb } from "../components/breadcrumb";
-import { BookingAction } from "../components/class-card";
+import { BookingAction, useOpeningTick } from "../components/class-card";
 import { ErrorState } from "../components/list-states";
 import { PublicRoot } from "../components/public-root";
 import { formatPrice, plural, seatsLeft } from "../lib/format";
@@ -56,8 +59,19 @@ function ClassPageSkeleton() {
   );
 }
 
-function ClassDetails({ item }: { item: ClassItem }) {
+function ClassDetails({ item: listed }: { item: ClassItem }) {
   const booking = useBooking();
+  // The class's live state (issue 30): seats anyone may book now (none while families wait in its
+  // line) and when registration opens. The page counts what is left as taken, not only enrolled.
+  const live = useClassAvailability(listed._id).data;
+  const item: ClassItem = live
+    ? {
+        ...listed,
+        enrolled_seats: Math.max(listed.available_seats - live.seats_left, listed.enrolled_seats),
+        registration_opens_at: live.registration_opens_at,
+      }
+    : listed;
+  useOpeningTick(item);
   const state = booking.stateOf(item);
   const session = formatSession(item);
   const ages = formatAges(item);
@@ -126,6 +140,20 @@ function ClassDetails({ item }: { item: ClassItem }) {
           <p className="font-display text-3xl font-extrabold text-white">{formatPrice(item.price)}</p>
           <BookingAction item={item} booking={booking} />
         </div>
+        {(state === "full" || (live?.waiting ?? 0) > 0) && (
+          <section
+            aria-labelledby="waitlist-heading"
+            className="rounded-2xl border border-slate-200 bg-white p-5 text-sm shadow-sm dark:border-slate-800 dark:bg-slate-900"
+          >
+            <h2 id="waitlist-heading" className="font-display text-lg font-bold text-slate-900 dark:text-white">
+              Waitlist
+            </h2>
+            <p className="mt-1 font-semibold text-slate-800 dark:text-slate-100" data-testid="waitlist-length">
+              {live?.waiting ? `${countOf(live.waiting, "family", "families")} waiting` : "Nobody is waiting yet"}
+            </p>
+            <p className="mt-2 text-slate-700 dark:text-slate-300">{WAITLIST_RULE}</p>
+          </section>
+        )}
       </aside>
     </div>
   );

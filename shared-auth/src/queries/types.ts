@@ -23,6 +23,8 @@ export interface ClassItem extends CampSession {
   camperId?: string;
   camper_name?: string;
   enrollmentId?: string;
+  /** When booking opens (an instant), or null/absent: open (issue 30). */
+  registration_opens_at?: string | null;
 }
 
 /** One row of the caller's cart (GET /carts). */
