@@ -20,5 +20,6 @@ export default createAppConfig({
     "./PaymentHistoryPage": "./src/pages/payment-history-page.tsx",
     "./EnrolledClassesPage": "./src/pages/enrolled-classes-page.tsx",
     "./MyCampersPage": "./src/pages/my-campers-page.tsx",
+    "./MyWaitlistsPage": "./src/pages/my-waitlists-page.tsx",
   },
 });

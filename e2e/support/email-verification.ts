@@ -55,14 +55,14 @@ export async function confirmedSignUp(email: string, password: string, displayNa
  * Confirms the address of an account that already has a record, and signs in once more so that
  * the API records it (as the site does when the student presses "I have confirmed it").
  */
-export async function confirmEmailForPaying(email: string, password: string): Promise<void> {
+export async function confirmEmailForPaying(email: string, password: string, api = API_URL): Promise<void> {
   await confirmEmail(email);
   const { idToken } = await post<{ idToken: string }>(`${IDENTITY}/accounts:signInWithPassword?key=fake-api-key`, {
     email,
     password,
     returnSecureToken: true,
   });
-  await post(`${API_URL}/jwt`, { email }, { authorization: `Bearer ${idToken}` });
+  await post(`${api}/jwt`, { email }, { authorization: `Bearer ${idToken}` });
 }
 
 /** The link of the last verification e-mail Firebase "sent" to this address (the emulator keeps them). */

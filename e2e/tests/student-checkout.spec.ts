@@ -1,13 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { FIREBASE_PROJECT_ID } from "../../tools/auth-emulator.mjs";
-import { localShellOrigins, sandboxPaymentEnv } from "../../tools/system.mjs";
-import { API_URL, AUTH_EMULATOR_HOST, E2E_PORTS, PAYMENT_SANDBOX_PORT } from "../support/ports";
+import { API_URL, PAYMENT_SANDBOX_PORT } from "../support/ports";
 import { SEED_SUMMER } from "../support/seed-calendar";
+import { startOwnApi } from "../support/own-api";
 import { accessToken, SEED, signInAs, signUpFreshStudent, storedAccessToken } from "../support/session";
 
 /**
@@ -217,53 +211,21 @@ test.describe("a seat hold that runs out", () => {
   const HOLD_SECONDS = 25;
   /** A checkout holds its seats this long at most, extensions included (issue 27). */
   const MAX_HOLD_SECONDS = 40;
-  let child: ChildProcess | undefined;
+  let own: Awaited<ReturnType<typeof startOwnApi>> | undefined;
   let shortApi = "";
-  let dataDir = "";
 
   test.beforeAll(async () => {
     // A fresh database is migrated and seeded first: on a busy machine that takes a while.
     test.setTimeout(120_000);
-    const port = await freePort();
-    shortApi = `http://localhost:${port}`;
-    dataDir = mkdtempSync(path.join(tmpdir(), "academy-short-holds-"));
-    child = spawn(process.execPath, ["dist/server.js"], {
-      cwd: path.resolve(import.meta.dirname, "../../api"),
-      stdio: ["ignore", "inherit", "inherit"],
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        CORS_ORIGINS: localShellOrigins(E2E_PORTS).join(","),
-        LOG_LEVEL: "warn",
-        FIREBASE_PROJECT_ID,
-        FIREBASE_AUTH_EMULATOR_HOST: AUTH_EMULATOR_HOST,
-        RATE_LIMIT_SENSITIVE: "1000",
-        // The sandbox's webhooks go to the e2e system's API; this one relies on the browser's reports.
-        ...sandboxPaymentEnv(SANDBOX_URL),
-        STRIPE_WEBHOOK_SECRET: "",
-        PAYMENT_HOLD_SECONDS: String(HOLD_SECONDS),
-        PAYMENT_HOLD_MAX_SECONDS: String(MAX_HOLD_SECONDS),
-      },
+    own = await startOwnApi({
+      PAYMENT_HOLD_SECONDS: String(HOLD_SECONDS),
+      PAYMENT_HOLD_MAX_SECONDS: String(MAX_HOLD_SECONDS),
     });
-    const deadline = Date.now() + 90_000;
-    while (
-      !(await fetch(`${shortApi}/health`)
-        .then((r) => r.ok)
-        .catch(() => false))
-    ) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error("the short-hold API did not start");
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    shortApi = own.url;
   });
 
   test.afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child!.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-    }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await own?.stop();
   });
 
   test("the page counts down, warns, extends on request, then says the seats were released and nothing was charged", async ({
@@ -371,14 +333,3 @@ test.describe("a seat hold that runs out", () => {
     ).toBeVisible();
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}

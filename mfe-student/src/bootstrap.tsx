@@ -7,6 +7,7 @@ import SinglePaymentPage from "./pages/single-payment-page";
 import PaymentHistoryPage from "./pages/payment-history-page";
 import EnrolledClassesPage from "./pages/enrolled-classes-page";
 import MyCampersPage from "./pages/my-campers-page";
+import MyWaitlistsPage from "./pages/my-waitlists-page";
 
 // The standalone page needs the reset the shell provides in the site; production builds never ship it.
 if (process.env.NODE_ENV !== "production") void import("./standalone.css");
@@ -19,4 +20,5 @@ mountStandalone("Student area", {
   PaymentHistoryPage,
   EnrolledClassesPage,
   MyCampersPage,
+  MyWaitlistsPage,
 });

@@ -1,7 +1,15 @@
+import { useSearchParams } from "react-router-dom";
 import { CheckoutView } from "../features/checkout/checkout-view";
 import "../styles.css";
 
-/** /dashboard/payment: card payment for the whole cart. */
+const CART_ITEM_ID = /^[0-9a-f-]{36}$/i;
+
+/**
+ * /dashboard/payment: card payment for the whole cart, or for some of its items
+ * (`?items=<id>,<id>`: the seats a waitlist offer kept, issue 30).
+ */
 export default function PaymentPage() {
-  return <CheckoutView />;
+  const [query] = useSearchParams();
+  const items = query.get("items")?.split(",").filter((id) => CART_ITEM_ID.test(id));
+  return <CheckoutView selection={items && items.length > 0 ? items : undefined} />;
 }

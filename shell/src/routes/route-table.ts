@@ -71,6 +71,14 @@ export const dashboardRoutes: RemoteRoute[] = [
   },
   // Issue 29: the family's campers, whose seat each booking is.
   { path: "campers", remote: "mfe_student", exposed: "MyCampersPage", access: "signed-in", title: "My Campers" },
+  // Issue 30: the family's places in full classes' lines, and the seats offered to it.
+  {
+    path: "waitlists",
+    remote: "mfe_student",
+    exposed: "MyWaitlistsPage",
+    access: "signed-in",
+    title: "My Waitlists",
+  },
   {
     path: "instructorhome",
     remote: "mfe_instructor",

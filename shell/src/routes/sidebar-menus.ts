@@ -42,6 +42,7 @@ export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuI
       { to: "/dashboard/mydashboard", label: "My Selected Classes", cartBadge: true },
       // Issue 29: after the spec's four.
       { to: "/dashboard/campers", label: "My Campers" },
+      { to: "/dashboard/waitlists", label: "My Waitlists" },
     ],
     common,
   };

@@ -36,7 +36,15 @@ const CardPayment = lazy(() => import("./card-payment"));
  * arrival, shows what is bought and the server's amount, the seat hold's countdown with Extend,
  * and the card form; then records the payment and refreshes every view of the student's bookings.
  */
-export function CheckoutView({ singleCartItemId }: { singleCartItemId?: string }) {
+export function CheckoutView({
+  singleCartItemId,
+  selection,
+}: {
+  singleCartItemId?: string;
+  /** Some cart items only (a waitlist offer's seats, issue 30): /dashboard/payment?items=a,b. */
+  selection?: string[];
+}) {
+  const chosen = singleCartItemId !== undefined ? [singleCartItemId] : selection;
   const email = useStudentEmail();
   const cart = useCart();
   const [paid, setPaid] = useState<{ transactionId: string } | null>(null);
@@ -51,10 +59,10 @@ export function CheckoutView({ singleCartItemId }: { singleCartItemId?: string }
   else if (cart.isError)
     body = <ErrorState what="Your selected classes" error={cart.error} onRetry={() => void cart.refetch()} />;
   else {
-    const items = singleCartItemId === undefined ? cart.data : cart.data.filter((i) => i._id === singleCartItemId);
+    const items = chosen === undefined ? cart.data : cart.data.filter((i) => chosen.includes(i._id));
     if (items.length === 0) {
       body =
-        singleCartItemId === undefined ? (
+        chosen === undefined ? (
           <EmptyState title="Nothing to pay for" to="/classes" linkLabel="Browse classes">
             Your cart is empty. Add a class to your booking, then come back here to pay.
           </EmptyState>
@@ -77,6 +85,7 @@ export function CheckoutView({ singleCartItemId }: { singleCartItemId?: string }
           email={email}
           cartItems={items}
           singleCartItemId={singleCartItemId}
+          selection={chosen}
           onPaid={(transactionId) => setPaid({ transactionId })}
         />
       );
@@ -89,15 +98,17 @@ function OpenCheckout({
   email,
   cartItems,
   singleCartItemId,
+  selection,
   onPaid,
 }: {
   email: string;
   cartItems: CartItem[];
   singleCartItemId: string | undefined;
+  selection: string[] | undefined;
   onPaid: (transactionId: string) => void;
 }) {
   const client = useQueryClient();
-  const checkout = useCheckout(email, singleCartItemId === undefined ? undefined : [singleCartItemId], true);
+  const checkout = useCheckout(email, selection, true);
   const extend = useExtendHold();
   const record = useRecordPayment(email, singleCartItemId);
   // Extensions and expiry belong to one checkout: "Start again" opens another with its own hold.

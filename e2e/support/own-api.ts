@@ -1,0 +1,71 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { FIREBASE_PROJECT_ID } from "../../tools/auth-emulator.mjs";
+import { localShellOrigins, sandboxPaymentEnv } from "../../tools/system.mjs";
+import { API_URL, AUTH_EMULATOR_HOST, E2E_PORTS, PAYMENT_SANDBOX_PORT } from "./ports";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * An API process of a test's own (its own database, seeded; the same accounts and payment sandbox)
+ * started with `env` (seat holds of seconds, short offers): the built API, as the e2e system runs
+ * it. `routeTo` sends a page's calls to the API there. The sandbox's webhooks go to the e2e
+ * system's API; this one relies on the browser's reports.
+ */
+export async function startOwnApi(env: Record<string, string>) {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "academy-own-api-"));
+  const child = spawn(process.execPath, ["dist/server.js"], {
+    cwd: path.resolve(import.meta.dirname, "../../api"),
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      CORS_ORIGINS: localShellOrigins(E2E_PORTS).join(","),
+      LOG_LEVEL: "warn",
+      FIREBASE_PROJECT_ID,
+      FIREBASE_AUTH_EMULATOR_HOST: AUTH_EMULATOR_HOST,
+      RATE_LIMIT_SENSITIVE: "1000",
+      ...sandboxPaymentEnv(`http://127.0.0.1:${PAYMENT_SANDBOX_PORT}`),
+      STRIPE_WEBHOOK_SECRET: "",
+      ...env,
+    },
+  });
+  const deadline = Date.now() + 90_000;
+  while (
+    !(await fetch(`${url}/health`)
+      .then((r) => r.ok)
+      .catch(() => false))
+  ) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error("the test's own API did not start");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    routeTo: (page: Page) =>
+      page.route(`${API_URL}/**`, (route) => route.continue({ url: route.request().url().replace(API_URL, url) })),
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
