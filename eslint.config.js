@@ -53,7 +53,18 @@ function boundaryRule(app) {
  * The API's layers (issue 28): api/src is split by domain, each folder with an index.ts that is
  * its public face, over api/src/platform (config, errors, database, ...), which knows no domain.
  */
-const API_DOMAINS = ["accounts", "catalog", "booking", "payments", "admin", "messages", "images", "seed", "campers", "waitlist"];
+const API_DOMAINS = [
+  "accounts",
+  "catalog",
+  "booking",
+  "payments",
+  "admin",
+  "messages",
+  "images",
+  "seed",
+  "campers",
+  "waitlist",
+];
 
 /** After `<domain>/`: anything but the domain's index (`index.js`, `index.ts`, `index`, or nothing: the folder). */
 const NOT_INDEX = "(?!(?:index(?:\\.[jt]s)?)?$)";

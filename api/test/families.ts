@@ -79,4 +79,5 @@ export async function holdSeat(t: TestApi, as: Person, classId: string) {
 export const joinLine = (t: TestApi, as: Person, classId: string, camperIds?: string[]) =>
   t.call({ method: "POST", url: `/classes/${classId}/waitlist`, as, payload: camperIds ? { camperIds } : {} });
 
-export const waitlistOf = async (t: TestApi, as: Person) => (await t.call({ method: "GET", url: "/waitlist", as })).json();
+export const waitlistOf = async (t: TestApi, as: Person) =>
+  (await t.call({ method: "GET", url: "/waitlist", as })).json();

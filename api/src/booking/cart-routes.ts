@@ -89,13 +89,16 @@ export const cartRoutes =
         if (hasStarted(row.startDate)) throw conflict(SESSION_MESSAGES.started);
         if (opensLater(row.registrationOpensAt)) throw conflict(`${registrationOpensText(row.registrationOpensAt!)}.`);
         if (row.enrolledSeats >= row.availableSeats) throw conflict("This class is full.");
-        const taken = (r: NonNullable<typeof row>) => r.enrolledSeats + r.heldSeats + r.offeredSeats >= r.availableSeats;
+        const taken = (r: NonNullable<typeof row>) =>
+          r.enrolledSeats + r.heldSeats + r.offeredSeats >= r.availableSeats;
         // Holds that ran out give their seats back first (to the class's line, where one waits).
         if ((taken(row) || row.waitingEntries > 0) && row.heldSeats > 0 && (await expireOverdueCheckouts(deps)) > 0) {
           row = (await find()) ?? row;
         }
         if (row.waitingEntries > 0 || row.enrolledSeats + row.offeredSeats >= row.availableSeats) {
-          throw conflict("This class is full: families on its waitlist get the next free seats. Join the waitlist to be offered one.");
+          throw conflict(
+            "This class is full: families on its waitlist get the next free seats. Join the waitlist to be offered one.",
+          );
         }
         if (taken(row)) {
           throw conflict(

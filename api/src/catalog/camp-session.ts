@@ -70,10 +70,7 @@ export const sessionFields = {
   level: z.enum(LEVELS, { error: MESSAGES.level }).nullable().optional(),
   location: text({ max: 120, tooLong: MESSAGES.location }).nullable().optional(),
   /** When booking opens (issue 30): an instant with its zone; null opens it now. */
-  registration_opens_at: z.iso
-    .datetime({ offset: true, error: MESSAGES.registration_opens_at })
-    .nullable()
-    .optional(),
+  registration_opens_at: z.iso.datetime({ offset: true, error: MESSAGES.registration_opens_at }).nullable().optional(),
 };
 
 type SessionInput = {

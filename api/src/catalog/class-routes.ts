@@ -158,7 +158,10 @@ export const classRoutes =
               available_seats: `At least ${seats.enrolled} (already enrolled).`,
             });
           }
-          if (edit.available_seats !== undefined && edit.available_seats < seats.enrolled + seats.held + seats.offered) {
+          if (
+            edit.available_seats !== undefined &&
+            edit.available_seats < seats.enrolled + seats.held + seats.offered
+          ) {
             if (seats.offered > 0 && edit.available_seats >= seats.enrolled + seats.held) {
               throw conflict(
                 `${seats.offered} seats of this class are offered to families on its waitlist until they answer. Try again once they have.`,

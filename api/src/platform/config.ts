@@ -279,10 +279,9 @@ function readPaymentConfig(env: NodeJS.ProcessEnv, production: boolean): Payment
     holdSeconds,
     holdMaxSeconds,
     heldSeatsPerAccount: positiveInteger(env, "PAYMENT_HOLD_SEATS_PER_ACCOUNT", 6),
-    offerSeconds:
-      env.WAITLIST_OFFER_SECONDS
-        ? positiveInteger(env, "WAITLIST_OFFER_SECONDS", 60)
-        : positiveInteger(env, "WAITLIST_OFFER_HOURS", 24) * 3600,
+    offerSeconds: env.WAITLIST_OFFER_SECONDS
+      ? positiveInteger(env, "WAITLIST_OFFER_SECONDS", 60)
+      : positiveInteger(env, "WAITLIST_OFFER_HOURS", 24) * 3600,
     currency: "usd",
   };
 }

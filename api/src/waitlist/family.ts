@@ -7,7 +7,15 @@ import { campers, classes, users, waitlistCampers, waitlistEntries } from "../pl
 import { conflict, notFound } from "../platform/errors.js";
 import type { Sealer } from "../platform/sealing.js";
 import { opensLater, registrationOpensText } from "./opening.js";
-import { endEntry, fillFromLine, freeSeats, lockClass, recordEvent, seatsForThePublic, type LineOptions } from "./line.js";
+import {
+  endEntry,
+  fillFromLine,
+  freeSeats,
+  lockClass,
+  recordEvent,
+  seatsForThePublic,
+  type LineOptions,
+} from "./line.js";
 
 /** A family's own entries: joining a line, leaving it, declining an offer, and what they see. */
 
@@ -41,12 +49,7 @@ export async function familyEntries(db: Db | Tx, familyId: string, entryIds?: st
     })
     .from(waitlistEntries)
     .innerJoin(classes, eq(classes.id, waitlistEntries.classId))
-    .where(
-      and(
-        eq(waitlistEntries.familyId, familyId),
-        entryIds ? inArray(waitlistEntries.id, entryIds) : undefined,
-      ),
-    )
+    .where(and(eq(waitlistEntries.familyId, familyId), entryIds ? inArray(waitlistEntries.id, entryIds) : undefined))
     .orderBy(desc(waitlistEntries.createdAt), asc(waitlistEntries.id));
   if (rows.length === 0) return [];
   const people = await db
@@ -114,7 +117,9 @@ export async function joinLine(
   }
   const wanted = [...new Set(camperIds)];
   const people: CamperRow[] =
-    wanted.length === 0 ? [await selfCamper(tx, familyId)] : await Promise.all(wanted.map((id) => ownCamper(tx, familyId, id)));
+    wanted.length === 0
+      ? [await selfCamper(tx, familyId)]
+      : await Promise.all(wanted.map((id) => ownCamper(tx, familyId, id)));
   for (const camper of people) {
     if (camper.removedAt) throw notFound("There is no such camper in your family.");
   }
@@ -198,7 +203,8 @@ export async function leaveLine(tx: Tx, familyId: string, entryId: string, optio
 /** Declining an offer: its seats go to the next entry that fits. */
 export async function declineOffer(tx: Tx, familyId: string, entryId: string, options: LineOptions) {
   const entry = await lockOwnEntry(tx, familyId, entryId);
-  if (entry.state === "waiting") throw conflict("Nothing has been offered to this entry yet: leave the waitlist instead.");
+  if (entry.state === "waiting")
+    throw conflict("Nothing has been offered to this entry yet: leave the waitlist instead.");
   if (entry.state !== "offered") throw conflict(ENDED[entry.state]!);
   await endEntry(tx, entry, "declined", { actorId: familyId }, options);
 }

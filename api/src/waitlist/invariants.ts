@@ -27,7 +27,8 @@ export async function seatCounts(db: Db, classId: string) {
     waiting: Number(row.waiting),
   };
   const problems: string[] = [];
-  if (counts.enrolled + counts.held + counts.offered > counts.available) problems.push("more seats taken than the class has");
+  if (counts.enrolled + counts.held + counts.offered > counts.available)
+    problems.push("more seats taken than the class has");
   for (const name of ["enrolled", "held", "offered", "waiting"] as const) {
     if (counts[name] !== Number(row[`real_${name}`])) {
       problems.push(`${name} is ${counts[name]} but its rows say ${row[`real_${name}`]}`);

@@ -48,8 +48,9 @@ export async function lockClass(tx: Tx, classId: string) {
 }
 
 /** Seats no one enrolled in, holds or has been offered. */
-export const freeSeats = (c: Pick<LineClass & object, "availableSeats" | "enrolledSeats" | "heldSeats" | "offeredSeats">) =>
-  c.availableSeats - c.enrolledSeats - c.heldSeats - c.offeredSeats;
+export const freeSeats = (
+  c: Pick<LineClass & object, "availableSeats" | "enrolledSeats" | "heldSeats" | "offeredSeats">,
+) => c.availableSeats - c.enrolledSeats - c.heldSeats - c.offeredSeats;
 
 /** Seats anyone outside the line may take: none while an entry waits. */
 export const seatsForThePublic = (c: Parameters<typeof freeSeats>[0] & { waitingEntries: number }) =>
@@ -118,7 +119,12 @@ export async function fillFromLine(tx: Tx, classIds: readonly string[], options:
       if (size === 0) {
         await tx
           .update(waitlistEntries)
-          .set({ state: "removed", size: 0, endReason: "Nobody on this entry can take a seat any more.", updatedAt: now })
+          .set({
+            state: "removed",
+            size: 0,
+            endReason: "Nobody on this entry can take a seat any more.",
+            updatedAt: now,
+          })
           .where(eq(waitlistEntries.id, head.id));
         await recordEvent(tx, head.id, "removed", null, "Nobody on this entry can take a seat any more.");
         waiting--;
@@ -146,10 +152,7 @@ export async function fillFromLine(tx: Tx, classIds: readonly string[], options:
       offered++;
     }
     if (waiting !== cls.waitingEntries || offeredSeats !== cls.offeredSeats) {
-      await tx
-        .update(classes)
-        .set({ waitingEntries: waiting, offeredSeats })
-        .where(eq(classes.id, classId));
+      await tx.update(classes).set({ waitingEntries: waiting, offeredSeats }).where(eq(classes.id, classId));
     }
   }
   return offered;

@@ -114,7 +114,11 @@ export const waitlistRoutes =
       "/waitlist/:id",
       {
         config: { access: { action: "delete", entity: "waitlist" } },
-        schema: { tags: ["waitlist"], summary: "Leave a waitlist (an open offer goes to the next family)", params: idParam },
+        schema: {
+          tags: ["waitlist"],
+          summary: "Leave a waitlist (an open offer goes to the next family)",
+          params: idParam,
+        },
       },
       async (request) => {
         const actor = await request.requireActor();
@@ -129,7 +133,11 @@ export const waitlistRoutes =
       "/waitlist/:id/decline",
       {
         config: { access: { action: "update", entity: "waitlist" } },
-        schema: { tags: ["waitlist"], summary: "Decline an offer: its seats go to the next family in line", params: idParam },
+        schema: {
+          tags: ["waitlist"],
+          summary: "Decline an offer: its seats go to the next family in line",
+          params: idParam,
+        },
       },
       async (request) => {
         const actor = await request.requireActor();

@@ -2,7 +2,14 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { camperName } from "../campers/index.js";
 import * as clock from "../platform/clock.js";
 import type { Db, Tx } from "../platform/database/client.js";
-import { campers, classes, users, waitlistCampers, waitlistEntries, waitlistEvents } from "../platform/database/schema.js";
+import {
+  campers,
+  classes,
+  users,
+  waitlistCampers,
+  waitlistEntries,
+  waitlistEvents,
+} from "../platform/database/schema.js";
 import { conflict, notFound } from "../platform/errors.js";
 import { endEntry, fillFromLine, lockClass, recordEvent, type LineOptions } from "./line.js";
 

@@ -163,7 +163,12 @@ describe.runIf(driverName === "postgres")("the waitlist when two API processes r
       expect(await entryIn(a, lines[1]!, classId)).toMatchObject({ state: "offered" });
       expect(await entryIn(a, lines[2]!, classId)).toMatchObject({ state: "offered" });
       // Lowering the capacity under the offered seats is refused with the reason, not half done.
-      const lowered = await a.call({ method: "PATCH", url: `/classes/${classId}`, as: ADMIN, payload: { available_seats: 1 } });
+      const lowered = await a.call({
+        method: "PATCH",
+        url: `/classes/${classId}`,
+        as: ADMIN,
+        payload: { available_seats: 1 },
+      });
       expect(lowered.statusCode).toBe(409);
       expect(lowered.json().message).toMatch(/offered to families on its waitlist/);
       await invariants(classId);

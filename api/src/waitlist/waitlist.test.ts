@@ -56,9 +56,14 @@ describe("registration opening", () => {
     const parent = await family(api);
     const early = await addToCart(parent, classId);
     expect(early.statusCode).toBe(409);
-    expect(early.json().message).toMatch(/^Registration opens (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]+, \d{1,2}:\d{2}\.$/);
+    expect(early.json().message).toMatch(
+      /^Registration opens (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]+, \d{1,2}:\d{2}\.$/,
+    );
     expect((await join(parent, classId)).json().message).toMatch(/^Registration opens .*The waitlist opens with it\.$/);
-    expect(await availability(classId)).toMatchObject({ registration_open: false, registration_opens_at: opensAt.toISOString() });
+    expect(await availability(classId)).toMatchObject({
+      registration_open: false,
+      registration_opens_at: opensAt.toISOString(),
+    });
     const listed = await api.call({ method: "GET", url: `/classes/${classId}` });
     expect(listed.json().registration_opens_at).toBe(opensAt.toISOString());
 
@@ -107,7 +112,10 @@ describe("the waitlist", () => {
     const groupEntry = await join(siblings, classId, siblings.kids);
     expect(groupEntry.statusCode, groupEntry.body).toBe(201);
     expect(groupEntry.json()).toMatchObject({ state: "waiting", position: 1, size: 2 });
-    expect(groupEntry.json().campers.map((c: { name: string }) => c.name)).toEqual([`Ada ${siblings.lastName}`, `Ben ${siblings.lastName}`]);
+    expect(groupEntry.json().campers.map((c: { name: string }) => c.name)).toEqual([
+      `Ada ${siblings.lastName}`,
+      `Ben ${siblings.lastName}`,
+    ]);
     const singleEntry = await join(single, classId, single.kids);
     expect(singleEntry.json()).toMatchObject({ state: "waiting", position: 2, size: 1 });
     expect((await join(single, classId, single.kids)).statusCode).toBe(409);
@@ -150,17 +158,28 @@ describe("the waitlist", () => {
     counts = await checkInvariants(api.database, classId);
     expect(counts).toMatchObject({ enrolled: 2, held: 0, offered: 0 });
     expect((await entries(siblings))[0]).toMatchObject({ state: "accepted" });
-    expect((await api.call({ method: "POST", url: `/waitlist/${offer._id}/accept`, as: siblings })).statusCode).toBe(409);
+    expect((await api.call({ method: "POST", url: `/waitlist/${offer._id}/accept`, as: siblings })).statusCode).toBe(
+      409,
+    );
 
     // A third seat (more capacity) goes to the next in line, not to the outsider.
-    const raised = await api.call({ method: "PATCH", url: `/classes/${classId}`, as: ADMIN, payload: { available_seats: 3 } });
+    const raised = await api.call({
+      method: "PATCH",
+      url: `/classes/${classId}`,
+      as: ADMIN,
+      payload: { available_seats: 3 },
+    });
     expect(raised.statusCode, raised.body).toBe(200);
     expect((await entries(single))[0]).toMatchObject({ state: "offered", size: 1 });
     expect((await addToCart(outsider, classId)).statusCode).toBe(409);
     await checkInvariants(api.database, classId);
 
     // Declined: nobody else waits, so the seat is anyone's again.
-    const declined = await api.call({ method: "POST", url: `/waitlist/${(await entries(single))[0]._id}/decline`, as: single });
+    const declined = await api.call({
+      method: "POST",
+      url: `/waitlist/${(await entries(single))[0]._id}/decline`,
+      as: single,
+    });
     expect(declined.json()).toMatchObject({ state: "declined" });
     expect(await availability(classId)).toMatchObject({ seats_left: 1, waiting: 0 });
     expect((await addToCart(outsider, classId)).statusCode).toBe(201);
@@ -198,17 +217,19 @@ describe("the waitlist", () => {
 
     const holder = await family(api);
     await hold(holder, classId);
-    const [young] = await api.database.db
-      .select({ id: classes.id })
-      .from(classes)
-      .where(eq(classes.id, classId));
+    const [young] = await api.database.db.select({ id: classes.id }).from(classes).where(eq(classes.id, classId));
     expect(young).toBeDefined();
     const toddlerFamily = await family(api);
     const toddler = await api.call({
       method: "POST",
       url: "/campers",
       as: toddlerFamily,
-      payload: { first_name: "Tot", last_name: "Small", date_of_birth: clockDay(-365 * 3), emergency_contacts: [CONTACT] },
+      payload: {
+        first_name: "Tot",
+        last_name: "Small",
+        date_of_birth: clockDay(-365 * 3),
+        emergency_contacts: [CONTACT],
+      },
     });
     const tooYoung = await join(toddlerFamily, classId, [toddler.json().camper._id]);
     expect(tooYoung.statusCode).toBe(409);
@@ -248,8 +269,22 @@ describe("the waitlist", () => {
       [a.email, 1],
       [b.email, 2],
     ]);
-    expect((await api.call({ method: "PATCH", url: `/waitlist/${entryB._id}`, as: MAYA, payload: { position: 1, reason: "x y z" } })).statusCode).toBe(403);
-    const noReason = await api.call({ method: "PATCH", url: `/waitlist/${entryB._id}`, as: ADMIN, payload: { position: 1 } });
+    expect(
+      (
+        await api.call({
+          method: "PATCH",
+          url: `/waitlist/${entryB._id}`,
+          as: MAYA,
+          payload: { position: 1, reason: "x y z" },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const noReason = await api.call({
+      method: "PATCH",
+      url: `/waitlist/${entryB._id}`,
+      as: ADMIN,
+      payload: { position: 1 },
+    });
     expect(noReason.statusCode).toBe(400);
 
     const moved = await api.call({

@@ -2,7 +2,16 @@
  * What a class is to the student looking at it, and to each camper of their family (issue 29): the
  * pure rules behind the "Add To Booking" button, its note and the camper dialog.
  */
-import { countdownText, hasStarted, msUntilOpening, registrationOpensText, type Camper, type CamperEligibility, type CartItem, type ClassItem } from "shared-auth";
+import {
+  countdownText,
+  hasStarted,
+  msUntilOpening,
+  registrationOpensText,
+  type Camper,
+  type CamperEligibility,
+  type CartItem,
+  type ClassItem,
+} from "shared-auth";
 import { plural, seatsLeft } from "./format";
 import { isFull } from "./public-queries";
 
@@ -103,13 +112,7 @@ export function familyBookingState(
   // Enrolled only when every seat the family holds is paid for; a line still in the cart says so.
   const held: BookingState = seats.inCart.length > 0 ? "in-cart" : "enrolled";
   if (seats.free.length === 0) return held;
-  const closed = hasStarted(item, now)
-    ? "started"
-    : opensLater(item, now)
-      ? "not-open"
-      : isFull(item)
-        ? "full"
-        : null;
+  const closed = hasStarted(item, now) ? "started" : opensLater(item, now) ? "not-open" : isFull(item) ? "full" : null;
   if (!closed) return "open";
   return seats.inCart.length + seats.enrolled.length > 0 ? held : closed;
 }

@@ -22,7 +22,13 @@ const look = { scopeClass: SCOPE_CLASS };
 const secondary =
   "inline-flex items-center justify-center rounded-full border border-slate-300 px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800";
 
-const when = new Intl.DateTimeFormat(undefined, { weekday: "short", day: "numeric", month: "long", hour: "numeric", minute: "2-digit" });
+const when = new Intl.DateTimeFormat(undefined, {
+  weekday: "short",
+  day: "numeric",
+  month: "long",
+  hour: "numeric",
+  minute: "2-digit",
+});
 const day = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "long" });
 
 /** An entry's state in words (the line's rule is the server's; this only says where it stands). */
@@ -70,7 +76,10 @@ function EntryCard({ entry }: { entry: WaitlistEntry }) {
     if (!sure) return;
     end.mutate(
       { id: entry._id, how },
-      { onError: (error) => void showDialog(look, { title: "Nothing changed", text: errorMessage(error), confirm: "OK" }) },
+      {
+        onError: (error) =>
+          void showDialog(look, { title: "Nothing changed", text: errorMessage(error), confirm: "OK" }),
+      },
     );
   };
 
@@ -112,7 +121,11 @@ function EntryCard({ entry }: { entry: WaitlistEntry }) {
                 accept.mutate(entry._id, {
                   onSuccess: (checkout) => navigate(`/dashboard/payment?items=${checkout.cartItemIds.join(",")}`),
                   onError: (error) =>
-                    void showDialog(look, { title: "The offer was not accepted", text: errorMessage(error), confirm: "OK" }),
+                    void showDialog(look, {
+                      title: "The offer was not accepted",
+                      text: errorMessage(error),
+                      confirm: "OK",
+                    }),
                 })
               }
             >

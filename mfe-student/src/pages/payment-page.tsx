@@ -10,6 +10,9 @@ const CART_ITEM_ID = /^[0-9a-f-]{36}$/i;
  */
 export default function PaymentPage() {
   const [query] = useSearchParams();
-  const items = query.get("items")?.split(",").filter((id) => CART_ITEM_ID.test(id));
+  const items = query
+    .get("items")
+    ?.split(",")
+    .filter((id) => CART_ITEM_ID.test(id));
   return <CheckoutView selection={items && items.length > 0 ? items : undefined} />;
 }

@@ -102,7 +102,8 @@ export function useAcceptOffer() {
   const email = useStudentEmail();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await api.post<Checkout & { cartItemIds: string[] }>(`/waitlist/${id}/accept`)).data,
+    mutationFn: async (id: string) =>
+      (await api.post<Checkout & { cartItemIds: string[] }>(`/waitlist/${id}/accept`)).data,
     onSuccess: () => {
       changed();
       if (email) void client.invalidateQueries({ queryKey: queryKeys.cart(email) });

@@ -50,13 +50,7 @@ async function holdSeat(tx: Tx, classId: string): Promise<boolean> {
   const held = await tx
     .update(classes)
     .set({ heldSeats: sql`${classes.heldSeats} + 1` })
-    .where(
-      and(
-        eq(classes.id, classId),
-        eq(classes.status, "approved"),
-        PUBLIC_SEAT_FREE,
-      ),
-    )
+    .where(and(eq(classes.id, classId), eq(classes.status, "approved"), PUBLIC_SEAT_FREE))
     .returning({ id: classes.id });
   return held.length > 0;
 }

@@ -89,12 +89,7 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
               await tx
                 .update(classes)
                 .set({ enrolledSeats: sql`${classes.enrolledSeats} + 1` })
-                .where(
-                  and(
-                    eq(classes.id, classId),
-                    PUBLIC_SEAT_FREE,
-                  ),
-                )
+                .where(and(eq(classes.id, classId), PUBLIC_SEAT_FREE))
                 .returning({ id: classes.id });
         if (taken.length === 0) throw new Unfulfillable();
       }

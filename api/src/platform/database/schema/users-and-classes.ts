@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, text, time, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { CLASS_STATUSES, LEVELS, MAX_AGE, MIN_AGE, ROLES, SPORTS, WEEKDAYS, sqlList, timestamps } from "./values.js";
 
 export const users = pgTable(

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { timestamps } from "./values.js";
 import { campers } from "./families.js";
 import { orders } from "./bookings.js";
@@ -80,7 +91,17 @@ export const waitlistCampers = pgTable(
   ],
 );
 
-export const WAITLIST_ACTIONS = ["joined", "offered", "accepted", "declined", "expired", "left", "removed", "moved", "dropped"] as const;
+export const WAITLIST_ACTIONS = [
+  "joined",
+  "offered",
+  "accepted",
+  "declined",
+  "expired",
+  "left",
+  "removed",
+  "moved",
+  "dropped",
+] as const;
 
 /** What happened to entries, by whom and why: staff's moves and removals keep their reason here. */
 export const waitlistEvents = pgTable(
