@@ -11,6 +11,7 @@ const pagesByRole = {
     ["paymenthistory", "Payment History", "mfe_student"],
     ["enrolledclasses", "My Enrolled Classes", "mfe_student"],
     ["campers", "My Campers", "mfe_student"],
+    ["waitlists", "My Waitlists", "mfe_student"],
   ],
   instructor: [
     ["instructorhome", "Instructor Home", "mfe_instructor"],
@@ -26,7 +27,14 @@ const pagesByRole = {
 } as const;
 
 const sidebar = {
-  student: ["Student Home", "My Enrolled Classes", "Payment History", "My Selected Classes", "My Campers"],
+  student: [
+    "Student Home",
+    "My Enrolled Classes",
+    "Payment History",
+    "My Selected Classes",
+    "My Campers",
+    "My Waitlists",
+  ],
   instructor: ["Instructor Home", "Add a Class", "My Classes"],
   admin: ["Admin Home", "Manage Classes", "Manage Users"],
 } as const;

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { confirmedSignUp, confirmEmailForPaying } from "../support/email-verification";
 import { startOwnApi } from "../support/own-api";
+import { accessibilityProblems } from "../support/page-audit";
 import { seedDay } from "../support/seed-calendar";
 import { accessToken, SEED, signUpFreshStudent, storedAccessToken } from "../support/session";
 
@@ -148,6 +149,7 @@ test("a class opens by itself at its time, fills, and its freed seats go to the 
   );
   await joined.getByRole("button", { name: "OK" }).click();
   await expect(page.getByTestId("waitlist-length")).toHaveText("1 family waiting");
+  expect(await accessibilityProblems(page, "main")).toEqual([]);
 
   const single = await family("Third Family", ["Cy"]);
   const third = await call("POST", `/classes/${CLASS.id}/waitlist`, single.token, { camperIds: single.kids });
@@ -168,6 +170,7 @@ test("a class opens by itself at its time, fills, and its freed seats go to the 
   await expect(offer).toContainText("2 seats are kept for you until");
   expect((await entriesOf(single.token))[0]).toMatchObject({ state: "waiting", position: 1 });
   await page.screenshot({ path: test.info().outputPath("offer-1280.png"), fullPage: true });
+  expect(await accessibilityProblems(page, "main")).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: test.info().outputPath("offer-390.png"), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });

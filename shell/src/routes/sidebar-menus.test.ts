@@ -14,6 +14,7 @@ describe("sidebarMenu", () => {
       "Payment History",
       "My Selected Classes",
       "My Campers",
+      "My Waitlists",
     ]);
     expect(sidebarMenu("student").own.find((i) => i.cartBadge)?.to).toBe("/dashboard/mydashboard");
   });
