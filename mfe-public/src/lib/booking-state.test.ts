@@ -3,6 +3,7 @@ import type { ClassItem } from "shared-auth";
 import {
   bookEach,
   bookingNote,
+  bookingState,
   camperLabel,
   familyBookingState,
   familyNote,
@@ -174,5 +175,27 @@ describe("bookEach", () => {
       ],
       refused: [{ camperId: "leo", name: "Leo Parent", message: "Leo is already booked for an overlapping class." }],
     });
+  });
+});
+
+describe("registration opening (issue 30)", () => {
+  // 17:00 UTC on 12 July 2027 is 10:00 in Portland.
+  const later = cls({ registration_opens_at: "2027-07-12T17:00:00Z" });
+
+  it("keeps a class that opens later closed, with its opening time and what is left to wait", () => {
+    expect(bookingState(later, [], [], NOW)).toBe("not-open");
+    expect(bookingNote(later, "not-open", null, NOW)).toBe("Registration opens Mon 12 July, 10:00 (in 2 days 5 hours)");
+    expect(familyBookingState(later, family, [], [], NOW)).toBe("not-open");
+  });
+
+  it("opens it at that moment, and a class without an opening time is open", () => {
+    const at = new Date("2027-07-12T17:00:00Z");
+    expect(bookingState(later, [], [], new Date(at.getTime() - 1000))).toBe("not-open");
+    expect(bookingState(later, [], [], at)).toBe("open");
+    expect(bookingState(cls({ registration_opens_at: null }), [], [], NOW)).toBe("open");
+  });
+
+  it("says a booked class is booked before it says when registration opens", () => {
+    expect(bookingState(later, [line(undefined)], [], NOW)).toBe("in-cart");
   });
 });
