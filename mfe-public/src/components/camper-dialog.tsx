@@ -4,10 +4,7 @@ import { toastSuccess } from "../lib/alerts";
 import { ADDED_MESSAGE, camperLabel, listNames, type BookingOutcome } from "../lib/booking-state";
 import { formatPrice } from "../lib/format";
 import type { Booking } from "../lib/use-booking";
-import { actionColors } from "./form-styles";
-
-const buttonLook =
-  "inline-flex min-h-11 min-w-28 cursor-pointer items-center justify-center rounded-full px-5 py-2.5 text-sm font-semibold shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
+import { CANCEL_BUTTON, PICKER_DIALOG, SUBMIT_BUTTON, useModal, useTicks } from "./picker-dialog";
 
 /**
  * "Who is this seat for?" (issue 29): a family with children picks the campers who take a seat in
@@ -27,21 +24,15 @@ export default function CamperDialog({
   booking: Booking;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal();
   const id = useId();
   const eligibility = useCamperEligibility(item._id);
-  const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<BookingOutcome | null>(null);
   const [missing, setMissing] = useState(false);
+  const { ticked, toggle, clear } = useTicks(() => setMissing(false));
   const list = useRef<HTMLUListElement>(null);
   const focusPlaced = useRef(false);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    dialog?.showModal();
-    return () => dialog?.close();
-  }, []);
 
   // Opened before the campers arrived, the browser focused Cancel: the first camper to tick takes it.
   useEffect(() => {
@@ -49,7 +40,7 @@ export default function CamperDialog({
     focusPlaced.current = true;
     const first = list.current?.querySelector<HTMLInputElement>("input:enabled");
     if (first && ref.current?.contains(document.activeElement)) first.focus();
-  }, [eligibility.isSuccess]);
+  }, [eligibility.isSuccess, ref]);
 
   const close = () => {
     if (outcome && outcome.added.length > 0) toastSuccess(ADDED_MESSAGE);
@@ -61,16 +52,6 @@ export default function CamperDialog({
   // A camper booked meanwhile (this dialog, another tab) is no longer one to add.
   const chosen = campers.filter((c) => c.eligible && ticked.has(c.camperId));
 
-  const toggle = (camperId: string, on: boolean) => {
-    setMissing(false);
-    setTicked((s) => {
-      const next = new Set(s);
-      if (on) next.add(camperId);
-      else next.delete(camperId);
-      return next;
-    });
-  };
-
   return (
     <dialog
       ref={ref}
@@ -80,7 +61,7 @@ export default function CamperDialog({
         e.preventDefault();
         if (!busy) close();
       }}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(30rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl bg-white p-0 text-left text-slate-800 shadow-2xl backdrop:bg-slate-950/60 dark:bg-slate-900 dark:text-slate-100 dark:scheme-dark"
+      className={PICKER_DIALOG}
     >
       <form
         noValidate
@@ -101,7 +82,7 @@ export default function CamperDialog({
             .then((done) => {
               const added = [...(outcome?.added ?? []), ...done.added];
               setBusy(false);
-              setTicked(new Set());
+              clear();
               if (done.refused.length === 0) {
                 if (added.length > 0) toastSuccess(ADDED_MESSAGE);
                 onClose();
@@ -217,19 +198,14 @@ export default function CamperDialog({
           </p>
         )}
         <div className="flex flex-wrap justify-end gap-3">
-          <button
-            type="button"
-            onClick={close}
-            disabled={busy}
-            className={`${buttonLook} border border-slate-300 bg-white text-slate-700 hover:bg-slate-100 focus-visible:outline-slate-500 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700`}
-          >
+          <button type="button" onClick={close} disabled={busy} className={CANCEL_BUTTON}>
             {outcome ? "Close" : "Cancel"}
           </button>
           <button
             type="submit"
             disabled={busy || !eligibility.isSuccess || nobody}
             aria-busy={busy}
-            className={`${buttonLook} ${actionColors} focus-visible:outline-orange-500`}
+            className={SUBMIT_BUTTON}
           >
             {busy ? "Adding…" : "Add"}
           </button>

@@ -1,11 +1,8 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { errorMessage, useCampers, WAITLIST_RULE, type ClassItem } from "shared-auth";
 import { camperLabel } from "../lib/booking-state";
 import type { Booking } from "../lib/use-booking";
-import { actionColors } from "./form-styles";
-
-const buttonLook =
-  "inline-flex min-h-11 min-w-28 cursor-pointer items-center justify-center rounded-full px-5 py-2.5 text-sm font-semibold shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
+import { CANCEL_BUTTON, PICKER_DIALOG, SUBMIT_BUTTON, useModal, useTicks } from "./picker-dialog";
 
 /**
  * "Who waits for a seat?" (issue 30): a family with children ticks the campers who join a full
@@ -21,28 +18,12 @@ export default function WaitlistDialog({
   booking: Booking;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal();
   const id = useId();
   const campers = useCampers();
-  const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    dialog?.showModal();
-    return () => dialog?.close();
-  }, []);
-
-  const toggle = (camperId: string, on: boolean) => {
-    setProblem(null);
-    setTicked((s) => {
-      const next = new Set(s);
-      if (on) next.add(camperId);
-      else next.delete(camperId);
-      return next;
-    });
-  };
+  const { ticked, toggle } = useTicks(() => setProblem(null));
 
   return (
     <dialog
@@ -53,7 +34,7 @@ export default function WaitlistDialog({
         e.preventDefault();
         if (!busy) onClose();
       }}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(30rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl bg-white p-0 text-left text-slate-800 shadow-2xl backdrop:bg-slate-950/60 dark:bg-slate-900 dark:text-slate-100 dark:scheme-dark"
+      className={PICKER_DIALOG}
     >
       <form
         noValidate
@@ -134,15 +115,10 @@ export default function WaitlistDialog({
         )}
 
         <div className="flex flex-wrap justify-end gap-3">
-          <button
-            type="button"
-            onClick={onClose}
-            disabled={busy}
-            className={`${buttonLook} bg-slate-100 text-slate-800 hover:bg-slate-200 focus-visible:outline-slate-500 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700`}
-          >
+          <button type="button" onClick={onClose} disabled={busy} className={CANCEL_BUTTON}>
             Cancel
           </button>
-          <button type="submit" disabled={busy} className={`${buttonLook} ${actionColors}`}>
+          <button type="submit" disabled={busy} className={SUBMIT_BUTTON}>
             {busy ? "Joining…" : "Join waitlist"}
           </button>
         </div>
