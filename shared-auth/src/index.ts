@@ -96,17 +96,7 @@ export {
   useRemoveCamper,
   useSaveCamper,
 } from "./queries/campers";
-export {
-  useAcceptOffer,
-  useClassAvailability,
-  useEndWaitlistEntry,
-  useJoinWaitlist,
-  useWaitlist,
-  WAITLIST_RULE,
-  type ClassAvailability,
-  type WaitlistEntry,
-  type WaitlistState,
-} from "./queries/waitlist";
+export type { ClassAvailability, WaitlistEntry, WaitlistState } from "./queries/waitlist";
 export type { Checkout, CheckoutItem, HoldExtension, PaymentRecord, RecordedPayment } from "./wire/checkout";
 export {
   formatAges,

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
-import { errorMessage, useCampers, WAITLIST_RULE, type ClassItem } from "shared-auth";
+import { errorMessage, useCampers, type ClassItem } from "shared-auth";
+import { WAITLIST_RULE } from "../lib/waitlist-queries";
 import { camperLabel } from "../lib/booking-state";
 import type { Booking } from "../lib/use-booking";
 import { CANCEL_BUTTON, PICKER_DIALOG, SUBMIT_BUTTON, useModal, useTicks } from "./picker-dialog";

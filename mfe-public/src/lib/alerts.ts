@@ -16,19 +16,19 @@ import { SCOPE_CLASS } from "../components/scope";
 
 const WARNING_ICON =
   '<svg viewBox="0 0 24 24" width="36" height="36" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" aria-hidden="true"><path d="M12 7v6"/><circle cx="12" cy="17" r="0.6" fill="currentColor"/></svg>';
-const SUCCESS_ICON =
+export const SUCCESS_ICON =
   '<svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" stroke-width="3" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M5 12.5l4.5 4.5L19 7.5"/></svg>';
 const ERROR_ICON =
   '<svg viewBox="0 0 24 24" width="32" height="32" fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" aria-hidden="true"><path d="M7 7l10 10M17 7L7 17"/></svg>';
 
 /** A centred modal dialog over a dimmed page that pops in (the keyframes are this remote's). */
-const dialog = (icon: DialogIcon): DialogLook => ({
+export const dialog = (icon: DialogIcon): DialogLook => ({
   scopeClass: SCOPE_CLASS,
   icon,
   showClass: "motion-safe:animate-[academy-pop_200ms_ease-out]",
 });
 
-const warning = dialog({ html: WARNING_ICON, className: "border-amber-400! text-amber-500!" });
+export const warning = dialog({ html: WARNING_ICON, className: "border-amber-400! text-amber-500!" });
 
 /**
  * Spec section 5: a visitor who tries to book is told to log in. Resolves true when they chose
@@ -60,38 +60,6 @@ export function explainOverlap(
     title: "These classes overlap",
     text: `${adding.class_name} (${formatSession(adding)}) runs at the same time as ${clash.class_name} (${formatSession(clash)}), which ${where}. You cannot take two classes at the same time${fix}`,
     ...(inCart ? { confirm: "Open my cart", cancel: "Cancel", focusCancel: true } : { confirm: "OK" }),
-  });
-}
-
-/**
- * Issue 30: a class full for everyone outside its line. Says the server's reason and offers the
- * waitlist; resolves true when the student chose to join it.
- */
-export function offerTheWaitlist(reason: string): Promise<boolean> {
-  return showDialog(warning, {
-    title: "This class is full",
-    text: `${reason} You keep your place in line, and a freed seat is offered to you for 24 hours before anyone else can take it.`,
-    confirm: "Join waitlist",
-    cancel: "Not now",
-  });
-}
-
-/** Where a family stands after joining a line; resolves true when it chose to open My Waitlists. */
-export function showJoined(
-  className: string,
-  entry: { position: number | null; campers: { name: string }[]; state: string },
-): Promise<boolean> {
-  const who = entry.campers.map((c) => c.name);
-  const names = who.length <= 1 ? (who[0] ?? "You") : `${who.slice(0, -1).join(", ")} and ${who[who.length - 1]}`;
-  const where =
-    entry.state === "offered"
-      ? "Seats are free for you now: accept the offer in My Waitlists within 24 hours."
-      : `You are #${entry.position} in line. When seats free up they are offered to you for 24 hours, in the order families joined.`;
-  return showDialog(dialog({ html: SUCCESS_ICON, className: "border-emerald-400! text-emerald-600!" }), {
-    title: "You are on the waitlist",
-    text: `${names} ${who.length > 1 ? "wait together" : "is waiting"} for "${className}". ${where}`,
-    confirm: "Open My Waitlists",
-    cancel: "OK",
   });
 }
 

@@ -11,13 +11,13 @@ import {
   useCampers,
   useCart,
   useEnrolled,
-  useJoinWaitlist,
   useStudentEmail,
   type Camper,
   type ClassItem,
   type WaitlistEntry,
 } from "shared-auth";
-import { askToLogIn, explainOverlap, offerTheWaitlist, showJoined, showProblem, toastSuccess } from "./alerts";
+import { useJoinWaitlist } from "./waitlist-queries";
+import { askToLogIn, explainOverlap, showProblem, toastSuccess } from "./alerts";
 import {
   ADDED_MESSAGE,
   bookEach,
@@ -137,6 +137,7 @@ export function useBooking(): Booking {
       const message = errorMessage(error);
       // Full for anyone outside its line (seats kept for waiting families): the line is the way in.
       if (/waitlist/i.test(message)) {
+        const { offerTheWaitlist } = await import("./waitlist-alerts");
         if (await offerTheWaitlist(message)) await joinWaitlist(item);
       } else showProblem("This class was not added", message);
     }
@@ -145,6 +146,7 @@ export function useBooking(): Booking {
   const canJoin = (item: ClassItem) => showButton && !(signedIn && !student) && stateOf(item) === "full";
 
   const announceJoined = async (item: ClassItem, entry: WaitlistEntry) => {
+    const { showJoined } = await import("./waitlist-alerts");
     if (await showJoined(item.class_name, entry)) navigate("/dashboard/waitlists");
   };
 

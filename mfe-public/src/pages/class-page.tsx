@@ -8,8 +8,6 @@ import {
   NotFoundPage,
   resolveImageUrl,
   sportLabel,
-  useClassAvailability,
-  WAITLIST_RULE,
   type ClassItem,
 } from "shared-auth";
 import { Breadcrumb } from "../components/breadcrumb";
@@ -19,6 +17,7 @@ import { PublicRoot } from "../components/public-root";
 import { formatPrice, plural, seatsLeft } from "../lib/format";
 import { isNotFound, isPublished, useClass } from "../lib/public-queries";
 import { useBooking } from "../lib/use-booking";
+import { useClassAvailability, WAITLIST_RULE } from "../lib/waitlist-queries";
 import "../styles.css";
 
 const SITE_NAME = "Summit Sports Academy";

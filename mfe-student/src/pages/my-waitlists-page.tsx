@@ -1,16 +1,7 @@
 import { useNavigate } from "react-router-dom";
 import { Link } from "react-router-dom";
-import {
-  countdownText,
-  errorMessage,
-  showDialog,
-  useAcceptOffer,
-  useEndWaitlistEntry,
-  useStudentEmail,
-  useWaitlist,
-  WAITLIST_RULE,
-  type WaitlistEntry,
-} from "shared-auth";
+import { countdownText, errorMessage, showDialog, useStudentEmail, type WaitlistEntry } from "shared-auth";
+import { useAcceptOffer, useEndWaitlistEntry, useWaitlist } from "../features/waitlist/queries";
 import { NotAStudent } from "../components/no-student";
 import { PageFrame } from "../components/page-frame";
 import { EmptyState, ErrorState, RowsSkeleton } from "../components/states";
@@ -173,7 +164,10 @@ export default function MyWaitlistsPage() {
     );
   }
   return (
-    <PageFrame title="My Waitlists" intro={WAITLIST_RULE}>
+    <PageFrame
+      title="My Waitlists"
+      intro="Freed seats are offered in the order families joined; children waiting together are offered seats together. An offer keeps its seats for 24 hours."
+    >
       {body}
     </PageFrame>
   );

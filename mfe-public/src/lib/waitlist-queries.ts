@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, queryKeys, useStudentEmail, type ClassAvailability, type WaitlistEntry } from "shared-auth";
+
+/** A class's line as the public pages use it (issue 30): its live seats, and joining it. */
+
+/** How the line works, in plain words (the class page shows it; the server keeps it). */
+export const WAITLIST_RULE =
+  "Freed seats are offered to families in the order they joined. A family waiting with several children is offered seats only when there are enough for all of them together; until then those seats are kept for it, not offered to anyone behind it or sold to anyone else. An offer keeps its seats for 24 hours.";
+
+export function useClassAvailability(classId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.availability(classId ?? ""),
+    queryFn: async () => (await api.get<ClassAvailability>(`/classes/${classId}/availability`)).data,
+    enabled: classId !== null,
+    staleTime: 0,
+    refetchInterval: 30_000,
+  });
+}
+
+/** The family's entries and the class's live state, after a change to the line. */
+function useLineChanged() {
+  const email = useStudentEmail();
+  const client = useQueryClient();
+  return (classId: string) => {
+    if (email) void client.invalidateQueries({ queryKey: queryKeys.waitlist(email) });
+    void client.invalidateQueries({ queryKey: queryKeys.availability(classId) });
+  };
+}
+
+/** Joins a class's line for some campers (none named: the account holder's own seat). */
+export function useJoinWaitlist() {
+  const changed = useLineChanged();
+  return useMutation({
+    mutationFn: async ({ classId, camperIds }: { classId: string; camperIds?: string[] }) =>
+      (await api.post<WaitlistEntry>(`/classes/${classId}/waitlist`, camperIds ? { camperIds } : {})).data,
+    onSuccess: (entry) => changed(entry.classId),
+  });
+}
