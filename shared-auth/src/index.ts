@@ -66,7 +66,6 @@ export {
 export { accountErrorMessage, authErrorMessage, loadFirebaseAuth } from "./firebase";
 export { countOf } from "./plural";
 export { ACADEMY, ACADEMY_PHONE_HREF } from "./academy-facts";
-export { countdownText, msUntilOpening, registrationOpensText } from "./registration";
 export {
   fetchCart,
   fetchEnrolled,

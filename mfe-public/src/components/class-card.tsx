@@ -1,15 +1,8 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
-import {
-  formatAges,
-  formatSession,
-  levelLabel,
-  msUntilOpening,
-  resolveImageUrl,
-  sportLabel,
-  type ClassItem,
-} from "shared-auth";
+import { formatAges, formatSession, levelLabel, resolveImageUrl, sportLabel, type ClassItem } from "shared-auth";
 import { formatPrice, plural } from "../lib/format";
+import { msUntilOpening } from "../lib/registration";
 import { useBooking, type Booking, type BookingState } from "../lib/use-booking";
 import { actionColors } from "./form-styles";
 

@@ -2,17 +2,9 @@
  * What a class is to the student looking at it, and to each camper of their family (issue 29): the
  * pure rules behind the "Add To Booking" button, its note and the camper dialog.
  */
-import {
-  countdownText,
-  hasStarted,
-  msUntilOpening,
-  registrationOpensText,
-  type Camper,
-  type CamperEligibility,
-  type CartItem,
-  type ClassItem,
-} from "shared-auth";
+import { hasStarted, type Camper, type CamperEligibility, type CartItem, type ClassItem } from "shared-auth";
 import { plural, seatsLeft } from "./format";
+import { countdownText, msUntilOpening, registrationOpensText } from "./registration";
 import { isFull } from "./public-queries";
 
 /** What a class card shows about one class for the person looking at it. */

@@ -1,6 +1,5 @@
-import { useNavigate } from "react-router-dom";
-import { Link } from "react-router-dom";
-import { countdownText, errorMessage, showDialog, useStudentEmail, type WaitlistEntry } from "shared-auth";
+import { Link, useNavigate } from "react-router-dom";
+import { errorMessage, showDialog, useStudentEmail, type WaitlistEntry } from "shared-auth";
 import { useAcceptOffer, useEndWaitlistEntry, useWaitlist } from "../features/waitlist/queries";
 import { NotAStudent } from "../components/no-student";
 import { PageFrame } from "../components/page-frame";
@@ -29,7 +28,7 @@ function standing(entry: WaitlistEntry, now = Date.now()): string {
       return `#${entry.position} in line since ${day.format(new Date(entry.joinedAt))}. Seats are offered in the order families joined${entry.size > 1 ? `, and only when there are ${entry.size} together` : ""}.`;
     case "offered": {
       const until = Date.parse(entry.offerExpiresAt!);
-      return `${entry.size === 1 ? "A seat is" : `${entry.size} seats are`} kept for you until ${when.format(until)} (${until > now ? `${countdownText(until - now)} left` : "ending now"}). Accept to pay for ${entry.size === 1 ? "it" : "them"}; nobody else can take ${entry.size === 1 ? "it" : "them"} meanwhile.`;
+      return `${entry.size === 1 ? "A seat is" : `${entry.size} seats are`} kept for you until ${when.format(until)}${until > now ? "" : " (ending now)"}. Accept to pay for ${entry.size === 1 ? "it" : "them"}; nobody else can take ${entry.size === 1 ? "it" : "them"} meanwhile.`;
     }
     case "accepted":
       return "Accepted: its seats went into a checkout. Pay for them before the checkout's hold runs out (My Selected Classes).";

@@ -1,4 +1,4 @@
-import { ACADEMY } from "./academy-facts";
+import { ACADEMY } from "shared-auth";
 
 /** Registration opening (issue 30): the words and the countdown the class card and page show. */
 
