@@ -13,7 +13,7 @@ import { accessToken, SEED, signUpFreshStudent, storedAccessToken } from "../sup
  * offered both, accepts and pays; a third seat goes to the next family. A fourth family never
  * gets a freed seat. Families other than the one in the browser act through the API.
  */
-const HOLD_SECONDS = 15;
+const HOLD_SECONDS = 20;
 /** Table Tennis Tactics (seed class 12): ages 8-14, 2 of 16 seats taken in the seed. */
 const CLASS = { id: "00000000-0000-4000-9000-000000000012", name: "Table Tennis Tactics" };
 const CHILD_BIRTH = `${Number(seedDay("2027-08-23").slice(0, 4)) - 10}-03-01`;
@@ -69,10 +69,15 @@ async function addChild(token: string, first_name: string): Promise<string> {
 }
 
 /** A family takes a seat into a checkout's hold (its cart line, then the checkout). */
-async function holdASeat(token: string) {
+async function holdASeat(token: string): Promise<number> {
   expect((await call("POST", "/carts", token, { classItemId: CLASS.id })).status).toBe(201);
-  expect((await call("POST", "/create-payment-intent", token, {})).status).toBe(201);
+  const checkout = await call("POST", "/create-payment-intent", token, {});
+  expect(checkout.status).toBe(201);
+  return Date.parse(checkout.body.expiresAt as string);
 }
+
+/** Waits until a moment (a hold's end and a little more), measured on this machine's clock as the API's. */
+const waitUntil = (page: Page, at: number) => page.waitForTimeout(Math.max(at - Date.now(), 0));
 
 const entriesOf = async (token: string) =>
   (await call("GET", "/waitlist", token)).body as { state: string; position: number | null }[];
@@ -128,9 +133,9 @@ test("a class opens by itself at its time, fills, and its freed seats go to the 
   // Two families hold the last two seats, a few seconds apart.
   const first = await family("First Holder");
   const second = await family("Second Holder");
-  await holdASeat(first.token);
-  await page.waitForTimeout(5_000);
-  await holdASeat(second.token);
+  const firstEnds = await holdASeat(first.token);
+  await page.waitForTimeout(8_000);
+  const secondEnds = await holdASeat(second.token);
 
   // Full: the page offers the waitlist; the parent joins with both children.
   await page.reload();
@@ -156,13 +161,14 @@ test("a class opens by itself at its time, fills, and its freed seats go to the 
   expect(third.body).toMatchObject({ state: "waiting", position: 2 });
 
   // The first hold runs out: one seat free, the group at the head needs two, so it is kept.
-  await page.waitForTimeout((HOLD_SECONDS - 5) * 1000 + 1_000);
+  await waitUntil(page, firstEnds + 1_500);
+  expect(Date.now(), "the second hold still runs").toBeLessThan(secondEnds - 2_000);
   await tryOutsider();
   expect((await entriesOf(single.token))[0]).toMatchObject({ state: "waiting", position: 2 });
   expect(await availability()).toMatchObject({ seats_left: 0 });
 
   // The second runs out: both seats are offered to the group.
-  await page.waitForTimeout(6_000);
+  await waitUntil(page, secondEnds + 1_500);
   await tryOutsider();
   await page.goto("/dashboard/waitlists");
   const offer = page.getByTestId("waitlist-entry").filter({ hasText: CLASS.name });
