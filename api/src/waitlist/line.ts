@@ -28,7 +28,8 @@ export interface LineOptions {
   offerSeconds: number;
 }
 
-const lineClassColumns = {
+/** A class as its line needs it: schedule, status, seat counts, opening. */
+export const lineClassColumns = {
   ...scheduleColumns,
   status: classes.status,
   availableSeats: classes.availableSeats,

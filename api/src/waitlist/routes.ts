@@ -11,7 +11,7 @@ import { text } from "../platform/text.js";
 import { transaction } from "../platform/transaction.js";
 import { idParam } from "../platform/wire.js";
 import { declineOffer, familyEntries, joinLine, leaveLine, MAX_GROUP } from "./family.js";
-import { expireOffers, seatsForThePublic, type LineOptions } from "./line.js";
+import { expireOffers, lineClassColumns, seatsForThePublic, type LineOptions } from "./line.js";
 import { opensLater } from "./opening.js";
 import { classLine, entryClass, entryHistory, moveEntry, openOffers, removeEntry } from "./staff.js";
 
@@ -38,18 +38,7 @@ export const waitlistRoutes =
         },
       },
       async (request) => {
-        const [row] = await db
-          .select({
-            status: classes.status,
-            availableSeats: classes.availableSeats,
-            enrolledSeats: classes.enrolledSeats,
-            heldSeats: classes.heldSeats,
-            offeredSeats: classes.offeredSeats,
-            waitingEntries: classes.waitingEntries,
-            registrationOpensAt: classes.registrationOpensAt,
-          })
-          .from(classes)
-          .where(eq(classes.id, request.params.id));
+        const [row] = await db.select(lineClassColumns).from(classes).where(eq(classes.id, request.params.id));
         if (!row || row.status !== "approved") throw notFound("There is no such class open for booking.");
         const now = clock.now();
         return {
