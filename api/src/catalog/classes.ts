@@ -83,6 +83,9 @@ export function classToWire(row: ClassRow, full: boolean) {
     ...base,
     status: row.status,
     feedback: row.feedback ?? "",
+    /** The line (issue 30): entries waiting, and seats kept for open offers. */
+    waiting_entries: row.waitingEntries,
+    offered_seats: row.offeredSeats,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -25,6 +25,36 @@ export interface AdminClass extends ClassItem {
   status: "pending" | "approved" | "denied";
   feedback: string;
   createdAt: string;
+  /** When booking opens (ISO instant), or null: open on approval (issue 30). */
+  registration_opens_at: string | null;
+  /** The class's line: entries waiting, and seats kept for open offers. */
+  waiting_entries: number;
+  offered_seats: number;
+}
+
+/** One entry of a class's line (GET /classes/:id/waitlist): offers first, then the waiting in order. */
+export interface LineEntry {
+  _id: string;
+  state: "waiting" | "offered";
+  /** Place among the waiting (1 = next); null for an open offer. */
+  position: number | null;
+  size: number;
+  family: string;
+  email: string;
+  campers: string[];
+  joinedAt: string;
+  offeredAt: string | null;
+  offerExpiresAt: string | null;
+}
+
+/** An offer waiting for a family's answer (GET /admin/waitlist-offers), soonest deadline first. */
+export interface OpenOffer {
+  _id: string;
+  classId: string;
+  class_name: string;
+  family: string;
+  size: number;
+  offerExpiresAt: string | null;
 }
 
 export interface AdminStats {
@@ -56,6 +86,8 @@ const adminKeys = {
   stats: () => ["admin", "stats"] as const,
   contact: () => ["admin", "contact"] as const,
   newsletter: () => ["admin", "newsletter"] as const,
+  line: (classId: string) => ["admin", "line", classId] as const,
+  offers: () => ["admin", "waitlist-offers"] as const,
 };
 
 /** The query string of a list: empty values left out. */
@@ -174,3 +206,44 @@ export async function downloadSubscribersCsv(): Promise<void> {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+export function useClassLine(classId: string) {
+  return useQuery({
+    queryKey: adminKeys.line(classId),
+    queryFn: async () => (await api.get<LineEntry[]>(`/classes/${classId}/waitlist`)).data,
+    retry: retryTransient,
+  });
+}
+
+export function useOpenOffers() {
+  return useQuery({
+    queryKey: adminKeys.offers(),
+    queryFn: async () => (await api.get<OpenOffer[]>("/admin/waitlist-offers")).data,
+    retry: retryTransient,
+  });
+}
+
+/** What a change to a line refreshes: the line, the class list's counts, open offers. */
+const lineRefresh = (classId: string) => [adminKeys.line(classId), queryKeys.classes(), adminKeys.offers()];
+
+/** An admin moves a waiting entry (1 = next in line), with a reason the record keeps. */
+export const useMoveEntry = (classId: string) =>
+  useAdminWrite(
+    ({ id, position, reason }: { id: string; position: number; reason: string }) =>
+      api.patch(`/waitlist/${id}`, { position, reason }),
+    lineRefresh(classId),
+  );
+
+/** An admin takes an entry out of the line, with a reason the record keeps. */
+export const useRemoveEntry = (classId: string) =>
+  useAdminWrite(
+    ({ id, reason }: { id: string; reason: string }) => api.post(`/waitlist/${id}/remove`, { reason }),
+    lineRefresh(classId),
+  );
+
+/** When a class opens for booking (an ISO instant with its offset), or null: open now. */
+export const useSetOpening = (classId: string) =>
+  useAdminWrite(
+    (opensAt: string | null) => api.patch(`/classes/${classId}`, { registration_opens_at: opensAt }),
+    [queryKeys.classes()],
+  );

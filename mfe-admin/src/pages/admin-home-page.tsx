@@ -2,6 +2,7 @@ import { countOf, useAcademy, UserAvatar } from "shared-auth";
 import { AccessLog } from "../components/access-log";
 import { AdminRoot } from "../components/admin-root";
 import { ContactInbox } from "../components/inbox";
+import { OpenOffers } from "../components/open-offers";
 import { ErrorState } from "../components/states";
 import { Subscribers } from "../components/subscribers";
 import { useStats, type AdminStats } from "../lib/admin-api";
@@ -96,6 +97,15 @@ export default function AdminHomePage() {
           <Subscribers />
         </section>
       </div>
+      <section aria-labelledby="open-offers" className="mt-8">
+        <h2 id="open-offers" className="font-display text-2xl font-bold text-slate-900 dark:text-white">
+          Open waitlist offers
+        </h2>
+        <p className="mt-1 mb-3 text-sm text-slate-600 dark:text-slate-400">
+          Seats kept for families on a waitlist until they accept, decline or the offer runs out.
+        </p>
+        <OpenOffers />
+      </section>
       <section aria-labelledby="access-log" className="mt-8">
         <h2 id="access-log" className="font-display text-2xl font-bold text-slate-900 dark:text-white">
           Access log

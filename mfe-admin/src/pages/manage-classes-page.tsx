@@ -3,6 +3,7 @@ import { errorMessage, ownImageUrl } from "shared-auth";
 import { AdminRoot } from "../components/admin-root";
 import { buttonStyles } from "../components/buttons";
 import { FeedbackDialog } from "../components/feedback-dialog";
+import { LineDialog } from "../components/line-dialog";
 import { Cell, Email, ListToolbar, PagedTable, rowStyles } from "../components/list-controls";
 import { PageHeading } from "../components/states";
 import {
@@ -45,6 +46,21 @@ function ClassImage({ url }: { url: string }) {
   );
 }
 
+/** The class's line in a few words (issue 30): "3 waiting · 2 offered", nothing when nobody is in it. */
+function LineCount({ item }: { item: AdminClass }) {
+  const parts = [
+    item.waiting_entries > 0 && `${item.waiting_entries} waiting`,
+    item.offered_seats > 0 && `${item.offered_seats} offered`,
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  return (
+    <span className="block text-xs font-semibold text-amber-800 dark:text-amber-300" data-testid="line-count">
+      <span className="sr-only">Waitlist: </span>
+      {parts.join(" · ")}
+    </span>
+  );
+}
+
 /** Spec: /dashboard/manageclasses. One class at a time (the spec's whole-list PATCH is a defect). */
 export default function ManageClassesPage() {
   const [params, update] = useListParams();
@@ -53,6 +69,7 @@ export default function ManageClassesPage() {
   const feedback = useClassFeedback();
   const remove = useDeleteClass();
   const [feedbackFor, setFeedbackFor] = useState<AdminClass | null>(null);
+  const [lineFor, setLineFor] = useState<AdminClass | null>(null);
 
   const decide = (item: AdminClass, status: ClassDecision) =>
     review.mutate(
@@ -132,6 +149,7 @@ export default function ManageClassesPage() {
                 </Cell>
                 <Cell kind="field" label="Seats" className="whitespace-nowrap">
                   {item.enrolled_seats} / {item.available_seats}
+                  <LineCount item={item} />
                 </Cell>
                 <Cell kind="field" label="Price">
                   {money.format(item.price)}
@@ -178,6 +196,14 @@ export default function ManageClassesPage() {
                     </button>
                     <button
                       type="button"
+                      className={buttonStyles.plain}
+                      onClick={() => setLineFor(item)}
+                      aria-label={`Waitlist and opening of ${item.class_name}`}
+                    >
+                      Waitlist
+                    </button>
+                    <button
+                      type="button"
                       className={buttonStyles.danger}
                       disabled={busy !== null}
                       onClick={() => void del(item)}
@@ -192,6 +218,7 @@ export default function ManageClassesPage() {
           })
         }
       </PagedTable>
+      {lineFor && <LineDialog item={lineFor} onClose={() => setLineFor(null)} />}
       {feedbackFor && (
         <FeedbackDialog
           className={feedbackFor.class_name}

@@ -52,6 +52,7 @@ export function SessionFields({
   const ageMax = input("age_max");
   const level = input("level");
   const location = input("location");
+  const opens = input("registration_opens_at");
   const weekdaysId = `${prefix}-weekdays`;
   const weekdaysError = errors.weekdays?.message;
 
@@ -131,6 +132,20 @@ export function SessionFields({
           {...location.props}
           aria-describedby={describedBy(location.id, location.error, true)}
           placeholder="Field 2"
+        />
+      </Field>
+      <Field
+        id={opens.id}
+        label="Registration opens (optional)"
+        error={opens.error}
+        hint="The academy's time (Portland). Until then families see a countdown and cannot book; empty opens booking as soon as the class is approved."
+      >
+        <input
+          type="datetime-local"
+          min="2020-01-01T00:00"
+          max="2100-12-31T23:59"
+          {...opens.props}
+          aria-describedby={describedBy(opens.id, opens.error, true)}
         />
       </Field>
     </fieldset>

@@ -174,7 +174,27 @@ const SESSION: Required<CampSession> = {
 
 describe("sessionFormValues", () => {
   it("holds a class's session as the form's strings", () => {
-    expect(sessionFormValues(SESSION)).toEqual({ ...SESSION, age_min: "8", age_max: "12" });
+    expect(sessionFormValues(SESSION)).toEqual({
+      ...SESSION,
+      age_min: "8",
+      age_max: "12",
+      registration_opens_at: "",
+    });
+  });
+
+  it("shows a registration opening on the academy's clock, and sends it back as the same instant", () => {
+    const values = sessionFormValues({ ...SESSION, registration_opens_at: "2027-03-01T17:00:00.000Z" });
+    expect(values.registration_opens_at).toBe("2027-03-01T09:00");
+    const wire = toWire({ ...EMPTY_CLASS, ...values });
+    expect(Date.parse(wire.registration_opens_at!)).toBe(Date.parse("2027-03-01T17:00:00Z"));
+    expect(toWire({ ...EMPTY_CLASS, ...values, registration_opens_at: "" }).registration_opens_at).toBeNull();
+  });
+
+  it("refuses an opening that is not a date and a time", () => {
+    const rule = SESSION_RULES.registration_opens_at.validate as (v: string) => true | string;
+    expect(rule("")).toBe(true);
+    expect(rule("2027-03-01T09:00")).toBe(true);
+    expect(rule("2027-02-30T09:00")).toBe("Enter the opening as a date and a time, or leave it empty");
   });
 
   it("leaves the fields of a class without a session empty", () => {

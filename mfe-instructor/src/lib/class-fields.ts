@@ -3,6 +3,7 @@
  * so a later field (dates, ages, level, place) is one more entry here.
  */
 import type { RegisterOptions } from "react-hook-form";
+import { academyWallTimeToIso, isoToAcademyWallTime } from "shared-auth/academy-time";
 import { AGE_MAX, AGE_MIN, LEVEL_LABELS, SPORTS, WEEKDAYS, type CampSession, type Weekday } from "shared-auth";
 
 export interface ClassFormValues {
@@ -22,6 +23,8 @@ export interface ClassFormValues {
   age_max: string;
   level: string;
   location: string;
+  /** When families may book (issue 30): the academy's wall clock, "2027-03-01T09:00"; "" opens on approval. */
+  registration_opens_at: string;
 }
 
 export type ClassFieldName = "class_name" | "price" | "available_seats" | "enrolled_seats" | "details";
@@ -149,6 +152,10 @@ export const SESSION_RULES: {
   },
   level: { validate: (v) => Object.hasOwn(LEVEL_LABELS, v) || "Choose a level" },
   location: { maxLength: { value: 120, message: "Place is at most 120 characters" } },
+  registration_opens_at: {
+    validate: (v) =>
+      v === "" || academyWallTimeToIso(v) !== null || "Enter the opening as a date and a time, or leave it empty",
+  },
 };
 
 /** The form's fields in the order a server error should take focus to them. */
@@ -167,6 +174,7 @@ export const FIELD_ORDER: (keyof ClassFormValues)[] = [
   "age_max",
   "level",
   "location",
+  "registration_opens_at",
   "details",
 ];
 
@@ -186,10 +194,13 @@ export const EMPTY_CLASS: ClassFormValues = {
   age_max: "",
   level: "",
   location: "",
+  registration_opens_at: "",
 };
 
 /** A class's session as the form holds it (strings), for the edit form. */
-export function sessionFormValues(cls: CampSession): Partial<ClassFormValues> {
+export function sessionFormValues(
+  cls: CampSession & { registration_opens_at?: string | null },
+): Partial<ClassFormValues> {
   return {
     sport: cls.sport ?? "",
     start_date: cls.start_date ?? "",
@@ -201,6 +212,7 @@ export function sessionFormValues(cls: CampSession): Partial<ClassFormValues> {
     age_max: cls.age_max == null ? "" : String(cls.age_max),
     level: cls.level ?? "",
     location: cls.location ?? "",
+    registration_opens_at: isoToAcademyWallTime(cls.registration_opens_at),
   };
 }
 
@@ -222,5 +234,6 @@ export function toWire(values: ClassFormValues) {
     age_max: Number(values.age_max),
     level: values.level,
     location: values.location.trim() || null,
+    registration_opens_at: values.registration_opens_at ? academyWallTimeToIso(values.registration_opens_at) : null,
   };
 }

@@ -11,6 +11,11 @@ export interface MyClass extends CampSession {
   details: string;
   status: "pending" | "approved" | "denied";
   feedback: string;
+  /** When booking opens (ISO instant), or null: on approval (issue 30). */
+  registration_opens_at: string | null;
+  /** The class's line (issue 30): entries waiting, and seats kept for open offers. */
+  waiting_entries: number;
+  offered_seats: number;
 }
 
 /**

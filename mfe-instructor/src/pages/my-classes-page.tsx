@@ -1,8 +1,18 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { api, formatAges, formatSession, levelLabel, queryKeys, resolveImageUrl, useAcademy } from "shared-auth";
+import {
+  ACADEMY,
+  api,
+  formatAges,
+  formatSession,
+  levelLabel,
+  queryKeys,
+  resolveImageUrl,
+  useAcademy,
+} from "shared-auth";
 import { ClassForm } from "../components/class-form";
+import { ClassLine } from "../components/class-line";
 import { InstructorRoot } from "../components/instructor-root";
 import { Roster } from "../components/roster";
 import { EmptyState, ErrorState, ListSkeleton, PageTitle, secondaryClass } from "../components/ui";
@@ -18,6 +28,12 @@ const BADGE: Record<MyClass["status"], string> = {
 
 export const BACK_TO_REVIEW =
   "Saving an update sends this class back to pending review: students do not see it until an admin approves it again.";
+
+const opensFormat = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "full",
+  timeStyle: "short",
+  timeZone: ACADEMY.timeZone,
+});
 
 /** /dashboard/myclasses: the caller's classes with status, feedback, roster and the Update flow. */
 export default function MyClassesPage() {
@@ -68,6 +84,7 @@ export default function MyClassesPage() {
 function ClassItem({ item }: { item: MyClass }) {
   const [editing, setEditing] = useState(false);
   const [showRoster, setShowRoster] = useState(false);
+  const [showLine, setShowLine] = useState(false);
   // A saved update closes the form and says so here, with focus back on the Update button.
   const [saved, setSaved] = useState<string | null>(null);
   const updateButton = useRef<HTMLButtonElement>(null);
@@ -101,7 +118,7 @@ function ClassItem({ item }: { item: MyClass }) {
               .filter(Boolean)
               .join(" · ")}
           </p>
-          <dl className="grid grid-cols-3 gap-2 text-sm">
+          <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
             <div>
               <dt className="text-slate-500 dark:text-slate-400">Enrolled</dt>
               <dd className="font-semibold">{item.enrolled_seats}</dd>
@@ -114,7 +131,19 @@ function ClassItem({ item }: { item: MyClass }) {
               <dt className="text-slate-500 dark:text-slate-400">Price</dt>
               <dd className="font-semibold">{money(item.price)}</dd>
             </div>
+            <div>
+              <dt className="text-slate-500 dark:text-slate-400">Waitlist</dt>
+              <dd className="font-semibold" data-testid="line-count">
+                {item.waiting_entries} waiting{item.offered_seats > 0 && ` · ${item.offered_seats} offered`}
+              </dd>
+            </div>
           </dl>
+          {item.registration_opens_at && (
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              <span className="font-semibold">Registration opens: </span>
+              {opensFormat.format(new Date(item.registration_opens_at))} (Portland time)
+            </p>
+          )}
           <div className="text-sm">
             <span className="font-semibold">Feedback: </span>
             <span data-testid="feedback" className="text-slate-700 dark:text-slate-300">
@@ -142,6 +171,14 @@ function ClassItem({ item }: { item: MyClass }) {
             >
               {showRoster ? "Hide students" : "Students"}
             </button>
+            <button
+              type="button"
+              className={secondaryClass}
+              aria-expanded={showLine}
+              onClick={() => setShowLine(!showLine)}
+            >
+              {showLine ? "Hide waitlist" : "Waitlist"}
+            </button>
           </div>
         </div>
       </div>
@@ -153,6 +190,11 @@ function ClassItem({ item }: { item: MyClass }) {
       {showRoster && (
         <div className="mt-4">
           <Roster classId={item._id} className={item.class_name} session={formatSession(item) ?? undefined} />
+        </div>
+      )}
+      {showLine && (
+        <div className="mt-4">
+          <ClassLine classId={item._id} className={item.class_name} />
         </div>
       )}
       {editing && (
