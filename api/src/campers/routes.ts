@@ -1,10 +1,20 @@
-import { and, eq, gte, isNull, or } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, or } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requirePermission } from "../platform/access/permissions.js";
 import { now as clockNow } from "../platform/clock.js";
 import type { Db } from "../platform/database/client.js";
 import { lockAccount } from "../platform/database/locks.js";
-import { campers, cartItems, classes, enrollments, orderItems, orders, users } from "../platform/database/schema.js";
+import {
+  campers,
+  cartItems,
+  classes,
+  enrollments,
+  orderItems,
+  orders,
+  users,
+  waitlistCampers,
+  waitlistEntries,
+} from "../platform/database/schema.js";
 import { conflict, notFound } from "../platform/errors.js";
 import type { Sealer } from "../platform/sealing.js";
 import { transaction } from "../platform/transaction.js";
@@ -148,6 +158,22 @@ export const camperRoutes =
             .innerJoin(orders, eq(orders.id, orderItems.orderId))
             .where(and(eq(orderItems.camperId, row.id), eq(orders.status, "pending")));
           if (paying) throw conflict(`A checkout for ${row.firstName} is in progress: finish or leave it first.`);
+          // A place in a line counts seats for them (a group waits for enough for all): leave it first.
+          const [waiting] = await tx
+            .select({ name: classes.name })
+            .from(waitlistCampers)
+            .innerJoin(waitlistEntries, eq(waitlistEntries.id, waitlistCampers.entryId))
+            .innerJoin(classes, eq(classes.id, waitlistEntries.classId))
+            .where(
+              and(
+                eq(waitlistCampers.camperId, row.id),
+                isNull(waitlistCampers.droppedReason),
+                inArray(waitlistEntries.state, ["waiting", "offered"]),
+              ),
+            );
+          if (waiting) {
+            throw conflict(`${row.firstName} is on the waitlist of "${waiting.name}": leave it in My Waitlists first.`);
+          }
           await tx.delete(cartItems).where(eq(cartItems.camperId, row.id));
           // The name stays for the family's history (past seats, payments); everything else goes.
           await tx

@@ -47,6 +47,8 @@ export const waitlistRoutes =
           offered_seats: row.offeredSeats,
           registration_opens_at: row.registrationOpensAt?.toISOString() ?? null,
           registration_open: !opensLater(row.registrationOpensAt),
+          /** How long an offer keeps its seats for the family (WAITLIST_OFFER_HOURS). */
+          offer_seconds: line.offerSeconds,
           now: now.toISOString(),
         };
       },

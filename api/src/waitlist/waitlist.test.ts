@@ -63,6 +63,7 @@ describe("registration opening", () => {
     expect(await availability(classId)).toMatchObject({
       registration_open: false,
       registration_opens_at: opensAt.toISOString(),
+      offer_seconds: OFFER_SECONDS,
     });
     const listed = await api.call({ method: "GET", url: `/classes/${classId}` });
     expect(listed.json().registration_opens_at).toBe(opensAt.toISOString());
@@ -250,6 +251,20 @@ describe("the waitlist", () => {
     expect(left.json()).toMatchObject({ state: "left" });
     expect((await entries(b))[0]).toMatchObject({ position: 1 });
     expect((await api.call({ method: "DELETE", url: `/waitlist/${entryB._id}`, as: a })).statusCode).toBe(404);
+    await checkInvariants(api.database, classId);
+  });
+
+  it("a camper on a line is not removed from the family until the family leaves the line", async () => {
+    const classId = await newClass(api, 1);
+    await hold(await family(api), classId);
+    const parent = await family(api, ["Gus"]);
+    const entry = (await join(parent, classId, parent.kids)).json();
+    const removal = () => api.call({ method: "DELETE", url: `/campers/${parent.kids[0]}`, as: parent });
+    const refused = await removal();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^Gus is on the waitlist of ".+": leave it in My Waitlists first\.$/);
+    await api.call({ method: "DELETE", url: `/waitlist/${entry._id}`, as: parent });
+    expect((await removal()).statusCode).toBe(200);
     await checkInvariants(api.database, classId);
   });
 

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { errorMessage, useCampers, type ClassItem } from "shared-auth";
-import { WAITLIST_RULE } from "../lib/waitlist-queries";
+import { useClassAvailability, waitlistRule } from "../lib/waitlist-queries";
 import { camperLabel } from "../lib/booking-state";
 import type { Booking } from "../lib/use-booking";
 import { CANCEL_BUTTON, PICKER_DIALOG, SUBMIT_BUTTON, useModal, useTicks } from "./picker-dialog";
@@ -22,6 +22,7 @@ export default function WaitlistDialog({
   const ref = useModal();
   const id = useId();
   const campers = useCampers();
+  const live = useClassAvailability(item._id).data;
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const { ticked, toggle } = useTicks(() => setProblem(null));
@@ -66,7 +67,7 @@ export default function WaitlistDialog({
           </h2>
           <p id={`${id}-about`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
             <span className="font-semibold text-slate-800 dark:text-slate-100">{item.class_name}</span> is full. The
-            campers you tick wait together in its line. {WAITLIST_RULE}
+            campers you tick wait together in its line. {waitlistRule(live?.offer_seconds)}
           </p>
         </div>
 

@@ -12,7 +12,7 @@ import { dialog, SUCCESS_ICON, warning } from "./alerts";
 export function offerTheWaitlist(reason: string): Promise<boolean> {
   return showDialog(warning, {
     title: "This class is full",
-    text: `${reason} You keep your place in line, and a freed seat is offered to you for 24 hours before anyone else can take it.`,
+    text: `${reason} You keep your place in line, and a freed seat is offered to you, for a set time, before anyone else can take it.`,
     confirm: "Join waitlist",
     cancel: "Not now",
   });
@@ -27,8 +27,8 @@ export function showJoined(
   const names = who.length <= 1 ? (who[0] ?? "You") : `${who.slice(0, -1).join(", ")} and ${who[who.length - 1]}`;
   const where =
     entry.state === "offered"
-      ? "Seats are free for you now: accept the offer in My Waitlists within 24 hours."
-      : `You are #${entry.position} in line. When seats free up they are offered to you for 24 hours, in the order families joined.`;
+      ? "Seats are free for you now: accept the offer in My Waitlists before its deadline."
+      : `You are #${entry.position} in line. When seats free up they are offered to families in the order they joined; My Waitlists shows your offer's deadline.`;
   return showDialog(dialog({ html: SUCCESS_ICON, className: "border-emerald-400! text-emerald-600!" }), {
     title: "You are on the waitlist",
     text: `${names} ${who.length > 1 ? "wait together" : "is waiting"} for "${className}". ${where}`,

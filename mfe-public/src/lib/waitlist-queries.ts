@@ -3,9 +3,28 @@ import { api, queryKeys, useStudentEmail, type ClassAvailability, type WaitlistE
 
 /** A class's line as the public pages use it (issue 30): its live seats, and joining it. */
 
-/** How the line works, in plain words (the class page shows it; the server keeps it). */
-export const WAITLIST_RULE =
-  "Freed seats are offered to families in the order they joined. A family waiting with several children is offered seats only when there are enough for all of them together; until then those seats are kept for it, not offered to anyone behind it or sold to anyone else. An offer keeps its seats for 24 hours.";
+/** How long an offer lasts, in words: "24 hours", "90 minutes", "20 seconds". */
+export function offerPeriod(seconds: number): string {
+  const [n, unit] =
+    seconds % 3600 === 0
+      ? [seconds / 3600, "hour"]
+      : seconds % 60 === 0
+        ? [seconds / 60, "minute"]
+        : [seconds, "second"];
+  return `${n} ${unit}${n === 1 ? "" : "s"}`;
+}
+
+/**
+ * How the line works, in plain words (the class page and the join dialog show it; the server
+ * keeps it), with the academy's offer period once the class's live state has said it.
+ */
+export function waitlistRule(offerSeconds?: number): string {
+  const keeps =
+    offerSeconds === undefined
+      ? "An offer keeps its seats until the deadline it shows."
+      : `An offer keeps its seats for ${offerPeriod(offerSeconds)}.`;
+  return `Freed seats are offered to families in the order they joined. A family waiting with several children is offered seats only when there are enough for all of them together; until then those seats are kept for it, not offered to anyone behind it or sold to anyone else. ${keeps}`;
+}
 
 export function useClassAvailability(classId: string | null) {
   return useQuery({

@@ -17,7 +17,7 @@ import { PublicRoot } from "../components/public-root";
 import { formatPrice, plural, seatsLeft } from "../lib/format";
 import { isNotFound, isPublished, useClass } from "../lib/public-queries";
 import { useBooking } from "../lib/use-booking";
-import { useClassAvailability, WAITLIST_RULE } from "../lib/waitlist-queries";
+import { useClassAvailability, waitlistRule } from "../lib/waitlist-queries";
 import "../styles.css";
 
 const SITE_NAME = "Summit Sports Academy";
@@ -150,7 +150,7 @@ function ClassDetails({ item: listed }: { item: ClassItem }) {
             <p className="mt-1 font-semibold text-slate-800 dark:text-slate-100" data-testid="waitlist-length">
               {live?.waiting ? `${countOf(live.waiting, "family", "families")} waiting` : "Nobody is waiting yet"}
             </p>
-            <p className="mt-2 text-slate-700 dark:text-slate-300">{WAITLIST_RULE}</p>
+            <p className="mt-2 text-slate-700 dark:text-slate-300">{waitlistRule(live?.offer_seconds)}</p>
           </section>
         )}
       </aside>

@@ -165,7 +165,7 @@ export default function MyWaitlistsPage() {
   return (
     <PageFrame
       title="My Waitlists"
-      intro="Freed seats are offered in the order families joined; children waiting together are offered seats together. An offer keeps its seats for 24 hours."
+      intro="Freed seats are offered in the order families joined; children waiting together are offered seats together. An offer keeps its seats until the deadline it shows."
     >
       {body}
     </PageFrame>

@@ -29,5 +29,7 @@ export interface ClassAvailability {
   offered_seats: number;
   registration_opens_at: string | null;
   registration_open: boolean;
+  /** How long an offer keeps its seats for a family (the academy's setting). */
+  offer_seconds: number;
   now: string;
 }
