@@ -13,6 +13,7 @@ import {
 import { authRoutes, createFirebaseVerifier, sessionRoutes, userRoutes } from "./accounts/index.js";
 import { adminRoutes } from "./admin/index.js";
 import { expireOffers, waitlistRoutes } from "./waitlist/index.js";
+import { refundRoutes, sendDueRefunds } from "./refunds/index.js";
 import { camperExportRoutes, camperRoutes, camperStaffRoutes } from "./campers/index.js";
 import { cartRoutes, expireOverdueCheckouts, type CheckoutDeps } from "./booking/index.js";
 import { classRevenueRoutes, classRoutes, COMPRESS_THRESHOLD, instructorRoutes, PublicCache } from "./catalog/index.js";
@@ -138,6 +139,10 @@ export async function buildApp({
           description:
             "Registration opening, a full class's line in strict order, offers of freed seats, and staff's view of each line",
         },
+        {
+          name: "refunds",
+          description: "The cancellation policy, a family's seats with today's refund, and cancelling a seat",
+        },
         { name: "admin", description: "Admins' paged class list and the academy's figures" },
         { name: "health", description: "Liveness, database, and how the public lists are cached" },
       ],
@@ -207,6 +212,8 @@ export async function buildApp({
   await app.register(paymentRoutes(checkout));
   await app.register(offerRoutes(checkout));
   await app.register(waitlistRoutes({ db: database.db, sealer, line: config.payments }));
+  const refunding = { db: database.db, provider: checkout.provider, log: app.log };
+  await app.register(refundRoutes({ ...refunding, cache, line: config.payments }));
   // Holds that ran out give their seats back even when nobody opens a checkout.
   const sweep = setInterval(() => {
     expireOverdueCheckouts(checkout).catch((error: unknown) =>
@@ -216,6 +223,8 @@ export async function buildApp({
     expireOffers(database.db, config.payments).catch((error: unknown) =>
       app.log.warn({ err: error }, "expiring waitlist offers failed"),
     );
+    // Refunds the provider did not answer: asked again, under the same idempotency key.
+    sendDueRefunds(refunding).catch((error: unknown) => app.log.warn({ err: error }, "sending refunds failed"));
   }, 30_000);
   sweep.unref();
   app.addHook("onClose", () => clearInterval(sweep));

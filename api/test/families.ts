@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { classes, users } from "../src/platform/database/schema.js";
-import { clockDay, MAYA, type TestApi } from "./harness.js";
+import { clockDay, confirmCard, MAYA, type TestApi } from "./harness.js";
 
 /** Families, classes and seat holds for the booking and waitlist tests (made straight, not through the UI). */
 
@@ -81,3 +81,34 @@ export const joinLine = (t: TestApi, as: Person, classId: string, camperIds?: st
 
 export const waitlistOf = async (t: TestApi, as: Person) =>
   (await t.call({ method: "GET", url: "/waitlist", as })).json();
+
+/** A family pays for seats of a class (its children, or the account holder) by card, as the payment page does. */
+export async function paySeats(
+  t: TestApi,
+  as: Person,
+  classIds: string[],
+  camperIds: (string | undefined)[] = [undefined],
+) {
+  for (const classItemId of classIds) {
+    for (const camperId of camperIds) {
+      const added = await t.call({
+        method: "POST",
+        url: "/carts",
+        as,
+        payload: { classItemId, ...(camperId && { camperId }) },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+  }
+  const co = await t.call({ method: "POST", url: "/create-payment-intent", as, payload: {} });
+  expect(co.statusCode, co.body).toBe(201);
+  expect(await confirmCard(co.json().clientSecret)).toBe(200);
+  const paid = await t.call({
+    method: "POST",
+    url: "/payments",
+    as,
+    payload: { transactionId: co.json().paymentIntentId },
+  });
+  expect(paid.statusCode, paid.body).toBe(201);
+  return co.json().orderId as string;
+}

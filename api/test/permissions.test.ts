@@ -212,6 +212,12 @@ const cases: Case[] = [
     expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
   },
   {
+    name: "own seats with today's refund",
+    method: "GET",
+    url: "/enrollments",
+    expect: { anonymous: 401, student: 200, instructor: 200, admin: 200 },
+  },
+  {
     name: "open waitlist offers",
     method: "GET",
     url: "/admin/waitlist-offers",
@@ -511,6 +517,15 @@ const guarded: Guarded[] = [
   { method: "PATCH", url: "/waitlist/not-an-id", body: { position: 0 }, lacking: ["student", "instructor"] },
   { method: "POST", url: "/waitlist/not-an-id/remove", body: { reason: "" }, lacking: ["student", "instructor"] },
   { method: "GET", url: "/admin/waitlist-offers?x=1", lacking: ["student", "instructor"] },
+  { method: "GET", url: "/enrollments?x=1", lacking: [] },
+  { method: "GET", url: "/enrollments/not-an-id/cancellation", lacking: [] },
+  { method: "POST", url: "/enrollments/not-an-id/cancel", body: { refundCents: "x" }, lacking: ["instructor"] },
+  {
+    method: "PUT",
+    url: "/admin/cancellation-policy",
+    body: { fullRefundDays: "x" },
+    lacking: ["student", "instructor"],
+  },
 ];
 
 /** Routes anyone may call; every other route of the API must be in `guarded`. */
@@ -520,6 +535,7 @@ const PUBLIC = [
   "GET /classes",
   "GET /classes/{id}",
   "GET /classes/{id}/availability",
+  "GET /cancellation-policy",
   "GET /instructors",
   "GET /instructors/{id}/classes",
   "POST /jwt",

@@ -86,6 +86,22 @@ export function createPaymentProvider(config: PaymentConfig): PaymentProvider {
           { idempotencyKey: `refund-${orderId}` },
         );
       }),
+    refundAmount: ({ intentId, amountCents, refundId, orderId }) =>
+      reach(async () => {
+        try {
+          const refund = await stripe.refunds.create(
+            { payment_intent: intentId, amount: amountCents, reason: "requested_by_customer", metadata: { orderId, refundId } },
+            { idempotencyKey: `refund-line-${refundId}` },
+          );
+          const status = refund.status === "succeeded" || refund.status === "failed" ? refund.status : "pending";
+          return { id: refund.id, status };
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+            throw new ApiError(409, `The payment provider refused the refund: ${error.message}`);
+          }
+          throw error;
+        }
+      }),
     verifyEvent: (rawBody, signature) => {
       if (!config.webhookSecret || !signature) return null;
       try {

@@ -28,6 +28,15 @@ export interface PaymentProvider {
   /** Cancels an open intent; false when it can no longer be canceled (it succeeded meanwhile). */
   cancelIntent(id: string): Promise<boolean>;
   refund(intentId: string, orderId: string): Promise<void>;
+  /**
+   * Sends part of a payment back (issue 31), under the refund row's id as idempotency key: asked
+   * again, the provider answers with the same refund. Throws a 502 ApiError when unreachable, and
+   * a 4xx ApiError with the provider's words when it refuses.
+   */
+  refundAmount(input: { intentId: string; amountCents: number; refundId: string; orderId: string }): Promise<{
+    id: string;
+    status: "succeeded" | "pending" | "failed";
+  }>;
   /** The event of a signed webhook request, or null when the signature does not hold. */
   verifyEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event | null;
   readonly webhooksConfigured: boolean;

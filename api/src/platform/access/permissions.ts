@@ -29,7 +29,9 @@ export type Entity =
   // A family's own waitlist entries (issue 30): join, read, accept or decline an offer, leave.
   | "waitlist"
   // A class's whole line (its families in order): its instructor and admins read it, admins move or remove entries.
-  | "line";
+  | "line"
+  // The academy's cancellation policy (issue 31): everyone reads it, admins set it.
+  | "policy";
 export type Action = "create" | "read" | "update" | "delete" | "review";
 
 type Rules = Partial<Record<`${Action}:${Entity}`, Access>>;
@@ -44,6 +46,8 @@ const student: Rules = {
   "read:payment": "own",
   "create:payment": "own",
   "read:enrollment": "own",
+  // Cancelling one of the family's seats, for the policy's refund (issue 31).
+  "delete:enrollment": "own",
   "delete:session": "own",
   // A profile photo of their own, served by the API: no third party learns who looks at it.
   "create:image": "own",
@@ -103,6 +107,9 @@ export const PERMISSIONS: Record<Role, Rules> = {
     "read:camper-log": "any",
     "read:line": "any",
     "update:line": "any",
+    // Any seat cancelled, with the policy's refund, a full one or an amount typed (issue 31).
+    "delete:enrollment": "any",
+    "update:policy": "any",
   },
 };
 

@@ -111,9 +111,12 @@ export const orderItems = pgTable(
     /** Whose seat: one of the family's campers (the account holder's own "Myself" by default). */
     camperId: uuid("camper_id").notNull(),
     priceCents: integer("price_cents").notNull(),
+    /** What went back to the card for this line (issue 31): never more than its price. */
+    refundedCents: integer("refunded_cents").notNull().default(0),
   },
   (t) => [
     uniqueIndex("order_items_order_class_camper_key").on(t.orderId, t.classId, t.camperId),
+    check("order_items_refund_check", sql`${t.refundedCents} between 0 and ${t.priceCents}`),
     foreignKey({ name: "order_items_camper_fk", columns: [t.camperId], foreignColumns: [campers.id] }).onDelete(
       "cascade",
     ),

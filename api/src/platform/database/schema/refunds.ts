@@ -1,0 +1,102 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { orders } from "./bookings.js";
+import { campers } from "./families.js";
+import { classes, users } from "./users-and-classes.js";
+import { timestamps } from "./values.js";
+
+/**
+ * The academy's cancellation policy (issue 31), one row: the whole price back until
+ * `full_refund_days` before a class's first day, `partial_percent` of it until
+ * `partial_refund_days`, nothing after; `fee_cents` kept from any refund.
+ */
+export const cancellationPolicy = pgTable(
+  "cancellation_policy",
+  {
+    id: smallint("id").primaryKey().default(1),
+    fullRefundDays: integer("full_refund_days").notNull().default(14),
+    partialRefundDays: integer("partial_refund_days").notNull().default(7),
+    partialPercent: integer("partial_percent").notNull().default(50),
+    feeCents: integer("fee_cents").notNull().default(0),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [
+    check("cancellation_policy_one_row", sql`${t.id} = 1`),
+    check(
+      "cancellation_policy_days_check",
+      sql`${t.partialRefundDays} >= 0 and ${t.fullRefundDays} >= ${t.partialRefundDays} and ${t.fullRefundDays} <= 365`,
+    ),
+    check("cancellation_policy_percent_check", sql`${t.partialPercent} between 0 and 100`),
+    check("cancellation_policy_fee_check", sql`${t.feeCents} between 0 and 100000`),
+  ],
+);
+
+export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * Money sent back to a card (issue 31). Written in the same transaction as its cause (a seat
+ * cancelled, a goodwill refund) as `pending`, then asked of the provider under the row's id as
+ * idempotency key, by the request and, when the provider did not answer, by a sweep in every API
+ * process. A line's refunds never exceed what was paid for it: `order_items.refunded_cents` sums
+ * them and its check holds it to the line's price.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The line refunded (with the camper), or null for a refund of the order as a whole. */
+    classId: uuid("class_id").references(() => classes.id, { onDelete: "set null" }),
+    camperId: uuid("camper_id").references(() => campers.id, { onDelete: "set null" }),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: REFUND_STATUSES }).notNull().default("pending"),
+    providerRefundId: text("provider_refund_id"),
+    reason: text("reason"),
+    /** Who asked: the family, or the admin (null once their account is gone). */
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    ...timestamps,
+  },
+  (t) => [
+    check("refunds_amount_check", sql`${t.amountCents} > 0`),
+    check("refunds_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    uniqueIndex("refunds_provider_key").on(t.providerRefundId),
+    index("refunds_order_idx").on(t.orderId, t.createdAt),
+    index("refunds_pending_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** A seat given up (issue 31): the enrolment row goes, this record of it stays. */
+export const cancellations = pgTable(
+  "cancellations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    enrollmentId: uuid("enrollment_id").notNull(),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    classId: uuid("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    camperId: uuid("camper_id").notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    refundId: uuid("refund_id").references(() => refunds.id, { onDelete: "set null" }),
+    refundCents: integer("refund_cents").notNull(),
+    reason: text("reason"),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex("cancellations_enrollment_key").on(t.enrollmentId),
+    index("cancellations_student_idx").on(t.studentId, t.createdAt),
+    check("cancellations_refund_check", sql`${t.refundCents} >= 0`),
+  ],
+);

@@ -1,0 +1,254 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { camperName } from "../campers/index.js";
+import * as clock from "../platform/clock.js";
+import type { Db, Tx } from "../platform/database/client.js";
+import { lockAccount } from "../platform/database/locks.js";
+import {
+  campers,
+  cancellations,
+  classes,
+  enrollments,
+  orderItems,
+  orders,
+  payments,
+  refunds,
+  users,
+} from "../platform/database/schema.js";
+import { badRequest, conflict, notFound } from "../platform/errors.js";
+import { toDollars } from "../platform/wire.js";
+import { fillFromLine, type LineOptions } from "../waitlist/index.js";
+import { academyToday, loadPolicy, quoteRefund, quoteText, type Quote } from "./policy.js";
+
+/**
+ * Cancelling a seat (issue 31), in one transaction: the enrolment ends (a record of it stays), the
+ * seat goes to the class's waitlist first, and the refund the policy gives (or an admin's amount)
+ * is written as a pending refund beside the line's refunded total, which the database holds to
+ * the line's price. The provider is asked afterwards, outside the transaction (refund-sending.ts).
+ */
+
+const seatColumns = {
+  id: enrollments.id,
+  studentId: enrollments.studentId,
+  classId: enrollments.classId,
+  camperId: enrollments.camperId,
+  orderId: enrollments.orderId,
+  enrolledAt: enrollments.createdAt,
+  className: classes.name,
+  firstDay: classes.startDate,
+  lastDay: classes.endDate,
+  camper: camperName,
+  paidCents: sql<number>`coalesce(${orderItems.priceCents}, 0)`.mapWith(Number),
+  refundedCents: sql<number>`coalesce(${orderItems.refundedCents}, 0)`.mapWith(Number),
+};
+
+function seats(db: Db | Tx) {
+  return db
+    .select(seatColumns)
+    .from(enrollments)
+    .innerJoin(classes, eq(classes.id, enrollments.classId))
+    .innerJoin(campers, eq(campers.id, enrollments.camperId))
+    .innerJoin(users, eq(users.id, campers.familyId))
+    .leftJoin(
+      orderItems,
+      and(
+        eq(orderItems.orderId, enrollments.orderId),
+        eq(orderItems.classId, enrollments.classId),
+        eq(orderItems.camperId, enrollments.camperId),
+      ),
+    );
+}
+
+type Seat = Awaited<ReturnType<ReturnType<typeof seats>["where"]>>[number];
+
+function seatToWire(seat: Seat, quote: Quote) {
+  return {
+    _id: seat.id,
+    classId: seat.classId,
+    class_name: seat.className,
+    camper: seat.camper,
+    camperId: seat.camperId,
+    start_date: seat.firstDay,
+    end_date: seat.lastDay,
+    enrolledAt: seat.enrolledAt.toISOString(),
+    paid: toDollars(seat.paidCents),
+    refunded: toDollars(seat.refundedCents),
+    cancellation: quoteToWire(quote),
+  };
+}
+
+export function quoteToWire(quote: Quote) {
+  return {
+    refund: toDollars(quote.refundCents),
+    refundCents: quote.refundCents,
+    paidCents: quote.paidCents,
+    refundedCents: quote.refundedCents,
+    percent: quote.percent,
+    feeCents: quote.feeCents,
+    window: quote.window,
+    daysBefore: quote.daysBefore,
+    /** The family may cancel it themselves (not once the class has started). */
+    cancellable: quote.window !== "started",
+    text: quoteText(quote),
+  };
+}
+
+const quoteFor = (policy: Awaited<ReturnType<typeof loadPolicy>>, seat: Seat) =>
+  quoteRefund(
+    policy,
+    { paidCents: seat.paidCents, refundedCents: seat.refundedCents, firstDay: seat.firstDay },
+    academyToday(),
+  );
+
+/** The family's seats (GET /enrollments), first day first, each with today's quote. */
+export async function familySeats(db: Db, familyId: string) {
+  const policy = await loadPolicy(db);
+  const rows = await seats(db)
+    .where(eq(enrollments.studentId, familyId))
+    .orderBy(asc(classes.startDate), asc(classes.name), asc(enrollments.id));
+  return rows.map((seat) => seatToWire(seat, quoteFor(policy, seat)));
+}
+
+/** One seat and today's quote (GET /enrollments/:id/cancellation); `familyId` limits it to the family's own. */
+export async function seatQuote(db: Db, enrollmentId: string, familyId?: string) {
+  const [seat] = await seats(db).where(eq(enrollments.id, enrollmentId));
+  if (!seat || (familyId !== undefined && seat.studentId !== familyId)) throw notFound("There is no such enrolment.");
+  return seatToWire(seat, quoteFor(await loadPolicy(db), seat));
+}
+
+export interface CancelRequest {
+  enrollmentId: string;
+  actorId: string;
+  /** A family cancels only its own seats, and not once the class has started. */
+  asFamily: boolean;
+  /** An admin's amount instead of the policy's (never more than is left of the line). */
+  refundCents?: number;
+  reason?: string;
+}
+
+export interface Cancelled {
+  refundId: string | null;
+  refundCents: number;
+  orderId: string | null;
+  classId: string;
+}
+
+/** Cancels one seat; see the module's comment. Two at once on one seat: the second finds it gone. */
+export async function cancelSeat(tx: Tx, request: CancelRequest, line: LineOptions): Promise<Cancelled> {
+  const gone = () => notFound("There is no such enrolment: it may have been cancelled already.");
+  const [found] = await tx
+    .select({ studentId: enrollments.studentId })
+    .from(enrollments)
+    .where(eq(enrollments.id, request.enrollmentId));
+  if (!found || (request.asFamily && found.studentId !== request.actorId)) throw gone();
+  // The family's lock first, as every booking of theirs takes it; then the seat itself.
+  await lockAccount(tx, found.studentId);
+  const [locked] = await tx
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .where(eq(enrollments.id, request.enrollmentId))
+    .for("update");
+  if (!locked) throw gone();
+  const [seat] = await seats(tx).where(eq(enrollments.id, request.enrollmentId));
+  if (!seat) throw gone();
+  const quote = quoteFor(await loadPolicy(tx), seat);
+  if (request.asFamily && quote.window === "started") throw conflict(quoteText(quote));
+
+  const left = seat.paidCents - seat.refundedCents;
+  const amount = request.refundCents ?? quote.refundCents;
+  if (amount > left) {
+    throw badRequest(`At most ${money(left)} of this seat is left to refund.`, {
+      refundCents: `At most ${left} cents.`,
+    });
+  }
+  let refundId: string | null = null;
+  if (amount > 0 && seat.orderId) {
+    refundId = await addRefund(tx, {
+      orderId: seat.orderId,
+      classId: seat.classId,
+      camperId: seat.camperId,
+      amountCents: amount,
+      actorId: request.actorId,
+      reason: request.reason ?? (request.asFamily ? "Cancelled by the family" : null),
+    });
+  }
+  await tx.delete(enrollments).where(eq(enrollments.id, seat.id));
+  await tx.insert(cancellations).values({
+    enrollmentId: seat.id,
+    studentId: seat.studentId,
+    classId: seat.classId,
+    camperId: seat.camperId,
+    orderId: seat.orderId,
+    refundId,
+    refundCents: amount,
+    reason: request.reason ?? null,
+    actorId: request.actorId,
+    createdAt: clock.now(),
+  });
+  await tx
+    .update(classes)
+    .set({ enrolledSeats: sql`${classes.enrolledSeats} - 1`, updatedAt: clock.now() })
+    .where(eq(classes.id, seat.classId));
+  // The freed seat goes to the class's waitlist first (issue 30), in this same commit.
+  await fillFromLine(tx, [seat.classId], line);
+  return { refundId, refundCents: amount, orderId: seat.orderId, classId: seat.classId };
+}
+
+const money = (cents: number) =>
+  (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
+
+/**
+ * A pending refund of part of a paid line (or of the order, without a line): the line's refunded
+ * total goes up in the same statement's transaction, and its check refuses more than the price.
+ */
+export async function addRefund(
+  tx: Tx,
+  input: {
+    orderId: string;
+    classId: string;
+    camperId: string;
+    amountCents: number;
+    actorId: string;
+    reason: string | null;
+  },
+): Promise<string> {
+  const [order] = await tx
+    .select({ status: orders.status, intent: orders.paymentIntentId })
+    .from(orders)
+    .where(eq(orders.id, input.orderId))
+    .for("update");
+  if (!order || order.status !== "paid" || !order.intent) throw conflict("Only a paid order can be refunded.");
+  const updated = await tx
+    .update(orderItems)
+    .set({ refundedCents: sql`${orderItems.refundedCents} + ${input.amountCents}` })
+    .where(
+      and(
+        eq(orderItems.orderId, input.orderId),
+        eq(orderItems.classId, input.classId),
+        eq(orderItems.camperId, input.camperId),
+      ),
+    )
+    .returning({ refunded: orderItems.refundedCents });
+  if (updated.length === 0) throw notFound("There is no such line in this order.");
+  const [refund] = await tx
+    .insert(refunds)
+    .values({ ...input, createdAt: clock.now(), updatedAt: clock.now(), nextAttemptAt: clock.now() })
+    .returning({ id: refunds.id });
+  await markPaymentRefunds(tx, input.orderId);
+  return refund!.id;
+}
+
+/** The payment record says "refunded" once every cent went back, "partially refunded" before. */
+async function markPaymentRefunds(tx: Tx, orderId: string) {
+  const [sums] = await tx
+    .select({
+      paid: sql<number>`coalesce(sum(${orderItems.priceCents}), 0)`.mapWith(Number),
+      refunded: sql<number>`coalesce(sum(${orderItems.refundedCents}), 0)`.mapWith(Number),
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  if (!sums || sums.refunded === 0) return;
+  await tx
+    .update(payments)
+    .set({ status: sums.refunded >= sums.paid ? "refunded" : "partially refunded" })
+    .where(eq(payments.orderId, orderId));
+}

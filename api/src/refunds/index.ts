@@ -1,0 +1,8 @@
+/**
+ * Cancellations and refunds (issue 31): the academy's policy, the family's seats with today's
+ * quote, cancelling a seat (the seat to the waitlist first, the refund to the card), and the
+ * sending of refunds that outlives a provider that does not answer. Other code uses it from here.
+ */
+export { refundRoutes, type RefundRouteDeps } from "./routes.js";
+export { sendDueRefunds, refundsOf, type RefundDeps } from "./sending.js";
+export { loadPolicy, policyText, quoteRefund, type Policy } from "./policy.js";

@@ -1,0 +1,130 @@
+import { eq } from "drizzle-orm";
+import * as clock from "../platform/clock.js";
+import type { Db, Tx } from "../platform/database/client.js";
+import { cancellationPolicy } from "../platform/database/schema.js";
+import { ACADEMY_TIME_ZONE } from "../waitlist/index.js";
+
+/**
+ * The cancellation policy (issue 31): the whole price back until `fullRefundDays` before a
+ * class's first day, `partialPercent` of it until `partialRefundDays`, nothing after (and nothing
+ * once the class has started); `feeCents` kept from any refund. Days are counted on the academy's
+ * calendar (Portland): "14 days before Monday 5 July" is any time on Monday 21 June there.
+ */
+export interface Policy {
+  fullRefundDays: number;
+  partialRefundDays: number;
+  partialPercent: number;
+  feeCents: number;
+}
+
+export const DEFAULT_POLICY: Policy = { fullRefundDays: 14, partialRefundDays: 7, partialPercent: 50, feeCents: 0 };
+
+export type RefundWindow = "full" | "partial" | "none" | "started";
+
+export interface Quote {
+  /** What the card gets back now: the policy's share of the line, less the fee, never more than is left. */
+  refundCents: number;
+  /** What was paid for the line, and what of it went back already. */
+  paidCents: number;
+  refundedCents: number;
+  /** The policy's share (0-100) and the fee kept (0 when nothing is refunded). */
+  percent: number;
+  feeCents: number;
+  window: RefundWindow;
+  /** Whole days from today to the first day on the academy's calendar; null for a class without dates. */
+  daysBefore: number | null;
+}
+
+const academyDay = new Intl.DateTimeFormat("en-CA", {
+  timeZone: ACADEMY_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** Today's date at the academy, YYYY-MM-DD (by the API's clock). */
+export const academyToday = (now: Date = clock.now()) => academyDay.format(now);
+
+/** Whole days from one calendar date to another (YYYY-MM-DD), negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * The refund for one paid line today under the policy. Shares are rounded down to the cent (the
+ * card never gets a fraction of a cent more than the policy gives); the fee comes off once; the
+ * result never exceeds what is left of the line after earlier refunds.
+ */
+export function quoteRefund(
+  policy: Policy,
+  line: { paidCents: number; refundedCents: number; firstDay: string | null },
+  today: string,
+): Quote {
+  const left = Math.max(line.paidCents - line.refundedCents, 0);
+  const daysBefore = line.firstDay === null ? null : daysBetween(today, line.firstDay);
+  const window: RefundWindow =
+    daysBefore !== null && daysBefore <= 0
+      ? "started"
+      : daysBefore === null || daysBefore >= policy.fullRefundDays
+        ? "full"
+        : daysBefore >= policy.partialRefundDays
+          ? "partial"
+          : "none";
+  const percent = window === "full" ? 100 : window === "partial" ? policy.partialPercent : 0;
+  const share = Math.floor((line.paidCents * percent) / 100);
+  const afterFee = share > 0 ? Math.max(share - policy.feeCents, 0) : 0;
+  const refundCents = Math.min(afterFee, left);
+  return {
+    refundCents,
+    paidCents: line.paidCents,
+    refundedCents: line.refundedCents,
+    percent,
+    feeCents: refundCents > 0 ? Math.min(policy.feeCents, share) : 0,
+    window,
+    daysBefore,
+  };
+}
+
+const money = (cents: number) =>
+  (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
+
+/** The policy in plain words, as the class page and the payment page show it. */
+export function policyText(policy: Policy): string {
+  const parts = [`Full refund until ${policy.fullRefundDays} days before the first day`];
+  if (policy.partialRefundDays < policy.fullRefundDays && policy.partialPercent > 0) {
+    parts.push(`${policy.partialPercent}% until ${policy.partialRefundDays} days before`);
+  }
+  parts.push("no refund after that or once the class has started");
+  const fee = policy.feeCents > 0 ? ` A processing fee of ${money(policy.feeCents)} is kept from any refund.` : "";
+  return `${parts.join(", ")}.${fee}`;
+}
+
+/** "You will get $74.50 back of $149.00." */
+export function quoteText(quote: Quote): string {
+  if (quote.window === "started")
+    return "This class has started: a seat in it can no longer be cancelled for a refund.";
+  if (quote.refundCents === 0) {
+    return quote.paidCents - quote.refundedCents <= 0
+      ? "This seat has been refunded in full already."
+      : `Under the cancellation policy nothing is refunded this close to the first day (of ${money(quote.paidCents)} paid).`;
+  }
+  return `You will get ${money(quote.refundCents)} back of ${money(quote.paidCents)}.`;
+}
+
+export async function loadPolicy(db: Db | Tx): Promise<Policy> {
+  const [row] = await db.select().from(cancellationPolicy).where(eq(cancellationPolicy.id, 1));
+  if (!row) return DEFAULT_POLICY;
+  const { fullRefundDays, partialRefundDays, partialPercent, feeCents } = row;
+  return { fullRefundDays, partialRefundDays, partialPercent, feeCents };
+}
+
+export async function savePolicy(db: Db, policy: Policy, adminId: string): Promise<Policy> {
+  await db
+    .insert(cancellationPolicy)
+    .values({ id: 1, ...policy, updatedBy: adminId, updatedAt: clock.now() })
+    .onConflictDoUpdate({
+      target: cancellationPolicy.id,
+      set: { ...policy, updatedBy: adminId, updatedAt: clock.now() },
+    });
+  return loadPolicy(db);
+}

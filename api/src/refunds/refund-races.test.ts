@@ -1,0 +1,142 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PaymentProvider } from "../booking/index.js";
+import { createPaymentProvider } from "../payments/index.js";
+import { orderItems, refunds } from "../platform/database/schema.js";
+import { setClock, restoreClock, nowMs } from "../platform/clock.js";
+import { family, lineClass, paySeats, type Person } from "../../test/families.js";
+import {
+  ADMIN,
+  clockDay,
+  createTestDatabaseUrl,
+  driverName,
+  startTestApi,
+  useTwoTestApis,
+  type TestApi,
+} from "../../test/harness.js";
+import { seatCounts } from "../waitlist/index.js";
+import { sendDueRefunds } from "./index.js";
+
+/**
+ * "One seat, one refund" when two API processes (one PostgreSQL, a pool each) cancel at the same
+ * instant (issue 31 item 5), and a refund asked while the provider is down: recorded with the
+ * cancellation, sent once it answers, never twice.
+ */
+const LIMITS = { RATE_LIMIT_SENSITIVE: "100000", RATE_LIMIT_FORMS: "100000", RATE_LIMIT_CHECKOUTS: "100000" };
+
+describe.runIf(driverName === "postgres")("cancellations when two API processes race", () => {
+  const ROUNDS = 8;
+  const { a, b } = useTwoTestApis(LIMITS);
+
+  const seatsOf = async (t: TestApi, as: Person) => (await t.call({ method: "GET", url: "/enrollments", as })).json();
+  const refundsOf = (orderId: string) =>
+    a.database.db
+      .select({ amount: refunds.amountCents, status: refunds.status })
+      .from(refunds)
+      .where(eq(refunds.orderId, orderId));
+  const lines = (orderId: string) =>
+    a.database.db
+      .select({ price: orderItems.priceCents, refunded: orderItems.refundedCents })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+
+  it("the same seat cancelled on both at once (two tabs, or the family and an admin): one cancellation, one refund", async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const classId = await lineClass(a, 3, { startDate: clockDay(30), endDate: clockDay(34), priceCents: 9_900 });
+      const parent = await family(a);
+      const orderId = await paySeats(a, parent, [classId]);
+      const [seat] = await seatsOf(a, parent);
+      const second = round % 2 === 0 ? parent : ADMIN;
+      const answers = await Promise.all([
+        a.call({ method: "POST", url: `/enrollments/${seat._id}/cancel`, as: parent }),
+        b.call({ method: "POST", url: `/enrollments/${seat._id}/cancel`, as: second }),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+      expect(await refundsOf(orderId)).toEqual([{ amount: 9_900, status: "succeeded" }]);
+      expect(await lines(orderId)).toEqual([{ price: 9_900, refunded: 9_900 }]);
+      expect((await seatCounts(a.database.db, classId)).problems).toEqual([]);
+    }
+  });
+
+  it("two seats of one order cancelled at once: two partial refunds that add up to the order", async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const first = await lineClass(a, 3, { startDate: clockDay(30), endDate: clockDay(34), priceCents: 4_999 });
+      const second = await lineClass(a, 3, { startDate: clockDay(50), endDate: clockDay(54), priceCents: 7_501 });
+      const parent = await family(a);
+      const orderId = await paySeats(a, parent, [first, second]);
+      const [s1, s2] = await seatsOf(a, parent);
+      const answers = await Promise.all([
+        a.call({ method: "POST", url: `/enrollments/${s1._id}/cancel`, as: parent }),
+        b.call({ method: "POST", url: `/enrollments/${s2._id}/cancel`, as: parent }),
+      ]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+      const sent = await refundsOf(orderId);
+      expect(sent.map((r) => r.status)).toEqual(["succeeded", "succeeded"]);
+      expect(sent.reduce((n, r) => n + r.amount, 0)).toBe(4_999 + 7_501);
+      const history = (
+        await a.call({ method: "GET", url: "/payments", as: parent, query: { email: parent.email } })
+      ).json();
+      expect((Array.isArray(history) ? history : history.items)[0].status).toBe("refunded");
+    }
+  });
+});
+
+describe.runIf(driverName === "postgres")("a refund while the payment provider is down", () => {
+  let down: Awaited<ReturnType<typeof startTestApi>>;
+  let up: Awaited<ReturnType<typeof startTestApi>>;
+  let drop: (() => Promise<void>) | undefined;
+  let live: PaymentProvider;
+  beforeAll(async () => {
+    const db = (await createTestDatabaseUrl())!;
+    drop = db.drop;
+    up = await startTestApi(db.url, LIMITS, {
+      paymentProvider: (config) => (live = createPaymentProvider(config.payments)),
+    });
+    // The real SDK, pointed at a port where nothing answers: the provider is down for this process.
+    down = await startTestApi(db.url, LIMITS, {
+      paymentProvider: (config) =>
+        createPaymentProvider({ ...config.payments, apiUrl: new URL("http://127.0.0.1:9/") }),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await down?.close();
+    await up?.close();
+    await drop?.();
+  });
+
+  it("the cancellation is kept and says so; the refund goes when the provider answers, once", async () => {
+    const classId = await lineClass(up, 3, { startDate: clockDay(30), endDate: clockDay(34), priceCents: 12_000 });
+    const parent = await family(up);
+    const orderId = await paySeats(up, parent, [classId]);
+    const [seat] = await (await up.call({ method: "GET", url: "/enrollments", as: parent })).json();
+    const answer = await down.call({ method: "POST", url: `/enrollments/${seat._id}/cancel`, as: parent });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ refundCents: 12_000, refundStatus: "pending" });
+    expect(answer.json().message).toBe(
+      "The seat is cancelled. The refund of $120.00 is recorded and goes to the card as soon as the payment service answers.",
+    );
+    const [pending] = await up.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(pending).toMatchObject({ status: "pending", attempts: 1 });
+    expect(pending!.lastError).toMatch(/cannot be reached/);
+
+    // Not due yet (its back-off): the sweep leaves it; once due, both processes sweep at once.
+    expect(await sendDueRefunds({ db: up.database.db, provider: live, log: up.app.log })).toBe(0);
+    const previous = setClock(new Date(nowMs() + 31_000));
+    try {
+      await Promise.all([
+        sendDueRefunds({ db: up.database.db, provider: live, log: up.app.log }),
+        sendDueRefunds({ db: up.database.db, provider: live, log: up.app.log }),
+      ]);
+    } finally {
+      restoreClock(previous);
+    }
+    const [sent] = await up.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(sent).toMatchObject({ status: "succeeded", lastError: null });
+    expect(sent!.providerRefundId).toMatch(/^re_/);
+    const [count] = await up.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(refunds)
+      .where(eq(refunds.orderId, orderId));
+    expect(count!.n).toBe(1);
+  });
+});

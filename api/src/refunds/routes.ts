@@ -1,0 +1,157 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { PublicCache } from "../catalog/index.js";
+import { requirePermission } from "../platform/access/permissions.js";
+import { badRequest, forbidden } from "../platform/errors.js";
+import { text } from "../platform/text.js";
+import { idParam, toDollars } from "../platform/wire.js";
+import type { LineOptions } from "../waitlist/index.js";
+import { cancelSeat, familySeats, seatQuote } from "./cancel.js";
+import { loadPolicy, policyText, savePolicy, type Policy } from "./policy.js";
+import { sendRefund, type RefundDeps } from "./sending.js";
+
+export interface RefundRouteDeps extends RefundDeps {
+  cache: PublicCache;
+  line: LineOptions;
+}
+
+const whole = (what: string, min: number, max: number) =>
+  z
+    .number({ error: `${what} must be a whole number.` })
+    .int({ error: `${what} must be a whole number.` })
+    .min(min, { error: `${what} must be at least ${min}.` })
+    .max(max, { error: `${what} must be at most ${max}.` });
+
+const policyBody = z.object({
+  fullRefundDays: whole("Days for a full refund", 0, 365),
+  partialRefundDays: whole("Days for a partial refund", 0, 365),
+  partialPercent: whole("The partial refund's percentage", 0, 100),
+  feeCents: whole("The processing fee (in cents)", 0, 100_000),
+});
+
+const policyToWire = (policy: Policy) => ({ ...policy, text: policyText(policy) });
+
+/** Cancellations and refunds (issue 31): the policy, the family's seats with today's quote, cancelling one. */
+export const refundRoutes =
+  (deps: RefundRouteDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, cache, line } = deps;
+
+    app.get(
+      "/cancellation-policy",
+      { schema: { tags: ["refunds"], summary: "The academy's cancellation policy, in numbers and in words" } },
+      async () => policyToWire(await loadPolicy(db)),
+    );
+
+    app.put(
+      "/admin/cancellation-policy",
+      {
+        config: { access: { action: "update", entity: "policy", any: true } },
+        schema: { tags: ["refunds"], summary: "An admin sets the cancellation policy", body: policyBody },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "update", "policy");
+        const body = request.body;
+        if (body.partialRefundDays > body.fullRefundDays) {
+          throw badRequest("The partial refund must end no earlier than the full refund does.", {
+            partialRefundDays: `At most ${body.fullRefundDays} (the days for a full refund).`,
+          });
+        }
+        return policyToWire(await savePolicy(db, body, actor.id));
+      },
+    );
+
+    app.get(
+      "/enrollments",
+      {
+        config: { access: { action: "read", entity: "enrollment" } },
+        schema: {
+          tags: ["refunds"],
+          summary: "The caller's seats (one per camper and class), with what cancelling each would refund today",
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "read", "enrollment", actor.id);
+        return familySeats(db, actor.id);
+      },
+    );
+
+    app.get(
+      "/enrollments/:id/cancellation",
+      {
+        config: { access: { action: "read", entity: "enrollment" } },
+        schema: {
+          tags: ["refunds"],
+          summary: "What cancelling a seat would refund today under the policy (the family's own; admins any)",
+          params: idParam,
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "read", "enrollment", actor.id);
+        return seatQuote(db, request.params.id, actor.role === "admin" ? undefined : actor.id);
+      },
+    );
+
+    app.post(
+      "/enrollments/:id/cancel",
+      {
+        config: { access: { action: "delete", entity: "enrollment" } },
+        schema: {
+          tags: ["refunds"],
+          summary:
+            "Cancel a seat: the seat goes to the waitlist first and the policy's refund to the card (admins may set the amount and a reason)",
+          params: idParam,
+          body: z
+            .object({
+              refundCents: whole("The refund (in cents)", 0, 10_000_000).optional(),
+              reason: text({ required: "Say why, for the record.", max: 300 }).optional(),
+            })
+            .nullish(),
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "delete", "enrollment", actor.id);
+        const admin = actor.role === "admin";
+        if (!admin && (request.body?.refundCents !== undefined || request.body?.reason !== undefined)) {
+          throw forbidden("Only an admin can choose the amount or give a reason.");
+        }
+        const done = await cache.write(["classes"], (tx) =>
+          cancelSeat(
+            tx,
+            {
+              enrollmentId: request.params.id,
+              actorId: actor.id,
+              asFamily: !admin,
+              refundCents: request.body?.refundCents,
+              reason: request.body?.reason,
+            },
+            line,
+          ),
+        );
+        const status = done.refundId ? await sendRefund(deps, done.refundId) : null;
+        return {
+          cancelled: true,
+          refund: toDollars(done.refundCents),
+          refundCents: done.refundCents,
+          refundStatus: status,
+          message: cancelledText(done.refundCents, status),
+        };
+      },
+    );
+  };
+
+const money = (cents: number) =>
+  (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
+
+function cancelledText(cents: number, status: string | null): string {
+  if (cents === 0 || status === null) return "The seat is cancelled. Nothing is refunded under the policy.";
+  if (status === "succeeded") return `The seat is cancelled and ${money(cents)} is on its way back to the card.`;
+  if (status === "failed") {
+    return `The seat is cancelled, but the card refund of ${money(cents)} was refused by the payment service. It is recorded: contact the academy to have it sorted out.`;
+  }
+  return `The seat is cancelled. The refund of ${money(cents)} is recorded and goes to the card as soon as the payment service answers.`;
+}

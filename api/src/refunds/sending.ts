@@ -1,0 +1,112 @@
+import type { FastifyBaseLogger } from "fastify";
+import { and, asc, eq, lte, sql } from "drizzle-orm";
+import type { PaymentProvider } from "../booking/index.js";
+import * as clock from "../platform/clock.js";
+import type { Db } from "../platform/database/client.js";
+import { orders, refunds, type RefundStatus } from "../platform/database/schema.js";
+import { ApiError } from "../platform/errors.js";
+import { transaction } from "../platform/transaction.js";
+
+export interface RefundDeps {
+  db: Db;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+}
+
+/** How long a claimed refund is left to its claimer before another process may try: 30 s, doubling, at most an hour. */
+const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), 3_600_000);
+
+/**
+ * Asks the provider for one pending refund (issue 31). The row is claimed first under
+ * `FOR UPDATE SKIP LOCKED` and its next attempt moved on (a lease): two processes never ask at
+ * once, and a process killed while asking leaves it to the next sweep. The provider is asked under
+ * the row's id as idempotency key, so asking again never refunds twice. Answers the row's status.
+ */
+export async function sendRefund(deps: RefundDeps, refundId: string): Promise<RefundStatus> {
+  const claimed = await transaction(deps.db, async (tx) => {
+    const [row] = await tx
+      .select({
+        id: refunds.id,
+        orderId: refunds.orderId,
+        amountCents: refunds.amountCents,
+        attempts: refunds.attempts,
+        status: refunds.status,
+        intentId: orders.paymentIntentId,
+      })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, "pending"), lte(refunds.nextAttemptAt, clock.now())))
+      .for("update", { of: refunds, skipLocked: true });
+    if (!row) return null;
+    const attempts = row.attempts + 1;
+    await tx
+      .update(refunds)
+      .set({ attempts, nextAttemptAt: new Date(clock.nowMs() + backoffMs(attempts)), updatedAt: clock.now() })
+      .where(eq(refunds.id, row.id));
+    return row;
+  });
+  if (!claimed || !claimed.intentId) return currentStatus(deps.db, refundId);
+  try {
+    const answer = await deps.provider.refundAmount({
+      intentId: claimed.intentId,
+      amountCents: claimed.amountCents,
+      refundId: claimed.id,
+      orderId: claimed.orderId,
+    });
+    await deps.db
+      .update(refunds)
+      .set({ status: answer.status, providerRefundId: answer.id, lastError: null, updatedAt: clock.now() })
+      .where(and(eq(refunds.id, claimed.id), eq(refunds.status, "pending")));
+    return answer.status;
+  } catch (error) {
+    const unreachable = !(error instanceof ApiError) || error.statusCode >= 500;
+    const message = error instanceof Error ? error.message : String(error);
+    // A refusal is final and shown as such; an unreachable provider is asked again later.
+    await deps.db
+      .update(refunds)
+      .set({
+        ...(!unreachable && { status: "failed" as const }),
+        lastError: message.slice(0, 500),
+        updatedAt: clock.now(),
+      })
+      .where(and(eq(refunds.id, claimed.id), eq(refunds.status, "pending")));
+    deps.log.warn(
+      { refundId: claimed.id, err: error },
+      unreachable ? "a refund waits for the provider" : "a refund was refused",
+    );
+    return unreachable ? "pending" : "failed";
+  }
+}
+
+async function currentStatus(db: Db, refundId: string): Promise<RefundStatus> {
+  const [row] = await db.select({ status: refunds.status }).from(refunds).where(eq(refunds.id, refundId));
+  return row?.status ?? "failed";
+}
+
+/** Every API process, every half minute: the pending refunds that are due, oldest first. */
+export async function sendDueRefunds(deps: RefundDeps, limit = 20): Promise<number> {
+  const due = await deps.db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.status, "pending"), lte(refunds.nextAttemptAt, clock.now())))
+    .orderBy(asc(refunds.nextAttemptAt))
+    .limit(limit);
+  for (const { id } of due) await sendRefund(deps, id);
+  return due.length;
+}
+
+/** Refunds of the orders given, oldest first, for the payment history. */
+export async function refundsOf(db: Db, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({
+      id: refunds.id,
+      orderId: refunds.orderId,
+      amountCents: refunds.amountCents,
+      status: refunds.status,
+      createdAt: refunds.createdAt,
+    })
+    .from(refunds)
+    .where(sql`${refunds.orderId} in ${orderIds}`)
+    .orderBy(asc(refunds.createdAt));
+}
