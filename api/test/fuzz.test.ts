@@ -255,7 +255,7 @@ const HOSTILE = [
 
 type Caller = { id: string; email: string } | undefined;
 interface TextInput {
-  method: "POST" | "PATCH" | "GET" | "DELETE";
+  method: "POST" | "PUT" | "PATCH" | "GET" | "DELETE";
   /** `{}` marks where a hostile path segment goes, if the route takes one. */
   url: string;
   as: Caller;

@@ -16,7 +16,7 @@ const ALL: Who[] = ["anonymous", "student", "instructor", "admin"];
 
 interface Case {
   name: string;
-  method: "GET" | "POST" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   url: string;
   body?: unknown;
   /** Sent as multipart/form-data with a real PNG in the field image. */

@@ -15,6 +15,7 @@ import {
   type Settlement,
 } from "../booking/index.js";
 import { ApiError, badRequest, conflict, forbidden } from "../platform/errors.js";
+import { withRefunds } from "../refunds/index.js";
 import { checkoutRateLimits, sensitiveRateLimit } from "../platform/rate-limits.js";
 import { emailQuery, idParam } from "../platform/wire.js";
 import { pageQuery, pageWindow, wantsPage } from "../platform/paging.js";
@@ -188,10 +189,10 @@ export const paymentRoutes =
         const actor = await request.requireActor();
         const owner = await ownerByEmail(db, actor, request.query.email);
         requirePermission(actor, "read", "payment", owner);
-        if (!wantsPage(request.query, ["email"])) return loadPayments(db, { studentId: owner });
+        if (!wantsPage(request.query, ["email"])) return withRefunds(db, await loadPayments(db, { studentId: owner }));
         const { page, size, offset } = pageWindow(request.query);
         const [items, [total]] = await Promise.all([
-          loadPayments(db, { studentId: owner }, { size, offset }),
+          loadPayments(db, { studentId: owner }, { size, offset }).then((records) => withRefunds(db, records)),
           db.select({ n: count() }).from(payments).where(eq(payments.studentId, owner)),
         ]);
         return { items, total: total?.n ?? 0, page, size };

@@ -4,5 +4,5 @@
  * sending of refunds that outlives a provider that does not answer. Other code uses it from here.
  */
 export { refundRoutes, type RefundRouteDeps } from "./routes.js";
-export { sendDueRefunds, refundsOf, type RefundDeps } from "./sending.js";
+export { sendDueRefunds, withRefunds, type RefundDeps } from "./sending.js";
 export { loadPolicy, policyText, quoteRefund, type Policy } from "./policy.js";

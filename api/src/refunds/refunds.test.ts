@@ -49,6 +49,8 @@ describe("cancelling a seat under the policy", () => {
     ).json();
     const record = (Array.isArray(history) ? history : history.items)[0];
     expect(record.status).toBe("partially refunded");
+    expect(record.refunded).toBe(149);
+    expect(record.refunds).toEqual([{ amount: 149, status: "succeeded", date: expect.any(String) }]);
     // Asked again, the seat is gone: one refund only.
     expect((await cancel(parent, seat._id)).statusCode).toBe(404);
     const [count] = await api.database.db

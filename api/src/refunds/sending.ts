@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { PaymentProvider } from "../booking/index.js";
 import * as clock from "../platform/clock.js";
 import type { Db } from "../platform/database/client.js";
-import { orders, refunds, type RefundStatus } from "../platform/database/schema.js";
+import { orders, payments, refunds, type RefundStatus } from "../platform/database/schema.js";
+import { toDollars } from "../platform/wire.js";
 import { ApiError } from "../platform/errors.js";
 import { transaction } from "../platform/transaction.js";
 
@@ -95,18 +96,40 @@ export async function sendDueRefunds(deps: RefundDeps, limit = 20): Promise<numb
   return due.length;
 }
 
-/** Refunds of the orders given, oldest first, for the payment history. */
-export async function refundsOf(db: Db, orderIds: readonly string[]) {
-  if (orderIds.length === 0) return [];
-  return db
-    .select({
-      id: refunds.id,
-      orderId: refunds.orderId,
-      amountCents: refunds.amountCents,
-      status: refunds.status,
-      createdAt: refunds.createdAt,
-    })
-    .from(refunds)
-    .where(sql`${refunds.orderId} in ${orderIds}`)
-    .orderBy(asc(refunds.createdAt));
+/**
+ * The payment history's records with their refunds (issue 31): each refund's amount, state and
+ * date, and the total sent or on its way (a refused one does not count).
+ */
+export async function withRefunds<T extends { _id: string }>(db: Db, records: T[]) {
+  const rows =
+    records.length === 0
+      ? []
+      : await db
+          .select({
+            paymentId: payments.id,
+            amountCents: refunds.amountCents,
+            status: refunds.status,
+            createdAt: refunds.createdAt,
+          })
+          .from(refunds)
+          .innerJoin(payments, eq(payments.orderId, refunds.orderId))
+          .where(
+            inArray(
+              payments.id,
+              records.map((r) => r._id),
+            ),
+          )
+          .orderBy(asc(refunds.createdAt));
+  return records.map((record) => {
+    const own = rows.filter((r) => r.paymentId === record._id);
+    return {
+      ...record,
+      refunds: own.map((r) => ({
+        amount: toDollars(r.amountCents),
+        status: r.status,
+        date: r.createdAt.toISOString(),
+      })),
+      refunded: toDollars(own.filter((r) => r.status !== "failed").reduce((n, r) => n + r.amountCents, 0)),
+    };
+  });
 }

@@ -8,6 +8,12 @@ import "../styles.css";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
+const REFUND_STATE = {
+  succeeded: "",
+  pending: " (on its way: the payment service has not confirmed it yet)",
+  failed: " (refused by the payment service: contact the academy)",
+} as const;
+
 function PaymentCard({ payment }: { payment: PaymentRecord }) {
   return (
     <li className={`grid gap-2 p-4 sm:grid-cols-[1fr_auto] ${card}`}>
@@ -25,6 +31,17 @@ function PaymentCard({ payment }: { payment: PaymentRecord }) {
           <time dateTime={payment.date}>{dateFormat.format(new Date(payment.date))}</time>
         </p>
         <p className="text-sm break-all text-slate-600 dark:text-slate-400">Transaction id: {payment.transactionId}</p>
+        {/* Money sent back (issue 31): each refund with its date and state. */}
+        {payment.refunds && payment.refunds.length > 0 && (
+          <ul className="mt-1 text-sm text-slate-700 dark:text-slate-300" aria-label="Refunds">
+            {payment.refunds.map((r, i) => (
+              <li key={i} data-testid="payment-refund">
+                Refund {dollars(r.amount)} on <time dateTime={r.date}>{dateFormat.format(new Date(r.date))}</time>
+                {REFUND_STATE[r.status]}
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
       <div className="flex items-center gap-3 sm:flex-col sm:items-end">
         <span className="text-lg font-bold tabular-nums text-slate-900 dark:text-white">{dollars(payment.price)}</span>

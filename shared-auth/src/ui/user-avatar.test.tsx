@@ -66,7 +66,7 @@ describe("UserAvatar", () => {
     expect(img.alt).toBe("");
     act(() => img.dispatchEvent(new Event("error")));
     expect(host.querySelector("img")).toBeNull();
-    expect(host.textContent).toBe("PB");
+    expect(host.querySelector("[data-initials]")?.getAttribute("data-initials")).toBe("PB");
   });
 
   it("tries a new photo after an old one failed", () => {
@@ -79,15 +79,18 @@ describe("UserAvatar", () => {
   it("with ownImagesOnly, never asks another site: initials instead", () => {
     show(<UserAvatar name="Tia Tracked" photo="https://tracker.example/pixel.png" ownImagesOnly />);
     expect(host.querySelector("img")).toBeNull();
-    expect(host.textContent).toBe("TT");
+    expect(host.querySelector("[data-initials]")?.getAttribute("data-initials")).toBe("TT");
     show(<UserAvatar name="Tia Tracked" photo="/images/seed/people/tia.svg" ownImagesOnly />);
     expect(host.querySelector("img")).not.toBeNull();
   });
 
-  it("without a photo, shows the initials, hidden from screen readers (the name is said beside it)", () => {
+  it("without a photo, draws the initials (CSS, not text in the page) hidden from screen readers", () => {
     show(<UserAvatar name="Sam Student" photo="" />);
     const initials = host.firstElementChild!;
-    expect(initials.textContent).toBe("SS");
+    expect(initials.getAttribute("data-initials")).toBe("SS");
+    expect(initials.className).toContain("before:content-[attr(data-initials)]");
+    // No text of its own: a button it sits in is named by its label alone (WCAG 2.5.3).
+    expect(initials.textContent).toBe("");
     expect(initials.getAttribute("aria-hidden")).toBe("true");
   });
 });

@@ -62,12 +62,13 @@ export function UserAvatar({
       />
     );
   }
+  // The initials are drawn by CSS, not written into the page: inside a button named "Account menu
+  // of Casey Cancel", text "CC" would be visible words missing from its name (WCAG 2.5.3).
   return (
     <span
       aria-hidden="true"
-      className={`${className} ${initialsClassName} flex shrink-0 items-center justify-center rounded-full select-none`}
-    >
-      {initialsOf(name)}
-    </span>
+      data-initials={initialsOf(name)}
+      className={`${className} ${initialsClassName} flex shrink-0 items-center justify-center rounded-full select-none before:content-[attr(data-initials)]`}
+    />
   );
 }

@@ -55,6 +55,9 @@ export interface PaymentRecord {
   /** Whose seat each class is, in the order of classItems (the account holder's name for "Myself"). */
   camperNames: string[];
   image: string;
+  /** Money sent back (issue 31): each refund, and the total sent or on its way (dollars). */
+  refunds?: { amount: number; status: "pending" | "succeeded" | "failed"; date: string }[];
+  refunded?: number;
 }
 
 /** POST /payments and POST /payments/:cartItemId: the paid checkout as recorded. */

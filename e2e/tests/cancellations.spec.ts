@@ -1,0 +1,139 @@
+import { randomBytes } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { confirmCard } from "../../tools/card-payment.mjs";
+import { confirmedSignUp } from "../support/email-verification";
+import { accessibilityProblems } from "../support/page-audit";
+import { API_URL, PAYMENT_SANDBOX_PORT } from "../support/ports";
+import { accessToken, SEED, signInAs } from "../support/session";
+
+/**
+ * Cancellations under the policy (issue 31, item 7): a family pays for two classes, cancels the
+ * one 20 days ahead (the whole price back, shown before and made) and the one 10 days ahead (half,
+ * inside the 50% window), sees both refunds in the payment history, and the seats count on
+ * /classes goes back down. The family pays through the API (this spec is about cancelling).
+ */
+
+const TAG = randomBytes(3).toString("hex");
+const PASSWORD = "Camp#Family2026";
+const SANDBOX_URL = `http://127.0.0.1:${PAYMENT_SANDBOX_PORT}`;
+const EARLY = `Cancel Early Soccer ${TAG}`;
+const HALF = `Cancel Half Tennis ${TAG}`;
+
+/** A date `days` from today on the academy's calendar (Portland), YYYY-MM-DD. */
+function academyDay(days: number): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${API_URL}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  expect(res.ok, `${method} ${path}: ${res.status} ${text}`).toBe(true);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+const parent = { email: `cancel-${TAG}@example.net`, password: PASSWORD, name: `Casey Cancel ${TAG}` };
+const classIds: Record<string, string> = {};
+
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  const maya = accessToken(SEED.instructor);
+  const admin = accessToken(SEED.admin);
+  for (const [name, first, sport] of [
+    [EARLY, 20, "soccer"],
+    [HALF, 10, "tennis"],
+  ] as const) {
+    const created = await call<{ insertedId: string }>("POST", "/classes", maya, {
+      class_name: name,
+      image: `/images/seed/classes/${sport}.svg`,
+      available_seats: 6,
+      price: 149,
+      sport,
+      start_date: academyDay(first),
+      end_date: academyDay(first + 4),
+      weekdays: ["mon", "tue", "wed", "thu", "fri"],
+      start_time: "09:00",
+      end_time: "12:00",
+      age_min: 8,
+      age_max: 18,
+      level: "all",
+    });
+    classIds[name] = created.insertedId;
+    await call("PATCH", `/classes/${created.insertedId}/status`, admin, { status: "approved" });
+  }
+  const idToken = await confirmedSignUp(parent.email, PASSWORD, parent.name);
+  const { token } = await call<{ token: string }>("POST", "/jwt", idToken, { email: parent.email });
+  for (const id of Object.values(classIds)) await call("POST", "/carts", token, { classItemId: id });
+  const checkout = await call<{ clientSecret: string; paymentIntentId: string }>(
+    "POST",
+    "/create-payment-intent",
+    token,
+    {},
+  );
+  expect(await confirmCard(SANDBOX_URL, checkout.clientSecret), "the sandbox confirms the card").toBe(200);
+  await call("POST", "/payments", token, { transactionId: checkout.paymentIntentId });
+});
+
+/** The class's card on /classes, found by its name. */
+async function enrolledOnCard(page: Page, name: string) {
+  await page.goto(`/classes?search=${encodeURIComponent(name)}`);
+  const card = page.getByTestId("class-card").filter({ hasText: name });
+  return card.getByText("Enrolled", { exact: true }).locator("xpath=following-sibling::dd");
+}
+
+async function cancelSeat(page: Page, className: string, expected: { quote: string; done: string }) {
+  await page.goto("/dashboard/enrolledclasses");
+  await page.getByRole("button", { name: `Cancel seat in ${className} for ${parent.name}` }).click();
+  const ask = page.getByRole("dialog", { name: "Cancel this seat?" });
+  await expect(ask).toContainText(expected.quote);
+  await ask.getByRole("button", { name: "Yes, cancel the seat" }).click();
+  const done = page.getByRole("dialog", { name: "Seat cancelled" });
+  await expect(done).toContainText(expected.done);
+  await done.getByRole("button", { name: "OK" }).click();
+  await expect(page.getByRole("button", { name: `Cancel seat in ${className} for ${parent.name}` })).toHaveCount(0);
+}
+
+test("a family cancels 20 days ahead (all back) and 10 days ahead (half back), and sees both refunds", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAs(page, parent);
+  await expect(await enrolledOnCard(page, EARLY)).toHaveText("1 student");
+
+  await page.goto("/dashboard/enrolledclasses");
+  await expect(page.getByRole("region", { name: "Cancellation policy" })).toContainText(
+    "Full refund until 14 days before the first day, 50% until 7 days before",
+  );
+  expect(await accessibilityProblems(page)).toEqual([]);
+
+  await cancelSeat(page, EARLY, {
+    quote: "You will get $149.00 back of $149.00.",
+    done: "The seat is cancelled and $149.00 is on its way back to the card.",
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await cancelSeat(page, HALF, {
+    quote: "You will get $74.50 back of $149.00.",
+    done: "The seat is cancelled and $74.50 is on its way back to the card.",
+  });
+  await expect(page.getByText("No enrolled classes yet")).toBeVisible();
+
+  await page.goto("/dashboard/paymenthistory");
+  const refunds = page.getByTestId("payment-refund");
+  await expect(refunds).toHaveCount(2);
+  await expect(refunds.nth(0)).toContainText("Refund $149.00");
+  await expect(refunds.nth(1)).toContainText("Refund $74.50");
+  // $149.00 and $74.50 of $298.00 went back: the payment is partly refunded.
+  await expect(page.getByText("partially refunded", { exact: true })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("payment-history-390.png"), fullPage: true });
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(await enrolledOnCard(page, EARLY)).toHaveText("0 students");
+});

@@ -1,0 +1,28 @@
+import { useQuery } from "@tanstack/react-query";
+import { api } from "shared-auth";
+
+/** The academy's cancellation policy in words (GET /cancellation-policy). */
+export function useCancellationPolicy() {
+  return useQuery({
+    queryKey: ["cancellation-policy"],
+    queryFn: async () => (await api.get<{ text: string }>("/cancellation-policy")).data,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The policy under the family's seats, so the refund a cancellation gives is never a surprise. */
+export function CancellationPolicy() {
+  const policy = useCancellationPolicy();
+  if (!policy.data) return null;
+  return (
+    <section
+      aria-labelledby="cancellation-policy"
+      className="mt-8 max-w-3xl text-sm text-slate-700 dark:text-slate-300"
+    >
+      <h2 id="cancellation-policy" className="font-display text-lg font-bold text-slate-900 dark:text-white">
+        Cancellation policy
+      </h2>
+      <p className="mt-1">{policy.data.text}</p>
+    </section>
+  );
+}
