@@ -466,7 +466,7 @@ describe("payment sandbox", () => {
 });
 
 describe("payment sandbox webhooks", () => {
-  const received: Array<{ body: string; signature: string }> = [];
+  const received: Array<{ body: string; signature: string; path: string }> = [];
   let answers: number[] = [];
   let receiver: Server;
   let receiverUrl: string;
@@ -483,7 +483,7 @@ describe("payment sandbox webhooks", () => {
   beforeAll(async () => {
     receiver = createServer((req, res) => {
       void readBody(req).then((body) => {
-        received.push({ body, signature: String(req.headers["stripe-signature"]) });
+        received.push({ body, signature: String(req.headers["stripe-signature"]), path: req.url ?? "" });
         res.statusCode = answers.shift() ?? 200;
         res.end();
       });
@@ -547,10 +547,25 @@ describe("payment sandbox webhooks", () => {
       "payment_intent.canceled",
     );
 
+    // A second endpoint stays. The sandbox picks an event's endpoints as it records the event (its
+    // pending_webhooks), and the second's delivery of it is the sign that the event has gone out.
+    const controlUrl = receiverUrl.replace(/\/webhooks\/stripe$/, "/webhooks/control");
+    const control = await stripe.webhookEndpoints.create({
+      url: controlUrl,
+      enabled_events: ["payment_intent.canceled"],
+    });
     expect(await stripe.webhookEndpoints.del(endpoint.id)).toMatchObject({ id: endpoint.id, deleted: true });
+    const recorded: { id: string; endpoints: number }[] = [];
+    const stopListening = sandbox.onEvent((e) => recorded.push({ id: e.id, endpoints: e.pending_webhooks }));
     await stripe.paymentIntents.cancel((await stripe.paymentIntents.create({ amount: 5000, currency: "usd" })).id);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(received).toHaveLength(1);
+    stopListening();
+    const canceled = sandbox.events.find((e) => e.id === recorded.at(-1)?.id);
+    expect(canceled?.type).toBe("payment_intent.canceled");
+    expect(recorded.at(-1)!.endpoints, "endpoints the event goes to").toBe(1);
+    await sandbox.waitForDelivery((d) => d.eventId === canceled!.id && d.url === controlUrl && d.ok);
+    expect(sandbox.deliveries.filter((d) => d.eventId === canceled!.id).map((d) => d.url)).toEqual([controlUrl]);
+    expect(received.map((r) => r.path)).toEqual(["/webhooks/stripe", "/webhooks/control"]);
+    await stripe.webhookEndpoints.del(control.id);
   });
 
   it("records a delivery to an endpoint that cannot be reached, with retries", async () => {

@@ -4,6 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { holdRequests } from "../support/hold-requests";
 import { revealLazySections } from "../support/lazy-sections";
 import { accessibilityProblems, countReactRenderers, reactDomCopies, settled } from "../support/page-audit";
+import { framesRendered } from "../support/page-signals";
 import { API_URL, E2E_PORTS, listUrl } from "../support/ports";
 import { SEED, signInAs, storedSessionContext } from "../support/session";
 import { studentWithClasses } from "../support/students";
@@ -20,12 +21,18 @@ const budgets = JSON.parse(
   tests: { homeJsKB: number; homeCssKB: number; cartJsKB: number };
 };
 
+/** A preload nothing uses, put in by the test: Chromium's warning about it is the sign that it has checked. */
+const UNUSED_PRELOAD = "/favicon.svg?preloaded-and-never-used";
+
 /**
  * Counts each file the page downloads (of these resource types, by URL) and keeps Chromium's
- * console warnings about preloads; `preloadWarnings` waits for them (Chromium warns a few seconds
- * after load when a preloaded file went unused).
+ * console warnings about preloads; `preloadWarnings` waits for them. Chromium warns a few seconds
+ * after the load event about each preloaded file that went unused, all in one go: the page gets
+ * one unused preload of the test's own before its load event, and the warnings are read once
+ * Chromium has warned about it (and a later console message has come, so none of the batch is
+ * still on its way).
  */
-function watchDownloads(page: Page, types: string[]) {
+async function watchDownloads(page: Page, types: string[]) {
   const downloads = new Map<string, number>();
   page.on("requestfinished", (request) => {
     if (types.includes(request.resourceType())) downloads.set(request.url(), (downloads.get(request.url()) ?? 0) + 1);
@@ -34,9 +41,22 @@ function watchDownloads(page: Page, types: string[]) {
   page.on("console", (message) => {
     if (message.text().includes("preload")) warnings.push(message.text());
   });
+  await page.addInitScript((href) => {
+    document.addEventListener("DOMContentLoaded", () => {
+      const link = document.createElement("link");
+      link.rel = "preload";
+      link.as = "image";
+      link.href = href;
+      document.head.append(link);
+    });
+  }, UNUSED_PRELOAD);
   const preloadWarnings = async () => {
-    await page.waitForTimeout(4_000);
-    return warnings;
+    const own = (text: string) => text.includes(UNUSED_PRELOAD);
+    await expect.poll(() => warnings.some(own), { timeout: 15_000 }).toBe(true);
+    const after = page.waitForEvent("console", (message) => message.text() === "console read up to here");
+    await page.evaluate(() => console.log("console read up to here"));
+    await after;
+    return warnings.filter((text) => !own(text));
   };
   return { downloads, preloadWarnings };
 }
@@ -94,7 +114,7 @@ test.describe("performance budgets", () => {
   }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const { downloads, preloadWarnings } = watchDownloads(page, ["script"]);
+    const { downloads, preloadWarnings } = await watchDownloads(page, ["script"]);
     await page.goto("/");
     await settled(page);
     // The shell's own (decision 023); the remote page's are index.html's head start (024), checked below.
@@ -126,7 +146,7 @@ test.describe("performance budgets", () => {
   }) => {
     const context = await storedSessionContext(browser, SEED.student);
     const page = await context.newPage();
-    const { downloads, preloadWarnings } = watchDownloads(page, ["script", "stylesheet", "fetch"]);
+    const { downloads, preloadWarnings } = await watchDownloads(page, ["script", "stylesheet", "fetch"]);
     // The shell's first script held back: whatever of the student remote arrives meanwhile was asked
     // for by index.html itself (decision 024).
     const main = await holdRequests(page, /\/main\.[0-9a-f]+\.js$/);
@@ -216,9 +236,8 @@ test.describe("performance budgets", () => {
         const page = await context.newPage();
         await page.addInitScript(() => {
           const shifts: string[] = [];
-          Object.assign(window, { layoutShifts: shifts });
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & {
+          const note = (entries: PerformanceEntryList) => {
+            for (const entry of entries as (PerformanceEntry & {
               value: number;
               hadRecentInput: boolean;
               sources: { node?: Node | null }[];
@@ -227,12 +246,25 @@ test.describe("performance budgets", () => {
               const nodes = entry.sources.map((s) => (s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : "?"));
               shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${nodes.join(" | ")}`);
             }
-          }).observe({ type: "layout-shift", buffered: true });
+          };
+          const observer = new PerformanceObserver((list) => note(list.getEntries()));
+          observer.observe({ type: "layout-shift", buffered: true });
+          /** Every shift so far, those not yet handed to the observer's callback too. */
+          const layoutShifts = () => {
+            note(observer.takeRecords());
+            return shifts;
+          };
+          Object.assign(window, { layoutShifts });
         });
         await page.goto(pagePath);
         await settled(page);
-        await page.waitForTimeout(500);
-        const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
+        // Nothing loads any more (settled): once the fonts are in, the frames rendered after it laid
+        // out everything that arrived, and each shift of theirs is recorded.
+        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+        await framesRendered(page);
+        const shifts = await page.evaluate(() =>
+          (window as unknown as { layoutShifts: () => string[] }).layoutShifts(),
+        );
         const total = shifts.reduce((sum, line) => sum + Number(line.split(" ")[0]), 0);
         // Lighthouse shows CLS to two decimals: below 0.005 is its "0".
         expect(total, `layout shifts:\n${shifts.join("\n")}`).toBeLessThan(0.005);

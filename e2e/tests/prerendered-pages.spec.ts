@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { remotesJson } from "../../tools/system.mjs";
 import { holdRequests } from "../support/hold-requests";
+import { afterKnownLaterRequest } from "../support/page-signals";
 import { API_URL, E2E_PORTS, listUrl } from "../support/ports";
 import { SCRATCH_SHELL_URL, startScratchShell } from "../support/scratch-shell";
 
@@ -10,6 +11,23 @@ import { SCRATCH_SHELL_URL, startScratchShell } from "../support/scratch-shell";
 
 const REMOTE = `http://localhost:${E2E_PORTS.mfe_public}`;
 const HEADING = { level: 1, name: "Welcome to the academy", exact: true } as const;
+
+type EarlyReads = { academyEnvJson?: Promise<unknown>; academyRemotesJson?: Promise<unknown> };
+
+/**
+ * index.html's inline script has run (the document is parsed) and whatever it started on `read`
+ * (the deploy file its later steps wait for: a visitor's early calls wait for env.json, a page
+ * painted from its prerendered copy for remotes.json) has gone on from there: the script's own
+ * steps, waiting on that read first, have run, and a later request is seen by the test. What the
+ * script would have asked for by then has been asked for.
+ */
+async function inlineScriptWentOn(page: Page, read: keyof EarlyReads) {
+  await page.waitForFunction(() => document.readyState !== "loading");
+  await page.evaluate(async (name) => {
+    await (window as EarlyReads)[name]?.catch(() => undefined);
+  }, read);
+  await afterKnownLaterRequest(page);
+}
 
 /** Adds up every layout shift of the document from its start. */
 async function recordLayoutShifts(page: Page) {
@@ -228,17 +246,24 @@ test.describe("the class list paints before its code too", () => {
     const { release } = await holdRequests(page, /\.js(\?.*)?$/);
     await page.goto("/classes", { waitUntil: "commit" });
     await expect(page.getByRole("heading", { level: 1, name: "Our Classes" })).toBeVisible();
-    await page.waitForTimeout(500);
+    // A visitor's page starts its calls once env.json is read: had this one started them, they would be out.
+    await inlineScriptWentOn(page, "academyEnvJson");
     expect(asked).toEqual([]);
     await release();
     await expect.poll(() => asked.length, { timeout: 15_000 }).toBeGreaterThan(0);
   });
 
   test("a filtered address is never painted from the bare page's copy", async ({ page }) => {
+    const copies: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/prerender/")) copies.push(request.url());
+    });
     const { release } = await holdRequests(page, /\.js(\?.*)?$/);
     const response = await page.goto("/classes?sport=soccer", { waitUntil: "commit" });
     expect(await response!.text()).not.toContain("data-page=");
-    await page.waitForTimeout(300);
+    // index.html paints a copy it asks the remote for once remotes.json is read: none was asked for.
+    await inlineScriptWentOn(page, "academyRemotesJson");
+    expect(copies, "prerendered copies asked for").toEqual([]);
     await expect(page.getByRole("heading", { level: 1, name: "Our Classes" })).toHaveCount(0);
     await release();
     await expect(page.getByLabel("Sport", { exact: true })).toHaveValue("soccer", { timeout: 15_000 });

@@ -6,6 +6,7 @@ import { SOCCER_DAYS } from "../support/seed-calendar";
 import { accessToken, SEED, signInAs } from "../support/session";
 import { revealLazySections } from "../support/lazy-sections";
 import { settled } from "../support/page-audit";
+import { lazyPartsDecided } from "../support/page-signals";
 
 /** A second seed student, so the booking test leaves the cart of SEED.student to other tests. */
 const lee = SEED_SIGN_INS.find((s) => s.email === "lee@example.com")!;
@@ -42,6 +43,9 @@ async function publicClasses(page: Page): Promise<WireClass[]> {
  * only the swiper-wrapper and swiper-slide classes it lays out the same way.
  */
 const SWIPER_CODE = /swiper-slide-index|swiper-lazy-preloader/;
+
+/** How long the carousel shows a slide before it moves on by itself (mfe-public's AUTOPLAY_MS). */
+const AUTOPLAY_MS = 2_500;
 
 /** Scrolls with the mouse wheel, a little at a time as a visitor does, until the element is in view. */
 async function scrollWheelTo(page: Page, target: Locator) {
@@ -130,17 +134,28 @@ test.describe("a visitor browses the public site", () => {
       const page = await context.newPage();
       const swiperFiles: string[] = [];
       const lists: string[] = [];
+      const reads: Promise<void>[] = [];
       page.on("request", (request) => {
         if (listUrl("classes").test(request.url()) || listUrl("instructors").test(request.url()))
           lists.push(new URL(request.url()).pathname);
-      });
-      page.on("response", async (response) => {
-        if (response.request().resourceType() !== "script") return;
-        if (SWIPER_CODE.test(await response.text().catch(() => ""))) swiperFiles.push(response.url());
+        // Every script asked for is read, those still on their way too.
+        if (request.resourceType() !== "script") return;
+        reads.push(
+          request.response().then(
+            async (response) =>
+              void (
+                SWIPER_CODE.test((await response?.text().catch(() => "")) ?? "") && swiperFiles.push(request.url())
+              ),
+            () => undefined,
+          ),
+        );
       });
       await page.goto("/");
       await settled(page);
-      await page.waitForTimeout(500);
+      // The lazy parts have been told they are out of view and have acted on it; every script asked
+      // for by then is read.
+      await lazyPartsDecided(page);
+      await Promise.all(reads);
       expect(swiperFiles, "Swiper's code, before any scroll").toEqual([]);
       expect(lists, "list requests, before any scroll").toEqual([]);
       const carousel = page.getByTestId("activities-carousel");
@@ -163,6 +178,8 @@ test.describe("a visitor browses the public site", () => {
   }
 
   test("the carousel advances on its own every 2.5 s, and its dots, arrows, keys and pause work", async ({ page }) => {
+    // The page's timers run on a clock the test can move (it runs on in real time meanwhile).
+    await page.clock.install();
     await page.goto("/");
     await settled(page);
     const carousel = page.getByTestId("activities-carousel");
@@ -191,11 +208,13 @@ test.describe("a visitor browses the public site", () => {
     await page.mouse.move(0, 0);
     await page.locator("body").click({ position: { x: 5, y: 300 } });
     await expect(carousel).toHaveAttribute("data-autoplay", "paused");
-    await page.waitForTimeout(3_000);
+    // Two autoplay periods of the page's time pass, every timer due in them fired: nothing moves.
+    await page.clock.runFor(2 * AUTOPLAY_MS);
     await expect(dots.nth(3)).toHaveAttribute("aria-current", "true");
   });
 
   test("with reduced motion the cards do not fade and the carousel waits for the visitor", async ({ page }) => {
+    await page.clock.install();
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/classes");
     const card = page.getByRole("list", { name: "Classes" }).getByRole("listitem").first();
@@ -210,7 +229,9 @@ test.describe("a visitor browses the public site", () => {
     // In view, Swiper takes over and still waits.
     await carousel.scrollIntoViewIfNeeded();
     await swiperRuns(page);
-    await page.waitForTimeout(500);
+    // Two autoplay periods of the page's time pass, every timer due in them fired: still the first slide.
+    await page.clock.runFor(2 * AUTOPLAY_MS);
+    await expect(page.getByTestId("activity-dot").first()).toHaveAttribute("aria-current", "true");
     await expect(carousel).toHaveAttribute("data-autoplay", "paused");
     await expect(page.getByRole("button", { name: "Play the slideshow" })).toBeVisible();
   });

@@ -91,8 +91,13 @@ describe("the public lists' cache", () => {
     const feed = new FakeFeed();
     const cache = new PublicCache(api.database.db, feed, { log: silent });
     let release: () => void = () => {};
-    const slow = cache.get("classes", () => new Promise((resolve) => (release = () => resolve("old"))));
-    await new Promise((r) => setTimeout(r, 20)); // the load is under way
+    let loadStarted: () => void = () => {};
+    const underWay = new Promise<void>((resolve) => (loadStarted = resolve));
+    const slow = cache.get("classes", () => {
+      loadStarted();
+      return new Promise((resolve) => (release = () => resolve("old")));
+    });
+    await underWay; // the load is under way
     feed.change(["classes"]); // a write committed meanwhile
     release();
     expect((await slow).body).toBe('"old"'); // that request began before the write: fine

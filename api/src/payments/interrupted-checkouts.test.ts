@@ -68,6 +68,8 @@ describe("checkouts interrupted between the seat hold and the payment", () => {
   /** The step at which the next checkout's process "dies": before or after the provider made the intent. */
   let dieAt: "before-create" | "after-create" | null = null;
   const dead = new Promise<never>(() => {});
+  /** Each cancel of an intent that failed (the provider could not be reached), by intent. */
+  const failedCancels = new Map<string, number>();
 
   beforeAll(async () => {
     const target = new URL(sandboxUrl());
@@ -87,6 +89,14 @@ describe("checkouts interrupted between the seat hold and the payment", () => {
             if (fault === "before-create") return dead;
             const intent = await real.createIntent(input);
             return fault === "after-create" ? dead : intent;
+          };
+          faulty.cancelIntent = async (id) => {
+            try {
+              return await real.cancelIntent(id);
+            } catch (error) {
+              failedCancels.set(id, (failedCancels.get(id) ?? 0) + 1);
+              throw error;
+            }
           };
           return faulty;
         },
@@ -195,7 +205,16 @@ describe("checkouts interrupted between the seat hold and the payment", () => {
     ]);
     expect(await heldSeats(5)).toBe(0);
     expect(await heldSeats(6)).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 1_000)); // reconciler passes fail meanwhile
+    // Two reconciler passes try to cancel the first intent and fail: the orders keep their pending cancel.
+    const failedByNow = failedCancels.get(firstIntent.paymentIntentId) ?? 0;
+    await until(
+      "two reconciler passes to fail to cancel",
+      async () => (failedCancels.get(firstIntent.paymentIntentId) ?? 0) >= failedByNow + 2,
+    );
+    expect((await orderOf(RAE.id)).map((o) => [o.status, o.cancelPending])).toEqual([
+      ["failed", true],
+      ["failed", true],
+    ]);
     expect((await intentsOf(firstIntent.orderId))[0]!.status).toBe("requires_payment_method");
 
     relay.set("up");

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../platform/config.js";
-import { nowMs } from "../platform/clock.js";
+import { nowMs, restoreClock, setClock } from "../platform/clock.js";
 import { LOCAL_PUBLISHABLE_KEY, startPaymentSandbox, type PaymentSandbox } from "../../../tools/payment-sandbox.mjs";
 import {
   ADMIN,
@@ -478,10 +478,24 @@ describe("the payment webhook", () => {
   });
 });
 
+let clockRestore: number | undefined;
+/**
+ * Moves the API's clock (platform/clock.ts: every hold is judged by it) forward by `ms`, instead of
+ * waiting for a short hold to run out in real time; put back after each test.
+ */
+function later(ms: number): void {
+  const previous = setClock(new Date(nowMs() + ms));
+  clockRestore ??= previous;
+}
+afterEach(() => {
+  if (clockRestore !== undefined) restoreClock(clockRestore);
+  clockRestore = undefined;
+});
+
 describe("holds that run out", () => {
   // Webhooks off: what happens must not depend on them.
-  const h = usePayments({ PAYMENT_HOLD_SECONDS: "1" }, false);
-  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const HOLD_SECONDS = 600;
+  const h = usePayments({ PAYMENT_HOLD_SECONDS: String(HOLD_SECONDS) }, false);
 
   it("give their seats back and cancel their payment", async () => {
     const { api, sandbox } = h;
@@ -490,7 +504,7 @@ describe("holds that run out", () => {
     const leeItem = await addToCart(api, LEE, 1);
     const sam = (await checkout(api, SAM, { cartItemIds: [samItem] })).json();
     expect((await checkout(api, LEE, { cartItemIds: [leeItem] })).statusCode).toBe(409);
-    await wait(1200);
+    later((HOLD_SECONDS + 1) * 1000);
     const lee = await checkout(api, LEE, { cartItemIds: [leeItem] });
     expect(lee.statusCode, lee.body).toBe(201);
     expect(await intentStatus(sandbox, sam.paymentIntentId)).toBe("canceled");
@@ -504,7 +518,7 @@ describe("holds that run out", () => {
     const co = (await checkout(api, SAM, { cartItemIds: [item] })).json();
     expect((await payByCard(sandbox, co.clientSecret, "4242424242424242")).status).toBe(200);
     const before = await seatsOf(api, 12);
-    await wait(1200);
+    later((HOLD_SECONDS + 1) * 1000);
     // The sweep finds the intent paid (it cannot be canceled) and settles it.
     await checkout(api, LEE).catch(() => undefined);
     expect(await orderStatus(api, co.orderId)).toBe("paid");
@@ -537,9 +551,13 @@ describe("holds that run out", () => {
 });
 
 describe("extending a hold", () => {
-  // Holds of 3 s, at most 33 s in all from the checkout's opening (ten extensions' worth).
-  const h = usePayments({ PAYMENT_HOLD_SECONDS: "3", PAYMENT_HOLD_MAX_SECONDS: "33" }, false);
-  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  // Holds of 10 minutes, at most 110 in all from the checkout's opening (ten extensions' worth).
+  const HOLD_MS = 600_000;
+  const MAX_MS = 11 * HOLD_MS;
+  const h = usePayments(
+    { PAYMENT_HOLD_SECONDS: String(HOLD_MS / 1000), PAYMENT_HOLD_MAX_SECONDS: String(MAX_MS / 1000) },
+    false,
+  );
   const extend = (who: { id: string; email: string }, orderId: string) =>
     h.api.call({ method: "POST", url: `/checkouts/${orderId}/extend`, as: who });
 
@@ -547,21 +565,21 @@ describe("extending a hold", () => {
     const { api, sandbox } = h;
     const item = await addToCart(api, SAM, 4);
     const co = (await checkout(api, SAM, { cartItemIds: [item] })).json();
-    expect(Date.parse(co.maxExpiresAt) - Date.parse(co.expiresAt)).toBeGreaterThanOrEqual(29_000);
+    expect(Date.parse(co.maxExpiresAt) - Date.parse(co.expiresAt)).toBeGreaterThanOrEqual(MAX_MS - HOLD_MS - 1000);
     expect((await extend(LEE, co.orderId)).statusCode).toBe(404);
     expect((await extend(MAYA, co.orderId)).statusCode).toBe(403);
     const bad = await extend(SAM, "not-a-checkout");
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty("orderId");
-    await wait(2000);
+    later((2 * HOLD_MS) / 3);
     const res = await extend(SAM, co.orderId);
     expect(res.statusCode, res.body).toBe(200);
     const extended = res.json();
     expect(extended.orderId).toBe(co.orderId);
     expect(extended.maxExpiresAt).toBe(co.maxExpiresAt);
-    expect(Date.parse(extended.expiresAt) - Date.parse(co.expiresAt)).toBeGreaterThanOrEqual(1500);
+    expect(Date.parse(extended.expiresAt) - Date.parse(co.expiresAt)).toBeGreaterThanOrEqual((2 * HOLD_MS) / 3 - 500);
     // Past the first expiry, the sweep (run by any checkout) leaves it alone and it can be paid.
-    await wait(Date.parse(co.expiresAt) - nowMs() + 300);
+    later(Date.parse(co.expiresAt) - nowMs() + 300);
     await checkout(api, LEE).catch(() => undefined);
     expect(await orderStatus(api, co.orderId)).toBe("pending");
     expect((await payByCard(sandbox, co.clientSecret, "4242424242424242")).status).toBe(200);
@@ -578,7 +596,7 @@ describe("extending a hold", () => {
     // Opened long ago: the limit is one second away (on the API's clock, which holds are judged by).
     const at = (offsetMs: number) => new Date(nowMs() + offsetMs).toISOString();
     await api.database.db.execute(
-      `update orders set created_at = '${at(-32_000)}', expires_at = '${at(500)}' where id = '${co.orderId}'`,
+      `update orders set created_at = '${at(1000 - MAX_MS)}', expires_at = '${at(500)}' where id = '${co.orderId}'`,
     );
     const first = await extend(SAM, co.orderId);
     expect(first.statusCode, first.body).toBe(200);
@@ -586,7 +604,7 @@ describe("extending a hold", () => {
     const again = await extend(SAM, co.orderId);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/extended as far as it can be/);
-    await wait(Date.parse(first.json().expiresAt) - nowMs() + 200);
+    later(Date.parse(first.json().expiresAt) - nowMs() + 200);
     const late = await extend(SAM, co.orderId);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toMatch(/ran out.*nothing was charged/);
