@@ -44,6 +44,7 @@ const production = () => ({
   STRIPE_SECRET_KEY: `sk_live_${random(12)}`,
   STRIPE_WEBHOOK_SECRET: `whsec_${random(12)}`,
   CAMPER_DATA_KEY: random(32),
+  SMTP_URL: "smtps://mail.academy.test:465",
 });
 
 describe("production refuses every secret published in this repository", () => {
