@@ -64,6 +64,7 @@ const API_DOMAINS = [
   "seed",
   "campers",
   "waitlist",
+  "notifications",
 ];
 
 /** After `<domain>/`: anything but the domain's index (`index.js`, `index.ts`, `index`, or nothing: the folder). */
