@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import ical, { type CalendarComponent, type VEvent } from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailCatcher, type MailCatcher } from "../../../tools/mail-catcher.mjs";
+import { family, holdSeat, joinLine, lineClass } from "../../test/families.js";
 import { ADMIN, classId, confirmCard, MAYA, SAM, useTestApi } from "../../test/harness.js";
 import * as clock from "../platform/clock.js";
 import { readConfig } from "../platform/config.js";
@@ -272,5 +273,34 @@ describe("the messages' causes write them in their own transaction", () => {
     expect(mail?.subject).toMatch(/^Not approved: /);
     expect(mail?.text).toContain(feedback);
     expect(mail?.html).toContain("&lt;b&gt;Thanks&lt;/b&gt;");
+  });
+
+  it("a seat offered to the waitlist: the family hears which class, for whom, until when", async () => {
+    const line = await lineClass(api, 1);
+    const holder = await family(api);
+    await holdSeat(api, holder, line);
+    const waiting = await family(api, ["Kim"]);
+    const joined = await joinLine(api, waiting, line, waiting.kids);
+    expect(joined.statusCode, joined.body).toBe(201);
+    // More seats: the one freed goes to the line, and the offer's message is written with it.
+    const raised = await api.call({
+      method: "PATCH",
+      url: `/classes/${line}`,
+      as: ADMIN,
+      payload: { available_seats: 2 },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    const rows = await api.database.db
+      .select()
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.kind, "waitlist-offer"));
+    const mine = rows.filter((r) => r.recipient === waiting.email);
+    expect(mine).toHaveLength(1);
+    await deliverDue(deps);
+    const [mail] = (await catcher.messages()).filter((m) => m.headers["message-id"] === mine[0]!.messageId);
+    const [cls] = await api.database.db.select().from(classes).where(eq(classes.id, line));
+    expect(mail?.subject).toBe(`A seat is free for Kim ${waiting.lastName}: ${cls!.name}`);
+    expect(mail?.text).toContain("Book by ");
+    expect(mail?.html).toContain('href="http://localhost:3000/dashboard/waitlists"');
   });
 });
