@@ -34,7 +34,7 @@ export async function startMailCatcher({ ports = readMailPorts(), mailDir } = {}
     mailDirectory: mailDir ?? mkdtempSync(path.join(os.tmpdir(), "academy-mail-")),
     // Keep the newest 2000 messages: a long local run does not grow without bound.
     maxEmails: 2000,
-    log: { verbose: false, silent: true, logMailContents: false },
+    verbose: false,
     silent: true,
   });
   const servers = await maildev.start();
