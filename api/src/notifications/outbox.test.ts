@@ -12,7 +12,7 @@ import { transaction } from "../platform/transaction.js";
 import { academyInstant, ACADEMY_TIME_ZONE } from "./format.js";
 import { sessionDays } from "./calendar.js";
 import { createMailer } from "./mailer.js";
-import { claimNext, deliver, deliverDue, enqueue, type OutboxDeps } from "./outbox.js";
+import { claimNext, deliver, deliverDue, enqueue, outboxState, type OutboxDeps } from "./outbox.js";
 
 /**
  * The outbox against a real SMTP server (a MailDev catcher of this file's own, on free ports): the
@@ -104,6 +104,12 @@ describe("the outbox", () => {
       }
       const waiting = await rowsOf(ids);
       expect(waiting.map((r) => r.state)).toEqual(["queued", "queued", "queued"]);
+      // What Admin Home will show: three waiting, the oldest since the outage began.
+      const state = await outboxState(api.database.db);
+      expect(state.queued).toBeGreaterThanOrEqual(3);
+      expect(state.oldestQueuedAt!.getTime()).toBeLessThanOrEqual(
+        Math.min(...waiting.map((r) => r.createdAt.getTime())),
+      );
       // Backed off: far fewer attempts than passes (15 s, 30 s, 60 s, ... between them).
       for (const row of waiting) {
         expect(row.attempts).toBeGreaterThanOrEqual(4);
@@ -182,6 +188,7 @@ describe("the outbox", () => {
       const [row] = await rowsOf([messageId!]);
       expect(row?.state).toBe("failed");
       expect(row?.lastError).toBeTruthy();
+      expect((await outboxState(api.database.db)).failed).toBeGreaterThanOrEqual(1);
     } finally {
       refused.mailer.close();
       await new Promise((resolve) => refusing.close(resolve));
