@@ -64,6 +64,7 @@ const API_DOMAINS = [
   "seed",
   "campers",
   "waitlist",
+  "notifications",
   "refunds",
 ];
 

@@ -16,6 +16,7 @@ import { parseArgs } from "node:util";
 import { SEED_SIGN_INS, readEmulatorPorts } from "./auth-emulator.mjs";
 import { BENCH_ARGS, chromium, launchBenchBrowser, readLcp, settle, watchLcp } from "./bench-browser.mjs";
 import { CHROMIUM_PATH } from "./chromium.mjs";
+import { readMailPorts } from "./mail-catcher.mjs";
 import { readPaymentSandboxPort, readPorts, startSystem } from "./system.mjs";
 import { buildAll, ensurePnpm, log, ROOT } from "./workspace.mjs";
 
@@ -65,6 +66,7 @@ const system = await startSystem({
   apiEnv: { DATA_DIR: dataDir, RATE_LIMIT_SENSITIVE: "1000", LOG_LEVEL: "error" },
   auth: { ports: shifted(readEmulatorPorts()), wipe: true },
   payments: { port: readPaymentSandboxPort() + 300 },
+  mail: { ports: shifted(readMailPorts()) },
   // A fresh database is migrated and seeded at start: slow on a busy machine.
   healthTimeoutMs: 180_000,
 });

@@ -10,6 +10,7 @@ await ensureInstalled(pnpm);
 const { FIREBASE_PROJECT_ID, seedSignIns, startAuthEmulator } = await import("./auth-emulator.mjs");
 const { LOCAL_WEBHOOK_SECRET, startPaymentSandbox } = await import("./payment-sandbox.mjs");
 const { readPaymentSandboxPort, readPorts, sandboxPaymentEnv } = await import("./system.mjs");
+const { catcherSmtpUrl, startMailCatcher } = await import("./mail-catcher.mjs");
 const [cmd, ...pre] = pnpm;
 // Accounts: the Auth Emulator on its usual port (shell/public/env.json points the browser at it).
 const emulator = await startAuthEmulator({
@@ -23,6 +24,8 @@ const payments = await startPaymentSandbox({
   dataFile: path.join(ROOT, ".data", "payments", "state.json"),
   webhooks: [{ url: `http://127.0.0.1:${readPorts().api}/webhooks/stripe`, secret: LOCAL_WEBHOOK_SECRET }],
 });
+// Mail: the local catcher on MAIL_SMTP_PORT (1025), its inbox on MAIL_WEB_PORT (1080).
+const mail = await startMailCatcher({ mailDir: path.join(ROOT, ".data", "mail") });
 const apps = ["api", "mfe-public", "mfe-student", "mfe-instructor", "mfe-admin", "shell"];
 const children = apps.map((app) =>
   spawn(cmd, [...pre, "--filter", app, "run", "dev"], {
@@ -33,14 +36,16 @@ const children = apps.map((app) =>
       FIREBASE_PROJECT_ID,
       FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
       ...sandboxPaymentEnv(payments.url),
+      SMTP_URL: catcherSmtpUrl(mail.smtpPort),
     },
   }),
 );
+log(`mail inbox at ${mail.webUrl}`);
 log("dev servers starting; open http://localhost:3000 (Ctrl-C stops them)");
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, async () => {
     for (const child of children) child.kill("SIGTERM");
-    await Promise.all([emulator.stop(), payments.stop()]);
+    await Promise.all([emulator.stop(), payments.stop(), mail.stop()]);
     process.exit(0);
   });
 }

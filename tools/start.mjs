@@ -9,11 +9,13 @@ const pnpm = ensurePnpm();
 await ensureInstalled(pnpm);
 if (!process.argv.includes("--no-build")) await buildAll(pnpm);
 const { describe, startSystem } = await import("./system.mjs");
-// Sign-ups and payments made in the local run survive a restart (the emulator exports its accounts
+// Sign-ups, payments and e-mails made in the local run survive a restart (the emulator exports its accounts
 // on a clean stop; the payment sandbox writes its state after each change).
 const system = await startSystem({
   auth: { dataDir: path.join(ROOT, ".data", "auth") },
   payments: { dataFile: path.join(ROOT, ".data", "payments", "state.json") },
+  // The mail catcher's inbox survives a restart too.
+  mail: { mailDir: path.join(ROOT, ".data", "mail") },
 });
 describe(system);
 

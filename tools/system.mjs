@@ -17,6 +17,7 @@ import {
   LOCAL_WEBHOOK_SECRET,
   startPaymentSandbox,
 } from "./payment-sandbox.mjs";
+import { catcherSmtpUrl, readMailPorts, startMailCatcher } from "./mail-catcher.mjs";
 import { deployedPageHeaders } from "./security-headers.mjs";
 import { CSP_REPORT_PATH, startStaticServer } from "./serve-static.mjs";
 import { createPageComposer } from "./page-composer.mjs";
@@ -181,6 +182,7 @@ export async function startStaticSite({ ports, deployDir, env, onCspReport }) {
  *   deployDir?: string,
  *   auth?: { ports?: ReturnType<typeof readEmulatorPorts>, dataDir?: string, wipe?: boolean },
  *   payments?: { port?: number, dataFile?: string },
+ *   mail?: { ports?: ReturnType<typeof readMailPorts>, mailDir?: string },
  *   healthTimeoutMs?: number,
  *   onCspReport?: (report: unknown) => void,
  * }} [options]
@@ -213,6 +215,14 @@ export async function startSystem(options = {}) {
       webhooks: [{ url: `http://127.0.0.1:${ports.api}/webhooks/stripe`, secret: LOCAL_WEBHOOK_SECRET }],
     });
     stops.push(payments.stop);
+
+    // Mail: a local catcher (MailDev) receives everything the API sends over SMTP; its web inbox
+    // shows it (production sends through SMTP_URL to a real mail server).
+    const mail = await startMailCatcher({
+      ports: options.mail?.ports ?? readMailPorts(),
+      mailDir: options.mail?.mailDir,
+    });
+    stops.push(mail.stop);
     const env = {
       apiUrl,
       firebase: localFirebaseConfig(),
@@ -236,6 +246,7 @@ export async function startSystem(options = {}) {
           FIREBASE_PROJECT_ID,
           FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
           ...sandboxPaymentEnv(payments.url),
+          SMTP_URL: catcherSmtpUrl(mail.smtpPort),
           ...options.apiEnv,
         },
       }),
@@ -250,6 +261,7 @@ export async function startSystem(options = {}) {
       apiUrl,
       authEmulator: emulator,
       paymentSandbox: payments,
+      mailCatcher: mail,
       servers: site.servers,
       stop,
     };
@@ -263,6 +275,9 @@ export function describe(system) {
   log(`API            ${system.apiUrl}  (GET /health, docs at /docs)`);
   log(`Auth emulator  ${system.authEmulator.url}  (sign-ins: see the README)`);
   log(`Payments       ${system.paymentSandbox.url}  (local Stripe sandbox: pay with 4242 4242 4242 4242)`);
+  log(
+    `Mail inbox     ${system.mailCatcher.webUrl}  (every e-mail the site sends; SMTP at ${system.mailCatcher.smtpUrl})`,
+  );
   for (const name of Object.keys(REMOTE_APPS)) log(`${name.padEnd(15)}http://localhost:${system.ports[name]}`);
   log(`\x1b[1mOpen the site: ${system.shellUrl}\x1b[0m   (Ctrl-C stops everything)`);
 }

@@ -19,6 +19,7 @@ import { cartRoutes, expireOverdueCheckouts, type CheckoutDeps } from "./booking
 import { classRevenueRoutes, classRoutes, COMPRESS_THRESHOLD, instructorRoutes, PublicCache } from "./catalog/index.js";
 import { imageRoutes, seedImageRoutes } from "./images/index.js";
 import { contactRoutes, newsletterRoutes } from "./messages/index.js";
+import { createMailer, startOutboxWorker } from "./notifications/index.js";
 import {
   createPaymentProvider,
   offerRoutes,
@@ -237,6 +238,13 @@ export async function buildApp({
   }, config.reconcileIntervalMs);
   reconcile.unref();
   app.addHook("onClose", () => clearInterval(reconcile));
+  // E-mails written to the outbox by any process go out through this one's worker too (decision 032).
+  const mailer = createMailer(config.mail);
+  const outbox = startOutboxWorker({ db: database.db, mailer, config: config.mail, log: app.log });
+  app.addHook("onClose", async () => {
+    await outbox.stop();
+    mailer.close();
+  });
   await app.register(adminRoutes(database.db));
   await app.register(contactRoutes(database.db));
   await app.register(newsletterRoutes(database.db));

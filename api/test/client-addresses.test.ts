@@ -23,6 +23,7 @@ const productionConfig = (env: Record<string, string> = {}) =>
     STRIPE_SECRET_KEY: `sk_live_${random(12)}`,
     STRIPE_WEBHOOK_SECRET: `whsec_${random(12)}`,
     CAMPER_DATA_KEY: random(32),
+    SMTP_URL: "smtps://mail.academy.test:465",
     RATE_LIMIT_FORMS: "3",
     ...env,
   });

@@ -50,6 +50,7 @@ describe("API_CLOCK", () => {
       STRIPE_SECRET_KEY: `sk_live_${randomBytes(12).toString("hex")}`,
       STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(12).toString("hex")}`,
       CAMPER_DATA_KEY: randomBytes(32).toString("hex"),
+      SMTP_URL: "smtps://mail.academy.test:465",
     };
     expect(() => readConfig(production)).not.toThrow();
     expect(() => readConfig({ ...production, API_CLOCK: "2031-03-01" })).toThrow(

@@ -44,6 +44,7 @@ const production = () => ({
   STRIPE_SECRET_KEY: `sk_live_${random(12)}`,
   STRIPE_WEBHOOK_SECRET: `whsec_${random(12)}`,
   CAMPER_DATA_KEY: random(32),
+  SMTP_URL: "smtps://mail.academy.test:465",
 });
 
 describe("production refuses every secret published in this repository", () => {
@@ -96,6 +97,19 @@ describe("production refuses every secret published in this repository", () => {
 
   it("outside production the local defaults still work", () => {
     expect(readConfig({}).payments.secretKey).toBe("sk_test_local_sandbox");
+    expect(readConfig({}).mail.smtpUrl).toBe("smtp://127.0.0.1:1025");
+    expect(readConfig({ MAIL_SMTP_PORT: "2525" }).mail.smtpUrl).toBe("smtp://127.0.0.1:2525");
+  });
+
+  it("production sends e-mail only through a mail server of its own (SMTP_URL)", () => {
+    const { SMTP_URL: _url, ...withoutSmtp } = production();
+    expect(() => readConfig(withoutSmtp)).toThrow(/SMTP_URL must be set in production/);
+    expect(() => readConfig({ ...production(), SMTP_URL: "http://mail.example.com" })).toThrow(
+      /smtp:\/\/ or smtps:\/\//,
+    );
+    expect(readConfig({ ...production(), CORS_ORIGINS: "https://camp.example/" }).mail.siteUrl).toBe(
+      "https://camp.example",
+    );
   });
 
   it("the server process exits with the reason instead of starting", async () => {

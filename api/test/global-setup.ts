@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startAuthEmulator } from "../../tools/auth-emulator.mjs";
+import { startMailCatcher } from "../../tools/mail-catcher.mjs";
 import { startPaymentSandbox } from "../../tools/payment-sandbox.mjs";
 import { clockEnv } from "../src/platform/clock.js";
 
@@ -8,6 +9,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     authEmulatorHost: string;
     paymentSandboxUrl: string;
+    mailSmtpUrl: string;
   }
 }
 
@@ -23,10 +25,16 @@ export default async function setup(project: TestProject) {
   // The payment sandbox every test API talks to (payments.test.ts also starts its own, with webhooks).
   const sandbox = await startPaymentSandbox({ port: 0 });
   project.provide("paymentSandboxUrl", sandbox.url);
+  // The mail catcher every test API sends to, on free ports (the notifications tests start their own).
+  const mail = await startMailCatcher({ ports: { smtp: 0, web: 0 } });
+  project.provide("mailSmtpUrl", mail.smtpUrl);
   const given = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (given) {
     project.provide("authEmulatorHost", given);
-    return () => sandbox.stop();
+    return async () => {
+      await sandbox.stop();
+      await mail.stop();
+    };
   }
   const emulator = await startAuthEmulator({
     ports: { auth: 9199, hub: 4401, logging: 4501 },
@@ -36,5 +44,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await emulator.stop();
     await sandbox.stop();
+    await mail.stop();
   };
 }

@@ -96,6 +96,7 @@ export async function startTestApi(
       STRIPE_SECRET_KEY: "sk_test_api_suite",
       STRIPE_API_URL: inject("paymentSandboxUrl"),
       STRIPE_WEBHOOK_SECRET: "whsec_api_suite",
+      SMTP_URL: inject("mailSmtpUrl"),
       ...env,
       NODE_ENV: "test",
       FIREBASE_AUTH_EMULATOR_HOST: inject("authEmulatorHost"),

@@ -2,7 +2,7 @@ import { appendFileSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { startSystem } from "../../tools/system.mjs";
-import { AUTH_EMULATOR_PORTS, E2E_PORTS, PAYMENT_SANDBOX_PORT } from "./ports";
+import { AUTH_EMULATOR_PORTS, E2E_PORTS, MAIL_PORTS, PAYMENT_SANDBOX_PORT } from "./ports";
 
 const root = path.resolve(import.meta.dirname, "../..");
 /** Every Content-Security-Policy violation a page of the run reported, one JSON a line. */
@@ -52,6 +52,8 @@ export default async function globalSetup() {
     auth: { ports: AUTH_EMULATOR_PORTS, wipe: true },
     // The e2e run's own payment sandbox, empty at each start (no data file).
     payments: { port: PAYMENT_SANDBOX_PORT },
+    // The e2e run's own mail catcher, empty at each start.
+    mail: { ports: MAIL_PORTS },
     // A fresh database is migrated and seeded at start: slow on a busy machine.
     healthTimeoutMs: 120_000,
     // The site's CSP is enforced in every test; what it refused is also reported here.

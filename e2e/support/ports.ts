@@ -15,6 +15,9 @@ export const AUTH_EMULATOR_HOST = `127.0.0.1:${AUTH_EMULATOR_PORTS.auth}`;
 /** The e2e run's payment sandbox, apart from the local run's 12111. */
 export const PAYMENT_SANDBOX_PORT = 12119;
 
+/** The e2e run's mail catcher (SMTP and web inbox), apart from the local run's 1025 and 1080. */
+export const MAIL_PORTS = { smtp: 1029, web: 1089 };
+
 /** Extra origins the composition tests start and stop themselves. */
 export const SCRATCH_PORTS = { shell: 3110, remote: 3111 };
 

@@ -272,6 +272,7 @@ describe("configuration", () => {
       STRIPE_SECRET_KEY: `sk_live_${randomBytes(12).toString("hex")}`,
       STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(12).toString("hex")}`,
       CAMPER_DATA_KEY: randomBytes(32).toString("hex"),
+      SMTP_URL: "smtps://mail.academy.test:465",
     };
     expect(() => readConfig(production)).not.toThrow();
     expect(() => readConfig({ ...production, FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" })).toThrow(

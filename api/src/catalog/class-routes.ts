@@ -15,6 +15,7 @@ import { idParam, imageUrl, price, seats, toCents } from "../platform/wire.js";
 import { text } from "../platform/text.js";
 import { transaction } from "../platform/transaction.js";
 import { fillFromLine, type LineOptions } from "../waitlist/index.js";
+import { enqueueClassReviewed } from "../notifications/index.js";
 import { checkSession, sessionColumns, sessionFields } from "./camp-session.js";
 
 /** A class's own fields; a new class needs all but its details, an edit names those it changes. */
@@ -217,6 +218,8 @@ export const classRoutes =
               updatedAt: new Date(),
             })
             .where(eq(classes.id, row.id));
+          // The instructor hears of the review (and reads the feedback) from its own transaction.
+          await enqueueClassReviewed(tx, row.id);
         });
         return { modifiedCount: 1, status: request.body.status };
       },

@@ -665,6 +665,7 @@ describe("payment configuration", () => {
     STRIPE_SECRET_KEY: `sk_live_${randomBytes(12).toString("hex")}`,
     STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(12).toString("hex")}`,
     CAMPER_DATA_KEY: randomBytes(32).toString("hex"),
+    SMTP_URL: "smtps://mail.academy.test:465",
   };
 
   it("runs in production only with real Stripe keys and Stripe's own servers", () => {

@@ -45,6 +45,28 @@ export interface ApiConfig {
    */
   camperDataKey: Buffer;
   camperDataOldKeys: Buffer[];
+  mail: MailConfig;
+}
+
+/** E-mail (issue 32): where the outbox's worker sends, and what the messages link to. */
+export interface MailConfig {
+  /**
+   * The mail server (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465). Outside production
+   * the local mail catcher at 127.0.0.1:MAIL_SMTP_PORT (1025) that `npm start` and the tests run.
+   */
+  smtpUrl: string;
+  /** The sender of every message (MAIL_FROM). */
+  from: string;
+  /** The site's address the messages link to (SITE_URL; the first CORS origin by default). */
+  siteUrl: string;
+  /** How often each process's worker looks for messages to send (MAIL_WORKER_INTERVAL_MS). */
+  workerIntervalMs: number;
+  /** How long a worker may take to send one message before another may claim it (MAIL_LEASE_SECONDS). */
+  leaseSeconds: number;
+  /** The first retry's wait after a failed attempt, doubled each time up to 15 minutes (MAIL_RETRY_SECONDS). */
+  retrySeconds: number;
+  /** Attempts before a message is given up as failed (MAIL_MAX_ATTEMPTS). */
+  maxAttempts: number;
 }
 
 export interface PaymentConfig {
@@ -187,15 +209,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     .map((k) => k.trim())
     .filter(Boolean)
     .map((k) => parseKey("CAMPER_DATA_OLD_KEYS", k));
+  const corsOrigins = (env.CORS_ORIGINS ?? "http://localhost:3000,http://127.0.0.1:3000")
+    .split(",")
+    .map((o) => o.trim())
+    .filter(Boolean);
   return {
     port: Number(env.PORT ?? env.API_PORT ?? 4000),
     host: env.HOST ?? "127.0.0.1",
     production,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
-    corsOrigins: (env.CORS_ORIGINS ?? "http://localhost:3000,http://127.0.0.1:3000")
-      .split(",")
-      .map((o) => o.trim())
-      .filter(Boolean),
+    corsOrigins,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(import.meta.dirname, "../../../.data/api")),
     timeouts: {
@@ -236,6 +259,28 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     payments,
     camperDataKey,
     camperDataOldKeys,
+    mail: readMailConfig(env, production, corsOrigins),
+  };
+}
+
+function readMailConfig(env: NodeJS.ProcessEnv, production: boolean, corsOrigins: string[]): MailConfig {
+  const smtpUrl =
+    env.SMTP_URL || (production ? "" : `smtp://127.0.0.1:${positiveInteger(env, "MAIL_SMTP_PORT", 1025)}`);
+  if (production && !smtpUrl)
+    throw new Error("SMTP_URL must be set in production (the mail server the site sends through)");
+  if (!/^smtps?:\/\/[^/]+/.test(smtpUrl)) {
+    throw new Error("SMTP_URL must be an smtp:// or smtps:// URL (e.g. smtps://user:password@smtp.example.com:465)");
+  }
+  const siteUrl = (env.SITE_URL || corsOrigins[0] || "http://localhost:3000").replace(/\/+$/, "");
+  if (!/^https?:\/\//.test(siteUrl)) throw new Error("SITE_URL must be an http(s) URL");
+  return {
+    smtpUrl,
+    from: env.MAIL_FROM || "Summit Sports Academy <no-reply@summitsports.academy>",
+    siteUrl,
+    workerIntervalMs: positiveInteger(env, "MAIL_WORKER_INTERVAL_MS", 5_000),
+    leaseSeconds: positiveInteger(env, "MAIL_LEASE_SECONDS", 120),
+    retrySeconds: positiveInteger(env, "MAIL_RETRY_SECONDS", 15),
+    maxAttempts: positiveInteger(env, "MAIL_MAX_ATTEMPTS", 12),
   };
 }
 

@@ -5,6 +5,7 @@ import type { Db, Tx } from "../platform/database/client.js";
 import { campers, classes, waitlistCampers, waitlistEntries, waitlistEvents } from "../platform/database/schema.js";
 import type { WaitlistState } from "../platform/database/schema.js";
 import { transaction } from "../platform/transaction.js";
+import { enqueueWaitlistOffer } from "../notifications/index.js";
 
 /**
  * A class's line (issue 30). The rules, in one place:
@@ -147,6 +148,8 @@ export async function fillFromLine(tx: Tx, classIds: readonly string[], options:
         })
         .where(eq(waitlistEntries.id, head.id));
       await recordEvent(tx, head.id, "offered", null);
+      // The family hears of the offer from the transaction that makes it (decision 032).
+      await enqueueWaitlistOffer(tx, head.id);
       free -= size;
       offeredSeats += size;
       waiting--;

@@ -5,6 +5,7 @@ import type { Db } from "../../platform/database/client.js";
 import { cartItems, classes, enrollments, orderItems, orders, payments } from "../../platform/database/schema.js";
 import { conflict, forbidden, notFound } from "../../platform/errors.js";
 import { transaction } from "../../platform/transaction.js";
+import { enqueuePaymentReceipt } from "../../notifications/index.js";
 import type { CheckoutDeps } from "./deps.js";
 import { endPending, findOrderOf, lockStudent, PUBLIC_SEAT_FREE } from "./orders.js";
 import type { Intent } from "./payment-provider.js";
@@ -121,11 +122,13 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
           quantity: classIds.length,
           status: "service pending",
         })
-        .returning({ id: payments.id });
+        .returning({ id: payments.id, paidAt: payments.paidAt });
       await tx
         .update(orders)
         .set({ status: "paid", cancelPending: false, updatedAt: clock.now() })
         .where(eq(orders.id, locked.id));
+      // The receipt is written with the enrolments: it exists exactly when they do (decision 032).
+      await enqueuePaymentReceipt(tx, { orderId: locked.id, transactionId: intent.id, paidAt: payment!.paidAt });
       return { paymentId: payment!.id, deletedCount: removed.length, created: true };
     });
   } catch (error) {

@@ -5,4 +5,5 @@ export * from "./schema/bookings.js";
 export * from "./schema/service.js";
 export * from "./schema/families.js";
 export * from "./schema/waitlist.js";
+export * from "./schema/notifications.js";
 export * from "./schema/refunds.js";

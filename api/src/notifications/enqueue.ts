@@ -1,0 +1,39 @@
+import type { Tx } from "../platform/database/client.js";
+import { offerFacts, receiptFacts, reviewFacts } from "./facts.js";
+import { enqueue } from "./outbox.js";
+
+/**
+ * What other domains call, inside the transaction of the change (decision 032): each gathers the
+ * facts its message shows and writes the outbox row, or nothing when there is nobody to tell.
+ */
+
+/** The receipt of an order just settled as paid (one per order, however often it is settled). */
+export async function enqueuePaymentReceipt(tx: Tx, order: { orderId: string; transactionId: string; paidAt: Date }) {
+  const found = await receiptFacts(tx, order.orderId, order.transactionId, order.paidAt);
+  if (!found) return;
+  await enqueue(tx, {
+    kind: "payment-receipt",
+    to: found.to,
+    facts: found.facts,
+    dedupeKey: `payment-receipt:${order.orderId}`,
+  });
+}
+
+/** The offer just made to a waitlist entry (one per offer: an entry is offered seats once). */
+export async function enqueueWaitlistOffer(tx: Tx, entryId: string) {
+  const found = await offerFacts(tx, entryId);
+  if (!found) return;
+  await enqueue(tx, {
+    kind: "waitlist-offer",
+    to: found.to,
+    facts: found.facts,
+    dedupeKey: `waitlist-offer:${entryId}:${found.facts.expiresAt}`,
+  });
+}
+
+/** An admin's review of a class (approved, or denied with feedback), to its instructor. */
+export async function enqueueClassReviewed(tx: Tx, classId: string) {
+  const found = await reviewFacts(tx, classId);
+  if (!found) return;
+  await enqueue(tx, { kind: "class-reviewed", to: found.to, facts: found.facts });
+}

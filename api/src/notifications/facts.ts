@@ -1,0 +1,162 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Tx } from "../platform/database/client.js";
+import {
+  campers,
+  classes,
+  orderItems,
+  orders,
+  users,
+  waitlistCampers,
+  waitlistEntries,
+} from "../platform/database/schema.js";
+
+/**
+ * What each message says, gathered in the transaction of the change it reports: the row keeps the
+ * facts as they were then (a class renamed later does not change a receipt already written).
+ */
+
+/** A class's session as the messages and the .ics show it; the schedule is unset on old classes. */
+export interface SessionFacts {
+  classId: string;
+  className: string;
+  instructorName: string;
+  location: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  weekdays: string[];
+  startTime: string | null;
+  endTime: string | null;
+}
+
+export interface ReceiptFacts {
+  familyName: string;
+  orderId: string;
+  transactionId: string;
+  paidAt: string;
+  totalCents: number;
+  lines: (SessionFacts & { camperName: string | null; priceCents: number })[];
+}
+
+export interface OfferFacts {
+  familyName: string;
+  entryId: string;
+  camperNames: string[];
+  expiresAt: string;
+  session: SessionFacts;
+}
+
+export interface ReviewFacts {
+  instructorName: string;
+  status: "approved" | "denied";
+  feedback: string | null;
+  session: SessionFacts;
+}
+
+const instructors = alias(users, "instructors");
+
+const sessionColumns = {
+  classId: classes.id,
+  className: classes.name,
+  instructorName: instructors.name,
+  location: classes.location,
+  startDate: classes.startDate,
+  endDate: classes.endDate,
+  weekdays: classes.weekdays,
+  startTime: classes.startTime,
+  endTime: classes.endTime,
+};
+
+/** A camper's name as the family knows it: the account holder's own name for "Myself". */
+const camperName = (camper: { isSelf: boolean; firstName: string; lastName: string }, holderName: string) =>
+  camper.isSelf ? holderName : `${camper.firstName} ${camper.lastName}`.trim();
+
+/** A paid order's receipt (call it in the transaction that settles the order). */
+export async function receiptFacts(
+  tx: Tx,
+  orderId: string,
+  transactionId: string,
+  paidAt: Date,
+): Promise<{ to: string; facts: ReceiptFacts } | undefined> {
+  const [order] = await tx
+    .select({ amountCents: orders.amountCents, email: users.email, name: users.name })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.studentId))
+    .where(eq(orders.id, orderId));
+  if (!order) return undefined;
+  const lines = await tx
+    .select({
+      ...sessionColumns,
+      priceCents: orderItems.priceCents,
+      camper: { isSelf: campers.isSelf, firstName: campers.firstName, lastName: campers.lastName },
+    })
+    .from(orderItems)
+    .innerJoin(classes, eq(classes.id, orderItems.classId))
+    .innerJoin(instructors, eq(instructors.id, classes.instructorId))
+    .leftJoin(campers, eq(campers.id, orderItems.camperId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(classes.startDate), asc(classes.name), asc(orderItems.camperId));
+  return {
+    to: order.email,
+    facts: {
+      familyName: order.name,
+      orderId,
+      transactionId,
+      paidAt: paidAt.toISOString(),
+      totalCents: order.amountCents,
+      lines: lines.map(({ camper, ...line }) => ({
+        ...line,
+        camperName: camper?.firstName ? camperName(camper, order.name) : null,
+      })),
+    },
+  };
+}
+
+/** An offer just made to a waitlist entry (call it in the transaction that makes it). */
+export async function offerFacts(tx: Tx, entryId: string): Promise<{ to: string; facts: OfferFacts } | undefined> {
+  const [entry] = await tx
+    .select({
+      ...sessionColumns,
+      expiresAt: waitlistEntries.offerExpiresAt,
+      email: users.email,
+      name: users.name,
+    })
+    .from(waitlistEntries)
+    .innerJoin(users, eq(users.id, waitlistEntries.familyId))
+    .innerJoin(classes, eq(classes.id, waitlistEntries.classId))
+    .innerJoin(instructors, eq(instructors.id, classes.instructorId))
+    .where(eq(waitlistEntries.id, entryId));
+  if (!entry?.expiresAt) return undefined;
+  const onEntry = await tx
+    .select({ isSelf: campers.isSelf, firstName: campers.firstName, lastName: campers.lastName })
+    .from(waitlistCampers)
+    .innerJoin(campers, eq(campers.id, waitlistCampers.camperId))
+    .where(and(eq(waitlistCampers.entryId, entryId), isNull(waitlistCampers.droppedReason)))
+    .orderBy(asc(campers.createdAt), asc(campers.id));
+  const { expiresAt, email, name, ...session } = entry;
+  return {
+    to: email,
+    facts: {
+      familyName: name,
+      entryId,
+      camperNames: onEntry.map((c) => camperName(c, name)),
+      expiresAt: expiresAt.toISOString(),
+      session,
+    },
+  };
+}
+
+/** A class just approved or denied (call it in the review's transaction, after the change). */
+export async function reviewFacts(tx: Tx, classId: string): Promise<{ to: string; facts: ReviewFacts } | undefined> {
+  const [row] = await tx
+    .select({ ...sessionColumns, status: classes.status, feedback: classes.feedback, email: instructors.email })
+    .from(classes)
+    .innerJoin(instructors, eq(instructors.id, classes.instructorId))
+    .where(eq(classes.id, classId));
+  if (!row || row.status === "pending") return undefined;
+  const { status, feedback, email, ...session } = row;
+  return {
+    to: email,
+    facts: { instructorName: session.instructorName, status, feedback: feedback?.trim() || null, session },
+  };
+}

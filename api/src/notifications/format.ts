@@ -1,0 +1,106 @@
+/**
+ * How the messages say money, days and hours: in the academy's words and its own time zone
+ * (Portland, Oregon), whatever zone the server runs in.
+ */
+export const ACADEMY_TIME_ZONE = "America/Los_Angeles";
+
+/** The academy as its messages sign them (shared-auth's academy facts say the same to the pages). */
+export const ACADEMY = {
+  name: "Summit Sports Academy",
+  address: "120 Riverside Drive, Portland, OR 97201",
+  email: "hello@summitsports.academy",
+  phone: "+1 (503) 555-0142",
+  /** The Policies & Rules page's words on cancellations (mfe-public's info pages). */
+  cancellationPolicy:
+    "Cancel up to 14 days before a class starts for a full refund. After that we refund 50% until the first session, or move your booking to another class with free seats.",
+};
+
+const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** "$1,234.50" from integer cents. */
+export function formatCents(cents: number): string {
+  if (!Number.isInteger(cents)) throw new Error(`an amount in cents must be a whole number, got ${cents}`);
+  return dollars.format(cents / 100);
+}
+
+const WEEKDAY_NAMES: Record<string, string> = {
+  mon: "Mon",
+  tue: "Tue",
+  wed: "Wed",
+  thu: "Thu",
+  fri: "Fri",
+  sat: "Sat",
+  sun: "Sun",
+};
+
+/** "Mon, Wed, Fri" from the class's weekday ids (Monday first). */
+export const formatWeekdays = (weekdays: readonly string[]) => weekdays.map((d) => WEEKDAY_NAMES[d] ?? d).join(", ");
+
+const dayFormat = new Intl.DateTimeFormat("en-GB", {
+  weekday: "short",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** "Mon 5 July 2027" from a calendar day (YYYY-MM-DD): a day is the same day in every zone. */
+export function formatDay(day: string): string {
+  const parts = Object.fromEntries(dayFormat.formatToParts(new Date(`${day}T00:00:00Z`)).map((p) => [p.type, p.value]));
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
+}
+
+/** "9:00" from a time of day (HH:MM or HH:MM:SS), in the academy's zone as classes are written. */
+export const formatTime = (time: string) => `${Number(time.slice(0, 2))}:${time.slice(3, 5)}`;
+
+const instantFormat = new Intl.DateTimeFormat("en-GB", {
+  weekday: "short",
+  day: "numeric",
+  month: "long",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: ACADEMY_TIME_ZONE,
+});
+
+/** "Tue 6 July, 9:30 (Pacific time)": an instant (a deadline) in the academy's time. */
+export function formatInstant(at: Date | string): string {
+  const parts = Object.fromEntries(instantFormat.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
+  return `${parts.weekday} ${parts.day} ${parts.month}, ${Number(parts.hour)}:${parts.minute} (Pacific time)`;
+}
+
+/** The zone's offset from UTC (ms) at an instant. */
+function zoneOffsetMs(instantMs: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
+      .formatToParts(new Date(instantMs))
+      .map((p) => [p.type, p.value]),
+  );
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return asUtc - instantMs;
+}
+
+/** The instant at which the academy's clocks show `day` at `time` (HH:MM[:SS]). */
+export function academyInstant(day: string, time: string, timeZone = ACADEMY_TIME_ZONE): Date {
+  const [h = 0, m = 0, s = 0] = time.split(":").map(Number);
+  const wall = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), h, m, s);
+  let instant = wall - zoneOffsetMs(wall, timeZone);
+  // Once more from the first guess: right also when the offset changes between the two readings.
+  instant = wall - zoneOffsetMs(instant, timeZone);
+  return new Date(instant);
+}

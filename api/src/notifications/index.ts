@@ -1,0 +1,9 @@
+/**
+ * Notifications (issue 32, decision 032): e-mails written to a durable outbox in the transaction
+ * of the change they report, rendered from React Email templates (HTML and plain text), and sent
+ * through real SMTP by a worker every API process runs. Other domains call the `enqueue…`
+ * functions in their own transaction; the app starts the worker. Other code uses it from here.
+ */
+export { enqueueClassReviewed, enqueuePaymentReceipt, enqueueWaitlistOffer } from "./enqueue.js";
+export { createMailer, type Mailer } from "./mailer.js";
+export { deliverDue, outboxState, startOutboxWorker, type OutboxDeps } from "./outbox.js";

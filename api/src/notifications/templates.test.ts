@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import type { OfferFacts, ReceiptFacts, ReviewFacts, SessionFacts } from "./facts.js";
+import { renderMessage } from "./templates/render.js";
+
+/** Each template rendered from its facts, read back for them (HTML and plain text). */
+
+const SITE = "https://camp.example";
+const HOSTILE = "<img src=x onerror=alert(1)>";
+
+const soccer: SessionFacts = {
+  classId: "00000000-0000-4000-9000-000000000001",
+  className: "Soccer Skills",
+  instructorName: "Maya Torres",
+  location: "North Field",
+  startDate: "2027-07-05",
+  endDate: "2027-07-30",
+  weekdays: ["mon", "wed", "fri"],
+  startTime: "09:00:00",
+  endTime: "12:00:00",
+};
+const tennis: SessionFacts = {
+  ...soccer,
+  classId: "00000000-0000-4000-9000-000000000002",
+  className: "Tennis for Starters",
+  instructorName: "Jonas Berg",
+  location: "Court 3",
+  startDate: "2027-08-02",
+  endDate: "2027-08-13",
+  weekdays: ["tue", "thu"],
+  startTime: "13:30:00",
+  endTime: "15:00:00",
+};
+
+const receipt: ReceiptFacts = {
+  familyName: "Sam Student",
+  orderId: "11111111-2222-4333-8444-555555555555",
+  transactionId: "pi_3Testreceipt123",
+  paidAt: "2027-06-01T17:45:00.000Z",
+  totalCents: 123_455,
+  lines: [
+    { ...soccer, camperName: "Ava Student", priceCents: 45_000 },
+    { ...soccer, camperName: HOSTILE, priceCents: 45_000 },
+    { ...tennis, camperName: null, priceCents: 33_455 },
+  ],
+};
+
+describe("payment receipt", () => {
+  it("names each class with its camper, its days, hours and place, the amounts and the transaction", async () => {
+    const m = await renderMessage("payment-receipt", receipt, { siteUrl: SITE });
+    expect(m.subject).toBe("Your receipt: 3 classes ($1,234.55)");
+    for (const body of [m.html, m.text]) {
+      expect(body).toContain("Soccer Skills");
+      expect(body).toContain("Ava Student");
+      expect(body).toContain("Tennis for Starters");
+      expect(body).toContain("$450.00");
+      expect(body).toContain("$334.55");
+      expect(body).toContain("$1,234.55");
+      expect(body).toContain("pi_3Testreceipt123");
+      expect(body).toContain("Mon 5 July 2027 to Fri 30 July 2027");
+      expect(body).toContain("Mon, Wed, Fri, 9:00–12:00 (Pacific time)");
+      expect(body).toContain("Tue, Thu, 13:30–15:00");
+      expect(body).toContain("Where: North Field");
+      expect(body).toContain("Cancel up to 14 days before a class starts for a full refund");
+      // Paid at 17:45 UTC: 10:45 in Portland (PDT).
+      expect(body).toContain("Tue 1 June, 10:45 (Pacific time)");
+    }
+    expect(m.html).toContain(`href="${SITE}/dashboard/enrolledclasses"`);
+    expect(m.attachments.map((a) => a.filename)).toEqual(["sessions.ics"]);
+  });
+
+  it("shows a hostile camper name as text, never as HTML", async () => {
+    const m = await renderMessage("payment-receipt", receipt, { siteUrl: SITE });
+    expect(m.html).not.toContain("<img src=x");
+    expect(m.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(m.text).toContain(HOSTILE);
+  });
+
+  it("is laid out for a phone: one column at most 600 px wide, with a viewport and a language", async () => {
+    const m = await renderMessage("payment-receipt", receipt, { siteUrl: SITE });
+    expect(m.html).toContain('lang="en"');
+    expect(m.html).toMatch(/max-width:600px/);
+    expect(m.html).toContain('name="viewport"');
+  });
+});
+
+describe("waitlist offer", () => {
+  const offer: OfferFacts = {
+    familyName: "Lee Learner",
+    entryId: "22222222-2222-4333-8444-555555555555",
+    camperNames: ["Mia Learner", "Noah Learner"],
+    expiresAt: "2027-06-02T16:00:00.000Z",
+    session: soccer,
+  };
+
+  it("says which class, for whom, until when, and links to My Waitlists", async () => {
+    const m = await renderMessage("waitlist-offer", offer, { siteUrl: SITE });
+    expect(m.subject).toBe("A seat is free for Mia Learner and Noah Learner: Soccer Skills");
+    for (const body of [m.html, m.text]) {
+      expect(body).toContain("2 seats in Soccer Skills");
+      expect(body).toContain("Mia Learner and Noah Learner");
+      expect(body).toContain("Book by Wed 2 June, 9:00 (Pacific time)");
+      expect(body).toContain(`${SITE}/dashboard/waitlists`);
+    }
+    expect(m.html).toContain(`href="${SITE}/dashboard/waitlists"`);
+  });
+});
+
+describe("class reviewed, to its instructor", () => {
+  it("approved: the class is on the list", async () => {
+    const facts: ReviewFacts = { instructorName: "Maya Torres", status: "approved", feedback: null, session: soccer };
+    const m = await renderMessage("class-reviewed", facts, { siteUrl: SITE });
+    expect(m.subject).toBe("Approved: Soccer Skills");
+    expect(m.text).toContain("Soccer Skills is approved");
+    expect(m.text).not.toContain("Feedback from the admin");
+  });
+
+  it("denied: with the admin's feedback, as text (lines kept, HTML escaped)", async () => {
+    const feedback = `Please add what to bring.\nAnd fix this: ${HOSTILE}`;
+    const facts: ReviewFacts = { instructorName: "Maya Torres", status: "denied", feedback, session: soccer };
+    const m = await renderMessage("class-reviewed", facts, { siteUrl: SITE });
+    expect(m.subject).toBe("Not approved: Soccer Skills");
+    expect(m.text).toContain("Feedback from the admin");
+    expect(m.text).toContain("Please add what to bring.");
+    expect(m.text).toContain(HOSTILE);
+    expect(m.html).not.toContain("<img src=x");
+    expect(m.html).toContain("And fix this: &lt;img src=x onerror=alert(1)&gt;");
+    expect(m.html).toContain("white-space:pre-wrap");
+  });
+});

@@ -1,0 +1,57 @@
+import { Column, Row, Section, Text } from "@react-email/components";
+import type { ReceiptFacts } from "../facts.js";
+import { ACADEMY, formatCents, formatInstant } from "../format.js";
+import { ButtonLink, colors, Layout, small, text } from "./layout.js";
+import { SessionBlock } from "./session-block.js";
+
+export const receiptSubject = (facts: ReceiptFacts) =>
+  `Your receipt: ${facts.lines.length === 1 ? facts.lines[0]!.className : `${facts.lines.length} classes`} (${formatCents(facts.totalCents)})`;
+
+/** The payment receipt: each class with its camper, when and where, the amounts, the transaction. */
+export function Receipt({ facts, siteUrl }: { facts: ReceiptFacts; siteUrl: string }) {
+  return (
+    <Layout
+      preview={`Paid ${formatCents(facts.totalCents)}: thank you, ${facts.familyName}.`}
+      heading="Thank you for your booking"
+    >
+      <Text style={text}>
+        Hello {facts.familyName}, we received your payment of {formatCents(facts.totalCents)} on{" "}
+        {formatInstant(facts.paidAt)}. Your seats are booked.
+      </Text>
+      {facts.lines.map((line) => (
+        <Section
+          key={`${line.classId}/${line.camperName ?? ""}`}
+          style={{ borderTop: `1px solid ${colors.line}`, padding: "12px 0 4px" }}
+        >
+          <Row>
+            <Column>
+              <Text style={{ ...text, fontWeight: 600, margin: "0 0 4px" }}>{line.className}</Text>
+            </Column>
+            <Column align="right" style={{ width: "96px", verticalAlign: "top" }}>
+              <Text style={{ ...text, margin: "0 0 4px" }}>{formatCents(line.priceCents)}</Text>
+            </Column>
+          </Row>
+          {line.camperName && <Text style={small}>Camper: {line.camperName}</Text>}
+          <SessionBlock session={line} />
+        </Section>
+      ))}
+      <Section style={{ borderTop: `2px solid ${colors.ink}`, padding: "12px 0 4px" }}>
+        <Row>
+          <Column>
+            <Text style={{ ...text, fontWeight: 700 }}>Total paid</Text>
+          </Column>
+          <Column align="right">
+            <Text style={{ ...text, fontWeight: 700 }}>{formatCents(facts.totalCents)}</Text>
+          </Column>
+        </Row>
+      </Section>
+      <Text style={small}>Transaction: {facts.transactionId}</Text>
+      <Text style={small}>
+        The sessions are in the attached calendar file (sessions.ics): open it to add them to your calendar.
+      </Text>
+      <ButtonLink href={`${siteUrl}/dashboard/enrolledclasses`}>See your classes</ButtonLink>
+      <Text style={{ ...small, fontWeight: 600 }}>Cancellations and refunds</Text>
+      <Text style={small}>{ACADEMY.cancellationPolicy}</Text>
+    </Layout>
+  );
+}

@@ -1,0 +1,79 @@
+import { render } from "@react-email/render";
+import type { ReactElement } from "react";
+import { sessionsCalendar } from "../calendar.js";
+import type { OfferFacts, ReceiptFacts, ReviewFacts } from "../facts.js";
+import { ClassReviewed, reviewSubject } from "./class-reviewed.js";
+import { Receipt, receiptSubject } from "./receipt.js";
+import { offerSubject, WaitlistOffer } from "./waitlist-offer.js";
+
+/** Every kind of message the outbox holds, with the facts its row keeps. */
+export interface MessageFacts {
+  "payment-receipt": ReceiptFacts;
+  "waitlist-offer": OfferFacts;
+  "class-reviewed": ReviewFacts;
+}
+export type MessageKind = keyof MessageFacts;
+export const MESSAGE_KINDS = ["payment-receipt", "waitlist-offer", "class-reviewed"] as const satisfies MessageKind[];
+
+export interface RenderedMessage {
+  subject: string;
+  html: string;
+  text: string;
+  attachments: { filename: string; content: string; contentType: string }[];
+}
+
+/** What a template needs besides its facts. */
+export interface RenderContext {
+  siteUrl: string;
+}
+
+async function both(element: ReactElement) {
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { html, text };
+}
+
+/** A message from its kind and facts: HTML and plain text from one React Email template. */
+export async function renderMessage<K extends MessageKind>(
+  kind: K,
+  facts: MessageFacts[K],
+  context: RenderContext,
+): Promise<RenderedMessage> {
+  switch (kind) {
+    case "payment-receipt": {
+      const receipt = facts as ReceiptFacts;
+      const ics = sessionsCalendar(
+        receipt.lines.map((line, index) => ({
+          uid: `${receipt.orderId}-${index + 1}@summitsports.academy`,
+          session: line,
+          camperName: line.camperName,
+        })),
+        new Date(receipt.paidAt),
+      );
+      return {
+        subject: receiptSubject(receipt),
+        ...(await both(<Receipt facts={receipt} siteUrl={context.siteUrl} />)),
+        attachments: [
+          { filename: "sessions.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" },
+        ],
+      };
+    }
+    case "waitlist-offer": {
+      const offer = facts as OfferFacts;
+      return {
+        subject: offerSubject(offer),
+        ...(await both(<WaitlistOffer facts={offer} siteUrl={context.siteUrl} />)),
+        attachments: [],
+      };
+    }
+    case "class-reviewed": {
+      const review = facts as ReviewFacts;
+      return {
+        subject: reviewSubject(review),
+        ...(await both(<ClassReviewed facts={review} siteUrl={context.siteUrl} />)),
+        attachments: [],
+      };
+    }
+    default:
+      throw new Error(`no template for messages of kind ${String(kind)}`);
+  }
+}
