@@ -90,7 +90,12 @@ export function createPaymentProvider(config: PaymentConfig): PaymentProvider {
       reach(async () => {
         try {
           const refund = await stripe.refunds.create(
-            { payment_intent: intentId, amount: amountCents, reason: "requested_by_customer", metadata: { orderId, refundId } },
+            {
+              payment_intent: intentId,
+              amount: amountCents,
+              reason: "requested_by_customer",
+              metadata: { orderId, refundId },
+            },
             { idempotencyKey: `refund-line-${refundId}` },
           );
           const status = refund.status === "succeeded" || refund.status === "failed" ? refund.status : "pending";
