@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { confirmCard } from "../../tools/card-payment.mjs";
 import { confirmedSignUp } from "../support/email-verification";
+import { callApi } from "../support/api-calls";
 import { accessibilityProblems } from "../support/page-audit";
-import { API_URL, PAYMENT_SANDBOX_PORT } from "../support/ports";
+import { PAYMENT_SANDBOX_PORT } from "../support/ports";
 import { accessToken, SEED, signInAs } from "../support/session";
 
 /**
@@ -27,17 +28,6 @@ function academyDay(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${API_URL}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  expect(res.ok, `${method} ${path}: ${res.status} ${text}`).toBe(true);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
 const parent = { email: `cancel-${TAG}@example.net`, password: PASSWORD, name: `Casey Cancel ${TAG}` };
 const classIds: Record<string, string> = {};
 
@@ -51,7 +41,7 @@ test.beforeAll(async () => {
     [EARLY, 20, "soccer"],
     [HALF, 10, "tennis"],
   ] as const) {
-    const created = await call<{ insertedId: string }>("POST", "/classes", maya, {
+    const created = await callApi<{ insertedId: string }>("POST", "/classes", maya, {
       class_name: name,
       image: `/images/seed/classes/${sport}.svg`,
       available_seats: 6,
@@ -67,19 +57,19 @@ test.beforeAll(async () => {
       level: "all",
     });
     classIds[name] = created.insertedId;
-    await call("PATCH", `/classes/${created.insertedId}/status`, admin, { status: "approved" });
+    await callApi("PATCH", `/classes/${created.insertedId}/status`, admin, { status: "approved" });
   }
   const idToken = await confirmedSignUp(parent.email, PASSWORD, parent.name);
-  const { token } = await call<{ token: string }>("POST", "/jwt", idToken, { email: parent.email });
-  for (const id of Object.values(classIds)) await call("POST", "/carts", token, { classItemId: id });
-  const checkout = await call<{ clientSecret: string; paymentIntentId: string }>(
+  const { token } = await callApi<{ token: string }>("POST", "/jwt", idToken, { email: parent.email });
+  for (const id of Object.values(classIds)) await callApi("POST", "/carts", token, { classItemId: id });
+  const checkout = await callApi<{ clientSecret: string; paymentIntentId: string }>(
     "POST",
     "/create-payment-intent",
     token,
     {},
   );
   expect(await confirmCard(SANDBOX_URL, checkout.clientSecret), "the sandbox confirms the card").toBe(200);
-  await call("POST", "/payments", token, { transactionId: checkout.paymentIntentId });
+  await callApi("POST", "/payments", token, { transactionId: checkout.paymentIntentId });
 });
 
 /** The class's card on /classes, found by its name. */

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { confirmedSignUp } from "../support/email-verification";
+import { callApi } from "../support/api-calls";
 import { accessibilityProblems } from "../support/page-audit";
-import { API_URL } from "../support/ports";
 import { accessToken, SEED, signInAs } from "../support/session";
 import { seedDay } from "../support/seed-calendar";
 
@@ -20,22 +20,11 @@ const PASSWORD = "Camp#Family2026";
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${API_URL}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  expect(res.ok, `${method} ${path}: ${res.status} ${text}`).toBe(true);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
 /** A family made as sign-up makes one (its address confirmed), and its API token. */
 async function family(name: string) {
   const email = `line-${name.toLowerCase()}-${TAG}@example.net`;
   const idToken = await confirmedSignUp(email, PASSWORD, `${name} ${TAG}`);
-  const { token } = await call<{ token: string }>("POST", "/jwt", idToken, { email });
+  const { token } = await callApi<{ token: string }>("POST", "/jwt", idToken, { email });
   return { name: `${name} ${TAG}`, token };
 }
 
@@ -47,7 +36,7 @@ test.describe.configure({ mode: "serial", timeout: 90_000 });
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   // One seat: a family's checkout holds it, so two more families join the line behind it.
-  const created = await call<{ insertedId: string }>("POST", "/classes", accessToken(SEED.instructor), {
+  const created = await callApi<{ insertedId: string }>("POST", "/classes", accessToken(SEED.instructor), {
     class_name: CLASS_NAME,
     image: "/images/seed/classes/soccer.svg",
     available_seats: 1,
@@ -63,13 +52,13 @@ test.beforeAll(async () => {
     level: "all",
   });
   seeded.classId = created.insertedId;
-  await call("PATCH", `/classes/${seeded.classId}/status`, admin(), { status: "approved" });
+  await callApi("PATCH", `/classes/${seeded.classId}/status`, admin(), { status: "approved" });
   const [holder, brooks, carter] = await Promise.all([family("Avila"), family("Brooks"), family("Carter")]);
-  await call("POST", "/carts", holder.token, { classItemId: seeded.classId });
-  await call("POST", "/create-payment-intent", holder.token, {});
+  await callApi("POST", "/carts", holder.token, { classItemId: seeded.classId });
+  await callApi("POST", "/create-payment-intent", holder.token, {});
   seeded.entries = {};
   for (const f of [brooks, carter]) {
-    const entry = await call<{ _id: string }>("POST", `/classes/${seeded.classId}/waitlist`, f.token, {});
+    const entry = await callApi<{ _id: string }>("POST", `/classes/${seeded.classId}/waitlist`, f.token, {});
     seeded.entries[f.name] = entry._id;
   }
 });
@@ -101,7 +90,7 @@ test("an admin reads a class's line, moves and removes entries with a reason, an
   await move.getByLabel("Reason (kept with the entry)").fill("Registered by phone before opening");
   await move.getByRole("button", { name: "Move", exact: true }).click();
   await expect(line.getByRole("listitem").nth(0)).toContainText(`#1 · Carter ${TAG}`);
-  const history = await call<{ action: string; reason: string }[]>(
+  const history = await callApi<{ action: string; reason: string }[]>(
     "GET",
     `/waitlist/${seeded.entries[`Carter ${TAG}`]}/history`,
     admin(),
@@ -114,7 +103,7 @@ test("an admin reads a class's line, moves and removes entries with a reason, an
   await remove.getByLabel("Reason (kept with the entry)").fill("Family asked by phone to leave");
   await remove.getByRole("button", { name: "Remove from the waitlist" }).click();
   await expect(line.getByRole("listitem")).toHaveCount(1);
-  const removed = await call<{ action: string; reason: string }[]>(
+  const removed = await callApi<{ action: string; reason: string }[]>(
     "GET",
     `/waitlist/${seeded.entries[`Brooks ${TAG}`]}/history`,
     admin(),
@@ -125,11 +114,11 @@ test("an admin reads a class's line, moves and removes entries with a reason, an
   await dialog.getByLabel("Registration opens (the academy's time, Portland)").fill("2027-03-01T09:00");
   await dialog.getByRole("button", { name: "Save opening" }).click();
   await expect(dialog.getByRole("status")).toHaveText("Opening time saved.");
-  const saved = await call<{ registration_opens_at: string | null }>("GET", `/classes/${seeded.classId}`, admin());
+  const saved = await callApi<{ registration_opens_at: string | null }>("GET", `/classes/${seeded.classId}`, admin());
   expect(Date.parse(saved.registration_opens_at!)).toBe(Date.parse("2027-03-01T09:00:00-08:00"));
   await dialog.getByRole("button", { name: "Open now" }).click();
   await expect(dialog.getByRole("status")).toHaveText("Registration is open as soon as the class is approved.");
-  const open = await call<{ registration_opens_at: string | null }>("GET", `/classes/${seeded.classId}`, admin());
+  const open = await callApi<{ registration_opens_at: string | null }>("GET", `/classes/${seeded.classId}`, admin());
   expect(open.registration_opens_at).toBeNull();
 
   await page.setViewportSize(PHONE);
@@ -140,7 +129,7 @@ test("an admin reads a class's line, moves and removes entries with a reason, an
 });
 
 test("a seat more offers it to the family first in line: Admin Home lists the open offer", async ({ page }) => {
-  await call("PATCH", `/classes/${seeded.classId}`, admin(), { available_seats: 2 });
+  await callApi("PATCH", `/classes/${seeded.classId}`, admin(), { available_seats: 2 });
   await page.setViewportSize(DESKTOP);
   await signInAs(page, SEED.admin);
   await page.goto("/dashboard/adminhome");
@@ -172,7 +161,7 @@ test("the instructor reads the line on My Classes and sets the opening in the cl
   await item.getByRole("button", { name: "Update and send for review" }).click();
   await expect(item.getByRole("status")).toHaveText("Class updated: it is pending review again.");
   await expect(item).toContainText("Registration opens: Tuesday, June 1, 2027 at 8:30 AM (Portland time)");
-  const saved = await call<{ registration_opens_at: string | null }>(
+  const saved = await callApi<{ registration_opens_at: string | null }>(
     "GET",
     `/classes/${seeded.classId}`,
     accessToken(SEED.instructor),

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { loadPolicy, policyText } from "../platform/cancellation-policy.js";
 import type { Tx } from "../platform/database/client.js";
 import {
   campers,
@@ -35,6 +36,8 @@ export interface ReceiptFacts {
   transactionId: string;
   paidAt: string;
   totalCents: number;
+  /** The cancellation policy in force when the family paid (the terms they accepted). */
+  policy: string;
   lines: (SessionFacts & { camperName: string | null; priceCents: number })[];
 }
 
@@ -104,6 +107,7 @@ export async function receiptFacts(
       transactionId,
       paidAt: paidAt.toISOString(),
       totalCents: order.amountCents,
+      policy: policyText(await loadPolicy(tx)),
       lines: lines.map(({ camper, ...line }) => ({
         ...line,
         camperName: camper?.firstName ? camperName(camper, order.name) : null,

@@ -10,9 +10,6 @@ export const ACADEMY = {
   address: "120 Riverside Drive, Portland, OR 97201",
   email: "hello@summitsports.academy",
   phone: "+1 (503) 555-0142",
-  /** The Policies & Rules page's words on cancellations (mfe-public's info pages). */
-  cancellationPolicy:
-    "Cancel up to 14 days before a class starts for a full refund. After that we refund 50% until the first session, or move your booking to another class with free seats.",
 };
 
 const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });

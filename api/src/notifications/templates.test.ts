@@ -1,3 +1,4 @@
+import { DEFAULT_POLICY, policyText } from "../platform/cancellation-policy.js";
 import { describe, expect, it } from "vitest";
 import type { OfferFacts, ReceiptFacts, ReviewFacts, SessionFacts } from "./facts.js";
 import { renderMessage } from "./templates/render.js";
@@ -32,6 +33,7 @@ const tennis: SessionFacts = {
 };
 
 const receipt: ReceiptFacts = {
+  policy: policyText(DEFAULT_POLICY),
   familyName: "Sam Student",
   orderId: "11111111-2222-4333-8444-555555555555",
   transactionId: "pi_3Testreceipt123",
@@ -60,7 +62,7 @@ describe("payment receipt", () => {
       expect(body).toContain("Mon, Wed, Fri, 9:00–12:00 (Pacific time)");
       expect(body).toContain("Tue, Thu, 13:30–15:00");
       expect(body).toContain("Where: North Field");
-      expect(body).toContain("Cancel up to 14 days before a class starts for a full refund");
+      expect(body).toContain("Full refund until 14 days before the first day, 50% until 7 days before");
       // Paid at 17:45 UTC: 10:45 in Portland (PDT).
       expect(body).toContain("Tue 1 June, 10:45 (Pacific time)");
     }

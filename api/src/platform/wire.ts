@@ -5,6 +5,10 @@ import { textProblem } from "./text.js";
 export const toDollars = (cents: number) => cents / 100;
 export const toCents = (dollars: number) => Math.round(dollars * 100);
 
+const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+/** "$1,234.50" from integer cents: how messages and refusals say an amount. */
+export const usd = (cents: number) => USD.format(cents / 100);
+
 /**
  * An amount in whole cents: the very number a client gets by writing the dollars with at most two
  * decimals (19.99 is the double nearest 1999/100, as the division gives). Anything finer, even

@@ -15,7 +15,7 @@ import {
   users,
 } from "../platform/database/schema.js";
 import { badRequest, conflict, notFound } from "../platform/errors.js";
-import { toDollars } from "../platform/wire.js";
+import { toDollars, usd } from "../platform/wire.js";
 import { fillFromLine, type LineOptions } from "../waitlist/index.js";
 import { academyToday, loadPolicy, quoteRefund, quoteText, type Quote } from "./policy.js";
 
@@ -156,7 +156,7 @@ export async function cancelSeat(tx: Tx, request: CancelRequest, line: LineOptio
   const left = seat.paidCents - seat.refundedCents;
   const amount = request.refundCents ?? quote.refundCents;
   if (amount > left) {
-    throw badRequest(`At most ${money(left)} of this seat is left to refund.`, {
+    throw badRequest(`At most ${usd(left)} of this seat is left to refund.`, {
       refundCents: `At most ${left} cents.`,
     });
   }
@@ -192,9 +192,6 @@ export async function cancelSeat(tx: Tx, request: CancelRequest, line: LineOptio
   await fillFromLine(tx, [seat.classId], line);
   return { refundId, refundCents: amount, orderId: seat.orderId, classId: seat.classId };
 }
-
-const money = (cents: number) =>
-  (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
 
 /**
  * A pending refund of part of a paid line (or of the order, without a line): the line's refunded

@@ -1,23 +1,15 @@
-import { eq } from "drizzle-orm";
 import * as clock from "../platform/clock.js";
-import type { Db, Tx } from "../platform/database/client.js";
-import { cancellationPolicy } from "../platform/database/schema.js";
+import type { Policy } from "../platform/cancellation-policy.js";
+import { usd } from "../platform/wire.js";
 import { ACADEMY_TIME_ZONE } from "../waitlist/index.js";
 
-/**
- * The cancellation policy (issue 31): the whole price back until `fullRefundDays` before a
- * class's first day, `partialPercent` of it until `partialRefundDays`, nothing after (and nothing
- * once the class has started); `feeCents` kept from any refund. Days are counted on the academy's
- * calendar (Portland): "14 days before Monday 5 July" is any time on Monday 21 June there.
- */
-export interface Policy {
-  fullRefundDays: number;
-  partialRefundDays: number;
-  partialPercent: number;
-  feeCents: number;
-}
+export { DEFAULT_POLICY, loadPolicy, policyText, savePolicy, type Policy } from "../platform/cancellation-policy.js";
 
-export const DEFAULT_POLICY: Policy = { fullRefundDays: 14, partialRefundDays: 7, partialPercent: 50, feeCents: 0 };
+/**
+ * Applying the cancellation policy (issue 31, platform/cancellation-policy.ts holds the policy).
+ * Days are counted on the academy's calendar (Portland): "14 days before Monday 5 July" is any
+ * time on Monday 21 June there.
+ */
 
 export type RefundWindow = "full" | "partial" | "none" | "started";
 
@@ -85,20 +77,6 @@ export function quoteRefund(
   };
 }
 
-const money = (cents: number) =>
-  (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
-
-/** The policy in plain words, as the class page and the payment page show it. */
-export function policyText(policy: Policy): string {
-  const parts = [`Full refund until ${policy.fullRefundDays} days before the first day`];
-  if (policy.partialRefundDays < policy.fullRefundDays && policy.partialPercent > 0) {
-    parts.push(`${policy.partialPercent}% until ${policy.partialRefundDays} days before`);
-  }
-  parts.push("no refund after that or once the class has started");
-  const fee = policy.feeCents > 0 ? ` A processing fee of ${money(policy.feeCents)} is kept from any refund.` : "";
-  return `${parts.join(", ")}.${fee}`;
-}
-
 /** "You will get $74.50 back of $149.00." */
 export function quoteText(quote: Quote): string {
   if (quote.window === "started")
@@ -106,25 +84,7 @@ export function quoteText(quote: Quote): string {
   if (quote.refundCents === 0) {
     return quote.paidCents - quote.refundedCents <= 0
       ? "This seat has been refunded in full already."
-      : `Under the cancellation policy nothing is refunded this close to the first day (of ${money(quote.paidCents)} paid).`;
+      : `Under the cancellation policy nothing is refunded this close to the first day (of ${usd(quote.paidCents)} paid).`;
   }
-  return `You will get ${money(quote.refundCents)} back of ${money(quote.paidCents)}.`;
-}
-
-export async function loadPolicy(db: Db | Tx): Promise<Policy> {
-  const [row] = await db.select().from(cancellationPolicy).where(eq(cancellationPolicy.id, 1));
-  if (!row) return DEFAULT_POLICY;
-  const { fullRefundDays, partialRefundDays, partialPercent, feeCents } = row;
-  return { fullRefundDays, partialRefundDays, partialPercent, feeCents };
-}
-
-export async function savePolicy(db: Db, policy: Policy, adminId: string): Promise<Policy> {
-  await db
-    .insert(cancellationPolicy)
-    .values({ id: 1, ...policy, updatedBy: adminId, updatedAt: clock.now() })
-    .onConflictDoUpdate({
-      target: cancellationPolicy.id,
-      set: { ...policy, updatedBy: adminId, updatedAt: clock.now() },
-    });
-  return loadPolicy(db);
+  return `You will get ${usd(quote.refundCents)} back of ${usd(quote.paidCents)}.`;
 }

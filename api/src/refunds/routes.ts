@@ -4,7 +4,7 @@ import type { PublicCache } from "../catalog/index.js";
 import { requirePermission } from "../platform/access/permissions.js";
 import { badRequest, forbidden } from "../platform/errors.js";
 import { text } from "../platform/text.js";
-import { idParam, toDollars } from "../platform/wire.js";
+import { idParam, toDollars, usd } from "../platform/wire.js";
 import type { LineOptions } from "../waitlist/index.js";
 import { cancelSeat, familySeats, seatQuote } from "./cancel.js";
 import { loadPolicy, policyText, savePolicy, type Policy } from "./policy.js";
@@ -144,14 +144,11 @@ export const refundRoutes =
     );
   };
 
-const money = (cents: number) =>
-  (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
-
 function cancelledText(cents: number, status: string | null): string {
   if (cents === 0 || status === null) return "The seat is cancelled. Nothing is refunded under the policy.";
-  if (status === "succeeded") return `The seat is cancelled and ${money(cents)} is on its way back to the card.`;
+  if (status === "succeeded") return `The seat is cancelled and ${usd(cents)} is on its way back to the card.`;
   if (status === "failed") {
-    return `The seat is cancelled, but the card refund of ${money(cents)} was refused by the payment service. It is recorded: contact the academy to have it sorted out.`;
+    return `The seat is cancelled, but the card refund of ${usd(cents)} was refused by the payment service. It is recorded: contact the academy to have it sorted out.`;
   }
-  return `The seat is cancelled. The refund of ${money(cents)} is recorded and goes to the card as soon as the payment service answers.`;
+  return `The seat is cancelled. The refund of ${usd(cents)} is recorded and goes to the card as soon as the payment service answers.`;
 }

@@ -76,7 +76,7 @@ export const INFO_PAGES = {
       {
         heading: "Cancellations and refunds",
         paragraphs: [
-          "Cancel up to 14 days before a class starts for a full refund. After that we refund 50% until the first session, or move your booking to another class with free seats.",
+          "Cancel a seat yourself from My Enrolled Classes: the page tells you the refund before you confirm, and the money goes back to the card you paid with. Full refund until 14 days before the first day, 50% until 7 days before, no refund after that or once the class has started.",
         ],
       },
       {

@@ -1,6 +1,6 @@
 import { Column, Row, Section, Text } from "@react-email/components";
 import type { ReceiptFacts } from "../facts.js";
-import { ACADEMY, formatCents, formatInstant } from "../format.js";
+import { formatCents, formatInstant } from "../format.js";
 import { ButtonLink, colors, Layout, small, text } from "./layout.js";
 import { SessionBlock } from "./session-block.js";
 
@@ -51,7 +51,7 @@ export function Receipt({ facts, siteUrl }: { facts: ReceiptFacts; siteUrl: stri
       </Text>
       <ButtonLink href={`${siteUrl}/dashboard/enrolledclasses`}>See your classes</ButtonLink>
       <Text style={{ ...small, fontWeight: 600 }}>Cancellations and refunds</Text>
-      <Text style={small}>{ACADEMY.cancellationPolicy}</Text>
+      <Text style={small}>{facts.policy}</Text>
     </Layout>
   );
 }

@@ -1,0 +1,49 @@
+import { eq } from "drizzle-orm";
+import * as clock from "./clock.js";
+import type { Db, Tx } from "./database/client.js";
+import { cancellationPolicy } from "./database/schema.js";
+import { usd } from "./wire.js";
+
+/**
+ * The academy's cancellation policy (issue 31), one row: the whole price back until
+ * `fullRefundDays` before a class's first day, `partialPercent` of it until `partialRefundDays`,
+ * nothing after (and nothing once the class has started); `feeCents` kept from any refund. Here
+ * because two domains say it: refunds applies it, notifications prints it on the receipt.
+ */
+export interface Policy {
+  fullRefundDays: number;
+  partialRefundDays: number;
+  partialPercent: number;
+  feeCents: number;
+}
+
+export const DEFAULT_POLICY: Policy = { fullRefundDays: 14, partialRefundDays: 7, partialPercent: 50, feeCents: 0 };
+
+/** The policy in plain words, as the pages, the receipt and the cancel dialog say it. */
+export function policyText(policy: Policy): string {
+  const parts = [`Full refund until ${policy.fullRefundDays} days before the first day`];
+  if (policy.partialRefundDays < policy.fullRefundDays && policy.partialPercent > 0) {
+    parts.push(`${policy.partialPercent}% until ${policy.partialRefundDays} days before`);
+  }
+  parts.push("no refund after that or once the class has started");
+  const fee = policy.feeCents > 0 ? ` A processing fee of ${usd(policy.feeCents)} is kept from any refund.` : "";
+  return `${parts.join(", ")}.${fee}`;
+}
+
+export async function loadPolicy(db: Db | Tx): Promise<Policy> {
+  const [row] = await db.select().from(cancellationPolicy).where(eq(cancellationPolicy.id, 1));
+  if (!row) return DEFAULT_POLICY;
+  const { fullRefundDays, partialRefundDays, partialPercent, feeCents } = row;
+  return { fullRefundDays, partialRefundDays, partialPercent, feeCents };
+}
+
+export async function savePolicy(db: Db, policy: Policy, adminId: string): Promise<Policy> {
+  await db
+    .insert(cancellationPolicy)
+    .values({ id: 1, ...policy, updatedBy: adminId, updatedAt: clock.now() })
+    .onConflictDoUpdate({
+      target: cancellationPolicy.id,
+      set: { ...policy, updatedBy: adminId, updatedAt: clock.now() },
+    });
+  return loadPolicy(db);
+}
