@@ -4,8 +4,8 @@ import { confirmCard } from "../../tools/card-payment.mjs";
 import { confirmedSignUp } from "../support/email-verification";
 import { callApi } from "../support/api-calls";
 import { accessibilityProblems } from "../support/page-audit";
-import { PAYMENT_SANDBOX_PORT } from "../support/ports";
-import { accessToken, SEED, signInAs } from "../support/session";
+import { API_URL, PAYMENT_SANDBOX_PORT } from "../support/ports";
+import { accessToken, SEED, signInAs, storedAccessToken } from "../support/session";
 
 /**
  * Cancellations under the policy (issue 31, item 7): a family pays for two classes, cancels the
@@ -30,6 +30,8 @@ function academyDay(days: number): string {
 
 const parent = { email: `cancel-${TAG}@example.net`, password: PASSWORD, name: `Casey Cancel ${TAG}` };
 const classIds: Record<string, string> = {};
+const POLICY_TEXT =
+  "Full refund until 14 days before the first day, 50% until 7 days before, no refund after that or once the class has started.";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
@@ -126,4 +128,35 @@ test("a family cancels 20 days ahead (all back) and 10 days ahead (half back), a
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(await enrolledOnCard(page, EARLY)).toHaveText("0 students");
+
+  // The terms a family accepts: on the class page, and on the payment page before paying.
+  await page.goto(`/classes/${classIds[EARLY]}`);
+  await expect(page.getByTestId("class-policy")).toHaveText(POLICY_TEXT);
+  await callApi("POST", "/carts", await storedAccessToken(page), { classItemId: classIds[EARLY] });
+  await page.goto("/dashboard/payment");
+  await expect(page.getByTestId("accepted-terms")).toContainText(`${POLICY_TEXT} By paying you accept it.`);
+});
+
+test("an admin sets the policy on Admin Home: a wrong field is said, a saved one is what families read", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAs(page, SEED.admin);
+  await page.goto("/dashboard/adminhome");
+  const form = page.getByRole("form", { name: "Cancellation policy" });
+  await expect(form.getByTestId("policy-text")).toHaveText(POLICY_TEXT);
+  await form.getByLabel("Partial refund until (days before)").fill("20");
+  await form.getByRole("button", { name: "Save policy" }).click();
+  await expect(form.getByText("The partial refund cannot last longer than the full one.")).toBeVisible();
+  await form.getByLabel("Partial refund until (days before)").fill("7");
+  await form.getByLabel("Processing fee kept ($)").fill("2.50");
+  await form.getByRole("button", { name: "Save policy" }).click();
+  const withFee = `${POLICY_TEXT} A processing fee of $2.50 is kept from any refund.`;
+  await expect(form.getByTestId("policy-text")).toHaveText(withFee);
+  expect((await (await fetch(`${API_URL}/cancellation-policy`)).json()).text).toBe(withFee);
+  expect(await accessibilityProblems(page, "form")).toEqual([]);
+  // Back as it was, for the rest of the suite.
+  await form.getByLabel("Processing fee kept ($)").fill("0");
+  await form.getByRole("button", { name: "Save policy" }).click();
+  await expect(form.getByTestId("policy-text")).toHaveText(POLICY_TEXT);
 });

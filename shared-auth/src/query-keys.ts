@@ -16,4 +16,5 @@ export const queryKeys = {
   eligibility: (email: string, classId: string) => ["campers", email, "eligibility", classId] as const,
   waitlist: (email: string) => ["waitlist", email] as const,
   availability: (classId: string) => ["availability", classId] as const,
+  cancellationPolicy: () => ["cancellation-policy"] as const,
 };

@@ -1,5 +1,5 @@
 import type { Tx } from "../platform/database/client.js";
-import { offerFacts, receiptFacts, reviewFacts } from "./facts.js";
+import { cancellationFacts, offerFacts, receiptFacts, reviewFacts } from "./facts.js";
 import { enqueue } from "./outbox.js";
 
 /**
@@ -28,6 +28,18 @@ export async function enqueueWaitlistOffer(tx: Tx, entryId: string) {
     to: found.to,
     facts: found.facts,
     dedupeKey: `waitlist-offer:${entryId}:${found.facts.expiresAt}`,
+  });
+}
+
+/** A seat cancelled, with the refund the family gets (issue 31); one per cancellation. */
+export async function enqueueSeatCancelled(tx: Tx, cancellationId: string) {
+  const found = await cancellationFacts(tx, cancellationId);
+  if (!found) return;
+  await enqueue(tx, {
+    kind: "seat-cancelled",
+    to: found.to,
+    facts: found.facts,
+    dedupeKey: `seat-cancelled:${cancellationId}`,
   });
 }
 

@@ -4,6 +4,7 @@ import { loadPolicy, policyText } from "../platform/cancellation-policy.js";
 import type { Tx } from "../platform/database/client.js";
 import {
   campers,
+  cancellations,
   classes,
   orderItems,
   orders,
@@ -46,6 +47,18 @@ export interface OfferFacts {
   entryId: string;
   camperNames: string[];
   expiresAt: string;
+  session: SessionFacts;
+}
+
+/** A seat cancelled (issue 31): what was cancelled, and the money going back (0: nothing under the policy). */
+export interface CancellationFacts {
+  familyName: string;
+  cancellationId: string;
+  camperName: string;
+  paidCents: number;
+  refundCents: number;
+  /** Why, when an admin cancelled and said so. */
+  reason: string | null;
   session: SessionFacts;
 }
 
@@ -145,6 +158,53 @@ export async function offerFacts(tx: Tx, entryId: string): Promise<{ to: string;
       entryId,
       camperNames: onEntry.map((c) => camperName(c, name)),
       expiresAt: expiresAt.toISOString(),
+      session,
+    },
+  };
+}
+
+/** A seat just cancelled (call it in the cancellation's transaction, after its record is written). */
+export async function cancellationFacts(
+  tx: Tx,
+  cancellationId: string,
+): Promise<{ to: string; facts: CancellationFacts } | undefined> {
+  const [row] = await tx
+    .select({
+      ...sessionColumns,
+      email: users.email,
+      name: users.name,
+      refundCents: cancellations.refundCents,
+      reason: cancellations.reason,
+      paidCents: orderItems.priceCents,
+      isSelf: campers.isSelf,
+      firstName: campers.firstName,
+      lastName: campers.lastName,
+    })
+    .from(cancellations)
+    .innerJoin(users, eq(users.id, cancellations.studentId))
+    .innerJoin(campers, eq(campers.id, cancellations.camperId))
+    .innerJoin(classes, eq(classes.id, cancellations.classId))
+    .innerJoin(instructors, eq(instructors.id, classes.instructorId))
+    .leftJoin(
+      orderItems,
+      and(
+        eq(orderItems.orderId, cancellations.orderId),
+        eq(orderItems.classId, cancellations.classId),
+        eq(orderItems.camperId, cancellations.camperId),
+      ),
+    )
+    .where(eq(cancellations.id, cancellationId));
+  if (!row) return undefined;
+  const { email, name, refundCents, reason, paidCents, isSelf, firstName, lastName, ...session } = row;
+  return {
+    to: email,
+    facts: {
+      familyName: name,
+      cancellationId,
+      camperName: camperName({ isSelf, firstName, lastName }, name),
+      paidCents: paidCents ?? 0,
+      refundCents,
+      reason,
       session,
     },
   };

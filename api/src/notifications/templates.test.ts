@@ -1,6 +1,6 @@
 import { DEFAULT_POLICY, policyText } from "../platform/cancellation-policy.js";
 import { describe, expect, it } from "vitest";
-import type { OfferFacts, ReceiptFacts, ReviewFacts, SessionFacts } from "./facts.js";
+import type { CancellationFacts, OfferFacts, ReceiptFacts, ReviewFacts, SessionFacts } from "./facts.js";
 import { renderMessage } from "./templates/render.js";
 
 /** Each template rendered from its facts, read back for them (HTML and plain text). */
@@ -127,5 +127,40 @@ describe("class reviewed, to its instructor", () => {
     expect(m.html).not.toContain("<img src=x");
     expect(m.html).toContain("And fix this: &lt;img src=x onerror=alert(1)&gt;");
     expect(m.html).toContain("white-space:pre-wrap");
+  });
+});
+
+describe("seat cancelled (issue 31)", () => {
+  const cancelled: CancellationFacts = {
+    familyName: "Sam Student",
+    cancellationId: "99999999-2222-4333-8444-555555555555",
+    camperName: `Ava ${HOSTILE}`,
+    paidCents: 14_900,
+    refundCents: 7_450,
+    reason: null,
+    session: soccer,
+  };
+
+  it("says whose seat in which class, and the refund of what was paid", async () => {
+    const m = await renderMessage("seat-cancelled", cancelled, { siteUrl: SITE });
+    expect(m.subject).toBe("Cancelled, $74.50 refunded: Soccer Skills");
+    for (const body of [m.html, m.text]) {
+      expect(body).toContain("Soccer Skills");
+      expect(body).toContain("$74.50 of the $149.00 paid goes back to the card you paid with.");
+      expect(body).toContain(`${SITE}/dashboard/paymenthistory`);
+    }
+    expect(m.html).toContain("Ava &lt;img src=x onerror=alert(1)&gt;");
+    expect(m.html).not.toContain(HOSTILE);
+  });
+
+  it("says when nothing is refunded, and an admin's reason", async () => {
+    const m = await renderMessage(
+      "seat-cancelled",
+      { ...cancelled, refundCents: 0, reason: "Moved to the afternoon group at the family's request" },
+      { siteUrl: SITE },
+    );
+    expect(m.subject).toBe("Cancelled: Soccer Skills");
+    expect(m.text).toContain("Under the cancellation policy nothing is refunded for this seat.");
+    expect(m.text).toContain("Reason given by the academy: Moved to the afternoon group at the family's request");
   });
 });

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { camperName } from "../campers/index.js";
+import { enqueueSeatCancelled } from "../notifications/index.js";
 import * as clock from "../platform/clock.js";
 import type { Db, Tx } from "../platform/database/client.js";
 import { lockAccount } from "../platform/database/locks.js";
@@ -172,18 +173,23 @@ export async function cancelSeat(tx: Tx, request: CancelRequest, line: LineOptio
     });
   }
   await tx.delete(enrollments).where(eq(enrollments.id, seat.id));
-  await tx.insert(cancellations).values({
-    enrollmentId: seat.id,
-    studentId: seat.studentId,
-    classId: seat.classId,
-    camperId: seat.camperId,
-    orderId: seat.orderId,
-    refundId,
-    refundCents: amount,
-    reason: request.reason ?? null,
-    actorId: request.actorId,
-    createdAt: clock.now(),
-  });
+  const [record] = await tx
+    .insert(cancellations)
+    .values({
+      enrollmentId: seat.id,
+      studentId: seat.studentId,
+      classId: seat.classId,
+      camperId: seat.camperId,
+      orderId: seat.orderId,
+      refundId,
+      refundCents: amount,
+      reason: request.reason ?? null,
+      actorId: request.actorId,
+      createdAt: clock.now(),
+    })
+    .returning({ id: cancellations.id });
+  // The family hears of it by e-mail, written with the cancellation (decision 032).
+  await enqueueSeatCancelled(tx, record!.id);
   await tx
     .update(classes)
     .set({ enrolledSeats: sql`${classes.enrolledSeats} - 1`, updatedAt: clock.now() })

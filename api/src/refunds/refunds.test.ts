@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orderItems, refunds } from "../platform/database/schema.js";
+import { notificationOutbox, orderItems, refunds } from "../platform/database/schema.js";
 import { family, joinLine, lineClass, paySeats, waitlistOf, type Person } from "../../test/families.js";
 import { ADMIN, clockDay, useTestApi } from "../../test/harness.js";
 import { seatCounts } from "../waitlist/index.js";
@@ -39,6 +39,16 @@ describe("cancelling a seat under the policy", () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ refundCents: 14_900, refundStatus: "succeeded" });
     expect(done.json().message).toBe("The seat is cancelled and $149.00 is on its way back to the card.");
+    // The family is told by e-mail, the message written with the cancellation.
+    const [mail] = await api.database.db
+      .select({ to: notificationOutbox.recipient, payload: notificationOutbox.payload })
+      .from(notificationOutbox)
+      .where(and(eq(notificationOutbox.kind, "seat-cancelled"), eq(notificationOutbox.recipient, parent.email)));
+    expect(mail?.payload).toMatchObject({
+      refundCents: 14_900,
+      paidCents: 14_900,
+      camperName: `Ivy ${parent.lastName}`,
+    });
     expect(await seatsOf(parent)).toHaveLength(1);
     expect((await seatCounts(api.database.db, early)).problems).toEqual([]);
     const cls = (await api.call({ method: "GET", url: `/classes/${early}` })).json();

@@ -3,6 +3,7 @@ import { AccessLog } from "../components/access-log";
 import { AdminRoot } from "../components/admin-root";
 import { ContactInbox } from "../components/inbox";
 import { OpenOffers } from "../components/open-offers";
+import { PolicyForm } from "../components/policy-form";
 import { ErrorState } from "../components/states";
 import { Subscribers } from "../components/subscribers";
 import { useStats, type AdminStats } from "../lib/admin-api";
@@ -105,6 +106,15 @@ export default function AdminHomePage() {
           Seats kept for families on a waitlist until they accept, decline or the offer runs out.
         </p>
         <OpenOffers />
+      </section>
+      <section aria-labelledby="policy" className="mt-8">
+        <h2 id="policy" className="font-display text-2xl font-bold text-slate-900 dark:text-white">
+          Cancellation policy
+        </h2>
+        <p className="mt-1 mb-3 text-sm text-slate-600 dark:text-slate-400">
+          What a family gets back when a seat is cancelled, by days before the class's first day.
+        </p>
+        <PolicyForm />
       </section>
       <section aria-labelledby="access-log" className="mt-8">
         <h2 id="access-log" className="font-display text-2xl font-bold text-slate-900 dark:text-white">

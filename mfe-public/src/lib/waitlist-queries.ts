@@ -26,6 +26,15 @@ export function waitlistRule(offerSeconds?: number): string {
   return `Freed seats are offered to families in the order they joined. A family waiting with several children is offered seats only when there are enough for all of them together; until then those seats are kept for it, not offered to anyone behind it or sold to anyone else. ${keeps}`;
 }
 
+/** The academy's cancellation policy in words (GET /cancellation-policy): the class page shows it. */
+export function useCancellationPolicy() {
+  return useQuery({
+    queryKey: queryKeys.cancellationPolicy(),
+    queryFn: async () => (await api.get<{ text: string }>("/cancellation-policy")).data,
+    staleTime: 5 * 60_000,
+  });
+}
+
 export function useClassAvailability(classId: string | null) {
   return useQuery({
     queryKey: queryKeys.availability(classId ?? ""),

@@ -17,7 +17,7 @@ import { PublicRoot } from "../components/public-root";
 import { formatPrice, plural, seatsLeft } from "../lib/format";
 import { isNotFound, isPublished, useClass } from "../lib/public-queries";
 import { useBooking } from "../lib/use-booking";
-import { useClassAvailability, waitlistRule } from "../lib/waitlist-queries";
+import { useCancellationPolicy, useClassAvailability, waitlistRule } from "../lib/waitlist-queries";
 import "../styles.css";
 
 const SITE_NAME = "Summit Sports Academy";
@@ -55,6 +55,25 @@ function ClassPageSkeleton() {
       </div>
       <span className="sr-only">Loading the class…</span>
     </div>
+  );
+}
+
+/** The cancellation policy a family accepts when it books (issue 31), in the academy's words. */
+function PolicyNote() {
+  const policy = useCancellationPolicy().data;
+  if (!policy) return null;
+  return (
+    <section
+      aria-labelledby="policy-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-5 text-sm shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id="policy-heading" className="font-display text-lg font-bold text-slate-900 dark:text-white">
+        Cancellation policy
+      </h2>
+      <p className="mt-1 text-slate-700 dark:text-slate-300" data-testid="class-policy">
+        {policy.text}
+      </p>
+    </section>
   );
 }
 
@@ -153,6 +172,7 @@ function ClassDetails({ item: listed }: { item: ClassItem }) {
             <p className="mt-2 text-slate-700 dark:text-slate-300">{waitlistRule(live?.offer_seconds)}</p>
           </section>
         )}
+        <PolicyNote />
       </aside>
     </div>
   );

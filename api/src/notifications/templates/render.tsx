@@ -1,9 +1,10 @@
 import { render } from "@react-email/render";
 import type { ReactElement } from "react";
 import { sessionsCalendar } from "../calendar.js";
-import type { OfferFacts, ReceiptFacts, ReviewFacts } from "../facts.js";
+import type { CancellationFacts, OfferFacts, ReceiptFacts, ReviewFacts } from "../facts.js";
 import { ClassReviewed, reviewSubject } from "./class-reviewed.js";
 import { Receipt, receiptSubject } from "./receipt.js";
+import { cancelledSubject, SeatCancelled } from "./seat-cancelled.js";
 import { offerSubject, WaitlistOffer } from "./waitlist-offer.js";
 
 /** Every kind of message the outbox holds, with the facts its row keeps. */
@@ -11,9 +12,15 @@ export interface MessageFacts {
   "payment-receipt": ReceiptFacts;
   "waitlist-offer": OfferFacts;
   "class-reviewed": ReviewFacts;
+  "seat-cancelled": CancellationFacts;
 }
 export type MessageKind = keyof MessageFacts;
-export const MESSAGE_KINDS = ["payment-receipt", "waitlist-offer", "class-reviewed"] as const satisfies MessageKind[];
+export const MESSAGE_KINDS = [
+  "payment-receipt",
+  "waitlist-offer",
+  "class-reviewed",
+  "seat-cancelled",
+] as const satisfies MessageKind[];
 
 export interface RenderedMessage {
   subject: string;
@@ -70,6 +77,14 @@ export async function renderMessage<K extends MessageKind>(
       return {
         subject: reviewSubject(review),
         ...(await both(<ClassReviewed facts={review} siteUrl={context.siteUrl} />)),
+        attachments: [],
+      };
+    }
+    case "seat-cancelled": {
+      const cancelled = facts as CancellationFacts;
+      return {
+        subject: cancelledSubject(cancelled),
+        ...(await both(<SeatCancelled facts={cancelled} siteUrl={context.siteUrl} />)),
         attachments: [],
       };
     }

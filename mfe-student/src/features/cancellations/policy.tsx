@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { api } from "shared-auth";
+import { api, queryKeys } from "shared-auth";
 
 /** The academy's cancellation policy in words (GET /cancellation-policy). */
 export function useCancellationPolicy() {
   return useQuery({
-    queryKey: ["cancellation-policy"],
+    queryKey: queryKeys.cancellationPolicy(),
     queryFn: async () => (await api.get<{ text: string }>("/cancellation-policy")).data,
     staleTime: 5 * 60_000,
   });
@@ -24,5 +24,17 @@ export function CancellationPolicy() {
       </h2>
       <p className="mt-1">{policy.data.text}</p>
     </section>
+  );
+}
+
+/** On the payment page (the review step, WCAG 3.3.4): the terms a family accepts by paying. */
+export function AcceptedTerms() {
+  const policy = useCancellationPolicy();
+  if (!policy.data) return null;
+  return (
+    <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="accepted-terms">
+      <span className="font-semibold">Cancellation policy: </span>
+      {policy.data.text} By paying you accept it.
+    </p>
   );
 }

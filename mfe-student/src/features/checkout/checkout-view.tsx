@@ -27,6 +27,7 @@ import {
 } from "./checkout-api";
 import { ConfirmEmailFirst } from "./confirm-email";
 import { HoldTimer } from "./hold-timer";
+import { AcceptedTerms } from "../cancellations/policy";
 
 // Stripe's libraries come with the card form, so only the payment pages ever load them.
 const CardPayment = lazy(() => import("./card-payment"));
@@ -212,6 +213,7 @@ function OpenCheckout({
         <h2 id="card-heading" className="font-display text-xl font-bold text-slate-900 dark:text-white">
           Pay by card
         </h2>
+        <AcceptedTerms />
         <HoldTimer
           expiresAt={current.expiresAt}
           maxExpiresAt={current.maxExpiresAt}

@@ -1,0 +1,34 @@
+import { Text } from "@react-email/components";
+import type { CancellationFacts } from "../facts.js";
+import { formatCents } from "../format.js";
+import { ButtonLink, Layout, small, text } from "./layout.js";
+import { SessionBlock } from "./session-block.js";
+
+export const cancelledSubject = (facts: CancellationFacts) =>
+  facts.refundCents > 0
+    ? `Cancelled, ${formatCents(facts.refundCents)} refunded: ${facts.session.className}`
+    : `Cancelled: ${facts.session.className}`;
+
+/** A seat cancelled (issue 31): whose seat in which class, and what goes back to the card. */
+export function SeatCancelled({ facts, siteUrl }: { facts: CancellationFacts; siteUrl: string }) {
+  const refund = facts.refundCents > 0;
+  return (
+    <Layout
+      preview={refund ? `${formatCents(facts.refundCents)} is on its way back to your card.` : "Nothing is refunded."}
+      heading="Your seat is cancelled"
+    >
+      <Text style={text}>
+        Hello {facts.familyName}, {facts.camperName}&apos;s seat in {facts.session.className} is cancelled.
+      </Text>
+      <Text style={{ ...text, fontWeight: 700 }}>
+        {refund
+          ? `${formatCents(facts.refundCents)} of the ${formatCents(facts.paidCents)} paid goes back to the card you paid with.`
+          : "Under the cancellation policy nothing is refunded for this seat."}
+      </Text>
+      {refund && <Text style={small}>Card refunds usually show on a statement within 5 to 10 working days.</Text>}
+      {facts.reason && <Text style={small}>{`Reason given by the academy: ${facts.reason}`}</Text>}
+      <SessionBlock session={facts.session} />
+      <ButtonLink href={`${siteUrl}/dashboard/paymenthistory`}>See your payments</ButtonLink>
+    </Layout>
+  );
+}
