@@ -19,6 +19,7 @@ const PASSWORD = "Camp#Family2026";
 const SANDBOX_URL = `http://127.0.0.1:${PAYMENT_SANDBOX_PORT}`;
 const EARLY = `Cancel Early Soccer ${TAG}`;
 const HALF = `Cancel Half Tennis ${TAG}`;
+const BY_ADMIN = `Cancel By Admin Climbing ${TAG}`;
 
 /** A date `days` from today on the academy's calendar (Portland), YYYY-MM-DD. */
 function academyDay(days: number): string {
@@ -42,6 +43,7 @@ test.beforeAll(async () => {
   for (const [name, first, sport] of [
     [EARLY, 20, "soccer"],
     [HALF, 10, "tennis"],
+    [BY_ADMIN, 30, "climbing"],
   ] as const) {
     const created = await callApi<{ insertedId: string }>("POST", "/classes", maya, {
       class_name: name,
@@ -115,7 +117,8 @@ test("a family cancels 20 days ahead (all back) and 10 days ahead (half back), a
     quote: "You will get $74.50 back of $149.00.",
     done: "The seat is cancelled and $74.50 is on its way back to the card.",
   });
-  await expect(page.getByText("No enrolled classes yet")).toBeVisible();
+  // The third seat (for the admin's test) is the one left.
+  await expect(page.getByRole("button", { name: /^Cancel seat in / })).toHaveCount(1);
 
   await page.goto("/dashboard/paymenthistory");
   const refunds = page.getByTestId("payment-refund");
@@ -135,6 +138,30 @@ test("a family cancels 20 days ahead (all back) and 10 days ahead (half back), a
   await callApi("POST", "/carts", await storedAccessToken(page), { classItemId: classIds[EARLY] });
   await page.goto("/dashboard/payment");
   await expect(page.getByTestId("accepted-terms")).toContainText(`${POLICY_TEXT} By paying you accept it.`);
+});
+
+test("an admin cancels a family's seat with an amount they type and a reason, from the family's view", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAs(page, SEED.admin);
+  await page.goto(`/dashboard/manageusers?q=${encodeURIComponent(parent.email)}`);
+  await page.getByRole("button", { name: `Family: ${parent.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Family of ${parent.name}` });
+  await dialog.getByRole("button", { name: `Cancel seat: ${BY_ADMIN}, ${parent.name}` }).click();
+  const form = dialog.getByRole("form", { name: `Cancel seat: ${BY_ADMIN}, ${parent.name}` });
+  await expect(form).toContainText("Under the policy today: $149.00");
+  await form.getByLabel("Another amount").check();
+  await form.getByLabel("Amount ($)").fill("150");
+  await form.getByLabel("Reason (kept with the cancellation, and told to the family)").fill("Injured before camp");
+  await form.getByRole("button", { name: "Cancel the seat" }).click();
+  await expect(form.getByRole("alert")).toHaveText("At most $149.00 of this seat is left to refund.");
+  await form.getByLabel("Amount ($)").fill("40");
+  await form.getByRole("button", { name: "Cancel the seat" }).click();
+  await expect(dialog.getByRole("status").filter({ hasText: "cancelled" })).toContainText(
+    "The seat is cancelled and $40.00 is on its way back to the card.",
+  );
+  expect(await accessibilityProblems(page, "dialog")).toEqual([]);
 });
 
 test("an admin sets the policy on Admin Home: a wrong field is said, a saved one is what families read", async ({

@@ -164,6 +164,7 @@ export const camperStaffRoutes =
         );
         const seats = await db
           .select({
+            enrollmentId: enrollments.id,
             camperId: enrollments.camperId,
             classId: classes.id,
             className: classes.name,
@@ -182,6 +183,7 @@ export const camperStaffRoutes =
             enrolments: seats
               .filter((s) => s.camperId === row.id)
               .map((s) => ({
+                _id: s.enrollmentId,
                 classId: s.classId,
                 class_name: s.className,
                 start_date: s.startDate,

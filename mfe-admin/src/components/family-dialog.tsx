@@ -12,6 +12,7 @@ import {
   type FamilyCamper,
 } from "../lib/family";
 import { buttonStyles } from "./buttons";
+import { SeatCancel } from "./seat-cancel";
 import { Email } from "./list-controls";
 import { ErrorState } from "./states";
 
@@ -91,7 +92,12 @@ export function FamilyDialog({ user, onClose }: { user: { _id: string; name: str
             ) : (
               <ul className="flex flex-col gap-4" aria-label="Campers">
                 {family.data.campers.map((camper) => (
-                  <CamperCard key={camper._id} camper={camper} today={today} />
+                  <CamperCard
+                    key={camper._id}
+                    camper={camper}
+                    today={today}
+                    onSeatsChanged={() => void family.refetch()}
+                  />
                 ))}
               </ul>
             )}
@@ -124,7 +130,15 @@ function People({ list, none }: { list: FamilyCamper["emergency_contacts"]; none
   );
 }
 
-function CamperCard({ camper, today }: { camper: FamilyCamper; today: string }) {
+function CamperCard({
+  camper,
+  today,
+  onSeatsChanged,
+}: {
+  camper: FamilyCamper;
+  today: string;
+  onSeatsChanged: () => void;
+}) {
   const headingId = useId();
   const [showLog, setShowLog] = useState(false);
   const logId = useId();
@@ -173,6 +187,7 @@ function CamperCard({ camper, today }: { camper: FamilyCamper; today: string }) 
               {camper.enrolments.map((e) => (
                 <li key={e.classId}>
                   <span className="font-medium">{e.class_name}</span>, {enrolmentDates(e)}
+                  <SeatCancel enrollmentId={e._id} label={`${e.class_name}, ${camper.name}`} onDone={onSeatsChanged} />
                 </li>
               ))}
             </ul>

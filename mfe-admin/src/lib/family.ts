@@ -18,7 +18,14 @@ export interface FamilyCamper {
   photo_consent: boolean;
   /** Taken off the family by its holder: the name stays for the history, the details are gone. */
   removed: boolean;
-  enrolments: { classId: string; class_name: string; start_date: string | null; end_date: string | null }[];
+  enrolments: {
+    /** The enrolment's id (an admin cancels it, issue 31). */
+    _id: string;
+    classId: string;
+    class_name: string;
+    start_date: string | null;
+    end_date: string | null;
+  }[];
 }
 
 export interface Family {

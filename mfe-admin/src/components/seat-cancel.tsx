@@ -1,0 +1,170 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import { api, errorMessage, queryKeys } from "shared-auth";
+import { buttonStyles, inputStyles } from "./buttons";
+
+/** GET /enrollments/:id/cancellation: what cancelling this seat refunds today, and what is left of it. */
+interface Quote {
+  cancellation: { refundCents: number; paidCents: number; refundedCents: number; text: string };
+}
+
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const MONEY = /^\d{1,6}(\.\d{1,2})?$/;
+
+type Choice = "policy" | "all" | "other";
+
+/**
+ * An admin cancels one seat of a family (issue 31): with the policy's refund, everything left of
+ * what was paid, or an amount they type (never more than is left), and a reason the record keeps.
+ */
+export function SeatCancel({
+  enrollmentId,
+  label,
+  onDone,
+}: {
+  enrollmentId: string;
+  label: string;
+  onDone: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <button
+        type="button"
+        className={`${buttonStyles.plain} ml-2`}
+        onClick={() => setOpen(true)}
+        aria-label={`Cancel seat: ${label}`}
+      >
+        Cancel seat
+      </button>
+    );
+  }
+  return <CancelForm enrollmentId={enrollmentId} label={label} onClose={() => setOpen(false)} onDone={onDone} />;
+}
+
+function CancelForm({
+  enrollmentId,
+  label,
+  onClose,
+  onDone,
+}: {
+  enrollmentId: string;
+  label: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const client = useQueryClient();
+  const quote = useQuery({
+    queryKey: ["admin", "cancellation", enrollmentId],
+    queryFn: async () => (await api.get<Quote>(`/enrollments/${enrollmentId}/cancellation`)).data,
+    gcTime: 0,
+  });
+  const [choice, setChoice] = useState<Choice>("policy");
+  const [amount, setAmount] = useState("");
+  const [reason, setReason] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const cancel = useMutation({
+    mutationFn: async (body: { refundCents: number; reason: string }) =>
+      (await api.post<{ message: string }>(`/enrollments/${enrollmentId}/cancel`, body)).data,
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.classes() }),
+  });
+
+  if (quote.isPending) return <p role="status">Working out the refund…</p>;
+  if (quote.isError) return <p role="alert">The refund could not be worked out: {errorMessage(quote.error)}</p>;
+  const q = quote.data.cancellation;
+  const left = q.paidCents - q.refundedCents;
+  if (cancel.isSuccess) {
+    return (
+      <p role="status" className="mt-1 font-semibold text-emerald-800 dark:text-emerald-300">
+        {cancel.data.message}{" "}
+        <button type="button" className={buttonStyles.plain} onClick={onDone}>
+          Done
+        </button>
+      </p>
+    );
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!reason.trim()) return setProblem("Say why, for the record.");
+    let cents = choice === "policy" ? q.refundCents : left;
+    if (choice === "other") {
+      if (!MONEY.test(amount.trim())) return setProblem("Type the refund in dollars, like 40 or 40.50.");
+      cents = Math.round(Number(amount.trim()) * 100);
+      if (cents > left) return setProblem(`At most ${usd(left)} of this seat is left to refund.`);
+    }
+    setProblem(null);
+    cancel.mutate(
+      { refundCents: cents, reason: reason.trim() },
+      { onError: (error) => setProblem(errorMessage(error)) },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      aria-label={`Cancel seat: ${label}`}
+      className="mt-2 flex flex-col gap-2 rounded-xl border border-slate-300 p-3 dark:border-slate-600"
+    >
+      <fieldset className="flex flex-col gap-1">
+        <legend className="font-semibold text-slate-900 dark:text-white">Refund to the card</legend>
+        {(
+          [
+            ["policy", `Under the policy today: ${usd(q.refundCents)}`],
+            ["all", `Everything left: ${usd(left)} of ${usd(q.paidCents)} paid`],
+            ["other", "Another amount"],
+          ] as const
+        ).map(([value, text]) => (
+          <label key={value} className="inline-flex items-center gap-2">
+            <input
+              type="radio"
+              name={`${id}-choice`}
+              value={value}
+              checked={choice === value}
+              onChange={() => setChoice(value)}
+            />
+            {text}
+          </label>
+        ))}
+      </fieldset>
+      {choice === "other" && (
+        <>
+          <label htmlFor={`${id}-amount`} className="font-medium">
+            Amount ($)
+          </label>
+          <input
+            id={`${id}-amount`}
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            className={`${inputStyles} w-32`}
+          />
+        </>
+      )}
+      <label htmlFor={`${id}-reason`} className="font-medium">
+        Reason (kept with the cancellation, and told to the family)
+      </label>
+      <input
+        id={`${id}-reason`}
+        value={reason}
+        maxLength={300}
+        onChange={(e) => setReason(e.target.value)}
+        className={inputStyles}
+      />
+      {problem && (
+        <p role="alert" className="text-red-700 dark:text-red-300">
+          {problem}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className={buttonStyles.danger} disabled={cancel.isPending}>
+          {cancel.isPending ? "Cancelling…" : "Cancel the seat"}
+        </button>
+        <button type="button" className={buttonStyles.plain} onClick={onClose} disabled={cancel.isPending}>
+          Keep it
+        </button>
+      </div>
+    </form>
+  );
+}
