@@ -1,8 +1,17 @@
-import { and, asc, count, desc, eq, ilike, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, ne, or, sql, sum, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../platform/database/client.js";
-import { CLASS_STATUSES, classes, enrollments, orders, payments, ROLES, users } from "../platform/database/schema.js";
+import {
+  CLASS_STATUSES,
+  classes,
+  enrollments,
+  orders,
+  payments,
+  refunds,
+  ROLES,
+  users,
+} from "../platform/database/schema.js";
 import { containsPattern, pageQuery, pageWindow, totalOver } from "../platform/paging.js";
 import { toDollars } from "../platform/wire.js";
 import { classColumns, classToWire } from "../catalog/index.js";
@@ -83,13 +92,18 @@ export const adminRoutes =
         },
       },
       async () => {
-        const [byRole, byStatus, [enrolled], [revenue], [checkouts], [held]] = await Promise.all([
+        const [byRole, byStatus, [enrolled], [revenue], [checkouts], [held], [refunded]] = await Promise.all([
           db.select({ role: users.role, n: count() }).from(users).groupBy(users.role),
           db.select({ status: classes.status, n: count() }).from(classes).groupBy(classes.status),
           db.select({ n: count() }).from(enrollments),
           db.select({ cents: sum(payments.amountCents).mapWith(Number) }).from(payments),
           db.select({ n: count() }).from(orders).where(eq(orders.status, "pending")),
           db.select({ seats: sum(classes.heldSeats).mapWith(Number) }).from(classes),
+          // Revenue is net of refunds sent or on their way (issue 31).
+          db
+            .select({ cents: sum(refunds.amountCents).mapWith(Number) })
+            .from(refunds)
+            .where(ne(refunds.status, "failed")),
         ]);
         const users_ = Object.fromEntries(ROLES.map((r) => [r, byRole.find((x) => x.role === r)?.n ?? 0]));
         const classes_ = Object.fromEntries(
@@ -99,7 +113,7 @@ export const adminRoutes =
           users: { ...users_, total: byRole.reduce((a, x) => a + x.n, 0) },
           classes: { ...classes_, total: byStatus.reduce((a, x) => a + x.n, 0) },
           enrollments: enrolled?.n ?? 0,
-          revenue: toDollars(revenue?.cents ?? 0),
+          revenue: toDollars((revenue?.cents ?? 0) - (refunded?.cents ?? 0)),
           openHolds: { checkouts: checkouts?.n ?? 0, seats: held?.seats ?? 0 },
         };
       },

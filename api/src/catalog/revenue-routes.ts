@@ -1,4 +1,4 @@
-import { and, count, eq, sum } from "drizzle-orm";
+import { and, count, eq, sql, sum } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requirePermission } from "../platform/access/permissions.js";
 import type { Db } from "../platform/database/client.js";
@@ -29,7 +29,11 @@ export const classRevenueRoutes =
         const owner = await ownerByEmail(db, actor, request.query.email);
         requirePermission(actor, "read", "class", owner);
         const [row] = await db
-          .select({ seats: count(), cents: sum(orderItems.priceCents).mapWith(Number) })
+          // Net of refunds (issue 31): what stayed with the academy.
+          .select({
+            seats: count(),
+            cents: sum(sql`${orderItems.priceCents} - ${orderItems.refundedCents}`).mapWith(Number),
+          })
           .from(orderItems)
           .innerJoin(orders, eq(orders.id, orderItems.orderId))
           .innerJoin(classes, eq(classes.id, orderItems.classId))

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notificationOutbox, orderItems, refunds } from "../platform/database/schema.js";
 import { family, joinLine, lineClass, paySeats, waitlistOf, type Person } from "../../test/families.js";
-import { ADMIN, clockDay, useTestApi } from "../../test/harness.js";
+import { ADMIN, clockDay, MAYA, useTestApi } from "../../test/harness.js";
 import { seatCounts } from "../waitlist/index.js";
 
 /**
@@ -12,6 +12,11 @@ import { seatCounts } from "../waitlist/index.js";
  */
 const api = useTestApi();
 
+const revenues = async () => ({
+  admin: (await api.call({ method: "GET", url: "/admin/stats", as: ADMIN })).json().revenue as number,
+  maya: (await api.call({ method: "GET", url: "/myclasses/revenue", as: MAYA, query: { email: MAYA.email } })).json()
+    .revenue as number,
+});
 const seatsOf = async (as: Person) => (await api.call({ method: "GET", url: "/enrollments", as })).json();
 const cancel = (as: Person, id: string, payload?: object) =>
   api.call({ method: "POST", url: `/enrollments/${id}/cancel`, as, ...(payload && { payload }) });
@@ -35,8 +40,13 @@ describe("cancelling a seat under the policy", () => {
     const quote = await api.call({ method: "GET", url: `/enrollments/${seat._id}/cancellation`, as: parent });
     expect(quote.json().cancellation.refundCents).toBe(14_900);
 
+    const revenueBefore = await revenues();
     const done = await cancel(parent, seat._id);
     expect(done.statusCode, done.body).toBe(200);
+    // Admin Home's and the instructor's revenue are net of the refund.
+    const revenueAfter = await revenues();
+    expect(revenueBefore.admin - revenueAfter.admin).toBeCloseTo(149, 2);
+    expect(revenueBefore.maya - revenueAfter.maya).toBeCloseTo(149, 2);
     expect(done.json()).toMatchObject({ refundCents: 14_900, refundStatus: "succeeded" });
     expect(done.json().message).toBe("The seat is cancelled and $149.00 is on its way back to the card.");
     // The family is told by e-mail, the message written with the cancellation.

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { PaymentProvider } from "../booking/index.js";
 import * as clock from "../platform/clock.js";
 import type { Db } from "../platform/database/client.js";
-import { orders, payments, refunds, type RefundStatus } from "../platform/database/schema.js";
+import { orderItems, orders, payments, refunds, type RefundStatus } from "../platform/database/schema.js";
 import { toDollars } from "../platform/wire.js";
 import { ApiError } from "../platform/errors.js";
 import { transaction } from "../platform/transaction.js";
@@ -62,15 +62,30 @@ export async function sendRefund(deps: RefundDeps, refundId: string): Promise<Re
   } catch (error) {
     const unreachable = !(error instanceof ApiError) || error.statusCode >= 500;
     const message = error instanceof Error ? error.message : String(error);
-    // A refusal is final and shown as such; an unreachable provider is asked again later.
-    await deps.db
-      .update(refunds)
-      .set({
-        ...(!unreachable && { status: "failed" as const }),
-        lastError: message.slice(0, 500),
-        updatedAt: clock.now(),
-      })
-      .where(and(eq(refunds.id, claimed.id), eq(refunds.status, "pending")));
+    // A refusal is final and shown as such (the line's refunded total gives the amount back, so
+    // it can be refunded again another way); an unreachable provider is asked again later.
+    await transaction(deps.db, async (tx) => {
+      const [ended] = await tx
+        .update(refunds)
+        .set({
+          ...(!unreachable && { status: "failed" as const }),
+          lastError: message.slice(0, 500),
+          updatedAt: clock.now(),
+        })
+        .where(and(eq(refunds.id, claimed.id), eq(refunds.status, "pending")))
+        .returning({ status: refunds.status, classId: refunds.classId, camperId: refunds.camperId });
+      if (ended?.status !== "failed" || !ended.classId || !ended.camperId) return;
+      await tx
+        .update(orderItems)
+        .set({ refundedCents: sql`${orderItems.refundedCents} - ${claimed.amountCents}` })
+        .where(
+          and(
+            eq(orderItems.orderId, claimed.orderId),
+            eq(orderItems.classId, ended.classId),
+            eq(orderItems.camperId, ended.camperId),
+          ),
+        );
+    });
     deps.log.warn(
       { refundId: claimed.id, err: error },
       unreachable ? "a refund waits for the provider" : "a refund was refused",
