@@ -255,7 +255,7 @@ const HOSTILE = [
 
 type Caller = { id: string; email: string } | undefined;
 interface TextInput {
-  method: "POST" | "PUT" | "PATCH" | "GET" | "DELETE";
+  method: "POST" | "PATCH" | "GET" | "DELETE";
   /** `{}` marks where a hostile path segment goes, if the route takes one. */
   url: string;
   as: Caller;
@@ -391,7 +391,7 @@ const TEXT_INPUTS: TextInput[] = [
     fields: ["reason"],
   },
   {
-    method: "PUT",
+    method: "PATCH",
     url: "/admin/cancellation-policy",
     as: ADMIN,
     body: { fullRefundDays: 14, partialRefundDays: 7, partialPercent: 50, feeCents: 0 },

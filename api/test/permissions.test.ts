@@ -16,7 +16,7 @@ const ALL: Who[] = ["anonymous", "student", "instructor", "admin"];
 
 interface Case {
   name: string;
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   url: string;
   body?: unknown;
   /** Sent as multipart/form-data with a real PNG in the field image. */
@@ -521,7 +521,7 @@ const guarded: Guarded[] = [
   { method: "GET", url: "/enrollments/not-an-id/cancellation", lacking: [] },
   { method: "POST", url: "/enrollments/not-an-id/cancel", body: { refundCents: "x" }, lacking: ["instructor"] },
   {
-    method: "PUT",
+    method: "PATCH",
     url: "/admin/cancellation-policy",
     body: { fullRefundDays: "x" },
     lacking: ["student", "instructor"],

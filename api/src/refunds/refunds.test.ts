@@ -136,14 +136,14 @@ describe("admins", () => {
 
   it("set the policy; a malformed one is refused with the field's words", async () => {
     const bad = await api.call({
-      method: "PUT",
+      method: "PATCH",
       url: "/admin/cancellation-policy",
       as: ADMIN,
       payload: { fullRefundDays: 5, partialRefundDays: 9, partialPercent: 50, feeCents: 0 },
     });
     expect(bad.statusCode).toBe(400);
     const set = await api.call({
-      method: "PUT",
+      method: "PATCH",
       url: "/admin/cancellation-policy",
       as: ADMIN,
       payload: { fullRefundDays: 21, partialRefundDays: 10, partialPercent: 40, feeCents: 500 },
@@ -156,11 +156,11 @@ describe("admins", () => {
     });
     const parent = await family(api);
     expect(
-      (await api.call({ method: "PUT", url: "/admin/cancellation-policy", as: parent, payload: set.json() }))
+      (await api.call({ method: "PATCH", url: "/admin/cancellation-policy", as: parent, payload: set.json() }))
         .statusCode,
     ).toBe(403);
     await api.call({
-      method: "PUT",
+      method: "PATCH",
       url: "/admin/cancellation-policy",
       as: ADMIN,
       payload: { fullRefundDays: 14, partialRefundDays: 7, partialPercent: 50, feeCents: 0 },

@@ -43,7 +43,7 @@ export const refundRoutes =
       async () => policyToWire(await loadPolicy(db)),
     );
 
-    app.put(
+    app.patch(
       "/admin/cancellation-policy",
       {
         config: { access: { action: "update", entity: "policy", any: true } },

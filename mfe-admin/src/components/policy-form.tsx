@@ -38,7 +38,7 @@ function PolicyFields({ current }: { current: Policy }) {
   const [failure, setFailure] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: async (policy: Omit<Policy, "text">) =>
-      (await api.put<Policy>("/admin/cancellation-policy", policy)).data,
+      (await api.patch<Policy>("/admin/cancellation-policy", policy)).data,
     onSuccess: (saved) => client.setQueryData(key, saved),
   });
 
