@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { countOf } from "shared-auth";
 import {
   birthLine,
@@ -15,6 +15,7 @@ import { buttonStyles } from "./buttons";
 import { SeatCancel } from "./seat-cancel";
 import { Email } from "./list-controls";
 import { ErrorState } from "./states";
+import { useModal } from "./use-modal";
 
 const badge = "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-bold";
 
@@ -24,19 +25,9 @@ const badge = "inline-flex items-center rounded-full border px-2.5 py-0.5 text-x
  * stays inside while it is open, Escape closes it, and focus goes back to the Family button.
  */
 export function FamilyDialog({ user, onClose }: { user: { _id: string; name: string }; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal();
   const id = useId();
   const family = useFamily(user._id);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    const opener = document.activeElement as HTMLElement | null;
-    dialog?.showModal();
-    return () => {
-      dialog?.close();
-      opener?.focus();
-    };
-  }, []);
 
   const today = new Date().toISOString().slice(0, 10);
   return (

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { errorMessage } from "shared-auth";
 import { buttonStyles, inputStyles } from "./buttons";
+import { useModal } from "./use-modal";
 
 /**
  * Feedback to a class's instructor, in a modal <dialog>: the browser keeps focus inside it,
@@ -17,21 +18,11 @@ export function FeedbackDialog({
   onSend: (feedback: string) => Promise<void>;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal();
   const id = useId();
   const [text, setText] = useState(initial);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    const opener = document.activeElement as HTMLElement | null;
-    dialog?.showModal();
-    return () => {
-      dialog?.close();
-      opener?.focus();
-    };
-  }, []);
 
   return (
     <dialog

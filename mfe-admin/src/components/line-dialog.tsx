@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { countOf, errorMessage } from "shared-auth";
 import { academyWallTimeToIso, isoToAcademyWallTime } from "shared-auth/academy-time";
 import {
@@ -11,6 +11,7 @@ import {
 } from "../lib/admin-api";
 import { buttonStyles, inputStyles } from "./buttons";
 import { EmptyState, ErrorState, TableSkeleton } from "./states";
+import { useModal } from "./use-modal";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -20,19 +21,9 @@ const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: 
  * in order) and moves or removes an entry with a reason the record keeps.
  */
 export function LineDialog({ item, onClose }: { item: AdminClass; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal();
   const id = useId();
   const line = useClassLine(item._id);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    const opener = document.activeElement as HTMLElement | null;
-    dialog?.showModal();
-    return () => {
-      dialog?.close();
-      opener?.focus();
-    };
-  }, []);
 
   const waiting = line.data?.filter((e) => e.state === "waiting").length ?? 0;
   return (
