@@ -13,6 +13,7 @@ export interface EmulatorPorts {
   logging: number;
 }
 export declare function readEmulatorPorts(env?: Record<string, string | undefined>): EmulatorPorts;
+export declare function apiTestEmulatorPorts(env?: Record<string, string | undefined>): EmulatorPorts;
 export declare function configureEmulator(host: string, projectId?: string): Promise<void>;
 export declare function wipeAccounts(host: string, projectId?: string): Promise<void>;
 export declare function seedSignIns(host: string, projectId?: string, signIns?: SeedSignIn[]): Promise<number>;

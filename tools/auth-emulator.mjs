@@ -35,6 +35,16 @@ export function readEmulatorPorts(env = process.env) {
   };
 }
 
+/**
+ * The API test stages' emulator ports (fixed, so a second run finds a stale emulator rather than
+ * starting a third). TEST_EMULATOR_PORT_OFFSET moves all three, for a second checkout of the
+ * repository running its API tests at the same time.
+ */
+export function apiTestEmulatorPorts(env = process.env) {
+  const offset = Number(env.TEST_EMULATOR_PORT_OFFSET ?? 0);
+  return { auth: 9199 + offset, hub: 4401 + offset, logging: 4501 + offset };
+}
+
 function adminUrl(host, pathname) {
   return `http://${host}${pathname}`;
 }

@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { startAuthEmulator } from "./auth-emulator.mjs";
+import { apiTestEmulatorPorts, startAuthEmulator } from "./auth-emulator.mjs";
 import { CHROMIUM_PATH } from "./chromium.mjs";
 import { buildAll, ensureInstalled, ensurePnpm, log, ROOT, run } from "./workspace.mjs";
 
@@ -35,7 +35,7 @@ let emulator = null;
 async function withAuthEmulator(fn) {
   if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) {
     emulator ??= await startAuthEmulator({
-      ports: { auth: 9199, hub: 4401, logging: 4501 },
+      ports: apiTestEmulatorPorts(),
       workDir: path.join(ROOT, ".tmp", "api-test-auth-emulator"),
     });
   }

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { startAuthEmulator } from "../../tools/auth-emulator.mjs";
+import { apiTestEmulatorPorts, startAuthEmulator } from "../../tools/auth-emulator.mjs";
 import { startMailCatcher } from "../../tools/mail-catcher.mjs";
 import { startPaymentSandbox } from "../../tools/payment-sandbox.mjs";
 import { clockEnv } from "../src/platform/clock.js";
@@ -37,7 +37,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const emulator = await startAuthEmulator({
-    ports: { auth: 9199, hub: 4401, logging: 4501 },
+    ports: apiTestEmulatorPorts(),
     workDir: path.resolve(import.meta.dirname, "../../.tmp/api-test-auth-emulator"),
   });
   project.provide("authEmulatorHost", emulator.host);
