@@ -199,7 +199,9 @@ export type Refund = {
   reason: "duplicate" | "fraudulent" | "requested_by_customer" | null;
   receipt_number: null;
   source_transfer_reversal: null;
-  status: "succeeded";
+  status: "pending" | "succeeded" | "failed";
+  /** Set when the refund failed after it was made (Stripe: lost_or_stolen_card, expired_or_canceled_card, unknown). */
+  failure_reason?: "expired_or_canceled_card";
   transfer_reversal: null;
 };
 
@@ -232,6 +234,8 @@ export type EventObjects = {
   "charge.failed": Charge;
   "charge.refunded": Charge;
   "refund.created": Refund;
+  "refund.updated": Refund;
+  "refund.failed": Refund;
 };
 
 export type EventType = keyof EventObjects;

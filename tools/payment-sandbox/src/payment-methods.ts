@@ -73,6 +73,7 @@ function paymentMethodFromCard(
   };
   state.paymentMethods[pm.id] = pm;
   state.cardOutcomes[pm.id] = known?.outcome ?? "live_card";
+  if (known?.refund) state.refundOutcomes[pm.id] = known.refund;
   return pm;
 }
 

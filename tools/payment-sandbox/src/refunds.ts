@@ -1,12 +1,15 @@
-// Refunds (POST /v1/refunds): whole or partial, of a PaymentIntent's successful charge.
-import type { RouteHandler } from "./context.js";
+// Refunds (POST /v1/refunds, GET /v1/refunds): whole or partial, of a PaymentIntent's successful
+// charge, several per charge; the refund test cards make one pending, or fail after it was made.
+import type { RouteHandler, SandboxCore } from "./context.js";
 import { ApiError, invalid, missing } from "./errors.js";
 import { clone, newId, nowSeconds } from "./ids.js";
 import { findIntent } from "./intent-views.js";
 import { formatAmount } from "./money.js";
 import type { Charge, PaymentIntent, Refund } from "./objects.js";
+import { isParams, type Param } from "./form-body.js";
 import { readEnum, readInteger, readMetadata, readString } from "./params.js";
 import { lookup, type State } from "./state.js";
+import type { RefundOutcome } from "./test-cards.js";
 
 const REFUND_REASONS = ["duplicate", "fraudulent", "requested_by_customer"] as const;
 
@@ -65,6 +68,7 @@ export const createRefund: RouteHandler = (core, ctx) => {
     );
   }
   const reason = readEnum(params, "reason", REFUND_REASONS);
+  const outcome = lookup(core.state.refundOutcomes, charge.payment_method);
   const refund: Refund = {
     id: newId("re"),
     object: "refund",
@@ -82,7 +86,7 @@ export const createRefund: RouteHandler = (core, ctx) => {
     reason: reason ?? null,
     receipt_number: null,
     source_transfer_reversal: null,
-    status: "succeeded",
+    status: outcome === "pending" ? "pending" : "succeeded",
     transfer_reversal: null,
   };
   core.state.refunds[refund.id] = refund;
@@ -90,5 +94,63 @@ export const createRefund: RouteHandler = (core, ctx) => {
   charge.refunded = charge.amount_refunded >= charge.amount;
   core.emit(ctx, "refund.created", refund);
   core.emit(ctx, "charge.refunded", charge);
+  if (outcome) core.later(core.refundSettleMs, (later) => settleRefund(core, later, refund.id, outcome));
   return clone(refund);
+};
+
+/** A pending refund succeeds; a refund of a "fails" card fails, and its amount is the charge's again. */
+function settleRefund(core: SandboxCore, ctx: Parameters<RouteHandler>[1], refundId: string, outcome: RefundOutcome) {
+  const refund = lookup(core.state.refunds, refundId);
+  if (!refund) return;
+  if (outcome === "pending") {
+    refund.status = "succeeded";
+    core.emit(ctx, "refund.updated", refund);
+    return;
+  }
+  const charge = lookup(core.state.charges, refund.charge);
+  refund.status = "failed";
+  refund.failure_reason = "expired_or_canceled_card";
+  if (charge) {
+    charge.amount_refunded -= refund.amount;
+    charge.refunded = false;
+  }
+  core.emit(ctx, "refund.updated", refund);
+  core.emit(ctx, "refund.failed", refund);
+}
+
+/** `created` as Stripe takes it: a timestamp, or a range (`created[gte]=...`). */
+function createdFilter(value: Param | undefined): (created: number) => boolean {
+  if (value === undefined) return () => true;
+  if (typeof value === "string") {
+    const at = readInteger({ created: value }, "created");
+    return (created) => created === at;
+  }
+  if (!isParams(value)) throw invalid("Invalid created", "created");
+  const bound = (name: string) => readInteger(value, name);
+  const [gt, gte, lt, lte] = [bound("gt"), bound("gte"), bound("lt"), bound("lte")];
+  return (created) =>
+    (gt === undefined || created > gt) &&
+    (gte === undefined || created >= gte) &&
+    (lt === undefined || created < lt) &&
+    (lte === undefined || created <= lte);
+}
+
+/** Newest first, as Stripe lists: of one PaymentIntent or charge, created in a range, paged by `starting_after`. */
+export const listRefunds: RouteHandler = ({ state }, ctx) => {
+  const { params } = ctx;
+  const limit = readInteger(params, "limit") ?? 10;
+  if (limit < 1 || limit > 100) throw invalid("This value must be between 1 and 100.", "limit");
+  const piId = readString(params, "payment_intent");
+  const chargeId = readString(params, "charge");
+  const after = readString(params, "starting_after");
+  const inRange = createdFilter(params.created);
+  let found = Object.values(state.refunds)
+    .filter((r) => (!piId || r.payment_intent === piId) && (!chargeId || r.charge === chargeId) && inRange(r.created))
+    .reverse();
+  if (after) {
+    const at = found.findIndex((r) => r.id === after);
+    if (at < 0) throw missing("refund", after, "starting_after");
+    found = found.slice(at + 1);
+  }
+  return { object: "list", data: clone(found.slice(0, limit)), has_more: found.length > limit, url: "/v1/refunds" };
 };

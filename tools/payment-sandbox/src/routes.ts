@@ -8,7 +8,7 @@ import { clone } from "./ids.js";
 import type { Schema } from "./params.js";
 import { cancelIntent, confirmRoute, createIntent, retrieveIntent, updateIntent } from "./payment-intents.js";
 import { createPaymentMethodRoute } from "./payment-methods.js";
-import { createRefund } from "./refunds.js";
+import { createRefund, listRefunds } from "./refunds.js";
 import { SCHEMAS } from "./schemas.js";
 import { lookup } from "./state.js";
 import {
@@ -81,6 +81,7 @@ const ROUTES: Route[] = [
     schema: SCHEMAS.none,
   },
   { method: "POST", pattern: /^\/v1\/refunds$/, handler: createRefund, schema: SCHEMAS.refund },
+  { method: "GET", pattern: /^\/v1\/refunds$/, handler: listRefunds, schema: SCHEMAS.listRefunds },
   {
     method: "GET",
     pattern: /^\/v1\/refunds\/([^/]+)$/,

@@ -4,7 +4,7 @@
 // run time: it starts in the tests, the local run and CI with nothing but this package's build.
 import http from "node:http";
 import { DEFAULT_PORT } from "./constants.js";
-import type { SandboxCore } from "./context.js";
+import type { RequestContext, SandboxCore } from "./context.js";
 import type { ErrorBody } from "./errors.js";
 import { createRequestHandler, send } from "./http.js";
 import { randomId } from "./ids.js";
@@ -22,6 +22,7 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions = {}): 
     log = () => {},
     retry = {},
     deliveryTimeoutMs = 10_000,
+    refundSettleMs = 1000,
   } = options;
 
   const state = loadState(dataFile, log);
@@ -40,10 +41,33 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions = {}): 
     deliveryTimeoutMs,
     log,
   });
-  const core: SandboxCore = { state, emit: sender.emit };
   const save = () => {
     if (dataFile) saveState(state, dataFile);
   };
+  const laterTimers = new Set<ReturnType<typeof setTimeout>>();
+  const later: SandboxCore["later"] = (delayMs, change) => {
+    const timer = setTimeout(() => {
+      laterTimers.delete(timer);
+      const ctx: RequestContext = {
+        requestId: null,
+        idempotencyKey: null,
+        fingerprint: undefined,
+        publishable: false,
+        params: {},
+        after: [],
+        changes: true,
+      };
+      try {
+        change(ctx);
+        save();
+        for (const start of ctx.after) start();
+      } catch (error) {
+        log(`a delayed change failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }, delayMs);
+    laterTimers.add(timer);
+  };
+  const core: SandboxCore = { state, emit: sender.emit, later, refundSettleMs };
   const handle = createRequestHandler({ core, log, save });
 
   const server = http.createServer((req, res) => {
@@ -70,6 +94,8 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions = {}): 
   function stop(): Promise<void> {
     stopping ??= (async () => {
       sender.stop();
+      for (const timer of laterTimers) clearTimeout(timer);
+      laterTimers.clear();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

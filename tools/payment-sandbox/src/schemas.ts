@@ -56,6 +56,14 @@ export const SCHEMAS = {
   refund: { payment_intent: true, charge: true, amount: true, reason: true, metadata: "map", expand: true },
   webhookEndpoint: { url: true, enabled_events: true, description: true, metadata: "map", api_version: true },
   listEvents: { limit: true, type: true },
+  listRefunds: {
+    limit: true,
+    payment_intent: true,
+    charge: true,
+    starting_after: true,
+    created: { gt: true, gte: true, lt: true, lte: true },
+    expand: true,
+  },
   paymentMethod: PAYMENT_METHOD_SCHEMA,
   none: { expand: true },
 } satisfies Record<string, Schema>;

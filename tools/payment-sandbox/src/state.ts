@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import path from "node:path";
 import { nowSeconds } from "./ids.js";
 import type { Charge, PaymentIntent, PaymentMethod, Refund, WebhookEndpoint } from "./objects.js";
-import type { CardOutcome } from "./test-cards.js";
+import type { CardOutcome, RefundOutcome } from "./test-cards.js";
 import type { SandboxEvent } from "./types.js";
 
 /** Stripe keeps idempotent results for 24 hours. */
@@ -34,6 +34,8 @@ export type State = {
   idempotency: Record<string, SavedResult>;
   /** What a payment method does when charged: the card number itself is never kept. */
   cardOutcomes: Record<string, CardOutcome>;
+  /** What refunding a charge of a payment method does, when it is not to succeed at once. */
+  refundOutcomes: Record<string, RefundOutcome>;
 };
 
 export function emptyState(): State {
@@ -46,6 +48,7 @@ export function emptyState(): State {
     events: [],
     idempotency: {},
     cardOutcomes: {},
+    refundOutcomes: {},
   };
 }
 

@@ -36,24 +36,34 @@ export const DECLINES = {
 export type CardOutcome = "success" | keyof typeof DECLINES;
 export type Funding = "credit" | "debit";
 
+/**
+ * What refunding a charge of the card does (Stripe's refund test cards): by default the refund
+ * succeeds at once; "pending" starts pending and succeeds a moment later (refund.updated);
+ * "fails" starts succeeded and fails a moment later (refund.updated, refund.failed).
+ */
+export type RefundOutcome = "pending" | "fails";
+
 /** Card number -> outcome and funding; any other valid number is a "live" card and declined. */
-export const TEST_CARDS: ReadonlyMap<string, { outcome: CardOutcome; funding: Funding }> = new Map([
-  ["4242424242424242", { outcome: "success", funding: "credit" }],
-  ["4000056655665556", { outcome: "success", funding: "debit" }],
-  ["5555555555554444", { outcome: "success", funding: "credit" }],
-  ["2223003122003222", { outcome: "success", funding: "credit" }],
-  ["5200828282828210", { outcome: "success", funding: "debit" }],
-  ["378282246310005", { outcome: "success", funding: "credit" }],
-  ["6011111111111117", { outcome: "success", funding: "credit" }],
-  ["4000000000000002", { outcome: "generic_decline", funding: "credit" }],
-  ["4000000000009995", { outcome: "insufficient_funds", funding: "credit" }],
-  ["4000000000009987", { outcome: "lost_card", funding: "credit" }],
-  ["4000000000009979", { outcome: "stolen_card", funding: "credit" }],
-  ["4100000000000019", { outcome: "fraudulent", funding: "credit" }],
-  ["4000000000000069", { outcome: "expired_card", funding: "credit" }],
-  ["4000000000000127", { outcome: "incorrect_cvc", funding: "credit" }],
-  ["4000000000000119", { outcome: "processing_error", funding: "credit" }],
-]);
+export const TEST_CARDS: ReadonlyMap<string, { outcome: CardOutcome; funding: Funding; refund?: RefundOutcome }> =
+  new Map([
+    ["4242424242424242", { outcome: "success", funding: "credit" }],
+    ["4000056655665556", { outcome: "success", funding: "debit" }],
+    ["5555555555554444", { outcome: "success", funding: "credit" }],
+    ["2223003122003222", { outcome: "success", funding: "credit" }],
+    ["5200828282828210", { outcome: "success", funding: "debit" }],
+    ["378282246310005", { outcome: "success", funding: "credit" }],
+    ["6011111111111117", { outcome: "success", funding: "credit" }],
+    ["4000000000000002", { outcome: "generic_decline", funding: "credit" }],
+    ["4000000000009995", { outcome: "insufficient_funds", funding: "credit" }],
+    ["4000000000009987", { outcome: "lost_card", funding: "credit" }],
+    ["4000000000009979", { outcome: "stolen_card", funding: "credit" }],
+    ["4100000000000019", { outcome: "fraudulent", funding: "credit" }],
+    ["4000000000000069", { outcome: "expired_card", funding: "credit" }],
+    ["4000000000000127", { outcome: "incorrect_cvc", funding: "credit" }],
+    ["4000000000000119", { outcome: "processing_error", funding: "credit" }],
+    ["4000000000007726", { outcome: "success", funding: "credit", refund: "pending" }],
+    ["4000000000005126", { outcome: "success", funding: "credit", refund: "fails" }],
+  ]);
 
 /** Stripe's test PaymentMethod ids for server-side code, each standing for a test card. */
 export const TEST_PAYMENT_METHODS: ReadonlyMap<string, string> = new Map([
@@ -71,4 +81,6 @@ export const TEST_PAYMENT_METHODS: ReadonlyMap<string, string> = new Map([
   ["pm_card_chargeDeclinedExpiredCard", "4000000000000069"],
   ["pm_card_chargeDeclinedIncorrectCvc", "4000000000000127"],
   ["pm_card_chargeDeclinedProcessingError", "4000000000000119"],
+  ["pm_card_pendingRefund", "4000000000007726"],
+  ["pm_card_refundFail", "4000000000005126"],
 ]);

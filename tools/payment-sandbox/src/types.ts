@@ -44,6 +44,8 @@ export type PaymentSandboxOptions = {
   retry?: { attempts?: number; initialDelayMs?: number };
   /** How long one delivery attempt may take (10 s). */
   deliveryTimeoutMs?: number;
+  /** How long a refund of a "pending" or "fails" test card keeps its first status (1000 ms by default). */
+  refundSettleMs?: number;
 };
 
 export type PaymentSandbox = {

@@ -37,6 +37,8 @@ const EVENT_TYPES = [
   "charge.failed",
   "charge.refunded",
   "refund.created",
+  "refund.updated",
+  "refund.failed",
 ];
 
 const WEBHOOK_SECRET = "whsec_contract_check";
@@ -114,6 +116,7 @@ beforeAll(async () => {
   sandbox = await startPaymentSandbox({
     port: 0,
     log: () => {},
+    refundSettleMs: 50,
     webhooks: [{ url: `http://127.0.0.1:${webhookServer.address().port}/webhooks/stripe`, secret: WEBHOOK_SECRET }],
   });
   stripe = new Stripe(LOCAL_SECRET_KEY, {
@@ -187,6 +190,38 @@ describe("the payment sandbox against the stripe SDK's declarations", () => {
     });
     expectConforms(refund, "Refund");
     expectConforms(await stripe.refunds.retrieve(refund.id), "Refund");
+  });
+
+  it("refunds that change after they are made (the refund test cards), several per charge, listed", async () => {
+    const charged = (payment_method) => newIntent({ confirm: true, payment_method });
+    const slow = await charged("pm_card_pendingRefund");
+    const pending = await stripe.refunds.create({ payment_intent: slow.id, amount: 2_500 });
+    expect(pending.status).toBe("pending");
+    const failing = await charged("pm_card_refundFail");
+    const first = await stripe.refunds.create({ payment_intent: failing.id, amount: 5_000 });
+    const second = await stripe.refunds.create({ payment_intent: failing.id, amount: 7_500 });
+    expect([first.status, second.status]).toEqual(["succeeded", "succeeded"]);
+    // Over the rest of the charge: refused while both count.
+    const over = await rejection(stripe.refunds.create({ payment_intent: failing.id, amount: 1 }));
+    expect(over).toMatchObject({ statusCode: 400, code: "charge_already_refunded" });
+
+    await sandbox.waitForDelivery((delivery) => delivery.type === "refund.failed" && delivery.ok);
+    await expect.poll(async () => (await stripe.refunds.retrieve(second.id)).status).toBe("failed");
+    expect(await stripe.refunds.retrieve(pending.id)).toMatchObject({ status: "succeeded" });
+    const failed = await stripe.refunds.retrieve(first.id);
+    expect(failed).toMatchObject({ status: "failed", failure_reason: "expired_or_canceled_card" });
+    expectConforms(failed, "Refund");
+    // A failed refund gives its amount back to the charge.
+    expect((await stripe.charges.retrieve(failing.latest_charge)).amount_refunded).toBe(0);
+
+    const listed = await stripe.refunds.list({ payment_intent: failing.id });
+    expectConforms(listed, "RefundList");
+    expect(listed.data.map((r) => r.id)).toEqual([second.id, first.id]);
+    const paged = await stripe.refunds.list({ payment_intent: failing.id, limit: 1, starting_after: second.id });
+    expect(paged.data.map((r) => r.id)).toEqual([first.id]);
+    const since = await stripe.refunds.list({ created: { gte: pending.created }, limit: 100 });
+    expect(since.data.map((r) => r.id)).toEqual(expect.arrayContaining([pending.id, first.id, second.id]));
+    expect((await stripe.refunds.list({ created: { gt: second.created + 60 } })).data).toEqual([]);
   });
 
   it("a canceled PaymentIntent", async () => {

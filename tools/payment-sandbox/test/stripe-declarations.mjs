@@ -18,6 +18,7 @@ export type Charge = Stripe.Charge;
 export type Refund = Stripe.Refund;
 export type Event = Stripe.Event;
 export type EventList = Stripe.ApiList<Stripe.Event>;
+export type RefundList = Stripe.ApiList<Stripe.Refund>;
 /** The error object of an API error answer (\`{ "error": ... }\`), as the OpenAPI spec's api_errors. */
 export type ApiError = Stripe.PaymentIntent.LastPaymentError;
 `;
