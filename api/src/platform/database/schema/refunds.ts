@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { orders } from "./bookings.js";
 import { campers } from "./families.js";
 import { classes, users } from "./users-and-classes.js";
@@ -35,6 +46,10 @@ export const cancellationPolicy = pgTable(
 export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
+/** Where a refund was made: through the site, or at the provider (Stripe's Dashboard), mirrored here. */
+export const REFUND_ORIGINS = ["site", "provider"] as const;
+export type RefundOrigin = (typeof REFUND_ORIGINS)[number];
+
 /**
  * Money sent back to a card (issue 31). Written in the same transaction as its cause (a seat
  * cancelled, a goodwill refund) as `pending`, then asked of the provider under the row's id as
@@ -61,11 +76,13 @@ export const refunds = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
+    origin: text("origin", { enum: REFUND_ORIGINS }).notNull().default("site"),
     ...timestamps,
   },
   (t) => [
     check("refunds_amount_check", sql`${t.amountCents} > 0`),
     check("refunds_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check("refunds_origin_check", sql`${t.origin} in ('site', 'provider')`),
     uniqueIndex("refunds_provider_key").on(t.providerRefundId),
     index("refunds_order_idx").on(t.orderId, t.createdAt),
     index("refunds_pending_idx")
@@ -100,3 +117,36 @@ export const cancellations = pgTable(
     check("cancellations_refund_check", sql`${t.refundCents} >= 0`),
   ],
 );
+
+/**
+ * How a refund of the order as a whole (one made in the provider's Dashboard) is shared among the
+ * order's lines, so that each line's refunded total stays true: the shares add up to the refund and
+ * each raised its line's `refunded_cents` (held to the line's price) when written.
+ */
+export const refundLines = pgTable(
+  "refund_lines",
+  {
+    refundId: uuid("refund_id")
+      .notNull()
+      .references(() => refunds.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id").notNull(),
+    classId: uuid("class_id").notNull(),
+    camperId: uuid("camper_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.refundId, t.classId, t.camperId] }),
+    check("refund_lines_amount_check", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Where the reconciliation stopped reading a list at the payment provider (the refunds made there):
+ * the `created` second of the newest one read, so every API process, after a restart too, reads on
+ * from there.
+ */
+export const providerCursors = pgTable("provider_cursors", {
+  name: text("name").primaryKey(),
+  createdSeconds: integer("created_seconds").notNull(),
+  updatedAt: timestamps.updatedAt,
+});
