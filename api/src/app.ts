@@ -13,7 +13,7 @@ import {
 import { authRoutes, createFirebaseVerifier, sessionRoutes, userRoutes } from "./accounts/index.js";
 import { adminRoutes } from "./admin/index.js";
 import { expireOffers, waitlistRoutes } from "./waitlist/index.js";
-import { refundRoutes, sendDueRefunds } from "./refunds/index.js";
+import { mirrorRecentRefunds, refundRoutes, sendDueRefunds } from "./refunds/index.js";
 import { camperExportRoutes, camperRoutes, camperStaffRoutes } from "./campers/index.js";
 import { cartRoutes, expireOverdueCheckouts, type CheckoutDeps } from "./booking/index.js";
 import { classRevenueRoutes, classRoutes, COMPRESS_THRESHOLD, instructorRoutes, PublicCache } from "./catalog/index.js";
@@ -234,6 +234,10 @@ export async function buildApp({
   const reconcile = setInterval(() => {
     reconcilePendingCheckouts(checkout, config.reconcileIntervalMs).catch((error: unknown) =>
       app.log.warn({ err: error }, "reconciling pending checkouts failed"),
+    );
+    // Refunds made in the provider's Dashboard, and refund updates whose webhook was lost (issue 31).
+    mirrorRecentRefunds(refunding).catch((error: unknown) =>
+      app.log.warn({ err: error }, "mirroring the provider's refunds failed"),
     );
   }, config.reconcileIntervalMs);
   reconcile.unref();

@@ -391,6 +391,13 @@ const TEXT_INPUTS: TextInput[] = [
     fields: ["reason"],
   },
   {
+    method: "POST",
+    url: `/admin/payments/${classId(1)}/refund`,
+    as: ADMIN,
+    body: { refundCents: 100, reason: "A goodwill gesture" },
+    fields: ["reason"],
+  },
+  {
     method: "PATCH",
     url: "/admin/cancellation-policy",
     as: ADMIN,

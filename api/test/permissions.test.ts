@@ -224,6 +224,12 @@ const cases: Case[] = [
     expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
   },
   {
+    name: "refunds not done or failed",
+    method: "GET",
+    url: "/admin/refunds",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
     name: "a family's campers",
     method: "GET",
     url: `/users/${SAM.id}/family`,
@@ -526,6 +532,13 @@ const guarded: Guarded[] = [
     body: { fullRefundDays: "x" },
     lacking: ["student", "instructor"],
   },
+  {
+    method: "POST",
+    url: "/admin/payments/not-an-id/refund",
+    body: { refundCents: "x" },
+    lacking: ["student", "instructor"],
+  },
+  { method: "GET", url: "/admin/refunds?x=1", lacking: ["student", "instructor"] },
 ];
 
 /** Routes anyone may call; every other route of the API must be in `guarded`. */

@@ -6,7 +6,7 @@
  */
 export { cartRoutes } from "./cart-routes.js";
 export type { CheckoutDeps } from "./checkout/deps.js";
-export type { Intent, PaymentProvider } from "./checkout/payment-provider.js";
+export type { Intent, PaymentProvider, ProviderRefund } from "./checkout/payment-provider.js";
 export { MIN_CHARGE_CENTS, openCheckout } from "./checkout/open.js";
 export { extendCheckout } from "./checkout/extend.js";
 export { abandonCheckout, closeIntents, expireOverdueCheckouts, freeExpiredHolds } from "./checkout/holds.js";

@@ -1,105 +1,16 @@
 import { createHmac, randomBytes } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { readConfig } from "../platform/config.js";
 import { nowMs, restoreClock, setClock } from "../platform/clock.js";
-import { LOCAL_PUBLISHABLE_KEY, startPaymentSandbox, type PaymentSandbox } from "../../../tools/payment-sandbox.mjs";
-import {
-  ADMIN,
-  JONAS,
-  classId,
-  createTestDatabaseUrl,
-  driverName,
-  enrolDirectly,
-  LEE,
-  MAYA,
-  SAM,
-  startTestApi,
-  type TestApi,
-} from "../../test/harness.js";
+import { LOCAL_PUBLISHABLE_KEY, type PaymentSandbox } from "../../../tools/payment-sandbox.mjs";
+import { usePayments, type Harness } from "../../test/payment-webhooks.js";
+import { ADMIN, JONAS, classId, driverName, enrolDirectly, LEE, MAYA, SAM, type TestApi } from "../../test/harness.js";
 
 /**
  * Checkout end to end against the local payment sandbox through the real stripe SDK: seat holds,
  * card payments as the browser makes them, POST /payments and the signed webhook converging on one
  * result, expiry, refunds, and (on PostgreSQL) concurrent checkouts for the last seats.
  */
-
-type Api = TestApi & { close(): Promise<void> };
-
-interface Harness {
-  api: Api;
-  sandbox: PaymentSandbox;
-  webhookSecret: string;
-}
-
-/**
- * A sandbox whose webhook reaches the API through a small forwarding server (the API under test
- * answers app.inject, not a port), and an API pointed at that sandbox.
- */
-async function startPayments(
-  env: Record<string, string> = {},
-  withWebhook = true,
-): Promise<Harness & { stop(): Promise<void> }> {
-  const target: { api?: Api } = {};
-  const forwarder = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      if (!target.api) return res.writeHead(503).end();
-      target.api.app
-        .inject({
-          method: "POST",
-          url: "/webhooks/stripe",
-          headers: {
-            "content-type": req.headers["content-type"] ?? "application/json",
-            "stripe-signature": req.headers["stripe-signature"] ?? "",
-          },
-          payload: Buffer.concat(chunks),
-        })
-        .then((r) => res.writeHead(r.statusCode, { "content-type": "application/json" }).end(r.body))
-        .catch(() => res.writeHead(500).end());
-    });
-  });
-  await new Promise<void>((resolve) => forwarder.listen(0, "127.0.0.1", resolve));
-  const webhookSecret = `whsec_${randomBytes(12).toString("hex")}`;
-  const sandbox = await startPaymentSandbox({
-    port: 0,
-    webhooks: withWebhook
-      ? [{ url: `http://127.0.0.1:${(forwarder.address() as AddressInfo).port}/`, secret: webhookSecret }]
-      : [],
-    retry: { attempts: 3, initialDelayMs: 100 },
-  });
-  const db = await createTestDatabaseUrl();
-  const started = await startTestApi(db?.url, {
-    RATE_LIMIT_SENSITIVE: "1000",
-    STRIPE_SECRET_KEY: "sk_test_payments_suite",
-    STRIPE_API_URL: sandbox.url,
-    ...(withWebhook && { STRIPE_WEBHOOK_SECRET: webhookSecret }),
-    ...env,
-  });
-  target.api = started;
-  return {
-    api: started,
-    sandbox,
-    webhookSecret,
-    stop: async () => {
-      await started.close();
-      await db?.drop();
-      await sandbox.stop();
-      await new Promise((resolve) => forwarder.close(resolve));
-    },
-  };
-}
-
-function usePayments(env: Record<string, string> = {}, withWebhook = true): Harness {
-  const holder = {} as Harness & { stop(): Promise<void> };
-  beforeAll(async () => {
-    Object.assign(holder, await startPayments(env, withWebhook));
-  }, 90_000);
-  afterAll(() => holder.stop?.());
-  return holder;
-}
 
 interface ConfirmAnswer {
   status?: string;

@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import type { PaymentConfig } from "../platform/config.js";
 import { ApiError } from "../platform/errors.js";
-import type { Intent, PaymentProvider } from "../booking/index.js";
+import type { Intent, PaymentProvider, ProviderRefund } from "../booking/index.js";
 
 export const providerUnavailable = () =>
   new ApiError(502, "The payment service cannot be reached right now; nothing was charged. Try again in a minute.");
@@ -13,6 +13,19 @@ export const toIntent = (pi: Stripe.PaymentIntent): Intent => ({
   currency: pi.currency,
   clientSecret: pi.client_secret,
   metadata: pi.metadata,
+});
+
+const refundStatus = (status: string | null) => (status === "succeeded" || status === "failed" ? status : "pending");
+
+export const toProviderRefund = (refund: Stripe.Refund): ProviderRefund => ({
+  id: refund.id,
+  intentId: typeof refund.payment_intent === "string" ? refund.payment_intent : (refund.payment_intent?.id ?? null),
+  amountCents: refund.amount,
+  // Stripe's "canceled" and "requires_action" are not money sent back: counted as pending until they end.
+  status: refund.status === "canceled" ? "failed" : refundStatus(refund.status),
+  refundId: refund.metadata?.refundId ?? null,
+  created: refund.created,
+  failureReason: refund.failure_reason ?? null,
 });
 
 /** Runs a call to the provider; connection and server errors become a 502 ApiError. */
@@ -98,14 +111,24 @@ export function createPaymentProvider(config: PaymentConfig): PaymentProvider {
             },
             { idempotencyKey: `refund-line-${refundId}` },
           );
-          const status = refund.status === "succeeded" || refund.status === "failed" ? refund.status : "pending";
-          return { id: refund.id, status };
+          return { id: refund.id, status: refundStatus(refund.status) };
         } catch (error) {
           if (error instanceof Stripe.errors.StripeInvalidRequestError) {
             throw new ApiError(409, `The payment provider refused the refund: ${error.message}`);
           }
           throw error;
         }
+      }),
+    listRefunds: (filter) =>
+      reach(async () => {
+        const params: Stripe.RefundListParams =
+          "intentId" in filter
+            ? { payment_intent: filter.intentId, limit: 100 }
+            : { created: { gte: filter.createdSince }, limit: 100 };
+        const found: ProviderRefund[] = [];
+        // The SDK's auto-pagination follows `starting_after` through every page.
+        for await (const refund of stripe.refunds.list(params)) found.push(toProviderRefund(refund));
+        return found;
       }),
     verifyEvent: (rawBody, signature) => {
       if (!config.webhookSecret || !signature) return null;

@@ -15,7 +15,7 @@ import {
   type Settlement,
 } from "../booking/index.js";
 import { ApiError, badRequest, conflict, forbidden } from "../platform/errors.js";
-import { withRefunds } from "../refunds/index.js";
+import { mirrorRefunds, withRefunds } from "../refunds/index.js";
 import { checkoutRateLimits, sensitiveRateLimit } from "../platform/rate-limits.js";
 import { emailQuery, idParam } from "../platform/wire.js";
 import { pageQuery, pageWindow, wantsPage } from "../platform/paging.js";
@@ -24,6 +24,9 @@ import { ownerByEmail } from "../platform/access/owner.js";
 import type Stripe from "stripe";
 import type { RecordedPayment } from "shared-auth/wire/checkout";
 import { text } from "../platform/text.js";
+
+/** Stripe's events about refunds: each names the PaymentIntent whose refunds to read again. */
+const REFUND_EVENTS = new Set(["charge.refunded", "refund.created", "refund.updated", "refund.failed"]);
 
 const intentId = z
   .string({ error: "transactionId is required." })
@@ -241,6 +244,11 @@ export const paymentRoutes =
             } else if (intent.status === "canceled") {
               await abandonCheckout(deps, intent);
             }
+          } else if (REFUND_EVENTS.has(event.type)) {
+            // As above, the event only names the payment: its refunds are read from Stripe now
+            // (issue 31), those made in the Dashboard too.
+            const sent = (event.data.object as { payment_intent?: unknown } | null)?.payment_intent;
+            if (typeof sent === "string" && /^pi_\w{1,100}$/.test(sent)) await mirrorRefunds(deps, sent);
           }
           await db.insert(processedWebhookEvents).values({ eventId: event.id, type: event.type }).onConflictDoNothing();
           return { received: true };

@@ -11,13 +11,13 @@ import {
   enrollments,
   orderItems,
   orders,
-  payments,
   refunds,
   users,
 } from "../platform/database/schema.js";
 import { badRequest, conflict, notFound } from "../platform/errors.js";
 import { toDollars, usd } from "../platform/wire.js";
 import { fillFromLine, type LineOptions } from "../waitlist/index.js";
+import { markPaymentRefunds } from "./lines.js";
 import { academyToday, loadPolicy, quoteRefund, quoteText, type Quote } from "./policy.js";
 
 /**
@@ -238,20 +238,4 @@ export async function addRefund(
     .returning({ id: refunds.id });
   await markPaymentRefunds(tx, input.orderId);
   return refund!.id;
-}
-
-/** The payment record says "refunded" once every cent went back, "partially refunded" before. */
-async function markPaymentRefunds(tx: Tx, orderId: string) {
-  const [sums] = await tx
-    .select({
-      paid: sql<number>`coalesce(sum(${orderItems.priceCents}), 0)`.mapWith(Number),
-      refunded: sql<number>`coalesce(sum(${orderItems.refundedCents}), 0)`.mapWith(Number),
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
-  if (!sums || sums.refunded === 0) return;
-  await tx
-    .update(payments)
-    .set({ status: sums.refunded >= sums.paid ? "refunded" : "partially refunded" })
-    .where(eq(payments.orderId, orderId));
 }

@@ -5,4 +5,5 @@
  */
 export { refundRoutes, type RefundRouteDeps } from "./routes.js";
 export { sendDueRefunds, withRefunds, type RefundDeps } from "./sending.js";
+export { mirrorRecentRefunds, mirrorRefunds } from "./mirror.js";
 export { loadPolicy, policyText, quoteRefund, type Policy } from "./policy.js";

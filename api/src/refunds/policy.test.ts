@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { academyToday, DEFAULT_POLICY, daysBetween, policyText, quoteRefund, quoteText } from "./policy.js";
+import { academyToday, DEFAULT_POLICY, daysBetween, policyText, quoteRefund, quoteText, shareAmong } from "./policy.js";
 
 const FIRST_DAY = "2027-07-05";
 const line = (paidCents: number, refundedCents = 0) => ({ paidCents, refundedCents, firstDay: FIRST_DAY });
@@ -65,5 +65,34 @@ describe("the cancellation policy's arithmetic (issue 31)", () => {
     expect(quoteText(quoteRefund(DEFAULT_POLICY, line(14_900), on(10)))).toBe("You will get $74.50 back of $149.00.");
     expect(quoteText(quoteRefund(DEFAULT_POLICY, line(14_900), on(0)))).toMatch(/^This class has started/);
     expect(quoteText(quoteRefund(DEFAULT_POLICY, line(14_900), on(2)))).toMatch(/nothing is refunded/);
+  });
+});
+
+describe("an order-wide refund shared among the lines (issue 31, a Dashboard refund)", () => {
+  const sum = (shares: number[]) => shares.reduce((a, b) => a + b, 0);
+  it("shares in proportion to what is left of each line, to the cent, adding up to the refund", () => {
+    expect(shareAmong(10_000, [14_900, 7_450, 0])).toEqual([6_667, 3_333, 0]);
+    expect(shareAmong(100, [1, 1, 1])).toEqual([1, 1, 1]);
+    expect(shareAmong(2, [1, 1, 1])).toEqual([1, 1, 0]);
+    expect(shareAmong(1, [3, 5])).toEqual([0, 1]);
+    const odd = shareAmong(9_999, [7_999, 12_345, 101]);
+    expect(sum(odd)).toBe(9_999);
+    odd.forEach((share, i) => expect(share).toBeLessThanOrEqual([7_999, 12_345, 101][i]!));
+  });
+
+  it("never gives a line more than is left of it, and nothing when nothing is left", () => {
+    expect(shareAmong(50_000, [14_900, 7_450])).toEqual([14_900, 7_450]);
+    expect(shareAmong(500, [0, 0])).toEqual([0, 0]);
+    expect(shareAmong(0, [100])).toEqual([0]);
+    expect(shareAmong(10, [])).toEqual([]);
+  });
+
+  it("adds up exactly for any amount up to the rest (exhaustive over small lines)", () => {
+    const lines = [7, 13, 1, 29];
+    for (let amount = 0; amount <= 50; amount++) {
+      const shares = shareAmong(amount, lines);
+      expect(sum(shares)).toBe(amount);
+      shares.forEach((share, i) => expect(share).toBeLessThanOrEqual(lines[i]!));
+    }
   });
 });

@@ -88,3 +88,28 @@ export function quoteText(quote: Quote): string {
   }
   return `You will get ${usd(quote.refundCents)} back of ${usd(quote.paidCents)}.`;
 }
+
+/**
+ * An order-wide refund (one made in the provider's Dashboard) shared among the order's lines in
+ * proportion to what is left of each: each share rounded down to the cent, the cents still missing
+ * given one each to the lines with the largest remainders (the first line first on a tie). The
+ * shares add up to the amount, never exceed a line's rest, and add up to at most the sum of the
+ * rests when the amount is larger.
+ */
+export function shareAmong(amountCents: number, leftCents: readonly number[]): number[] {
+  const left = leftCents.map((cents) => Math.max(cents, 0));
+  const total = left.reduce((sum, cents) => sum + cents, 0);
+  const give = Math.min(Math.max(amountCents, 0), total);
+  if (give === 0) return left.map(() => 0);
+  const shares = left.map((cents) => Math.floor((give * cents) / total));
+  let missing = give - shares.reduce((sum, cents) => sum + cents, 0);
+  const byRemainder = left
+    .map((cents, index) => ({ index, remainder: (give * cents) % total }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of byRemainder) {
+    if (missing === 0) break;
+    shares[index]! += 1;
+    missing -= 1;
+  }
+  return shares;
+}

@@ -1,8 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { LOCAL_SECRET_KEY } from "../../../tools/payment-sandbox.mjs";
 import type { PaymentProvider } from "../booking/index.js";
 import { createPaymentProvider } from "../payments/index.js";
-import { orderItems, refunds } from "../platform/database/schema.js";
+import { orderItems, orders, refunds } from "../platform/database/schema.js";
 import { setClock, restoreClock, nowMs } from "../platform/clock.js";
 import { family, lineClass, paySeats, type Person } from "../../test/families.js";
 import {
@@ -15,7 +17,7 @@ import {
   type TestApi,
 } from "../../test/harness.js";
 import { seatCounts } from "../waitlist/index.js";
-import { sendDueRefunds } from "./index.js";
+import { mirrorRecentRefunds, mirrorRefunds, sendDueRefunds } from "./index.js";
 
 /**
  * "One seat, one refund" when two API processes (one PostgreSQL, a pool each) cancel at the same
@@ -140,3 +142,89 @@ describe.runIf(driverName === "postgres")("a refund while the payment provider i
     expect(count!.n).toBe(1);
   });
 });
+
+describe.runIf(driverName === "postgres")(
+  "refunds at the provider and goodwill refunds when two API processes race",
+  () => {
+    const ROUNDS = 6;
+    let a: Awaited<ReturnType<typeof startTestApi>>;
+    let b: Awaited<ReturnType<typeof startTestApi>>;
+    let onA: PaymentProvider;
+    let onB: PaymentProvider;
+    let drop: (() => Promise<void>) | undefined;
+    beforeAll(async () => {
+      const db = (await createTestDatabaseUrl())!;
+      drop = db.drop;
+      a = await startTestApi(db.url, LIMITS, { paymentProvider: (c) => (onA = createPaymentProvider(c.payments)) });
+      b = await startTestApi(db.url, LIMITS, { paymentProvider: (c) => (onB = createPaymentProvider(c.payments)) });
+    }, 60_000);
+    afterAll(async () => {
+      await a?.close();
+      await b?.close();
+      await drop?.();
+    });
+    const lines = (orderId: string) =>
+      a.database.db
+        .select({ price: orderItems.priceCents, refunded: orderItems.refundedCents })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, orderId));
+    const twoLines = async () => {
+      const first = await lineClass(a, 3, { startDate: clockDay(30), endDate: clockDay(34), priceCents: 6_000 });
+      const second = await lineClass(a, 3, { startDate: clockDay(50), endDate: clockDay(54), priceCents: 3_001 });
+      const parent = await family(a);
+      const orderId = await paySeats(a, parent, [first, second]);
+      const [order] = await a.database.db.select().from(orders).where(eq(orders.id, orderId));
+      return { parent, orderId, intent: order!.paymentIntentId! };
+    };
+
+    it("a Dashboard refund mirrored by one's webhook and the other's reconciliation at once: recorded once, shared once", async () => {
+      const url = new URL(inject("paymentSandboxUrl"));
+      const stripe = new Stripe(LOCAL_SECRET_KEY, { host: url.hostname, port: Number(url.port), protocol: "http" });
+      for (let round = 0; round < ROUNDS; round++) {
+        const { orderId, intent } = await twoLines();
+        await stripe.refunds.create({ payment_intent: intent, amount: 5_001 });
+        await Promise.all([
+          mirrorRefunds({ db: a.database.db, provider: onA, log: a.app.log }, intent),
+          mirrorRecentRefunds({ db: b.database.db, provider: onB, log: b.app.log }),
+        ]);
+        const rows = await a.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+        expect(rows.map((r) => [r.origin, r.amountCents, r.status])).toEqual([["provider", 5_001, "succeeded"]]);
+        const now = await lines(orderId);
+        expect(now.reduce((sum, l) => sum + l.refunded, 0)).toBe(5_001);
+        expect(now.every((l) => l.refunded <= l.price)).toBe(true);
+      }
+    });
+
+    it("an admin's goodwill refund of everything left while the family cancels a seat: never more than was paid", async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const { parent, orderId } = await twoLines();
+        const [seat] = await (await a.call({ method: "GET", url: "/enrollments", as: parent })).json();
+        const [payment] = (
+          await a.call({ method: "GET", url: "/payments", as: parent, query: { email: parent.email } })
+        ).json();
+        const [goodwill, cancelled] = await Promise.all([
+          a.call({
+            method: "POST",
+            url: `/admin/payments/${payment._id}/refund`,
+            as: ADMIN,
+            payload: { refundCents: 9_001, reason: "Camp closed" },
+          }),
+          b.call({ method: "POST", url: `/enrollments/${seat._id}/cancel`, as: parent }),
+        ]);
+        // Either the goodwill refund came first (the seat is cancelled with nothing left to refund),
+        // or the cancellation did (the goodwill refund is refused: less is left than asked).
+        expect(cancelled.statusCode, cancelled.body).toBe(200);
+        if (goodwill.statusCode === 200) expect(cancelled.json().refundCents).toBe(0);
+        else {
+          expect(goodwill.statusCode, goodwill.body).toBe(400);
+          expect(cancelled.json().refundCents).toBe(6_000);
+        }
+        const rows = await a.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+        const total = rows.reduce((sum, r) => sum + r.amountCents, 0);
+        const now = await lines(orderId);
+        expect(now.reduce((sum, l) => sum + l.refunded, 0)).toBe(total);
+        expect(total).toBeLessThanOrEqual(9_001);
+      }
+    });
+  },
+);

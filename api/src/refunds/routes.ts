@@ -4,9 +4,11 @@ import type { PublicCache } from "../catalog/index.js";
 import { requirePermission } from "../platform/access/permissions.js";
 import { badRequest, forbidden } from "../platform/errors.js";
 import { text } from "../platform/text.js";
+import { transaction } from "../platform/transaction.js";
 import { idParam, toDollars, usd } from "../platform/wire.js";
 import type { LineOptions } from "../waitlist/index.js";
 import { cancelSeat, familySeats, seatQuote } from "./cancel.js";
+import { openRefundCounts, refundPayment, refundsForStaff } from "./goodwill.js";
 import { loadPolicy, policyText, savePolicy, type Policy } from "./policy.js";
 import { sendRefund, type RefundDeps } from "./sending.js";
 
@@ -142,7 +144,67 @@ export const refundRoutes =
         };
       },
     );
+
+    app.post(
+      "/admin/payments/:id/refund",
+      {
+        config: { access: { action: "create", entity: "refund" } },
+        schema: {
+          tags: ["refunds"],
+          summary:
+            "A goodwill refund: part of a payment back to the card without cancelling a seat, shared among its lines (admins)",
+          params: idParam,
+          body: z.object({
+            refundCents: whole("The refund (in cents)", 1, 10_000_000),
+            reason: text({ required: "Say why, for the record.", max: 300 }),
+          }),
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "create", "refund");
+        const { refundCents, reason } = request.body;
+        const refundId = await transaction(db, (tx) =>
+          refundPayment(tx, { paymentId: request.params.id, amountCents: refundCents, actorId: actor.id, reason }),
+        );
+        const status = await sendRefund(deps, refundId);
+        return {
+          refund: toDollars(refundCents),
+          refundCents,
+          refundStatus: status,
+          message: refundedText(refundCents, status),
+        };
+      },
+    );
+
+    app.get(
+      "/admin/refunds",
+      {
+        config: { access: { action: "read", entity: "refund" } },
+        schema: {
+          tags: ["refunds"],
+          summary:
+            "Refunds not done (waiting for the provider, pending there) and failed ones, newest first, with their counts; all=true: the latest of every state (admins)",
+          querystring: z.object({ all: z.enum(["true", "false"]).optional() }),
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "read", "refund");
+        const [items, counts] = await Promise.all([
+          refundsForStaff(db, request.query.all === "true" ? "all" : "open"),
+          openRefundCounts(db),
+        ]);
+        return { items, ...counts };
+      },
+    );
   };
+
+function refundedText(cents: number, status: string): string {
+  if (status === "succeeded") return `${usd(cents)} is on its way back to the card.`;
+  if (status === "failed") return `The payment service refused the refund of ${usd(cents)}. Nothing was refunded.`;
+  return `The refund of ${usd(cents)} is recorded and goes to the card as soon as the payment service has it done.`;
+}
 
 function cancelledText(cents: number, status: string | null): string {
   if (cents === 0 || status === null) return "The seat is cancelled. Nothing is refunded under the policy.";

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import type { PaymentProvider } from "../booking/index.js";
 import * as clock from "../platform/clock.js";
 import type { Db } from "../platform/database/client.js";
-import { orderItems, orders, payments, refunds, type RefundStatus } from "../platform/database/schema.js";
+import { orders, payments, refunds, type RefundStatus } from "../platform/database/schema.js";
+import { giveBack } from "./lines.js";
 import { toDollars } from "../platform/wire.js";
 import { ApiError } from "../platform/errors.js";
 import { transaction } from "../platform/transaction.js";
@@ -36,7 +37,14 @@ export async function sendRefund(deps: RefundDeps, refundId: string): Promise<Re
       })
       .from(refunds)
       .innerJoin(orders, eq(orders.id, refunds.orderId))
-      .where(and(eq(refunds.id, refundId), eq(refunds.status, "pending"), lte(refunds.nextAttemptAt, clock.now())))
+      .where(
+        and(
+          eq(refunds.id, refundId),
+          eq(refunds.status, "pending"),
+          isNull(refunds.providerRefundId),
+          lte(refunds.nextAttemptAt, clock.now()),
+        ),
+      )
       .for("update", { of: refunds, skipLocked: true });
     if (!row) return null;
     const attempts = row.attempts + 1;
@@ -54,10 +62,16 @@ export async function sendRefund(deps: RefundDeps, refundId: string): Promise<Re
       refundId: claimed.id,
       orderId: claimed.orderId,
     });
-    await deps.db
-      .update(refunds)
-      .set({ status: answer.status, providerRefundId: answer.id, lastError: null, updatedAt: clock.now() })
-      .where(and(eq(refunds.id, claimed.id), eq(refunds.status, "pending")));
+    // A refund the provider already has as failed gives its amount back at once; a pending one is
+    // followed by the mirror (mirror.ts), no longer sent from here.
+    await transaction(deps.db, async (tx) => {
+      const [row] = await tx
+        .update(refunds)
+        .set({ status: answer.status, providerRefundId: answer.id, lastError: null, updatedAt: clock.now() })
+        .where(and(eq(refunds.id, claimed.id), eq(refunds.status, "pending")))
+        .returning();
+      if (row?.status === "failed") await giveBack(tx, row);
+    });
     return answer.status;
   } catch (error) {
     const unreachable = !(error instanceof ApiError) || error.statusCode >= 500;
@@ -73,18 +87,8 @@ export async function sendRefund(deps: RefundDeps, refundId: string): Promise<Re
           updatedAt: clock.now(),
         })
         .where(and(eq(refunds.id, claimed.id), eq(refunds.status, "pending")))
-        .returning({ status: refunds.status, classId: refunds.classId, camperId: refunds.camperId });
-      if (ended?.status !== "failed" || !ended.classId || !ended.camperId) return;
-      await tx
-        .update(orderItems)
-        .set({ refundedCents: sql`${orderItems.refundedCents} - ${claimed.amountCents}` })
-        .where(
-          and(
-            eq(orderItems.orderId, claimed.orderId),
-            eq(orderItems.classId, ended.classId),
-            eq(orderItems.camperId, ended.camperId),
-          ),
-        );
+        .returning();
+      if (ended?.status === "failed") await giveBack(tx, ended);
     });
     deps.log.warn(
       { refundId: claimed.id, err: error },
@@ -104,7 +108,9 @@ export async function sendDueRefunds(deps: RefundDeps, limit = 20): Promise<numb
   const due = await deps.db
     .select({ id: refunds.id })
     .from(refunds)
-    .where(and(eq(refunds.status, "pending"), lte(refunds.nextAttemptAt, clock.now())))
+    .where(
+      and(eq(refunds.status, "pending"), isNull(refunds.providerRefundId), lte(refunds.nextAttemptAt, clock.now())),
+    )
     .orderBy(asc(refunds.nextAttemptAt))
     .limit(limit);
   for (const { id } of due) await sendRefund(deps, id);

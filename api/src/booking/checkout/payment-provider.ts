@@ -10,6 +10,19 @@ export interface Intent {
   metadata: Record<string, string>;
 }
 
+/** A refund as the provider has it now (made through the site or in its Dashboard). */
+export interface ProviderRefund {
+  id: string;
+  intentId: string | null;
+  amountCents: number;
+  status: "succeeded" | "pending" | "failed";
+  /** Our refund row's id, for the refunds the site asked for. */
+  refundId: string | null;
+  /** Seconds since 1970 on the provider's clock. */
+  created: number;
+  failureReason: string | null;
+}
+
 /**
  * The card payment provider, as the API uses it: Stripe's PaymentIntents through the real SDK,
  * against Stripe or, locally and in tests, the payment sandbox (tools/payment-sandbox.mjs).
@@ -37,6 +50,11 @@ export interface PaymentProvider {
     id: string;
     status: "succeeded" | "pending" | "failed";
   }>;
+  /**
+   * Refunds at the provider, newest first: those of one PaymentIntent, or those created at or after
+   * `createdSince` (provider seconds), every page of them. Throws a 502 ApiError when unreachable.
+   */
+  listRefunds(filter: { intentId: string } | { createdSince: number }): Promise<ProviderRefund[]>;
   /** The event of a signed webhook request, or null when the signature does not hold. */
   verifyEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event | null;
   readonly webhooksConfigured: boolean;

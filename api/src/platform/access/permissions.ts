@@ -31,7 +31,9 @@ export type Entity =
   // A class's whole line (its families in order): its instructor and admins read it, admins move or remove entries.
   | "line"
   // The academy's cancellation policy (issue 31): everyone reads it, admins set it.
-  | "policy";
+  | "policy"
+  // Money sent back to a card (issue 31): admins send goodwill refunds and follow those not done.
+  | "refund";
 export type Action = "create" | "read" | "update" | "delete" | "review";
 
 type Rules = Partial<Record<`${Action}:${Entity}`, Access>>;
@@ -110,6 +112,8 @@ export const PERMISSIONS: Record<Role, Rules> = {
     // Any seat cancelled, with the policy's refund, a full one or an amount typed (issue 31).
     "delete:enrollment": "any",
     "update:policy": "any",
+    "create:refund": "any",
+    "read:refund": "any",
   },
 };
 
