@@ -20,6 +20,9 @@ const SANDBOX_URL = `http://127.0.0.1:${PAYMENT_SANDBOX_PORT}`;
 const EARLY = `Cancel Early Soccer ${TAG}`;
 const HALF = `Cancel Half Tennis ${TAG}`;
 const BY_ADMIN = `Cancel By Admin Climbing ${TAG}`;
+const BOUNCED = `Refund Bounced Golf ${TAG}`;
+/** Stripe's test card whose refunds the bank sends back a moment after they were made. */
+const REFUND_FAIL_CARD = "4000000000005126";
 
 /** A date `days` from today on the academy's calendar (Portland), YYYY-MM-DD. */
 function academyDay(days: number): string {
@@ -44,6 +47,7 @@ test.beforeAll(async () => {
     [EARLY, 20, "soccer"],
     [HALF, 10, "tennis"],
     [BY_ADMIN, 30, "climbing"],
+    [BOUNCED, 40, "golf"],
   ] as const) {
     const created = await callApi<{ insertedId: string }>("POST", "/classes", maya, {
       class_name: name,
@@ -65,15 +69,21 @@ test.beforeAll(async () => {
   }
   const idToken = await confirmedSignUp(parent.email, PASSWORD, parent.name);
   const { token } = await callApi<{ token: string }>("POST", "/jwt", idToken, { email: parent.email });
-  for (const id of Object.values(classIds)) await callApi("POST", "/carts", token, { classItemId: id });
-  const checkout = await callApi<{ clientSecret: string; paymentIntentId: string }>(
-    "POST",
-    "/create-payment-intent",
-    token,
-    {},
-  );
-  expect(await confirmCard(SANDBOX_URL, checkout.clientSecret), "the sandbox confirms the card").toBe(200);
-  await callApi("POST", "/payments", token, { transactionId: checkout.paymentIntentId });
+  // Two payments: three classes with a card that refunds, then one with a card whose refunds bounce.
+  for (const [names, card] of [
+    [[EARLY, HALF, BY_ADMIN], undefined],
+    [[BOUNCED], REFUND_FAIL_CARD],
+  ] as const) {
+    for (const name of names) await callApi("POST", "/carts", token, { classItemId: classIds[name] });
+    const checkout = await callApi<{ clientSecret: string; paymentIntentId: string }>(
+      "POST",
+      "/create-payment-intent",
+      token,
+      {},
+    );
+    expect(await confirmCard(SANDBOX_URL, checkout.clientSecret, card), "the sandbox confirms the card").toBe(200);
+    await callApi("POST", "/payments", token, { transactionId: checkout.paymentIntentId });
+  }
 });
 
 /** The class's card on /classes, found by its name. */
@@ -117,14 +127,14 @@ test("a family cancels 20 days ahead (all back) and 10 days ahead (half back), a
     quote: "You will get $74.50 back of $149.00.",
     done: "The seat is cancelled and $74.50 is on its way back to the card.",
   });
-  // The third seat (for the admin's test) is the one left.
-  await expect(page.getByRole("button", { name: /^Cancel seat in / })).toHaveCount(1);
+  // The seats for the admin's tests are the ones left.
+  await expect(page.getByRole("button", { name: /^Cancel seat in / })).toHaveCount(2);
 
   await page.goto("/dashboard/paymenthistory");
   const refunds = page.getByTestId("payment-refund");
   await expect(refunds).toHaveCount(2);
-  await expect(refunds.nth(0)).toContainText("Refund $149.00");
-  await expect(refunds.nth(1)).toContainText("Refund $74.50");
+  await expect(refunds.filter({ hasText: "Refund $149.00" })).toHaveCount(1);
+  await expect(refunds.filter({ hasText: "Refund $74.50" })).toHaveCount(1);
   // $149.00 and $74.50 of $298.00 went back: the payment is partly refunded.
   await expect(page.getByText("partially refunded", { exact: true })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("payment-history-390.png"), fullPage: true });
@@ -162,6 +172,49 @@ test("an admin cancels a family's seat with an amount they type and a reason, fr
     "The seat is cancelled and $40.00 is on its way back to the card.",
   );
   expect(await accessibilityProblems(page, "dialog")).toEqual([]);
+});
+
+test("an admin sends a goodwill refund without cancelling; one the bank sends back shows on Admin Home", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, SEED.admin);
+  await page.goto(`/dashboard/manageusers?q=${encodeURIComponent(parent.email)}`);
+  await page.getByRole("button", { name: `Family: ${parent.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Family of ${parent.name}` });
+  const payments = dialog.getByRole("list", { name: "Payments" });
+  // Newest first: the golf class's payment, with the card whose refunds bounce.
+  await expect(payments.getByRole("listitem")).toHaveCount(2);
+  const bounced = payments.getByRole("listitem").filter({ hasText: BOUNCED });
+  await bounced.getByRole("button", { name: /^Refund part of the payment of \$149\.00/ }).click();
+  const form = bounced.getByRole("form", { name: /^Refund part of the payment of/ });
+  await expect(form).toContainText("$149.00 of this payment is left to refund");
+  await form.getByLabel("Amount ($)").fill("12.5");
+  await form.getByRole("button", { name: "Refund to the card" }).click();
+  await expect(form.getByRole("alert")).toHaveText("Say why, for the record.");
+  await form.getByLabel("Reason (kept with the refund)").fill("Rained out on the first day");
+  await form.getByRole("button", { name: "Refund to the card" }).click();
+  await expect(bounced.getByRole("status")).toContainText("$12.50 is on its way back to the card.");
+  // The seat stays booked: its cancel button is still there.
+  await expect(dialog.getByRole("button", { name: `Cancel seat: ${BOUNCED}, ${parent.name}` })).toBeVisible();
+  expect(await accessibilityProblems(page, "dialog")).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath("goodwill-refund-390.png"), fullPage: true });
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  // A moment later the card's bank sends it back (refund.failed): Admin Home lists it as failed.
+  await page.goto("/dashboard/adminhome");
+  const panel = page.getByRole("list", { name: "Refunds to follow up" });
+  await expect(async () => {
+    await page.reload();
+    await expect(panel.getByRole("listitem").filter({ hasText: parent.email })).toContainText(
+      "Failed: The card's bank sent the refund back (expired or canceled card): nothing was refunded.",
+      { timeout: 1_000 },
+    );
+  }).toPass({ timeout: 20_000 });
+  await expect(panel.getByRole("listitem").filter({ hasText: parent.email })).toContainText(
+    "Reason: Rained out on the first day",
+  );
+  await page.screenshot({ path: test.info().outputPath("refunds-panel-390.png"), fullPage: true });
 });
 
 test("an admin sets the policy on Admin Home: a wrong field is said, a saved one is what families read", async ({

@@ -12,6 +12,7 @@ import {
   type FamilyCamper,
 } from "../lib/family";
 import { buttonStyles } from "./buttons";
+import { FamilyPayments } from "./family-payments";
 import { SeatCancel } from "./seat-cancel";
 import { Email } from "./list-controls";
 import { ErrorState } from "./states";
@@ -92,6 +93,12 @@ export function FamilyDialog({ user, onClose }: { user: { _id: string; name: str
                 ))}
               </ul>
             )}
+            <section aria-labelledby={`${id}-payments`} className="flex flex-col gap-2">
+              <h3 id={`${id}-payments`} className="font-display text-xl font-bold text-slate-900 dark:text-white">
+                Payments
+              </h3>
+              <FamilyPayments email={family.data.holder.email} />
+            </section>
           </>
         )}
       </div>

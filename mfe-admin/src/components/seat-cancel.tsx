@@ -1,15 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { api, errorMessage, queryKeys } from "shared-auth";
+import { refundCents, usd } from "../lib/refunds";
 import { buttonStyles, inputStyles } from "./buttons";
 
 /** GET /enrollments/:id/cancellation: what cancelling this seat refunds today, and what is left of it. */
 interface Quote {
   cancellation: { refundCents: number; paidCents: number; refundedCents: number; text: string };
 }
-
-const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const MONEY = /^\d{1,6}(\.\d{1,2})?$/;
 
 type Choice = "policy" | "all" | "other";
 
@@ -90,9 +88,9 @@ function CancelForm({
     if (!reason.trim()) return setProblem("Say why, for the record.");
     let cents = choice === "policy" ? q.refundCents : left;
     if (choice === "other") {
-      if (!MONEY.test(amount.trim())) return setProblem("Type the refund in dollars, like 40 or 40.50.");
-      cents = Math.round(Number(amount.trim()) * 100);
-      if (cents > left) return setProblem(`At most ${usd(left)} of this seat is left to refund.`);
+      const typed = refundCents(amount, left, "seat");
+      if (typeof typed === "string") return setProblem(typed);
+      cents = typed;
     }
     setProblem(null);
     cancel.mutate(

@@ -4,6 +4,7 @@ import { AdminRoot } from "../components/admin-root";
 import { ContactInbox } from "../components/inbox";
 import { OpenOffers } from "../components/open-offers";
 import { PolicyForm } from "../components/policy-form";
+import { RefundsPanel } from "../components/refunds-panel";
 import { ErrorState } from "../components/states";
 import { Subscribers } from "../components/subscribers";
 import { useStats, type AdminStats } from "../lib/admin-api";
@@ -106,6 +107,15 @@ export default function AdminHomePage() {
           Seats kept for families on a waitlist until they accept, decline or the offer runs out.
         </p>
         <OpenOffers />
+      </section>
+      <section aria-labelledby="refunds" className="mt-8">
+        <h2 id="refunds" className="font-display text-2xl font-bold text-slate-900 dark:text-white">
+          Refunds to follow up
+        </h2>
+        <p className="mt-1 mb-3 text-sm text-slate-600 dark:text-slate-400">
+          Refunds on their way to the card, and those that failed (the amount counts as not refunded again).
+        </p>
+        <RefundsPanel />
       </section>
       <section aria-labelledby="policy" className="mt-8">
         <h2 id="policy" className="font-display text-2xl font-bold text-slate-900 dark:text-white">

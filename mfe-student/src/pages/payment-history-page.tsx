@@ -11,7 +11,7 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", tim
 const REFUND_STATE = {
   succeeded: "",
   pending: " (on its way: the payment service has not confirmed it yet)",
-  failed: " (refused by the payment service: contact the academy)",
+  failed: " (did not reach the card: the academy sees it and will sort it out)",
 } as const;
 
 function PaymentCard({ payment }: { payment: PaymentRecord }) {
