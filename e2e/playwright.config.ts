@@ -1,6 +1,12 @@
 import { defineConfig } from "@playwright/test";
+import { clockEnv } from "../api/src/platform/clock";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tools/chromium.mjs";
 import { SHELL_URL } from "./support/ports";
+
+// API_CLOCK=2031-03-01 runs the suite as on that day: anchored once here to the real instant the
+// run started, the API the global set-up starts, the test workers and the browsers' clocks
+// (support/fixtures.ts) read one and the same clock.
+Object.assign(process.env, clockEnv());
 
 export default defineConfig({
   testDir: "tests",

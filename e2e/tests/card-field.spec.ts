@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/fixtures";
 import { studentWithClasses } from "../support/students";
 import { signInAs } from "../support/session";
 

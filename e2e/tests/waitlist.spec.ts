@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/fixtures";
 import { confirmedSignUp, confirmEmailForPaying } from "../support/email-verification";
 import { startOwnApi } from "../support/own-api";
 import { accessibilityProblems } from "../support/page-audit";
