@@ -1,5 +1,5 @@
 import { test as base } from "@playwright/test";
-import { parseClock } from "../../api/src/platform/clock";
+import { apiNowMs } from "./api-clock";
 
 export * from "@playwright/test";
 
@@ -13,8 +13,7 @@ export * from "@playwright/test";
 export const test = base.extend<{ browserClock: void }>({
   browserClock: [
     async ({ page }, use) => {
-      const clock = process.env.API_CLOCK;
-      if (clock) await page.clock.setSystemTime(Date.now() + parseClock(clock));
+      if (process.env.API_CLOCK) await page.clock.setSystemTime(apiNowMs());
       await use();
     },
     { auto: true },

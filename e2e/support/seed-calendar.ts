@@ -1,4 +1,4 @@
-import { parseClock } from "../../api/src/platform/clock";
+import { apiNowMs } from "./api-clock";
 import { inSeedSummer, seedSummer } from "../../api/src/seed/index";
 import { formatDateRange } from "../../shared-auth/src/camp-session";
 
@@ -7,7 +7,7 @@ import { formatDateRange } from "../../shared-auth/src/camp-session";
  * writes for summer 2027 into the next summer still ahead of the API's clock. The API of this run
  * reads the same `API_CLOCK` (or the real clock), so the tests name seeded days as it does.
  */
-const apiNow = () => new Date(Date.now() + (process.env.API_CLOCK ? parseClock(process.env.API_CLOCK) : 0));
+const apiNow = () => new Date(apiNowMs());
 
 /** The summer the seeded classes run in. */
 export const SEED_SUMMER = seedSummer(apiNow());

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "../support/fixtures";
+import { apiNowMs } from "../support/api-clock";
 import { confirmCard } from "../../tools/card-payment.mjs";
 import { confirmedSignUp } from "../support/email-verification";
 import { callApi } from "../support/api-calls";
@@ -26,7 +27,7 @@ const REFUND_FAIL_CARD = "4000000000005126";
 
 /** A date `days` from today on the academy's calendar (Portland), YYYY-MM-DD. */
 function academyDay(days: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date(apiNowMs()));
   const d = new Date(`${today}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);

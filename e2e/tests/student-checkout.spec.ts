@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "../support/fixtures";
+import { apiNowMs } from "../support/api-clock";
 import { API_URL, PAYMENT_SANDBOX_PORT } from "../support/ports";
 import { SEED_SUMMER } from "../support/seed-calendar";
 import { startOwnApi } from "../support/own-api";
@@ -320,7 +321,7 @@ test.describe("a seat hold that runs out", () => {
     expect(extension.expiresAt).toBe(extension.maxExpiresAt);
 
     // The countdown runs to the end the server answered, not to a full hold from the click.
-    const left = () => Math.round((Date.parse(extension.expiresAt) - Date.now()) / 1000);
+    const left = () => Math.round((Date.parse(extension.expiresAt) - apiNowMs()) / 1000);
     await expect.poll(async () => Math.abs((await seconds()) - left())).toBeLessThanOrEqual(2);
     await expect(page.getByRole("button", { name: "Extend" })).toHaveCount(0);
     await expect(

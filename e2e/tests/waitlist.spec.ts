@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "../support/fixtures";
+import { apiNowMs } from "../support/api-clock";
 import { confirmedSignUp, confirmEmailForPaying } from "../support/email-verification";
 import { startOwnApi } from "../support/own-api";
 import { accessibilityProblems } from "../support/page-audit";
@@ -77,7 +78,7 @@ async function holdASeat(token: string): Promise<number> {
 }
 
 /** Waits until a moment (a hold's end and a little more), measured on this machine's clock as the API's. */
-const waitUntil = (page: Page, at: number) => page.waitForTimeout(Math.max(at - Date.now(), 0));
+const waitUntil = (page: Page, at: number) => page.waitForTimeout(Math.max(at - apiNowMs(), 0));
 
 const entriesOf = async (token: string) =>
   (await call("GET", "/waitlist", token)).body as { state: string; position: number | null }[];
@@ -105,7 +106,7 @@ test("a class opens by itself at its time, fills, and its freed seats go to the 
   };
 
   // Two seats left, registration opening in a few seconds.
-  const opensAt = new Date(Date.now() + 20_000).toISOString();
+  const opensAt = new Date(apiNowMs() + 20_000).toISOString();
   const set = await call("PATCH", `/classes/${CLASS.id}`, admin, {
     available_seats: 4,
     registration_opens_at: opensAt,
@@ -162,7 +163,7 @@ test("a class opens by itself at its time, fills, and its freed seats go to the 
 
   // The first hold runs out: one seat free, the group at the head needs two, so it is kept.
   await waitUntil(page, firstEnds + 1_500);
-  expect(Date.now(), "the second hold still runs").toBeLessThan(secondEnds - 2_000);
+  expect(apiNowMs(), "the second hold still runs").toBeLessThan(secondEnds - 2_000);
   await tryOutsider();
   expect((await entriesOf(single.token))[0]).toMatchObject({ state: "waiting", position: 2 });
   expect(await availability()).toMatchObject({ seats_left: 0 });
