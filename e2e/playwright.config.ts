@@ -4,8 +4,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tools/chromium.mjs";
 import { SHELL_URL } from "./support/ports";
 
 // API_CLOCK=2031-03-01 runs the suite as on that day: anchored once here to the real instant the
-// run started, the API the global set-up starts, the test workers and the browsers' clocks
-// (support/fixtures.ts) read one and the same clock.
+// run started, the API the global set-up starts and the test workers (support/api-clock.ts) read one
+// and the same clock. The browsers keep the real one and count down by the API's answers' Date
+// (shared-auth server-clock.ts), as a device with a wrong clock does.
 Object.assign(process.env, clockEnv());
 
 export default defineConfig({

@@ -1,6 +1,7 @@
 import compress from "@fastify/compress";
 import { constants as zlib } from "node:zlib";
 import cors from "@fastify/cors";
+import * as clock from "./platform/clock.js";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -92,8 +93,14 @@ export async function buildApp({
     methods: ["GET", "POST", "PATCH", "DELETE"],
     allowedHeaders: ["Authorization", "Content-Type", "If-None-Match"],
     // Content-Disposition: the file name of a download (a roster CSV, a family's data) for the page that saves it.
-    exposedHeaders: ["ETag", "Content-Disposition"],
+    // Date: the API's clock, which the pages count down by (shared-auth server-clock.ts).
+    exposedHeaders: ["ETag", "Content-Disposition", "Date"],
     maxAge: 600,
+  });
+  // Every answer's Date is the API's own clock (decision 027): the same as the real one in
+  // production, the moved one in a test run, so the pages' countdowns agree with the rules.
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("date", clock.now().toUTCString());
   });
   // Answers over 1 KB go compressed when the client accepts it (the cached public lists are
   // compressed once per copy by sendCached, which sets Content-Encoding, so this leaves them be).

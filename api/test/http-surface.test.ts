@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { API_HELMET_OPTIONS, helmetHeaders } from "../src/platform/security-headers.js";
+import { nowMs, restoreClock, setClock } from "../src/platform/clock.js";
 import { useTestApi } from "./harness.js";
 
 const api = useTestApi();
@@ -75,11 +76,26 @@ describe("headers of every response", () => {
     expect(String(preflight.headers["access-control-allow-headers"])).toMatch(/Authorization/);
     const list = await api.call({ method: "GET", url: "/classes", headers: { origin: "http://localhost:3000" } });
     expect(list.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
-    expect(list.headers["access-control-expose-headers"]).toBe("ETag, Content-Disposition");
+    expect(list.headers["access-control-expose-headers"]).toBe("ETag, Content-Disposition, Date");
     // The local site answers at both of this machine's names.
     const byAddress = await api.call({ method: "GET", url: "/classes", headers: { origin: "http://127.0.0.1:3000" } });
     expect(byAddress.headers["access-control-allow-origin"]).toBe("http://127.0.0.1:3000");
     const stranger = await api.call({ method: "GET", url: "/classes", headers: { origin: "https://evil.example" } });
     expect(stranger.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it("say the API's clock in Date, a moved one too (the pages count down by it), on errors as well", async () => {
+    const atNow = (res: { headers: Record<string, unknown> }) => Date.parse(String(res.headers.date)) - nowMs();
+    expect(Math.abs(atNow(await api.call({ method: "GET", url: "/health" })))).toBeLessThan(1_500);
+    const previous = setClock("2031-03-01T10:00:00Z");
+    try {
+      const moved = await api.call({ method: "GET", url: "/classes" });
+      expect(moved.headers.date).toMatch(/^\w{3}, 01 Mar 2031 10:00:0\d GMT$/);
+      const missing = await api.call({ method: "GET", url: "/classes/not-an-id" });
+      expect(missing.statusCode).toBeGreaterThanOrEqual(400);
+      expect(String(missing.headers.date)).toMatch(/ 01 Mar 2031 /);
+    } finally {
+      restoreClock(previous);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test, type Page } from "../support/fixtures";
+import { expect, test, type Page } from "@playwright/test";
 import { holdRequests } from "../support/hold-requests";
 import { API_URL } from "../support/ports";
 import { accessToken, SEED, signInAs, signUpFreshStudent, storedAccessToken } from "../support/session";

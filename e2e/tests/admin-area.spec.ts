@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test, type Browser, type Page } from "../support/fixtures";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { confirmedSignUp } from "../support/email-verification";
 import { API_URL } from "../support/ports";
 import { accessToken, SEED, signInAs } from "../support/session";

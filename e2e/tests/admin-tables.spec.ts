@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test, type Browser, type Page } from "../support/fixtures";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { API_URL, AUTH_EMULATOR_HOST } from "../support/ports";
 import { accessToken, SEED, signInAs } from "../support/session";
 

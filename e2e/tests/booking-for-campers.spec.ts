@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "../support/fixtures";
+import { expect, test, type Page } from "@playwright/test";
 import { accessibilityProblems } from "../support/page-audit";
 import { API_URL } from "../support/ports";
 import { seedDay } from "../support/seed-calendar";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "../support/fixtures";
+import { expect, test, type Page } from "@playwright/test";
 import { holdRequests } from "../support/hold-requests";
 import { revealLazySections } from "../support/lazy-sections";
 import { accessibilityProblems, countReactRenderers, reactDomCopies, settled } from "../support/page-audit";

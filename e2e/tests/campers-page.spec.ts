@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type APIRequestContext, type Page } from "../support/fixtures";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { confirmCard } from "../../tools/card-payment.mjs";
 import { accessibilityProblems } from "../support/page-audit";
 import { API_URL, PAYMENT_SANDBOX_PORT } from "../support/ports";

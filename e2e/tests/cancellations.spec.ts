@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test, type Page } from "../support/fixtures";
+import { expect, test, type Page } from "@playwright/test";
 import { apiNowMs } from "../support/api-clock";
 import { confirmCard } from "../../tools/card-payment.mjs";
 import { confirmedSignUp } from "../support/email-verification";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "../support/fixtures";
+import { expect, test, type Page } from "@playwright/test";
 import { studentWithClasses } from "../support/students";
 import { signInAs } from "../support/session";
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "../support/fixtures";
+import { expect, test, type Page } from "@playwright/test";
 import { API_URL } from "../support/ports";
 import { SOCCER_DAYS, SWIMMING_DAYS } from "../support/seed-calendar";
 import { accessToken, SEED, signInAs, signUpFreshStudent } from "../support/session";

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from "../support/fixtures";
+import { expect, test, type Locator } from "@playwright/test";
 import { SEED, signInAs } from "../support/session";
 import { revealLazySections } from "../support/lazy-sections";
 

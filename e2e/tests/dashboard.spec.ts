@@ -1,4 +1,4 @@
-import { expect, test } from "../support/fixtures";
+import { expect, test } from "@playwright/test";
 import { API_URL } from "../support/ports";
 import { accessToken, SEED, signInAs, storedAccessToken } from "../support/session";
 import { studentWithClasses } from "../support/students";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "../support/fixtures";
+import { expect, test, type Page } from "@playwright/test";
 import { verificationLink } from "../support/email-verification";
 import { API_URL } from "../support/ports";
 import { SEED, signInAs, signUpFreshStudent, storedAccessToken } from "../support/session";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test, type Locator, type Page } from "../support/fixtures";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { confirmCard } from "../../tools/card-payment.mjs";
 import { confirmedSignUp } from "../support/email-verification";
 import { API_URL, AUTH_EMULATOR_HOST, PAYMENT_SANDBOX_PORT } from "../support/ports";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "../support/fixtures";
+import { expect, test, type Page } from "@playwright/test";
 import { API_URL } from "../support/ports";
 import { accessToken, SEED, signInAs } from "../support/session";
 import { fillSession, TRAIL_SESSION } from "../support/class-form";

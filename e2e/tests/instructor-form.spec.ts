@@ -1,4 +1,4 @@
-import { expect, test } from "../support/fixtures";
+import { expect, test } from "@playwright/test";
 import { SEED, signInAs } from "../support/session";
 import { fillSession } from "../support/class-form";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "../support/fixtures";
+import { expect, test } from "@playwright/test";
 import { LOCAL_PUBLISHABLE_KEY } from "../../tools/payment-sandbox.mjs";
 import { API_URL, PAYMENT_SANDBOX_PORT } from "../support/ports";
 import { accessToken } from "../support/session";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "../support/fixtures";
+import { expect, test, type Page } from "@playwright/test";
 import { remotesJson } from "../../tools/system.mjs";
 import { holdRequests } from "../support/hold-requests";
 import { afterKnownLaterRequest } from "../support/page-signals";

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "../support/fixtures";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { SEED_SIGN_INS } from "../../tools/auth-emulator.mjs";
 import { holdRequests } from "../support/hold-requests";
 import { API_URL, E2E_PORTS, listUrl } from "../support/ports";

@@ -1,4 +1,4 @@
-import { expect, test } from "../support/fixtures";
+import { expect, test } from "@playwright/test";
 import path from "node:path";
 import { startStaticServer } from "../../tools/serve-static.mjs";
 import { remotesJson } from "../../tools/system.mjs";

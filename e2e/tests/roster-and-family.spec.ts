@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { expect, test, type Browser, type Locator, type Page } from "../support/fixtures";
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { confirmCard } from "../../tools/card-payment.mjs";
 import { confirmedSignUp } from "../support/email-verification";
 import { accessibilityProblems } from "../support/page-audit";

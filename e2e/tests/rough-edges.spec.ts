@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test, type Locator, type Page } from "../support/fixtures";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { API_URL, listUrl, AUTH_EMULATOR_HOST, E2E_PORTS } from "../support/ports";
 import { signInAs } from "../support/session";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "../support/fixtures";
+import { expect, test } from "@playwright/test";
 import { CSP_PROBE, readViolations } from "../support/global-setup";
 import { E2E_PORTS, SHELL_URL } from "../support/ports";
 

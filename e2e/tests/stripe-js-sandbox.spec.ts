@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, type Page, test } from "../support/fixtures";
+import { expect, type Page, test } from "@playwright/test";
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "../../tools/payment-sandbox.mjs";
 import { PAYMENT_SANDBOX_PORT } from "../support/ports";
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "../support/fixtures";
+import { expect, test, type Page } from "@playwright/test";
 import { confirmCard } from "../../tools/card-payment.mjs";
 import { API_URL, PAYMENT_SANDBOX_PORT } from "../support/ports";
 import { signUpFreshStudent, storedAccessToken } from "../support/session";

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "../support/fixtures";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { apiNowMs } from "../support/api-clock";
 import { API_URL, PAYMENT_SANDBOX_PORT } from "../support/ports";
 import { SEED_SUMMER } from "../support/seed-calendar";

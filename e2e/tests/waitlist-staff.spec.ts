@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test } from "../support/fixtures";
+import { expect, test } from "@playwright/test";
 import { confirmedSignUp } from "../support/email-verification";
 import { callApi } from "../support/api-calls";
 import { accessibilityProblems } from "../support/page-audit";

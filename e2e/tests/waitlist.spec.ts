@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "../support/fixtures";
+import { expect, test, type Page } from "@playwright/test";
 import { apiNowMs } from "../support/api-clock";
 import { confirmedSignUp, confirmEmailForPaying } from "../support/email-verification";
 import { startOwnApi } from "../support/own-api";

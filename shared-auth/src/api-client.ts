@@ -1,6 +1,7 @@
 import type { AxiosError, AxiosInstance, AxiosRequestConfig } from "axios";
 import { readAccessToken } from "./access-token";
 import { dropEarlyCalls, takeEarlyCall } from "./early-calls";
+import { learnServerTime } from "./server-clock";
 import { academyStore } from "./store";
 
 export { ACCESS_TOKEN_KEY, readAccessToken } from "./access-token";
@@ -53,9 +54,13 @@ function configure(client: AxiosInstance): AxiosInstance {
     return config;
   });
   client.interceptors.response.use(
-    (response) => response,
+    (response) => {
+      learnServerTime(response.headers.date);
+      return response;
+    },
     (error: unknown) => {
       const apiError = asApiError(error);
+      learnServerTime(apiError?.response?.headers.date);
       const status = apiError?.response?.status;
       // Only a request that carried a token is a session problem; a visitor's 401 is not.
       if (

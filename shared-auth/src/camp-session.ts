@@ -2,6 +2,7 @@
  * A class's camp session in a parent's words (issue 15): when it runs, for which ages, at what
  * level. Every remote that shows a class reads these, so the wording is the same everywhere.
  */
+import { serverNow } from "./server-clock";
 
 /**
  * The summer the academy sells at `now`: the first whose camp, opening on the second Monday of
@@ -9,7 +10,7 @@
  * (api/src/seed/calendar.ts, decision 027), so a page's "Summer camp 2028" matches the classes it
  * lists: from about mid-April the next summer is on sale.
  */
-export function campSeason(now: Date = new Date()): number {
+export function campSeason(now: Date = new Date(serverNow())): number {
   const day = 86_400_000;
   const earliest = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + 56 * day;
   for (let year = now.getUTCFullYear(); ; year++) {
@@ -201,9 +202,9 @@ function sharedWeekdayInRange(days: Weekday[], from: string, to: string): boolea
 }
 
 /** Today's date as the server counts it (UTC), "YYYY-MM-DD". */
-export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+export const todayUtc = (now = new Date(serverNow())) => now.toISOString().slice(0, 10);
 
 /** A class whose first day is before today has started and can no longer be booked (issue 15). */
-export function hasStarted(cls: CampSession, now = new Date()): boolean {
+export function hasStarted(cls: CampSession, now = new Date(serverNow())): boolean {
   return !!cls.start_date && cls.start_date < todayUtc(now);
 }

@@ -65,6 +65,7 @@ export {
 } from "./account-actions";
 export { accountErrorMessage, authErrorMessage, loadFirebaseAuth } from "./firebase";
 export { countOf } from "./plural";
+export { serverNow } from "./server-clock";
 export { ACADEMY, ACADEMY_PHONE_HREF } from "./academy-facts";
 export {
   fetchCart,

@@ -1,4 +1,4 @@
-import { ACADEMY } from "shared-auth";
+import { ACADEMY, serverNow } from "shared-auth";
 
 /** Registration opening (issue 30): the words and the countdown the class card and page show. */
 
@@ -18,7 +18,7 @@ export function registrationOpensText(opensAt: string | Date): string {
 }
 
 /** Milliseconds until registration opens, or 0 when it is open (no time set, or passed). */
-export function msUntilOpening(opensAt: string | null | undefined, now: number = Date.now()): number {
+export function msUntilOpening(opensAt: string | null | undefined, now: number = serverNow()): number {
   if (!opensAt) return 0;
   return Math.max(Date.parse(opensAt) - now, 0);
 }

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "react-router-dom";
-import { errorMessage, showDialog, useStudentEmail, type WaitlistEntry } from "shared-auth";
+import { errorMessage, serverNow, showDialog, useStudentEmail, type WaitlistEntry } from "shared-auth";
 import { useAcceptOffer, useEndWaitlistEntry, useWaitlist } from "../features/waitlist/queries";
 import { NotAStudent } from "../components/no-student";
 import { PageFrame } from "../components/page-frame";
@@ -22,7 +22,7 @@ const when = new Intl.DateTimeFormat(undefined, {
 const day = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "long" });
 
 /** An entry's state in words (the line's rule is the server's; this only says where it stands). */
-function standing(entry: WaitlistEntry, now = Date.now()): string {
+function standing(entry: WaitlistEntry, now = serverNow()): string {
   switch (entry.state) {
     case "waiting":
       return `#${entry.position} in line since ${day.format(new Date(entry.joinedAt))}. Seats are offered in the order families joined${entry.size > 1 ? `, and only when there are ${entry.size} together` : ""}.`;

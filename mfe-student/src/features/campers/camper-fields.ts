@@ -3,7 +3,7 @@
  * fields.ts, so the form says before sending what the server would say after), and how a camper
  * becomes the form and the form a request. Pure: the form and the page render from here.
  */
-import type { Camper, CamperInput, CamperPerson } from "shared-auth";
+import { serverNow, type Camper, type CamperInput, type CamperPerson } from "shared-auth";
 
 export interface CamperFormValues {
   first_name: string;
@@ -93,7 +93,7 @@ export function camperToValues(camper: Camper): CamperFormValues {
 }
 
 /** Today in UTC, as the API's clock names days. */
-export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+export const todayUtc = (now = new Date(serverNow())) => now.toISOString().slice(0, 10);
 
 /** Whether a YYYY-MM-DD names a real day (not 2019-02-30). */
 export function isIsoDate(value: string): boolean {

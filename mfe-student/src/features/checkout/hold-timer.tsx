@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from "react";
-import { apiErrorStatus, errorMessage } from "shared-auth";
+import { apiErrorStatus, errorMessage, serverNow } from "shared-auth";
 import { clock } from "./clock";
 
 /** The warning comes this long before the hold ends (WCAG 2.2.1 asks for at least 20 s to react). */
 export const WARN_BEFORE_MS = 60_000;
 
-/** The current time, once a second. */
+/** The API's time (its hold ends are on its clock, whatever this device's says), once a second. */
 function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setNow(serverNow()), 1000);
     return () => clearInterval(timer);
   }, []);
   return now;

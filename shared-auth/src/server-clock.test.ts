@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { learnServerTime, serverNow } from "./server-clock";
+
+const at = (iso: string) => Date.parse(iso);
+
+describe("the API's clock as the browser learns it", () => {
+  afterEach(() => learnServerTime(new Date(Date.now()).toUTCString(), Date.now() + 500));
+
+  it("follows an API whose clock is years ahead of the device's, to within a second", () => {
+    const received = Date.now();
+    learnServerTime(new Date(at("2031-03-01T10:00:00Z")).toUTCString(), received);
+    expect(Math.abs(serverNow() - (at("2031-03-01T10:00:00.500Z") + (Date.now() - received)))).toBeLessThan(1_000);
+  });
+
+  it("keeps a device clock that is right (whole-second headers are noise), and ignores what is not a date", () => {
+    const device = Date.now();
+    learnServerTime(new Date(device - 400).toUTCString(), device);
+    expect(Math.abs(serverNow() - Date.now())).toBeLessThan(50);
+    learnServerTime("not a date");
+    learnServerTime(undefined);
+    expect(Math.abs(serverNow() - Date.now())).toBeLessThan(50);
+  });
+
+  it("follows a device clock that is five minutes slow, and back", () => {
+    const received = Date.now();
+    learnServerTime(new Date(received + 300_000).toUTCString(), received);
+    expect(serverNow() - Date.now()).toBeGreaterThan(298_000);
+    learnServerTime(new Date(Date.now()).toUTCString());
+    expect(Math.abs(serverNow() - Date.now())).toBeLessThan(1_000);
+  });
+});
