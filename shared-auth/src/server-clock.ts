@@ -15,8 +15,10 @@ export function learnServerTime(dateHeader: unknown, receivedAt: number = Date.n
   if (typeof dateHeader !== "string") return;
   const at = Date.parse(dateHeader);
   if (Number.isNaN(at)) return;
-  // The header drops the milliseconds: the API's instant lies in [at, at + 1000).
-  const offset = at + 500 - receivedAt;
+  // The header drops the milliseconds: the API's instant lies in [at, at + 1000). Its start is
+  // taken, so the page is never ahead of the API: a hold is never said to have run out before the
+  // API let it go (at most a second after).
+  const offset = at - receivedAt;
   if (Math.abs(offset - offsetMs) > NOISE_MS) offsetMs = Math.abs(offset) > NOISE_MS ? offset : 0;
 }
 
