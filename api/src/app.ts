@@ -20,7 +20,7 @@ import { cartRoutes, expireOverdueCheckouts, type CheckoutDeps } from "./booking
 import { classRevenueRoutes, classRoutes, COMPRESS_THRESHOLD, instructorRoutes, PublicCache } from "./catalog/index.js";
 import { imageRoutes, seedImageRoutes } from "./images/index.js";
 import { contactRoutes, newsletterRoutes } from "./messages/index.js";
-import { createMailer, startOutboxWorker } from "./notifications/index.js";
+import { createMailer, notificationRoutes, startOutboxWorker } from "./notifications/index.js";
 import {
   createPaymentProvider,
   offerRoutes,
@@ -152,6 +152,7 @@ export async function buildApp({
           description: "The cancellation policy, a family's seats with today's refund, and cancelling a seat",
         },
         { name: "admin", description: "Admins' paged class list and the academy's figures" },
+        { name: "notifications", description: "E-mails: the outbox's state (admins)" },
         { name: "health", description: "Liveness, database, and how the public lists are cached" },
       ],
     },
@@ -257,6 +258,7 @@ export async function buildApp({
     mailer.close();
   });
   await app.register(adminRoutes(database.db));
+  await app.register(notificationRoutes(database.db));
   await app.register(contactRoutes(database.db));
   await app.register(newsletterRoutes(database.db));
   await app.register(camperRoutes({ db: database.db, sealer }));

@@ -371,6 +371,12 @@ const cases: Case[] = [
     expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
   },
   {
+    name: "the e-mail outbox's state",
+    method: "GET",
+    url: "/admin/outbox",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
     name: "mark a contact message read (unknown message)",
     method: "PATCH",
     url: `/contact/${classId(999)}`,
@@ -495,6 +501,7 @@ const guarded: Guarded[] = [
   { method: "PATCH", url: "/contact/not-an-id", body: { read: "x" }, lacking: ["student", "instructor"] },
   { method: "GET", url: "/admin/classes?page=0", lacking: ["student", "instructor"] },
   { method: "GET", url: "/admin/stats?x=1", lacking: ["student", "instructor"] },
+  { method: "GET", url: "/admin/outbox?x=1", lacking: ["student", "instructor"] },
   { method: "POST", url: "/images", body: { image: "x" }, lacking: [] },
   { method: "POST", url: "/create-payment-intent", body: { cartItemIds: "x" }, lacking: ["instructor", "admin"] },
   { method: "POST", url: "/checkouts/not-an-id/extend", lacking: ["instructor", "admin"] },

@@ -7,3 +7,4 @@
 export { enqueueClassReviewed, enqueuePaymentReceipt, enqueueSeatCancelled, enqueueWaitlistOffer } from "./enqueue.js";
 export { createMailer, type Mailer } from "./mailer.js";
 export { deliverDue, outboxState, startOutboxWorker, type OutboxDeps } from "./outbox.js";
+export { notificationRoutes } from "./routes.js";

@@ -110,6 +110,14 @@ describe("the outbox", () => {
       expect(state.oldestQueuedAt!.getTime()).toBeLessThanOrEqual(
         Math.min(...waiting.map((r) => r.createdAt.getTime())),
       );
+      // Admin Home reads the same through the API.
+      const shown = await api.call({ method: "GET", url: "/admin/outbox", as: ADMIN });
+      expect(shown.statusCode).toBe(200);
+      expect(shown.json()).toEqual({
+        queued: state.queued,
+        failed: state.failed,
+        oldestQueuedAt: state.oldestQueuedAt!.toISOString(),
+      });
       // Backed off: far fewer attempts than passes (15 s, 30 s, 60 s, ... between them).
       for (const row of waiting) {
         expect(row.attempts).toBeGreaterThanOrEqual(4);

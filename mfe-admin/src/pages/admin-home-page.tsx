@@ -3,6 +3,7 @@ import { AccessLog } from "../components/access-log";
 import { AdminRoot } from "../components/admin-root";
 import { ContactInbox } from "../components/inbox";
 import { OpenOffers } from "../components/open-offers";
+import { OutboxStatePanel } from "../components/outbox-state";
 import { PolicyForm } from "../components/policy-form";
 import { RefundsPanel } from "../components/refunds-panel";
 import { ErrorState } from "../components/states";
@@ -117,6 +118,7 @@ export default function AdminHomePage() {
         </p>
         <RefundsPanel />
       </section>
+      <OutboxStatePanel />
       <section aria-labelledby="policy" className="mt-8">
         <h2 id="policy" className="font-display text-2xl font-bold text-slate-900 dark:text-white">
           Cancellation policy

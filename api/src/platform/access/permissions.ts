@@ -33,7 +33,9 @@ export type Entity =
   // The academy's cancellation policy (issue 31): everyone reads it, admins set it.
   | "policy"
   // Money sent back to a card (issue 31): admins send goodwill refunds and follow those not done.
-  | "refund";
+  | "refund"
+  // The e-mail outbox's state (issue 32): what waits, what failed.
+  | "outbox";
 export type Action = "create" | "read" | "update" | "delete" | "review";
 
 type Rules = Partial<Record<`${Action}:${Entity}`, Access>>;
@@ -114,6 +116,7 @@ export const PERMISSIONS: Record<Role, Rules> = {
     "update:policy": "any",
     "create:refund": "any",
     "read:refund": "any",
+    "read:outbox": "any",
   },
 };
 
