@@ -8,6 +8,7 @@ import {
   type IdTokenVerifier,
   type VerifiedIdentity,
 } from "./firebase.js";
+import { enqueueWelcome } from "../notifications/index.js";
 import { requirePermission } from "../platform/access/permissions.js";
 import type { Db } from "../platform/database/client.js";
 import { users } from "../platform/database/schema.js";
@@ -17,6 +18,7 @@ import { signInRateLimits } from "../platform/rate-limits.js";
 import { imageUrl } from "../platform/wire.js";
 import { assertImageAvailable } from "../images/index.js";
 import { cleanText, text } from "../platform/text.js";
+import { transaction } from "../platform/transaction.js";
 
 export const SIGN_IN_UNAVAILABLE =
   "Sign-in is briefly unavailable: the sign-in service cannot be reached. Try again in a minute.";
@@ -57,14 +59,19 @@ async function upsertUser(db: Db, cache: PublicCache, identity: VerifiedIdentity
     .from(users)
     .where(eq(users.email, email));
   if (!existing) {
-    const [created] = await db
-      .insert(users)
-      .values({ email, name: name ?? email.split("@")[0] ?? email, photo, emailVerified })
-      // Two first sign-ins at once: the second finds the record the first made.
-      .onConflictDoUpdate({ target: users.email, set: { emailVerified, updatedAt: new Date() } })
-      .returning({ id: users.id, sessionGeneration: users.sessionGeneration });
-    if (!created) throw new Error("insert returned no row");
-    return created;
+    const values = { email, name: name ?? email.split("@")[0] ?? email, photo, emailVerified };
+    return transaction(db, async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values(values)
+        // Two first sign-ins at once: the second finds the record the first made.
+        .onConflictDoUpdate({ target: users.email, set: { emailVerified, updatedAt: new Date() } })
+        .returning({ id: users.id, sessionGeneration: users.sessionGeneration });
+      if (!created) throw new Error("insert returned no row");
+      // The welcome, written with the account (issue 32); the second of two first sign-ins adds none.
+      await enqueueWelcome(tx, { id: created.id, email, name: values.name });
+      return created;
+    });
   }
   const shown = {
     ...(name !== null && name !== existing.name && { name }),

@@ -1,10 +1,12 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { enqueueContactMessage } from "../notifications/index.js";
 import { requirePermission } from "../platform/access/permissions.js";
 import type { Db } from "../platform/database/client.js";
 import { contactMessages } from "../platform/database/schema.js";
 import { notFound } from "../platform/errors.js";
+import { transaction } from "../platform/transaction.js";
 import { idParam } from "../platform/wire.js";
 import { text } from "../platform/text.js";
 
@@ -24,11 +26,14 @@ export const contactRoutes =
         config: { rateLimit: app.rateLimits.forms },
       },
       async (request, reply) => {
-        const [saved] = await db
-          .insert(contactMessages)
-          .values({ ...request.body, email: request.body.email.toLowerCase() })
-          .returning({ id: contactMessages.id });
-        return reply.status(201).send({ insertedId: saved!.id });
+        const values = { ...request.body, email: request.body.email.toLowerCase() };
+        // The acknowledgement and the admins' notices exist exactly when the message does (issue 32).
+        const id = await transaction(db, async (tx) => {
+          const [saved] = await tx.insert(contactMessages).values(values).returning({ id: contactMessages.id });
+          await enqueueContactMessage(tx, { ...values, id: saved!.id });
+          return saved!.id;
+        });
+        return reply.status(201).send({ insertedId: id });
       },
     );
 

@@ -1,5 +1,13 @@
 import type { Tx } from "../platform/database/client.js";
-import { cancellationFacts, offerFacts, receiptFacts, reviewFacts } from "./facts.js";
+import * as clock from "../platform/clock.js";
+import {
+  adminRecipients,
+  cancellationFacts,
+  offerExpiredFacts,
+  offerFacts,
+  receiptFacts,
+  reviewFacts,
+} from "./facts.js";
 import { enqueue } from "./outbox.js";
 
 /**
@@ -48,4 +56,53 @@ export async function enqueueClassReviewed(tx: Tx, classId: string) {
   const found = await reviewFacts(tx, classId);
   if (!found) return;
   await enqueue(tx, { kind: "class-reviewed", to: found.to, facts: found.facts });
+}
+
+/** An offer that ran out untaken (one per offer: an entry is offered seats once). */
+export async function enqueueOfferExpired(tx: Tx, entryId: string) {
+  const found = await offerExpiredFacts(tx, entryId);
+  if (!found) return;
+  await enqueue(tx, {
+    kind: "waitlist-offer-expired",
+    to: found.to,
+    facts: found.facts,
+    dedupeKey: `waitlist-offer-expired:${entryId}`,
+  });
+}
+
+/** A new account's welcome, once per account (two first sign-ins at once write one). */
+export async function enqueueWelcome(tx: Tx, user: { id: string; email: string; name: string }) {
+  await enqueue(tx, { kind: "welcome", to: user.email, facts: { name: user.name }, dedupeKey: `welcome:${user.id}` });
+}
+
+/**
+ * A contact message just recorded: an acknowledgement to its sender (at most one a day per
+ * address, so the form cannot be used to flood someone's inbox) and a notice to every admin.
+ */
+export async function enqueueContactMessage(
+  tx: Tx,
+  message: { id: string; name: string; email: string; message: string },
+) {
+  const receivedAt = clock.now().toISOString();
+  await enqueue(tx, {
+    kind: "contact-ack",
+    to: message.email,
+    facts: { receivedAt },
+    dedupeKey: `contact-ack:${message.email}:${receivedAt.slice(0, 10)}`,
+  });
+  for (const admin of await adminRecipients(tx)) {
+    await enqueue(tx, {
+      kind: "contact-notice",
+      to: admin.email,
+      facts: {
+        adminName: admin.name,
+        contactId: message.id,
+        fromName: message.name,
+        fromEmail: message.email,
+        message: message.message,
+        receivedAt,
+      },
+      dedupeKey: `contact-notice:${message.id}:${admin.id}`,
+    });
+  }
 }

@@ -62,6 +62,38 @@ export interface CancellationFacts {
   session: SessionFacts;
 }
 
+/** An offer that ran out untaken (issue 32): the seats went to the next family in line. */
+export interface OfferExpiredFacts {
+  familyName: string;
+  entryId: string;
+  camperNames: string[];
+  expiredAt: string;
+  session: SessionFacts;
+}
+
+/** A new account's welcome (issue 32). */
+export interface WelcomeFacts {
+  name: string;
+}
+
+/**
+ * A contact form's acknowledgement to whoever sent it. It repeats nothing they typed: anyone can
+ * type any address into the form, so the message must not carry a stranger's words to it.
+ */
+export interface ContactAckFacts {
+  receivedAt: string;
+}
+
+/** A contact form's notice to an admin: who wrote and what (as text). */
+export interface ContactNoticeFacts {
+  adminName: string;
+  contactId: string;
+  fromName: string;
+  fromEmail: string;
+  message: string;
+  receivedAt: string;
+}
+
 export interface ReviewFacts {
   instructorName: string;
   status: "approved" | "denied";
@@ -83,9 +115,12 @@ const sessionColumns = {
   endTime: classes.endTime,
 };
 
-/** A camper's name as the family knows it: the account holder's own name for "Myself". */
+/**
+ * A camper's name as the family knows it: the account holder's own name for "Myself", a child's
+ * first name only (an e-mail carries no more of a child's data than it needs).
+ */
 const camperName = (camper: { isSelf: boolean; firstName: string; lastName: string }, holderName: string) =>
-  camper.isSelf ? holderName : `${camper.firstName} ${camper.lastName}`.trim();
+  camper.isSelf ? holderName : camper.firstName.trim();
 
 /** A paid order's receipt (call it in the transaction that settles the order). */
 export async function receiptFacts(
@@ -131,6 +166,22 @@ export async function receiptFacts(
 
 /** An offer just made to a waitlist entry (call it in the transaction that makes it). */
 export async function offerFacts(tx: Tx, entryId: string): Promise<{ to: string; facts: OfferFacts } | undefined> {
+  return entryFacts(tx, entryId);
+}
+
+/** An offer that just ran out (call it in the transaction that ends the entry). */
+export async function offerExpiredFacts(
+  tx: Tx,
+  entryId: string,
+): Promise<{ to: string; facts: OfferExpiredFacts } | undefined> {
+  const found = await entryFacts(tx, entryId);
+  if (!found) return undefined;
+  const { expiresAt, ...rest } = found.facts;
+  return { to: found.to, facts: { ...rest, expiredAt: expiresAt } };
+}
+
+/** A waitlist entry with its offer's deadline, its family and the campers it was for. */
+async function entryFacts(tx: Tx, entryId: string): Promise<{ to: string; facts: OfferFacts } | undefined> {
   const [entry] = await tx
     .select({
       ...sessionColumns,
@@ -223,4 +274,13 @@ export async function reviewFacts(tx: Tx, classId: string): Promise<{ to: string
     to: email,
     facts: { instructorName: session.instructorName, status, feedback: feedback?.trim() || null, session },
   };
+}
+
+/** Every admin, to be told of a contact message (call it in the transaction that records it). */
+export async function adminRecipients(tx: Tx): Promise<{ id: string; email: string; name: string }[]> {
+  return tx
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.role, "admin"))
+    .orderBy(asc(users.email));
 }

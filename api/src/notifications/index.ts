@@ -4,7 +4,15 @@
  * through real SMTP by a worker every API process runs. Other domains call the `enqueue…`
  * functions in their own transaction; the app starts the worker. Other code uses it from here.
  */
-export { enqueueClassReviewed, enqueuePaymentReceipt, enqueueSeatCancelled, enqueueWaitlistOffer } from "./enqueue.js";
+export {
+  enqueueClassReviewed,
+  enqueueContactMessage,
+  enqueueOfferExpired,
+  enqueuePaymentReceipt,
+  enqueueSeatCancelled,
+  enqueueWaitlistOffer,
+  enqueueWelcome,
+} from "./enqueue.js";
 export { createMailer, type Mailer } from "./mailer.js";
 export { deliverDue, outboxState, startOutboxWorker, type OutboxDeps } from "./outbox.js";
 export { notificationRoutes } from "./routes.js";

@@ -1,6 +1,14 @@
 import { DEFAULT_POLICY, policyText } from "../platform/cancellation-policy.js";
 import { describe, expect, it } from "vitest";
-import type { CancellationFacts, OfferFacts, ReceiptFacts, ReviewFacts, SessionFacts } from "./facts.js";
+import type {
+  CancellationFacts,
+  ContactNoticeFacts,
+  OfferExpiredFacts,
+  OfferFacts,
+  ReceiptFacts,
+  ReviewFacts,
+  SessionFacts,
+} from "./facts.js";
 import { renderMessage } from "./templates/render.js";
 
 /** Each template rendered from its facts, read back for them (HTML and plain text). */
@@ -162,5 +170,81 @@ describe("seat cancelled (issue 31)", () => {
     expect(m.subject).toBe("Cancelled: Soccer Skills");
     expect(m.text).toContain("Under the cancellation policy nothing is refunded for this seat.");
     expect(m.text).toContain("Reason given by the academy: Moved to the afternoon group at the family's request");
+  });
+});
+
+describe("waitlist offer ran out", () => {
+  const expired: OfferExpiredFacts = {
+    familyName: `Lee ${HOSTILE}`,
+    entryId: "33333333-2222-4333-8444-555555555555",
+    camperNames: ["Mia Learner"],
+    expiredAt: "2027-06-02T16:00:00.000Z",
+    session: soccer,
+  };
+
+  it("says which class, for whom, since when, and links to the class to join again", async () => {
+    const m = await renderMessage("waitlist-offer-expired", expired, { siteUrl: SITE });
+    expect(m.subject).toBe("Your offer ran out: Soccer Skills");
+    for (const body of [m.html, m.text]) {
+      expect(body).toContain("Soccer Skills");
+      expect(body).toContain("kept for Mia Learner was not booked by Wed 2 June, 9:00 (Pacific time)");
+      expect(body).toContain("next family in line");
+      expect(body).toContain(`${SITE}/classes/${soccer.classId}`);
+    }
+    expect(m.html).toContain("Lee &lt;img src=x onerror=alert(1)&gt;");
+    expect(m.html).not.toContain(HOSTILE);
+    expect(m.text).toContain(HOSTILE);
+  });
+});
+
+describe("welcome after sign-up", () => {
+  it("greets by name and says what to do next, with the links", async () => {
+    const m = await renderMessage("welcome", { name: `Kim ${HOSTILE}` }, { siteUrl: SITE });
+    expect(m.subject).toBe("Welcome to Summit Sports Academy");
+    for (const body of [m.html, m.text]) {
+      expect(body).toContain("your account is ready");
+      expect(body).toContain("My Campers");
+      expect(body).toContain(`${SITE}/classes`);
+      expect(body).toContain(`${SITE}/dashboard/campers`);
+    }
+    expect(m.html).toContain("Kim &lt;img src=x onerror=alert(1)&gt;");
+    expect(m.html).not.toContain(HOSTILE);
+  });
+});
+
+describe("contact form", () => {
+  it("the acknowledgement says when it arrived and repeats nothing the sender typed", async () => {
+    const m = await renderMessage("contact-ack", { receivedAt: "2027-06-01T17:45:00.000Z" }, { siteUrl: SITE });
+    expect(m.subject).toBe("We have your message: Summit Sports Academy");
+    for (const body of [m.html, m.text]) {
+      expect(body).toContain("arrived on Tue 1 June, 10:45 (Pacific time)");
+      expect(body).toContain("within two working days");
+      expect(body).toContain("you can ignore this e-mail");
+    }
+  });
+
+  it("the admins' notice shows who wrote and their words, as text (lines kept, HTML escaped)", async () => {
+    const notice: ContactNoticeFacts = {
+      adminName: "Ada Admin",
+      contactId: "44444444-2222-4333-8444-555555555555",
+      fromName: `Pat ${HOSTILE}`,
+      fromEmail: "pat@example.com",
+      message: `Is there a sibling discount?\nThanks! ${HOSTILE}`,
+      receivedAt: "2027-06-01T17:45:00.000Z",
+    };
+    const m = await renderMessage("contact-notice", notice, { siteUrl: SITE });
+    expect(m.subject).toBe(`New message from Pat ${HOSTILE}`);
+    for (const body of [m.html, m.text]) {
+      expect(body).toContain("Ada Admin");
+      expect(body).toContain("pat@example.com");
+      expect(body).toContain("Is there a sibling discount?");
+      expect(body).toContain("Tue 1 June, 10:45 (Pacific time)");
+      expect(body).toContain(`${SITE}/dashboard/adminhome`);
+    }
+    expect(m.text).toContain(`Thanks! ${HOSTILE}`);
+    expect(m.html).not.toContain(HOSTILE);
+    expect(m.html).toContain("Thanks! &lt;img src=x onerror=alert(1)&gt;");
+    // Each line of the message its own paragraph, in the plain text too.
+    expect(m.text).toMatch(/Is there a sibling discount\?\n+Thanks!/);
   });
 });

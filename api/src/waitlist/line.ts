@@ -5,7 +5,7 @@ import type { Db, Tx } from "../platform/database/client.js";
 import { campers, classes, waitlistCampers, waitlistEntries, waitlistEvents } from "../platform/database/schema.js";
 import type { WaitlistState } from "../platform/database/schema.js";
 import { transaction } from "../platform/transaction.js";
-import { enqueueWaitlistOffer } from "../notifications/index.js";
+import { enqueueOfferExpired, enqueueWaitlistOffer } from "../notifications/index.js";
 
 /**
  * A class's line (issue 30). The rules, in one place:
@@ -218,6 +218,8 @@ export async function expireOffers(db: Db, options: LineOptions): Promise<number
         .for("update");
       for (const entry of overdue) {
         await endEntry(tx, entry, "expired", { actorId: null, reason: "The offer was not taken in time." }, options);
+        // The family hears that the seats went on (issue 32), in the transaction that ends the offer.
+        await enqueueOfferExpired(tx, entry.id);
       }
       return overdue.length;
     });

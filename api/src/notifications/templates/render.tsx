@@ -1,11 +1,23 @@
 import { render } from "@react-email/render";
 import type { ReactElement } from "react";
 import { sessionsCalendar } from "../calendar.js";
-import type { CancellationFacts, OfferFacts, ReceiptFacts, ReviewFacts } from "../facts.js";
+import type {
+  CancellationFacts,
+  ContactAckFacts,
+  ContactNoticeFacts,
+  OfferExpiredFacts,
+  OfferFacts,
+  ReceiptFacts,
+  ReviewFacts,
+  WelcomeFacts,
+} from "../facts.js";
 import { ClassReviewed, reviewSubject } from "./class-reviewed.js";
+import { ContactAck, contactAckSubject, ContactNotice, contactNoticeSubject } from "./contact.js";
+import { OfferExpired, offerExpiredSubject } from "./offer-expired.js";
 import { Receipt, receiptSubject } from "./receipt.js";
 import { cancelledSubject, SeatCancelled } from "./seat-cancelled.js";
 import { offerSubject, WaitlistOffer } from "./waitlist-offer.js";
+import { Welcome, welcomeSubject } from "./welcome.js";
 
 /** Every kind of message the outbox holds, with the facts its row keeps. */
 export interface MessageFacts {
@@ -13,6 +25,10 @@ export interface MessageFacts {
   "waitlist-offer": OfferFacts;
   "class-reviewed": ReviewFacts;
   "seat-cancelled": CancellationFacts;
+  "waitlist-offer-expired": OfferExpiredFacts;
+  welcome: WelcomeFacts;
+  "contact-ack": ContactAckFacts;
+  "contact-notice": ContactNoticeFacts;
 }
 export type MessageKind = keyof MessageFacts;
 export const MESSAGE_KINDS = [
@@ -20,6 +36,10 @@ export const MESSAGE_KINDS = [
   "waitlist-offer",
   "class-reviewed",
   "seat-cancelled",
+  "waitlist-offer-expired",
+  "welcome",
+  "contact-ack",
+  "contact-notice",
 ] as const satisfies MessageKind[];
 
 export interface RenderedMessage {
@@ -85,6 +105,34 @@ export async function renderMessage<K extends MessageKind>(
       return {
         subject: cancelledSubject(cancelled),
         ...(await both(<SeatCancelled facts={cancelled} siteUrl={context.siteUrl} />)),
+        attachments: [],
+      };
+    }
+    case "waitlist-offer-expired": {
+      const expired = facts as OfferExpiredFacts;
+      return {
+        subject: offerExpiredSubject(expired),
+        ...(await both(<OfferExpired facts={expired} siteUrl={context.siteUrl} />)),
+        attachments: [],
+      };
+    }
+    case "welcome":
+      return {
+        subject: welcomeSubject(),
+        ...(await both(<Welcome facts={facts as WelcomeFacts} siteUrl={context.siteUrl} />)),
+        attachments: [],
+      };
+    case "contact-ack":
+      return {
+        subject: contactAckSubject(),
+        ...(await both(<ContactAck facts={facts as ContactAckFacts} />)),
+        attachments: [],
+      };
+    case "contact-notice": {
+      const notice = facts as ContactNoticeFacts;
+      return {
+        subject: contactNoticeSubject(notice),
+        ...(await both(<ContactNotice facts={notice} siteUrl={context.siteUrl} />)),
         attachments: [],
       };
     }
