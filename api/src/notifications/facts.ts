@@ -1,11 +1,13 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { loadPolicy, policyText } from "../platform/cancellation-policy.js";
-import type { Tx } from "../platform/database/client.js";
+import type { Db, Tx } from "../platform/database/client.js";
 import {
   campers,
   cancellations,
   classes,
+  enrollments,
+  notificationOutbox,
   orderItems,
   orders,
   users,
@@ -92,6 +94,19 @@ export interface ContactNoticeFacts {
   fromEmail: string;
   message: string;
   receivedAt: string;
+}
+
+/** A reminder before a camper's first session (issue 32): when, where, and what to bring. */
+export interface ReminderFacts {
+  familyName: string;
+  enrollmentId: string;
+  camperName: string;
+  /** The first session's day (YYYY-MM-DD, the academy's) and the instant it starts. */
+  firstDay: string;
+  startsAt: string;
+  /** The class's details as its instructor wrote them (what to bring, what to wear), or null. */
+  details: string | null;
+  session: SessionFacts;
 }
 
 export interface ReviewFacts {
@@ -283,4 +298,62 @@ export async function adminRecipients(tx: Tx): Promise<{ id: string; email: stri
     .from(users)
     .where(eq(users.role, "admin"))
     .orderBy(asc(users.email));
+}
+
+/**
+ * Enrolments in classes whose first day falls between two days, with no reminder written yet
+ * (no outbox row under the enrolment's reminder key): what the reminder job looks at.
+ */
+export async function reminderCandidates(db: Db, fromDay: string, toDay: string, limit: number) {
+  return db
+    .select({
+      ...sessionColumns,
+      details: classes.details,
+      enrollmentId: enrollments.id,
+      email: users.email,
+      name: users.name,
+      camper: { isSelf: campers.isSelf, firstName: campers.firstName, lastName: campers.lastName },
+    })
+    .from(enrollments)
+    .innerJoin(classes, eq(classes.id, enrollments.classId))
+    .innerJoin(instructors, eq(instructors.id, classes.instructorId))
+    .innerJoin(users, eq(users.id, enrollments.studentId))
+    .innerJoin(campers, eq(campers.id, enrollments.camperId))
+    .leftJoin(
+      notificationOutbox,
+      eq(notificationOutbox.dedupeKey, sql`${REMINDER_KEY_PREFIX} || ${enrollments.id}::text`),
+    )
+    .where(
+      and(
+        isNotNull(classes.startTime),
+        gte(classes.startDate, fromDay),
+        lte(classes.startDate, toDay),
+        isNull(notificationOutbox.id),
+      ),
+    )
+    .orderBy(asc(classes.startDate), asc(enrollments.id))
+    .limit(limit);
+}
+
+/** The dedupe key's prefix of a reminder: `reminder:<enrolment id>`, one reminder per enrolment ever. */
+export const REMINDER_KEY_PREFIX = "reminder:";
+
+/** A reminder's facts from a candidate row. */
+export function reminderFacts(
+  row: Awaited<ReturnType<typeof reminderCandidates>>[number],
+  first: { day: string; startsAt: Date },
+): { to: string; facts: ReminderFacts } {
+  const { details, enrollmentId, email, name, camper, ...session } = row;
+  return {
+    to: email,
+    facts: {
+      familyName: name,
+      enrollmentId,
+      camperName: camperName(camper, name),
+      firstDay: first.day,
+      startsAt: first.startsAt.toISOString(),
+      details: details?.trim() || null,
+      session,
+    },
+  };
 }

@@ -47,6 +47,23 @@ export function formatDay(day: string): string {
   return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
 }
 
+const academyDayFormat = new Intl.DateTimeFormat("en-CA", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  timeZone: ACADEMY_TIME_ZONE,
+});
+
+/** The calendar day (YYYY-MM-DD) the academy's clocks show at an instant. */
+export const academyDay = (at: Date) => academyDayFormat.format(at);
+
+/** A calendar day moved by whole days. */
+export function addDays(day: string, days: number): string {
+  const at = new Date(`${day}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
 /** "9:00" from a time of day (HH:MM or HH:MM:SS), in the academy's zone as classes are written. */
 export const formatTime = (time: string) => `${Number(time.slice(0, 2))}:${time.slice(3, 5)}`;
 

@@ -14,5 +14,7 @@ export {
   enqueueWelcome,
 } from "./enqueue.js";
 export { createMailer, type Mailer } from "./mailer.js";
-export { deliverDue, outboxState, startOutboxWorker, type OutboxDeps } from "./outbox.js";
+export { deliverDue, outboxState, type OutboxDeps } from "./outbox.js";
+export { enqueueDueReminders } from "./reminders.js";
+export { startOutboxWorker } from "./worker.js";
 export { notificationRoutes } from "./routes.js";

@@ -1,12 +1,17 @@
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { family, lineClass } from "../../test/families.js";
 import { startMailCatcher, type MailCatcher } from "../../../tools/mail-catcher.mjs";
-import { classId, driverName, useTwoTestApis } from "../../test/harness.js";
+import { classId, clockDay, driverName, useTwoTestApis } from "../../test/harness.js";
 import { readConfig } from "../platform/config.js";
-import { notificationOutbox } from "../platform/database/schema.js";
+import { restoreClock, setClock } from "../platform/clock.js";
+import { enrollments, notificationOutbox } from "../platform/database/schema.js";
 import { transaction } from "../platform/transaction.js";
 import { createMailer } from "./mailer.js";
+import { firstSessionDay } from "./calendar.js";
+import { academyInstant } from "./format.js";
 import { deliverDue, enqueue, type OutboxDeps } from "./outbox.js";
+import { enqueueDueReminders } from "./reminders.js";
 
 /**
  * Two API processes' workers (one PostgreSQL, a pool each) sending one outbox at the same time:
@@ -84,5 +89,35 @@ describe.runIf(driverName === "postgres")("the outbox when two API processes' wo
       expect(caught.filter((m) => m.headers["message-id"] === messageId)).toHaveLength(1);
     }
     expect(caught).toHaveLength(MESSAGES);
+  });
+
+  it("both processes' reminder jobs at once write each enrolment's reminder once", async () => {
+    const line = await lineClass(a, 30, { startDate: clockDay(60), endDate: clockDay(64) });
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const parent = await family(a, ["Ada", "Ben"]);
+      const rows = await a.database.db
+        .insert(enrollments)
+        .values(parent.kids.map((camperId) => ({ studentId: parent.id, classId: line, camperId })))
+        .returning({ id: enrollments.id });
+      ids.push(...rows.map((r) => r.id));
+    }
+    const startsAt = academyInstant(firstSessionDay(clockDay(60), ["mon", "tue", "wed", "thu", "fri"]), "09:00");
+    const previous = setClock(new Date(startsAt.getTime() - 86_400_000));
+    try {
+      await Promise.all([a, b, a, b].map((t) => enqueueDueReminders(t.database.db, { days: 3 })));
+      const rows = await a.database.db
+        .select({ dedupeKey: notificationOutbox.dedupeKey })
+        .from(notificationOutbox)
+        .where(
+          inArray(
+            notificationOutbox.dedupeKey,
+            ids.map((id) => `reminder:${id}`),
+          ),
+        );
+      expect(rows).toHaveLength(ids.length);
+    } finally {
+      restoreClock(previous);
+    }
   });
 });

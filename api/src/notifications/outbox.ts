@@ -25,14 +25,17 @@ const MAX_BACKOFF_MS = 15 * 60 * 1000;
 /** The most messages one pass sends (the next pass takes the rest). */
 const BATCH = 20;
 
-/** Writes a message into the outbox, in the caller's transaction. A repeated `dedupeKey` adds nothing. */
+/**
+ * Writes a message into the outbox, in the caller's transaction. A repeated `dedupeKey` adds
+ * nothing. Returns how many rows it wrote (1, or 0 for a repeat).
+ */
 export async function enqueue<K extends MessageKind>(
   tx: Tx,
   message: { kind: K; to: string; facts: MessageFacts[K]; dedupeKey?: string },
-): Promise<void> {
+): Promise<number> {
   const id = randomUUID();
   const now = clock.now();
-  await tx
+  const written = await tx
     .insert(notificationOutbox)
     .values({
       id,
@@ -45,7 +48,9 @@ export async function enqueue<K extends MessageKind>(
       createdAt: now,
       updatedAt: now,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: notificationOutbox.id });
+  return written.length;
 }
 
 export interface OutboxDeps {
@@ -149,27 +154,6 @@ export async function deliverDue(deps: OutboxDeps, limit = BATCH): Promise<numbe
     if ((await deliver(deps, row)) === "sent") sent++;
   }
   return sent;
-}
-
-/**
- * The worker every API process runs: a pass every `workerIntervalMs`, never two at once in one
- * process. Returns a stop function that waits for the pass in progress.
- */
-export function startOutboxWorker(deps: OutboxDeps): { stop(): Promise<void> } {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = deliverDue(deps)
-      .catch((error: unknown) => deps.log.warn({ err: error }, "sending e-mails failed"))
-      .finally(() => (running = undefined));
-  }, deps.config.workerIntervalMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
 }
 
 /** How the outbox stands: what waits, what failed, and since when the oldest has waited. */

@@ -6,6 +6,7 @@ import type {
   OfferExpiredFacts,
   OfferFacts,
   ReceiptFacts,
+  ReminderFacts,
   ReviewFacts,
   SessionFacts,
 } from "./facts.js";
@@ -246,5 +247,37 @@ describe("contact form", () => {
     expect(m.html).toContain("Thanks! &lt;img src=x onerror=alert(1)&gt;");
     // Each line of the message its own paragraph, in the plain text too.
     expect(m.text).toMatch(/Is there a sibling discount\?\n+Thanks!/);
+  });
+});
+
+describe("reminder before the first session", () => {
+  const reminder: ReminderFacts = {
+    familyName: "Sam Student",
+    enrollmentId: "55555555-2222-4333-8444-555555555555",
+    camperName: `Ava ${HOSTILE}`,
+    firstDay: "2027-07-05",
+    startsAt: "2027-07-05T16:00:00.000Z",
+    details: `Bring a water bottle.\nShin guards, <b>please</b>.`,
+    session: soccer,
+  };
+
+  it("says whose first session of which class, when and where, and what to bring (as text)", async () => {
+    const m = await renderMessage("reminder", reminder, { siteUrl: SITE });
+    expect(m.subject).toBe("Soccer Skills starts Mon 5 July 2027");
+    for (const body of [m.html, m.text]) {
+      expect(body).toContain("first session of Soccer Skills is on Mon 5 July, 9:00 (Pacific time)");
+      expect(body).toContain("Where: North Field");
+      expect(body).toContain("Bring a water bottle.");
+      expect(body).toContain(`${SITE}/dashboard/enrolledclasses`);
+    }
+    expect(m.text).toMatch(/Bring a water bottle\.\n+Shin guards, <b>please<\/b>\./);
+    expect(m.html).toContain("Shin guards, &lt;b&gt;please&lt;/b&gt;.");
+    expect(m.html).not.toContain(HOSTILE);
+    expect(m.html).toContain("Ava &lt;img src=x onerror=alert(1)&gt;");
+  });
+
+  it("leaves out what to bring when the class says nothing", async () => {
+    const m = await renderMessage("reminder", { ...reminder, details: null }, { siteUrl: SITE });
+    expect(m.text).not.toContain("What to bring");
   });
 });

@@ -67,6 +67,10 @@ export interface MailConfig {
   retrySeconds: number;
   /** Attempts before a message is given up as failed (MAIL_MAX_ATTEMPTS). */
   maxAttempts: number;
+  /** How many days before a camper's first session the reminder goes (REMINDER_DAYS). */
+  reminderDays: number;
+  /** How often each process's worker looks for reminders to write (REMINDER_INTERVAL_MS). */
+  reminderIntervalMs: number;
 }
 
 export interface PaymentConfig {
@@ -281,6 +285,8 @@ function readMailConfig(env: NodeJS.ProcessEnv, production: boolean, corsOrigins
     leaseSeconds: positiveInteger(env, "MAIL_LEASE_SECONDS", 120),
     retrySeconds: positiveInteger(env, "MAIL_RETRY_SECONDS", 15),
     maxAttempts: positiveInteger(env, "MAIL_MAX_ATTEMPTS", 12),
+    reminderDays: positiveInteger(env, "REMINDER_DAYS", 3),
+    reminderIntervalMs: positiveInteger(env, "REMINDER_INTERVAL_MS", 300_000),
   };
 }
 

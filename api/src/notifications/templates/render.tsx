@@ -8,6 +8,7 @@ import type {
   OfferExpiredFacts,
   OfferFacts,
   ReceiptFacts,
+  ReminderFacts,
   ReviewFacts,
   WelcomeFacts,
 } from "../facts.js";
@@ -15,6 +16,7 @@ import { ClassReviewed, reviewSubject } from "./class-reviewed.js";
 import { ContactAck, contactAckSubject, ContactNotice, contactNoticeSubject } from "./contact.js";
 import { OfferExpired, offerExpiredSubject } from "./offer-expired.js";
 import { Receipt, receiptSubject } from "./receipt.js";
+import { Reminder, reminderSubject } from "./reminder.js";
 import { cancelledSubject, SeatCancelled } from "./seat-cancelled.js";
 import { offerSubject, WaitlistOffer } from "./waitlist-offer.js";
 import { Welcome, welcomeSubject } from "./welcome.js";
@@ -29,6 +31,7 @@ export interface MessageFacts {
   welcome: WelcomeFacts;
   "contact-ack": ContactAckFacts;
   "contact-notice": ContactNoticeFacts;
+  reminder: ReminderFacts;
 }
 export type MessageKind = keyof MessageFacts;
 export const MESSAGE_KINDS = [
@@ -40,6 +43,7 @@ export const MESSAGE_KINDS = [
   "welcome",
   "contact-ack",
   "contact-notice",
+  "reminder",
 ] as const satisfies MessageKind[];
 
 export interface RenderedMessage {
@@ -133,6 +137,14 @@ export async function renderMessage<K extends MessageKind>(
       return {
         subject: contactNoticeSubject(notice),
         ...(await both(<ContactNotice facts={notice} siteUrl={context.siteUrl} />)),
+        attachments: [],
+      };
+    }
+    case "reminder": {
+      const reminder = facts as ReminderFacts;
+      return {
+        subject: reminderSubject(reminder),
+        ...(await both(<Reminder facts={reminder} siteUrl={context.siteUrl} />)),
         attachments: [],
       };
     }

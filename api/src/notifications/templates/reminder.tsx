@@ -1,0 +1,42 @@
+import { Section, Text } from "@react-email/components";
+import type { ReminderFacts } from "../facts.js";
+import { formatDay, formatInstant } from "../format.js";
+import { ButtonLink, colors, Layout, small, text } from "./layout.js";
+import { SessionBlock } from "./session-block.js";
+
+export const reminderSubject = (facts: ReminderFacts) =>
+  `${facts.session.className} starts ${formatDay(facts.firstDay)}`;
+
+/** A few days before a camper's first session: when and where, and what to bring from the class's details. */
+export function Reminder({ facts, siteUrl }: { facts: ReminderFacts; siteUrl: string }) {
+  return (
+    <Layout
+      preview={`${facts.camperName}'s first session: ${formatInstant(facts.startsAt)}.`}
+      heading="Camp starts soon"
+    >
+      <Text style={text}>
+        {`Hello ${facts.familyName}, ${facts.camperName}'s first session of ${facts.session.className} is on ${formatInstant(facts.startsAt)}.`}
+      </Text>
+      <SessionBlock session={facts.session} />
+      {facts.details && (
+        <>
+          <Text style={{ ...text, fontWeight: 600, margin: "12px 0 4px" }}>
+            What to bring, from the class&apos;s details
+          </Text>
+          <Section style={{ borderLeft: `4px solid ${colors.orange}`, paddingLeft: "12px", margin: "0 0 12px" }}>
+            {facts.details
+              .split("\n")
+              .filter((line) => line.trim() !== "")
+              .map((line, i) => (
+                <Text key={i} style={{ ...text, margin: "0 0 8px" }}>
+                  {line}
+                </Text>
+              ))}
+          </Section>
+        </>
+      )}
+      <Text style={small}>Please arrive ten minutes early for check-in.</Text>
+      <ButtonLink href={`${siteUrl}/dashboard/enrolledclasses`}>See your enrolled classes</ButtonLink>
+    </Layout>
+  );
+}
