@@ -152,7 +152,11 @@ export async function buildApp({
           description: "The cancellation policy, a family's seats with today's refund, and cancelling a seat",
         },
         { name: "admin", description: "Admins' paged class list and the academy's figures" },
-        { name: "notifications", description: "E-mails: the outbox's state (admins)" },
+        {
+          name: "notifications",
+          description:
+            "E-mails and calendars: the outbox's state (admins), a user's e-mail choices and calendar feed, unsubscribing",
+        },
         { name: "health", description: "Liveness, database, and how the public lists are cached" },
       ],
     },
@@ -258,7 +262,7 @@ export async function buildApp({
     mailer.close();
   });
   await app.register(adminRoutes(database.db));
-  await app.register(notificationRoutes(database.db));
+  await app.register(notificationRoutes({ db: database.db, config: config.mail }));
   await app.register(contactRoutes(database.db));
   await app.register(newsletterRoutes(database.db));
   await app.register(camperRoutes({ db: database.db, sealer }));

@@ -451,6 +451,12 @@ const TEXT_INPUTS: TextInput[] = [
   { method: "GET", url: "/enrollments/{}/cancellation", as: SAM },
   { method: "POST", url: "/enrollments/{}/cancel", as: SAM },
   { method: "GET", url: "/waitlist/{}/history", as: ADMIN },
+  { method: "PATCH", url: "/notification-settings", as: SAM, body: { optionalEmails: true } },
+  { method: "POST", url: "/notification-settings/calendar-feed", as: SAM },
+  { method: "GET", url: "/enrollments/{}/calendar.ics", as: SAM },
+  { method: "GET", url: "/unsubscribe/{}", as: undefined },
+  { method: "POST", url: "/unsubscribe/{}", as: undefined },
+  { method: "GET", url: "/calendar/{}", as: undefined },
   { method: "GET", url: "/images/{}", as: undefined },
   { method: "GET", url: "/images/seed/{}/{}", as: undefined },
 ];

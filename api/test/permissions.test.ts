@@ -533,6 +533,11 @@ const guarded: Guarded[] = [
   { method: "GET", url: "/enrollments?x=1", lacking: [] },
   { method: "GET", url: "/enrollments/not-an-id/cancellation", lacking: [] },
   { method: "POST", url: "/enrollments/not-an-id/cancel", body: { refundCents: "x" }, lacking: ["instructor"] },
+  { method: "GET", url: "/notification-settings?x=1", lacking: [] },
+  { method: "PATCH", url: "/notification-settings", body: { optionalEmails: "x" }, lacking: [] },
+  { method: "POST", url: "/notification-settings/calendar-feed", body: { x: 1 }, lacking: [] },
+  { method: "DELETE", url: "/notification-settings/calendar-feed", lacking: [] },
+  { method: "GET", url: "/enrollments/not-an-id/calendar.ics", lacking: [] },
   {
     method: "PATCH",
     url: "/admin/cancellation-policy",
@@ -564,6 +569,10 @@ const PUBLIC = [
   "GET /images/seed/{kind}/{file}",
   "GET /images/{file}",
   "POST /webhooks/stripe",
+  // The one-click unsubscribe link (RFC 8058) and the family's calendar feed: a secret in the URL.
+  "GET /unsubscribe/{token}",
+  "POST /unsubscribe/{token}",
+  "GET /calendar/{file}",
 ];
 
 describe("authentication and rights come before validation", () => {

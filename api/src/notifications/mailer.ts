@@ -25,6 +25,7 @@ export function createMailer(config: Pick<MailConfig, "smtpUrl" | "from">): Mail
         html: message.html,
         text: message.text,
         attachments: message.attachments,
+        ...(message.headers && { headers: message.headers }),
         // The outbox row's own: every attempt sends the same message.
         messageId: message.messageId,
         date: message.date,

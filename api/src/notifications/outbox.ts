@@ -7,6 +7,7 @@ import type { Db, Tx } from "../platform/database/client.js";
 import { notificationOutbox } from "../platform/database/schema.js";
 import { transaction } from "../platform/transaction.js";
 import type { Mailer } from "./mailer.js";
+import { unsubscribeToken } from "./preferences.js";
 import { renderMessage, type MessageFacts, type MessageKind } from "./templates/render.js";
 
 /**
@@ -107,6 +108,8 @@ export async function deliver(deps: OutboxDeps, row: OutboxRow): Promise<"sent" 
   try {
     const message = await renderMessage(row.kind as MessageKind, row.payload as never, {
       siteUrl: deps.config.siteUrl,
+      unsubscribeUrl: (userId) =>
+        `${deps.config.apiUrl}/unsubscribe/${unsubscribeToken(deps.config.linkSecret, userId)}`,
     });
     await deps.mailer.send({ to: row.recipient, messageId: row.messageId, date: row.createdAt, ...message });
   } catch (error) {

@@ -133,3 +133,73 @@ describe("the reminder before the first session", () => {
     expect((await remindersOf(enrolmentIds)).map((r) => r.dedupeKey)).toEqual([`reminder:${enrolmentIds[1]}`]);
   });
 });
+
+describe("turning reminders off", () => {
+  it("in Settings: no reminder is written for a family that turned them off, and on again they come", async () => {
+    const { parent, enrolmentIds, startsAt } = await enrolledClass(60);
+    const before = await api.call({ method: "GET", url: "/notification-settings", as: parent });
+    expect(before.json()).toEqual({ optionalEmails: true, calendarFeedUrl: null });
+    const off = await api.call({
+      method: "PATCH",
+      url: "/notification-settings",
+      as: parent,
+      payload: { optionalEmails: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().optionalEmails).toBe(false);
+    at(new Date(startsAt.getTime() - 86_400_000));
+    await enqueueDueReminders(api.database.db, { days: 3 });
+    expect(await remindersOf(enrolmentIds)).toHaveLength(0);
+    await api.call({ method: "PATCH", url: "/notification-settings", as: parent, payload: { optionalEmails: true } });
+    await enqueueDueReminders(api.database.db, { days: 3 });
+    expect(await remindersOf(enrolmentIds)).toHaveLength(2);
+  });
+
+  it("by the one-click link of RFC 8058: the headers name it, a POST without sign-in turns reminders off", async () => {
+    const { parent, enrolmentIds, startsAt } = await enrolledClass(70);
+    at(new Date(startsAt.getTime() - 86_400_000));
+    await enqueueDueReminders(api.database.db, { days: 3 });
+    const rows = await remindersOf(enrolmentIds);
+    await deliverDue(deps);
+    const [mail] = (await catcher.messages()).filter((m) => m.headers["message-id"] === rows[0]!.messageId);
+    expect(mail).toBeDefined();
+    // The message as the mail server received it: the two headers of RFC 8058.
+    // (Long headers are folded onto the next line: unfolded to read them.)
+    const source = (await catcher.source(mail!.id)).replace(/\r?\n[ \t]+/g, " ");
+    expect(source).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    const link = /^List-Unsubscribe: <(https?:\/\/[^>]+)>\r?$/m.exec(source)?.[1];
+    expect(link).toMatch(/^http:\/\/localhost:\d+\/unsubscribe\/[0-9a-f-]{36}\.[\w-]{32}$/);
+    expect(mail!.text).toContain(link!);
+    const path = new URL(link!).pathname;
+
+    // Opening the link (or a scanner fetching it) changes nothing; its page has the button.
+    const page = await api.call({ method: "GET", url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(page.body).toContain('<form method="post">');
+    expect((await api.call({ method: "GET", url: "/notification-settings", as: parent })).json().optionalEmails).toBe(
+      true,
+    );
+    // The mail client's one-click POST, as RFC 8058 writes it.
+    const posted = await api.call({
+      method: "POST",
+      url: path,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(posted.body).toContain("Reminders are off");
+    expect((await api.call({ method: "GET", url: "/notification-settings", as: parent })).json().optionalEmails).toBe(
+      false,
+    );
+    // A token changed by one character is nobody's.
+    const forged = path.slice(0, -1) + (path.endsWith("A") ? "B" : "A");
+    const refused = await api.call({
+      method: "POST",
+      url: forged,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(refused.statusCode).toBe(404);
+  });
+});

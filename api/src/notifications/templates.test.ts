@@ -252,6 +252,7 @@ describe("contact form", () => {
 
 describe("reminder before the first session", () => {
   const reminder: ReminderFacts = {
+    familyId: "66666666-2222-4333-8444-555555555555",
     familyName: "Sam Student",
     enrollmentId: "55555555-2222-4333-8444-555555555555",
     camperName: `Ava ${HOSTILE}`,
@@ -274,6 +275,22 @@ describe("reminder before the first session", () => {
     expect(m.html).toContain("Shin guards, &lt;b&gt;please&lt;/b&gt;.");
     expect(m.html).not.toContain(HOSTILE);
     expect(m.html).toContain("Ava &lt;img src=x onerror=alert(1)&gt;");
+  });
+
+  it("is optional: a one-click unsubscribe link in the body and in the headers of RFC 8058, and Settings", async () => {
+    const unsubscribeUrl = (id: string) => `https://api.camp.example/unsubscribe/${id}.signed`;
+    const m = await renderMessage("reminder", reminder, { siteUrl: SITE, unsubscribeUrl });
+    const url = unsubscribeUrl(reminder.familyId);
+    expect(m.headers).toEqual({
+      "List-Unsubscribe": `<${url}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+    expect(m.html).toContain(`href="${url}"`);
+    expect(m.text).toContain(url);
+    expect(m.text).toContain(`${SITE}/settings`);
+    // A message about something the family did carries no unsubscribe link.
+    const receiptMessage = await renderMessage("payment-receipt", receipt, { siteUrl: SITE, unsubscribeUrl });
+    expect(receiptMessage.headers).toBeUndefined();
   });
 
   it("leaves out what to bring when the class says nothing", async () => {

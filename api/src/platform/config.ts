@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { isIP } from "node:net";
 import path from "node:path";
 import type { DatabaseTimeouts } from "./database/client.js";
@@ -71,6 +72,13 @@ export interface MailConfig {
   reminderDays: number;
   /** How often each process's worker looks for reminders to write (REMINDER_INTERVAL_MS). */
   reminderIntervalMs: number;
+  /**
+   * The API's own public address (API_PUBLIC_URL; http://localhost:PORT by default): the one-click
+   * unsubscribe links and the calendar feed point at it, as they must work without the site.
+   */
+  apiUrl: string;
+  /** Signs the unsubscribe links (derived from JWT_SECRET: nothing else to keep secret). */
+  linkSecret: string;
 }
 
 export interface PaymentConfig {
@@ -263,11 +271,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     payments,
     camperDataKey,
     camperDataOldKeys,
-    mail: readMailConfig(env, production, corsOrigins),
+    mail: readMailConfig(env, production, corsOrigins, { jwtSecret, port: Number(env.PORT ?? env.API_PORT ?? 4000) }),
   };
 }
 
-function readMailConfig(env: NodeJS.ProcessEnv, production: boolean, corsOrigins: string[]): MailConfig {
+function readMailConfig(
+  env: NodeJS.ProcessEnv,
+  production: boolean,
+  corsOrigins: string[],
+  api: { jwtSecret: string; port: number },
+): MailConfig {
   const smtpUrl =
     env.SMTP_URL || (production ? "" : `smtp://127.0.0.1:${positiveInteger(env, "MAIL_SMTP_PORT", 1025)}`);
   if (production && !smtpUrl)
@@ -277,6 +290,8 @@ function readMailConfig(env: NodeJS.ProcessEnv, production: boolean, corsOrigins
   }
   const siteUrl = (env.SITE_URL || corsOrigins[0] || "http://localhost:3000").replace(/\/+$/, "");
   if (!/^https?:\/\//.test(siteUrl)) throw new Error("SITE_URL must be an http(s) URL");
+  const apiUrl = (env.API_PUBLIC_URL || `http://localhost:${api.port}`).replace(/\/+$/, "");
+  if (!/^https?:\/\//.test(apiUrl)) throw new Error("API_PUBLIC_URL must be an http(s) URL");
   return {
     smtpUrl,
     from: env.MAIL_FROM || "Summit Sports Academy <no-reply@summitsports.academy>",
@@ -287,6 +302,8 @@ function readMailConfig(env: NodeJS.ProcessEnv, production: boolean, corsOrigins
     maxAttempts: positiveInteger(env, "MAIL_MAX_ATTEMPTS", 12),
     reminderDays: positiveInteger(env, "REMINDER_DAYS", 3),
     reminderIntervalMs: positiveInteger(env, "REMINDER_INTERVAL_MS", 300_000),
+    apiUrl,
+    linkSecret: createHmac("sha256", api.jwtSecret).update("notification links").digest("base64url"),
   };
 }
 

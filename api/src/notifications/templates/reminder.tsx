@@ -1,4 +1,4 @@
-import { Section, Text } from "@react-email/components";
+import { Link, Section, Text } from "@react-email/components";
 import type { ReminderFacts } from "../facts.js";
 import { formatDay, formatInstant } from "../format.js";
 import { ButtonLink, colors, Layout, small, text } from "./layout.js";
@@ -8,7 +8,15 @@ export const reminderSubject = (facts: ReminderFacts) =>
   `${facts.session.className} starts ${formatDay(facts.firstDay)}`;
 
 /** A few days before a camper's first session: when and where, and what to bring from the class's details. */
-export function Reminder({ facts, siteUrl }: { facts: ReminderFacts; siteUrl: string }) {
+export function Reminder({
+  facts,
+  siteUrl,
+  unsubscribeUrl,
+}: {
+  facts: ReminderFacts;
+  siteUrl: string;
+  unsubscribeUrl?: string;
+}) {
   return (
     <Layout
       preview={`${facts.camperName}'s first session: ${formatInstant(facts.startsAt)}.`}
@@ -37,6 +45,20 @@ export function Reminder({ facts, siteUrl }: { facts: ReminderFacts; siteUrl: st
       )}
       <Text style={small}>Please arrive ten minutes early for check-in.</Text>
       <ButtonLink href={`${siteUrl}/dashboard/enrolledclasses`}>See your enrolled classes</ButtonLink>
+      <Text style={small}>
+        {`Reminders are optional: turn them off in Settings (${siteUrl}/settings)`}
+        {unsubscribeUrl ? (
+          <>
+            {" or in one click: "}
+            <Link href={unsubscribeUrl} style={{ color: colors.orange }}>
+              unsubscribe from reminders
+            </Link>
+            .
+          </>
+        ) : (
+          "."
+        )}
+      </Text>
     </Layout>
   );
 }

@@ -51,12 +51,22 @@ export interface RenderedMessage {
   html: string;
   text: string;
   attachments: { filename: string; content: string; contentType: string }[];
+  /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on optional messages. */
+  headers?: Record<string, string>;
 }
 
 /** What a template needs besides its facts. */
 export interface RenderContext {
   siteUrl: string;
+  /** The one-click unsubscribe URL of a user (optional messages carry it); none in previews. */
+  unsubscribeUrl?: (userId: string) => string;
 }
+
+/** An optional message's unsubscribe link, as the headers of RFC 8058 say it. */
+const unsubscribeHeaders = (url: string) => ({
+  "List-Unsubscribe": `<${url}>`,
+  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+});
 
 async function both(element: ReactElement) {
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
@@ -142,10 +152,12 @@ export async function renderMessage<K extends MessageKind>(
     }
     case "reminder": {
       const reminder = facts as ReminderFacts;
+      const unsubscribeUrl = context.unsubscribeUrl?.(reminder.familyId);
       return {
         subject: reminderSubject(reminder),
-        ...(await both(<Reminder facts={reminder} siteUrl={context.siteUrl} />)),
+        ...(await both(<Reminder facts={reminder} siteUrl={context.siteUrl} unsubscribeUrl={unsubscribeUrl} />)),
         attachments: [],
+        ...(unsubscribeUrl && { headers: unsubscribeHeaders(unsubscribeUrl) }),
       };
     }
     default:

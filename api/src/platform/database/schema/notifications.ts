@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./users-and-classes.js";
 import { timestamps } from "./values.js";
 
 /**
@@ -50,4 +62,23 @@ export const notificationOutbox = pgTable(
     check("notification_outbox_state_check", sql`${t.state} in ('queued', 'sent', 'failed')`),
     check("notification_outbox_attempts_check", sql`${t.attempts} >= 0`),
   ],
+);
+
+/**
+ * A user's e-mail and calendar choices (issue 32); no row means the defaults. `optional_emails`
+ * false: no reminders nor other messages that are not about something the user did (turned off in
+ * Settings or by a one-click unsubscribe link). `calendar_token`: the secret of the family's private
+ * calendar feed URL (null: no feed; a new one revokes the old URL).
+ */
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    optionalEmails: boolean("optional_emails").notNull().default(true),
+    calendarToken: text("calendar_token"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("notification_preferences_calendar_token_key").on(t.calendarToken)],
 );
