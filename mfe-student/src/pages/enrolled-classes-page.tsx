@@ -3,6 +3,7 @@ import { PageFrame } from "../components/page-frame";
 import { EmptyState, ErrorState, RowsSkeleton } from "../components/states";
 import { buttonSecondary, card } from "../components/styles";
 import { enrolmentKey, seatFor } from "../features/campers/seat";
+import { AddToCalendar } from "../features/calendar/add-to-calendar";
 import { useCancelSeat } from "../features/cancellations/cancel-seat";
 import { CancellationPolicy } from "../features/cancellations/policy";
 import "../styles.css";
@@ -49,6 +50,9 @@ export default function EnrolledClassesPage() {
                   )}
                   {c.location && <p className="text-sm text-slate-600 dark:text-slate-400">Place: {c.location}</p>}
                   <p className="text-sm break-all text-slate-600 dark:text-slate-400">{c.email}</p>
+                  {c.enrollmentId && (
+                    <AddToCalendar enrollmentId={c.enrollmentId} label={`${c.class_name} ${seatFor(c.camper_name)}`} />
+                  )}
                   {c.enrollmentId && (
                     <button
                       type="button"

@@ -6,6 +6,7 @@ import { primaryButton } from "../account/button-styles";
 import { Field, FormMessage } from "../account/fields";
 import { PHOTO_TYPES, photoFileProblem, uploadPhoto } from "../account/photo-upload";
 import { messages, URL_PATTERN } from "../account/rules";
+import { NotificationSettingsSection } from "./notification-settings";
 
 interface SettingsForm {
   displayName: string;
@@ -115,6 +116,7 @@ export function SettingsPage() {
           </button>
         </div>
       </form>
+      <NotificationSettingsSection />
     </section>
   );
 }
