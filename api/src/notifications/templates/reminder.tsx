@@ -43,7 +43,6 @@ export function Reminder({
           </Section>
         </>
       )}
-      <Text style={small}>Please arrive ten minutes early for check-in.</Text>
       <ButtonLink href={`${siteUrl}/dashboard/enrolledclasses`}>See your enrolled classes</ButtonLink>
       <Text style={small}>
         {`Reminders are optional: turn them off in Settings (${siteUrl}/settings)`}
