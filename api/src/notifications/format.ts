@@ -10,6 +10,8 @@ export const ACADEMY = {
   address: "120 Riverside Drive, Portland, OR 97201",
   email: "hello@summitsports.academy",
   phone: "+1 (503) 555-0142",
+  /** As the contact page says it (shared-auth's academy facts). */
+  replyTime: "within one working day",
 };
 
 const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });

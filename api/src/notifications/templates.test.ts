@@ -219,7 +219,7 @@ describe("contact form", () => {
     expect(m.subject).toBe("We have your message: Summit Sports Academy");
     for (const body of [m.html, m.text]) {
       expect(body).toContain("arrived on Tue 1 June, 10:45 (Pacific time)");
-      expect(body).toContain("within two working days");
+      expect(body).toContain("We answer within one working day");
       expect(body).toContain("you can ignore this e-mail");
     }
   });

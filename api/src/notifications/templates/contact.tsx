@@ -12,9 +12,9 @@ export const contactAckSubject = () => `We have your message: ${ACADEMY.name}`;
  */
 export function ContactAck({ facts }: { facts: ContactAckFacts }) {
   return (
-    <Layout preview="Thank you for writing: we answer within two working days." heading="Thank you for writing">
+    <Layout preview={`Thank you for writing: we answer ${ACADEMY.replyTime}.`} heading="Thank you for writing">
       <Text style={text}>
-        {`Hello, your message to ${ACADEMY.name} arrived on ${formatInstant(facts.receivedAt)}. We answer within two working days, by e-mail to this address.`}
+        {`Hello, your message to ${ACADEMY.name} arrived on ${formatInstant(facts.receivedAt)}. We answer ${ACADEMY.replyTime}, by e-mail to this address.`}
       </Text>
       <Text style={text}>{`Something urgent during camp? Call us at ${ACADEMY.phone}.`}</Text>
       <Text style={small}>
