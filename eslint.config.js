@@ -66,6 +66,7 @@ const API_DOMAINS = [
   "waitlist",
   "notifications",
   "refunds",
+  "pricing",
 ];
 
 /** After `<domain>/`: anything but the domain's index (`index.js`, `index.ts`, `index`, or nothing: the folder). */

@@ -15,6 +15,7 @@ import { authRoutes, createFirebaseVerifier, sessionRoutes, userRoutes } from ".
 import { adminRoutes } from "./admin/index.js";
 import { expireOffers, waitlistRoutes } from "./waitlist/index.js";
 import { mirrorRecentRefunds, refundRoutes, sendDueRefunds } from "./refunds/index.js";
+import { discountRoutes } from "./pricing/index.js";
 import { camperExportRoutes, camperRoutes, camperStaffRoutes } from "./campers/index.js";
 import { cartRoutes, expireOverdueCheckouts, type CheckoutDeps } from "./booking/index.js";
 import { classRevenueRoutes, classRoutes, COMPRESS_THRESHOLD, instructorRoutes, PublicCache } from "./catalog/index.js";
@@ -151,6 +152,10 @@ export async function buildApp({
           name: "refunds",
           description: "The cancellation policy, a family's seats with today's refund, and cancelling a seat",
         },
+        {
+          name: "discounts",
+          description: "Promo codes, the sibling and multi-class discounts (admins), and what each code brought",
+        },
         { name: "admin", description: "Admins' paged class list and the academy's figures" },
         {
           name: "notifications",
@@ -263,6 +268,7 @@ export async function buildApp({
   });
   await app.register(adminRoutes(database.db));
   await app.register(notificationRoutes({ db: database.db, config: config.mail }));
+  await app.register(discountRoutes(database.db));
   await app.register(contactRoutes(database.db));
   await app.register(newsletterRoutes(database.db));
   await app.register(camperRoutes({ db: database.db, sealer }));

@@ -20,11 +20,17 @@ import { conflict, notFound } from "../platform/errors.js";
 import { emailQuery, idParam } from "../platform/wire.js";
 import { classColumns, classToWire, hasStarted, selectClasses, SESSION_MESSAGES } from "../catalog/index.js";
 import { ownerByEmail } from "../platform/access/owner.js";
+import { selectCart, toPricingLine } from "./checkout/open.js";
+import { PRICING_RULE_IN_WORDS, quote } from "../pricing/index.js";
+import { promoCodeRateLimits } from "../platform/rate-limits.js";
+import { text } from "../platform/text.js";
+import type { CartQuote } from "shared-auth/wire/checkout";
 
 export const cartRoutes =
   (deps: CheckoutDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps;
+    const codeLimits = promoCodeRateLimits(app);
     app.get(
       "/carts",
       {
@@ -126,6 +132,60 @@ export const cartRoutes =
         return reply
           .status(201)
           .send({ insertedId: inserted[0]!.id, camperId: inserted[0]!.camperId, item: classToWire(row, false) });
+      },
+    );
+
+    app.post(
+      "/carts/quote",
+      {
+        config: { access: { action: "read", entity: "cart" } },
+        schema: {
+          tags: ["cart"],
+          summary:
+            "The caller's cart priced by the server (each line's full price, its discounts by name, the total), with a promo code when one is typed",
+          description:
+            "Nothing is held or used: a code that cannot apply comes back with the reason (`code.applied` false, " +
+            "`code.reason`) and the cart priced without it. Requests with a code count against the promo-code rate limits.",
+          body: z
+            .object({
+              cartItemIds: z
+                .array(z.uuid({ error: "Not a valid cart item id." }))
+                .min(1, { error: "Choose at least one cart item." })
+                .max(100)
+                .optional(),
+              promoCode: text({ max: 40 }).optional(),
+            })
+            .default({}),
+        },
+      },
+      async (request): Promise<CartQuote> => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "read", "cart", actor.id);
+        const promoCode = request.body.promoCode || undefined;
+        if (promoCode) await codeLimits(request);
+        const selection = await selectCart(db, actor.id, request.body.cartItemIds, true);
+        const { quote: priced } = await quote(db, {
+          familyId: actor.id,
+          lines: selection.map(toPricingLine),
+          code: promoCode,
+        });
+        const byKey = new Map(selection.map((s) => [s.cartItemId, s]));
+        return {
+          items: priced.lines.map((line) => ({
+            cartItemId: line.key,
+            classItemId: line.classId,
+            class_name: line.className,
+            camper_name: byKey.get(line.key)!.camperName,
+            listPriceCents: line.listCents,
+            priceCents: line.paidCents,
+            discounts: line.discounts,
+          })),
+          subtotalCents: priced.subtotalCents,
+          discountCents: priced.discountCents,
+          totalCents: priced.totalCents,
+          code: priced.code,
+          rule: PRICING_RULE_IN_WORDS,
+        };
       },
     );
 

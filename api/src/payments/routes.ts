@@ -16,7 +16,7 @@ import {
 } from "../booking/index.js";
 import { ApiError, badRequest, conflict, forbidden } from "../platform/errors.js";
 import { mirrorRefunds, withRefunds } from "../refunds/index.js";
-import { checkoutRateLimits, sensitiveRateLimit } from "../platform/rate-limits.js";
+import { checkoutRateLimits, promoCodeRateLimits, sensitiveRateLimit } from "../platform/rate-limits.js";
 import { emailQuery, idParam } from "../platform/wire.js";
 import { pageQuery, pageWindow, wantsPage } from "../platform/paging.js";
 import { payments } from "../platform/database/schema.js";
@@ -51,6 +51,8 @@ const checkoutBody = z
       .optional(),
     /** The spec's client sends the total it shows: ignored, the server computes the amount. */
     price: z.number().optional(),
+    /** A promo code (issue 33): applied, or refused with the reason (400, field promoCode). */
+    promoCode: text({ max: 40 }).optional(),
   })
   .default({});
 
@@ -88,6 +90,7 @@ export const paymentRoutes =
   async (app) => {
     const { db, provider } = deps;
     const checkoutLimits = checkoutRateLimits(app);
+    const codeLimits = promoCodeRateLimits(app);
 
     app.post(
       "/create-payment-intent",
@@ -111,7 +114,9 @@ export const paymentRoutes =
         requirePermission(actor, "create", "payment", actor.id);
         // Checked where money starts: a payment already taken is always recorded, whatever changed since.
         if (!actor.emailVerified) throw forbidden(EMAIL_NOT_VERIFIED);
-        const { checkout, created } = await openCheckout(deps, actor, request.body.cartItemIds);
+        const promoCode = request.body.promoCode || undefined;
+        if (promoCode) await codeLimits(request);
+        const { checkout, created } = await openCheckout(deps, actor, request.body.cartItemIds, undefined, promoCode);
         return reply.status(created ? 201 : 200).send(checkout);
       },
     );

@@ -18,6 +18,10 @@ export interface RateLimitConfig {
   checkouts: number;
   /** Checkouts opened per hour from one client address, whatever accounts open them. */
   checkoutsPerAddress: number;
+  /** Requests carrying a promo code per hour by one account (a quote or a checkout with a code). */
+  promoCodes: number;
+  /** Requests carrying a promo code per hour from one client address. */
+  promoCodesPerAddress: number;
 }
 
 export type RateLimitName = keyof RateLimitConfig;
@@ -79,6 +83,8 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
     signInPerAddress: perMinute(limits.signInPerAddress),
     checkouts: perHour(limits.checkouts),
     checkoutsPerAddress: perHour(limits.checkoutsPerAddress),
+    promoCodes: perHour(limits.promoCodes),
+    promoCodesPerAddress: perHour(limits.promoCodesPerAddress),
   });
 });
 
@@ -200,4 +206,38 @@ export function checkoutRateLimits(app: FastifyInstance) {
     },
     config: { rateLimit: sensitiveRateLimit(app) },
   };
+}
+
+/**
+ * Guessing promo codes (issue 33): every request that carries a code (a cart quote, a checkout)
+ * is counted per hour per account (RATE_LIMIT_PROMO_CODES) and per client address
+ * (RATE_LIMIT_PROMO_CODES_PER_ADDRESS, looser), whichever accounts it uses. Called by the route's
+ * handler once it knows a code was sent: `await codeLimits(request)`. One counter for every route
+ * that takes a code (the in-memory store is per limiter): made once per app.
+ */
+const promoCodeLimiters = new WeakMap<object, (request: FastifyRequest) => Promise<void>>();
+
+export function promoCodeRateLimits(app: FastifyInstance) {
+  const made = promoCodeLimiters.get(app.rateLimits);
+  if (made) return made;
+  const caller = callerKey(app);
+  const perAccount = countAgainst(
+    app,
+    { ...app.rateLimits.promoCodes, keyGenerator: (request) => `promo-codes:${caller(request)}` },
+    (wait) => `You have tried too many codes in the last hour: try again in ${wait}.`,
+  );
+  const perAddress = countAgainst(
+    app,
+    {
+      ...app.rateLimits.promoCodesPerAddress,
+      keyGenerator: (request) => `promo-codes-address:${clientAddress(request)}`,
+    },
+    (wait) => `Too many codes have been tried from your network in the last hour: try again in ${wait}.`,
+  );
+  const limit = async (request: FastifyRequest) => {
+    await perAccount(request);
+    await perAddress(request);
+  };
+  promoCodeLimiters.set(app.rateLimits, limit);
+  return limit;
 }

@@ -6,7 +6,8 @@ import * as clock from "../../platform/clock.js";
 import type { PaymentConfig } from "../../platform/config.js";
 import type { Db, Tx } from "../../platform/database/client.js";
 import { campers, cartItems, classes, orderItems, orders, users } from "../../platform/database/schema.js";
-import { ApiError, conflict, notFound } from "../../platform/errors.js";
+import { ApiError, badRequest, conflict, notFound } from "../../platform/errors.js";
+import { normalizeCode, orderCode, quote, recordCodeUse, type LineInput, type Quote } from "../../pricing/index.js";
 import { transaction } from "../../platform/transaction.js";
 import { toDollars } from "../../platform/wire.js";
 import { linkOrder, OFFER_RAN_OUT, opensLater, registrationOpensText, takeOffer } from "../../waitlist/index.js";
@@ -62,12 +63,33 @@ interface Selection {
   camperName: string;
   name: string;
   priceCents: number;
+  earlyPriceCents: number | null;
+  earlyPriceUntil: string | null;
+  sport: string | null;
   status: string;
   startDate: string | null;
   registrationOpensAt: Date | null;
 }
 
-async function selectCart(db: Db, studentId: string, cartItemIds: string[] | undefined): Promise<Selection[]> {
+/** A cart line as the pricing rule reads it. */
+export const toPricingLine = (s: Selection): LineInput => ({
+  key: s.cartItemId,
+  classId: s.classId,
+  camperId: s.camperId,
+  className: s.name,
+  sport: s.sport,
+  priceCents: s.priceCents,
+  earlyPriceCents: s.earlyPriceCents,
+  earlyPriceUntil: s.earlyPriceUntil,
+});
+
+/** The cart's lines (or some of them); `quoting` skips the checks that only a checkout needs. */
+export async function selectCart(
+  db: Db,
+  studentId: string,
+  cartItemIds: string[] | undefined,
+  quoting = false,
+): Promise<Selection[]> {
   const where = cartItemIds
     ? and(eq(cartItems.studentId, studentId), inArray(cartItems.id, cartItemIds))
     : eq(cartItems.studentId, studentId);
@@ -79,6 +101,9 @@ async function selectCart(db: Db, studentId: string, cartItemIds: string[] | und
       camperName: camperName,
       name: classes.name,
       priceCents: classes.priceCents,
+      earlyPriceCents: classes.earlyPriceCents,
+      earlyPriceUntil: classes.earlyPriceUntil,
+      sport: classes.sport,
       status: classes.status,
       startDate: classes.startDate,
       registrationOpensAt: classes.registrationOpensAt,
@@ -92,6 +117,7 @@ async function selectCart(db: Db, studentId: string, cartItemIds: string[] | und
   if (cartItemIds && rows.length !== new Set(cartItemIds).size) {
     throw notFound("Some of these classes are no longer in your cart. Reload the page.");
   }
+  if (quoting) return rows;
   if (rows.length === 0) throw conflict("Your cart is empty.");
   if (rows.some((r) => hasStarted(r.startDate))) throw conflict(SESSION_MESSAGES.started);
   const early = rows.find((r) => opensLater(r.registrationOpensAt));
@@ -99,11 +125,28 @@ async function selectCart(db: Db, studentId: string, cartItemIds: string[] | und
   return rows;
 }
 
+/** An order's lines as bought: what each seat costs after its discounts. */
+async function orderLines(db: Db | Tx, orderId: string) {
+  const rows = await db
+    .select({
+      classId: orderItems.classId,
+      camperId: orderItems.camperId,
+      priceCents: orderItems.priceCents,
+      listPriceCents: orderItems.listPriceCents,
+      discounts: orderItems.discounts,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  return new Map(rows.map((r) => [`${r.classId}/${r.camperId}`, r]));
+}
+
 const toCheckout = (
   order: { id: string; amountCents: number; expiresAt: Date; createdAt: Date },
   intent: Intent,
   selection: Selection[],
   config: PaymentConfig,
+  lines: Awaited<ReturnType<typeof orderLines>>,
+  promoCode: string | null,
 ): Checkout => ({
   clientSecret: intent.clientSecret ?? "",
   paymentIntentId: intent.id,
@@ -112,14 +155,36 @@ const toCheckout = (
   currency: config.currency,
   expiresAt: order.expiresAt.toISOString(),
   maxExpiresAt: latestExpiry(order.createdAt, config).toISOString(),
-  items: selection.map((s) => ({
-    cartItemId: s.cartItemId,
-    classItemId: s.classId,
-    class_name: s.name,
-    price: toDollars(s.priceCents),
-    camper_name: s.camperName,
-  })),
+  items: selection.map((s) => {
+    const line = lines.get(`${s.classId}/${s.camperId}`);
+    const paid = line?.priceCents ?? s.priceCents;
+    return {
+      cartItemId: s.cartItemId,
+      classItemId: s.classId,
+      class_name: s.name,
+      price: toDollars(paid),
+      camper_name: s.camperName,
+      listPriceCents: line?.listPriceCents ?? s.priceCents,
+      priceCents: paid,
+      discounts: line?.discounts ?? [],
+    };
+  }),
+  subtotalCents: selection.reduce((sum, s) => {
+    const line = lines.get(`${s.classId}/${s.camperId}`);
+    return sum + (line?.listPriceCents ?? line?.priceCents ?? s.priceCents);
+  }, 0),
+  discountCents: [...lines.values()].reduce((sum, l) => sum + l.discounts.reduce((n, d) => n + d.cents, 0), 0),
+  totalCents: order.amountCents,
+  promoCode,
 });
+
+/** A code typed that cannot apply is refused with its reason, as a field of the request. */
+function refuseCode(priced: Quote) {
+  if (priced.code && !priced.code.applied) {
+    const reason = priced.code.reason ?? "This code cannot be used here.";
+    throw badRequest(reason, { promoCode: reason });
+  }
+}
 
 const sameClasses = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
@@ -135,18 +200,14 @@ export async function openCheckout(
   cartItemIds: string[] | undefined,
   /** The waitlist offer being accepted (its seats must still be kept, or the checkout is refused). */
   accepting?: { entryId: string },
+  /** A promo code typed by the family (issue 33): refused with the reason when it cannot apply. */
+  promoCode?: string,
 ): Promise<{ checkout: Checkout; created: boolean }> {
   const { db, provider, config } = deps;
   await expireOverdueCheckouts(deps);
   const selection = await selectCart(db, student.id, cartItemIds);
   const classIds = selection.map((s) => s.classId);
-  const amountCents = selection.reduce((sum, s) => sum + s.priceCents, 0);
-  if (amountCents < MIN_CHARGE_CENTS) {
-    throw new ApiError(
-      422,
-      `A card payment must be at least ${money(MIN_CHARGE_CENTS)}; the selected classes cost ${money(amountCents)}.`,
-    );
-  }
+  const code = promoCode && promoCode.trim() !== "" ? normalizeCode(promoCode) : null;
 
   const opened = await transaction(db, async (tx) => {
     // One checkout of a student at a time (a double click, two tabs), across API processes: the
@@ -167,7 +228,10 @@ export async function openCheckout(
       const currentClassIds = await orderClassIds(tx, current.id);
       const holding = current.expiresAt.getTime() > nowMs;
       const lineKeys = selection.map((s) => `${s.classId}/${s.camperId}`).sort();
-      const same = current.amountCents === amountCents && sameClasses(await orderLineKeys(tx, current.id), lineKeys);
+      // A checkout keeps its prices while its hold lasts (decision 034): the same seats with the
+      // same code are the same checkout, even if the code expired or the early-bird price ended since.
+      const same =
+        sameClasses(await orderLineKeys(tx, current.id), lineKeys) && (await orderCode(tx, current.id)) === code;
       // Where a fresh start would end: it keeps this checkout's limit (see heldSince).
       const freshEnd = Math.min(nowMs + config.holdSeconds * 1000, latestExpiry(current.createdAt, config).getTime());
       const reusable =
@@ -247,6 +311,23 @@ export async function openCheckout(
         throw conflict(`"${s.name}" is full: remove it from your cart (its waitlist may still have room for you).`);
       }
     }
+    // Priced last, after the seats are held: the code's row is locked (FOR UPDATE) until this
+    // commits, so its uses are counted and this one recorded before another checkout counts them.
+    const { quote: priced, codeId } = await quote(tx, {
+      familyId: student.id,
+      lines: selection.map(toPricingLine),
+      code: code ?? undefined,
+      lock: true,
+    });
+    refuseCode(priced);
+    const amountCents = priced.totalCents;
+    if (amountCents < MIN_CHARGE_CENTS) {
+      throw new ApiError(
+        422,
+        `A card payment must be at least ${money(MIN_CHARGE_CENTS)}; the selected classes cost ${money(amountCents)}.`,
+      );
+    }
+    const paid = new Map(priced.lines.map((line) => [line.key, line]));
     // Opened, touched and held until by the API's clock, which every rule on them reads (not the
     // database's default). `created_at` is when its seats began to be held (see heldSince): the
     // limit of the hold runs from it.
@@ -278,23 +359,36 @@ export async function openCheckout(
         classId: s.classId,
         cartItemId: s.cartItemId,
         camperId: s.camperId,
-        priceCents: s.priceCents,
+        priceCents: paid.get(s.cartItemId)!.paidCents,
+        listPriceCents: s.priceCents,
+        discounts: paid.get(s.cartItemId)!.discounts,
       })),
     );
+    if (codeId) {
+      await recordCodeUse(tx, {
+        orderId: order.id,
+        discountId: codeId,
+        familyId: student.id,
+        cents: priced.code!.cents,
+      });
+    }
     await linkOrder(tx, acceptedEntries, order.id);
     return { reuse: false as const, order, replaced };
   });
 
   if (opened.opening) {
     await intentOf(db, opened.orderId);
-    return openCheckout(deps, student, cartItemIds, accepting);
+    return openCheckout(deps, student, cartItemIds, accepting, promoCode);
   }
 
   if (opened.reuse) {
     const order = opened.order;
     const intent = await provider.retrieveIntent(order.paymentIntentId!);
     if (intent && intent.status !== "canceled" && intent.status !== "succeeded" && intent.clientSecret) {
-      return { checkout: toCheckout(order, intent, selection, config), created: false };
+      return {
+        checkout: toCheckout(order, intent, selection, config, await orderLines(db, order.id), code),
+        created: false,
+      };
     }
     if (intent?.status === "succeeded") {
       await settle(deps, intent);
@@ -302,7 +396,7 @@ export async function openCheckout(
     }
     // The provider no longer knows or offers this intent: start over.
     await transaction(db, (tx) => endPending(tx, [order.id], "failed", config));
-    return openCheckout(deps, student, cartItemIds);
+    return openCheckout(deps, student, cartItemIds, undefined, promoCode);
   }
 
   const { order, replaced } = opened;
@@ -317,5 +411,8 @@ export async function openCheckout(
     throw error;
   }
   await db.update(orders).set({ paymentIntentId: intent.id, updatedAt: clock.now() }).where(eq(orders.id, order.id));
-  return { checkout: toCheckout(order, intent, selection, config), created: true };
+  return {
+    checkout: toCheckout(order, intent, selection, config, await orderLines(db, order.id), code),
+    created: true,
+  };
 }

@@ -33,6 +33,9 @@ export async function loadPayments(
       orderId: orderItems.orderId,
       classId: orderItems.classId,
       cartItemId: orderItems.cartItemId,
+      priceCents: orderItems.priceCents,
+      listPriceCents: orderItems.listPriceCents,
+      discounts: orderItems.discounts,
       name: classes.name,
       image: classes.image,
       camperName,
@@ -63,6 +66,8 @@ export async function loadPayments(
       classNames: mine.map((i) => i.name),
       camperNames: mine.map((i) => i.camperName),
       image: mine[0]?.image ?? "",
+      lines: mine.map((i) => ({ listPriceCents: i.listPriceCents, priceCents: i.priceCents, discounts: i.discounts })),
+      discountCents: mine.reduce((sum, i) => sum + i.discounts.reduce((n, d) => n + d.cents, 0), 0),
     };
   });
 }

@@ -35,7 +35,9 @@ export type Entity =
   // Money sent back to a card (issue 31): admins send goodwill refunds and follow those not done.
   | "refund"
   // The e-mail outbox's state (issue 32): what waits, what failed.
-  | "outbox";
+  | "outbox"
+  // Discounts (issue 33): promo codes, the sibling and the multi-class discount; admins manage them.
+  | "discount";
 export type Action = "create" | "read" | "update" | "delete" | "review";
 
 type Rules = Partial<Record<`${Action}:${Entity}`, Access>>;
@@ -117,6 +119,10 @@ export const PERMISSIONS: Record<Role, Rules> = {
     "create:refund": "any",
     "read:refund": "any",
     "read:outbox": "any",
+    "create:discount": "any",
+    "read:discount": "any",
+    "update:discount": "any",
+    "delete:discount": "any",
   },
 };
 

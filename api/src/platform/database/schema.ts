@@ -7,3 +7,4 @@ export * from "./schema/families.js";
 export * from "./schema/waitlist.js";
 export * from "./schema/notifications.js";
 export * from "./schema/refunds.js";
+export * from "./schema/discounts.js";

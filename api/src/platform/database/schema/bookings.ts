@@ -98,6 +98,13 @@ export const orders = pgTable(
   ],
 );
 
+/** One discount on an order line, as recorded when it was bought. */
+export interface LineDiscount {
+  kind: "early_bird" | "sibling" | "multi_class" | "code";
+  name: string;
+  cents: number;
+}
+
 export const orderItems = pgTable(
   "order_items",
   {
@@ -110,12 +117,21 @@ export const orderItems = pgTable(
     cartItemId: uuid("cart_item_id"),
     /** Whose seat: one of the family's campers (the account holder's own "Myself" by default). */
     camperId: uuid("camper_id").notNull(),
+    /** What was paid for this line: its price after every discount (issue 33); refunds are based on it. */
     priceCents: integer("price_cents").notNull(),
+    /** The class's full price when the line was bought (null for lines bought before discounts existed). */
+    listPriceCents: integer("list_price_cents"),
+    /** Each discount taken off this line, by name, in cents, in the order applied. */
+    discounts: jsonb("discounts").$type<LineDiscount[]>().notNull().default([]),
     /** What went back to the card for this line (issue 31): never more than its price. */
     refundedCents: integer("refunded_cents").notNull().default(0),
   },
   (t) => [
     uniqueIndex("order_items_order_class_camper_key").on(t.orderId, t.classId, t.camperId),
+    check(
+      "order_items_price_check",
+      sql`${t.priceCents} >= 0 and (${t.listPriceCents} is null or ${t.priceCents} <= ${t.listPriceCents})`,
+    ),
     check("order_items_refund_check", sql`${t.refundedCents} between 0 and ${t.priceCents}`),
     foreignKey({ name: "order_items_camper_fk", columns: [t.camperId], foreignColumns: [campers.id] }).onDelete(
       "cascade",

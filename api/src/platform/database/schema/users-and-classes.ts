@@ -70,6 +70,9 @@ export const classes = pgTable(
     registrationOpensAt: timestamp("registration_opens_at", { withTimezone: true }),
     /** Money is integer cents; the wire speaks dollars. */
     priceCents: integer("price_cents").notNull(),
+    /** Early-bird price (issue 33): this lower price until the end of `early_price_until` (academy calendar). */
+    earlyPriceCents: integer("early_price_cents"),
+    earlyPriceUntil: date("early_price_until", { mode: "string" }),
     details: text("details"),
     status: text("status", { enum: CLASS_STATUSES }).notNull().default("pending"),
     feedback: text("feedback"),
@@ -108,6 +111,10 @@ export const classes = pgTable(
       sql`${t.enrolledSeats} >= 0 and ${t.heldSeats} >= 0 and ${t.offeredSeats} >= 0 and ${t.waitingEntries} >= 0 and ${t.enrolledSeats} + ${t.heldSeats} + ${t.offeredSeats} <= ${t.availableSeats}`,
     ),
     check("classes_price_check", sql`${t.priceCents} >= 0`),
+    check(
+      "classes_early_price_check",
+      sql`(${t.earlyPriceCents} is null and ${t.earlyPriceUntil} is null) or (${t.earlyPriceCents} is not null and ${t.earlyPriceUntil} is not null and ${t.earlyPriceCents} >= 0 and ${t.earlyPriceCents} < ${t.priceCents})`,
+    ),
     check("classes_status_check", sql`${t.status} in ('pending', 'approved', 'denied')`),
     check("classes_name_length", sql`char_length(${t.name}) between 1 and 120`),
     index("classes_instructor_idx").on(t.instructorId),

@@ -1,0 +1,268 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requirePermission } from "../platform/access/permissions.js";
+import * as clock from "../platform/clock.js";
+import type { Db } from "../platform/database/client.js";
+import { discounts, discountUses, orders, SPORTS } from "../platform/database/schema.js";
+import { badRequest, conflict, notFound } from "../platform/errors.js";
+import { text } from "../platform/text.js";
+import { idParam, isIsoDate } from "../platform/wire.js";
+import { codeSummary } from "./rules.js";
+import { normalizeCode, type DiscountRow } from "./store.js";
+
+/** Admins' discounts (issue 33): promo codes, the sibling and the multi-class discount. */
+
+const whole = (what: string, min: number, max: number) =>
+  z
+    .number({ error: `${what} must be a whole number.` })
+    .int({ error: `${what} must be a whole number.` })
+    .min(min, { error: `${what} must be at least ${min}.` })
+    .max(max, { error: `${what} must be at most ${max}.` });
+
+const day = (what: string) =>
+  z
+    .string({ error: `${what} must be a date (YYYY-MM-DD).` })
+    .refine(isIsoDate, { error: `${what} must be a date (YYYY-MM-DD).` });
+
+const fields = {
+  name: text({ required: "Give the discount a name families will read.", max: 80 }),
+  code: z
+    .string({ error: "The code must be text." })
+    .transform(normalizeCode)
+    .pipe(
+      z.string().regex(/^[A-Z0-9_-]{3,32}$/, {
+        error: "A code is 3 to 32 letters, digits, - or _ (no spaces).",
+      }),
+    )
+    .nullable(),
+  percentOff: whole("The percent off", 1, 100).nullable(),
+  amountOffCents: whole("The amount off (in cents)", 1, 10_000_000).nullable(),
+  minSeats: whole("The number of seats", 2, 100).nullable(),
+  validFrom: day("The first day").nullable(),
+  validUntil: day("The last day").nullable(),
+  maxUses: whole("The limit of uses", 1, 1_000_000).nullable(),
+  maxUsesPerFamily: whole("The limit of uses per family", 1, 1_000).nullable(),
+  classIds: z.array(z.uuid({ error: "Not a valid class id." })).max(200),
+  sports: z.array(z.enum(SPORTS, { error: "Not a sport of the academy." })).max(SPORTS.length),
+  minOrderCents: whole("The minimum order (in cents)", 0, 100_000_000),
+  paused: z.boolean({ error: "Paused is true or false." }),
+};
+
+const createBody = z.object({
+  kind: z.enum(["code", "sibling", "multi_class"], { error: "A discount is a code, sibling or multi_class." }),
+  name: fields.name,
+  code: fields.code.optional(),
+  percentOff: fields.percentOff.optional(),
+  amountOffCents: fields.amountOffCents.optional(),
+  minSeats: fields.minSeats.optional(),
+  validFrom: fields.validFrom.optional(),
+  validUntil: fields.validUntil.optional(),
+  maxUses: fields.maxUses.optional(),
+  maxUsesPerFamily: fields.maxUsesPerFamily.optional(),
+  classIds: fields.classIds.optional(),
+  sports: fields.sports.optional(),
+  minOrderCents: fields.minOrderCents.optional(),
+  paused: fields.paused.optional(),
+});
+
+const patchBody = createBody.omit({ kind: true }).partial();
+
+type Values = Omit<typeof discounts.$inferInsert, "id" | "createdAt" | "updatedAt">;
+
+/** The whole row checked as the database checks it, with a message per field (400, never a 500). */
+function problems(v: Values): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (v.kind === "code") {
+    if (!v.code) out.code = "A promo code needs its code.";
+    if ((v.percentOff == null) === (v.amountOffCents == null)) {
+      out.percentOff = "Give either a percent off or an amount off, not both.";
+    }
+  } else {
+    if (v.code) out.code = "Only a promo code has a code.";
+    if (v.percentOff == null) out.percentOff = "A sibling or multi-class discount is a percent off.";
+    if (v.amountOffCents != null) out.amountOffCents = "A sibling or multi-class discount is a percent off.";
+  }
+  if (v.kind === "multi_class" && v.minSeats == null) out.minSeats = "How many seats one order needs for it.";
+  if (v.kind !== "multi_class" && v.minSeats != null)
+    out.minSeats = "Only the multi-class discount has a number of seats.";
+  if (v.validFrom && v.validUntil && v.validUntil < v.validFrom) out.validUntil = "The last day is before the first.";
+  return out;
+}
+
+const toWire = (
+  row: DiscountRow,
+  stats?: { orders: number; revenueCents: number; discountCents: number; holds: number },
+) => ({
+  _id: row.id,
+  kind: row.kind,
+  name: row.name,
+  code: row.code,
+  percentOff: row.percentOff,
+  amountOffCents: row.amountOffCents,
+  summary:
+    row.kind === "code"
+      ? codeSummary(row)
+      : row.kind === "sibling"
+        ? `${row.percentOff}% off each further child's seats`
+        : `${row.percentOff}% off every seat of an order of ${row.minSeats} seats or more`,
+  minSeats: row.minSeats,
+  validFrom: row.validFrom,
+  validUntil: row.validUntil,
+  maxUses: row.maxUses,
+  maxUsesPerFamily: row.maxUsesPerFamily,
+  classIds: row.classIds,
+  sports: row.sports,
+  minOrderCents: row.minOrderCents,
+  paused: row.paused,
+  /** What the code brought: paid orders, their revenue and the discount it gave (cents); checkouts holding a use. */
+  uses: stats ?? { orders: 0, revenueCents: 0, discountCents: 0, holds: 0 },
+});
+
+/** Paid orders per code, their revenue and the code's discount; checkouts in progress holding a use. */
+export async function codeStats(db: Db) {
+  const rows = await db
+    .select({
+      discountId: discountUses.discountId,
+      orders: sql<number>`count(*) filter (where ${orders.status} = 'paid')`.mapWith(Number),
+      revenueCents:
+        sql<number>`coalesce(sum(${orders.amountCents}) filter (where ${orders.status} = 'paid'), 0)`.mapWith(Number),
+      discountCents:
+        sql<number>`coalesce(sum(${discountUses.amountCents}) filter (where ${orders.status} = 'paid'), 0)`.mapWith(
+          Number,
+        ),
+      holds: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
+    })
+    .from(discountUses)
+    .innerJoin(orders, eq(orders.id, discountUses.orderId))
+    .groupBy(discountUses.discountId);
+  return new Map(rows.map(({ discountId, ...stats }) => [discountId, stats]));
+}
+
+function refuseTaken(error: unknown, values: Partial<Values>): never {
+  const code =
+    (error as { cause?: { code?: unknown }; code?: unknown }).cause?.code ?? (error as { code?: unknown }).code;
+  const constraint = String(
+    (error as { cause?: { constraint?: unknown } }).cause?.constraint ??
+      (error as { constraint?: unknown }).constraint ??
+      "",
+  );
+  if (code === "23505" && constraint.includes("code")) throw conflict(`There is already a code ${values.code}.`);
+  if (code === "23505") {
+    throw conflict("Only one sibling and one multi-class discount can be in force: pause the other one first.");
+  }
+  throw error;
+}
+
+export const discountRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/discounts",
+      {
+        config: { access: { action: "read", entity: "discount", any: true } },
+        schema: {
+          tags: ["discounts"],
+          summary: "Every discount (codes, sibling, multi-class), newest first, with what each code brought",
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "read", "discount");
+        const [rows, stats] = await Promise.all([
+          db.select().from(discounts).orderBy(desc(discounts.createdAt), desc(discounts.id)),
+          codeStats(db),
+        ]);
+        return rows.map((row) => toWire(row, stats.get(row.id)));
+      },
+    );
+
+    app.post(
+      "/discounts",
+      {
+        config: { access: { action: "create", entity: "discount", any: true } },
+        schema: { tags: ["discounts"], summary: "An admin adds a discount", body: createBody },
+      },
+      async (request, reply) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "create", "discount");
+        const body = request.body;
+        const values: Values = {
+          ...body,
+          code: body.kind === "code" ? (body.code ?? null) : (body.code ?? null),
+          classIds: body.classIds ?? [],
+          sports: body.sports ?? [],
+          minOrderCents: body.minOrderCents ?? 0,
+          paused: body.paused ?? false,
+        };
+        const wrong = problems(values);
+        if (Object.keys(wrong).length > 0) throw badRequest("Some fields need another look.", wrong);
+        const [row] = await db
+          .insert(discounts)
+          .values(values)
+          .returning()
+          .catch((error: unknown) => refuseTaken(error, values));
+        return reply.status(201).send(toWire(row!));
+      },
+    );
+
+    app.patch(
+      "/discounts/:id",
+      {
+        config: { access: { action: "update", entity: "discount", any: true } },
+        schema: {
+          tags: ["discounts"],
+          summary: "An admin changes or pauses a discount (its kind stays)",
+          params: idParam,
+          body: patchBody,
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "update", "discount");
+        const [current] = await db.select().from(discounts).where(eq(discounts.id, request.params.id));
+        if (!current) throw notFound("There is no such discount.");
+        const { id: _id, createdAt: _c, updatedAt: _u, ...was } = current;
+        const values: Values = { ...was, ...request.body };
+        const wrong = problems(values);
+        if (Object.keys(wrong).length > 0) throw badRequest("Some fields need another look.", wrong);
+        const [row] = await db
+          .update(discounts)
+          .set({ ...request.body, updatedAt: clock.now() })
+          .where(eq(discounts.id, current.id))
+          .returning()
+          .catch((error: unknown) => refuseTaken(error, values));
+        const stats = (await codeStats(db)).get(current.id);
+        return toWire(row!, stats);
+      },
+    );
+
+    app.delete(
+      "/discounts/:id",
+      {
+        config: { access: { action: "delete", entity: "discount", any: true } },
+        schema: {
+          tags: ["discounts"],
+          summary:
+            "An admin deletes a discount; a code some order used is refused (409: pause it instead, its record stays)",
+          params: idParam,
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "delete", "discount");
+        const [used] = await db
+          .select({ orderId: discountUses.orderId })
+          .from(discountUses)
+          .where(and(eq(discountUses.discountId, request.params.id)))
+          .limit(1);
+        if (used) throw conflict("Orders have used this code: pause it instead, so what it brought stays on record.");
+        const deleted = await db
+          .delete(discounts)
+          .where(eq(discounts.id, request.params.id))
+          .returning({ id: discounts.id });
+        if (deleted.length === 0) throw notFound("There is no such discount.");
+        return { deletedCount: deleted.length };
+      },
+    );
+  };
