@@ -11,7 +11,7 @@ import { badRequest, conflict, forbidden, notFound } from "../platform/errors.js
 import { sendCached, type PublicCache } from "./public-cache.js";
 import { asksForPage, classPageQuery, pageKey, PUBLIC_PAGE_SIZE } from "./public-lists.js";
 import { assertImageAvailable } from "../images/index.js";
-import { idParam, imageUrl, price, seats, toCents } from "../platform/wire.js";
+import { idParam, imageUrl, isIsoDate, price, seats, toCents } from "../platform/wire.js";
 import { text } from "../platform/text.js";
 import { transaction } from "../platform/transaction.js";
 import { fillFromLine, type LineOptions } from "../waitlist/index.js";
@@ -25,10 +25,25 @@ const classFields = z.object({
   available_seats: seats,
   price,
   details: text({ max: 2000, multiLine: true }),
+  /** Early-bird price (issue 33): dollars, lower than the price, until the end of `early_price_until`; null for none. */
+  early_price: price.nullable(),
+  early_price_until: z
+    .string({ error: "The early-bird price's last day must be a date (YYYY-MM-DD)." })
+    .refine(isIsoDate, { error: "The early-bird price's last day must be a date (YYYY-MM-DD)." })
+    .nullable(),
 });
 
+/** The early-bird price's rule (the database's classes_early_price_check) with a message per field. */
+function earlyProblems(priceCents: number, earlyCents: number | null, until: string | null): Record<string, string> {
+  if (earlyCents === null && until === null) return {};
+  if (earlyCents === null) return { early_price: "Give the early-bird price, or clear its last day." };
+  if (until === null) return { early_price_until: "Give the early-bird price's last day." };
+  if (earlyCents >= priceCents) return { early_price: "The early-bird price must be lower than the price." };
+  return {};
+}
+
 const newClass = classFields
-  .partial({ details: true })
+  .partial({ details: true, early_price: true, early_price_until: true })
   .extend({
     // Sent by the spec's form; ignored: the server takes them from the token and starts at 0.
     instructor: text({ max: 120 }).optional(),
@@ -101,6 +116,9 @@ export const classRoutes =
         requirePermission(actor, "create", "class");
         const body = request.body;
         await assertImageAvailable(db, body.image, "image");
+        const earlyCents = body.early_price == null ? null : toCents(body.early_price);
+        const early = earlyProblems(toCents(body.price), earlyCents, body.early_price_until ?? null);
+        if (Object.keys(early).length > 0) throw badRequest("The early-bird price needs another look.", early);
         const created = await transaction(db, async (tx) => {
           // The role again, on the instructor's row held FOR SHARE until the class is in: an admin
           // making them a student at this moment (which locks the row FOR UPDATE and then counts
@@ -116,6 +134,8 @@ export const classRoutes =
               instructorId: actor.id,
               availableSeats: body.available_seats,
               priceCents: toCents(body.price),
+              earlyPriceCents: earlyCents,
+              earlyPriceUntil: earlyCents === null ? null : (body.early_price_until ?? null),
               details: body.details ?? null,
               ...sessionColumns(body),
             })
@@ -149,11 +169,41 @@ export const classRoutes =
           // Seats are checked on the locked row: a checkout holding a seat or a payment enrolling a
           // student at this moment either comes first and is counted, or waits for this edit.
           const [seats] = await tx
-            .select({ enrolled: classes.enrolledSeats, held: classes.heldSeats, offered: classes.offeredSeats })
+            .select({
+              enrolled: classes.enrolledSeats,
+              held: classes.heldSeats,
+              offered: classes.offeredSeats,
+              priceCents: classes.priceCents,
+              earlyPriceCents: classes.earlyPriceCents,
+              earlyPriceUntil: classes.earlyPriceUntil,
+            })
             .from(classes)
             .where(eq(classes.id, row.id))
             .for("update");
           if (!seats) throw notFound("There is no such class.");
+          // The early-bird price as it will be: this edit's fields over the row's.
+          const earlyCents =
+            edit.early_price === undefined
+              ? seats.earlyPriceCents
+              : edit.early_price === null
+                ? null
+                : toCents(edit.early_price);
+          const earlyUntil =
+            edit.early_price === null
+              ? null
+              : edit.early_price_until === undefined
+                ? seats.earlyPriceUntil
+                : edit.early_price_until;
+          const priceCents = edit.price === undefined ? seats.priceCents : toCents(edit.price);
+          const early = earlyProblems(priceCents, earlyCents, earlyUntil);
+          if (Object.keys(early).length > 0) {
+            throw badRequest("The early-bird price needs another look.", {
+              ...early,
+              ...(early.early_price && edit.price !== undefined && edit.early_price === undefined
+                ? { price: "Higher than the early-bird price, or clear the early-bird price first." }
+                : {}),
+            });
+          }
           if (edit.available_seats !== undefined && edit.available_seats < seats.enrolled) {
             throw badRequest(`This class already has ${seats.enrolled} students enrolled.`, {
               available_seats: `At least ${seats.enrolled} (already enrolled).`,
@@ -179,6 +229,10 @@ export const classRoutes =
               ...(edit.image !== undefined && { image: edit.image }),
               ...(edit.available_seats !== undefined && { availableSeats: edit.available_seats }),
               ...(edit.price !== undefined && { priceCents: toCents(edit.price) }),
+              ...((edit.early_price !== undefined || edit.early_price_until !== undefined) && {
+                earlyPriceCents: earlyCents,
+                earlyPriceUntil: earlyUntil,
+              }),
               ...(edit.details !== undefined && { details: edit.details }),
               ...sessionColumns(edit),
               ...(byOwner && { status: "pending" as const, feedback: null }),

@@ -21,6 +21,8 @@ export const classColumns = {
   waitingEntries: classes.waitingEntries,
   registrationOpensAt: classes.registrationOpensAt,
   priceCents: classes.priceCents,
+  earlyPriceCents: classes.earlyPriceCents,
+  earlyPriceUntil: classes.earlyPriceUntil,
   details: classes.details,
   status: classes.status,
   feedback: classes.feedback,
@@ -54,6 +56,8 @@ type ClassRow = SessionRow & {
   waitingEntries: number;
   registrationOpensAt: Date | null;
   priceCents: number;
+  earlyPriceCents: number | null;
+  earlyPriceUntil: string | null;
   details: string | null;
   status: ClassStatus;
   feedback: string | null;
@@ -73,6 +77,9 @@ export function classToWire(row: ClassRow, full: boolean) {
     available_seats: row.availableSeats,
     enrolled_seats: row.enrolledSeats,
     price: toDollars(row.priceCents),
+    /** Early-bird price (issue 33): dollars until the end of `early_price_until` (academy calendar), or null. */
+    early_price: row.earlyPriceCents === null ? null : toDollars(row.earlyPriceCents),
+    early_price_until: row.earlyPriceUntil,
     details: row.details ?? "",
     ...sessionToWire(row),
     /** When booking opens (ISO instant), or null: open now (issue 30). */

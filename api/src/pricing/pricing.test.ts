@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { discountUses, orderItems, orders } from "../platform/database/schema.js";
 import { family, lineClass, type Person } from "../../test/families.js";
-import { ADMIN, clockDay, confirmCard, SAM, useTestApi } from "../../test/harness.js";
+import { ADMIN, classId, clockDay, confirmCard, MAYA, SAM, useTestApi } from "../../test/harness.js";
 
 /**
  * Discounts through the API (issue 33), on PGlite and PostgreSQL: admins' discounts, a cart quoted
@@ -203,6 +203,33 @@ describe("a family with two children, two early-bird classes, the sibling discou
     );
     expect((await admin("DELETE", `/discounts/${summer!._id}`)).statusCode).toBe(409);
     await admin("PATCH", `/discounts/${sibling.json()._id}`, { paused: true });
+  });
+});
+
+describe("the early-bird price in the class form", () => {
+  it("is set, checked against the price with a message per field, shown on the class, and cleared", async () => {
+    const edit = (payload: object) => api.call({ method: "PATCH", url: `/classes/${classId(1)}`, as: MAYA, payload });
+    const set = await edit({ price: 200, early_price: 150, early_price_until: clockDay(5) });
+    expect(set.statusCode, set.body).toBe(200);
+    const shown = (await api.call({ method: "GET", url: `/classes/${classId(1)}`, as: MAYA })).json();
+    expect(shown).toMatchObject({ price: 200, early_price: 150, early_price_until: clockDay(5) });
+    const higher = await edit({ early_price: 250 });
+    expect(higher.statusCode).toBe(400);
+    expect(higher.json().fields).toEqual({ early_price: "The early-bird price must be lower than the price." });
+    const lowered = await edit({ price: 100 });
+    expect(lowered.statusCode).toBe(400);
+    expect(lowered.json().fields).toHaveProperty("price");
+    const noDay = await api.call({
+      method: "PATCH",
+      url: `/classes/${classId(2)}`,
+      as: { id: ADMIN.id, email: ADMIN.email },
+      payload: { early_price: 1 },
+    });
+    expect(noDay.json().fields).toEqual({ early_price_until: "Give the early-bird price's last day." });
+    const cleared = await edit({ early_price: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const after = (await api.call({ method: "GET", url: `/classes/${classId(1)}`, as: MAYA })).json();
+    expect(after).toMatchObject({ early_price: null, early_price_until: null });
   });
 });
 
