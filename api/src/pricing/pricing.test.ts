@@ -140,6 +140,13 @@ describe("a family with two children, two early-bird classes, the sibling discou
     expect([...names].sort()).toEqual(["Early-bird price until", "Flyer SUMMER10 (SUMMER10)", "Sibling discount"]);
     expect(q.rule).toMatch(/early-bird price.*sibling.*multi-class.*promo code/s);
 
+    const revenues = async () => ({
+      admin: (await admin("GET", "/admin/stats")).json().revenue as number,
+      maya: (
+        await api.call({ method: "GET", url: "/myclasses/revenue", as: MAYA, query: { email: MAYA.email } })
+      ).json().revenue as number,
+    });
+    const before = await revenues();
     const opened = await openCheckout(parent, "summer10");
     expect(opened.statusCode, opened.body).toBe(201);
     const checkout = opened.json();
