@@ -97,7 +97,16 @@ export {
   useSaveCamper,
 } from "./queries/campers";
 export type { ClassAvailability, WaitlistEntry, WaitlistState } from "./queries/waitlist";
-export type { Checkout, CheckoutItem, HoldExtension, PaymentRecord, RecordedPayment } from "./wire/checkout";
+export type {
+  CartQuote,
+  Checkout,
+  CheckoutItem,
+  CodeVerdict,
+  HoldExtension,
+  LineDiscount,
+  PaymentRecord,
+  RecordedPayment,
+} from "./wire/checkout";
 export {
   formatAges,
   formatDateRange,

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useCart, useStudentEmail } from "shared-auth";
 import { NotAStudent } from "../components/no-student";
@@ -6,11 +7,18 @@ import { EmptyState, ErrorState, RowsSkeleton } from "../components/states";
 import { actionButton, card, dollars } from "../components/styles";
 import { cartTotal } from "../features/cart/cart-total";
 import { CartTable } from "../features/cart/cart-table";
+import { cents, useQuote } from "../features/pricing/pricing-api";
+import { PricingRule, PromoCodeForm } from "../features/pricing/price-parts";
 import "../styles.css";
 
 export default function MyCartPage() {
   const email = useStudentEmail();
   const cart = useCart();
+  // The server prices the cart (issue 33): each line's discounts, the code's verdict, the total.
+  const [code, setCode] = useState<string | null>(null);
+  const quote = useQuote(email, cart.data?.map((i) => i._id) ?? [], code);
+  const prices = new Map(quote.data?.items.map((i) => [i.cartItemId, i]));
+  const applied = quote.data?.code?.applied ? quote.data.code.code : null;
   return (
     <PageFrame title="My Selected Classes">
       {email === null ? (
@@ -30,13 +38,28 @@ export default function MyCartPage() {
               Total Class: <span className="tabular-nums">{cart.data.length}</span>
             </p>
             <p className="text-lg font-semibold text-slate-900 dark:text-white">
-              Total Price: <span className="tabular-nums">{dollars(cartTotal(cart.data))}</span>
+              Total Price:{" "}
+              <span className="tabular-nums" data-testid="cart-total">
+                {quote.data ? cents(quote.data.totalCents) : dollars(cartTotal(cart.data))}
+              </span>
             </p>
-            <Link to="/dashboard/payment" className={actionButton}>
+            <Link
+              to={applied ? `/dashboard/payment?code=${encodeURIComponent(applied)}` : "/dashboard/payment"}
+              className={actionButton}
+            >
               Pay Now
             </Link>
           </div>
-          <CartTable items={cart.data} />
+          <CartTable items={cart.data} prices={prices} />
+          <div className={`flex flex-col gap-3 p-4 ${card}`}>
+            <PromoCodeForm
+              applied={code}
+              verdict={quote.data?.code}
+              busy={quote.isFetching}
+              onApply={(next) => setCode(next)}
+            />
+            {quote.data && <PricingRule rule={quote.data.rule} />}
+          </div>
         </>
       )}
     </PageFrame>

@@ -25,8 +25,26 @@ function PaymentCard({ payment }: { payment: PaymentRecord }) {
             <span className="text-indigo-800 dark:text-indigo-300" data-testid="payment-camper">
               {line.seat}
             </span>
+            {/* What was paid for this seat and each discount taken off it (issue 33). */}
+            {payment.lines?.[i] && payment.lines[i].discounts.length > 0 && (
+              <span className="block text-sm text-slate-700 dark:text-slate-300" data-testid="payment-line-discounts">
+                {payment.lines[i].listPriceCents !== null && (
+                  <>
+                    <s className="tabular-nums">{dollars(payment.lines[i].listPriceCents / 100)}</s>{" "}
+                  </>
+                )}
+                {payment.lines[i].discounts.map((d) => `${d.name} −${dollars(d.cents / 100)}`).join(", ")}
+                {", paid "}
+                <span className="tabular-nums">{dollars(payment.lines[i].priceCents / 100)}</span>
+              </span>
+            )}
           </p>
         ))}
+        {!!payment.discountCents && (
+          <p className="text-sm font-semibold text-emerald-800 dark:text-emerald-300" data-testid="payment-discounts">
+            Discounts: −{dollars(payment.discountCents / 100)}
+          </p>
+        )}
         <p className="text-sm text-slate-600 dark:text-slate-400">
           <time dateTime={payment.date}>{dateFormat.format(new Date(payment.date))}</time>
         </p>

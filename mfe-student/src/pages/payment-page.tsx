@@ -14,5 +14,7 @@ export default function PaymentPage() {
     .get("items")
     ?.split(",")
     .filter((id) => CART_ITEM_ID.test(id));
-  return <CheckoutView selection={items && items.length > 0 ? items : undefined} />;
+  // The code applied on the cart page (issue 33): the server applies it again, or says why not.
+  const code = query.get("code")?.slice(0, 40) || undefined;
+  return <CheckoutView selection={items && items.length > 0 ? items : undefined} promoCode={code} />;
 }

@@ -59,6 +59,8 @@ export interface Checkout {
   totalCents?: number;
   /** The promo code this checkout uses, if any. */
   promoCode?: string | null;
+  /** How discounts combine, in plain words. */
+  rule?: string;
 }
 
 /** POST /carts/quote: the cart priced by the server, with a code when one is typed (nothing is held). */

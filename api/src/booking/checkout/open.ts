@@ -7,7 +7,15 @@ import type { PaymentConfig } from "../../platform/config.js";
 import type { Db, Tx } from "../../platform/database/client.js";
 import { campers, cartItems, classes, orderItems, orders, users } from "../../platform/database/schema.js";
 import { ApiError, badRequest, conflict, notFound } from "../../platform/errors.js";
-import { normalizeCode, orderCode, quote, recordCodeUse, type LineInput, type Quote } from "../../pricing/index.js";
+import {
+  normalizeCode,
+  orderCode,
+  PRICING_RULE_IN_WORDS,
+  quote,
+  recordCodeUse,
+  type LineInput,
+  type Quote,
+} from "../../pricing/index.js";
 import { transaction } from "../../platform/transaction.js";
 import { toDollars } from "../../platform/wire.js";
 import { linkOrder, OFFER_RAN_OUT, opensLater, registrationOpensText, takeOffer } from "../../waitlist/index.js";
@@ -176,6 +184,7 @@ const toCheckout = (
   discountCents: [...lines.values()].reduce((sum, l) => sum + l.discounts.reduce((n, d) => n + d.cents, 0), 0),
   totalCents: order.amountCents,
   promoCode,
+  rule: PRICING_RULE_IN_WORDS,
 });
 
 /** A code typed that cannot apply is refused with its reason, as a field of the request. */

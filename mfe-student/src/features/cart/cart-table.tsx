@@ -5,6 +5,16 @@ import { seatFor } from "../campers/seat";
 import { confirmDelete, showDeleted, showDeleteFailed } from "./alerts";
 import { sameTimeAs } from "./same-time";
 import { useRemoveCartItem } from "./use-remove-cart-item";
+import type { CartQuote } from "../pricing/pricing-api";
+import { LinePrice } from "../pricing/price-parts";
+
+/** The server's price of each line (issue 33), by cart item id: its full price, discounts and what is paid. */
+export type LinePrices = Map<string, CartQuote["items"][number]>;
+
+function Price({ item, prices }: { item: CartItem; prices: LinePrices | undefined }) {
+  const priced = prices?.get(item._id);
+  return priced ? <LinePrice {...priced} /> : <>{dollars(item.price)}</>;
+}
 
 /** Where a row's Pay button leads: the single payment page, told which cart item to pay. */
 export function singlePaymentPath(item: Pick<CartItem, "_id">): string {
@@ -128,7 +138,7 @@ function Photo({ item }: { item: CartItem }) {
  * The selected classes (spec section 8): a table on wide screens, one card per class on phones
  * (only one of the two is displayed, so screen readers meet each class once).
  */
-export function CartTable({ items }: { items: CartItem[] }) {
+export function CartTable({ items, prices }: { items: CartItem[]; prices?: LinePrices }) {
   return (
     <>
       <div className={`hidden overflow-x-auto md:block ${card}`}>
@@ -166,7 +176,9 @@ export function CartTable({ items }: { items: CartItem[] }) {
                 <th scope="row" className="px-4 py-3 font-semibold text-slate-900 dark:text-white">
                   <ClassSummary item={item} items={items} />
                 </th>
-                <td className="px-4 py-3 text-right tabular-nums">{dollars(item.price)}</td>
+                <td className="px-4 py-3 text-right tabular-nums">
+                  <Price item={item} prices={prices} />
+                </td>
                 <td className="px-4 py-3">
                   <PayLink item={item} />
                 </td>
@@ -185,7 +197,9 @@ export function CartTable({ items }: { items: CartItem[] }) {
             <Photo item={item} />
             <div className="min-w-0 flex-1">
               <ClassSummary item={item} items={items} />
-              <p className="tabular-nums text-slate-600 dark:text-slate-400">{dollars(item.price)}</p>
+              <p className="tabular-nums text-slate-600 dark:text-slate-400">
+                <Price item={item} prices={prices} />
+              </p>
             </div>
             <div className="flex w-full justify-end gap-3">
               <PayLink item={item} />

@@ -8,10 +8,23 @@ export type { Checkout, CheckoutItem, HoldExtension, RecordedPayment } from "sha
  * cart, or the given cart items. Opening the same selection again answers the same checkout while
  * its hold lasts, so a reload or a second render does not start over. Never cached past the page.
  */
-export function useCheckout(email: string | null, cartItemIds: string[] | undefined, enabled: boolean) {
+export function useCheckout(
+  email: string | null,
+  cartItemIds: string[] | undefined,
+  enabled: boolean,
+  /** A promo code (issue 33): the server applies it or refuses the checkout with the reason (400). */
+  promoCode: string | null = null,
+) {
   return useQuery({
-    queryKey: ["checkout", email, cartItemIds ?? "cart"],
-    queryFn: async () => (await api.post<Checkout>("/create-payment-intent", cartItemIds ? { cartItemIds } : {})).data,
+    queryKey: ["checkout", email, cartItemIds ?? "cart", promoCode ?? ""],
+    queryFn: async () =>
+      (
+        await api.post<Checkout>("/create-payment-intent", {
+          ...(cartItemIds && { cartItemIds }),
+          ...(promoCode && { promoCode }),
+        })
+      ).data,
+    retry: false,
     enabled: enabled && email !== null,
     staleTime: Infinity,
     gcTime: 0,

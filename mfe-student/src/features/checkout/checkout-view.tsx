@@ -28,6 +28,9 @@ import {
 import { ConfirmEmailFirst } from "./confirm-email";
 import { HoldTimer } from "./hold-timer";
 import { AcceptedTerms } from "../cancellations/policy";
+import { api, type CartQuote, type CodeVerdict } from "shared-auth";
+import { cents } from "../pricing/pricing-api";
+import { LinePrice, PricingRule, PromoCodeForm } from "../pricing/price-parts";
 
 // Stripe's libraries come with the card form, so only the payment pages ever load them.
 const CardPayment = lazy(() => import("./card-payment"));
@@ -40,8 +43,11 @@ const CardPayment = lazy(() => import("./card-payment"));
 export function CheckoutView({
   singleCartItemId,
   selection,
+  promoCode,
 }: {
   singleCartItemId?: string;
+  /** A code applied on the cart page (issue 33). */
+  promoCode?: string;
   /** Some cart items only (a waitlist offer's seats, issue 30): /dashboard/payment?items=a,b. */
   selection?: string[];
 }) {
@@ -87,6 +93,7 @@ export function CheckoutView({
           cartItems={items}
           singleCartItemId={singleCartItemId}
           selection={chosen}
+          promoCode={promoCode ?? null}
           onPaid={(transactionId) => setPaid({ transactionId })}
         />
       );
@@ -100,16 +107,40 @@ function OpenCheckout({
   cartItems,
   singleCartItemId,
   selection,
+  promoCode,
   onPaid,
 }: {
   email: string;
   cartItems: CartItem[];
   singleCartItemId: string | undefined;
   selection: string[] | undefined;
+  promoCode: string | null;
   onPaid: (transactionId: string) => void;
 }) {
   const client = useQueryClient();
-  const checkout = useCheckout(email, selection, true);
+  const [code, setCode] = useState<string | null>(promoCode);
+  const [verdict, setVerdict] = useState<CodeVerdict | null>(null);
+  const [checking, setChecking] = useState(false);
+  const checkout = useCheckout(email, selection, true, code);
+  // A code is tried on a quote first (nothing held): only one that applies replaces the checkout.
+  const applyCode = async (next: string | null) => {
+    if (next === null) {
+      setVerdict(null);
+      setCode(null);
+      return;
+    }
+    setChecking(true);
+    try {
+      const ids = cartItems.map((i) => i._id);
+      const quoted = (await api.post<CartQuote>("/carts/quote", { cartItemIds: ids, promoCode: next })).data;
+      setVerdict(quoted.code);
+      if (quoted.code?.applied) setCode(quoted.code.code);
+    } catch (error) {
+      setVerdict({ code: next, name: "", summary: "", applied: false, reason: errorMessage(error), cents: 0 });
+    } finally {
+      setChecking(false);
+    }
+  };
   const extend = useExtendHold();
   const record = useRecordPayment(email, singleCartItemId);
   // Extensions and expiry belong to one checkout: "Start again" opens another with its own hold.
@@ -133,6 +164,17 @@ function OpenCheckout({
   );
 
   if (checkout.isPending) return <RowsSkeleton label="Holding your seats and preparing the payment" rows={2} />;
+  if (checkout.isError && code !== null && apiErrorStatus(checkout.error) === 400) {
+    return (
+      <div role="alert" className={`p-6 ${card}`}>
+        <h2 className="font-display text-xl font-bold text-slate-900 dark:text-white">This code cannot be used</h2>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">{errorMessage(checkout.error)} Nothing was charged.</p>
+        <button type="button" className={`mt-4 ${actionButton}`} onClick={() => void applyCode(null)}>
+          Continue without the code
+        </button>
+      </div>
+    );
+  }
   if (checkout.isError) return <CheckoutRefused error={checkout.error} onRetry={() => void checkout.refetch()} />;
   const co: Checkout = checkout.data;
   const current = extended?.orderId === co.orderId ? extended : co;
@@ -198,16 +240,56 @@ function OpenCheckout({
                     "Dates to be announced"}
                 </span>
               </span>
-              <span className="tabular-nums text-slate-700 dark:text-slate-300">{dollars(item.price)}</span>
+              <span className="tabular-nums text-slate-700 dark:text-slate-300">
+                {item.listPriceCents !== undefined && item.priceCents !== undefined ? (
+                  <LinePrice
+                    listPriceCents={item.listPriceCents}
+                    priceCents={item.priceCents}
+                    discounts={item.discounts ?? []}
+                  />
+                ) : (
+                  dollars(item.price)
+                )}
+              </span>
             </li>
           ))}
         </ul>
+        {!!co.discountCents && (
+          <p className="mt-4 flex items-baseline justify-between border-t border-slate-200 pt-4 text-slate-700 dark:border-slate-800 dark:text-slate-300">
+            <span>Discounts</span>
+            <span className="tabular-nums" data-testid="checkout-discounts">
+              −{cents(co.discountCents)}
+            </span>
+          </p>
+        )}
         <p className="mt-4 flex items-baseline justify-between border-t border-slate-200 pt-4 text-lg font-bold text-slate-900 dark:border-slate-800 dark:text-white">
           <span>Total ({co.currency.toUpperCase()})</span>
           <span className="tabular-nums" data-testid="checkout-amount">
             {dollars(co.amount)}
           </span>
         </p>
+        <div className="mt-4 flex flex-col gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
+          <PromoCodeForm
+            key={co.promoCode ?? ""}
+            applied={co.promoCode ?? null}
+            verdict={
+              verdict ??
+              (co.promoCode
+                ? {
+                    ...APPLIED,
+                    code: co.promoCode,
+                    cents: co.items.reduce(
+                      (sum, i) => sum + (i.discounts ?? []).reduce((n, d) => n + (d.kind === "code" ? d.cents : 0), 0),
+                      0,
+                    ),
+                  }
+                : null)
+            }
+            busy={checking || checkout.isFetching}
+            onApply={(next) => void applyCode(next)}
+          />
+          {co.rule && <PricingRule rule={co.rule} />}
+        </div>
       </section>
       <section aria-labelledby="card-heading" className={`flex flex-col gap-4 p-4 sm:p-6 ${card}`}>
         <h2 id="card-heading" className="font-display text-xl font-bold text-slate-900 dark:text-white">
@@ -252,6 +334,9 @@ function OpenCheckout({
     </div>
   );
 }
+
+/** A code the checkout already uses (from the cart page): applied, its cents from the lines. */
+const APPLIED: CodeVerdict = { code: "", name: "", summary: "applied", applied: true, reason: null, cents: 0 };
 
 /** The checkout could not be opened: the server's reason (class full, already enrolled...) and a way on. */
 function CheckoutRefused({ error, onRetry }: { error: unknown; onRetry: () => void }) {
