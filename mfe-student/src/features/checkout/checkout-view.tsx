@@ -215,7 +215,7 @@ function OpenCheckout({
         </h2>
         <ul className="mt-4 flex flex-col divide-y divide-slate-200 dark:divide-slate-800">
           {co.items.map((item) => (
-            <li key={item.cartItemId} className="flex items-center gap-3 py-3">
+            <li key={item.cartItemId} className="flex flex-wrap items-center gap-3 py-3">
               {images.get(item.cartItemId) && (
                 <img
                   src={resolveImageUrl(images.get(item.cartItemId)!)}
@@ -223,7 +223,7 @@ function OpenCheckout({
                   className="h-12 w-12 shrink-0 rounded-lg object-cover"
                 />
               )}
-              <span className="min-w-0 flex-1 font-medium text-slate-900 dark:text-white">
+              <span className="min-w-[10rem] flex-1 font-medium text-slate-900 dark:text-white">
                 {item.class_name}
                 {/* Whose seat (issue 29) and when it runs (issue 15): what a parent checks once more before paying. */}
                 <span
@@ -240,7 +240,7 @@ function OpenCheckout({
                     "Dates to be announced"}
                 </span>
               </span>
-              <span className="tabular-nums text-slate-700 dark:text-slate-300">
+              <span className="ml-auto tabular-nums text-slate-700 dark:text-slate-300">
                 {item.listPriceCents !== undefined && item.priceCents !== undefined ? (
                   <LinePrice
                     listPriceCents={item.listPriceCents}

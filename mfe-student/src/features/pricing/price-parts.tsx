@@ -21,7 +21,7 @@ export function LinePrice({
       </span>
       {discounts.map((d, i) => (
         <span key={i} className="text-sm text-emerald-800 dark:text-emerald-300" data-testid="line-discount">
-          {d.name}: <span className="tabular-nums">−{cents(d.cents)}</span>
+          {d.name}: <span className="whitespace-nowrap tabular-nums">−{cents(d.cents)}</span>
         </span>
       ))}
       <span className="font-semibold tabular-nums text-slate-900 dark:text-white">
@@ -65,7 +65,7 @@ export function PromoCodeForm({
         : (verdict.reason ?? "This code cannot be used here.")
       : null;
   return (
-    <form onSubmit={submit} className="flex flex-col gap-2" aria-label="Promo code">
+    <form onSubmit={submit} className="flex flex-col gap-2">
       <label htmlFor={id} className="text-sm font-semibold text-slate-900 dark:text-white">
         Promo code
       </label>
@@ -80,7 +80,7 @@ export function PromoCodeForm({
           autoCapitalize="characters"
           spellCheck={false}
           aria-describedby={message ? `${id}-verdict` : undefined}
-          className="min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-3 py-2 uppercase text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-white"
+          className="min-w-0 flex-1 basis-full rounded-xl sm:basis-auto border border-slate-300 bg-white px-3 py-2 uppercase text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-white"
         />
         <button type="submit" className={buttonSecondary} disabled={busy}>
           {busy ? "Checking…" : "Apply"}

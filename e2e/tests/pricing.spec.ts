@@ -1,0 +1,153 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { startOwnApi } from "../support/own-api";
+import { seedDay } from "../support/seed-calendar";
+import { accessToken, SEED, signInAs } from "../support/session";
+
+/**
+ * Issue 33 in the browser: a family with two children books two classes each, both with an
+ * early-bird price, gets the sibling discount and types a promo code; the cart and the payment
+ * page show every line and the total the server computes, the card pays exactly that, and the
+ * payment history shows the discounts. An API of its own (its own database), so the discounts
+ * and early-bird prices set here change nothing for the other specs.
+ */
+const TENNIS = { id: "00000000-0000-4000-9000-000000000004", name: "Tennis Serve & Volley" };
+const TABLE_TENNIS = { id: "00000000-0000-4000-9000-000000000012", name: "Table Tennis Tactics" };
+const YEAR = Number(seedDay("2027-08-01").slice(0, 4));
+const CONTACT = [{ name: "Sam Grandparent", relation: "grandfather", phone: "+1 555 0100" }];
+const EXPECTED_TOTAL = "$339.15";
+
+/** Types a card into Stripe Elements' card field (its own iframe). */
+async function typeCard(page: Page, number: string) {
+  const frame = page.frameLocator('iframe[title="Secure card payment input frame"]');
+  await frame.getByLabel("Credit or debit card number").pressSequentially(number, { delay: 10 });
+  await frame.getByLabel("Credit or debit card expiration date").pressSequentially("12 / 34");
+  await frame.getByLabel("Credit or debit card CVC/CVV").pressSequentially("123");
+  const zip = frame.getByLabel("ZIP");
+  if (await zip.isVisible()) await zip.pressSequentially("10001");
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+test.describe("prices a camp charges (issue 33)", () => {
+  let own: Awaited<ReturnType<typeof startOwnApi>> | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    own = await startOwnApi({});
+  });
+  test.afterAll(async () => {
+    await own?.stop();
+  });
+
+  test("two children, two early-bird classes each, the sibling discount and a code: every line, the total, paid exactly, in the history", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const api = own!.url;
+    const call = async (who: { id: string; email: string }, method: string, path: string, data?: object) => {
+      const res = await request.fetch(`${api}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${accessToken(who)}` },
+        ...(data && { data }),
+      });
+      expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+      return res.json();
+    };
+    await seedThroughTheApi(request, call);
+
+    await own!.routeTo(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAs(page, SEED.student);
+    await page.goto("/dashboard/mydashboard");
+    const table = page.getByRole("table");
+    await expect(table.getByRole("row")).toHaveCount(5);
+    // Each line: the full price struck through, each discount by name, what is paid.
+    await expect(table.getByTestId("line-discount").filter({ hasText: /^Early-bird price until 1 June/ })).toHaveCount(
+      4,
+    );
+    await expect(table.getByTestId("line-discount").filter({ hasText: "Sibling discount" })).toHaveCount(2);
+    await expect(page.getByTestId("cart-total")).toHaveText("$399.00");
+
+    // A code that cannot apply says why; the right one says what it does.
+    const code = page.getByLabel("Promo code", { exact: true });
+    await code.fill("nosuch");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByTestId("promo-verdict")).toHaveText("There is no such code: check how it is spelled.");
+    await code.fill("flyer15");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByTestId("promo-verdict")).toHaveText("FLYER15: 15% off, $59.85 off this order.");
+    await expect(page.getByTestId("cart-total")).toHaveText(EXPECTED_TOTAL);
+    await expect(table.getByTestId("line-discount").filter({ hasText: "Summer flyer (FLYER15)" })).toHaveCount(4);
+    await expect(page.getByText(/How discounts add up: each seat starts from its early-bird price/)).toBeVisible();
+    await shoot(page, "cart-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, "cart-390");
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await page.getByRole("link", { name: "Pay Now" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/payment\?code=FLYER15$/);
+    const buying = page.getByRole("region", { name: "You are paying for" });
+    await expect(buying.getByTestId("line-price")).toHaveCount(4);
+    await expect(page.getByTestId("checkout-discounts")).toHaveText("−$138.83");
+    await expect(page.getByTestId("checkout-amount")).toHaveText(EXPECTED_TOTAL);
+    const pay = page.getByRole("button", { name: `Pay ${EXPECTED_TOTAL}` });
+    await expect(pay).toBeEnabled({ timeout: 15_000 });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, "payment-390");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await typeCard(page, "4242424242424242");
+    await shoot(page, "payment-1280");
+    await pay.click();
+    await expect(page.getByRole("heading", { name: "Payment Complete Successfully" })).toBeVisible({ timeout: 15_000 });
+
+    await page.getByRole("status").getByRole("link", { name: "Payment History" }).click();
+    const history = page.getByRole("list", { name: "Your payments, newest first" });
+    await expect(history).toContainText(EXPECTED_TOTAL);
+    await expect(history.getByTestId("payment-discounts").first()).toHaveText("Discounts: −$138.83");
+    await expect(history.getByTestId("payment-line-discounts")).toHaveCount(4);
+    await shoot(page, "history-1280");
+
+    // The server agrees: the payment is of the quoted total, to the cent.
+    const payments = (await call(SEED.student, "GET", `/payments?email=${SEED.student.email}`)) as {
+      price: number;
+      discountCents: number;
+    }[];
+    expect(payments[0]).toMatchObject({ price: 339.15, discountCents: 13_883 });
+  });
+});
+
+/** Everything but what the test is about, through the API: children, early-bird prices, discounts, the cart. */
+async function seedThroughTheApi(
+  _request: APIRequestContext,
+  call: (who: { id: string; email: string }, method: string, path: string, data?: object) => Promise<unknown>,
+) {
+  const sam = SEED.student;
+  const admin = SEED.admin;
+  for (const line of (await call(sam, "GET", `/carts?email=${sam.email}`)) as { _id: string }[]) {
+    await call(sam, "DELETE", `/carts/${line._id}`);
+  }
+  const kids: string[] = [];
+  for (const [first, born] of [
+    ["Ava", `${YEAR - 11}-03-02`],
+    ["Ben", `${YEAR - 10}-05-20`],
+  ] as const) {
+    const made = (await call(sam, "POST", "/campers", {
+      first_name: first,
+      last_name: "Student",
+      date_of_birth: born,
+      emergency_contacts: CONTACT,
+    })) as { insertedId: string };
+    kids.push(made.insertedId);
+  }
+  const until = seedDay("2027-06-01");
+  await call(admin, "PATCH", `/classes/${TENNIS.id}`, { early_price: 140, early_price_until: until });
+  await call(admin, "PATCH", `/classes/${TABLE_TENNIS.id}`, { early_price: 70, early_price_until: until });
+  await call(admin, "POST", "/discounts", { kind: "sibling", name: "Sibling discount", percentOff: 10 });
+  await call(admin, "POST", "/discounts", { kind: "code", name: "Summer flyer", code: "FLYER15", percentOff: 15 });
+  for (const camperId of kids) {
+    for (const cls of [TENNIS, TABLE_TENNIS]) await call(sam, "POST", "/carts", { classItemId: cls.id, camperId });
+  }
+}
