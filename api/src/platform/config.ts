@@ -265,8 +265,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
         6 * positiveInteger(env, "RATE_LIMIT_SENSITIVE", 10),
       ),
       // Promo codes tried per hour (issue 33): enough for a family's honest typos, too few to guess.
-      promoCodes: positiveInteger(env, "RATE_LIMIT_PROMO_CODES", 30),
-      promoCodesPerAddress: positiveInteger(env, "RATE_LIMIT_PROMO_CODES_PER_ADDRESS", 100),
+      promoCodes: positiveInteger(env, "RATE_LIMIT_CODES", 30),
+      promoCodesPerAddress: positiveInteger(env, "RATE_LIMIT_CODES_PER_ADDRESS", 100),
     },
     rateLimitStore: { redisUrl: env.REDIS_URL || undefined, redisPrefix: env.REDIS_PREFIX ?? "academy:" },
     firebaseProjectId,

@@ -210,8 +210,8 @@ export function checkoutRateLimits(app: FastifyInstance) {
 
 /**
  * Guessing promo codes (issue 33): every request that carries a code (a cart quote, a checkout)
- * is counted per hour per account (RATE_LIMIT_PROMO_CODES) and per client address
- * (RATE_LIMIT_PROMO_CODES_PER_ADDRESS, looser), whichever accounts it uses. Called by the route's
+ * is counted per hour per account (RATE_LIMIT_CODES) and per client address
+ * (RATE_LIMIT_CODES_PER_ADDRESS, looser), whichever accounts it uses. Called by the route's
  * handler once it knows a code was sent: `await codeLimits(request)`. One counter for every route
  * that takes a code (the in-memory store is per limiter): made once per app.
  */

@@ -9,7 +9,7 @@ import { ADMIN, driverName, useTwoTestApis } from "../../test/harness.js";
  * same instant (issue 33 item 4): the code's row lock makes the second checkout count the first's
  * use. Each family books a class of its own, so nothing else (a class's row) orders the two.
  */
-const LIMITS = { RATE_LIMIT_SENSITIVE: "100000", RATE_LIMIT_CHECKOUTS: "100000", RATE_LIMIT_PROMO_CODES: "100000" };
+const LIMITS = { RATE_LIMIT_SENSITIVE: "100000", RATE_LIMIT_CHECKOUTS: "100000", RATE_LIMIT_CODES: "100000" };
 
 describe.runIf(driverName === "postgres")("a promo code's last use when two API processes race", () => {
   const ROUNDS = 8;

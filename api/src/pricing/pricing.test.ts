@@ -315,7 +315,7 @@ describe("a checkout keeps its prices while its hold lasts (decision 034)", () =
 });
 
 describe("guessing codes", () => {
-  const limited = useTestApi({ RATE_LIMIT_PROMO_CODES: "3", RATE_LIMIT_PROMO_CODES_PER_ADDRESS: "5" });
+  const limited = useTestApi({ RATE_LIMIT_CODES: "3", RATE_LIMIT_CODES_PER_ADDRESS: "5" });
 
   it("is limited per account, then per address; requests without a code are not counted", async () => {
     const statuses = async (as: { id: string; email: string }, n: number, promoCode?: string) => {
