@@ -17,5 +17,6 @@ export default createAppConfig({
     "./ManageClassesPage": "./src/pages/manage-classes-page.tsx",
     "./ManageUsersPage": "./src/pages/manage-users-page.tsx",
     "./AllUsersPage": "./src/pages/all-users-page.tsx",
+    "./DiscountsPage": "./src/pages/discounts-page.tsx",
   },
 });

@@ -23,6 +23,7 @@ const pagesByRole = {
     ["manageclasses", "Manage Classes", "mfe_admin"],
     ["manageusers", "Manage Users", "mfe_admin"],
     ["allusers", "All Users", "mfe_admin"],
+    ["discounts", "Discounts", "mfe_admin"],
   ],
 } as const;
 
@@ -36,7 +37,7 @@ const sidebar = {
     "My Waitlists",
   ],
   instructor: ["Instructor Home", "Add a Class", "My Classes"],
-  admin: ["Admin Home", "Manage Classes", "Manage Users"],
+  admin: ["Admin Home", "Manage Classes", "Manage Users", "Discounts"],
 } as const;
 
 for (const role of ["student", "instructor", "admin"] as const) {

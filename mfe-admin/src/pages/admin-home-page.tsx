@@ -9,6 +9,7 @@ import { RefundsPanel } from "../components/refunds-panel";
 import { ErrorState } from "../components/states";
 import { Subscribers } from "../components/subscribers";
 import { useStats, type AdminStats } from "../lib/admin-api";
+import { CodeFigures } from "../components/code-figures";
 import "../styles.css";
 
 const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
@@ -119,6 +120,15 @@ export default function AdminHomePage() {
         <RefundsPanel />
       </section>
       <OutboxStatePanel />
+      <section aria-labelledby="codes" className="mt-8">
+        <h2 id="codes" className="font-display text-2xl font-bold text-slate-900 dark:text-white">
+          Promo codes
+        </h2>
+        <p className="mt-1 mb-3 text-sm text-slate-600 dark:text-slate-400">
+          What each code brought: paid orders, their revenue (net of every discount) and the discount it gave.
+        </p>
+        <CodeFigures />
+      </section>
       <section aria-labelledby="policy" className="mt-8">
         <h2 id="policy" className="font-display text-2xl font-bold text-slate-900 dark:text-white">
           Cancellation policy

@@ -53,6 +53,8 @@ export function SessionFields({
   const level = input("level");
   const location = input("location");
   const opens = input("registration_opens_at");
+  const early = input("early_price");
+  const earlyUntil = input("early_price_until");
   const weekdaysId = `${prefix}-weekdays`;
   const weekdaysError = errors.weekdays?.message;
 
@@ -148,6 +150,24 @@ export function SessionFields({
           aria-describedby={describedBy(opens.id, opens.error, true)}
         />
       </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          id={early.id}
+          label="Early-bird price, USD (optional)"
+          error={early.error}
+          hint="A lower price families pay until its last day (Portland calendar)."
+        >
+          <input
+            type="text"
+            inputMode="decimal"
+            {...early.props}
+            aria-describedby={describedBy(early.id, early.error, true)}
+          />
+        </Field>
+        <Field id={earlyUntil.id} label="Early-bird price until (last day)" error={earlyUntil.error}>
+          <input type="date" min="2020-01-01" max="2100-12-31" {...earlyUntil.props} />
+        </Field>
+      </div>
     </fieldset>
   );
 }

@@ -179,7 +179,25 @@ describe("sessionFormValues", () => {
       age_min: "8",
       age_max: "12",
       registration_opens_at: "",
+      early_price: "",
+      early_price_until: "",
     });
+  });
+
+  it("an early-bird price: both fields or neither, lower than the price; sent as dollars and a day, or null", () => {
+    const price = SESSION_RULES.early_price.validate as (v: string, all: object) => true | string;
+    const until = SESSION_RULES.early_price_until.validate as (v: string, all: object) => true | string;
+    const all = { ...EMPTY_CLASS, price: "100", early_price: "80", early_price_until: "2027-06-01" };
+    expect(price("80", all)).toBe(true);
+    expect(price("100", all)).toBe("The early-bird price must be lower than the price");
+    expect(price("8.999", all)).toBe("Enter the early-bird price in dollars, such as 99 or 89.50");
+    expect(price("", all)).toBe("Enter the early-bird price, or clear its last day");
+    expect(until("", all)).toBe("Enter the early-bird price's last day");
+    expect(until("", { ...all, early_price: "" })).toBe(true);
+    expect(toWire(all)).toMatchObject({ early_price: 80, early_price_until: "2027-06-01" });
+    expect(toWire({ ...all, early_price: "" })).toMatchObject({ early_price: null, early_price_until: null });
+    const back = sessionFormValues({ ...SESSION, early_price: 79.5, early_price_until: "2027-06-01" });
+    expect(back).toMatchObject({ early_price: "79.5", early_price_until: "2027-06-01" });
   });
 
   it("shows a registration opening on the academy's clock, and sends it back as the same instant", () => {

@@ -25,6 +25,9 @@ export interface ClassFormValues {
   location: string;
   /** When families may book (issue 30): the academy's wall clock, "2027-03-01T09:00"; "" opens on approval. */
   registration_opens_at: string;
+  /** Early-bird price (issue 33): dollars as typed, lower than the price, and its last day; both "" for none. */
+  early_price: string;
+  early_price_until: string;
 }
 
 export type ClassFieldName = "class_name" | "price" | "available_seats" | "enrolled_seats" | "details";
@@ -156,6 +159,22 @@ export const SESSION_RULES: {
     validate: (v) =>
       v === "" || academyWallTimeToIso(v) !== null || "Enter the opening as a date and a time, or leave it empty",
   },
+  early_price: {
+    validate: (v, all) => {
+      const typed = v.trim();
+      if (typed === "") return all.early_price_until === "" || "Enter the early-bird price, or clear its last day";
+      if (!MONEY.test(typed) || Number(typed) <= 0) return "Enter the early-bird price in dollars, such as 99 or 89.50";
+      return (
+        !MONEY.test(all.price.trim()) ||
+        Number(typed) < Number(all.price.trim()) ||
+        "The early-bird price must be lower than the price"
+      );
+    },
+  },
+  early_price_until: {
+    validate: (v, all) =>
+      (v === "" ? all.early_price.trim() === "" : isDate(v)) || "Enter the early-bird price's last day",
+  },
 };
 
 /** The form's fields in the order a server error should take focus to them. */
@@ -175,6 +194,8 @@ export const FIELD_ORDER: (keyof ClassFormValues)[] = [
   "level",
   "location",
   "registration_opens_at",
+  "early_price",
+  "early_price_until",
   "details",
 ];
 
@@ -195,11 +216,17 @@ export const EMPTY_CLASS: ClassFormValues = {
   level: "",
   location: "",
   registration_opens_at: "",
+  early_price: "",
+  early_price_until: "",
 };
 
 /** A class's session as the form holds it (strings), for the edit form. */
 export function sessionFormValues(
-  cls: CampSession & { registration_opens_at?: string | null },
+  cls: CampSession & {
+    registration_opens_at?: string | null;
+    early_price?: number | null;
+    early_price_until?: string | null;
+  },
 ): Partial<ClassFormValues> {
   return {
     sport: cls.sport ?? "",
@@ -213,6 +240,8 @@ export function sessionFormValues(
     level: cls.level ?? "",
     location: cls.location ?? "",
     registration_opens_at: isoToAcademyWallTime(cls.registration_opens_at),
+    early_price: cls.early_price == null ? "" : String(cls.early_price),
+    early_price_until: cls.early_price_until ?? "",
   };
 }
 
@@ -235,5 +264,8 @@ export function toWire(values: ClassFormValues) {
     level: values.level,
     location: values.location.trim() || null,
     registration_opens_at: values.registration_opens_at ? academyWallTimeToIso(values.registration_opens_at) : null,
+    // Both or neither (the API checks it again); null removes the early-bird price.
+    early_price: values.early_price.trim() === "" ? null : Number(values.early_price.trim()),
+    early_price_until: values.early_price.trim() === "" ? null : values.early_price_until,
   };
 }

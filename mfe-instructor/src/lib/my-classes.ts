@@ -13,6 +13,9 @@ export interface MyClass extends CampSession {
   feedback: string;
   /** When booking opens (ISO instant), or null: on approval (issue 30). */
   registration_opens_at: string | null;
+  /** Early-bird price (issue 33): dollars, and its last day; null when none. */
+  early_price?: number | null;
+  early_price_until?: string | null;
   /** The class's line (issue 30): entries waiting, and seats kept for open offers. */
   waiting_entries: number;
   offered_seats: number;

@@ -98,4 +98,5 @@ export const dashboardRoutes: RemoteRoute[] = [
   },
   { path: "manageusers", remote: "mfe_admin", exposed: "ManageUsersPage", access: "admin", title: "Manage Users" },
   { path: "allusers", remote: "mfe_admin", exposed: "AllUsersPage", access: "admin", title: "All Users" },
+  { path: "discounts", remote: "mfe_admin", exposed: "DiscountsPage", access: "admin", title: "Discounts" },
 ];

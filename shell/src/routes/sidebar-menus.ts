@@ -20,6 +20,7 @@ export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuI
         { to: "/dashboard/adminhome", label: "Admin Home" },
         { to: "/dashboard/manageclasses", label: "Manage Classes" },
         { to: "/dashboard/manageusers", label: "Manage Users" },
+        { to: "/dashboard/discounts", label: "Discounts" },
       ],
       common,
     };

@@ -1,0 +1,202 @@
+import { useId, useState, type FormEvent } from "react";
+import { errorMessage } from "shared-auth";
+import { bodyOf, type Discount, type DiscountForm, useSaveDiscount } from "../lib/discounts";
+import { buttonStyles, inputStyles } from "./buttons";
+
+const SPORTS = [
+  "soccer",
+  "basketball",
+  "tennis",
+  "swimming",
+  "athletics",
+  "volleyball",
+  "martial-arts",
+  "climbing",
+  "cycling",
+  "baseball",
+  "gymnastics",
+  "table-tennis",
+  "golf",
+];
+
+const KIND_LABEL: Record<Discount["kind"], string> = {
+  code: "Promo code",
+  sibling: "Sibling discount",
+  multi_class: "Multi-class discount",
+};
+
+/** Adds a discount or changes one (issue 33). The server's field messages show under each field. */
+export function DiscountFormCard({
+  initial,
+  editingId,
+  onDone,
+}: {
+  initial: DiscountForm;
+  editingId: string | null;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const [form, setForm] = useState(initial);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const save = useSaveDiscount();
+  const set = <K extends keyof DiscountForm>(key: K, value: DiscountForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+  const isCode = form.kind === "code";
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const { body, problems: seen } = bodyOf(form, editingId !== null);
+    setProblems(seen);
+    setFailure(null);
+    if (Object.keys(seen).length > 0) return;
+    save.mutate(
+      { id: editingId ?? undefined, body },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          const fields = (error as { response?: { data?: { fields?: Record<string, string> } } }).response?.data
+            ?.fields;
+          if (fields) setProblems(fields);
+          setFailure(errorMessage(error));
+        },
+      },
+    );
+  };
+
+  const field = (name: string, label: string, input: React.ReactNode, problemKey = name) => (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`${id}-${name}`} className="text-sm font-medium text-slate-700 dark:text-slate-300">
+        {label}
+      </label>
+      {input}
+      {problems[problemKey] && (
+        <span id={`${id}-${name}-problem`} className="text-sm text-red-700 dark:text-red-300">
+          {problems[problemKey]}
+        </span>
+      )}
+    </div>
+  );
+  const text = (name: keyof DiscountForm, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <input
+      id={`${id}-${name}`}
+      className={inputStyles}
+      value={form[name] as string}
+      onChange={(e) => set(name, e.target.value as never)}
+      aria-invalid={problems[name] ? true : undefined}
+      {...props}
+    />
+  );
+  const valueKey = isCode && form.type === "amount" ? "amountOffCents" : "percentOff";
+
+  return (
+    <form
+      onSubmit={submit}
+      aria-labelledby={`${id}-title`}
+      className="mb-6 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id={`${id}-title`} className="font-display text-xl font-bold text-slate-900 dark:text-white">
+        {editingId ? `Change ${KIND_LABEL[form.kind].toLowerCase()}` : "Add a discount"}
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {field(
+          "kind",
+          "Kind",
+          <select
+            id={`${id}-kind`}
+            className={inputStyles}
+            value={form.kind}
+            disabled={editingId !== null}
+            onChange={(e) => {
+              const kind = e.target.value as Discount["kind"];
+              setForm((f) => ({
+                ...f,
+                kind,
+                type: "percent",
+                minSeats: kind === "multi_class" ? f.minSeats || "3" : "",
+              }));
+            }}
+          >
+            {Object.entries(KIND_LABEL).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field("name", "Name families read", text("name", { maxLength: 80, required: true }))}
+        {isCode && field("code", "Code", text("code", { maxLength: 32, autoCapitalize: "characters", required: true }))}
+        {isCode &&
+          field(
+            "type",
+            "Takes off",
+            <select
+              id={`${id}-type`}
+              className={inputStyles}
+              value={form.type}
+              onChange={(e) => set("type", e.target.value as DiscountForm["type"])}
+            >
+              <option value="percent">A percent</option>
+              <option value="amount">An amount in dollars</option>
+            </select>,
+          )}
+        {field(
+          "value",
+          isCode && form.type === "amount" ? "Amount off ($)" : "Percent off",
+          text("value", { inputMode: "decimal", required: true }),
+          valueKey,
+        )}
+        {form.kind === "multi_class" &&
+          field("minSeats", "From this many seats in one order", text("minSeats", { inputMode: "numeric" }))}
+        {isCode && field("validFrom", "First day", text("validFrom", { type: "date" }))}
+        {isCode && field("validUntil", "Last day", text("validUntil", { type: "date" }))}
+        {isCode && field("maxUses", "Uses in all (empty: no limit)", text("maxUses", { inputMode: "numeric" }))}
+        {isCode &&
+          field(
+            "maxUsesPerFamily",
+            "Uses per family (empty: no limit)",
+            text("maxUsesPerFamily", { inputMode: "numeric" }),
+          )}
+        {isCode && field("minOrder", "Minimum order ($)", text("minOrder", { inputMode: "decimal" }), "minOrderCents")}
+      </div>
+      {isCode && (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">
+            Only for these sports (none ticked: every class)
+          </legend>
+          <div className="flex flex-wrap gap-x-4 gap-y-2">
+            {SPORTS.map((sport) => (
+              <label key={sport} className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-300">
+                <input
+                  type="checkbox"
+                  checked={form.sports.includes(sport)}
+                  onChange={(e) =>
+                    set("sports", e.target.checked ? [...form.sports, sport] : form.sports.filter((s) => s !== sport))
+                  }
+                />
+                {sport}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+        <input type="checkbox" checked={form.paused} onChange={(e) => set("paused", e.target.checked)} />
+        Paused (not offered to families)
+      </label>
+      {failure && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {failure}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
+          {save.isPending ? "Saving…" : editingId ? "Save changes" : "Add discount"}
+        </button>
+        <button type="button" className={buttonStyles.plain} onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,145 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "shared-auth";
+
+/** A discount as GET /discounts answers it (issue 33): money in cents. */
+export interface Discount {
+  _id: string;
+  kind: "code" | "sibling" | "multi_class";
+  name: string;
+  code: string | null;
+  percentOff: number | null;
+  amountOffCents: number | null;
+  summary: string;
+  minSeats: number | null;
+  validFrom: string | null;
+  validUntil: string | null;
+  maxUses: number | null;
+  maxUsesPerFamily: number | null;
+  classIds: string[];
+  sports: string[];
+  minOrderCents: number;
+  paused: boolean;
+  uses: { orders: number; revenueCents: number; discountCents: number; holds: number };
+}
+
+export const DISCOUNTS_KEY = ["discounts"] as const;
+
+export function useDiscounts() {
+  return useQuery({ queryKey: DISCOUNTS_KEY, queryFn: async () => (await api.get<Discount[]>("/discounts")).data });
+}
+
+/** Add (no id), change or pause (an id and the fields changed), delete. The list is read again after each. */
+export function useSaveDiscount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id?: string; body: Record<string, unknown> }) =>
+      id
+        ? (await api.patch<Discount>(`/discounts/${id}`, body)).data
+        : (await api.post<Discount>("/discounts", body)).data,
+    onSettled: () => client.invalidateQueries({ queryKey: DISCOUNTS_KEY }),
+  });
+}
+
+export function useDeleteDiscount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => (await api.delete(`/discounts/${id}`)).data,
+    onSettled: () => client.invalidateQueries({ queryKey: DISCOUNTS_KEY }),
+  });
+}
+
+export const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** What the form holds: text as typed. */
+export interface DiscountForm {
+  kind: Discount["kind"];
+  name: string;
+  code: string;
+  /** "percent" or "amount" (codes only). */
+  type: "percent" | "amount";
+  value: string;
+  minSeats: string;
+  validFrom: string;
+  validUntil: string;
+  maxUses: string;
+  maxUsesPerFamily: string;
+  minOrder: string;
+  sports: string[];
+  paused: boolean;
+}
+
+export const emptyForm = (kind: Discount["kind"] = "code"): DiscountForm => ({
+  kind,
+  name: "",
+  code: "",
+  type: "percent",
+  value: "",
+  minSeats: kind === "multi_class" ? "3" : "",
+  validFrom: "",
+  validUntil: "",
+  maxUses: "",
+  maxUsesPerFamily: "",
+  minOrder: "",
+  sports: [],
+  paused: false,
+});
+
+export function formOf(d: Discount): DiscountForm {
+  return {
+    kind: d.kind,
+    name: d.name,
+    code: d.code ?? "",
+    type: d.amountOffCents !== null ? "amount" : "percent",
+    value: d.amountOffCents !== null ? (d.amountOffCents / 100).toFixed(2) : String(d.percentOff ?? ""),
+    minSeats: d.minSeats === null ? "" : String(d.minSeats),
+    validFrom: d.validFrom ?? "",
+    validUntil: d.validUntil ?? "",
+    maxUses: d.maxUses === null ? "" : String(d.maxUses),
+    maxUsesPerFamily: d.maxUsesPerFamily === null ? "" : String(d.maxUsesPerFamily),
+    minOrder: d.minOrderCents ? (d.minOrderCents / 100).toFixed(2) : "",
+    sports: d.sports,
+    paused: d.paused,
+  };
+}
+
+const wholeOrNull = (s: string) => (s.trim() === "" ? null : Number(s));
+/** Dollars typed ("25", "19.99") to cents; NaN when it is not money. */
+export const toCents = (s: string) => (/^\d+(\.\d{1,2})?$/.test(s.trim()) ? Math.round(Number(s.trim()) * 100) : NaN);
+
+/**
+ * The request body of a form (the server checks every field again and says what is wrong). A
+ * problem it can see at once is returned by field instead.
+ */
+export function bodyOf(
+  form: DiscountForm,
+  editing: boolean,
+): { body: Record<string, unknown>; problems: Record<string, string> } {
+  const problems: Record<string, string> = {};
+  const isCode = form.kind === "code";
+  const amount = isCode && form.type === "amount";
+  const value = amount ? toCents(form.value) : Number(form.value);
+  if (form.value.trim() === "" || Number.isNaN(value)) {
+    problems[amount ? "amountOffCents" : "percentOff"] = amount
+      ? "An amount in dollars, such as 20 or 12.50."
+      : "A whole percent from 1 to 100.";
+  }
+  const minOrder = form.minOrder.trim() === "" ? 0 : toCents(form.minOrder);
+  if (Number.isNaN(minOrder)) problems.minOrderCents = "An amount in dollars, such as 100 or 99.50.";
+  const body: Record<string, unknown> = {
+    ...(editing ? {} : { kind: form.kind }),
+    name: form.name,
+    percentOff: amount ? null : value,
+    ...(isCode && { amountOffCents: amount ? value : null, code: form.code }),
+    ...(form.kind === "multi_class" && { minSeats: wholeOrNull(form.minSeats) }),
+    ...(isCode && {
+      validFrom: form.validFrom || null,
+      validUntil: form.validUntil || null,
+      maxUses: wholeOrNull(form.maxUses),
+      maxUsesPerFamily: wholeOrNull(form.maxUsesPerFamily),
+      minOrderCents: minOrder,
+      sports: form.sports,
+    }),
+    paused: form.paused,
+  };
+  return { body, problems };
+}
