@@ -72,7 +72,9 @@ test.describe("prices a camp charges (issue 33)", () => {
     await expect(page.getByTestId("cart-total")).toHaveText("$399.00");
 
     // A code that cannot apply says why; the right one says what it does.
+    await page.getByRole("button", { name: "Have a promo code?" }).click();
     const code = page.getByLabel("Promo code", { exact: true });
+    await expect(code).toBeFocused();
     await code.fill("nosuch");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByTestId("promo-verdict")).toHaveText("There is no such code: check how it is spelled.");
@@ -116,6 +118,44 @@ test.describe("prices a camp charges (issue 33)", () => {
       discountCents: number;
     }[];
     expect(payments[0]).toMatchObject({ price: 339.15, discountCents: 13_883 });
+  });
+
+  test("an admin adds a code, sees it in the table (cards on a phone), pauses and deletes it", async ({ page }) => {
+    test.setTimeout(60_000);
+    await own!.routeTo(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAs(page, SEED.admin);
+    await page.getByRole("navigation", { name: "Dashboard menu" }).getByRole("link", { name: "Discounts" }).click();
+    await expect(page.getByRole("heading", { name: "Discounts", level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: "Add a discount" }).click();
+    await page.getByLabel("Name families read").fill("Open day");
+    await page.getByLabel("Code", { exact: true }).fill("openday");
+    await page.getByLabel("Takes off").selectOption("amount");
+    await page.getByLabel("Amount off ($)").fill("12.5");
+    await page.getByLabel("Uses in all (empty: no limit)").fill("0");
+    await page.getByRole("button", { name: "Add discount" }).click();
+    // The server's message under the field.
+    await expect(page.getByText("The limit of uses must be at least 1.")).toBeVisible();
+    await page.getByLabel("Uses in all (empty: no limit)").fill("50");
+    await page.getByRole("button", { name: "Add discount" }).click();
+    const row = page.getByRole("row", { name: /Open day/ });
+    await expect(row).toContainText("OPENDAY");
+    await expect(row).toContainText("$12.50 off");
+    await expect(row).toContainText("50 uses");
+    await expect(row).toContainText("0 orders, $0.00 revenue, $0.00 given");
+    await shoot(page, "discounts-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    const card = page.getByRole("list", { name: "Discounts" }).getByRole("listitem").filter({ hasText: "Open day" });
+    await expect(card).toBeVisible();
+    await shoot(page, "discounts-390");
+    await card.getByRole("button", { name: "Pause Open day (OPENDAY)" }).click();
+    await expect(card).toContainText("Paused");
+    await card.getByRole("button", { name: "Delete Open day (OPENDAY)" }).click();
+    await page.getByRole("button", { name: /^(Yes|Delete)/ }).click();
+    await expect(card).toHaveCount(0);
+    // Admin Home shows what each code brought.
+    await page.goto("/dashboard/adminhome");
+    await expect(page.getByRole("heading", { name: "Promo codes" })).toBeVisible();
   });
 });
 

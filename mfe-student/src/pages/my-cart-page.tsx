@@ -1,14 +1,17 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router-dom";
 import { useCart, useStudentEmail } from "shared-auth";
 import { NotAStudent } from "../components/no-student";
 import { PageFrame } from "../components/page-frame";
 import { EmptyState, ErrorState, RowsSkeleton } from "../components/states";
-import { actionButton, card, dollars } from "../components/styles";
+import { actionButton, buttonSecondary, card, dollars } from "../components/styles";
 import { cartTotal } from "../features/cart/cart-total";
 import { CartTable } from "../features/cart/cart-table";
 import { cents, useQuote } from "../features/pricing/pricing-api";
-import { PricingRule, PromoCodeForm } from "../features/pricing/price-parts";
+import { PricingRule } from "../features/pricing/price-parts";
+
+// The code field loads when asked for: the cart's first load stays within its budget.
+const PromoCodeForm = lazy(() => import("../features/pricing/promo-code-form"));
 import "../styles.css";
 
 export default function MyCartPage() {
@@ -16,6 +19,7 @@ export default function MyCartPage() {
   const cart = useCart();
   // The server prices the cart (issue 33): each line's discounts, the code's verdict, the total.
   const [code, setCode] = useState<string | null>(null);
+  const [askCode, setAskCode] = useState(false);
   const quote = useQuote(email, cart.data?.map((i) => i._id) ?? [], code);
   const prices = new Map(quote.data?.items.map((i) => [i.cartItemId, i]));
   const applied = quote.data?.code?.applied ? quote.data.code.code : null;
@@ -52,12 +56,21 @@ export default function MyCartPage() {
           </div>
           <CartTable items={cart.data} prices={prices} />
           <div className={`flex flex-col gap-3 p-4 ${card}`}>
-            <PromoCodeForm
-              applied={code}
-              verdict={quote.data?.code}
-              busy={quote.isFetching}
-              onApply={(next) => setCode(next)}
-            />
+            {askCode ? (
+              <Suspense fallback={<p role="status">Loading…</p>}>
+                <PromoCodeForm
+                  applied={code}
+                  verdict={quote.data?.code}
+                  busy={quote.isFetching}
+                  onApply={(next) => setCode(next)}
+                  focusOnShow
+                />
+              </Suspense>
+            ) : (
+              <button type="button" className={`self-start ${buttonSecondary}`} onClick={() => setAskCode(true)}>
+                Have a promo code?
+              </button>
+            )}
             {quote.data && <PricingRule rule={quote.data.rule} />}
           </div>
         </>

@@ -30,7 +30,8 @@ import { HoldTimer } from "./hold-timer";
 import { AcceptedTerms } from "../cancellations/policy";
 import { api, type CartQuote, type CodeVerdict } from "shared-auth";
 import { cents } from "../pricing/pricing-api";
-import { LinePrice, PricingRule, PromoCodeForm } from "../pricing/price-parts";
+import { LinePrice, PricingRule } from "../pricing/price-parts";
+import PromoCodeForm from "../pricing/promo-code-form";
 
 // Stripe's libraries come with the card form, so only the payment pages ever load them.
 const CardPayment = lazy(() => import("./card-payment"));
