@@ -167,6 +167,10 @@ describe("a family with two children, two early-bird classes, the sibling discou
 
     const paid = await pay(parent, checkout);
     expect(paid.payment).toMatchObject({ price: 646.59, discountCents: 21_341 });
+    // Admin Home's and the instructor's revenue count what was paid, net of discounts.
+    const after = await revenues();
+    expect(after.admin - before.admin).toBeCloseTo(646.59, 2);
+    expect(after.maya - before.maya).toBeCloseTo(646.59, 2);
     const history = (
       await api.call({ method: "GET", url: "/payments", as: parent, query: { email: parent.email } })
     ).json();
