@@ -164,7 +164,7 @@ export function SessionFields({
             aria-describedby={describedBy(early.id, early.error, true)}
           />
         </Field>
-        <Field id={earlyUntil.id} label="Early-bird price until (last day)" error={earlyUntil.error}>
+        <Field id={earlyUntil.id} label="Early-bird price ends on" error={earlyUntil.error}>
           <input type="date" min="2020-01-01" max="2100-12-31" {...earlyUntil.props} />
         </Field>
       </div>
