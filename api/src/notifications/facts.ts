@@ -42,7 +42,14 @@ export interface ReceiptFacts {
   totalCents: number;
   /** The cancellation policy in force when the family paid (the terms they accepted). */
   policy: string;
-  lines: (SessionFacts & { camperName: string | null; priceCents: number })[];
+  lines: (SessionFacts & {
+    camperName: string | null;
+    /** What was paid for the line, after its discounts. */
+    priceCents: number;
+    /** The class's full price, when discounts were taken off it (issue 33); older rows may lack both. */
+    listPriceCents?: number | null;
+    discounts?: { name: string; cents: number }[];
+  })[];
 }
 
 export interface OfferFacts {
@@ -157,6 +164,8 @@ export async function receiptFacts(
     .select({
       ...sessionColumns,
       priceCents: orderItems.priceCents,
+      listPriceCents: orderItems.listPriceCents,
+      discounts: orderItems.discounts,
       camper: { isSelf: campers.isSelf, firstName: campers.firstName, lastName: campers.lastName },
     })
     .from(orderItems)
@@ -174,8 +183,9 @@ export async function receiptFacts(
       paidAt: paidAt.toISOString(),
       totalCents: order.amountCents,
       policy: policyText(await loadPolicy(tx)),
-      lines: lines.map(({ camper, ...line }) => ({
+      lines: lines.map(({ camper, discounts, ...line }) => ({
         ...line,
+        discounts: discounts.map(({ name, cents }) => ({ name, cents })),
         camperName: camper?.firstName ? camperName(camper, order.name) : null,
       })),
     },

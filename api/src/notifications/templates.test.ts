@@ -49,7 +49,16 @@ const receipt: ReceiptFacts = {
   paidAt: "2027-06-01T17:45:00.000Z",
   totalCents: 123_455,
   lines: [
-    { ...soccer, camperName: "Ava Student", priceCents: 45_000 },
+    {
+      ...soccer,
+      camperName: "Ava Student",
+      priceCents: 45_000,
+      listPriceCents: 52_000,
+      discounts: [
+        { name: "Early-bird price", cents: 5_000 },
+        { name: "Code SUMMER10", cents: 2_000 },
+      ],
+    },
     { ...soccer, camperName: HOSTILE, priceCents: 45_000 },
     { ...tennis, camperName: null, priceCents: 33_455 },
   ],
@@ -67,6 +76,8 @@ describe("payment receipt", () => {
       expect(body).toContain("$334.55");
       expect(body).toContain("$1,234.55");
       expect(body).toContain("pi_3Testreceipt123");
+      // Each discount by name, from the line's full price to what was paid.
+      expect(body).toContain("Full price $520.00; Early-bird price −$50.00; Code SUMMER10 −$20.00");
       expect(body).toContain("Mon 5 July 2027 to Fri 30 July 2027");
       expect(body).toContain("Mon, Wed, Fri, 9:00–12:00 (Pacific time)");
       expect(body).toContain("Tue, Thu, 13:30–15:00");

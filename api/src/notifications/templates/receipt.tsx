@@ -7,6 +7,13 @@ import { SessionBlock } from "./session-block.js";
 export const receiptSubject = (facts: ReceiptFacts) =>
   `Your receipt: ${facts.lines.length === 1 ? facts.lines[0]!.className : `${facts.lines.length} classes`} (${formatCents(facts.totalCents)})`;
 
+/** "Full price $520.00; Early-bird price −$50.00; Code SUMMER10 −$20.00": one text, one line. */
+const discountsText = (listPriceCents: number | null | undefined, discounts: { name: string; cents: number }[]) =>
+  [
+    ...(listPriceCents != null ? [`Full price ${formatCents(listPriceCents)}`] : []),
+    ...discounts.map((d) => `${d.name} −${formatCents(d.cents)}`),
+  ].join("; ");
+
 /** The payment receipt: each class with its camper, when and where, the amounts, the transaction. */
 export function Receipt({ facts, siteUrl }: { facts: ReceiptFacts; siteUrl: string }) {
   return (
@@ -32,6 +39,9 @@ export function Receipt({ facts, siteUrl }: { facts: ReceiptFacts; siteUrl: stri
             </Column>
           </Row>
           {line.camperName && <Text style={small}>Camper: {line.camperName}</Text>}
+          {line.discounts && line.discounts.length > 0 && (
+            <Text style={small}>{discountsText(line.listPriceCents, line.discounts)}</Text>
+          )}
           <SessionBlock session={line} />
         </Section>
       ))}
