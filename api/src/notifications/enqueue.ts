@@ -3,6 +3,7 @@ import * as clock from "../platform/clock.js";
 import {
   adminRecipients,
   cancellationFacts,
+  goodwillRefundFacts,
   offerExpiredFacts,
   offerFacts,
   receiptFacts,
@@ -48,6 +49,18 @@ export async function enqueueSeatCancelled(tx: Tx, cancellationId: string) {
     to: found.to,
     facts: found.facts,
     dedupeKey: `seat-cancelled:${cancellationId}`,
+  });
+}
+
+/** A goodwill refund (issue 31), to the family, with the refund it reports. */
+export async function enqueueGoodwillRefund(tx: Tx, refundId: string) {
+  const found = await goodwillRefundFacts(tx, refundId);
+  if (!found) return;
+  await enqueue(tx, {
+    kind: "goodwill-refund",
+    to: found.to,
+    facts: found.facts,
+    dedupeKey: `goodwill-refund:${refundId}`,
   });
 }
 

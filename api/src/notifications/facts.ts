@@ -11,6 +11,8 @@ import {
   notificationPreferences,
   orderItems,
   orders,
+  payments,
+  refunds,
   users,
   waitlistCampers,
   waitlistEntries,
@@ -402,4 +404,53 @@ export async function enrolmentEvents(db: Db, familyId: string, enrollmentId?: s
     session,
     camperName: camperName(camper, holderName),
   }));
+}
+
+/** A goodwill refund (issue 31): part of a payment back, no seat cancelled. */
+export interface GoodwillRefundFacts {
+  familyName: string;
+  refundId: string;
+  amountCents: number;
+  /** What the payment was for, and its total. */
+  classNames: string[];
+  paidCents: number;
+  reason: string | null;
+}
+
+/** A goodwill refund just written (call it in its transaction). */
+export async function goodwillRefundFacts(
+  tx: Tx,
+  refundId: string,
+): Promise<{ to: string; facts: GoodwillRefundFacts } | undefined> {
+  const [row] = await tx
+    .select({
+      email: users.email,
+      name: users.name,
+      amountCents: refunds.amountCents,
+      reason: refunds.reason,
+      orderId: refunds.orderId,
+      paidCents: payments.amountCents,
+    })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.orderId, refunds.orderId))
+    .innerJoin(users, eq(users.id, payments.studentId))
+    .where(eq(refunds.id, refundId));
+  if (!row) return undefined;
+  const names = await tx
+    .selectDistinct({ name: classes.name })
+    .from(orderItems)
+    .innerJoin(classes, eq(classes.id, orderItems.classId))
+    .where(eq(orderItems.orderId, row.orderId))
+    .orderBy(asc(classes.name));
+  return {
+    to: row.email,
+    facts: {
+      familyName: row.name,
+      refundId,
+      amountCents: row.amountCents,
+      classNames: names.map((n) => n.name),
+      paidCents: row.paidCents,
+      reason: row.reason,
+    },
+  };
 }

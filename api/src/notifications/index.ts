@@ -7,6 +7,7 @@
 export {
   enqueueClassReviewed,
   enqueueContactMessage,
+  enqueueGoodwillRefund,
   enqueueOfferExpired,
   enqueuePaymentReceipt,
   enqueueSeatCancelled,

@@ -309,3 +309,28 @@ describe("reminder before the first session", () => {
     expect(m.text).not.toContain("What to bring");
   });
 });
+
+describe("goodwill refund", () => {
+  it("says how much goes back of which payment, that the seats stay, and the reason as text", async () => {
+    const m = await renderMessage(
+      "goodwill-refund",
+      {
+        familyName: "Sam Student",
+        refundId: "33333333-2222-4333-8444-555555555555",
+        amountCents: 2_235,
+        classNames: ["Soccer Skills", "Tennis for Starters"],
+        paidCents: 22_350,
+        reason: HOSTILE,
+      },
+      { siteUrl: SITE },
+    );
+    expect(m.subject).toBe("$22.35 refunded to your card");
+    for (const body of [m.html, m.text]) {
+      expect(body).toContain("sending $22.35 of your $223.50 payment back to the card you paid with");
+      expect(body).toContain("Your seats stay booked.");
+      expect(body).toContain("The payment was for: Soccer Skills, Tennis for Starters.");
+    }
+    expect(m.html).not.toContain("<img src=x");
+    expect(m.text).toContain(`Reason given by the academy: ${HOSTILE}`);
+  });
+});

@@ -1,4 +1,5 @@
 import { asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { enqueueGoodwillRefund } from "../notifications/index.js";
 import * as clock from "../platform/clock.js";
 import type { Db, Tx } from "../platform/database/client.js";
 import { lockAccount } from "../platform/database/locks.js";
@@ -54,6 +55,8 @@ export async function refundPayment(
     .returning({ id: refunds.id });
   await shareRefund(tx, { id: refund!.id, orderId: payment.orderId, amountCents: input.amountCents });
   await markPaymentRefunds(tx, payment.orderId);
+  // The family hears of it by e-mail, written with the refund (decision 032).
+  await enqueueGoodwillRefund(tx, refund!.id);
   return refund!.id;
 }
 

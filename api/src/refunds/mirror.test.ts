@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { LOCAL_SECRET_KEY } from "../../../tools/payment-sandbox.mjs";
 import { family, lineClass, paySeats, type Person } from "../../test/families.js";
 import { ADMIN, clockDay } from "../../test/harness.js";
 import { usePayments, type Harness } from "../../test/payment-webhooks.js";
-import { orderItems, orders, refundLines, refunds } from "../platform/database/schema.js";
+import { notificationOutbox, orderItems, orders, refundLines, refunds } from "../platform/database/schema.js";
 
 /**
  * Refunds as the provider has them (issue 31, items 3, 4 and 6), on a payment sandbox that sends
@@ -170,6 +170,12 @@ describe("refunds mirrored from the provider's webhooks", () => {
     ).toEqual([7.45, 14.9]);
     const [row] = await refundsOf(h, orderId);
     expect(row).toMatchObject({ reason: "Rained out on Tuesday", status: "succeeded", classId: null });
+    // The family is told by e-mail, the message written with the refund.
+    const [mail] = await h.api.database.db
+      .select({ payload: notificationOutbox.payload })
+      .from(notificationOutbox)
+      .where(and(eq(notificationOutbox.kind, "goodwill-refund"), eq(notificationOutbox.recipient, parent.email)));
+    expect(mail?.payload).toMatchObject({ amountCents: 2_235, paidCents: 22_350, reason: "Rained out on Tuesday" });
     expect(row!.providerRefundId).toMatch(/^re_/);
 
     const over = await refund(ADMIN, { refundCents: 22_350 - 2_235 + 1, reason: "Too much" });

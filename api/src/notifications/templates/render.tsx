@@ -3,6 +3,7 @@ import type { ReactElement } from "react";
 import { sessionsCalendar } from "../calendar.js";
 import type {
   CancellationFacts,
+  GoodwillRefundFacts,
   ContactAckFacts,
   ContactNoticeFacts,
   OfferExpiredFacts,
@@ -17,6 +18,7 @@ import { ContactAck, contactAckSubject, ContactNotice, contactNoticeSubject } fr
 import { OfferExpired, offerExpiredSubject } from "./offer-expired.js";
 import { Receipt, receiptSubject } from "./receipt.js";
 import { Reminder, reminderSubject } from "./reminder.js";
+import { GoodwillRefund, goodwillSubject } from "./goodwill-refund.js";
 import { cancelledSubject, SeatCancelled } from "./seat-cancelled.js";
 import { offerSubject, WaitlistOffer } from "./waitlist-offer.js";
 import { Welcome, welcomeSubject } from "./welcome.js";
@@ -27,6 +29,7 @@ export interface MessageFacts {
   "waitlist-offer": OfferFacts;
   "class-reviewed": ReviewFacts;
   "seat-cancelled": CancellationFacts;
+  "goodwill-refund": GoodwillRefundFacts;
   "waitlist-offer-expired": OfferExpiredFacts;
   welcome: WelcomeFacts;
   "contact-ack": ContactAckFacts;
@@ -39,6 +42,7 @@ export const MESSAGE_KINDS = [
   "waitlist-offer",
   "class-reviewed",
   "seat-cancelled",
+  "goodwill-refund",
   "waitlist-offer-expired",
   "welcome",
   "contact-ack",
@@ -119,6 +123,14 @@ export async function renderMessage<K extends MessageKind>(
       return {
         subject: cancelledSubject(cancelled),
         ...(await both(<SeatCancelled facts={cancelled} siteUrl={context.siteUrl} />)),
+        attachments: [],
+      };
+    }
+    case "goodwill-refund": {
+      const refund = facts as GoodwillRefundFacts;
+      return {
+        subject: goodwillSubject(refund),
+        ...(await both(<GoodwillRefund facts={refund} siteUrl={context.siteUrl} />)),
         attachments: [],
       };
     }
