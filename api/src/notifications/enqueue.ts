@@ -17,8 +17,11 @@ import { enqueue } from "./outbox.js";
  */
 
 /** The receipt of an order just settled as paid (one per order, however often it is settled). */
-export async function enqueuePaymentReceipt(tx: Tx, order: { orderId: string; transactionId: string; paidAt: Date }) {
-  const found = await receiptFacts(tx, order.orderId, order.transactionId, order.paidAt);
+export async function enqueuePaymentReceipt(
+  tx: Tx,
+  order: { orderId: string; transactionId: string; paidAt: Date; cardLast4?: string | null },
+) {
+  const found = await receiptFacts(tx, order.orderId, order.transactionId, order.paidAt, order.cardLast4 ?? null);
   if (!found) return;
   await enqueue(tx, {
     kind: "payment-receipt",

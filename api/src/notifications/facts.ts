@@ -42,6 +42,8 @@ export interface ReceiptFacts {
   transactionId: string;
   paidAt: string;
   totalCents: number;
+  /** The card's last four digits, when the provider said. */
+  cardLast4?: string | null;
   /** The cancellation policy in force when the family paid (the terms they accepted). */
   policy: string;
   lines: (SessionFacts & {
@@ -155,6 +157,7 @@ export async function receiptFacts(
   orderId: string,
   transactionId: string,
   paidAt: Date,
+  cardLast4: string | null = null,
 ): Promise<{ to: string; facts: ReceiptFacts } | undefined> {
   const [order] = await tx
     .select({ amountCents: orders.amountCents, email: users.email, name: users.name })
@@ -184,6 +187,7 @@ export async function receiptFacts(
       transactionId,
       paidAt: paidAt.toISOString(),
       totalCents: order.amountCents,
+      cardLast4,
       policy: policyText(await loadPolicy(tx)),
       lines: lines.map(({ camper, discounts, ...line }) => ({
         ...line,

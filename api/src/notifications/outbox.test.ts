@@ -241,6 +241,8 @@ describe("the messages' causes write them in their own transaction", () => {
     expect(mail.subject).toContain(cls!.name);
     expect(mail.text).toContain(amount);
     expect(mail.text).toContain(co.paymentIntentId);
+    // The card as the provider charged it (the test card 4242 4242 4242 4242).
+    expect(mail.text).toContain("Paid with the card ending in 4242.");
     expect(mail.text).toContain("Sam Student");
     expect(mail.html).toContain(cls!.name.replace(/&/g, "&amp;"));
 

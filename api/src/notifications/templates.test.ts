@@ -48,6 +48,7 @@ const receipt: ReceiptFacts = {
   transactionId: "pi_3Testreceipt123",
   paidAt: "2027-06-01T17:45:00.000Z",
   totalCents: 123_455,
+  cardLast4: "4242",
   lines: [
     {
       ...soccer,
@@ -76,6 +77,7 @@ describe("payment receipt", () => {
       expect(body).toContain("$334.55");
       expect(body).toContain("$1,234.55");
       expect(body).toContain("pi_3Testreceipt123");
+      expect(body).toContain("Paid with the card ending in 4242.");
       // Each discount by name, from the line's full price to what was paid.
       expect(body).toContain("Full price $520.00; Early-bird price −$50.00; Code SUMMER10 −$20.00");
       expect(body).toContain("Mon 5 July 2027 to Fri 30 July 2027");

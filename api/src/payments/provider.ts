@@ -13,6 +13,10 @@ export const toIntent = (pi: Stripe.PaymentIntent): Intent => ({
   currency: pi.currency,
   clientSecret: pi.client_secret,
   metadata: pi.metadata,
+  cardLast4:
+    pi.latest_charge && typeof pi.latest_charge === "object"
+      ? (pi.latest_charge.payment_method_details?.card?.last4 ?? null)
+      : null,
 });
 
 const refundStatus = (status: string | null) => (status === "succeeded" || status === "failed" ? status : "pending");
@@ -76,7 +80,8 @@ export function createPaymentProvider(config: PaymentConfig): PaymentProvider {
     retrieveIntent: (id) =>
       reach(async () => {
         try {
-          return toIntent(await stripe.paymentIntents.retrieve(id));
+          // The charge comes along: the receipt names the card by its last four digits.
+          return toIntent(await stripe.paymentIntents.retrieve(id, { expand: ["latest_charge"] }));
         } catch (error) {
           if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
           throw error;

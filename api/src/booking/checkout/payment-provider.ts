@@ -8,6 +8,8 @@ export interface Intent {
   currency: string;
   clientSecret: string | null;
   metadata: Record<string, string>;
+  /** The last four digits of the card charged, when the provider said (a retrieved, paid intent). */
+  cardLast4?: string | null;
 }
 
 /** A refund as the provider has it now (made through the site or in its Dashboard). */

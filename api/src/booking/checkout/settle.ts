@@ -128,7 +128,12 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
         .set({ status: "paid", cancelPending: false, updatedAt: clock.now() })
         .where(eq(orders.id, locked.id));
       // The receipt is written with the enrolments: it exists exactly when they do (decision 032).
-      await enqueuePaymentReceipt(tx, { orderId: locked.id, transactionId: intent.id, paidAt: payment!.paidAt });
+      await enqueuePaymentReceipt(tx, {
+        orderId: locked.id,
+        transactionId: intent.id,
+        paidAt: payment!.paidAt,
+        cardLast4: intent.cardLast4 ?? null,
+      });
       return { paymentId: payment!.id, deletedCount: removed.length, created: true };
     });
   } catch (error) {

@@ -55,6 +55,7 @@ export function Receipt({ facts, siteUrl }: { facts: ReceiptFacts; siteUrl: stri
           </Column>
         </Row>
       </Section>
+      {facts.cardLast4 && <Text style={small}>{`Paid with the card ending in ${facts.cardLast4}.`}</Text>}
       <Text style={small}>Transaction: {facts.transactionId}</Text>
       <Text style={small}>
         The sessions are in the attached calendar file (sessions.ics): open it to add them to your calendar.
