@@ -1,5 +1,6 @@
 import type { AxiosError, AxiosInstance, AxiosRequestConfig } from "axios";
 import { readAccessToken } from "./access-token";
+import { busyRetryAfter, endBusy, MAX_BUSY_RETRIES, newBusyId, waitOutBusy } from "./busy";
 import { dropEarlyCalls, takeEarlyCall } from "./early-calls";
 import { learnServerTime } from "./server-clock";
 import { academyStore } from "./store";
@@ -10,6 +11,8 @@ declare module "axios" {
   interface AxiosRequestConfig {
     /** A request made while the session is being established: a 401/403 is its own business. */
     sessionProbe?: boolean;
+    /** Which request a retry after a "very busy" answer belongs to, and how many it has had. */
+    busy?: { id: number; retries: number };
   }
 }
 
@@ -71,6 +74,18 @@ function configure(client: AxiosInstance): AxiosInstance {
       ) {
         onUnauthorized(apiError);
       }
+      // Very busy (503 or 429 with Retry-After, nothing was done): the same request again after
+      // the wait, while the page shows the countdown and keeps what the family was doing.
+      const config = apiError?.config;
+      const wait = busyRetryAfter(status, apiError?.response?.headers?.["retry-after"]);
+      if (config && wait !== undefined && (config.busy?.retries ?? 0) < MAX_BUSY_RETRIES) {
+        const first = !config.busy;
+        const busy = { id: config.busy?.id ?? newBusyId(), retries: (config.busy?.retries ?? 0) + 1 };
+        const retried = waitOutBusy(busy.id, wait).then(() => client.request({ ...config, busy }));
+        // The first refusal's handler answers for the whole chain: the notice ends with it.
+        return first ? retried.finally(() => endBusy(busy.id)) : retried;
+      }
+      if (config?.busy) endBusy(config.busy.id);
       return Promise.reject(error);
     },
   );

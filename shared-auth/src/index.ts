@@ -35,6 +35,7 @@ export {
   type LazyApiClient,
 } from "./api-client";
 export { queryKeys } from "./query-keys";
+export { busyWait, subscribeBusy, type BusyWait } from "./busy";
 export { PagePlaceholder } from "./ui/page-placeholder";
 export { NotFoundPage, type NotFoundPageProps } from "./ui/not-found-page";
 export { EmptyState, ErrorState } from "./ui/list-states";
