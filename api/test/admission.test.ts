@@ -2,11 +2,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../src/platform/config.js";
 import { seatCounts } from "../src/waitlist/index.js";
 import { family, lineClass } from "./families.js";
-import { useTestApi } from "./harness.js";
+import { startTestApi, useTestApi } from "./harness.js";
 
 /**
  * Admission control (platform/admission.ts, decision 035) with a deliberately tiny limit: two
@@ -141,6 +141,28 @@ describe("a rush of checkouts", () => {
       payload: { cartItemIds: [lines.get(families[again]!.id)] },
     });
     expect([201, 409], retried.body).toContain(retried.statusCode);
+  });
+});
+
+describe("a process whose event loop lags", () => {
+  let lagging: Awaited<ReturnType<typeof startTestApi>>;
+  beforeAll(async () => {
+    lagging = await startTestApi(undefined, {
+      ADMISSION_MAX_IN_FLIGHT: "0",
+      ADMISSION_MAX_LOOP_DELAY_MS: "200",
+      ADMISSION_RETRY_AFTER_SECONDS: String(RETRY_AFTER),
+    });
+  });
+  afterAll(() => lagging.close());
+
+  it("refuses requests once @fastify/under-pressure measured the lag, and still answers its health checks", async () => {
+    // Over a second of work that never lets the event loop turn, then one turn for the measure.
+    const until = Date.now() + 1_300;
+    while (Date.now() < until);
+    await new Promise((r) => setTimeout(r, 20));
+    const refused = await lagging.call({ method: "GET", url: "/classes" });
+    expectBusy(refused);
+    expect((await lagging.call({ method: "GET", url: "/health" })).statusCode).toBe(200);
   });
 });
 
