@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { busyWait, subscribeBusy } from "shared-auth";
+import "./very-busy-notice.css";
 
 const words = (seconds: number) =>
   seconds > 0 ? `Very busy: trying again in ${seconds} s` : "Very busy: trying again now…";
@@ -26,16 +27,7 @@ export default function VeryBusyNotice() {
   }, [wait]);
   const shown = wait !== null && now !== null;
   return (
-    <div
-      role="status"
-      aria-live="polite"
-      aria-atomic="true"
-      className={
-        shown
-          ? "fixed inset-x-0 bottom-4 z-50 mx-auto w-fit max-w-[calc(100%-2rem)] rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900 shadow-lg dark:border-amber-700 dark:bg-slate-900 dark:text-amber-200"
-          : "sr-only"
-      }
-    >
+    <div role="status" aria-live="polite" aria-atomic="true" className={shown ? "very-busy-notice" : "sr-only"}>
       {shown && (
         <>
           <span className="sr-only">{words(wait.seconds)}</span>
