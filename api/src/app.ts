@@ -197,6 +197,8 @@ export async function buildApp({
       databaseState: await probeDatabase(database.db),
       listCache: cache.mode,
       rateLimits: app.rateLimitStore,
+      // Requests this process serves now, its limit, and how many it refused as very busy (decision 035).
+      admission: app.admission(),
     }),
   );
   app.get(

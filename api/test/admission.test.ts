@@ -68,7 +68,9 @@ describe("requests in flight past the limit", () => {
     expect(refused.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
     expect(refused.headers["access-control-expose-headers"]).toMatch(/Retry-After/);
 
-    expect((await get("/health")).statusCode).toBe(200);
+    const health = await get("/health");
+    expect(health.statusCode).toBe(200);
+    expect(JSON.parse(health.body)).toMatchObject({ admission: { inFlight: 2, maxInFlight: 2, refused: 1 } });
     expect((await get("/health/ready")).statusCode).toBe(200);
     const preflight = await get("/create-payment-intent", {
       method: "OPTIONS",
