@@ -1,6 +1,6 @@
 import type { AxiosError, AxiosInstance, AxiosRequestConfig } from "axios";
 import { readAccessToken } from "./access-token";
-import { busyRetryAfter, endBusy, MAX_BUSY_RETRIES, newBusyId, waitOutBusy } from "./busy";
+export { VERY_BUSY_EVENT } from "./busy-event";
 import { dropEarlyCalls, takeEarlyCall } from "./early-calls";
 import { learnServerTime } from "./server-clock";
 import { academyStore } from "./store";
@@ -74,18 +74,12 @@ function configure(client: AxiosInstance): AxiosInstance {
       ) {
         onUnauthorized(apiError);
       }
-      // Very busy (503 or 429 with Retry-After, nothing was done): the same request again after
-      // the wait, while the page shows the countdown and keeps what the family was doing.
-      const config = apiError?.config;
-      const wait = busyRetryAfter(status, apiError?.response?.headers?.["retry-after"]);
-      if (config && wait !== undefined && (config.busy?.retries ?? 0) < MAX_BUSY_RETRIES) {
-        const first = !config.busy;
-        const busy = { id: config.busy?.id ?? newBusyId(), retries: (config.busy?.retries ?? 0) + 1 };
-        const retried = waitOutBusy(busy.id, wait).then(() => client.request({ ...config, busy }));
-        // The first refusal's handler answers for the whole chain: the notice ends with it.
-        return first ? retried.finally(() => endBusy(busy.id)) : retried;
+      // Very busy (503 or 429 with Retry-After, nothing was done): busy.ts, loaded the first
+      // time, sends the same request again after the wait while the page shows the countdown.
+      const retryAfter: unknown = apiError?.response?.headers?.["retry-after"];
+      if (apiError?.config && retryAfter != null && (status === 503 || status === 429)) {
+        return import("./busy").then((busy) => busy.sendAgainWhenFree(client, apiError, retryAfter));
       }
-      if (config?.busy) endBusy(config.busy.id);
       return Promise.reject(error);
     },
   );

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
-import { busyWait, subscribeBusy, useAcademy } from "shared-auth";
+import { useAcademy, VERY_BUSY_EVENT, type BusyStore } from "shared-auth";
 import { isChromeHidden } from "../routes/sidebar-menus";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
@@ -15,13 +15,13 @@ export function RootLayout() {
   const { pathname } = location;
   const theme = useAcademy((s) => s.theme);
   const chrome = !isChromeHidden(pathname);
-  const busy = useSyncExternalStore(
-    subscribeBusy,
-    () => busyWait() !== null,
-    () => false,
-  );
-  const [everBusy, setEverBusy] = useState(false);
-  if (busy && !everBusy) setEverBusy(true);
+  // The API's first "very busy" answer brings the notice and the store of waits it shows.
+  const [busy, setBusy] = useState<BusyStore | null>(null);
+  useEffect(() => {
+    const show = (event: Event) => setBusy((event as CustomEvent<BusyStore>).detail);
+    window.addEventListener(VERY_BUSY_EVENT, show);
+    return () => window.removeEventListener(VERY_BUSY_EVENT, show);
+  }, []);
 
   useEffect(() => {
     const toLogin = () => {
@@ -49,9 +49,9 @@ export function RootLayout() {
         <Outlet />
       </main>
       {chrome && <Footer />}
-      {everBusy && (
+      {busy && (
         <Suspense fallback={null}>
-          <VeryBusyNotice />
+          <VeryBusyNotice store={busy} />
         </Suspense>
       )}
     </div>

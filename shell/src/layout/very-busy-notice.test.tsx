@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { endBusy, newBusyId, waitOutBusy } from "../../../shared-auth/src/busy";
+import { busyWait, endBusy, newBusyId, subscribeBusy, waitOutBusy } from "../../../shared-auth/src/busy";
 import VeryBusyNotice from "./very-busy-notice";
 
 describe("VeryBusyNotice", () => {
@@ -13,7 +13,7 @@ describe("VeryBusyNotice", () => {
   it("counts down while a request waits, says it once to screen readers, and empties when it is answered", async () => {
     vi.useFakeTimers();
     vi.spyOn(Math, "random").mockReturnValue(0);
-    render(<VeryBusyNotice />);
+    render(<VeryBusyNotice store={{ busyWait, subscribeBusy }} />);
     const status = screen.getByRole("status");
     expect(status.textContent).toBe("");
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { busyWait, subscribeBusy } from "shared-auth";
+import type { BusyStore } from "shared-auth";
 import "./very-busy-notice.css";
 
 const words = (seconds: number) =>
@@ -11,8 +11,8 @@ const words = (seconds: number) =>
  * chosen. Loaded the first time the API is busy, so no page pays for it before. Screen readers
  * hear the notice once per wait (politely); the count itself is for the eyes.
  */
-export default function VeryBusyNotice() {
-  const wait = useSyncExternalStore(subscribeBusy, busyWait, busyWait);
+export default function VeryBusyNotice({ store }: { store: BusyStore }) {
+  const wait = useSyncExternalStore(store.subscribeBusy, store.busyWait, store.busyWait);
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
     if (wait === null) return;
