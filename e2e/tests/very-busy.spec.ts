@@ -1,5 +1,5 @@
 import http from "node:http";
-import { expect, test, type Page } from "../support/fixtures";
+import { expect, test, type Page } from "@playwright/test";
 import { startOwnApi } from "../support/own-api";
 
 /**
