@@ -184,7 +184,7 @@ export async function signIn(base, student) {
   return (await call(base, "POST", "/jwt", { token: idToken }, { email: student.email })).status;
 }
 
-/** One HTTP call: status, JSON body (if any) and how long it took. */
+/** One HTTP call: status, JSON body (if any), Retry-After (if any) and how long it took. */
 export async function call(base, method, url, student, body) {
   const started = performance.now();
   try {
@@ -192,6 +192,8 @@ export async function call(base, method, url, student, body) {
       method,
       headers: {
         ...(student && { authorization: `Bearer ${student.token}` }),
+        // A caller's own network address, for an API that believes its proxy (TRUST_PROXY).
+        ...(student?.address && { "x-forwarded-for": student.address }),
         ...(body !== undefined && { "content-type": "application/json" }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -204,7 +206,12 @@ export async function call(base, method, url, student, body) {
     } catch {
       json = undefined;
     }
-    return { status: res.status, body: json, ms: performance.now() - started };
+    return {
+      status: res.status,
+      body: json,
+      retryAfter: res.headers.get("retry-after"),
+      ms: performance.now() - started,
+    };
   } catch (error) {
     return { status: 0, body: { message: String(error) }, ms: performance.now() - started };
   }

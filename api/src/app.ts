@@ -30,6 +30,7 @@ import {
   type PaymentProvider,
 } from "./payments/index.js";
 import { authPlugin } from "./platform/access/plugin.js";
+import { admissionPlugin } from "./platform/admission.js";
 import type { ApiConfig } from "./platform/config.js";
 import type { Database } from "./platform/database/client.js";
 import { frameworkErrors, registerErrorHandling } from "./platform/errors.js";
@@ -95,7 +96,8 @@ export async function buildApp({
     allowedHeaders: ["Authorization", "Content-Type", "If-None-Match"],
     // Content-Disposition: the file name of a download (a roster CSV, a family's data) for the page that saves it.
     // Date: the API's clock, which the pages count down by (shared-auth server-clock.ts).
-    exposedHeaders: ["ETag", "Content-Disposition", "Date"],
+    // Retry-After: how long the page waits before it asks again after a 503 or a 429.
+    exposedHeaders: ["ETag", "Content-Disposition", "Date", "Retry-After"],
     maxAge: 600,
   });
   // Every answer's Date is the API's own clock (decision 027): the same as the real one in
@@ -103,6 +105,9 @@ export async function buildApp({
   app.addHook("onSend", async (_request, reply) => {
     reply.header("date", clock.now().toUTCString());
   });
+  // After CORS (a refusal carries its headers, so the page can read it; preflights are answered
+  // first) and before everything else: a request past capacity costs nothing (decision 035).
+  await app.register(admissionPlugin, config.admission);
   // Answers over 1 KB go compressed when the client accepts it (the cached public lists are
   // compressed once per copy by sendCached, which sets Content-Encoding, so this leaves them be).
   await app.register(compress, {
@@ -192,6 +197,8 @@ export async function buildApp({
       databaseState: await probeDatabase(database.db),
       listCache: cache.mode,
       rateLimits: app.rateLimitStore,
+      // Requests this process serves now, its limit, and how many it refused as very busy (decision 035).
+      admission: app.admission(),
     }),
   );
   app.get(

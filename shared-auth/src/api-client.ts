@@ -1,5 +1,6 @@
 import type { AxiosError, AxiosInstance, AxiosRequestConfig } from "axios";
 import { readAccessToken } from "./access-token";
+export { VERY_BUSY_EVENT } from "./busy-event";
 import { dropEarlyCalls, takeEarlyCall } from "./early-calls";
 import { learnServerTime } from "./server-clock";
 import { academyStore } from "./store";
@@ -10,6 +11,8 @@ declare module "axios" {
   interface AxiosRequestConfig {
     /** A request made while the session is being established: a 401/403 is its own business. */
     sessionProbe?: boolean;
+    /** Which request a retry after a "very busy" answer belongs to, and how many it has had. */
+    busy?: { id: number; retries: number };
   }
 }
 
@@ -70,6 +73,12 @@ function configure(client: AxiosInstance): AxiosInstance {
         apiError.config?.headers?.has("Authorization")
       ) {
         onUnauthorized(apiError);
+      }
+      // Very busy (503 or 429 with Retry-After, nothing was done): busy.ts, loaded the first
+      // time, sends the same request again after the wait while the page shows the countdown.
+      const retryAfter: unknown = apiError?.response?.headers?.["retry-after"];
+      if (apiError?.config && retryAfter != null && (status === 503 || status === 429)) {
+        return import("./busy").then((busy) => busy.sendAgainWhenFree(client, apiError, retryAfter));
       }
       return Promise.reject(error);
     },

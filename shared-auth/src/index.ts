@@ -31,10 +31,12 @@ export {
   UNREACHABLE_MESSAGE,
   setUnauthorizedHandler,
   ACCESS_TOKEN_KEY,
+  VERY_BUSY_EVENT,
   type ApiClient,
   type LazyApiClient,
 } from "./api-client";
 export { queryKeys } from "./query-keys";
+export type { BusyStore, BusyWait } from "./busy";
 export { PagePlaceholder } from "./ui/page-placeholder";
 export { NotFoundPage, type NotFoundPageProps } from "./ui/not-found-page";
 export { EmptyState, ErrorState } from "./ui/list-states";

@@ -25,6 +25,8 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
     const status = apiError.response?.status;
     if (status === undefined) return failureCount < UNREACHABLE_RETRIES;
     if (status >= 400 && status < 500) return false;
+    // The API client already waited out "very busy" answers again and again (busy.ts).
+    if (apiError.config?.busy) return false;
   }
   return failureCount < QUERY_RETRIES;
 }

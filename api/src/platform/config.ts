@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { isIP } from "node:net";
 import path from "node:path";
+import type { AdmissionConfig } from "./admission.js";
 import type { DatabaseTimeouts } from "./database/client.js";
 import { clockOffsetFromEnv } from "./clock.js";
 import type { RateLimitConfig, RateLimitStore } from "./rate-limits.js";
@@ -35,6 +36,8 @@ export interface ApiConfig {
   rateLimits: RateLimitConfig;
   /** Where the rate limits count: Redis shared by every API process, or each process's memory. */
   rateLimitStore: RateLimitStore;
+  /** When this process refuses requests with 503 instead of queueing them (decision 035). */
+  admission: AdmissionConfig;
   /** The Firebase project whose ID tokens POST /jwt accepts. */
   firebaseProjectId: string;
   /** Set only for the local emulator: the Admin SDK then accepts unsigned tokens. */
@@ -180,6 +183,29 @@ function readTrustProxy(raw: string | undefined): false | number | string[] {
   return entries;
 }
 
+/** A whole number, 0 allowed (a limit that is off). */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number (0 turns it off)`);
+  return value;
+}
+
+function readAdmission(env: NodeJS.ProcessEnv): AdmissionConfig {
+  const raw = env.ADMISSION_MAX_LOOP_UTILIZATION;
+  const utilization = raw === undefined || raw === "" ? 0 : Number(raw);
+  if (!(utilization >= 0 && utilization <= 1)) {
+    throw new Error("ADMISSION_MAX_LOOP_UTILIZATION must be between 0 (off) and 1, e.g. 0.98");
+  }
+  return {
+    maxInFlight: wholeNumber(env, "ADMISSION_MAX_IN_FLIGHT", 200),
+    maxEventLoopDelayMs: wholeNumber(env, "ADMISSION_MAX_LOOP_DELAY_MS", 1_000),
+    maxEventLoopUtilization: utilization,
+    retryAfterSeconds: positiveInteger(env, "ADMISSION_RETRY_AFTER_SECONDS", 2),
+  };
+}
+
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
@@ -269,6 +295,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       promoCodesPerAddress: positiveInteger(env, "RATE_LIMIT_CODES_PER_ADDRESS", 100),
     },
     rateLimitStore: { redisUrl: env.REDIS_URL || undefined, redisPrefix: env.REDIS_PREFIX ?? "academy:" },
+    admission: readAdmission(env),
     firebaseProjectId,
     firebaseAuthEmulatorHost,
     payments,

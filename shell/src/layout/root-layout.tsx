@@ -1,10 +1,13 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
-import { useAcademy } from "shared-auth";
+import { useAcademy, VERY_BUSY_EVENT, type BusyStore } from "shared-auth";
 import { isChromeHidden } from "../routes/sidebar-menus";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
 import { SESSION_ENDED_EVENT } from "./session-events";
+
+/** Loaded the first time the API answers "very busy" (decision 035): no page pays for it before. */
+const VeryBusyNotice = lazy(() => import("./very-busy-notice"));
 
 export function RootLayout() {
   const location = useLocation();
@@ -12,6 +15,13 @@ export function RootLayout() {
   const { pathname } = location;
   const theme = useAcademy((s) => s.theme);
   const chrome = !isChromeHidden(pathname);
+  // The API's first "very busy" answer brings the notice and the store of waits it shows.
+  const [busy, setBusy] = useState<BusyStore | null>(null);
+  useEffect(() => {
+    const show = (event: Event) => setBusy((event as CustomEvent<BusyStore>).detail);
+    window.addEventListener(VERY_BUSY_EVENT, show);
+    return () => window.removeEventListener(VERY_BUSY_EVENT, show);
+  }, []);
 
   useEffect(() => {
     const toLogin = () => {
@@ -39,6 +49,11 @@ export function RootLayout() {
         <Outlet />
       </main>
       {chrome && <Footer />}
+      {busy && (
+        <Suspense fallback={null}>
+          <VeryBusyNotice store={busy} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,313 @@
+#!/usr/bin/env node
+// Benchmark: opening day (issue 34). A catalogue of BENCH_CLASSES classes x BENCH_SEATS seats whose
+// registration opens at one moment (registration_opens_at, decision 031); BENCH_FAMILIES families
+// (accounts, access tokens and one or two campers each made before the clock starts) arrive over
+// BENCH_ARRIVAL_SECONDS from the opening. Each does what the browser does: the class list, each
+// chosen class's page (its availability), one to three classes into the cart for its campers, the
+// checkout, the card confirmed on the payment sandbox with the publishable key, POST /payments; a
+// class met full sends the family to its waitlist (the line lets it off the cart and the checkout
+// is tried again without it). A 503 or 429 with Retry-After is waited out and sent again, as the
+// site does. Runs over BENCH_PROCESSES API processes on PostgreSQL (e.g. "2,4": one run each) with
+// the rate limits shared in Redis, behind what a proxy would say of each family's address.
+// Prints, for each run: seats sold, oversold, charged without a seat, 5xx, 503 "very busy" (apart),
+// time until sold out, p50/p95/p99 of each step, requests per second, rate-limit refusals, and the
+// CPU of the API processes and of PostgreSQL's backends. Exits 1 when a count that must hold fails.
+// Usage: npm run bench:rush   (builds the API first; BENCH_PG_URL, BENCH_REDIS_URL).
+import { readFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { confirmCard } from "../../tools/card-payment.mjs";
+import { call, invariants, percentile, startCheckoutSystem } from "./checkout-system.mjs";
+
+const int = (name, fallback) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`);
+  return value;
+};
+const FAMILIES = int("BENCH_FAMILIES", 2000);
+const CLASSES = int("BENCH_CLASSES", 40);
+const SEATS = int("BENCH_SEATS", 12);
+const ARRIVAL_SECONDS = Number(process.env.BENCH_ARRIVAL_SECONDS ?? 10);
+const LEAD_SECONDS = Number(process.env.BENCH_LEAD_SECONDS ?? 3);
+const PROCESSES = (process.env.BENCH_PROCESSES ?? "2,4").split(",").map((p) => Number(p.trim()));
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
+/** The production default: every family stays within it unless its retries run it out. */
+const RATE_LIMIT_SENSITIVE = process.env.BENCH_RATE_LIMIT_SENSITIVE ?? "10";
+/** What the site waits out by itself (shared-auth busy.ts). */
+const MAX_BUSY_WAIT_SECONDS = 30;
+const MAX_BUSY_RETRIES = 10;
+const CLK_TCK = 100;
+
+const STEPS = ["list", "class page", "cart", "checkout", "card", "payment", "remove", "waitlist"];
+
+/** CPU seconds (user + system) a process has used, from /proc; 0 when it is gone. */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+  } catch {
+    return 0;
+  }
+}
+
+async function backendPids(system) {
+  const { rows } = await system.pool.query("select pid from pg_stat_activity where datname = $1", [system.dbName]);
+  return rows.map((r) => r.pid);
+}
+
+async function run(processes, runIndex) {
+  const system = await startCheckoutSystem({
+    apis: processes,
+    basePort: 5180 + runIndex * 10,
+    env: {
+      REDIS_URL,
+      REDIS_PREFIX: `bench-rush-${process.pid}-${runIndex}:`,
+      RATE_LIMIT_SENSITIVE,
+      // Each family from an address of its own, as a proxy in front of the API says it.
+      TRUST_PROXY: "1",
+    },
+  });
+  const stats = {
+    latencies: Object.fromEntries(STEPS.map((s) => [s, []])),
+    waited: Object.fromEntries(STEPS.map((s) => [s, []])),
+    statuses: {},
+    requests: 0,
+    busy: 0,
+    rateLimited: 0,
+    serverErrors: 0,
+    serverErrorSamples: [],
+  };
+  let failed = false;
+  try {
+    // Families first (their campers through the API, a few at a time), then the catalogue opening soon.
+    const students = await system.addStudents(FAMILIES);
+    const families = students.map((s, i) => ({ ...s, address: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` }));
+    const template = (
+      await system.pool.query(
+        "select start_date from classes where status = 'approved' and start_date > now() order by id limit 1",
+      )
+    ).rows[0];
+    const birthYear = new Date(template.start_date).getUTCFullYear() - 10;
+    const base = system.processes[0].url;
+    for (let i = 0; i < families.length; i += 20) {
+      await Promise.all(
+        families.slice(i, i + 20).map(async (f, j) => {
+          f.campers = [];
+          const count = (i + j) % 2 === 0 ? 1 : 2;
+          for (let k = 0; k < count; k++) {
+            const res = await call(base, "POST", "/campers", f, {
+              first_name: ["Alex", "Robin", "Sam", "Jo"][k + ((i + j) % 2)],
+              last_name: `Rush${i + j}`,
+              date_of_birth: `${birthYear}-01-15`,
+              emergency_contacts: [{ name: "Pat Parent", relation: "mother", phone: "+1 555 0100" }],
+            });
+            if (res.status !== 201) throw new Error(`a camper was refused: ${res.status} ${JSON.stringify(res.body)}`);
+            f.campers.push(res.body.camper._id);
+          }
+        }),
+      );
+    }
+    const opening = new Date(Date.now() + LEAD_SECONDS * 1000);
+    const classes = [];
+    for (let i = 0; i < CLASSES; i++) {
+      const id = randomUUID();
+      const name = `Rush ${String(i + 1).padStart(3, "0")} ${id.slice(0, 4)}`;
+      // Two sessions a week (morning, afternoon), a week apart: a camper may take any of them together.
+      await system.pool.query(
+        `insert into classes (id, name, image, instructor_id, available_seats, enrolled_seats, held_seats, price_cents, details, status,
+           sport, start_date, end_date, weekdays, start_time, end_time, age_min, age_max, level, location, registration_opens_at)
+         select $1::uuid, $2, image, instructor_id, $3::int, 0, 0, price_cents, details, 'approved',
+           sport, start_date + $4::int, end_date + $4::int, weekdays, $5::time, $6::time, 6, 14, level, location, $7::timestamptz
+         from classes where status = 'approved' and start_date > now() order by id limit 1`,
+        [
+          id,
+          name,
+          SEATS,
+          7 * Math.floor(i / 2),
+          i % 2 ? "13:00" : "09:00",
+          i % 2 ? "16:00" : "12:00",
+          opening.toISOString(),
+        ],
+      );
+      classes.push({ id, name });
+    }
+    const classIds = classes.map((c) => c.id);
+
+    console.log(
+      `\n${processes} API processes: ${FAMILIES} families (${families.reduce((n, f) => n + f.campers.length, 0)} campers) ` +
+        `arrive over ${ARRIVAL_SECONDS} s for ${CLASSES} classes x ${SEATS} seats (${CLASSES * SEATS}), opening in ` +
+        `${((opening - Date.now()) / 1000).toFixed(1)} s`,
+    );
+
+    /** One request as the site sends it: a 503 or 429 with a short Retry-After is waited out and sent again. */
+    async function step(name, method, url, family, body) {
+      const first = performance.now();
+      for (let attempt = 0; ; attempt++) {
+        const res = await call(family.base, method, url, family, body);
+        stats.requests++;
+        stats.latencies[name].push(res.ms);
+        const key = `${name} ${res.status}`;
+        stats.statuses[key] = (stats.statuses[key] ?? 0) + 1;
+        const busy = res.status === 503 && /very busy/i.test(res.body?.message ?? "");
+        if (busy) stats.busy++;
+        else if (res.status >= 500 || res.status === 0) {
+          stats.serverErrors++;
+          if (stats.serverErrorSamples.length < 5)
+            stats.serverErrorSamples.push(`${method} ${url} ${res.status} ${JSON.stringify(res.body)}`);
+        }
+        if (res.status === 429) stats.rateLimited++;
+        const wait = Number(res.retryAfter);
+        if (
+          (res.status === 503 || res.status === 429) &&
+          res.retryAfter !== null &&
+          wait <= MAX_BUSY_WAIT_SECONDS &&
+          attempt < MAX_BUSY_RETRIES
+        ) {
+          await new Promise((r) => setTimeout(r, wait * 1000 + Math.random() * Math.min(1000, wait * 250)));
+          continue;
+        }
+        stats.waited[name].push(performance.now() - first);
+        return res;
+      }
+    }
+
+    async function familyArrives(f) {
+      await step("list", "GET", "/classes?page=1&size=9", f);
+      const picks = [...classes].sort(() => Math.random() - 0.5).slice(0, 1 + Math.floor(Math.random() * 3));
+      const lines = [];
+      const toLine = new Map();
+      const refuse = (classId, camperId) => toLine.set(classId, [...(toLine.get(classId) ?? []), camperId]);
+      for (const c of picks) {
+        await step("class page", "GET", `/classes/${c.id}/availability`, f);
+        for (const camperId of f.campers) {
+          const added = await step("cart", "POST", "/carts", f, { classItemId: c.id, camperId });
+          if (added.status === 201) lines.push({ id: added.body.insertedId, classId: c.id, camperId });
+          else if (added.status === 409) refuse(c.id, camperId);
+        }
+      }
+      while (lines.length > 0) {
+        const checkout = await step("checkout", "POST", "/create-payment-intent", f, {
+          cartItemIds: lines.map((l) => l.id),
+        });
+        if (checkout.status === 200 || checkout.status === 201) {
+          const card = performance.now();
+          const confirmed = await confirmCard(f.sandboxUrl, checkout.body.clientSecret);
+          stats.latencies.card.push(performance.now() - card);
+          stats.waited.card.push(performance.now() - card);
+          stats.statuses[`card ${confirmed}`] = (stats.statuses[`card ${confirmed}`] ?? 0) + 1;
+          if (confirmed === 200)
+            await step("payment", "POST", "/payments", f, { transactionId: checkout.body.paymentIntentId });
+          break;
+        }
+        // A class full by now: off the cart, into its line, and the checkout again without it.
+        const full =
+          checkout.status === 409 &&
+          /is full/.test(checkout.body?.message ?? "") &&
+          classes.find((c) => checkout.body?.message?.includes(`"${c.name}"`));
+        if (!full) break;
+        for (const line of lines.filter((l) => l.classId === full.id)) {
+          await step("remove", "DELETE", `/carts/${line.id}`, f);
+          refuse(full.id, line.camperId);
+          lines.splice(lines.indexOf(line), 1);
+        }
+      }
+      for (const [classId, camperIds] of toLine) {
+        await step("waitlist", "POST", `/classes/${classId}/waitlist`, f, { camperIds });
+      }
+    }
+
+    // The families' order of arrival, spread evenly over the arrival window from the opening.
+    const order = [...families].sort(() => Math.random() - 0.5);
+    const apiPids = system.processes.map((p) => p.current().pid);
+    await new Promise((r) => setTimeout(r, Math.max(0, opening - Date.now())));
+    const cpu0 = new Map(apiPids.map((pid) => [pid, cpuSeconds(pid)]));
+    const pg0 = new Map((await backendPids(system)).map((pid) => [pid, cpuSeconds(pid)]));
+    const bench0 = process.cpuUsage();
+    const started = performance.now();
+    await Promise.all(
+      order.map(
+        (f, i) =>
+          new Promise((resolve, reject) => {
+            f.base = system.processes[i % processes].url;
+            f.sandboxUrl = system.sandbox.url;
+            // 50 ms after the opening at the earliest: the API's clock and this one are the same machine's.
+            setTimeout(() => familyArrives(f).then(resolve, reject), 50 + (ARRIVAL_SECONDS * 1000 * i) / FAMILIES);
+          }),
+      ),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const apiCpu = apiPids.reduce((sum, pid) => sum + cpuSeconds(pid) - (cpu0.get(pid) ?? 0), 0);
+    const pgPids = await backendPids(system);
+    const pgCpu = pgPids.reduce((sum, pid) => sum + cpuSeconds(pid) - (pg0.get(pid) ?? 0), 0);
+    const benchCpu = process.cpuUsage(bench0);
+    // The webhook settles the same payments: a moment for it before counting.
+    await new Promise((r) => setTimeout(r, 1_500));
+
+    const {
+      rows: [sold],
+    } = await system.pool.query(
+      `select coalesce(sum(enrolled_seats), 0)::int as seats, coalesce(sum(held_seats), 0)::int as held,
+         (select count(*)::int from enrollments where class_id = any($1::uuid[])) as enrolments,
+         (select extract(epoch from max(created_at))::float8 from enrollments where class_id = any($1::uuid[])) as last_at,
+         (select count(*)::int from waitlist_entries where class_id = any($1::uuid[])) as waiting
+       from classes where id = any($1::uuid[])`,
+      [classIds],
+    );
+    const inv = await invariants(system);
+    const capacity = CLASSES * SEATS;
+    const soldOut = sold.enrolments === capacity ? `${(sold.last_at - opening / 1000).toFixed(2)} s` : "not sold out";
+    const ms = (v) => `${Math.round(v)}`.padStart(6);
+    console.log(
+      `seats sold ${sold.enrolments} of ${capacity} (must be equal; counters ${sold.seats}, still held ${sold.held}), ` +
+        `oversold ${inv.oversold}, charged without a seat ${inv.chargedWithoutSeat}, 5xx ${stats.serverErrors} ` +
+        `(503 "very busy" apart: ${stats.busy}), rejected by rate limits ${stats.rateLimited}, waitlist entries ${sold.waiting}`,
+    );
+    console.log(
+      `time until sold out ${soldOut} from the opening; all families done in ${seconds.toFixed(2)} s; ` +
+        `${stats.requests} API requests, ${(stats.requests / seconds).toFixed(0)} requests/s`,
+    );
+    console.log("step          requests    p50    p95    p99 ms (each request)   p99 ms (with waits out of very busy)");
+    for (const name of STEPS) {
+      const values = stats.latencies[name];
+      if (values.length === 0) continue;
+      console.log(
+        `${name.padEnd(12)} ${String(values.length).padStart(9)} ${ms(percentile(values, 50))} ${ms(percentile(values, 95))} ` +
+          `${ms(percentile(values, 99))}                          ${ms(percentile(stats.waited[name], 99))}`,
+      );
+    }
+    console.log(
+      `answers: ${Object.entries(stats.statuses)
+        .sort()
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(", ")}`,
+    );
+    console.log(
+      `CPU over ${seconds.toFixed(1)} s: API processes ${apiCpu.toFixed(1)} s (${((100 * apiCpu) / seconds).toFixed(0)}% of one core; ` +
+        `${processes} processes), PostgreSQL backends ${pgCpu.toFixed(1)} s (${((100 * pgCpu) / seconds).toFixed(0)}%; ` +
+        `${pgPids.length} backends), this script with the payment sandbox ` +
+        `${((benchCpu.user + benchCpu.system) / 1e6).toFixed(1)} s`,
+    );
+    for (const sample of stats.serverErrorSamples) console.log(`  5xx: ${sample}`);
+    if (
+      sold.enrolments !== capacity ||
+      sold.seats !== capacity ||
+      inv.oversold > 0 ||
+      inv.chargedWithoutSeat > 0 ||
+      stats.serverErrors > 0
+    ) {
+      failed = true;
+    }
+  } finally {
+    await system.stop();
+  }
+  return !failed;
+}
+
+let ok = true;
+for (const [i, processes] of PROCESSES.entries()) {
+  if (!(await run(processes, i))) {
+    ok = false;
+    console.log(`FAILED with ${processes} processes: a count that must hold did not`);
+  }
+}
+if (!ok) process.exitCode = 1;

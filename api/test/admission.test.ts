@@ -1,0 +1,188 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readConfig } from "../src/platform/config.js";
+import { seatCounts } from "../src/waitlist/index.js";
+import { family, lineClass } from "./families.js";
+import { startTestApi, useTestApi } from "./harness.js";
+
+/**
+ * Admission control (platform/admission.ts, decision 035) with a deliberately tiny limit: two
+ * requests in flight per process. Past it a request is refused at once with 503, Retry-After and
+ * words that say the site is very busy, before anything is read or changed; the health checks
+ * and CORS preflights are always served.
+ */
+const RETRY_AFTER = 3;
+const api = useTestApi({
+  ADMISSION_MAX_IN_FLIGHT: "2",
+  ADMISSION_RETRY_AFTER_SECONDS: String(RETRY_AFTER),
+  // Out of the way: every family here opens one checkout.
+  RATE_LIMIT_SENSITIVE: "1000",
+  RATE_LIMIT_CHECKOUTS_PER_ADDRESS: "100000",
+});
+
+function expectBusy(res: { statusCode: number; headers: Record<string, unknown>; body: string }) {
+  expect(res.statusCode, res.body).toBe(503);
+  expect(res.headers["retry-after"]).toBe(String(RETRY_AFTER));
+  expect(JSON.parse(res.body)).toEqual({
+    error: "Service Unavailable",
+    message: `The site is very busy right now. Please try again in ${RETRY_AFTER} seconds: nothing was changed.`,
+  });
+}
+
+describe("requests in flight past the limit", () => {
+  let base = "";
+  beforeAll(async () => {
+    await api.app.listen({ port: 0, host: "127.0.0.1" });
+    base = `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`;
+  });
+
+  /** A request whose body never finishes arriving: in flight until it is torn down. */
+  function hangingRequest() {
+    const req = http.request(`${base}/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Content-Length": "1000" },
+    });
+    req.on("error", () => {});
+    req.write('{"name":"');
+    return req;
+  }
+  const get = async (path: string, init: RequestInit = {}) => {
+    const res = await fetch(`${base}${path}`, init);
+    return { statusCode: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
+  };
+  const waitFor = async (check: () => boolean) => {
+    for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(check()).toBe(true);
+  };
+
+  it("refuses with 503 and Retry-After, serves health and preflights, and takes requests again once they end", async () => {
+    const hanging = [hangingRequest(), hangingRequest()];
+    await waitFor(() => api.app.admission().inFlight === 2);
+
+    const refused = await get("/classes", { headers: { Origin: "http://localhost:3000" } });
+    expectBusy(refused);
+    // The page reads the refusal across origins, Retry-After included.
+    expect(refused.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
+    expect(refused.headers["access-control-expose-headers"]).toMatch(/Retry-After/);
+
+    const health = await get("/health");
+    expect(health.statusCode).toBe(200);
+    expect(JSON.parse(health.body)).toMatchObject({ admission: { inFlight: 2, maxInFlight: 2, refused: 1 } });
+    expect((await get("/health/ready")).statusCode).toBe(200);
+    const preflight = await get("/create-payment-intent", {
+      method: "OPTIONS",
+      headers: {
+        Origin: "http://localhost:3000",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "authorization,content-type",
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+
+    // A client that gives up frees its place.
+    for (const req of hanging) req.destroy();
+    await waitFor(() => api.app.admission().inFlight === 0);
+    expect((await get("/classes")).statusCode).toBe(200);
+    expect(api.app.admission().refused).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("a rush of checkouts", () => {
+  it("answers each one with a seat, a full class or 503, never another 5xx, and a refused one holds nothing", async () => {
+    const seats = 5;
+    const classId = await lineClass(api, seats);
+    const families = await Promise.all(Array.from({ length: 16 }, () => family(api)));
+    // Each family's cart line first, one after the other (under the limit).
+    const lines = new Map<string, string>();
+    for (const f of families) {
+      for (;;) {
+        const added = await api.call({ method: "POST", url: "/carts", as: f, payload: { classItemId: classId } });
+        if (added.statusCode === 503) continue;
+        expect(added.statusCode, added.body).toBe(201);
+        lines.set(f.id, added.json().insertedId);
+        break;
+      }
+    }
+
+    const answers: LightMyRequestResponse[] = await Promise.all(
+      families.map((f) =>
+        api.call({ method: "POST", url: "/create-payment-intent", as: f, payload: { cartItemIds: [lines.get(f.id)] } }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    const held = answers.filter((a) => a.statusCode === 201).length;
+    expect(statuses.filter((s) => s === 503).length, statuses.join(",")).toBeGreaterThan(0);
+    expect(held, statuses.join(",")).toBeGreaterThan(0);
+    expect(held).toBeLessThanOrEqual(seats);
+    for (const a of answers) {
+      if (a.statusCode === 503) expectBusy({ statusCode: a.statusCode, headers: a.headers, body: a.body });
+      else expect([201, 409], a.body).toContain(a.statusCode);
+    }
+
+    // The seats held are the answered checkouts', and a refused family has no order at all.
+    const counts = await seatCounts(api.database.db, classId);
+    expect(counts.problems).toEqual([]);
+    expect(counts.held).toBe(held);
+    for (const [i, f] of families.entries()) {
+      if (answers[i]!.statusCode !== 503) continue;
+      const orders = (await api.database.db.execute(
+        sql`select count(*)::int as n from orders where student_id = ${f.id}`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(Number(orders.rows[0]!.n)).toBe(0);
+    }
+
+    // Sent again after Retry-After (here at once, nothing else in flight), a refused checkout is served.
+    const again = families.findIndex((_, i) => answers[i]!.statusCode === 503);
+    const retried = await api.call({
+      method: "POST",
+      url: "/create-payment-intent",
+      as: families[again]!,
+      payload: { cartItemIds: [lines.get(families[again]!.id)] },
+    });
+    expect([201, 409], retried.body).toContain(retried.statusCode);
+  });
+});
+
+describe("a process whose event loop lags", () => {
+  let lagging: Awaited<ReturnType<typeof startTestApi>>;
+  beforeAll(async () => {
+    lagging = await startTestApi(undefined, {
+      ADMISSION_MAX_IN_FLIGHT: "0",
+      ADMISSION_MAX_LOOP_DELAY_MS: "200",
+      ADMISSION_RETRY_AFTER_SECONDS: String(RETRY_AFTER),
+    });
+  });
+  afterAll(() => lagging.close());
+
+  it("refuses requests once @fastify/under-pressure measured the lag, and still answers its health checks", async () => {
+    // Over a second of work that never lets the event loop turn, then one turn for the measure.
+    const until = Date.now() + 1_300;
+    while (Date.now() < until);
+    await new Promise((r) => setTimeout(r, 20));
+    const refused = await lagging.call({ method: "GET", url: "/classes" });
+    expectBusy(refused);
+    expect((await lagging.call({ method: "GET", url: "/health" })).statusCode).toBe(200);
+  });
+});
+
+describe("its settings", () => {
+  it("are read from the environment, 0 turning a limit off", () => {
+    const on = readConfig({}).admission;
+    expect(on).toEqual({
+      maxInFlight: 200,
+      maxEventLoopDelayMs: 1000,
+      maxEventLoopUtilization: 0,
+      retryAfterSeconds: 2,
+    });
+    expect(readConfig({ ADMISSION_MAX_IN_FLIGHT: "0", ADMISSION_MAX_LOOP_DELAY_MS: "0" }).admission).toMatchObject({
+      maxInFlight: 0,
+      maxEventLoopDelayMs: 0,
+    });
+    expect(() => readConfig({ ADMISSION_MAX_IN_FLIGHT: "-1" })).toThrow(/ADMISSION_MAX_IN_FLIGHT/);
+    expect(() => readConfig({ ADMISSION_MAX_LOOP_UTILIZATION: "1.5" })).toThrow(/UTILIZATION/);
+    expect(() => readConfig({ ADMISSION_RETRY_AFTER_SECONDS: "0" })).toThrow(/ADMISSION_RETRY_AFTER_SECONDS/);
+  });
+});

@@ -1,0 +1,80 @@
+import http from "node:http";
+import { expect, test, type Page } from "@playwright/test";
+import { startOwnApi } from "../support/own-api";
+
+/**
+ * Overload is calm (issue 34, decision 035): an API of this test's own serves one request at a
+ * time (ADMISSION_MAX_IN_FLIGHT=1) and this test keeps that one busy. The page's calls are refused
+ * with 503 and Retry-After; the page says "Very busy: trying again in N s", counts down, keeps
+ * what the visitor typed, and once the API has room again it finishes by itself.
+ */
+let own: Awaited<ReturnType<typeof startOwnApi>>;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  own = await startOwnApi({ ADMISSION_MAX_IN_FLIGHT: "1", ADMISSION_RETRY_AFTER_SECONDS: "2" });
+});
+test.afterAll(async () => {
+  await own?.stop();
+});
+
+/** Takes the API's one place: a request whose body never finishes arriving. `release` ends it. */
+async function occupy() {
+  const req = http.request(`${own.url}/jwt`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Content-Length": "1000" },
+  });
+  req.on("error", () => {});
+  req.write('{"email":"');
+  // The API counts it as soon as its headers arrive: wait until a call is refused.
+  await expect.poll(async () => (await fetch(`${own.url}/classes?limit=1`)).status, { timeout: 10_000 }).toBe(503);
+  return { release: () => req.destroy() };
+}
+
+const busyNotice = (page: Page) => page.getByRole("status").filter({ hasText: /Very busy: trying again in \d+ s/ });
+
+test("the class list waits out a very busy API, saying so, and shows by itself", async ({ page }, testInfo) => {
+  await own.routeTo(page);
+  const busy = await occupy();
+  try {
+    await page.goto("/classes");
+    await expect(busyNotice(page)).toBeVisible();
+    // It counts down (2 s and a little more, then again): the number changes while it waits.
+    const first = await busyNotice(page).innerText();
+    await expect.poll(() => busyNotice(page).innerText(), { timeout: 5_000 }).not.toBe(first);
+    await page.screenshot({ path: testInfo.outputPath("very-busy-1280.png") });
+  } finally {
+    busy.release();
+  }
+  await expect(page.getByTestId("class-card").first()).toBeVisible({ timeout: 10_000 });
+  await expect(busyNotice(page)).toHaveCount(0);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a message typed in the contact form is kept while the API is busy, then sent by itself", async ({
+    page,
+  }, testInfo) => {
+    await own.routeTo(page);
+    await page.goto("/contact");
+    await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
+    const message = `Is there a swimming class for 9-year-olds? (busy ${Date.now()})`;
+    await page.getByLabel("Name").fill("Robin Parent");
+    await page.getByLabel("Email").fill("robin.parent@example.com");
+    await page.getByLabel("Message").fill(message);
+    const busy = await occupy();
+    try {
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect(busyNotice(page)).toBeVisible();
+      await expect(page.getByLabel("Message")).toHaveValue(message);
+      await page.screenshot({ path: testInfo.outputPath("very-busy-390.png") });
+    } finally {
+      busy.release();
+    }
+    await expect(page.getByRole("status").filter({ hasText: "Your message reached the academy" })).toBeVisible({
+      timeout: 10_000,
+    });
+    await expect(busyNotice(page)).toHaveCount(0);
+  });
+});
