@@ -152,7 +152,7 @@ test.describe("prices a camp charges (issue 33)", () => {
     await card.getByRole("button", { name: "Pause Open day (OPENDAY)" }).click();
     await expect(card).toContainText("Paused");
     await card.getByRole("button", { name: "Delete Open day (OPENDAY)" }).click();
-    await page.getByRole("button", { name: /^(Yes|Delete)/ }).click();
+    await page.getByRole("button", { name: "Yes, delete it!" }).click();
     await expect(card).toHaveCount(0);
     // Admin Home shows what each code brought.
     await page.goto("/dashboard/adminhome");
