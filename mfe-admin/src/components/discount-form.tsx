@@ -1,23 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
-import { errorMessage } from "shared-auth";
+import { errorMessage, SPORTS } from "shared-auth";
 import { bodyOf, type Discount, type DiscountForm, useSaveDiscount } from "../lib/discounts";
 import { buttonStyles, inputStyles } from "./buttons";
-
-const SPORTS = [
-  "soccer",
-  "basketball",
-  "tennis",
-  "swimming",
-  "athletics",
-  "volleyball",
-  "martial-arts",
-  "climbing",
-  "cycling",
-  "baseball",
-  "gymnastics",
-  "table-tennis",
-  "golf",
-];
 
 const KIND_LABEL: Record<Discount["kind"], string> = {
   code: "Promo code",
@@ -165,7 +149,7 @@ export function DiscountFormCard({
             Only for these sports (none ticked: every class)
           </legend>
           <div className="flex flex-wrap gap-x-4 gap-y-2">
-            {SPORTS.map((sport) => (
+            {(Object.keys(SPORTS) as (keyof typeof SPORTS)[]).map((sport) => (
               <label key={sport} className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-300">
                 <input
                   type="checkbox"
@@ -174,7 +158,7 @@ export function DiscountFormCard({
                     set("sports", e.target.checked ? [...form.sports, sport] : form.sports.filter((s) => s !== sport))
                   }
                 />
-                {sport}
+                {SPORTS[sport]}
               </label>
             ))}
           </div>
