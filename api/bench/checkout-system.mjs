@@ -96,10 +96,15 @@ export async function startCheckoutSystem({ apis = 2, basePort = 4980, env = {} 
       RATE_LIMIT_SENSITIVE: "1000000",
       ...env,
     });
+    // BENCH_CPU_PROF=<folder>: each API process writes a V8 CPU profile there when it stops
+    // (read with `node bench/profile-summary.mjs <folder>` or Chrome's DevTools).
+    const profileArgs = process.env.BENCH_CPU_PROF
+      ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+      : [];
     const processes = [];
     for (const port of ports) {
       const supervised = superviseApi(() =>
-        spawn(process.execPath, [path.join(here, "../dist/server.js")], {
+        spawn(process.execPath, [...profileArgs, path.join(here, "../dist/server.js")], {
           cwd: path.join(here, ".."),
           env: apiEnv(port),
           stdio: ["ignore", "ignore", "ignore"],
