@@ -268,7 +268,13 @@ export async function buildApp({
   app.addHook("onClose", () => clearInterval(reconcile));
   // E-mails written to the outbox by any process go out through this one's worker too (decision 032).
   const mailer = createMailer(config.mail);
-  const outbox = startOutboxWorker({ db: database.db, mailer, config: config.mail, log: app.log });
+  const outbox = startOutboxWorker({
+    db: database.db,
+    mailer,
+    config: config.mail,
+    log: app.log,
+    busy: () => app.admission().busy,
+  });
   app.addHook("onClose", async () => {
     await outbox.stop();
     mailer.close();

@@ -88,6 +88,24 @@ describe("requests in flight past the limit", () => {
     expect((await get("/classes")).statusCode).toBe(200);
     expect(api.app.admission().refused).toBeGreaterThanOrEqual(1);
   });
+
+  it("keeps half the places for changes: with one in flight a read waits, a change is still served", async () => {
+    const hanging = hangingRequest();
+    await waitFor(() => api.app.admission().inFlight === 1);
+    // Busy: reads are refused, and the e-mail worker waits.
+    expect(api.app.admission().busy).toBe(true);
+    expectBusy(await get("/classes"));
+    // A family in the middle of something (here a contact form with a field missing) is answered.
+    const change = await get("/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Ana" }),
+    });
+    expect(change.statusCode, change.body).toBe(400);
+    hanging.destroy();
+    await waitFor(() => api.app.admission().inFlight === 0);
+    expect(api.app.admission().busy).toBe(false);
+  });
 });
 
 describe("a rush of checkouts", () => {
@@ -165,6 +183,9 @@ describe("a process whose event loop lags", () => {
     const refused = await lagging.call({ method: "GET", url: "/classes" });
     expectBusy(refused);
     expect((await lagging.call({ method: "GET", url: "/health" })).statusCode).toBe(200);
+    // A change is not refused for the lag (only by the limit of requests in flight).
+    const change = await lagging.call({ method: "POST", url: "/contact", payload: { name: "Ana" } });
+    expect(change.statusCode, change.body).toBe(400);
   });
 });
 
@@ -172,7 +193,7 @@ describe("its settings", () => {
   it("are read from the environment, 0 turning a limit off", () => {
     const on = readConfig({}).admission;
     expect(on).toEqual({
-      maxInFlight: 200,
+      maxInFlight: 24,
       maxEventLoopDelayMs: 1000,
       maxEventLoopUtilization: 0,
       retryAfterSeconds: 2,

@@ -49,8 +49,15 @@ export default async function globalSetup() {
     deployDir: path.join(root, ".tmp", "e2e-deploy"),
     // Every test signs in from the same address: the per-IP sign-in limit is for real visitors.
     // The event loop's lag is the shared test machine's here, not the API's: only requests in
-    // flight are limited (decision 035; the very-busy spec starts an API of its own for that).
-    apiEnv: { DATA_DIR: dataDir, RATE_LIMIT_SENSITIVE: "1000", ADMISSION_MAX_LOOP_DELAY_MS: "0", ...databaseEnv },
+    // flight are limited, sized for the suite's browsers and its seeding at once (decision 035; the
+    // very-busy spec starts an API of its own for that).
+    apiEnv: {
+      DATA_DIR: dataDir,
+      RATE_LIMIT_SENSITIVE: "1000",
+      ADMISSION_MAX_LOOP_DELAY_MS: "0",
+      ADMISSION_MAX_IN_FLIGHT: "200",
+      ...databaseEnv,
+    },
     auth: { ports: AUTH_EMULATOR_PORTS, wipe: true },
     // The e2e run's own payment sandbox, empty at each start (no data file).
     payments: { port: PAYMENT_SANDBOX_PORT },

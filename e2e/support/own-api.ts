@@ -45,6 +45,7 @@ export async function startOwnApi(env: Record<string, string>) {
       STRIPE_WEBHOOK_SECRET: "",
       // As the test system's API: requests in flight limited only (the lag is the test machine's).
       ADMISSION_MAX_LOOP_DELAY_MS: "0",
+      ADMISSION_MAX_IN_FLIGHT: "200",
       ...env,
     },
   });

@@ -181,6 +181,21 @@ describe("the outbox", () => {
     }
   });
 
+  it("waits while the process is busy with families (admission control), then sends", async () => {
+    const ids = await queue(2, "busy");
+    let busy = true;
+    const waiting: OutboxDeps = { ...deps, busy: () => busy };
+    expect(await deliverDue(waiting)).toBe(0);
+    expect((await rowsOf(ids)).map((r) => [r.state, r.attempts])).toEqual([
+      ["queued", 0],
+      ["queued", 0],
+    ]);
+    busy = false;
+    await deliverDue(waiting);
+    expect((await rowsOf(ids)).map((r) => r.state)).toEqual(["sent", "sent"]);
+    expect(await arrivals(ids)).toEqual([1, 1]);
+  });
+
   it("a mail server's permanent refusal (5xx) ends the message as failed, not retried forever", async () => {
     const [messageId] = await queue(1, "refused");
     const refusing = net.createServer((socket) => {

@@ -59,6 +59,11 @@ export interface OutboxDeps {
   mailer: Mailer;
   config: MailConfig;
   log: FastifyBaseLogger;
+  /**
+   * Whether the process is past what it can serve right now (admission control): e-mail waits
+   * (a pass stops between messages) so that families in the middle of a booking are served first.
+   */
+  busy?: () => boolean;
 }
 
 type OutboxRow = typeof notificationOutbox.$inferSelect;
@@ -151,7 +156,7 @@ export async function deliver(deps: OutboxDeps, row: OutboxRow): Promise<"sent" 
 /** One pass of the worker: sends what is due, one message at a time, at most BATCH. Returns how many were sent. */
 export async function deliverDue(deps: OutboxDeps, limit = BATCH): Promise<number> {
   let sent = 0;
-  for (let i = 0; i < limit; i++) {
+  for (let i = 0; i < limit && !deps.busy?.(); i++) {
     const row = await claimNext(deps);
     if (!row) break;
     if ((await deliver(deps, row)) === "sent") sent++;

@@ -13,6 +13,13 @@ import { ApiError } from "./errors.js";
  *   ADMISSION_MAX_LOOP_UTILIZATION).
  * The refusal comes before the body is read or anything is done, so a refused request changed
  * nothing and may simply be sent again. The health checks and CORS preflights are always served.
+ *
+ * A family changing something (adding to the cart, checking out, paying, joining a line: any
+ * method but GET and HEAD) is in the middle of a task and is served before one who is looking:
+ * a read is refused once READ_SHARE of `maxInFlight` is in flight (reads and changes alike) or
+ * while the event loop is past its limits; a change only at `maxInFlight` itself. On opening day the
+ * families who reached the checkout finish first instead of queueing behind the crowd still
+ * reading the list (measured with `npm run bench:rush`: docs/benchmarks.md).
  */
 export interface AdmissionConfig {
   maxInFlight: number;
@@ -25,12 +32,21 @@ export interface AdmissionConfig {
 declare module "fastify" {
   interface FastifyInstance {
     /** Requests this process is serving now, and its limit (0: none). */
-    admission: () => { inFlight: number; maxInFlight: number; refused: number };
+    /**
+     * Requests this process is serving now, its limit (0: none), how many it refused, and whether
+     * it refuses reads now (background work waits while it does).
+     */
+    admission: () => { inFlight: number; maxInFlight: number; refused: number; busy: boolean };
   }
 }
 
 /** Orchestration's checks: a busy process is alive and says so. */
 const ALWAYS_SERVED = new Set(["/health", "/health/ready"]);
+
+/** The part of `maxInFlight` reads may fill; the rest is kept for changes. */
+export const READ_SHARE = 0.5;
+
+const isRead = (request: FastifyRequest) => request.method === "GET" || request.method === "HEAD";
 
 export const busyMessage = (seconds: number) =>
   `The site is very busy right now. Please try again in ${seconds} second${seconds === 1 ? "" : "s"}: nothing was changed.`;
@@ -48,7 +64,15 @@ export const admissionPlugin = fp(
       refused += 1;
       return new ApiError(503, busyMessage(config.retryAfterSeconds), undefined, config.retryAfterSeconds);
     };
-    app.decorate("admission", () => ({ inFlight, maxInFlight: config.maxInFlight, refused }));
+    const maxReads = Math.max(1, Math.floor(config.maxInFlight * READ_SHARE));
+    app.decorate("admission", () => ({
+      inFlight,
+      maxInFlight: config.maxInFlight,
+      refused,
+      busy:
+        (config.maxInFlight > 0 && inFlight >= maxReads) ||
+        (typeof app.isUnderPressure === "function" && app.isUnderPressure()),
+    }));
 
     if (config.maxEventLoopDelayMs > 0 || config.maxEventLoopUtilization > 0) {
       await app.register(underPressure, {
@@ -58,7 +82,7 @@ export const admissionPlugin = fp(
         eventLoopUtilizationMode: "interval",
         retryAfter: config.retryAfterSeconds,
         // Nothing returned lets the request through; a rejection is answered by the error handler.
-        pressureHandler: (request) => (exempt(request) ? undefined : Promise.reject(busy())),
+        pressureHandler: (request) => (exempt(request) || !isRead(request) ? undefined : Promise.reject(busy())),
       });
     }
 
@@ -66,7 +90,7 @@ export const admissionPlugin = fp(
       const releases = new WeakMap<FastifyRequest, () => void>();
       app.addHook("onRequest", async (request, reply) => {
         if (exempt(request)) return;
-        if (inFlight >= config.maxInFlight) throw busy();
+        if (inFlight >= (isRead(request) ? maxReads : config.maxInFlight)) throw busy();
         inFlight += 1;
         let done = false;
         const release = () => {

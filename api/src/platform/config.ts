@@ -199,7 +199,7 @@ function readAdmission(env: NodeJS.ProcessEnv): AdmissionConfig {
     throw new Error("ADMISSION_MAX_LOOP_UTILIZATION must be between 0 (off) and 1, e.g. 0.98");
   }
   return {
-    maxInFlight: wholeNumber(env, "ADMISSION_MAX_IN_FLIGHT", 200),
+    maxInFlight: wholeNumber(env, "ADMISSION_MAX_IN_FLIGHT", 24),
     maxEventLoopDelayMs: wholeNumber(env, "ADMISSION_MAX_LOOP_DELAY_MS", 1_000),
     maxEventLoopUtilization: utilization,
     retryAfterSeconds: positiveInteger(env, "ADMISSION_RETRY_AFTER_SECONDS", 2),
