@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ChangeFeed, Changed, Ticket } from "../platform/database/change-feed.js";
 import { acceptedEncoding, bumpCacheVersions, MAX_ENTRIES_PER_LIST, PublicCache } from "./public-cache.js";
@@ -133,6 +134,29 @@ describe("the public lists' cache", () => {
     await cache.write(["classes"], async () => undefined);
     await cache.get("classes", loads.load);
     expect(loads.count).toBe(2);
+  });
+
+  it("a write that does not wait for the others asks for no confirmation, drops this copy at once and moves the version row", async () => {
+    const feed = new FakeFeed();
+    let tickets = 0;
+    feed.expect = () => {
+      tickets++;
+      return { token: "t", wait: async () => true, cancel: () => {} };
+    };
+    const cache = new PublicCache(api.database.db, feed, { log: silent });
+    const loads = counter();
+    await cache.get("classes", loads.load);
+    const version = async () =>
+      (
+        (await api.database.db.execute(sql`select version from cache_versions where name = 'classes'`)) as unknown as {
+          rows: { version: number }[];
+        }
+      ).rows[0]!.version;
+    const before = await version();
+    expect(await cache.write(["classes"], async () => "done", { waitForOthers: false })).toBe("done");
+    expect(tickets).toBe(0);
+    expect(await version()).toBe(before + 1);
+    expect((await cache.get("classes", loads.load)).body).toBe('{"n":2}');
   });
 
   it("the API reports how it serves the lists", async () => {

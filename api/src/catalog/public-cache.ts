@@ -124,9 +124,26 @@ export class PublicCache {
 
   /**
    * Runs a transaction that changes these lists. Every process sees the change on its next read
-   * once this resolves.
+   * once this resolves. With `{ waitForOthers: false }` only this process is sure to: the others
+   * drop their copies when the notification reaches them (milliseconds, or their event loop's lag
+   * under load). For changes that are counts the server checks again anyway (a payment taking its
+   * seats), so a payment's answer never waits for the busiest process.
    */
-  async write<T>(lists: readonly CacheName[], work: (tx: Tx) => Promise<T>): Promise<T> {
+  async write<T>(
+    lists: readonly CacheName[],
+    work: (tx: Tx) => Promise<T>,
+    { waitForOthers = true }: { waitForOthers?: boolean } = {},
+  ): Promise<T> {
+    if (!waitForOthers) {
+      // Announced without a token: the others drop their copies and send no confirmation.
+      const result = await transaction(this.db, async (tx) => {
+        const value = await work(tx);
+        await bumpCacheVersions(tx, lists);
+        return value;
+      });
+      this.invalidate(lists);
+      return result;
+    }
     const ticket = this.feed.expect();
     let result: T;
     try {

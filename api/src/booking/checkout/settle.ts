@@ -54,88 +54,94 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
 
   let settled: { paymentId: string; deletedCount: number; created: boolean } | null = null;
   try {
-    settled = await cache.write(["classes", "instructors"], async (tx) => {
-      await lockStudent(tx, order.studentId);
-      const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
-      if (!locked || locked.status === "refunded") throw new Unfulfillable();
-      if (locked.status === "paid") {
-        const [payment] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, order.id));
-        return { paymentId: payment!.id, deletedCount: 0, created: false };
-      }
-      const items = await tx
-        .select({ classId: orderItems.classId, camperId: orderItems.camperId, priceCents: orderItems.priceCents })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, order.id))
-        .orderBy(asc(orderItems.classId), asc(orderItems.camperId));
-      const classIds = items.map((i) => i.classId);
-      const seats = items.map((i) => and(eq(enrollments.camperId, i.camperId), eq(enrollments.classId, i.classId)));
-      // A class deleted during the checkout took its item with it: the order cannot be kept whole.
-      if (items.length === 0 || items.reduce((sum, i) => sum + i.priceCents, 0) !== locked.amountCents) {
-        throw new Unfulfillable();
-      }
-      const enrolled = await tx
-        .select({ id: enrollments.id })
-        .from(enrollments)
-        .where(or(...seats));
-      if (enrolled.length > 0) throw new Unfulfillable();
-      for (const classId of classIds) {
-        const taken =
-          locked.status === "pending"
-            ? await tx
-                .update(classes)
-                .set({ heldSeats: sql`${classes.heldSeats} - 1`, enrolledSeats: sql`${classes.enrolledSeats} + 1` })
-                .where(eq(classes.id, classId))
-                .returning({ id: classes.id })
-            : // The hold ran out: the seat is taken again only if it is still free.
-              await tx
-                .update(classes)
-                .set({ enrolledSeats: sql`${classes.enrolledSeats} + 1` })
-                .where(and(eq(classes.id, classId), PUBLIC_SEAT_FREE))
-                .returning({ id: classes.id });
-        if (taken.length === 0) throw new Unfulfillable();
-      }
-      await tx.insert(enrollments).values(
-        items.map((i) => ({
-          studentId: locked.studentId,
-          classId: i.classId,
-          camperId: i.camperId,
+    settled = await cache.write(
+      ["classes", "instructors"],
+      async (tx) => {
+        await lockStudent(tx, order.studentId);
+        const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
+        if (!locked || locked.status === "refunded") throw new Unfulfillable();
+        if (locked.status === "paid") {
+          const [payment] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, order.id));
+          return { paymentId: payment!.id, deletedCount: 0, created: false };
+        }
+        const items = await tx
+          .select({ classId: orderItems.classId, camperId: orderItems.camperId, priceCents: orderItems.priceCents })
+          .from(orderItems)
+          .where(eq(orderItems.orderId, order.id))
+          .orderBy(asc(orderItems.classId), asc(orderItems.camperId));
+        const classIds = items.map((i) => i.classId);
+        const seats = items.map((i) => and(eq(enrollments.camperId, i.camperId), eq(enrollments.classId, i.classId)));
+        // A class deleted during the checkout took its item with it: the order cannot be kept whole.
+        if (items.length === 0 || items.reduce((sum, i) => sum + i.priceCents, 0) !== locked.amountCents) {
+          throw new Unfulfillable();
+        }
+        const enrolled = await tx
+          .select({ id: enrollments.id })
+          .from(enrollments)
+          .where(or(...seats));
+        if (enrolled.length > 0) throw new Unfulfillable();
+        for (const classId of classIds) {
+          const taken =
+            locked.status === "pending"
+              ? await tx
+                  .update(classes)
+                  .set({ heldSeats: sql`${classes.heldSeats} - 1`, enrolledSeats: sql`${classes.enrolledSeats} + 1` })
+                  .where(eq(classes.id, classId))
+                  .returning({ id: classes.id })
+              : // The hold ran out: the seat is taken again only if it is still free.
+                await tx
+                  .update(classes)
+                  .set({ enrolledSeats: sql`${classes.enrolledSeats} + 1` })
+                  .where(and(eq(classes.id, classId), PUBLIC_SEAT_FREE))
+                  .returning({ id: classes.id });
+          if (taken.length === 0) throw new Unfulfillable();
+        }
+        await tx.insert(enrollments).values(
+          items.map((i) => ({
+            studentId: locked.studentId,
+            classId: i.classId,
+            camperId: i.camperId,
+            orderId: locked.id,
+          })),
+        );
+        // The cart lines of these seats (the same class for the same camper), whichever page paid.
+        const removed = await tx
+          .delete(cartItems)
+          .where(
+            and(
+              eq(cartItems.studentId, locked.studentId),
+              or(...items.map((i) => and(eq(cartItems.camperId, i.camperId), eq(cartItems.classId, i.classId)))),
+            ),
+          )
+          .returning({ id: cartItems.id });
+        const [payment] = await tx
+          .insert(payments)
+          .values({
+            orderId: locked.id,
+            studentId: locked.studentId,
+            transactionId: intent.id,
+            amountCents: locked.amountCents,
+            quantity: classIds.length,
+            status: "service pending",
+          })
+          .returning({ id: payments.id, paidAt: payments.paidAt });
+        await tx
+          .update(orders)
+          .set({ status: "paid", cancelPending: false, updatedAt: clock.now() })
+          .where(eq(orders.id, locked.id));
+        // The receipt is written with the enrolments: it exists exactly when they do (decision 032).
+        await enqueuePaymentReceipt(tx, {
           orderId: locked.id,
-        })),
-      );
-      // The cart lines of these seats (the same class for the same camper), whichever page paid.
-      const removed = await tx
-        .delete(cartItems)
-        .where(
-          and(
-            eq(cartItems.studentId, locked.studentId),
-            or(...items.map((i) => and(eq(cartItems.camperId, i.camperId), eq(cartItems.classId, i.classId)))),
-          ),
-        )
-        .returning({ id: cartItems.id });
-      const [payment] = await tx
-        .insert(payments)
-        .values({
-          orderId: locked.id,
-          studentId: locked.studentId,
           transactionId: intent.id,
-          amountCents: locked.amountCents,
-          quantity: classIds.length,
-          status: "service pending",
-        })
-        .returning({ id: payments.id, paidAt: payments.paidAt });
-      await tx
-        .update(orders)
-        .set({ status: "paid", cancelPending: false, updatedAt: clock.now() })
-        .where(eq(orders.id, locked.id));
-      // The receipt is written with the enrolments: it exists exactly when they do (decision 032).
-      await enqueuePaymentReceipt(tx, {
-        orderId: locked.id,
-        transactionId: intent.id,
-        paidAt: payment!.paidAt,
-        cardLast4: intent.cardLast4 ?? null,
-      });
-      return { paymentId: payment!.id, deletedCount: removed.length, created: true };
-    });
+          paidAt: payment!.paidAt,
+          cardLast4: intent.cardLast4 ?? null,
+        });
+        return { paymentId: payment!.id, deletedCount: removed.length, created: true };
+        // Seat counts only: a payment's answer does not wait for every other process to confirm
+        // (on opening day the busiest one sets the pace); they drop their copies as it reaches them.
+      },
+      { waitForOthers: false },
+    );
   } catch (error) {
     if (!(error instanceof Unfulfillable)) throw error;
   }
