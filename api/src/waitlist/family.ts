@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { camperName, eligibilityProblem, ownCamper, selfCamper, type CamperRow } from "../campers/index.js";
+import {
+  camperName,
+  eligibilityProblem,
+  ownCamper,
+  scheduleColumns,
+  selfCamper,
+  type CamperRow,
+} from "../campers/index.js";
 import * as clock from "../platform/clock.js";
 import type { Db, Tx } from "../platform/database/client.js";
 import { lockAccount } from "../platform/database/locks.js";
@@ -11,9 +18,11 @@ import {
   endEntry,
   fillFromLine,
   freeSeats,
+  lineClassColumns,
   lockClass,
   recordEvent,
   seatsForThePublic,
+  type LineClass,
   type LineOptions,
 } from "./line.js";
 
@@ -107,14 +116,10 @@ export async function joinLine(
   options: LineOptions,
 ): Promise<string> {
   await lockAccount(tx, familyId);
-  const cls = await lockClass(tx, classId);
-  if (!cls || cls.status !== "approved") throw notFound("There is no such class open for booking.");
-  if (cls.startDate !== null && cls.startDate < todayUtc()) {
-    throw conflict("This class has already started: its waitlist is closed.");
-  }
-  if (opensLater(cls.registrationOpensAt)) {
-    throw conflict(`${registrationOpensText(cls.registrationOpensAt!)}. The waitlist opens with it.`);
-  }
+  // Everything about the family is checked under the family's lock alone; the class's row (which
+  // every checkout and payment of the class waits for) is locked only for the line's own
+  // read-then-write at the end, so a rush of families joining does not queue the class's buyers.
+  const seen = openLineClass((await tx.select(lineClassColumns).from(classes).where(eq(classes.id, classId)))[0]);
   const wanted = [...new Set(camperIds)];
   const people: CamperRow[] =
     wanted.length === 0
@@ -138,10 +143,17 @@ export async function joinLine(
       "Your family is already on this class's waitlist. To change who waits, leave it and join again (at the end of the line).",
     );
   }
-  for (const camper of people) {
-    const problem = await eligibilityProblem(tx, camper, cls, { sealer, withCart: false });
-    if (problem) throw conflict(problem);
-  }
+  const eligible = async (c: LineClass & object) => {
+    for (const camper of people) {
+      const problem = await eligibilityProblem(tx, camper, c, { sealer, withCart: false });
+      if (problem) throw conflict(problem);
+    }
+  };
+  await eligible(seen);
+  const cls = openLineClass(await lockClass(tx, classId));
+  // Changed by staff in the meantime: the campers are checked against the class as it is now.
+  const schedule = (c: object) => JSON.stringify(Object.keys(scheduleColumns).map((k) => c[k as keyof typeof c]));
+  if (schedule(cls) !== schedule(seen)) await eligible(cls);
   const open = seatsForThePublic(cls);
   if (open >= people.length) {
     throw conflict(
@@ -168,6 +180,18 @@ export async function joinLine(
   // Seats may be free but too few for everyone before this entry: they stay kept in order.
   if (freeSeats(cls) > 0) await fillFromLine(tx, [classId], options);
   return entry!.id;
+}
+
+/** A class whose line a family may join now (approved, not started, registration open), or why not. */
+function openLineClass(cls: LineClass): LineClass & object {
+  if (!cls || cls.status !== "approved") throw notFound("There is no such class open for booking.");
+  if (cls.startDate !== null && cls.startDate < todayUtc()) {
+    throw conflict("This class has already started: its waitlist is closed.");
+  }
+  if (opensLater(cls.registrationOpensAt)) {
+    throw conflict(`${registrationOpensText(cls.registrationOpensAt!)}. The waitlist opens with it.`);
+  }
+  return cls;
 }
 
 /** The family's own entry with its class locked first, for a change; 404 when it is not theirs. */
