@@ -4,9 +4,11 @@
 // of the webhook target (to take them down), students with access tokens, and the invariants.
 import { spawn } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
+import { openSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { confirmCard } from "../../tools/card-payment.mjs";
+import { startMailCatcher } from "../../tools/mail-catcher.mjs";
 import { LOCAL_WEBHOOK_SECRET, startPaymentSandbox } from "../../tools/payment-sandbox.mjs";
 import { superviseApi } from "../../tools/system.mjs";
 import { startTcpRelay } from "../../tools/tcp-relay.mjs";
@@ -82,18 +84,23 @@ export async function startCheckoutSystem({ apis = 2, basePort = 4980, env = {} 
     const identityRelay = await startTcpRelay({ host: identityHost, port: Number(identityPort) });
     stops.push(identityRelay.close);
 
+    // The mail server: the e-mails the API sends (receipts, waitlist notices) go out over SMTP to a
+    // local catcher, as they would to a real one, instead of failing and being tried again.
+    const mail = await startMailCatcher({ ports: { smtp: 0, web: 0 } });
+    stops.push(() => mail.stop());
     const apiEnv = (port) => ({
       ...process.env,
       DATABASE_URL: dbUrl.href,
       PORT: String(port),
       HOST: "127.0.0.1",
-      LOG_LEVEL: "fatal",
+      LOG_LEVEL: process.env.BENCH_API_LOG ? "info" : "fatal",
       JWT_SECRET,
       STRIPE_SECRET_KEY: SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET,
       STRIPE_API_URL: providerRelay.url,
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${identityRelay.port}`,
       RATE_LIMIT_SENSITIVE: "1000000",
+      SMTP_URL: mail.smtpUrl,
       ...env,
     });
     // BENCH_CPU_PROF=<folder>: each API process writes a V8 CPU profile there when it stops
@@ -107,7 +114,11 @@ export async function startCheckoutSystem({ apis = 2, basePort = 4980, env = {} 
         spawn(process.execPath, [...profileArgs, path.join(here, "../dist/server.js")], {
           cwd: path.join(here, ".."),
           env: apiEnv(port),
-          stdio: ["ignore", "ignore", "ignore"],
+          // BENCH_API_LOG=<folder>: each process's log (level info: every request with its
+          // responseTime) goes to a file there, to tell the server's time from the client's.
+          stdio: process.env.BENCH_API_LOG
+            ? ["ignore", openSync(path.join(process.env.BENCH_API_LOG, `api-${port}.log`), "a"), "ignore"]
+            : ["ignore", "ignore", "ignore"],
         }),
       );
       stops.push(supervised.stop);
