@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, RowsSkeleton } from "../components/states";
 import { actionButton, buttonSecondary, card, dollars } from "../components/styles";
 import { cartTotal } from "../features/cart/cart-total";
 import { CartTable } from "../features/cart/cart-table";
+import { paymentPath } from "../features/cart/pay-paths";
 import { cents, useQuote } from "../features/pricing/pricing-api";
 import { PricingRule } from "../features/pricing/price-parts";
 
@@ -47,14 +48,11 @@ export default function MyCartPage() {
                 {quote.data ? cents(quote.data.totalCents) : dollars(cartTotal(cart.data))}
               </span>
             </p>
-            <Link
-              to={applied ? `/dashboard/payment?code=${encodeURIComponent(applied)}` : "/dashboard/payment"}
-              className={actionButton}
-            >
+            <Link to={paymentPath(applied)} className={actionButton}>
               Pay Now
             </Link>
           </div>
-          <CartTable items={cart.data} prices={prices} />
+          <CartTable items={cart.data} prices={prices} promoCode={applied} />
           <div className={`flex flex-col gap-3 p-4 ${card}`}>
             {askCode ? (
               <Suspense fallback={<p role="status">Loading…</p>}>
