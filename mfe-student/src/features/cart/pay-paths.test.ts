@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paymentPath, promoCodeOf, singlePaymentPath } from "./pay-paths";
+import { cartPath, paymentPath, promoCodeOf, singlePaymentPath } from "./pay-paths";
 
 const ITEM = "0b7f2c1e-5d7a-4c1b-9a57-1e2f3a4b5c6d";
 
@@ -14,6 +14,12 @@ describe("the cart's Pay buttons", () => {
     expect(singlePaymentPath(ITEM)).toBe(`/dashboard/singlepayment?item=${ITEM}`);
     expect(singlePaymentPath(ITEM, "  ")).toBe(`/dashboard/singlepayment?item=${ITEM}`);
     expect(singlePaymentPath(ITEM, "FLYER15")).toBe(`/dashboard/singlepayment?item=${ITEM}&code=FLYER15`);
+  });
+
+  it("lead back to the cart with the code still applied", () => {
+    expect(cartPath()).toBe("/dashboard/mydashboard");
+    expect(cartPath("BAT20")).toBe("/dashboard/mydashboard?code=BAT20");
+    expect(promoCodeOf(new URL(cartPath("BAT20"), "http://localhost").searchParams)).toBe("BAT20");
   });
 
   it("carry any code as text: escaped in the link, read back as typed", () => {

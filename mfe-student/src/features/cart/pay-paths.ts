@@ -14,6 +14,12 @@ const withCode = (query: URLSearchParams, code: string | null | undefined) => {
   return query;
 };
 
+/** The cart with the code applied there (?code=): Back and "Back to my cart" keep it applied. */
+export function cartPath(code?: string | null): string {
+  const query = withCode(new URLSearchParams(), code).toString();
+  return query ? `/dashboard/mydashboard?${query}` : "/dashboard/mydashboard";
+}
+
 /** The whole cart's payment page: /dashboard/payment, with ?code= when a code is applied. */
 export function paymentPath(code?: string | null): string {
   const query = withCode(new URLSearchParams(), code).toString();

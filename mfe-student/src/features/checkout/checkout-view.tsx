@@ -17,6 +17,7 @@ import { EmptyState, ErrorState, RowsSkeleton } from "../../components/states";
 import { actionButton, buttonSecondary, card, dollars } from "../../components/styles";
 import { seatFor } from "../campers/seat";
 import { cartTotal } from "../cart/cart-total";
+import { cartPath } from "../cart/pay-paths";
 import {
   refreshBookings,
   useCheckout,
@@ -185,7 +186,7 @@ function OpenCheckout({
           <button type="button" className={actionButton} onClick={() => void applyCode(null)}>
             Continue without the code
           </button>
-          <Link to="/dashboard/mydashboard" className={buttonSecondary}>
+          <Link to={cartPath(code)} className={buttonSecondary}>
             Back to my cart
           </Link>
         </div>
