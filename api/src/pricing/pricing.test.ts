@@ -99,6 +99,108 @@ describe("admins' discounts", () => {
   });
 });
 
+describe("a code for some classes", () => {
+  it("is for classes that exist and are approved (400 naming classIds otherwise), answered by name", async () => {
+    const swim = await lineClass(api, 5, { priceCents: 10_000, name: "Swim Starters" });
+    const pending = await lineClass(api, 5, { status: "pending", name: "Waiting Camp" });
+    const unknown = "11111111-1111-4111-8111-111111111111";
+    const missing = await admin("POST", "/discounts", {
+      kind: "code",
+      name: "Nowhere",
+      code: "NOWHERE",
+      percentOff: 10,
+      classIds: [swim, unknown],
+    });
+    expect(missing.statusCode, missing.body).toBe(400);
+    expect(missing.json().fields).toEqual({
+      classIds: `There is no class with the id ${unknown} (it may have been deleted): choose the classes again.`,
+    });
+    const notYet = await admin("POST", "/discounts", {
+      kind: "code",
+      name: "Early",
+      code: "NOTYET",
+      percentOff: 10,
+      classIds: [pending],
+    });
+    expect(notYet.statusCode).toBe(400);
+    expect(notYet.json().fields.classIds).toBe(
+      '"Waiting Camp" is waiting for approval: a code can only be for approved classes.',
+    );
+    // Only a code is for some classes.
+    const sibling = await admin("POST", "/discounts", {
+      kind: "sibling",
+      name: "Sibling",
+      percentOff: 5,
+      classIds: [swim],
+    });
+    expect(sibling.json().fields).toEqual({ classIds: "Only a promo code is for some classes." });
+    // Nothing was added by the refused requests.
+    const codes = ((await admin("GET", "/discounts")).json() as { code: string | null }[]).map((d) => d.code);
+    expect(codes).not.toContain("NOWHERE");
+    expect(codes).not.toContain("NOTYET");
+
+    // Chosen twice, kept once; answered with each class's name.
+    const made = await addCode("SWIMONLY", { classIds: [swim, swim] });
+    expect(made).toMatchObject({ classIds: [swim], classes: [{ _id: swim, name: "Swim Starters" }] });
+    const listed = ((await admin("GET", "/discounts")).json() as { _id: string; classes: object[] }[]).find(
+      (d) => d._id === made._id,
+    );
+    expect(listed!.classes).toEqual([{ _id: swim, name: "Swim Starters" }]);
+
+    // Changing it: an unknown class is refused; a class it already has stays even once withdrawn.
+    expect(
+      (await admin("PATCH", `/discounts/${made._id}`, { classIds: [swim, unknown] })).json().fields,
+    ).toHaveProperty("classIds");
+    await api.call({ method: "PATCH", url: `/classes/${swim}/status`, as: ADMIN, payload: { status: "denied" } });
+    const kept = await admin("PATCH", `/discounts/${made._id}`, { classIds: [swim], name: "Swim flyer" });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ name: "Swim flyer", classes: [{ _id: swim, name: "Swim Starters" }] });
+    expect((await admin("PATCH", `/discounts/${made._id}`, { classIds: [swim, pending] })).statusCode).toBe(400);
+  });
+
+  it("applies to its classes' lines only; one line of another class alone is refused with the reason", async () => {
+    const chosen = await lineClass(api, 5, { priceCents: 10_000 });
+    const other = await lineClass(api, 5, { priceCents: 8_000, startDate: clockDay(60), endDate: clockDay(64) });
+    await addCode("ONECLASS", { percentOff: 25, classIds: [chosen] });
+    const parent = await family(api);
+    const chosenLine = await toCart(parent, chosen);
+    const otherLine = await toCart(parent, other);
+    const whole = (await quoteOf(parent, "ONECLASS")).json();
+    expect(whole).toMatchObject({ totalCents: 15_500, code: { applied: true, cents: 2_500 } });
+    const codeOn = (whole.items as { cartItemId: string; discounts: { kind: string }[] }[])
+      .filter((i) => i.discounts.some((d) => d.kind === "code"))
+      .map((i) => i.cartItemId);
+    expect(codeOn).toEqual([chosenLine]);
+    // The row's own Pay (one cart item) with the code: the other class is refused with why...
+    const refused = await api.call({
+      method: "POST",
+      url: "/create-payment-intent",
+      as: parent,
+      payload: { cartItemIds: [otherLine], promoCode: "ONECLASS" },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ promoCode: "This code is not for this class." });
+    // ...the chosen class is charged its discounted price, to the cent, and recorded as paid for that row.
+    const opened = await api.call({
+      method: "POST",
+      url: "/create-payment-intent",
+      as: parent,
+      payload: { cartItemIds: [chosenLine], promoCode: "oneclass" },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    expect(opened.json()).toMatchObject({ totalCents: 7_500, amount: 75, promoCode: "ONECLASS" });
+    expect(await confirmCard(opened.json().clientSecret)).toBe(200);
+    const paid = await api.call({
+      method: "POST",
+      url: `/payments/${chosenLine}`,
+      as: parent,
+      payload: { transactionId: opened.json().paymentIntentId },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().payment).toMatchObject({ price: 75, discountCents: 2_500 });
+  });
+});
+
 describe("a family with two children, two early-bird classes, the sibling discount and a code", () => {
   it("the quote shows every line; the checkout charges exactly its total; each line keeps what it paid", async () => {
     const sibling = await admin("POST", "/discounts", { kind: "sibling", name: "Sibling discount", percentOff: 15 });

@@ -1,10 +1,10 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requirePermission } from "../platform/access/permissions.js";
 import * as clock from "../platform/clock.js";
 import type { Db } from "../platform/database/client.js";
-import { discounts, discountUses, orders, SPORTS } from "../platform/database/schema.js";
+import { classes, discounts, discountUses, orders, SPORTS } from "../platform/database/schema.js";
 import { badRequest, conflict, notFound } from "../platform/errors.js";
 import { text } from "../platform/text.js";
 import { idParam, isIsoDate } from "../platform/wire.js";
@@ -87,11 +87,44 @@ function problems(v: Values): Record<string, string> {
   if (v.kind !== "multi_class" && v.minSeats != null)
     out.minSeats = "Only the multi-class discount has a number of seats.";
   if (v.validFrom && v.validUntil && v.validUntil < v.validFrom) out.validUntil = "The last day is before the first.";
+  if (v.kind !== "code" && (v.classIds?.length ?? 0) > 0) out.classIds = "Only a promo code is for some classes.";
+  if (v.kind !== "code" && (v.sports?.length ?? 0) > 0) out.sports = "Only a promo code is for some sports.";
   return out;
+}
+
+/** The names of classes by id (a class deleted since it was chosen has none). */
+async function classNames(db: Db, ids: readonly string[]): Promise<Map<string, { name: string; status: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: classes.id, name: classes.name, status: classes.status })
+    .from(classes)
+    .where(inArray(classes.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, { name: r.name, status: r.status }]));
+}
+
+/**
+ * The classes a code is for, checked against the catalogue (a 400 naming the field, never a 500
+ * or a code silently for no class): each class added must exist and be approved (families can
+ * book it). Classes the code already has stay as they are, also one deleted or withdrawn since.
+ */
+async function classProblem(db: Db, ids: readonly string[], already: readonly string[]): Promise<string | null> {
+  const added = ids.filter((id) => !already.includes(id));
+  if (added.length === 0) return null;
+  const found = await classNames(db, added);
+  const missing = added.find((id) => !found.has(id));
+  if (missing) return `There is no class with the id ${missing} (it may have been deleted): choose the classes again.`;
+  for (const id of added) {
+    const cls = found.get(id)!;
+    if (cls.status !== "approved") {
+      return `"${cls.name}" is ${cls.status === "pending" ? "waiting for approval" : "not approved"}: a code can only be for approved classes.`;
+    }
+  }
+  return null;
 }
 
 const toWire = (
   row: DiscountRow,
+  names: Map<string, { name: string }>,
   stats?: { orders: number; revenueCents: number; discountCents: number; holds: number },
 ) => ({
   _id: row.id,
@@ -112,6 +145,8 @@ const toWire = (
   maxUses: row.maxUses,
   maxUsesPerFamily: row.maxUsesPerFamily,
   classIds: row.classIds,
+  /** The classes it is for, by name in the order chosen; null for a class deleted since. */
+  classes: row.classIds.map((id) => ({ _id: id, name: names.get(id)?.name ?? null })),
   sports: row.sports,
   minOrderCents: row.minOrderCents,
   paused: row.paused,
@@ -173,7 +208,11 @@ export const discountRoutes =
           db.select().from(discounts).orderBy(desc(discounts.createdAt), desc(discounts.id)),
           codeStats(db),
         ]);
-        return rows.map((row) => toWire(row, stats.get(row.id)));
+        const names = await classNames(
+          db,
+          rows.flatMap((row) => row.classIds),
+        );
+        return rows.map((row) => toWire(row, names, stats.get(row.id)));
       },
     );
 
@@ -190,19 +229,21 @@ export const discountRoutes =
         const values: Values = {
           ...body,
           code: body.kind === "code" ? (body.code ?? null) : (body.code ?? null),
-          classIds: body.classIds ?? [],
-          sports: body.sports ?? [],
+          classIds: [...new Set(body.classIds ?? [])],
+          sports: [...new Set(body.sports ?? [])],
           minOrderCents: body.minOrderCents ?? 0,
           paused: body.paused ?? false,
         };
         const wrong = problems(values);
+        const classWrong = wrong.classIds ? null : await classProblem(db, values.classIds ?? [], []);
+        if (classWrong) wrong.classIds = classWrong;
         if (Object.keys(wrong).length > 0) throw badRequest("Some fields need another look.", wrong);
         const [row] = await db
           .insert(discounts)
           .values(values)
           .returning()
           .catch((error: unknown) => refuseTaken(error, values));
-        return reply.status(201).send(toWire(row!));
+        return reply.status(201).send(toWire(row!, await classNames(db, row!.classIds)));
       },
     );
 
@@ -223,17 +264,25 @@ export const discountRoutes =
         const [current] = await db.select().from(discounts).where(eq(discounts.id, request.params.id));
         if (!current) throw notFound("There is no such discount.");
         const { id: _id, createdAt: _c, updatedAt: _u, ...was } = current;
-        const values: Values = { ...was, ...request.body };
+        const change = {
+          ...request.body,
+          ...(request.body.classIds && { classIds: [...new Set(request.body.classIds)] }),
+          ...(request.body.sports && { sports: [...new Set(request.body.sports)] }),
+        };
+        const values: Values = { ...was, ...change };
         const wrong = problems(values);
+        const classWrong =
+          wrong.classIds || !change.classIds ? null : await classProblem(db, change.classIds, current.classIds);
+        if (classWrong) wrong.classIds = classWrong;
         if (Object.keys(wrong).length > 0) throw badRequest("Some fields need another look.", wrong);
         const [row] = await db
           .update(discounts)
-          .set({ ...request.body, updatedAt: clock.now() })
+          .set({ ...change, updatedAt: clock.now() })
           .where(eq(discounts.id, current.id))
           .returning()
           .catch((error: unknown) => refuseTaken(error, values));
         const stats = (await codeStats(db)).get(current.id);
-        return toWire(row!, stats);
+        return toWire(row!, await classNames(db, row!.classIds), stats);
       },
     );
 

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { errorMessage, SPORTS } from "shared-auth";
 import { bodyOf, type Discount, type DiscountForm, useSaveDiscount } from "../lib/discounts";
 import { buttonStyles, inputStyles } from "./buttons";
+import { ClassPicker } from "./class-picker";
 
 const KIND_LABEL: Record<Discount["kind"], string> = {
   code: "Promo code",
@@ -144,25 +145,39 @@ export function DiscountFormCard({
         {isCode && field("minOrder", "Minimum order ($)", text("minOrder", { inputMode: "decimal" }), "minOrderCents")}
       </div>
       {isCode && (
-        <fieldset className="flex flex-col gap-2">
-          <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">
-            Only for these sports (none ticked: every class)
-          </legend>
-          <div className="flex flex-wrap gap-x-4 gap-y-2">
-            {(Object.keys(SPORTS) as (keyof typeof SPORTS)[]).map((sport) => (
-              <label key={sport} className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-300">
-                <input
-                  type="checkbox"
-                  checked={form.sports.includes(sport)}
-                  onChange={(e) =>
-                    set("sports", e.target.checked ? [...form.sports, sport] : form.sports.filter((s) => s !== sport))
-                  }
-                />
-                {SPORTS[sport]}
-              </label>
-            ))}
+        <section aria-labelledby={`${id}-for`} className="flex flex-col gap-4">
+          <div>
+            <h3 id={`${id}-for`} className="text-base font-semibold text-slate-900 dark:text-white">
+              What it is for
+            </h3>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              The classes chosen and every class of the sports ticked. Nothing chosen or ticked: every class.
+            </p>
           </div>
-        </fieldset>
+          <ClassPicker
+            chosen={form.classes}
+            onChange={(next) => set("classes", next)}
+            problem={problems.classIds ?? Object.entries(problems).find(([key]) => key.startsWith("classIds."))?.[1]}
+          />
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">Sports it is for</legend>
+            <div className="flex flex-wrap gap-x-4 gap-y-2">
+              {(Object.keys(SPORTS) as (keyof typeof SPORTS)[]).map((sport) => (
+                <label key={sport} className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-300">
+                  <input
+                    type="checkbox"
+                    checked={form.sports.includes(sport)}
+                    onChange={(e) =>
+                      set("sports", e.target.checked ? [...form.sports, sport] : form.sports.filter((s) => s !== sport))
+                    }
+                  />
+                  {SPORTS[sport]}
+                </label>
+              ))}
+            </div>
+            {problems.sports && <p className="text-sm text-red-700 dark:text-red-300">{problems.sports}</p>}
+          </fieldset>
+        </section>
       )}
       <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
         <input type="checkbox" checked={form.paused} onChange={(e) => set("paused", e.target.checked)} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyOf, emptyForm, formOf, toCents, type Discount } from "./discounts";
+import { appliesTo, bodyOf, emptyForm, formOf, foundText, toCents, toggleClass, type Discount } from "./discounts";
 
 describe("the discount form", () => {
   it("turns dollars into cents exactly, and refuses what is not money", () => {
@@ -33,6 +33,7 @@ describe("the discount form", () => {
         maxUses: 10,
         maxUsesPerFamily: null,
         minOrderCents: 10_000,
+        classIds: [],
         sports: [],
         paused: false,
       },
@@ -57,6 +58,7 @@ describe("the discount form", () => {
       validUntil: "2027-06-01",
       maxUses: 3,
       maxUsesPerFamily: null,
+      classIds: [],
       sports: ["golf"],
       minOrderCents: 0,
       paused: true,
@@ -69,5 +71,65 @@ describe("the discount form", () => {
       sports: ["golf"],
       paused: true,
     });
+  });
+});
+
+describe("the classes a code is for", () => {
+  const swim = { _id: "c-swim", class_name: "Swim Starters" };
+  const tennis = { _id: "c-tennis", class_name: "Tennis Serve & Volley" };
+
+  it("are chosen and taken out by id, in the order chosen, with their names", () => {
+    const one = toggleClass([], swim);
+    const two = toggleClass(one, tennis);
+    expect(two).toEqual([
+      { _id: "c-swim", name: "Swim Starters" },
+      { _id: "c-tennis", name: "Tennis Serve & Volley" },
+    ]);
+    expect(toggleClass(two, swim)).toEqual([{ _id: "c-tennis", name: "Tennis Serve & Volley" }]);
+  });
+
+  it("are sent by id (codes only), and read back with their names (a deleted class has none)", () => {
+    const form = { ...emptyForm(), name: "Swim", code: "SWIM", value: "10", classes: toggleClass([], swim) };
+    expect(bodyOf(form, true).body).toMatchObject({ classIds: ["c-swim"], sports: [] });
+    expect(bodyOf({ ...form, kind: "sibling" }, true).body).not.toHaveProperty("classIds");
+    const d = {
+      ...({} as Discount),
+      kind: "code" as const,
+      classIds: ["c-swim", "c-gone"],
+      classes: [
+        { _id: "c-swim", name: "Swim Starters" },
+        { _id: "c-gone", name: null },
+      ],
+      sports: [],
+    };
+    expect(formOf(d).classes).toEqual(d.classes);
+    // An older answer without names keeps the ids all the same.
+    expect(formOf({ ...d, classes: undefined } as unknown as Discount).classes).toEqual([
+      { _id: "c-swim", name: null },
+      { _id: "c-gone", name: null },
+    ]);
+  });
+
+  it("are said by name in the list, with the sports; nothing named: every class", () => {
+    expect(appliesTo({ kind: "code", sports: [], classes: [] })).toBe("Every class");
+    expect(appliesTo({ kind: "sibling", sports: [], classes: [] })).toBe("Every class");
+    expect(
+      appliesTo({
+        kind: "code",
+        sports: ["tennis", "table-tennis"],
+        classes: [
+          { _id: "c-swim", name: "Swim Starters" },
+          { _id: "c-gone", name: null },
+        ],
+      }),
+    ).toBe("Swim Starters, A deleted class, every Tennis class, every Table tennis class");
+  });
+
+  it("the search's results are counted in words, for the live region", () => {
+    expect(foundText(0, "")).toBe("There are no approved classes yet.");
+    expect(foundText(0, " zumba ")).toBe("No approved class matches “zumba”.");
+    expect(foundText(1, "swim")).toBe("1 approved class matches “swim”.");
+    expect(foundText(1234, "")).toBe("1,234 approved classes.");
+    expect(foundText(3, "tennis")).toBe("3 approved classes match “tennis”.");
   });
 });

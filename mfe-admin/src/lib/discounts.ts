@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "shared-auth";
+import { api, sportLabel } from "shared-auth";
 
 /** A discount as GET /discounts answers it (issue 33): money in cents. */
 export interface Discount {
@@ -16,10 +16,18 @@ export interface Discount {
   maxUses: number | null;
   maxUsesPerFamily: number | null;
   classIds: string[];
+  /** The classes a code is for, by name (null: a class deleted since it was chosen). */
+  classes: ChosenClass[];
   sports: string[];
   minOrderCents: number;
   paused: boolean;
   uses: { orders: number; revenueCents: number; discountCents: number; holds: number };
+}
+
+/** A class a code is for: its id and name (null once the class is deleted). */
+export interface ChosenClass {
+  _id: string;
+  name: string | null;
 }
 
 export const DISCOUNTS_KEY = ["discounts"] as const;
@@ -64,6 +72,8 @@ export interface DiscountForm {
   maxUses: string;
   maxUsesPerFamily: string;
   minOrder: string;
+  /** The classes chosen, in the order chosen, with their names to show. */
+  classes: ChosenClass[];
   sports: string[];
   paused: boolean;
 }
@@ -80,6 +90,7 @@ export const emptyForm = (kind: Discount["kind"] = "code"): DiscountForm => ({
   maxUses: "",
   maxUsesPerFamily: "",
   minOrder: "",
+  classes: [],
   sports: [],
   paused: false,
 });
@@ -97,6 +108,7 @@ export function formOf(d: Discount): DiscountForm {
     maxUses: d.maxUses === null ? "" : String(d.maxUses),
     maxUsesPerFamily: d.maxUsesPerFamily === null ? "" : String(d.maxUsesPerFamily),
     minOrder: d.minOrderCents ? (d.minOrderCents / 100).toFixed(2) : "",
+    classes: d.classes ?? d.classIds.map((_id) => ({ _id, name: null })),
     sports: d.sports,
     paused: d.paused,
   };
@@ -137,9 +149,37 @@ export function bodyOf(
       maxUses: wholeOrNull(form.maxUses),
       maxUsesPerFamily: wholeOrNull(form.maxUsesPerFamily),
       minOrderCents: minOrder,
+      classIds: form.classes.map((c) => c._id),
       sports: form.sports,
     }),
     paused: form.paused,
   };
   return { body, problems };
+}
+
+/** A chosen class as the admin reads it. */
+export const classLabel = (c: ChosenClass) => c.name ?? "A deleted class";
+
+/** What a discount applies to, in words: its classes by name and its sports ("Every class" when neither). */
+export function appliesTo(d: Pick<Discount, "kind" | "sports"> & { classes?: ChosenClass[] }): string {
+  if (d.kind !== "code") return "Every class";
+  const classes = (d.classes ?? []).map(classLabel);
+  const sports = d.sports.map((s) => `every ${sportLabel(s) ?? s} class`);
+  const parts = [...classes, ...sports];
+  return parts.length === 0 ? "Every class" : parts.join(", ");
+}
+
+/** The chosen classes with `cls` added, or taken out when it is there already. */
+export function toggleClass(chosen: ChosenClass[], cls: { _id: string; class_name: string }): ChosenClass[] {
+  return chosen.some((c) => c._id === cls._id)
+    ? chosen.filter((c) => c._id !== cls._id)
+    : [...chosen, { _id: cls._id, name: cls.class_name }];
+}
+
+/** What the class picker's search found, said to everyone (a live region reads it out). */
+export function foundText(total: number, search: string): string {
+  const term = search.trim();
+  if (total === 0) return term ? `No approved class matches “${term}”.` : "There are no approved classes yet.";
+  const n = `${total.toLocaleString("en-US")} approved ${total === 1 ? "class" : "classes"}`;
+  return term ? `${n} ${total === 1 ? "matches" : "match"} “${term}”.` : `${n}.`;
 }

@@ -6,6 +6,7 @@ import { DiscountFormCard } from "../components/discount-form";
 import { EmptyState, ErrorState, PageHeading, TableSkeleton } from "../components/states";
 import { confirmDelete, notifyDeleted, showFailure } from "../lib/alerts";
 import {
+  appliesTo,
   emptyForm,
   formOf,
   money,
@@ -33,7 +34,6 @@ function limits(d: Discount): string {
     d.maxUses !== null && `${d.maxUses} uses`,
     d.maxUsesPerFamily !== null && `${d.maxUsesPerFamily} per family`,
     d.minOrderCents > 0 && `orders from ${money(d.minOrderCents)}`,
-    d.sports.length > 0 && d.sports.join(", "),
   ].filter(Boolean);
   return parts.length ? parts.join(" · ") : "None";
 }
@@ -138,11 +138,13 @@ export default function DiscountsPage() {
                 <caption className="sr-only">Discounts</caption>
                 <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400">
                   <tr>
-                    {["Name", "Kind", "Takes off", "Valid", "Limits", "Brought", "Status", "Actions"].map((h) => (
-                      <th key={h} scope="col" className="px-3 py-2">
-                        {h}
-                      </th>
-                    ))}
+                    {["Name", "Kind", "Takes off", "For", "Valid", "Limits", "Brought", "Status", "Actions"].map(
+                      (h) => (
+                        <th key={h} scope="col" className="px-3 py-2">
+                          {h}
+                        </th>
+                      ),
+                    )}
                   </tr>
                 </thead>
                 <tbody>
@@ -156,6 +158,9 @@ export default function DiscountsPage() {
                       </th>
                       <td className="px-3 py-2">{KIND[d.kind]}</td>
                       <td className="px-3 py-2">{d.summary}</td>
+                      <td className="px-3 py-2 break-words" data-testid="discount-for">
+                        {appliesTo(d)}
+                      </td>
                       <td className="px-3 py-2">{validity(d)}</td>
                       <td className="px-3 py-2">{limits(d)}</td>
                       <td className="px-3 py-2">{d.kind === "code" ? brought(d) : "—"}</td>
@@ -187,6 +192,9 @@ export default function DiscountsPage() {
                   </div>
                   <p>
                     {KIND[d.kind]}: {d.summary}
+                  </p>
+                  <p className="break-words" data-testid="discount-for">
+                    For: {appliesTo(d)}
                   </p>
                   <p className="text-slate-600 dark:text-slate-400">
                     Valid: {validity(d)} · Limits: {limits(d)}

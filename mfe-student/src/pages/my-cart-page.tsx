@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { useCart, useStudentEmail } from "shared-auth";
 import { NotAStudent } from "../components/no-student";
 import { PageFrame } from "../components/page-frame";
@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, RowsSkeleton } from "../components/states";
 import { actionButton, buttonSecondary, card, dollars } from "../components/styles";
 import { cartTotal } from "../features/cart/cart-total";
 import { CartTable } from "../features/cart/cart-table";
+import { paymentPath, promoCodeOf } from "../features/cart/pay-paths";
 import { cents, useQuote } from "../features/pricing/pricing-api";
 import { PricingRule } from "../features/pricing/price-parts";
 
@@ -18,8 +19,18 @@ export default function MyCartPage() {
   const email = useStudentEmail();
   const cart = useCart();
   // The server prices the cart (issue 33): each line's discounts, the code's verdict, the total.
-  const [code, setCode] = useState<string | null>(null);
-  const [askCode, setAskCode] = useState(false);
+  // The code lives in the page's address (?code=), so coming back from a payment page (Back, or its
+  // "Back to my cart") finds it still applied for the other rows' Pay.
+  const [query, setQuery] = useSearchParams();
+  const code = promoCodeOf(query) ?? null;
+  const setCode = (next: string | null) => {
+    const rest = new URLSearchParams(query);
+    if (next) rest.set("code", next);
+    else rest.delete("code");
+    setQuery(rest, { replace: true });
+  };
+  // Open at once when the address has a code; focused only when the family opens it.
+  const [askCode, setAskCode] = useState<"shown" | "asked" | null>(code !== null ? "shown" : null);
   const quote = useQuote(email, cart.data?.map((i) => i._id) ?? [], code);
   const prices = new Map(quote.data?.items.map((i) => [i.cartItemId, i]));
   const applied = quote.data?.code?.applied ? quote.data.code.code : null;
@@ -47,14 +58,11 @@ export default function MyCartPage() {
                 {quote.data ? cents(quote.data.totalCents) : dollars(cartTotal(cart.data))}
               </span>
             </p>
-            <Link
-              to={applied ? `/dashboard/payment?code=${encodeURIComponent(applied)}` : "/dashboard/payment"}
-              className={actionButton}
-            >
+            <Link to={paymentPath(applied)} className={actionButton}>
               Pay Now
             </Link>
           </div>
-          <CartTable items={cart.data} prices={prices} />
+          <CartTable items={cart.data} prices={prices} promoCode={applied} />
           <div className={`flex flex-col gap-3 p-4 ${card}`}>
             {askCode ? (
               <Suspense fallback={<p role="status">Loading…</p>}>
@@ -63,11 +71,11 @@ export default function MyCartPage() {
                   verdict={quote.data?.code}
                   busy={quote.isFetching}
                   onApply={(next) => setCode(next)}
-                  focusOnShow
+                  focusOnShow={askCode === "asked"}
                 />
               </Suspense>
             ) : (
-              <button type="button" className={`self-start ${buttonSecondary}`} onClick={() => setAskCode(true)}>
+              <button type="button" className={`self-start ${buttonSecondary}`} onClick={() => setAskCode("asked")}>
                 Have a promo code?
               </button>
             )}

@@ -1,4 +1,5 @@
 import { useSearchParams } from "react-router-dom";
+import { promoCodeOf } from "../features/cart/pay-paths";
 import { CheckoutView } from "../features/checkout/checkout-view";
 import "../styles.css";
 
@@ -15,6 +16,6 @@ export default function PaymentPage() {
     ?.split(",")
     .filter((id) => CART_ITEM_ID.test(id));
   // The code applied on the cart page (issue 33): the server applies it again, or says why not.
-  const code = query.get("code")?.slice(0, 40) || undefined;
+  const code = promoCodeOf(query);
   return <CheckoutView selection={items && items.length > 0 ? items : undefined} promoCode={code} />;
 }

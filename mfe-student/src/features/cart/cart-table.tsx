@@ -7,6 +7,7 @@ import { sameTimeAs } from "./same-time";
 import { useRemoveCartItem } from "./use-remove-cart-item";
 import type { CartQuote } from "../pricing/pricing-api";
 import { LinePrice } from "../pricing/price-parts";
+import { singlePaymentPath } from "./pay-paths";
 
 /** The server's price of each line (issue 33), by cart item id: its full price, discounts and what is paid. */
 export type LinePrices = Map<string, CartQuote["items"][number]>;
@@ -14,11 +15,6 @@ export type LinePrices = Map<string, CartQuote["items"][number]>;
 function Price({ item, prices }: { item: CartItem; prices: LinePrices | undefined }) {
   const priced = prices?.get(item._id);
   return priced ? <LinePrice {...priced} /> : <>{dollars(item.price)}</>;
-}
-
-/** Where a row's Pay button leads: the single payment page, told which cart item to pay. */
-export function singlePaymentPath(item: Pick<CartItem, "_id">): string {
-  return `/dashboard/singlepayment?item=${encodeURIComponent(item._id)}`;
 }
 
 /** A line as its buttons name it: the class, and whose seat ("Intro to Martial Arts for Mia Rivera"). */
@@ -110,12 +106,13 @@ function DeleteButton({ item, index }: { item: CartItem; index: number }) {
   );
 }
 
-function PayLink({ item }: { item: CartItem }) {
+/** A row's own Pay: that cart item alone, with the code applied on the cart (issue 33). */
+function PayLink({ item, promoCode }: { item: CartItem; promoCode: string | null }) {
   return (
     <Link
-      to={singlePaymentPath(item)}
+      to={singlePaymentPath(item._id, promoCode)}
       className={`${actionButton} px-4 py-2 text-sm`}
-      aria-label={`Pay for ${lineName(item)}`}
+      aria-label={`Pay for ${lineName(item)}${promoCode ? ` with the code ${promoCode}` : ""}`}
     >
       Pay
     </Link>
@@ -138,7 +135,16 @@ function Photo({ item }: { item: CartItem }) {
  * The selected classes (spec section 8): a table on wide screens, one card per class on phones
  * (only one of the two is displayed, so screen readers meet each class once).
  */
-export function CartTable({ items, prices }: { items: CartItem[]; prices?: LinePrices }) {
+export function CartTable({
+  items,
+  prices,
+  promoCode = null,
+}: {
+  items: CartItem[];
+  prices?: LinePrices;
+  /** The code applied on the cart: each row's Pay carries it to the payment page. */
+  promoCode?: string | null;
+}) {
   return (
     <>
       <div className={`hidden overflow-x-auto md:block ${card}`}>
@@ -180,7 +186,7 @@ export function CartTable({ items, prices }: { items: CartItem[]; prices?: LineP
                   <Price item={item} prices={prices} />
                 </td>
                 <td className="px-4 py-3">
-                  <PayLink item={item} />
+                  <PayLink item={item} promoCode={promoCode} />
                 </td>
                 <td className="px-4 py-3">
                   <DeleteButton item={item} index={index} />
@@ -202,7 +208,7 @@ export function CartTable({ items, prices }: { items: CartItem[]; prices?: LineP
               </p>
             </div>
             <div className="flex w-full justify-end gap-3">
-              <PayLink item={item} />
+              <PayLink item={item} promoCode={promoCode} />
               <DeleteButton item={item} index={index} />
             </div>
           </li>

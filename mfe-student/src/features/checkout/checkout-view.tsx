@@ -14,9 +14,10 @@ import {
 import { NotAStudent } from "../../components/no-student";
 import { PageFrame } from "../../components/page-frame";
 import { EmptyState, ErrorState, RowsSkeleton } from "../../components/states";
-import { actionButton, card, dollars } from "../../components/styles";
+import { actionButton, buttonSecondary, card, dollars } from "../../components/styles";
 import { seatFor } from "../campers/seat";
 import { cartTotal } from "../cart/cart-total";
+import { cartPath } from "../cart/pay-paths";
 import {
   refreshBookings,
   useCheckout,
@@ -166,13 +167,29 @@ function OpenCheckout({
 
   if (checkout.isPending) return <RowsSkeleton label="Holding your seats and preparing the payment" rows={2} />;
   if (checkout.isError && code !== null && apiErrorStatus(checkout.error) === 400) {
+    // The code the cart applied may not apply to what is paid here (a row's own Pay: "This code is
+    // not for this class."): said before any seat is held or anything charged, with the way on.
     return (
-      <div role="alert" className={`p-6 ${card}`}>
-        <h2 className="font-display text-xl font-bold text-slate-900 dark:text-white">This code cannot be used</h2>
+      <div role="alert" className={`p-6 ${card}`} data-testid="code-refused">
+        <h2 className="font-display text-xl font-bold text-slate-900 dark:text-white">
+          The code {code} cannot be used {singleCartItemId !== undefined ? "for this class" : "here"}
+        </h2>
         <p className="mt-2 text-slate-700 dark:text-slate-300">{errorMessage(checkout.error)} Nothing was charged.</p>
-        <button type="button" className={`mt-4 ${actionButton}`} onClick={() => void applyCode(null)}>
-          Continue without the code
-        </button>
+        <ul className="mt-3 text-slate-700 dark:text-slate-300">
+          {cartItems.map((item) => (
+            <li key={item._id}>
+              <span className="font-semibold break-words">{item.class_name}</span> {seatFor(item.camper_name)}
+            </li>
+          ))}
+        </ul>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <button type="button" className={actionButton} onClick={() => void applyCode(null)}>
+            Continue without the code
+          </button>
+          <Link to={cartPath(code)} className={buttonSecondary}>
+            Back to my cart
+          </Link>
+        </div>
       </div>
     );
   }
