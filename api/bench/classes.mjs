@@ -27,7 +27,11 @@ async function admin(sql) {
 }
 
 function start(script, env) {
-  const child = spawn(process.execPath, [script], {
+  // BENCH_CPU_PROF=<folder>: each server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, script], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

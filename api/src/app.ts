@@ -102,8 +102,18 @@ export async function buildApp({
   });
   // Every answer's Date is the API's own clock (decision 027): the same as the real one in
   // production, the moved one in a test run, so the pages' countdowns agree with the rules.
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("date", clock.now().toUTCString());
+  // The text is made once per second of that clock (as Node does for its own Date header).
+  let dateSecond = Number.NaN;
+  let dateText = "";
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    const ms = clock.nowMs();
+    const second = Math.floor(ms / 1000);
+    if (second !== dateSecond) {
+      dateSecond = second;
+      dateText = new Date(ms).toUTCString();
+    }
+    reply.header("date", dateText);
+    done(null, payload);
   });
   // After CORS (a refusal carries its headers, so the page can read it; preflights are answered
   // first) and before everything else: a request past capacity costs nothing (decision 035).
