@@ -31,7 +31,7 @@ export const SEED = {
   },
 };
 
-/** The local API's signing secret (api/src/platform/config.ts, development default). */
+/** The local API's signing secret (api/src/platform/config/published-secrets.ts, development default). */
 const SECRET = process.env.JWT_SECRET ?? "local-development-secret-change-me-in-production";
 
 const b64 = (value: object | Buffer) =>

@@ -20,7 +20,7 @@ import { conflict, notFound } from "../platform/errors.js";
 import { emailQuery, idParam } from "../platform/wire.js";
 import { classColumns, classToWire, hasStarted, selectClasses, SESSION_MESSAGES } from "../catalog/index.js";
 import { ownerByEmail } from "../platform/access/owner.js";
-import { selectCart, toPricingLine } from "./checkout/open.js";
+import { selectCart, toPricingLine } from "./checkout/cart-lines.js";
 import { PRICING_RULE_IN_WORDS, quote } from "../pricing/index.js";
 import { promoCodeRateLimits } from "../platform/rate-limits.js";
 import { text } from "../platform/text.js";

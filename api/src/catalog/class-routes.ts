@@ -1,6 +1,5 @@
 import { asc, count, desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { requirePermission } from "../platform/access/permissions.js";
 import type { Sealer } from "../platform/sealing.js";
 import { instructorClassRoutes } from "./instructor-class-routes.js";
@@ -11,59 +10,12 @@ import { badRequest, conflict, forbidden, notFound } from "../platform/errors.js
 import { sendCached, type PublicCache } from "./public-cache.js";
 import { asksForPage, classPageQuery, pageKey, PUBLIC_PAGE_SIZE } from "./public-lists.js";
 import { assertImageAvailable } from "../images/index.js";
-import { idParam, imageUrl, isIsoDate, price, seats, toCents } from "../platform/wire.js";
-import { text } from "../platform/text.js";
+import { idParam, toCents } from "../platform/wire.js";
 import { transaction } from "../platform/transaction.js";
 import { fillFromLine, type LineOptions } from "../waitlist/index.js";
-import { enqueueClassReviewed } from "../notifications/index.js";
-import { checkSession, sessionColumns, sessionFields } from "./camp-session.js";
-
-/** A class's own fields; a new class needs all but its details, an edit names those it changes. */
-const classFields = z.object({
-  class_name: text({ required: "Class name is required", max: 120 }),
-  image: imageUrl,
-  available_seats: seats,
-  price,
-  details: text({ max: 2000, multiLine: true }),
-  /** Early-bird price (issue 33): dollars, lower than the price, until the end of `early_price_until`; null for none. */
-  early_price: price.nullable(),
-  early_price_until: z
-    .string({ error: "The early-bird price's last day must be a date (YYYY-MM-DD)." })
-    .refine(isIsoDate, { error: "The early-bird price's last day must be a date (YYYY-MM-DD)." })
-    .nullable(),
-});
-
-/** The early-bird price's rule (the database's classes_early_price_check) with a message per field. */
-function earlyProblems(priceCents: number, earlyCents: number | null, until: string | null): Record<string, string> {
-  if (earlyCents === null && until === null) return {};
-  if (earlyCents === null) return { early_price: "Give the early-bird price, or clear its last day." };
-  if (until === null) return { early_price_until: "Give the early-bird price's last day." };
-  if (earlyCents >= priceCents) return { early_price: "The early-bird price must be lower than the price." };
-  return {};
-}
-
-const newClass = classFields
-  .partial({ details: true, early_price: true, early_price_until: true })
-  .extend({
-    // Sent by the spec's form; ignored: the server takes them from the token and starts at 0.
-    instructor: text({ max: 120 }).optional(),
-    email: text({ max: 254 }).optional(),
-    enrolled_seats: z.number().optional(),
-    ...sessionFields,
-  })
-  .superRefine(checkSession);
-
-const classEdit = classFields
-  .partial()
-  .extend(sessionFields)
-  .strict()
-  .refine((o) => Object.keys(o).length > 0, { error: "Nothing to change." })
-  .superRefine(checkSession);
-
-const review = z.object({
-  status: z.enum(["approved", "denied"], { error: "Status must be approved or denied." }),
-  feedback: text({ max: 2000, multiLine: true }).optional(),
-});
+import { sessionColumns } from "./camp-session.js";
+import { classEdit, earlyProblems, newClass } from "./class-fields.js";
+import { classReviewRoutes } from "./class-review-routes.js";
 
 export const classRoutes =
   (db: Db, cache: PublicCache, sealer: Sealer, line: LineOptions): FastifyPluginAsyncZod =>
@@ -248,56 +200,8 @@ export const classRoutes =
       },
     );
 
-    app.patch(
-      "/classes/:id/status",
-      {
-        config: { access: { action: "review", entity: "class", any: true } },
-        schema: {
-          tags: ["classes"],
-          summary: "An admin approves or denies one class, with optional feedback",
-          params: idParam,
-          body: review,
-        },
-      },
-      async (request) => {
-        const actor = await request.requireActor();
-        requirePermission(actor, "review", "class");
-        const row = await findClass(db, request.params.id);
-        await cache.write(["classes", "instructors"], async (tx) => {
-          await tx
-            .update(classes)
-            .set({
-              status: request.body.status,
-              ...(request.body.feedback !== undefined && { feedback: request.body.feedback }),
-              updatedAt: new Date(),
-            })
-            .where(eq(classes.id, row.id));
-          // The instructor hears of the review (and reads the feedback) from its own transaction.
-          await enqueueClassReviewed(tx, row.id);
-        });
-        return { modifiedCount: 1, status: request.body.status };
-      },
-    );
-
-    app.patch(
-      "/classes/:id/feedback",
-      {
-        config: { access: { action: "review", entity: "class", any: true } },
-        schema: {
-          tags: ["classes"],
-          summary: "An admin sends feedback on a class to its instructor",
-          params: idParam,
-          body: z.object({ feedback: text({ required: "Feedback is required.", max: 2000, multiLine: true }) }),
-        },
-      },
-      async (request) => {
-        const actor = await request.requireActor();
-        requirePermission(actor, "review", "class");
-        const row = await findClass(db, request.params.id);
-        await db.update(classes).set({ feedback: request.body.feedback }).where(eq(classes.id, row.id));
-        return { modifiedCount: 1 };
-      },
-    );
+    // Then an admin's review of a class (PATCH /classes/:id/status and /classes/:id/feedback).
+    classReviewRoutes(app, db, cache);
 
     app.delete(
       "/classes/:id",

@@ -1,24 +1,16 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Checkout } from "shared-auth/wire/checkout";
-import { camperName, classSchedule, eligibilityProblem, ownCamper, type ClassSchedule } from "../../campers/index.js";
-import { hasStarted, SESSION_MESSAGES } from "../../catalog/index.js";
+import { classSchedule, eligibilityProblem, ownCamper, type ClassSchedule } from "../../campers/index.js";
 import * as clock from "../../platform/clock.js";
-import type { PaymentConfig } from "../../platform/config.js";
 import type { Db, Tx } from "../../platform/database/client.js";
-import { campers, cartItems, classes, orderItems, orders, users } from "../../platform/database/schema.js";
-import { ApiError, badRequest, conflict, notFound } from "../../platform/errors.js";
-import {
-  normalizeCode,
-  orderCode,
-  PRICING_RULE_IN_WORDS,
-  quote,
-  recordCodeUse,
-  type LineInput,
-  type Quote,
-} from "../../pricing/index.js";
+import { classes, orderItems, orders } from "../../platform/database/schema.js";
+import { ApiError, badRequest, conflict } from "../../platform/errors.js";
+import { normalizeCode, orderCode, quote, recordCodeUse, type Quote } from "../../pricing/index.js";
 import { transaction } from "../../platform/transaction.js";
 import { toDollars } from "../../platform/wire.js";
-import { linkOrder, OFFER_RAN_OUT, opensLater, registrationOpensText, takeOffer } from "../../waitlist/index.js";
+import { linkOrder, OFFER_RAN_OUT, takeOffer } from "../../waitlist/index.js";
+import { orderLines, toCheckout } from "./answer.js";
+import { selectCart, toPricingLine } from "./cart-lines.js";
 import { latestExpiry, type CheckoutDeps } from "./deps.js";
 import { closeIntents, expireOverdueCheckouts } from "./holds.js";
 import { endPending, intentInput, lockStudent, orderClassIds, orderLineKeys, PUBLIC_SEAT_FREE } from "./orders.js";
@@ -63,129 +55,6 @@ async function holdSeat(tx: Tx, classId: string): Promise<boolean> {
     .returning({ id: classes.id });
   return held.length > 0;
 }
-
-interface Selection {
-  cartItemId: string;
-  classId: string;
-  camperId: string;
-  camperName: string;
-  name: string;
-  priceCents: number;
-  earlyPriceCents: number | null;
-  earlyPriceUntil: string | null;
-  sport: string | null;
-  status: string;
-  startDate: string | null;
-  registrationOpensAt: Date | null;
-}
-
-/** A cart line as the pricing rule reads it. */
-export const toPricingLine = (s: Selection): LineInput => ({
-  key: s.cartItemId,
-  classId: s.classId,
-  camperId: s.camperId,
-  className: s.name,
-  sport: s.sport,
-  priceCents: s.priceCents,
-  earlyPriceCents: s.earlyPriceCents,
-  earlyPriceUntil: s.earlyPriceUntil,
-});
-
-/** The cart's lines (or some of them); `quoting` skips the checks that only a checkout needs. */
-export async function selectCart(
-  db: Db,
-  studentId: string,
-  cartItemIds: string[] | undefined,
-  quoting = false,
-): Promise<Selection[]> {
-  const where = cartItemIds
-    ? and(eq(cartItems.studentId, studentId), inArray(cartItems.id, cartItemIds))
-    : eq(cartItems.studentId, studentId);
-  const rows = await db
-    .select({
-      cartItemId: cartItems.id,
-      classId: classes.id,
-      camperId: cartItems.camperId,
-      camperName: camperName,
-      name: classes.name,
-      priceCents: classes.priceCents,
-      earlyPriceCents: classes.earlyPriceCents,
-      earlyPriceUntil: classes.earlyPriceUntil,
-      sport: classes.sport,
-      status: classes.status,
-      startDate: classes.startDate,
-      registrationOpensAt: classes.registrationOpensAt,
-    })
-    .from(cartItems)
-    .innerJoin(classes, eq(classes.id, cartItems.classId))
-    .innerJoin(campers, eq(campers.id, cartItems.camperId))
-    .innerJoin(users, eq(users.id, cartItems.studentId))
-    .where(where)
-    .orderBy(asc(classes.id), asc(cartItems.camperId));
-  if (cartItemIds && rows.length !== new Set(cartItemIds).size) {
-    throw notFound("Some of these classes are no longer in your cart. Reload the page.");
-  }
-  if (quoting) return rows;
-  if (rows.length === 0) throw conflict("Your cart is empty.");
-  if (rows.some((r) => hasStarted(r.startDate))) throw conflict(SESSION_MESSAGES.started);
-  const early = rows.find((r) => opensLater(r.registrationOpensAt));
-  if (early) throw conflict(`${registrationOpensText(early.registrationOpensAt!)} for "${early.name}".`);
-  return rows;
-}
-
-/** An order's lines as bought: what each seat costs after its discounts. */
-async function orderLines(db: Db | Tx, orderId: string) {
-  const rows = await db
-    .select({
-      classId: orderItems.classId,
-      camperId: orderItems.camperId,
-      priceCents: orderItems.priceCents,
-      listPriceCents: orderItems.listPriceCents,
-      discounts: orderItems.discounts,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
-  return new Map(rows.map((r) => [`${r.classId}/${r.camperId}`, r]));
-}
-
-const toCheckout = (
-  order: { id: string; amountCents: number; expiresAt: Date; createdAt: Date },
-  intent: Intent,
-  selection: Selection[],
-  config: PaymentConfig,
-  lines: Awaited<ReturnType<typeof orderLines>>,
-  promoCode: string | null,
-): Checkout => ({
-  clientSecret: intent.clientSecret ?? "",
-  paymentIntentId: intent.id,
-  orderId: order.id,
-  amount: toDollars(order.amountCents),
-  currency: config.currency,
-  expiresAt: order.expiresAt.toISOString(),
-  maxExpiresAt: latestExpiry(order.createdAt, config).toISOString(),
-  items: selection.map((s) => {
-    const line = lines.get(`${s.classId}/${s.camperId}`);
-    const paid = line?.priceCents ?? s.priceCents;
-    return {
-      cartItemId: s.cartItemId,
-      classItemId: s.classId,
-      class_name: s.name,
-      price: toDollars(paid),
-      camper_name: s.camperName,
-      listPriceCents: line?.listPriceCents ?? s.priceCents,
-      priceCents: paid,
-      discounts: line?.discounts ?? [],
-    };
-  }),
-  subtotalCents: selection.reduce((sum, s) => {
-    const line = lines.get(`${s.classId}/${s.camperId}`);
-    return sum + (line?.listPriceCents ?? line?.priceCents ?? s.priceCents);
-  }, 0),
-  discountCents: [...lines.values()].reduce((sum, l) => sum + l.discounts.reduce((n, d) => n + d.cents, 0), 0),
-  totalCents: order.amountCents,
-  promoCode,
-  rule: PRICING_RULE_IN_WORDS,
-});
 
 /** A code typed that cannot apply is refused with its reason, as a field of the request. */
 function refuseCode(priced: Quote) {

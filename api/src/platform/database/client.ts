@@ -32,7 +32,7 @@ export interface DatabaseOptions {
   timeouts?: DatabaseTimeouts | undefined;
 }
 
-/** How long PostgreSQL work may take before the request using it gets a 503 (see config.ts). */
+/** How long PostgreSQL work may take before the request using it gets a 503 (see config/database.ts). */
 export interface DatabaseTimeouts {
   /** One statement (statement_timeout). */
   statementMs: number;

@@ -1,0 +1,38 @@
+import { alias } from "drizzle-orm/pg-core";
+import { classes, users } from "../../platform/database/schema.js";
+
+/** A class's session as the messages and the .ics show it; the schedule is unset on old classes. */
+export interface SessionFacts {
+  classId: string;
+  className: string;
+  instructorName: string;
+  location: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  weekdays: string[];
+  startTime: string | null;
+  endTime: string | null;
+}
+
+/** The class's instructor: the users table under another name, so a query may join the family's row as well. */
+export const instructors = alias(users, "instructors");
+
+/** The columns of a class's session, as SessionFacts names them. */
+export const sessionColumns = {
+  classId: classes.id,
+  className: classes.name,
+  instructorName: instructors.name,
+  location: classes.location,
+  startDate: classes.startDate,
+  endDate: classes.endDate,
+  weekdays: classes.weekdays,
+  startTime: classes.startTime,
+  endTime: classes.endTime,
+};
+
+/**
+ * A camper's name as the family knows it: the account holder's own name for "Myself", a child's
+ * first name only (an e-mail carries no more of a child's data than it needs).
+ */
+export const camperName = (camper: { isSelf: boolean; firstName: string; lastName: string }, holderName: string) =>
+  camper.isSelf ? holderName : camper.firstName.trim();

@@ -1,0 +1,34 @@
+import type { RateLimitConfig, RateLimitStore } from "../rate-limits.js";
+import { positiveInteger } from "./numbers.js";
+
+/** Requests per minute per client IP for each kind of rate-limited route (RATE_LIMIT_...). */
+export function readRateLimits(env: NodeJS.ProcessEnv): RateLimitConfig {
+  return {
+    sensitive: positiveInteger(env, "RATE_LIMIT_SENSITIVE", 10),
+    forms: positiveInteger(env, "RATE_LIMIT_FORMS", 10),
+    uploads: positiveInteger(env, "RATE_LIMIT_UPLOADS", 30),
+    // Students of one camp often sign in from one shared address: a looser budget than per account.
+    signInPerAddress: positiveInteger(
+      env,
+      "RATE_LIMIT_SIGN_IN_PER_ADDRESS",
+      3 * positiveInteger(env, "RATE_LIMIT_SENSITIVE", 10),
+    ),
+    // Per hour, not per minute: a hold lives up to PAYMENT_HOLD_MAX_SECONDS, so what keeps seats
+    // from being held again and again is how many checkouts an account or an address opens in an
+    // hour. Derived from RATE_LIMIT_SENSITIVE as the sign-in's address budget is.
+    checkouts: positiveInteger(env, "RATE_LIMIT_CHECKOUTS", 2 * positiveInteger(env, "RATE_LIMIT_SENSITIVE", 10)),
+    checkoutsPerAddress: positiveInteger(
+      env,
+      "RATE_LIMIT_CHECKOUTS_PER_ADDRESS",
+      6 * positiveInteger(env, "RATE_LIMIT_SENSITIVE", 10),
+    ),
+    // Promo codes tried per hour (issue 33): enough for a family's honest typos, too few to guess.
+    promoCodes: positiveInteger(env, "RATE_LIMIT_CODES", 30),
+    promoCodesPerAddress: positiveInteger(env, "RATE_LIMIT_CODES_PER_ADDRESS", 100),
+  };
+}
+
+/** Where the rate limits count: Redis shared by every API process (REDIS_URL), or each process's memory. */
+export function readRateLimitStore(env: NodeJS.ProcessEnv): RateLimitStore {
+  return { redisUrl: env.REDIS_URL || undefined, redisPrefix: env.REDIS_PREFIX ?? "academy:" };
+}
