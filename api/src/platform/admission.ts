@@ -1,7 +1,6 @@
 import underPressure from "@fastify/under-pressure";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { ApiError } from "./errors.js";
 
 /**
  * Admission control (decision 035): past what one process can serve, a request is refused at once
@@ -59,10 +58,18 @@ export const admissionPlugin = fp(
   async (app: FastifyInstance, config: AdmissionConfig) => {
     let inFlight = 0;
     let refused = 0;
-    /** The refusal, in the API's error shape through its error handler (with Retry-After). */
-    const busy = () => {
+    // The refusal in the API's error shape, made once: a rush refuses thousands of requests, and
+    // building an error (its stack) for each and passing it through the error handler cost more
+    // than the rest of the refusal.
+    const refusal = JSON.stringify({ error: "Service Unavailable", message: busyMessage(config.retryAfterSeconds) });
+    /** Sets the refusal's status and headers; returns its body. */
+    const refuse = (reply: FastifyReply) => {
       refused += 1;
-      return new ApiError(503, busyMessage(config.retryAfterSeconds), undefined, config.retryAfterSeconds);
+      void reply
+        .code(503)
+        .header("Retry-After", String(config.retryAfterSeconds))
+        .type("application/json; charset=utf-8");
+      return refusal;
     };
     const maxReads = Math.max(1, Math.floor(config.maxInFlight * READ_SHARE));
     app.decorate("admission", () => ({
@@ -81,8 +88,10 @@ export const admissionPlugin = fp(
         // The last second's utilisation, not the average since the process started.
         eventLoopUtilizationMode: "interval",
         retryAfter: config.retryAfterSeconds,
-        // Nothing returned lets the request through; a rejection is answered by the error handler.
-        pressureHandler: (request) => (exempt(request) || !isRead(request) ? undefined : Promise.reject(busy())),
+        // Nothing returned lets the request through; a body returned is sent as the answer (the
+        // plugin sends what its handler returns; its types only declare void).
+        pressureHandler: ((request: FastifyRequest, reply: FastifyReply) =>
+          exempt(request) || !isRead(request) ? undefined : refuse(reply)) as unknown as () => void,
       });
     }
 
@@ -90,7 +99,7 @@ export const admissionPlugin = fp(
       const releases = new WeakMap<FastifyRequest, () => void>();
       app.addHook("onRequest", async (request, reply) => {
         if (exempt(request)) return;
-        if (inFlight >= (isRead(request) ? maxReads : config.maxInFlight)) throw busy();
+        if (inFlight >= (isRead(request) ? maxReads : config.maxInFlight)) return reply.send(refuse(reply));
         inFlight += 1;
         let done = false;
         const release = () => {
