@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import {
   apiErrorStatus,
   errorMessage,
@@ -17,7 +17,7 @@ import { EmptyState, ErrorState, RowsSkeleton } from "../../components/states";
 import { actionButton, buttonSecondary, card, dollars } from "../../components/styles";
 import { seatFor } from "../campers/seat";
 import { cartTotal } from "../cart/cart-total";
-import { cartPath } from "../cart/pay-paths";
+import { cartPath, withPromoCode } from "../cart/pay-paths";
 import {
   refreshBookings,
   useCheckout,
@@ -124,11 +124,16 @@ function OpenCheckout({
   const [verdict, setVerdict] = useState<CodeVerdict | null>(null);
   const [checking, setChecking] = useState(false);
   const checkout = useCheckout(email, selection, true, code);
+  // The address follows the code in use (replaced, not pushed): a reload neither brings back a
+  // code the family went on without nor drops one applied here.
+  const [, setQuery] = useSearchParams();
+  const addressCode = (next: string | null) => setQuery((query) => withPromoCode(query, next), { replace: true });
   // A code is tried on a quote first (nothing held): only one that applies replaces the checkout.
   const applyCode = async (next: string | null) => {
     if (next === null) {
       setVerdict(null);
       setCode(null);
+      addressCode(null);
       return;
     }
     setChecking(true);
@@ -136,7 +141,10 @@ function OpenCheckout({
       const ids = cartItems.map((i) => i._id);
       const quoted = (await api.post<CartQuote>("/carts/quote", { cartItemIds: ids, promoCode: next })).data;
       setVerdict(quoted.code);
-      if (quoted.code?.applied) setCode(quoted.code.code);
+      if (quoted.code?.applied) {
+        setCode(quoted.code.code);
+        addressCode(quoted.code.code);
+      }
     } catch (error) {
       setVerdict({ code: next, name: "", summary: "", applied: false, reason: errorMessage(error), cents: 0 });
     } finally {
