@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cartPath, paymentPath, promoCodeOf, singlePaymentPath } from "./pay-paths";
+import { cartPath, paymentPath, promoCodeOf, singlePaymentPath, withPromoCode } from "./pay-paths";
 
 const ITEM = "0b7f2c1e-5d7a-4c1b-9a57-1e2f3a4b5c6d";
 
@@ -40,5 +40,16 @@ describe("the cart's Pay buttons", () => {
     expect(singlePaymentPath(ITEM, "Y".repeat(60))).toBe(
       `/dashboard/singlepayment?item=${ITEM}&code=${"Y".repeat(40)}`,
     );
+  });
+
+  it("a payment page's address follows its code: taken out when the family goes on without it, the row kept", () => {
+    const query = new URL(singlePaymentPath(ITEM, "BAT20"), "http://localhost").searchParams;
+    const without = withPromoCode(query, null);
+    expect(without.toString()).toBe(`item=${ITEM}`);
+    expect(promoCodeOf(without)).toBeUndefined();
+    expect(query.get("code")).toBe("BAT20");
+    expect(withPromoCode(query, "FLYER15").toString()).toBe(`item=${ITEM}&code=FLYER15`);
+    expect(withPromoCode(new URLSearchParams("items=a,b"), " x ").toString()).toBe("items=a%2Cb&code=x");
+    expect(withPromoCode(new URLSearchParams(""), null).toString()).toBe("");
   });
 });

@@ -35,3 +35,14 @@ export function singlePaymentPath(cartItemId: string, code?: string | null): str
 export function promoCodeOf(query: URLSearchParams): string | undefined {
   return query.get("code")?.trim().slice(0, MAX_CODE) || undefined;
 }
+
+/**
+ * A payment page's address with the code it now uses (set, or taken out when null), the rest
+ * kept: "Continue without the code" and "Remove code" take it out, so a reload does not bring the
+ * refused or removed code back; a code applied there is kept for a reload.
+ */
+export function withPromoCode(query: URLSearchParams, code: string | null): URLSearchParams {
+  const next = new URLSearchParams(query);
+  next.delete("code");
+  return withCode(next, code);
+}

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import {
   apiErrorStatus,
   errorMessage,
@@ -17,7 +17,7 @@ import { EmptyState, ErrorState, RowsSkeleton } from "../../components/states";
 import { actionButton, buttonSecondary, card, dollars } from "../../components/styles";
 import { seatFor } from "../campers/seat";
 import { cartTotal } from "../cart/cart-total";
-import { cartPath } from "../cart/pay-paths";
+import { cartPath, paymentPath, withPromoCode } from "../cart/pay-paths";
 import {
   refreshBookings,
   useCheckout,
@@ -30,8 +30,9 @@ import { ConfirmEmailFirst } from "./confirm-email";
 import { HoldTimer } from "./hold-timer";
 import { AcceptedTerms } from "../cancellations/policy";
 import { api, type CartQuote, type CodeVerdict } from "shared-auth";
-import { cents } from "../pricing/pricing-api";
-import { LinePrice, PricingRule } from "../pricing/price-parts";
+import { familyDiscountsLost, paidAloneSentence } from "../pricing/paid-alone";
+import { cents, useQuote } from "../pricing/pricing-api";
+import { LinePrice, PaidAloneNotice, PricingRule } from "../pricing/price-parts";
 import PromoCodeForm from "../pricing/promo-code-form";
 
 // Stripe's libraries come with the card form, so only the payment pages ever load them.
@@ -93,6 +94,7 @@ export function CheckoutView({
         <OpenCheckout
           email={email}
           cartItems={items}
+          wholeCart={cart.data}
           singleCartItemId={singleCartItemId}
           selection={chosen}
           promoCode={promoCode ?? null}
@@ -107,6 +109,7 @@ export function CheckoutView({
 function OpenCheckout({
   email,
   cartItems,
+  wholeCart,
   singleCartItemId,
   selection,
   promoCode,
@@ -114,6 +117,8 @@ function OpenCheckout({
 }: {
   email: string;
   cartItems: CartItem[];
+  /** Every item of the cart: a row paid alone is compared with its price in the whole cart. */
+  wholeCart: CartItem[];
   singleCartItemId: string | undefined;
   selection: string[] | undefined;
   promoCode: string | null;
@@ -124,11 +129,23 @@ function OpenCheckout({
   const [verdict, setVerdict] = useState<CodeVerdict | null>(null);
   const [checking, setChecking] = useState(false);
   const checkout = useCheckout(email, selection, true, code);
+  // The address follows the code in use (replaced, not pushed): a reload neither brings back a
+  // code the family went on without nor drops one applied here.
+  const [, setQuery] = useSearchParams();
+  const addressCode = (next: string | null) => setQuery((query) => withPromoCode(query, next), { replace: true });
+  // A row paid alone: the whole cart's quote (without a code: the family discounts come before
+  // it) says which of the row's discounts need the other rows.
+  const together = useQuote(
+    email,
+    singleCartItemId !== undefined && wholeCart.length > 1 ? wholeCart.map((i) => i._id) : [],
+    null,
+  );
   // A code is tried on a quote first (nothing held): only one that applies replaces the checkout.
   const applyCode = async (next: string | null) => {
     if (next === null) {
       setVerdict(null);
       setCode(null);
+      addressCode(null);
       return;
     }
     setChecking(true);
@@ -136,7 +153,10 @@ function OpenCheckout({
       const ids = cartItems.map((i) => i._id);
       const quoted = (await api.post<CartQuote>("/carts/quote", { cartItemIds: ids, promoCode: next })).data;
       setVerdict(quoted.code);
-      if (quoted.code?.applied) setCode(quoted.code.code);
+      if (quoted.code?.applied) {
+        setCode(quoted.code.code);
+        addressCode(quoted.code.code);
+      }
     } catch (error) {
       setVerdict({ code: next, name: "", summary: "", applied: false, reason: errorMessage(error), cents: 0 });
     } finally {
@@ -225,8 +245,21 @@ function OpenCheckout({
 
   const images = new Map(cartItems.map((i) => [i._id, i.image]));
   const bought = new Map(cartItems.map((i) => [i._id, i]));
+  // Paying one row alone: what it gives up, from the server's two prices of the row.
+  const row = singleCartItemId !== undefined ? co.items.find((i) => i.cartItemId === singleCartItemId) : undefined;
+  const paidAlone =
+    row?.priceCents !== undefined
+      ? paidAloneSentence(
+          row.priceCents,
+          familyDiscountsLost(
+            together.data?.items.find((i) => i.cartItemId === singleCartItemId),
+            { priceCents: row.priceCents, discounts: row.discounts ?? [] },
+          ),
+        )
+      : null;
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_minmax(0,26rem)]">
+      {paidAlone && <PaidAloneNotice sentence={paidAlone} wholeCart={paymentPath(co.promoCode ?? null)} />}
       <section aria-labelledby="buying" className={`p-4 sm:p-6 ${card}`}>
         <h2 id="buying" className="font-display text-xl font-bold text-slate-900 dark:text-white">
           You are paying for

@@ -1,3 +1,5 @@
+import { Link } from "react-router-dom";
+import { buttonSecondary } from "../../components/styles";
 import { cents, type LineDiscount } from "./pricing-api";
 
 /** A line's full price struck through and each discount by name, above what is paid (issue 33). */
@@ -33,4 +35,23 @@ export function LinePrice({
 /** The combination rule in the server's plain words. */
 export function PricingRule({ rule }: { rule: string }) {
   return <p className="text-sm text-slate-600 dark:text-slate-400">{rule}</p>;
+}
+
+/**
+ * On a row's own payment page: what paying it alone gives up (the server's cents, in plain words,
+ * see paid-alone.ts) and the way to pay the whole cart together instead. Spans the payment page's
+ * two columns.
+ */
+export function PaidAloneNotice({ sentence, wholeCart }: { sentence: string; wholeCart: string }) {
+  return (
+    <div
+      data-testid="paid-alone"
+      className="flex flex-col items-start gap-3 rounded-2xl lg:col-span-2 border border-amber-300 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-amber-800 dark:bg-amber-950/40"
+    >
+      <p className="text-amber-950 dark:text-amber-100">{sentence}</p>
+      <Link to={wholeCart} className={`shrink-0 ${buttonSecondary}`}>
+        Pay for the whole cart
+      </Link>
+    </div>
+  );
 }

@@ -23,5 +23,4 @@ export function useQuote(email: string | null, lineIds: string[], promoCode: str
   });
 }
 
-/** Cents as the site shows money: two decimals. */
-export const cents = (value: number) => `$${(value / 100).toFixed(2)}`;
+export { cents } from "./money";

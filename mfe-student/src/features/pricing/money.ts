@@ -1,0 +1,2 @@
+/** Cents as the site shows money: two decimals. */
+export const cents = (value: number) => `$${(value / 100).toFixed(2)}`;
