@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { createSealer } from "../platform/sealing.js";
 import { resealCamperDetails } from "./reseal.js";
 import { describe, expect, it } from "vitest";
-import { campers as campersTable, classes } from "../platform/database/schema.js";
+import { campers as campersTable, classes, sensitiveReads } from "../platform/database/schema.js";
 import { ADMIN, clockDay, confirmCard, JONAS, LEE, MAYA, SAM, useTestApi, type TestApi } from "../../test/harness.js";
 
 /**
@@ -297,6 +297,83 @@ describe("what staff see, and the record of it", () => {
       `roster-export by ${MAYA.email}`,
       `detail by ${MAYA.email}`,
       `roster by ${MAYA.email}`,
+    ]);
+  });
+
+  it("the access log names the reader, the camper and the class, without opening anyone's details", async () => {
+    const cls = await newClass(api, { start: 100, end: 104, ages: null });
+    const nia = await addCamper(LEE, child("Nia", "2015-05-05", { allergies: "Wasps" }));
+    await api.database.db.execute(sql`update classes set enrolled_seats = enrolled_seats + 1 where id = ${cls.id}`);
+    await api.database.db.execute(
+      sql`insert into enrollments (student_id, class_id, camper_id) values (${LEE.id}, ${cls.id}, ${nia._id})`,
+    );
+    expect((await api.call({ method: "GET", url: `/classes/${cls.id}/roster`, as: MAYA })).statusCode).toBe(200);
+    const [{ name: className }] = (await api.database.db
+      .select({ name: classes.name })
+      .from(classes)
+      .where(eq(classes.id, cls.id))) as [{ name: string }];
+    const logOf = async (camperId: string) => {
+      const res = await api.call({ method: "GET", url: `/admin/access-log?camperId=${camperId}`, as: ADMIN });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().items as Record<string, unknown>[];
+    };
+    // A sealed value no key opens: reading the log never tries.
+    await api.database.db.execute(sql`update campers set sealed_details = 'not-a-sealed-value' where id = ${nia._id}`);
+    expect(await logOf(nia._id)).toEqual([
+      expect.objectContaining({
+        reason: "roster",
+        reader: { _id: MAYA.id, name: "Maya Torres", email: MAYA.email, role: "instructor" },
+        camperId: nia._id,
+        camper_name: "Nia Rivera",
+        camper_removed: false,
+        familyId: LEE.id,
+        classId: cls.id,
+        class_name: className,
+      }),
+    ]);
+    const res = await api.call({ method: "GET", url: "/admin/access-log", as: ADMIN });
+    expect(JSON.stringify(res.json())).not.toContain("Wasps");
+
+    // The class deleted, the camper removed: the name stays, the class is gone, both said so.
+    await api.database.db.execute(sql`delete from enrollments where class_id = ${cls.id}`);
+    await api.database.db.delete(classes).where(eq(classes.id, cls.id));
+    expect((await api.call({ method: "DELETE", url: `/campers/${nia._id}`, as: LEE })).statusCode).toBe(200);
+    expect(await logOf(nia._id)).toEqual([
+      expect.objectContaining({ camper_name: "Nia Rivera", camper_removed: true, classId: null, class_name: null }),
+    ]);
+
+    // "Myself" reads as the account holder; a camper and a reader whose rows are gone keep their ids and the e-mail.
+    const self = (await api.call({ method: "GET", url: "/campers", as: LEE })).json()[0] as { _id: string };
+    const goneCamper = randomUUID();
+    const goneReader = randomUUID();
+    await api.database.db.insert(sensitiveReads).values([
+      {
+        readerId: ADMIN.id,
+        readerEmail: ADMIN.email,
+        readerRole: "admin",
+        camperId: self._id,
+        familyId: LEE.id,
+        reason: "family",
+      },
+      {
+        readerId: goneReader,
+        readerEmail: "gone@summitsports.academy",
+        readerRole: "instructor",
+        camperId: goneCamper,
+        familyId: randomUUID(),
+        reason: "detail",
+      },
+    ]);
+    expect(await logOf(self._id)).toEqual([
+      expect.objectContaining({ camper_name: "Lee Learner", camper_removed: false, class_name: null }),
+    ]);
+    expect(await logOf(goneCamper)).toEqual([
+      expect.objectContaining({
+        reader: { _id: goneReader, name: null, email: "gone@summitsports.academy", role: "instructor" },
+        camperId: goneCamper,
+        camper_name: null,
+        camper_removed: true,
+      }),
     ]);
   });
 

@@ -216,10 +216,13 @@ export const camperStaffRoutes =
         return {
           items: rows.map((r) => ({
             _id: r.id,
-            reader: { _id: r.readerId, email: r.readerEmail, role: r.readerRole },
+            reader: { _id: r.readerId, name: r.readerName, email: r.readerEmail, role: r.readerRole },
             camperId: r.camperId,
+            camper_name: r.camperName,
+            camper_removed: r.camperRemoved,
             familyId: r.familyId,
             classId: r.classId,
+            class_name: r.className,
             reason: r.reason,
             readAt: r.readAt.toISOString(),
           })),

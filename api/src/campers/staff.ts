@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Actor } from "../platform/access/permissions.js";
 import type { Db, Tx } from "../platform/database/client.js";
-import { campers, sensitiveReads, type SensitiveReadReason } from "../platform/database/schema.js";
+import { campers, classes, sensitiveReads, users, type SensitiveReadReason } from "../platform/database/schema.js";
 import type { Sealer } from "../platform/sealing.js";
 import { ageOn } from "./fields.js";
 import { openDetails } from "./store.js";
@@ -102,11 +103,40 @@ export async function camperMedicalDetails(
   return { _id: row.id, allergies, medical_notes, medications };
 }
 
-/** The access log, newest first, one page. */
+const reader = alias(users, "reader");
+const holder = alias(users, "holder");
+
+/**
+ * The access log, newest first, one page, each read with the names an admin reads it by: the
+ * reader's (null once their account is gone: the e-mail was kept), the camper's as the family
+ * entered it ("Myself" is the account holder's name; null once the camper's row is gone, with
+ * their family's account) and the class's (null once the class was deleted). Only the names: a
+ * camper's sealed details are never selected, let alone opened.
+ */
 export async function accessLogPage(db: Db, window: { size: number; offset: number }, camperId?: string) {
   return db
-    .select()
+    .select({
+      id: sensitiveReads.id,
+      readerId: sensitiveReads.readerId,
+      readerName: reader.name,
+      readerEmail: sensitiveReads.readerEmail,
+      readerRole: sensitiveReads.readerRole,
+      camperId: sensitiveReads.camperId,
+      camperName: sql<
+        string | null
+      >`case when ${campers.isSelf} then coalesce(${holder.name}, ${campers.firstName}) else trim(${campers.firstName} || ' ' || ${campers.lastName}) end`,
+      camperRemoved: sql<boolean>`(${campers.id} is null or ${campers.removedAt} is not null)`,
+      familyId: sensitiveReads.familyId,
+      classId: sensitiveReads.classId,
+      className: classes.name,
+      reason: sensitiveReads.reason,
+      readAt: sensitiveReads.readAt,
+    })
     .from(sensitiveReads)
+    .leftJoin(reader, eq(reader.id, sensitiveReads.readerId))
+    .leftJoin(campers, eq(campers.id, sensitiveReads.camperId))
+    .leftJoin(holder, eq(holder.id, campers.familyId))
+    .leftJoin(classes, eq(classes.id, sensitiveReads.classId))
     .where(camperId ? and(eq(sensitiveReads.camperId, camperId)) : undefined)
     .orderBy(desc(sensitiveReads.readAt), asc(sensitiveReads.id))
     .limit(window.size)
