@@ -1,14 +1,31 @@
 import { useState } from "react";
-import { readTime, reasonLabel, useAccessLog, type AccessLogEntry } from "../lib/family";
+import {
+  camperLabel,
+  classLabel,
+  readerLabel,
+  readTime,
+  reasonLabel,
+  useAccessLog,
+  type AccessLogEntry,
+  type LogName,
+} from "../lib/family";
 import type { ListParams } from "../lib/list-params";
 import { Cell, Email, PagedTable, rowStyles } from "./list-controls";
 
 const PAGE_SIZE = 20;
+const muted = "text-slate-600 dark:text-slate-400";
 
-/** An id in full (a person may need to find it elsewhere), broken anywhere rather than widening the table. */
-function Id({ value }: { value: string | null }) {
-  if (!value) return <span className="text-slate-600 dark:text-slate-400">None</span>;
-  return <code className="font-mono text-xs [overflow-wrap:anywhere]">{value}</code>;
+/**
+ * A name, and under it the id in full (a person may need to find it elsewhere), broken anywhere
+ * rather than widening the table. Words standing in for a missing name are muted.
+ */
+function Named({ name, id }: { name: LogName; id: string | null }) {
+  return (
+    <span className="flex min-w-0 flex-col items-end text-right @4xl:items-start @4xl:text-left">
+      <span className={name.known ? "[overflow-wrap:anywhere]" : `italic ${muted}`}>{name.text}</span>
+      {id && <code className={`font-mono text-xs [overflow-wrap:anywhere] ${muted}`}>{id}</code>}
+    </span>
+  );
 }
 
 /**
@@ -49,20 +66,38 @@ export function AccessLog() {
               <time dateTime={r.readAt}>{readTime(r.readAt)}</time>
             </Cell>
             <Cell kind="field" label="Reader">
-              <span className="text-right @4xl:text-left">
-                <Email address={r.reader.email} />{" "}
-                <span className="text-slate-600 dark:text-slate-400">({r.reader.role})</span>
-              </span>
+              <Reader reader={r.reader} />
             </Cell>
             <Cell kind="field" label="Camper">
-              <Id value={r.camperId} />
+              <Named name={camperLabel(r)} id={r.camperId} />
             </Cell>
             <Cell kind="field" label="Class">
-              <Id value={r.classId} />
+              <Named name={classLabel(r)} id={r.classId} />
             </Cell>
           </tr>
         ))
       }
     </PagedTable>
+  );
+}
+
+/** The staff member by name, their e-mail and role under it (the e-mail alone once the account is gone). */
+export function Reader({ reader }: { reader: AccessLogEntry["reader"] }) {
+  const name = readerLabel(reader);
+  return (
+    <span className="flex min-w-0 flex-col items-end text-right @4xl:items-start @4xl:text-left">
+      {name.known ? (
+        <>
+          <span className="[overflow-wrap:anywhere]">{name.text}</span>
+          <span className={`text-xs ${muted}`}>
+            <Email address={reader.email} /> ({reader.role})
+          </span>
+        </>
+      ) : (
+        <span>
+          <Email address={reader.email} /> <span className={muted}>({reader.role})</span>
+        </span>
+      )}
+    </span>
   );
 }

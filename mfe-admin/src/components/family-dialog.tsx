@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from "react";
 import { countOf } from "shared-auth";
 import {
   birthLine,
+  classLabel,
   detailText,
   enrolmentDates,
   personLine,
@@ -240,9 +241,29 @@ function CamperReads({ camperId }: { camperId: string }) {
           <li key={r._id} className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:flex-wrap sm:gap-x-3">
             <span className="font-semibold text-slate-900 dark:text-white">{reasonLabel(r.reason)}</span>
             <span>
-              <Email address={r.reader.email} />{" "}
-              <span className="text-slate-600 dark:text-slate-400">({r.reader.role})</span>
+              {r.reader.name ? (
+                <>
+                  <span className="[overflow-wrap:anywhere]">{r.reader.name}</span>{" "}
+                  <span className="text-slate-600 dark:text-slate-400">
+                    (<Email address={r.reader.email} />, {r.reader.role})
+                  </span>
+                </>
+              ) : (
+                <>
+                  <Email address={r.reader.email} />{" "}
+                  <span className="text-slate-600 dark:text-slate-400">({r.reader.role})</span>
+                </>
+              )}
             </span>
+            {r.reason !== "family" && (
+              <span
+                className={
+                  classLabel(r).known ? "[overflow-wrap:anywhere]" : "text-slate-600 italic dark:text-slate-400"
+                }
+              >
+                {classLabel(r).text}
+              </span>
+            )}
             <time dateTime={r.readAt} className="text-slate-600 sm:ml-auto dark:text-slate-400">
               {readTime(r.readAt)}
             </time>

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { accessLogQuery, ageOn, birthLine, detailText, enrolmentDates, personLine, reasonLabel } from "./family";
+import {
+  accessLogQuery,
+  ageOn,
+  birthLine,
+  camperLabel,
+  classLabel,
+  detailText,
+  enrolmentDates,
+  personLine,
+  readerLabel,
+  reasonLabel,
+} from "./family";
 
 describe("reasonLabel", () => {
   it("says what each recorded read was", () => {
@@ -55,5 +66,40 @@ describe("accessLogQuery", () => {
     expect(accessLogQuery({ page: 2, size: 20 })).toEqual({ page: 2, size: 20 });
     expect(accessLogQuery({ page: 1, size: 10, camperId: "c1" })).toEqual({ page: 1, size: 10, camperId: "c1" });
     expect(accessLogQuery({ page: 1, size: 10, camperId: "" })).toEqual({ page: 1, size: 10 });
+  });
+});
+
+describe("the access log's names", () => {
+  it("names the camper as the family entered it, and says when they were removed or are gone", () => {
+    expect(camperLabel({ camper_name: "Mia Rivera", camper_removed: false })).toEqual({
+      text: "Mia Rivera",
+      known: true,
+    });
+    expect(camperLabel({ camper_name: "Mia Rivera", camper_removed: true })).toEqual({
+      text: "Mia Rivera (removed)",
+      known: true,
+    });
+    expect(camperLabel({ camper_name: null, camper_removed: true })).toEqual({
+      text: "A removed camper",
+      known: false,
+    });
+  });
+
+  it("names the class, says when it was deleted, and that a family view has none", () => {
+    expect(classLabel({ classId: "c1", class_name: "Soccer Camp", reason: "roster" })).toEqual({
+      text: "Soccer Camp",
+      known: true,
+    });
+    expect(classLabel({ classId: null, class_name: null, reason: "roster" })).toEqual({
+      text: "A deleted class",
+      known: false,
+    });
+    expect(classLabel({ classId: null, class_name: null, reason: "family" })).toEqual({ text: "None", known: false });
+  });
+
+  it("names the reader, or falls back on the e-mail kept with the read", () => {
+    const reader = { _id: "u1", email: "maya@summitsports.academy", role: "instructor" };
+    expect(readerLabel({ ...reader, name: "Maya Torres" })).toEqual({ text: "Maya Torres", known: true });
+    expect(readerLabel({ ...reader, name: null })).toEqual({ text: "maya@summitsports.academy", known: false });
   });
 });

@@ -38,12 +38,43 @@ export type AccessReason = "roster" | "detail" | "family" | "roster-export";
 /** One recorded read of campers' medical and contact details (GET /admin/access-log). */
 export interface AccessLogEntry {
   _id: string;
-  reader: { _id: string; email: string; role: string };
+  /** `name` is null once the reader's account is gone (the e-mail was kept with the read). */
+  reader: { _id: string; name: string | null; email: string; role: string };
   camperId: string;
+  /** As the family entered it; null once the camper's record is gone with its family's account. */
+  camper_name: string | null;
+  /** Taken off the family (the name stays) or gone altogether. */
+  camper_removed: boolean;
   familyId: string;
+  /** Null for a family view, or once the class was deleted. */
   classId: string | null;
+  class_name: string | null;
   reason: AccessReason;
   readAt: string;
+}
+
+/** A name as the log shows it: `known` is false for words standing in for a name that is gone or never was. */
+export interface LogName {
+  text: string;
+  known: boolean;
+}
+
+/** Whose details were read: the camper's name, marked when they were removed, or that they are gone. */
+export function camperLabel(r: Pick<AccessLogEntry, "camper_name" | "camper_removed">): LogName {
+  if (r.camper_name === null || r.camper_name.trim() === "") return { text: "A removed camper", known: false };
+  return { text: r.camper_removed ? `${r.camper_name} (removed)` : r.camper_name, known: true };
+}
+
+/** The class of a read: its name, that it was deleted since, or none (an admin's family view has no class). */
+export function classLabel(r: Pick<AccessLogEntry, "classId" | "class_name" | "reason">): LogName {
+  if (r.class_name) return { text: r.class_name, known: true };
+  if (r.classId === null && r.reason === "family") return { text: "None", known: false };
+  return { text: "A deleted class", known: false };
+}
+
+/** Who read: the staff member's name, or their kept e-mail once the account is gone. */
+export function readerLabel(reader: AccessLogEntry["reader"]): LogName {
+  return reader.name?.trim() ? { text: reader.name, known: true } : { text: reader.email, known: false };
 }
 
 /** What each kind of read was, in an admin's words. */
