@@ -362,15 +362,35 @@ test("the admin finds the family by a child's name, opens it, and sees who read 
   await expect(dialog).toBeHidden();
   await expect(users.getByRole("button", { name: `Family: ${PARENT_NAME}` })).toBeFocused();
 
-  // Admin Home's access log: every read, newest first.
+  // Admin Home's access log: every read, newest first, by name (who read, whose details, which
+  // class), each id still there under its name to search for.
   await page.goto("/dashboard/adminhome");
   const log = page.getByRole("region", { name: "Reads", exact: true });
   const first = log.getByRole("row").filter({ hasText: "Family view" }).first();
+  await expect(first).toContainText(SEED.admin.name);
   await expect(first).toContainText(SEED.admin.email);
   await expect(log.getByText(seeded.mia._id).first()).toBeVisible();
-  await expect(log.getByRole("row").filter({ hasText: "Roster CSV export" }).first()).toContainText(seeded.classId);
+  const exported = log.getByRole("row").filter({ hasText: "Roster CSV export" }).filter({ hasText: seeded.mia.name });
+  await expect(exported).toHaveCount(1);
+  await expect(exported).toContainText(SEED.instructor.name);
+  await expect(exported).toContainText(CLASS_NAME);
+  await expect(exported).toContainText(seeded.classId);
+  await expect(exported).toContainText(seeded.mia._id);
+  // The admin's family view belongs to no class; the removed child has no details, so was never read.
+  await expect(first).toContainText("None");
+  await expect(log).not.toContainText(seeded.lea.name);
   await expect(page.getByRole("navigation", { name: "Pages" }).last()).toContainText(/of \d/);
   await log.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath("access-log-1280.png"), fullPage: true });
+  await log.screenshot({ path: testInfo.outputPath("access-log-table-1280.png") });
+  expect(await bothThemes(page, () => accessibilityProblems(page, "main"))).toEqual([]);
+  await page.setViewportSize(PHONE);
+  await expect(exported).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+    0,
+  );
+  await exported.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("access-log-390.png") });
+  await exported.screenshot({ path: testInfo.outputPath("access-log-row-390.png") });
   expect(await bothThemes(page, () => accessibilityProblems(page, "main"))).toEqual([]);
 });
