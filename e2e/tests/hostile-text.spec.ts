@@ -388,6 +388,13 @@ test.describe("hostile text stays text (issue 27)", () => {
     const { accounts, classes } = seeded;
     await signInAs(page, SEED.admin);
     await visit(page, check, "/dashboard/adminhome", TEXTS.contactName, firstLine(TEXTS.message));
+    // Long unbroken runs in a message wrap on a phone instead of widening the page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByText(firstLine(TEXTS.message)).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // Manage Classes: a failed Approve, Feedback and Delete each cancelled, Approve and Deny.
     await visit(page, check, `/dashboard/manageclasses?q=${TAG}`, CLASSES.pending, CLASSES.stale, NAMES.instructor);

@@ -31,7 +31,7 @@ export function ContactInbox() {
               className={`rounded-xl border p-4 ${m.read ? "border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" : "border-orange-300 bg-orange-50 dark:border-orange-800 dark:bg-orange-950/30"}`}
             >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <p className="font-semibold text-slate-900 dark:text-white">
+                <p className="min-w-0 font-semibold [overflow-wrap:anywhere] text-slate-900 dark:text-white">
                   {!m.read && (
                     <span className="mr-2 rounded-full bg-orange-700 px-2 py-0.5 text-xs text-white">Unread</span>
                   )}
@@ -42,7 +42,9 @@ export function ContactInbox() {
                   {when.format(new Date(m.createdAt))}
                 </time>
               </div>
-              <p className="mt-2 whitespace-pre-line text-slate-700 dark:text-slate-300">{m.message}</p>
+              <p className="mt-2 whitespace-pre-line [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300">
+                {m.message}
+              </p>
               <button
                 type="button"
                 className={`${buttonStyles.plain} mt-3`}

@@ -87,7 +87,7 @@ export default function AdminHomePage() {
           <Figures stats={stats.data} />
         )}
       </section>
-      <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="inbox">
           <h2 id="inbox" className="mb-3 font-display text-2xl font-bold text-slate-900 dark:text-white">
             Messages
