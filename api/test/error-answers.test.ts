@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
@@ -18,6 +19,8 @@ const LEAK = /\bat\s+\S+\s+\(|node:internal|\/src\/|\.ts:\d+|secret internals|st
 
 let app: FastifyInstance;
 let database: Database;
+/** What the API answered to the probe with a body, even to a client that is gone. */
+const bodyAnswers: { status: number; payload: string }[] = [];
 
 beforeAll(async () => {
   database = await openDatabase({ dataDir: "memory://" });
@@ -40,6 +43,11 @@ beforeAll(async () => {
     });
     scope.get("/probe/bug", async () => {
       throw new Error("secret internals at /srv/api/src/routes/x.ts:12");
+    });
+    scope.post("/probe/body", async () => ({ ok: true }));
+    scope.addHook("onSend", async (request, reply, payload) => {
+      if (request.url === "/probe/body") bodyAnswers.push({ status: reply.statusCode, payload: String(payload) });
+      return payload;
     });
   });
   await app.ready();
@@ -97,6 +105,24 @@ describe("no stack trace leaves the API", () => {
     const query = await app.inject({ method: "GET", url: "/classes?page=%E0%A4%A" });
     expect(query.statusCode).toBe(400);
     expect(query.body).not.toMatch(LEAK);
+  });
+});
+
+describe("a client that hangs up halfway through its body", () => {
+  it("is its own 400, not the database's 503", async () => {
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = app.server.address() as { port: number };
+    const socket = connect(port, "127.0.0.1");
+    await new Promise<void>((resolve) => socket.once("connect", resolve));
+    socket.write(
+      "POST /probe/body HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n" +
+        '{"name": "half',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    await expect.poll(() => bodyAnswers.length).toBe(1);
+    expect(bodyAnswers[0]!.status).toBe(400);
+    expect(bodyAnswers[0]!.payload).not.toMatch(/database|unavailable/i);
   });
 });
 

@@ -112,7 +112,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       }
       return reply.status(400).send({ error: "Bad Request", message: "Some fields are invalid.", fields });
     }
-    const known = error instanceof ApiError ? error : fromDatabase(error);
+    // Fastify's own 4xx (a body the client stopped sending carries ECONNRESET "aborted" and a
+    // 400) is the client's doing, never the database's, whatever its code says.
+    const fromFastify = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500;
+    const known = error instanceof ApiError ? error : fromFastify ? null : fromDatabase(error);
     if (known) {
       const body: Record<string, unknown> = {
         error: STATUS_NAMES[known.statusCode] ?? "Error",
