@@ -1,5 +1,5 @@
 import fastifyJwt from "@fastify/jwt";
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "../database/client.js";
@@ -58,6 +58,29 @@ declare module "fastify" {
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secret: string; ttl: string }) => {
   await app.register(fastifyJwt, { secret: opts.secret, sign: { expiresIn: opts.ttl } });
 
+  // The look-up every signed-in request makes, prepared once (named statements: PostgreSQL plans
+  // them once per connection, and the SQL is not rebuilt per request). With the token's id it
+  // also says whether that token was ended (signed out).
+  const sessionUser = (signedOut: SQL<boolean>, name: string) =>
+    opts.db
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        role: users.role,
+        emailVerified: users.emailVerified,
+        sessionGeneration: users.sessionGeneration,
+        signedOut: signedOut.mapWith(Boolean),
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder("id")))
+      .prepare(name);
+  const withToken = sessionUser(
+    sql<boolean>`exists (select 1 from ${revokedAccessTokens} where ${revokedAccessTokens.jti} = ${sql.placeholder("jti")})`,
+    "session_user_with_token",
+  );
+  const withoutToken = sessionUser(sql<boolean>`false`, "session_user");
+
   async function resolve(request: FastifyRequest): Promise<Actor | null> {
     const header = request.headers.authorization;
     if (!header) return null;
@@ -76,22 +99,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secret
     ) {
       throw unauthorized("Your session is invalid. Sign in again.");
     }
-    const [row] = await opts.db
-      .select({
-        id: users.id,
-        email: users.email,
-        name: users.name,
-        role: users.role,
-        emailVerified: users.emailVerified,
-        sessionGeneration: users.sessionGeneration,
-        signedOut: jti
-          ? sql<boolean>`exists (select 1 from ${revokedAccessTokens} where ${revokedAccessTokens.jti} = ${jti})`.mapWith(
-              Boolean,
-            )
-          : sql<boolean>`false`.mapWith(Boolean),
-      })
-      .from(users)
-      .where(eq(users.id, claims.sub));
+    const [row] = jti
+      ? await withToken.execute({ id: claims.sub, jti })
+      : await withoutToken.execute({ id: claims.sub });
     if (!row) throw unauthorized("This account no longer exists.");
     if (row.signedOut || row.sessionGeneration !== gen) throw unauthorized(SESSION_ENDED);
     const { id, email, name, role, emailVerified } = row;
