@@ -18,7 +18,15 @@ import { mirrorRecentRefunds, refundRoutes, sendDueRefunds } from "./refunds/ind
 import { discountRoutes } from "./pricing/index.js";
 import { camperExportRoutes, camperRoutes, camperStaffRoutes } from "./campers/index.js";
 import { cartRoutes, expireOverdueCheckouts, type CheckoutDeps } from "./booking/index.js";
-import { classRevenueRoutes, classRoutes, COMPRESS_THRESHOLD, instructorRoutes, PublicCache } from "./catalog/index.js";
+import {
+  classRevenueRoutes,
+  classRoutes,
+  COMPRESS_THRESHOLD,
+  FrontPath,
+  instructorRoutes,
+  PublicCache,
+  putInFront,
+} from "./catalog/index.js";
 import { imageRoutes, seedImageRoutes } from "./images/index.js";
 import { contactRoutes, newsletterRoutes } from "./messages/index.js";
 import { createMailer, notificationRoutes, startOutboxWorker } from "./notifications/index.js";
@@ -85,6 +93,9 @@ export async function buildApp({
     trustProxy: typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
+  // The cached public lists are answered before Fastify once their copy is in memory (decision 036).
+  const front: { path?: FrontPath } = {};
+  putInFront(app.server, () => front.path);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -103,16 +114,8 @@ export async function buildApp({
   // Every answer's Date is the API's own clock (decision 027): the same as the real one in
   // production, the moved one in a test run, so the pages' countdowns agree with the rules.
   // The text is made once per second of that clock (as Node does for its own Date header).
-  let dateSecond = Number.NaN;
-  let dateText = "";
   app.addHook("onSend", (_request, reply, payload, done) => {
-    const ms = clock.nowMs();
-    const second = Math.floor(ms / 1000);
-    if (second !== dateSecond) {
-      dateSecond = second;
-      dateText = new Date(ms).toUTCString();
-    }
-    reply.header("date", dateText);
+    reply.header("date", clock.httpDate());
     done(null, payload);
   });
   // After CORS (a refusal carries its headers, so the page can read it; preflights are answered
@@ -197,6 +200,9 @@ export async function buildApp({
   app.addHook("onClose", () => changes.close());
   await changes.start();
   const cache = new PublicCache(database.db, changes, { log: app.log });
+  front.path = new FrontPath(cache, { admitsRead: () => app.admitsRead(), date: clock.httpDate, log: app.log });
+  // While the API closes, Fastify answers every request (503 to new ones).
+  app.addHook("preClose", async () => front.path?.close());
   // Liveness answers at once whatever the database does; readiness says whether it answers in time.
   app.get(
     "/health",
@@ -206,6 +212,8 @@ export async function buildApp({
       database: database.driver,
       databaseState: await probeDatabase(database.db),
       listCache: cache.mode,
+      // Requests for the cached lists answered before Fastify (decision 036).
+      frontServed: front.path?.served ?? 0,
       rateLimits: app.rateLimitStore,
       // Requests this process serves now, its limit, and how many it refused as very busy (decision 035).
       admission: app.admission(),

@@ -41,7 +41,10 @@ export const classRoutes =
           const rows = await selectClasses(db).orderBy(desc(classes.createdAt), asc(classes.id));
           return rows.map((r) => classToWire(r, true));
         }
-        return sendCached(request, reply, await cache.get("classes", () => loadApprovedClasses(db)));
+        // The same for everyone without a token (decision 036: the front path serves those).
+        return sendCached(request, reply, await cache.get("classes", () => loadApprovedClasses(db)), {
+          visitorsOnly: true,
+        });
       },
     );
 

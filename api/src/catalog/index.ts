@@ -8,3 +8,4 @@ export { instructorRoutes } from "./instructor-routes.js";
 export { classColumns, classToWire, selectClasses } from "./classes.js";
 export { hasStarted, MESSAGES as SESSION_MESSAGES } from "./camp-session.js";
 export { bumpCacheVersions, COMPRESS_THRESHOLD, PublicCache } from "./public-cache.js";
+export { FrontPath, putInFront } from "./front-path.js";

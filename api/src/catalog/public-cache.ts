@@ -7,17 +7,27 @@ import type { Db, Tx } from "../platform/database/client.js";
 import { cacheVersions } from "../platform/database/schema.js";
 import { LISTS_CHANNEL, type ChangeFeed, type Changed } from "../platform/database/change-feed.js";
 import { transaction } from "../platform/transaction.js";
+import type { FrontPath, FrontReply } from "./front-path.js";
 
 export const CACHE_NAMES = ["classes", "instructors"] as const;
 export type CacheName = (typeof CACHE_NAMES)[number];
 
 /** A list as served: its JSON (also encoded once, not on every request) and its ETag. */
 export interface CachedList {
+  /** The list and the key of this copy (the whole list "", or one page or filter). */
+  name: CacheName;
+  key: string;
   body: string;
   bytes: Buffer;
   etag: string;
   /** The same bytes compressed, each made once on the first request that accepts it. */
   encoded?: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** The compressed bytes once made (the front path serves only what is ready). */
+  ready?: Partial<Record<Encoding, Buffer>>;
+  /** The answers the front path replays, by variant (front-path.ts); made once per copy. */
+  replies?: Map<string, FrontReply>;
+  /** Set by the cache when a front path serves its copies. */
+  front?: FrontPath;
 }
 
 /** Lists and pages kept per list name; past that, the least recently served go first. */
@@ -71,6 +81,8 @@ export class PublicCache {
   private readonly loading = new Map<string, { generation: number; entry: Promise<Entry> }>();
   private readonly deliveryTimeoutMs: number;
   private readonly log: FastifyBaseLogger;
+  /** The front path that answers this cache's copies before Fastify (front-path.ts), if any. */
+  front: FrontPath | undefined;
 
   constructor(
     private readonly db: Db,
@@ -109,6 +121,14 @@ export class PublicCache {
     const cached = this.cached(name, key);
     if (cached && cached.version === version) return cached;
     return this.fill(name, key, load, version);
+  }
+
+  /**
+   * A kept copy while the feed is live, without loading anything (the front path: while the feed
+   * is down, every serve checks the version row, so the normal route answers).
+   */
+  peek(name: CacheName, key: string): CachedList | undefined {
+    return this.feed.live ? this.cached(name, key) : undefined;
   }
 
   /** A kept copy, marked as the most recently served. */
@@ -196,7 +216,7 @@ export class PublicCache {
     const version = knownVersion ?? (await this.version(name));
     const body = JSON.stringify(await load());
     const etag = `"${name}-${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`;
-    const entry = { version, generation, body, bytes: Buffer.from(body), etag };
+    const entry: Entry = { name, key, version, generation, body, bytes: Buffer.from(body), etag, front: this.front };
     if (this.generation(name) === generation) {
       let copies = this.entries.get(name);
       if (!copies) this.entries.set(name, (copies = new Map()));
@@ -241,10 +261,11 @@ export function acceptedEncoding(header: string | string[] | undefined): Encodin
 }
 
 /** An ETag of the list as sent in one coding (a strong ETag names one representation). */
-const codedEtag = (etag: string, encoding: Encoding | null) => (encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag);
+export const codedEtag = (etag: string, encoding: Encoding | null) =>
+  encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag;
 
 /** Whether an If-None-Match header names this list, in any coding (weak or strong, or "*"). */
-function matches(header: string | undefined, etag: string): boolean {
+export function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   const base = etag.slice(0, -1);
   return header.split(",").some((tag) => {
@@ -253,21 +274,49 @@ function matches(header: string | undefined, etag: string): boolean {
   });
 }
 
+/** How a copy is answered to a request: its coding (null: as it is) and whether 304 Not Modified. */
+export function replyShape(
+  entry: CachedList,
+  headers: { "accept-encoding"?: string | string[]; "if-none-match"?: string },
+): { encoding: Encoding | null; notModified: boolean } {
+  return {
+    encoding: entry.bytes.length >= COMPRESS_THRESHOLD ? acceptedEncoding(headers["accept-encoding"]) : null,
+    notModified: matches(headers["if-none-match"], entry.etag),
+  };
+}
+
+export interface SendOptions {
+  /**
+   * The answer is the same for everyone only without an Authorization header (the whole class
+   * list: an admin gets every class): the front path then serves only requests without one.
+   */
+  visitorsOnly?: boolean;
+}
+
 /**
  * Answers with a cached list: its ETag, 304 when the browser already has it, else the JSON,
- * compressed once per list and coding when the client accepts brotli or gzip.
+ * compressed once per list and coding when the client accepts brotli or gzip. The front path
+ * (front-path.ts) learns the answer here and replays it to the next requests of the same shape.
  */
-export async function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedList) {
-  const encoding =
-    entry.bytes.length >= COMPRESS_THRESHOLD ? acceptedEncoding(request.headers["accept-encoding"]) : null;
+export async function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedList,
+  options: SendOptions = {},
+) {
+  const { encoding, notModified } = replyShape(entry, request.headers);
+  entry.front?.learn(request, reply, entry, encoding, notModified, options);
   reply
     .header("ETag", codedEtag(entry.etag, encoding))
     .header("Cache-Control", "no-cache")
     .header("Vary", "Accept-Encoding");
-  if (matches(request.headers["if-none-match"], entry.etag)) return reply.status(304).send();
+  if (notModified) return reply.status(304).send();
   reply.type("application/json; charset=utf-8");
   if (!encoding) return reply.send(entry.bytes);
   entry.encoded ??= {};
-  const encoded = (entry.encoded[encoding] ??= compressors[encoding](entry.bytes));
+  const encoded = (entry.encoded[encoding] ??= compressors[encoding](entry.bytes).then((bytes) => {
+    (entry.ready ??= {})[encoding] = bytes;
+    return bytes;
+  }));
   return reply.header("Content-Encoding", encoding).send(await encoded);
 }

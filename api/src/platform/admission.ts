@@ -36,6 +36,11 @@ declare module "fastify" {
      * it refuses reads now (background work waits while it does).
      */
     admission: () => { inFlight: number; maxInFlight: number; refused: number; busy: boolean };
+    /**
+     * Whether a read would be let through now (the cached lists' front path asks before it
+     * answers; when not, the request takes the normal way and is refused there).
+     */
+    admitsRead: () => boolean;
   }
 }
 
@@ -72,14 +77,11 @@ export const admissionPlugin = fp(
       return refusal;
     };
     const maxReads = Math.max(1, Math.floor(config.maxInFlight * READ_SHARE));
-    app.decorate("admission", () => ({
-      inFlight,
-      maxInFlight: config.maxInFlight,
-      refused,
-      busy:
-        (config.maxInFlight > 0 && inFlight >= maxReads) ||
-        (typeof app.isUnderPressure === "function" && app.isUnderPressure()),
-    }));
+    const busy = () =>
+      (config.maxInFlight > 0 && inFlight >= maxReads) ||
+      (typeof app.isUnderPressure === "function" && app.isUnderPressure());
+    app.decorate("admission", () => ({ inFlight, maxInFlight: config.maxInFlight, refused, busy: busy() }));
+    app.decorate("admitsRead", () => !busy());
 
     if (config.maxEventLoopDelayMs > 0 || config.maxEventLoopUtilization > 0) {
       await app.register(underPressure, {

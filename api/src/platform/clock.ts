@@ -100,3 +100,20 @@ export function clockEnv(): { API_CLOCK?: string } {
   const real = Date.now();
   return { API_CLOCK: `${new Date(real + offsetMs).toISOString()}@${new Date(real).toISOString()}` };
 }
+
+let dateSecond = Number.NaN;
+let dateText = "";
+
+/**
+ * The HTTP Date of this clock's now (`Thu, 26 Nov 2026 08:46:21 GMT`), made once per second of it
+ * (as Node does for its own Date header): every answer says the API's time (app.ts).
+ */
+export function httpDate(): string {
+  const ms = nowMs();
+  const second = Math.floor(ms / 1000);
+  if (second !== dateSecond) {
+    dateSecond = second;
+    dateText = new Date(ms).toUTCString();
+  }
+  return dateText;
+}
