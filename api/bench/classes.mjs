@@ -104,6 +104,10 @@ try {
     `${name.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(8)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
   console.log(row("bare Fastify, constant JSON", bareResult));
   console.log(row("API GET /classes on PostgreSQL", apiResult));
+  // How many of the API's answers came from the cached lists' front path (decision 036).
+  const health = await (await fetch("http://127.0.0.1:4990/health")).json();
+  const measured = apiRuns.reduce((sum, r) => sum + r.requests.total, 0);
+  console.log(`API answers from the front path: ${health.frontServed} (${measured} measured, plus the warm-up)`);
   console.log(
     `ratio API / bare: ${(apiResult.requests.average / bareResult.requests.average).toFixed(2)} (target >= 0.85, issue 34)`,
   );

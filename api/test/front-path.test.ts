@@ -71,6 +71,8 @@ describe("the cached lists' front path", () => {
       {},
       { "accept-encoding": "gzip, deflate" },
       { "accept-encoding": "gzip, deflate, br" },
+      { "accept-encoding": "deflate" },
+      { "accept-encoding": "br;q=0, *" },
       { origin: "http://localhost:3000", "accept-encoding": "br" },
       { origin: "https://evil.example" },
     ];

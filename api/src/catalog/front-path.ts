@@ -1,14 +1,40 @@
 import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from "node:http";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import {
-  acceptedEncoding,
-  COMPRESS_THRESHOLD,
   matches,
   type CachedList,
   type Encoding,
   type PublicCache,
+  type ReplyLearner,
   type SendOptions,
 } from "./public-cache.js";
+
+interface FrontRoute {
+  name: CachedList["name"];
+  key: string;
+  visitorsOnly: boolean;
+}
+
+/** URLs remembered (past that the oldest is forgotten), and shapes of request per copy. */
+const MAX_URLS = 1_000;
+const MAX_SHAPES = 32;
+
+/**
+ * A request's shape: what its answer from one copy depends on (everything else the route and the
+ * plugins read of a GET without a body is the URL, or, for the whole class list, the absence of
+ * Authorization). Accept-Encoding as sent, not the coding it picks: the answer is then exactly the
+ * one the same header got (browsers send a handful of distinct values).
+ */
+const shapeOf = (notModified: boolean, acceptEncoding: string | undefined, origin: string | undefined) =>
+  `${notModified ? "304" : "200"}\n${acceptEncoding ?? ""}\n${origin ?? ""}`;
+
+export interface FrontPathOptions {
+  /** Whether admission control lets a read through now. */
+  admitsRead: () => boolean;
+  /** The Date header's text (the API's clock). */
+  date: () => string;
+  log: FastifyBaseLogger;
+}
 
 /**
  * The front path of the cached public lists (decision 036). Every visit reads GET /classes (and
@@ -23,9 +49,9 @@ import {
  *   and for the whole class list only without an Authorization header (an admin gets every class);
  * - only while the cache trusts its memory (its change feed is live) and holds the copy;
  * - the answer (status, every header but Date, body) is the one the normal route sent for the same
- *   copy, coding (brotli, gzip or none, from Accept-Encoding), 304 or not (If-None-Match) and Origin
- *   (CORS): learned from the response itself, so the headers cannot drift from the plugins'. A copy
- *   keeps at most MAX_SHAPES of them (a client sending a new Origin each time takes the normal way);
+ *   copy, Accept-Encoding (as sent), 304 or not (If-None-Match) and Origin (CORS): learned from the
+ *   response itself, so the headers cannot drift from the plugins'. A copy keeps at most MAX_SHAPES
+ *   of them (a client sending a new Origin each time takes the normal way);
  * - Date is the API's clock, as on every answer;
  * - admission control is asked first: while it refuses reads, the request takes the normal way
  *   and is refused there (counted, with its CORS headers). A replayed answer is sent within the
@@ -37,37 +63,8 @@ import {
  * Anything else (another method or URL, a body, a copy not loaded or reloaded after a change, a
  * shape not seen yet for this copy, the API closing) goes through Fastify as before.
  */
-export interface FrontReply {
-  status: number;
-  headers: OutgoingHttpHeaders;
-  body: Buffer | undefined;
-}
-
-interface FrontRoute {
-  name: CachedList["name"];
-  key: string;
-  visitorsOnly: boolean;
-}
-
-/** URLs remembered (past that the oldest is forgotten), shapes per copy, Accept-Encoding values. */
-const MAX_URLS = 1_000;
-const MAX_SHAPES = 16;
-const MAX_CODINGS = 64;
-
-const shapeOf = (encoding: Encoding | null, notModified: boolean, origin: string | undefined) =>
-  `${notModified ? "304" : "200"} ${encoding ?? ""} ${origin ?? ""}`;
-
-export interface FrontPathOptions {
-  /** Whether admission control lets a read through now. */
-  admitsRead: () => boolean;
-  /** The Date header's text (the API's clock). */
-  date: () => string;
-  log: FastifyBaseLogger;
-}
-
-export class FrontPath {
+export class FrontPath implements ReplyLearner {
   private readonly routes = new Map<string, FrontRoute>();
-  private readonly codings = new Map<string, Encoding | null>();
   private closing = false;
   private nextId = 0;
   /** Requests answered here. */
@@ -105,13 +102,17 @@ export class FrontPath {
       this.routes.set(url, { name: entry.name, key: entry.key, visitorsOnly });
     }
     const replies = (entry.replies ??= new Map());
-    const shape = shapeOf(encoding, notModified, headers.origin);
+    const shape = shapeOf(notModified, headers["accept-encoding"], headers.origin);
     if (replies.has(shape) || replies.size >= MAX_SHAPES) return;
     const status = notModified ? 304 : 200;
     reply.raw.once("finish", () => {
       if (reply.statusCode !== status || replies.has(shape) || replies.size >= MAX_SHAPES) return;
       const body = notModified ? undefined : encoding ? entry.ready?.[encoding] : entry.bytes;
-      if (!notModified && !body) return;
+      // Only an answer whose body is the copy's bytes as chosen here (no hook re-encoded it).
+      if (!notModified) {
+        if (!body || reply.getHeader("content-length") !== String(body.length)) return;
+        if (reply.getHeader("content-encoding") !== (encoding ?? undefined)) return;
+      }
       const sent: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (name !== "date" && value !== undefined) sent[name] = value;
@@ -132,8 +133,7 @@ export class FrontPath {
     const replies = entry?.replies;
     if (!entry || !replies) return false;
     const notModified = matches(headers["if-none-match"], entry.etag);
-    const encoding = entry.bytes.length >= COMPRESS_THRESHOLD ? this.coding(headers["accept-encoding"]) : null;
-    const learned = replies.get(shapeOf(encoding, notModified, headers.origin));
+    const learned = replies.get(shapeOf(notModified, headers["accept-encoding"], headers.origin));
     if (!learned || !this.options.admitsRead()) return false;
     // The log line's request, read before the answer (a client may close the socket at once).
     const logged = this.logsRequests() ? this.requestLog(req) : undefined;
@@ -155,18 +155,6 @@ export class FrontPath {
   private logsRequests(): boolean {
     const log = this.options.log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
     return log.isLevelEnabled ? log.isLevelEnabled("info") : true;
-  }
-
-  /** acceptedEncoding, remembered per header value (browsers send a handful of distinct ones). */
-  private coding(header: string | undefined): Encoding | null {
-    const value = header ?? "";
-    let coding = this.codings.get(value);
-    if (coding === undefined) {
-      coding = acceptedEncoding(value);
-      if (this.codings.size >= MAX_CODINGS) this.codings.clear();
-      this.codings.set(value, coding);
-    }
-    return coding;
   }
 
   private requestLog(req: IncomingMessage) {

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { OutgoingHttpHeaders } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { eq, inArray, sql } from "drizzle-orm";
@@ -7,7 +8,6 @@ import type { Db, Tx } from "../platform/database/client.js";
 import { cacheVersions } from "../platform/database/schema.js";
 import { LISTS_CHANNEL, type ChangeFeed, type Changed } from "../platform/database/change-feed.js";
 import { transaction } from "../platform/transaction.js";
-import type { FrontPath, FrontReply } from "./front-path.js";
 
 export const CACHE_NAMES = ["classes", "instructors"] as const;
 export type CacheName = (typeof CACHE_NAMES)[number];
@@ -24,10 +24,29 @@ export interface CachedList {
   encoded?: Partial<Record<Encoding, Promise<Buffer>>>;
   /** The compressed bytes once made (the front path serves only what is ready). */
   ready?: Partial<Record<Encoding, Buffer>>;
-  /** The answers the front path replays, by variant (front-path.ts); made once per copy. */
+  /** The answers the front path replays, by shape of request (front-path.ts); made once per copy. */
   replies?: Map<string, FrontReply>;
   /** Set by the cache when a front path serves its copies. */
-  front?: FrontPath;
+  front?: ReplyLearner;
+}
+
+/** An answer as sent (but for Date), which the front path replays (front-path.ts). */
+export interface FrontReply {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer | undefined;
+}
+
+/** What sendCached tells the front path (front-path.ts) of each answer it makes from a copy. */
+export interface ReplyLearner {
+  learn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    entry: CachedList,
+    encoding: Encoding | null,
+    notModified: boolean,
+    options: SendOptions,
+  ): void;
 }
 
 /** Lists and pages kept per list name; past that, the least recently served go first. */
@@ -82,7 +101,7 @@ export class PublicCache {
   private readonly deliveryTimeoutMs: number;
   private readonly log: FastifyBaseLogger;
   /** The front path that answers this cache's copies before Fastify (front-path.ts), if any. */
-  front: FrontPath | undefined;
+  front: ReplyLearner | undefined;
 
   constructor(
     private readonly db: Db,
