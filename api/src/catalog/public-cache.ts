@@ -312,6 +312,16 @@ export interface SendOptions {
   visitorsOnly?: boolean;
 }
 
+/** A `Vary` that keeps what the plugins named already (CORS adds `Origin`) and adds `field`. */
+function withVary(current: unknown, field: string): string {
+  const names = (Array.isArray(current) ? current.join(",") : String(current ?? ""))
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (!names.some((name) => name === "*" || name.toLowerCase() === field.toLowerCase())) names.push(field);
+  return names.join(", ");
+}
+
 /**
  * Answers with a cached list: its ETag, 304 when the browser already has it, else the JSON,
  * compressed once per list and coding when the client accepts brotli or gzip. The front path
@@ -328,7 +338,7 @@ export async function sendCached(
   reply
     .header("ETag", codedEtag(entry.etag, encoding))
     .header("Cache-Control", "no-cache")
-    .header("Vary", "Accept-Encoding");
+    .header("Vary", withVary(reply.getHeader("Vary"), "Accept-Encoding"));
   if (notModified) return reply.status(304).send();
   reply.type("application/json; charset=utf-8");
   if (!encoding) return reply.send(entry.bytes);

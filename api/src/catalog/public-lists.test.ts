@@ -216,6 +216,10 @@ describe("compression", () => {
     const br = await get("/classes", { "accept-encoding": "gzip, deflate, br" });
     expect(br.headers["content-encoding"]).toBe("br");
     expect(br.headers.vary).toContain("Accept-Encoding");
+    // CORS answers differ per Origin: a shared cache must keep them apart too.
+    const fromSite = await get("/classes", { origin: "http://localhost:3000", "accept-encoding": "br" });
+    expect(fromSite.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
+    expect(String(fromSite.headers.vary).split(/,\s*/)).toEqual(expect.arrayContaining(["Origin", "Accept-Encoding"]));
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
     const gz = await get("/classes?sort=name", { "accept-encoding": "gzip;q=1, br;q=0" });
