@@ -7,6 +7,7 @@ import type { PaymentProvider } from "../src/payments/index.js";
 import { openDatabase, type Database } from "../src/platform/database/client.js";
 import { restoreClock, setClock, now as clockNow } from "../src/platform/clock.js";
 import { seed, SEED_USERS } from "../src/seed/index.js";
+import { createSealer } from "../src/platform/sealing.js";
 import { selfCamper } from "../src/campers/index.js";
 import { enrollments } from "../src/platform/database/schema.js";
 import { inSeedSummer } from "../src/seed/index.js";
@@ -109,7 +110,7 @@ export async function startTestApi(
     databaseUrl,
   };
   const database = await openDatabase({ databaseUrl, dataDir: "memory://", timeouts: config.timeouts });
-  await seed(database.db);
+  await seed(database.db, { sealer: createSealer(config.camperDataKey, config.camperDataOldKeys) });
   const app = await buildApp({
     config,
     database,

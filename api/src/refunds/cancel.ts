@@ -17,7 +17,7 @@ import {
 import { badRequest, conflict, notFound } from "../platform/errors.js";
 import { toDollars, usd } from "../platform/wire.js";
 import { fillFromLine, type LineOptions } from "../waitlist/index.js";
-import { markPaymentRefunds } from "./lines.js";
+import { markPaymentRefunds, NO_CARD_TO_REFUND } from "./lines.js";
 import { academyToday, loadPolicy, quoteRefund, quoteText, type Quote } from "./policy.js";
 
 /**
@@ -219,7 +219,9 @@ export async function addRefund(
     .from(orders)
     .where(eq(orders.id, input.orderId))
     .for("update");
-  if (!order || order.status !== "paid" || !order.intent) throw conflict("Only a paid order can be refunded.");
+  if (!order || order.status !== "paid") throw conflict("Only a paid order can be refunded.");
+  // The seed's families paid no card (seed/families.ts): nothing can go back to one.
+  if (!order.intent) throw conflict(NO_CARD_TO_REFUND);
   const updated = await tx
     .update(orderItems)
     .set({ refundedCents: sql`${orderItems.refundedCents} + ${input.amountCents}` })

@@ -6,7 +6,7 @@ import { lockAccount } from "../platform/database/locks.js";
 import { classes, orders, payments, refunds, users } from "../platform/database/schema.js";
 import { badRequest, conflict, notFound } from "../platform/errors.js";
 import { toDollars, usd } from "../platform/wire.js";
-import { markPaymentRefunds, orderLinesLeft, shareRefund } from "./lines.js";
+import { markPaymentRefunds, NO_CARD_TO_REFUND, orderLinesLeft, shareRefund } from "./lines.js";
 
 /**
  * A goodwill refund (issue 31): an admin sends part of a payment back without cancelling any
@@ -30,7 +30,9 @@ export async function refundPayment(
     .from(orders)
     .where(eq(orders.id, payment.orderId))
     .for("update");
-  if (!order || order.status !== "paid" || !order.intent) throw conflict("Only a paid order can be refunded.");
+  if (!order || order.status !== "paid") throw conflict("Only a paid order can be refunded.");
+  // The seed's families paid no card (seed/families.ts): nothing can go back to one.
+  if (!order.intent) throw conflict(NO_CARD_TO_REFUND);
   const lines = await orderLinesLeft(tx, payment.orderId);
   const left = lines.reduce((sum, line) => sum + line.left, 0);
   if (input.amountCents > left) {

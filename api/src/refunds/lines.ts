@@ -107,3 +107,7 @@ export function orderLinesLeft(tx: Tx, orderId: string) {
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.classId), asc(orderItems.camperId));
 }
+
+/** The answer to a refund of a payment no card made (the seed's sample families, seed/families.ts). */
+export const NO_CARD_TO_REFUND =
+  "This payment is part of the sample data and was not made by card: there is no card to refund. Cancel the seat with a $0.00 refund instead.";

@@ -11,7 +11,9 @@ import {
   type Weekday,
 } from "../platform/database/schema.js";
 import * as clock from "../platform/clock.js";
+import type { Sealer } from "../platform/sealing.js";
 import { inSeedSummer } from "./calendar.js";
+import { planFamilies, seedFamilies, type SeedFamily } from "./families.js";
 
 /** Fixed ids, so seeding twice changes nothing and tests can name seed records. */
 const uid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
@@ -155,6 +157,26 @@ const DETAILS: Record<string, string> = {
   golf: "Chipping, pitching and putting on the practice green.",
 };
 
+/**
+ * The families whose children hold the seeded classes' enrolled seats (families.ts): each class's
+ * enrolled count is the number of its enrolments, never a figure of its own.
+ */
+export const SEED_FAMILIES: SeedFamily[] = planFamilies(
+  SEED_CLASSES.filter(([, , , , , enrolled]) => enrolled > 0).map(([n, , , , , enrolled, price]) => {
+    const [startDate, endDate, weekdays, [startTime, endTime], [ageMin, ageMax]] = SESSIONS[n]!;
+    return {
+      id: cid(n),
+      enrolled,
+      priceCents: Math.round(price * 100),
+      schedule: { id: cid(n), name: "", startDate, endDate, weekdays, startTime, endTime, ageMin, ageMax },
+    };
+  }),
+);
+
+/** How many seats of each seeded class the families hold. */
+const enrolledIn = (classId: string) =>
+  SEED_FAMILIES.reduce((n, f) => n + f.children.filter((c) => c.classIds.includes(classId)).length, 0);
+
 /** A seeded class's first and last day in the summer the seed books at `now`. */
 export function seedClassDates(n: number, now = clock.now()): { startDate: string; endDate: string } {
   const session = SESSIONS[n];
@@ -163,10 +185,11 @@ export function seedClassDates(n: number, now = clock.now()): { startDate: strin
 }
 
 /**
- * Seeds the local data set, its classes in the next summer still ahead of `now` (the API's clock);
+ * Seeds the local data set, its classes in the next summer still ahead of `now` (the API's clock),
+ * with the families enrolled in them (their children's details sealed with `sealer` when given);
  * running it again changes nothing.
  */
-export async function seed(db: Db, now = clock.now()): Promise<void> {
+export async function seed(db: Db, { now = clock.now(), sealer }: { now?: Date; sealer?: Sealer } = {}): Promise<void> {
   await db.transaction(async (tx) => {
     // Their Firebase sign-ins are seeded with confirmed addresses (tools/auth-emulator.mjs), so they may pay.
     await tx
@@ -176,7 +199,7 @@ export async function seed(db: Db, now = clock.now()): Promise<void> {
     await tx
       .insert(classes)
       .values(
-        SEED_CLASSES.map(([n, name, sport, instructor, seats, enrolled, price, status]) => {
+        SEED_CLASSES.map(([n, name, sport, instructor, seats, , price, status]) => {
           const [, , weekdays, [startTime, endTime], [ageMin, ageMax], level, location] = SESSIONS[n]!;
           const { startDate, endDate } = seedClassDates(n, now);
           return {
@@ -185,7 +208,7 @@ export async function seed(db: Db, now = clock.now()): Promise<void> {
             image: `/images/seed/classes/${sport}.svg`,
             instructorId: uid(instructor),
             availableSeats: seats,
-            enrolledSeats: enrolled,
+            enrolledSeats: enrolledIn(cid(n)),
             priceCents: Math.round(price * 100),
             details: DETAILS[sport] ?? null,
             status,
@@ -204,11 +227,13 @@ export async function seed(db: Db, now = clock.now()): Promise<void> {
         }),
       )
       .onConflictDoNothing();
+    const prices = new Map(SEED_CLASSES.map(([n, , , , , , price]) => [cid(n), Math.round(price * 100)]));
+    await seedFamilies(tx, SEED_FAMILIES, prices, now, sealer);
     await tx.update(cacheVersions).set({ version: 1 });
   });
 }
 
-export async function seedIfEmpty(db: Db): Promise<void> {
+export async function seedIfEmpty(db: Db, sealer?: Sealer): Promise<void> {
   const [row] = await db.select({ n: count() }).from(users);
-  if ((row?.n ?? 0) === 0) await seed(db);
+  if ((row?.n ?? 0) === 0) await seed(db, { sealer });
 }
