@@ -10,6 +10,10 @@ import { LEVELS, SPORTS } from "../platform/database/schema.js";
  * PostgreSQL itself (generate_series) in a few statements, with realistic camp sessions. Ids are
  * derived from the row number, so the same call twice adds nothing. Ends with ANALYZE, so that
  * the planner knows the sizes.
+ *
+ * The classes' enrolled seats are counters only (no enrolments, orders or payments behind them,
+ * unlike the site's seed, families.ts): the catalogue's pages show and sort by them, which is what
+ * the benchmarks measure; no roster or revenue figure of this data set is meant to be read.
  */
 export async function seedScale(
   db: Db,
