@@ -168,7 +168,7 @@ export const SEED_FAMILIES: SeedFamily[] = planFamilies(
       id: cid(n),
       enrolled,
       priceCents: Math.round(price * 100),
-      schedule: { id: cid(n), name: "", startDate, endDate, weekdays, startTime, endTime, ageMin, ageMax },
+      schedule: { startDate, endDate, weekdays, startTime, endTime, ageMin, ageMax },
     };
   }),
 );
