@@ -40,6 +40,8 @@ const seatColumns = {
   camper: camperName,
   paidCents: sql<number>`coalesce(${orderItems.priceCents}, 0)`.mapWith(Number),
   refundedCents: sql<number>`coalesce(${orderItems.refundedCents}, 0)`.mapWith(Number),
+  /** Paid by card: the seed's sample families paid none (seed/families.ts). */
+  byCard: sql<boolean>`${orders.paymentIntentId} is not null`.mapWith(Boolean),
 };
 
 function seats(db: Db | Tx) {
@@ -56,7 +58,8 @@ function seats(db: Db | Tx) {
         eq(orderItems.classId, enrollments.classId),
         eq(orderItems.camperId, enrollments.camperId),
       ),
-    );
+    )
+    .leftJoin(orders, eq(orders.id, enrollments.orderId));
 }
 
 type Seat = Awaited<ReturnType<ReturnType<typeof seats>["where"]>>[number];
@@ -87,6 +90,7 @@ export function quoteToWire(quote: Quote) {
     feeCents: quote.feeCents,
     window: quote.window,
     daysBefore: quote.daysBefore,
+    noCard: quote.noCard,
     /** The family may cancel it themselves (not once the class has started). */
     cancellable: quote.window !== "started",
     text: quoteText(quote),
@@ -96,7 +100,7 @@ export function quoteToWire(quote: Quote) {
 const quoteFor = (policy: Awaited<ReturnType<typeof loadPolicy>>, seat: Seat) =>
   quoteRefund(
     policy,
-    { paidCents: seat.paidCents, refundedCents: seat.refundedCents, firstDay: seat.firstDay },
+    { paidCents: seat.paidCents, refundedCents: seat.refundedCents, firstDay: seat.firstDay, byCard: seat.byCard },
     academyToday(),
   );
 

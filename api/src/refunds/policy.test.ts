@@ -22,6 +22,15 @@ describe("the cancellation policy's arithmetic (issue 31)", () => {
     expect(at(-3)).toMatchObject({ window: "started", refundCents: 0 });
   });
 
+  it("refunds nothing of a payment no card made, and says why instead of the policy's share", () => {
+    const quote = quoteRefund(DEFAULT_POLICY, { ...line(14_900), byCard: false }, on(20));
+    expect(quote).toMatchObject({ window: "full", refundCents: 0, feeCents: 0, noCard: true });
+    expect(quoteText(quote)).toBe(
+      "This seat was not paid by card (sample data): cancelling it refunds nothing of the $149.00.",
+    );
+    expect(quoteRefund(DEFAULT_POLICY, line(14_900), on(20))).toMatchObject({ refundCents: 14_900, noCard: false });
+  });
+
   it("rounds a share down to the cent and keeps the fee once, never below zero", () => {
     const policy = { ...DEFAULT_POLICY, partialPercent: 33, feeCents: 250 };
     expect(quoteRefund(policy, line(7_999), on(10))).toMatchObject({ refundCents: 2_639 - 250, feeCents: 250 });

@@ -25,6 +25,8 @@ export interface Quote {
   window: RefundWindow;
   /** Whole days from today to the first day on the academy's calendar; null for a class without dates. */
   daysBefore: number | null;
+  /** Paid, but by no card (the seed's sample families): nothing can go back, whatever the policy. */
+  noCard: boolean;
 }
 
 const academyDay = new Intl.DateTimeFormat("en-CA", {
@@ -49,7 +51,7 @@ export function daysBetween(from: string, to: string): number {
  */
 export function quoteRefund(
   policy: Policy,
-  line: { paidCents: number; refundedCents: number; firstDay: string | null },
+  line: { paidCents: number; refundedCents: number; firstDay: string | null; byCard?: boolean },
   today: string,
 ): Quote {
   const left = Math.max(line.paidCents - line.refundedCents, 0);
@@ -65,7 +67,8 @@ export function quoteRefund(
   const percent = window === "full" ? 100 : window === "partial" ? policy.partialPercent : 0;
   const share = Math.floor((line.paidCents * percent) / 100);
   const afterFee = share > 0 ? Math.max(share - policy.feeCents, 0) : 0;
-  const refundCents = Math.min(afterFee, left);
+  const noCard = line.byCard === false && left > 0;
+  const refundCents = noCard ? 0 : Math.min(afterFee, left);
   return {
     refundCents,
     paidCents: line.paidCents,
@@ -74,6 +77,7 @@ export function quoteRefund(
     feeCents: refundCents > 0 ? Math.min(policy.feeCents, share) : 0,
     window,
     daysBefore,
+    noCard,
   };
 }
 
@@ -81,6 +85,9 @@ export function quoteRefund(
 export function quoteText(quote: Quote): string {
   if (quote.window === "started")
     return "This class has started: a seat in it can no longer be cancelled for a refund.";
+  if (quote.noCard) {
+    return `This seat was not paid by card (sample data): cancelling it refunds nothing of the ${usd(quote.paidCents)}.`;
+  }
   if (quote.refundCents === 0) {
     return quote.paidCents - quote.refundedCents <= 0
       ? "This seat has been refunded in full already."

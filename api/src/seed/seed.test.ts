@@ -156,6 +156,13 @@ describe("the seed's figures and lists agree", () => {
     const [seat] = await rows<{ id: string; payment: string; class_id: string }>(sql`
       select e.id, p.id as payment, e.class_id from enrollments e join payments p on p.order_id = e.order_id
       order by e.id limit 1`);
+    // The quote says so before anyone tries: nothing to refund, and why.
+    const quote = await api.call({ method: "GET", url: `/enrollments/${seat!.id}/cancellation`, as: ADMIN });
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json().cancellation).toMatchObject({ refundCents: 0, noCard: true });
+    expect(quote.json().cancellation.text).toMatch(
+      /^This seat was not paid by card \(sample data\): cancelling it refunds nothing of the \$\d+\.\d\d\.$/,
+    );
     const goodwill = await api.call({
       method: "POST",
       url: `/admin/payments/${seat!.payment}/refund`,

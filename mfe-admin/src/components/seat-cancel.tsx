@@ -6,7 +6,7 @@ import { buttonStyles, inputStyles } from "./buttons";
 
 /** GET /enrollments/:id/cancellation: what cancelling this seat refunds today, and what is left of it. */
 interface Quote {
-  cancellation: { refundCents: number; paidCents: number; refundedCents: number; text: string };
+  cancellation: { refundCents: number; paidCents: number; refundedCents: number; text: string; noCard?: boolean };
 }
 
 type Choice = "policy" | "all" | "other";
@@ -105,27 +105,32 @@ function CancelForm({
       aria-label={`Cancel seat: ${label}`}
       className="mt-2 flex flex-col gap-2 rounded-xl border border-slate-300 p-3 dark:border-slate-600"
     >
-      <fieldset className="flex flex-col gap-1">
-        <legend className="font-semibold text-slate-900 dark:text-white">Refund to the card</legend>
-        {(
-          [
-            ["policy", `Under the policy today: ${usd(q.refundCents)}`],
-            ["all", `Everything left: ${usd(left)} of ${usd(q.paidCents)} paid`],
-            ["other", "Another amount"],
-          ] as const
-        ).map(([value, text]) => (
-          <label key={value} className="inline-flex items-center gap-2">
-            <input
-              type="radio"
-              name={`${id}-choice`}
-              value={value}
-              checked={choice === value}
-              onChange={() => setChoice(value)}
-            />
-            {text}
-          </label>
-        ))}
-      </fieldset>
+      {q.noCard ? (
+        // The seed's sample families paid no card: the seat can only be cancelled with no refund.
+        <p className="text-slate-700 dark:text-slate-300">{q.text}</p>
+      ) : (
+        <fieldset className="flex flex-col gap-1">
+          <legend className="font-semibold text-slate-900 dark:text-white">Refund to the card</legend>
+          {(
+            [
+              ["policy", `Under the policy today: ${usd(q.refundCents)}`],
+              ["all", `Everything left: ${usd(left)} of ${usd(q.paidCents)} paid`],
+              ["other", "Another amount"],
+            ] as const
+          ).map(([value, text]) => (
+            <label key={value} className="inline-flex items-center gap-2">
+              <input
+                type="radio"
+                name={`${id}-choice`}
+                value={value}
+                checked={choice === value}
+                onChange={() => setChoice(value)}
+              />
+              {text}
+            </label>
+          ))}
+        </fieldset>
+      )}
       {choice === "other" && (
         <>
           <label htmlFor={`${id}-amount`} className="font-medium">
