@@ -1,11 +1,12 @@
 // A checkout system for the checkout benchmark and the fault script: a scratch PostgreSQL
-// database, the payment sandbox (in this process, so every intent it made can be counted), API
+// database, the payment sandbox (in this process, or on a thread of its own; every intent it made is counted), API
 // processes kept running by the same supervisor as `npm start`, relays in front of the sandbox and
 // of the webhook target (to take them down), students with access tokens, and the invariants.
 import { spawn } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
 import { openSync } from "node:fs";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import pg from "pg";
 import { confirmCard } from "../../tools/card-payment.mjs";
 import { startMailCatcher } from "../../tools/mail-catcher.mjs";
@@ -26,6 +27,76 @@ function accessToken(student) {
   return `${unsigned}.${createHmac("sha256", JWT_SECRET).update(unsigned).digest("base64url")}`;
 }
 
+/**
+ * The payment sandbox behind a relay (to take it down), the relay to the identity provider (the
+ * Firebase Auth Emulator already running) and the mail server (a local catcher: the API's receipts
+ * and waitlist notices go out over SMTP as they would to a real one), in this process.
+ */
+async function startProvidersHere(webhookUrl, identity, intents) {
+  const stops = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn().catch(() => {});
+  };
+  try {
+    const sandbox = await startPaymentSandbox({
+      port: 0,
+      webhooks: [{ url: webhookUrl, secret: LOCAL_WEBHOOK_SECRET }],
+    });
+    stops.push(sandbox.stop);
+    sandbox.onEvent((event) => {
+      const object = event.data.object;
+      if (event.type.startsWith("payment_intent."))
+        intents.set(object.id, { ...intents.get(object.id), ...object, changedAt: Date.now() });
+      if (event.type === "charge.refunded")
+        intents.set(object.payment_intent, { ...intents.get(object.payment_intent), refunded: true });
+    });
+    const providerRelay = await startTcpRelay({ host: "127.0.0.1", port: sandbox.port });
+    stops.push(providerRelay.close);
+    const identityRelay = await startTcpRelay(identity);
+    stops.push(identityRelay.close);
+    const mail = await startMailCatcher({ ports: { smtp: 0, web: 0 } });
+    stops.push(() => mail.stop());
+    return { sandbox, providerRelay, identityRelay, mail, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The same on a thread of its own (providers-worker.mjs): only their addresses, and the intents' changes as messages. */
+async function startProvidersApart(webhookUrl, identity, intents) {
+  const worker = new Worker(path.join(here, "providers-worker.mjs"), { workerData: { webhookUrl, identity } });
+  const ready = new Promise((resolve, reject) => {
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`the providers' thread stopped (${code})`)));
+    worker.on("message", (message) => {
+      if (message.ready) resolve(message.ready);
+      if (message.intent)
+        intents.set(message.intent.id, { ...intents.get(message.intent.id), ...message.intent, changedAt: Date.now() });
+      if (message.refunded) intents.set(message.refunded, { ...intents.get(message.refunded), refunded: true });
+    });
+  });
+  const stop = async () => {
+    const stopped = new Promise((resolve) => worker.on("message", (m) => m.stopped && resolve()));
+    worker.postMessage("stop");
+    await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    await worker.terminate();
+  };
+  try {
+    const at = await ready;
+    return {
+      sandbox: { url: at.sandboxUrl },
+      providerRelay: { url: at.providerRelayUrl },
+      identityRelay: { port: at.identityRelayPort },
+      mail: { smtpUrl: at.smtpUrl },
+      stop,
+    };
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+}
+
 export async function waitFor(url, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -40,9 +111,12 @@ export async function waitFor(url, timeoutMs = 30_000) {
 }
 
 /**
- * @param {{ apis?: number, basePort?: number, env?: Record<string, string> }} options
+ * `providersApart`: the payment sandbox, the identity relay and the mail catcher run on a thread of
+ * their own (providers-worker.mjs), out of the way of a load script's own requests; the sandbox
+ * and the relays can then not be taken down (the fault script keeps them here).
+ * @param {{ apis?: number, basePort?: number, env?: Record<string, string>, providersApart?: boolean }} options
  */
-export async function startCheckoutSystem({ apis = 2, basePort = 4980, env = {} } = {}) {
+export async function startCheckoutSystem({ apis = 2, basePort = 4980, env = {}, providersApart = false } = {}) {
   const adminUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
   const dbName = `academy_checkout_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -61,33 +135,15 @@ export async function startCheckoutSystem({ apis = 2, basePort = 4980, env = {} 
     // Webhooks go to the first API through a relay (the webhook target can be taken down).
     const webhookRelay = await startTcpRelay({ host: "127.0.0.1", port: ports[0] });
     stops.push(webhookRelay.close);
-    const sandbox = await startPaymentSandbox({
-      port: 0,
-      webhooks: [{ url: `${webhookRelay.url}/webhooks/stripe`, secret: LOCAL_WEBHOOK_SECRET }],
-    });
-    stops.push(sandbox.stop);
     // Every intent the provider made, with its latest state and whether it was refunded (the
     // sandbox keeps only its latest events, so they are followed as they come).
     const intents = new Map();
-    sandbox.onEvent((event) => {
-      const object = event.data.object;
-      if (event.type.startsWith("payment_intent."))
-        intents.set(object.id, { ...intents.get(object.id), ...object, changedAt: Date.now() });
-      if (event.type === "charge.refunded")
-        intents.set(object.payment_intent, { ...intents.get(object.payment_intent), refunded: true });
-    });
-    const providerRelay = await startTcpRelay({ host: "127.0.0.1", port: sandbox.port });
-    stops.push(providerRelay.close);
-    // The identity provider: the Firebase Auth Emulator already running (FIREBASE_AUTH_EMULATOR_HOST,
-    // else the default local one), through a relay too.
     const [identityHost, identityPort] = (process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099").split(":");
-    const identityRelay = await startTcpRelay({ host: identityHost, port: Number(identityPort) });
-    stops.push(identityRelay.close);
-
-    // The mail server: the e-mails the API sends (receipts, waitlist notices) go out over SMTP to a
-    // local catcher, as they would to a real one, instead of failing and being tried again.
-    const mail = await startMailCatcher({ ports: { smtp: 0, web: 0 } });
-    stops.push(() => mail.stop());
+    const outside = providersApart
+      ? await startProvidersApart(webhookRelay.url, { host: identityHost, port: Number(identityPort) }, intents)
+      : await startProvidersHere(webhookRelay.url, { host: identityHost, port: Number(identityPort) }, intents);
+    stops.push(outside.stop);
+    const { sandbox, providerRelay, identityRelay, mail } = outside;
     const apiEnv = (port) => ({
       ...process.env,
       DATABASE_URL: dbUrl.href,
