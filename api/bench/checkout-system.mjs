@@ -140,8 +140,16 @@ export async function startCheckoutSystem({ apis = 2, basePort = 4980, env = {},
     const intents = new Map();
     const [identityHost, identityPort] = (process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099").split(":");
     const outside = providersApart
-      ? await startProvidersApart(webhookRelay.url, { host: identityHost, port: Number(identityPort) }, intents)
-      : await startProvidersHere(webhookRelay.url, { host: identityHost, port: Number(identityPort) }, intents);
+      ? await startProvidersApart(
+          `${webhookRelay.url}/webhooks/stripe`,
+          { host: identityHost, port: Number(identityPort) },
+          intents,
+        )
+      : await startProvidersHere(
+          `${webhookRelay.url}/webhooks/stripe`,
+          { host: identityHost, port: Number(identityPort) },
+          intents,
+        );
     stops.push(outside.stop);
     const { sandbox, providerRelay, identityRelay, mail } = outside;
     const apiEnv = (port) => ({
