@@ -1,7 +1,7 @@
 import { AxiosError, type AxiosAdapter } from "axios";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApiClient } from "./api-client";
-import { busyRetryAfter, busyWait, MAX_BUSY_RETRIES, subscribeBusy } from "./busy";
+import { busyRetryAfter, busyWait, endBusy, MAX_BUSY_RETRIES, newBusyId, subscribeBusy, waitOutBusy } from "./busy";
 
 /** An adapter answering `refusals` times with `status` and Retry-After, then 200, recording what was sent. */
 function busyThen(refusals: number, status = 503, retryAfter = "2") {
@@ -24,10 +24,16 @@ function busyThen(refusals: number, status = 503, retryAfter = "2") {
 }
 
 describe("a very busy API", () => {
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
   it("sends the same request again after Retry-After, showing when, and answers as if nothing happened", async () => {
     vi.useFakeTimers();
+    // The jitter picked at random, fixed here: 0.5 of at most 500 ms for a wait of 2 s (with no
+    // jitter at all the countdown would rightly say 2 s, not 3).
+    vi.spyOn(Math, "random").mockReturnValue(0.5);
     const { adapter, sent } = busyThen(2);
     const seen: (number | null)[] = [];
     const stop = subscribeBusy(() => seen.push(busyWait()?.until ?? null));
@@ -38,8 +44,7 @@ describe("a very busy API", () => {
     expect(until).not.toBeNull();
     expect(busyWait()?.seconds).toBe(3);
     // Two seconds and a little jitter (under half a second for a wait of 2 s).
-    expect(until! - Date.now()).toBeGreaterThanOrEqual(2000);
-    expect(until! - Date.now()).toBeLessThan(2500);
+    expect(until! - Date.now()).toBe(2250);
     await vi.advanceTimersByTimeAsync(2500);
     expect(sent).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(2500);
@@ -65,6 +70,29 @@ describe("a very busy API", () => {
     const hourly = busyThen(1, 429, "3600");
     await expect(createApiClient().get("/classes", { adapter: hourly.adapter })).rejects.toBeInstanceOf(AxiosError);
     expect(hourly.sent).toHaveLength(1);
+  });
+
+  it("adds under a quarter of the wait (at most a second) at random, and counts down whole seconds", async () => {
+    vi.useFakeTimers();
+    for (const [random, seconds, ms] of [
+      [0, 2, 2000],
+      [0.999, 3, 2499],
+    ] as const) {
+      vi.spyOn(Math, "random").mockReturnValue(random);
+      const start = Date.now();
+      const id = newBusyId();
+      const waited = waitOutBusy(id, 2);
+      expect(busyWait()).toMatchObject({ seconds, until: start + ms });
+      await vi.advanceTimersByTimeAsync(ms);
+      await waited;
+      endBusy(id);
+    }
+    vi.spyOn(Math, "random").mockReturnValue(0.999);
+    const id = newBusyId();
+    void waitOutBusy(id, 20);
+    expect(busyWait()!.until - Date.now()).toBe(20_999);
+    endBusy(id);
+    expect(busyWait()).toBeNull();
   });
 
   it("waits out 503 and 429 with a Retry-After of at most 30 s only", () => {
