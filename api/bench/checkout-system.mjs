@@ -9,10 +9,10 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import pg from "pg";
 import { confirmCard } from "../../tools/card-payment.mjs";
-import { startMailCatcher } from "../../tools/mail-catcher.mjs";
-import { LOCAL_WEBHOOK_SECRET, startPaymentSandbox } from "../../tools/payment-sandbox.mjs";
+import { LOCAL_WEBHOOK_SECRET } from "../../tools/payment-sandbox.mjs";
 import { superviseApi } from "../../tools/system.mjs";
 import { startTcpRelay } from "../../tools/tcp-relay.mjs";
+import { applyChange, startProviders } from "./providers.mjs";
 
 const here = import.meta.dirname;
 const SECRET_KEY = "sk_test_checkout_load";
@@ -27,42 +27,6 @@ function accessToken(student) {
   return `${unsigned}.${createHmac("sha256", JWT_SECRET).update(unsigned).digest("base64url")}`;
 }
 
-/**
- * The payment sandbox behind a relay (to take it down), the relay to the identity provider (the
- * Firebase Auth Emulator already running) and the mail server (a local catcher: the API's receipts
- * and waitlist notices go out over SMTP as they would to a real one), in this process.
- */
-async function startProvidersHere(webhookUrl, identity, intents) {
-  const stops = [];
-  const stop = async () => {
-    for (const fn of stops.reverse()) await fn().catch(() => {});
-  };
-  try {
-    const sandbox = await startPaymentSandbox({
-      port: 0,
-      webhooks: [{ url: webhookUrl, secret: LOCAL_WEBHOOK_SECRET }],
-    });
-    stops.push(sandbox.stop);
-    sandbox.onEvent((event) => {
-      const object = event.data.object;
-      if (event.type.startsWith("payment_intent."))
-        intents.set(object.id, { ...intents.get(object.id), ...object, changedAt: Date.now() });
-      if (event.type === "charge.refunded")
-        intents.set(object.payment_intent, { ...intents.get(object.payment_intent), refunded: true });
-    });
-    const providerRelay = await startTcpRelay({ host: "127.0.0.1", port: sandbox.port });
-    stops.push(providerRelay.close);
-    const identityRelay = await startTcpRelay(identity);
-    stops.push(identityRelay.close);
-    const mail = await startMailCatcher({ ports: { smtp: 0, web: 0 } });
-    stops.push(() => mail.stop());
-    return { sandbox, providerRelay, identityRelay, mail, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-}
-
 /** The same on a thread of its own (providers-worker.mjs): only their addresses, and the intents' changes as messages. */
 async function startProvidersApart(webhookUrl, identity, intents) {
   const worker = new Worker(path.join(here, "providers-worker.mjs"), { workerData: { webhookUrl, identity } });
@@ -71,9 +35,7 @@ async function startProvidersApart(webhookUrl, identity, intents) {
     worker.once("exit", (code) => reject(new Error(`the providers' thread stopped (${code})`)));
     worker.on("message", (message) => {
       if (message.ready) resolve(message.ready);
-      if (message.intent)
-        intents.set(message.intent.id, { ...intents.get(message.intent.id), ...message.intent, changedAt: Date.now() });
-      if (message.refunded) intents.set(message.refunded, { ...intents.get(message.refunded), refunded: true });
+      applyChange(intents, message);
     });
   });
   const stop = async () => {
@@ -135,21 +97,14 @@ export async function startCheckoutSystem({ apis = 2, basePort = 4980, env = {},
     // Webhooks go to the first API through a relay (the webhook target can be taken down).
     const webhookRelay = await startTcpRelay({ host: "127.0.0.1", port: ports[0] });
     stops.push(webhookRelay.close);
-    // Every intent the provider made, with its latest state and whether it was refunded (the
-    // sandbox keeps only its latest events, so they are followed as they come).
+    // Every intent the provider made, with its latest state and whether it was refunded.
     const intents = new Map();
+    const webhookUrl = `${webhookRelay.url}/webhooks/stripe`;
     const [identityHost, identityPort] = (process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099").split(":");
+    const identity = { host: identityHost, port: Number(identityPort) };
     const outside = providersApart
-      ? await startProvidersApart(
-          `${webhookRelay.url}/webhooks/stripe`,
-          { host: identityHost, port: Number(identityPort) },
-          intents,
-        )
-      : await startProvidersHere(
-          `${webhookRelay.url}/webhooks/stripe`,
-          { host: identityHost, port: Number(identityPort) },
-          intents,
-        );
+      ? await startProvidersApart(webhookUrl, identity, intents)
+      : await startProviders(webhookUrl, identity, (change) => applyChange(intents, change));
     stops.push(outside.stop);
     const { sandbox, providerRelay, identityRelay, mail } = outside;
     const apiEnv = (port) => ({
