@@ -68,6 +68,13 @@ async function probeDatabase(db: Database["db"]): Promise<"ok" | "slow" | "unrea
   }
 }
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** One pass of the periodic work now: holds and offers that ran out, refunds to ask again. */
+    sweep(): Promise<void>;
+  }
+}
+
 export interface AppOptions {
   config: ApiConfig;
   database: Database;
@@ -257,18 +264,19 @@ export async function buildApp({
   await app.register(waitlistRoutes({ db: database.db, sealer, line: config.payments }));
   const refunding = { db: database.db, provider: checkout.provider, log: app.log };
   await app.register(refundRoutes({ ...refunding, cache, line: config.payments }));
-  // Holds that ran out give their seats back even when nobody opens a checkout.
-  const sweep = setInterval(() => {
-    expireOverdueCheckouts(checkout).catch((error: unknown) =>
-      app.log.warn({ err: error }, "expiring checkouts failed"),
-    );
-    // Waitlist offers nobody took in time: their seats go to the next families in line.
-    expireOffers(database.db, config.payments).catch((error: unknown) =>
-      app.log.warn({ err: error }, "expiring waitlist offers failed"),
-    );
-    // Refunds the provider did not answer: asked again, under the same idempotency key.
-    sendDueRefunds(refunding).catch((error: unknown) => app.log.warn({ err: error }, "sending refunds failed"));
-  }, 30_000);
+  // Holds that ran out give their seats back even when nobody opens a checkout (a checkout that
+  // meets a class full ends them too), every 30 s; `app.sweep()` runs a pass now.
+  const warnIfFailed = (what: string) => (error: unknown) => app.log.warn({ err: error }, what);
+  app.decorate("sweep", async () => {
+    await Promise.all([
+      expireOverdueCheckouts(checkout).catch(warnIfFailed("expiring checkouts failed")),
+      // Waitlist offers nobody took in time: their seats go to the next families in line.
+      expireOffers(database.db, config.payments).catch(warnIfFailed("expiring waitlist offers failed")),
+      // Refunds the provider did not answer: asked again, under the same idempotency key.
+      sendDueRefunds(refunding).catch(warnIfFailed("sending refunds failed")),
+    ]);
+  });
+  const sweep = setInterval(() => void app.sweep(), 30_000);
   sweep.unref();
   app.addHook("onClose", () => clearInterval(sweep));
   // A paid checkout is settled within about a minute even when every webhook delivery failed and

@@ -1,10 +1,11 @@
-import { and, eq, gte, isNull, or } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { now as clockNow } from "../platform/clock.js";
 import type { Db, Tx } from "../platform/database/client.js";
 import { cartItems, classes, enrollments, orderItems, orders, type Weekday } from "../platform/database/schema.js";
 import type { Sealer } from "../platform/sealing.js";
 import { ageOn } from "./fields.js";
-import { openDetails, type CamperRow } from "./store.js";
+import { openDetails, ownCampers, type CamperRow } from "./store.js";
 
 /**
  * Who may take a seat (issue 29), decided by the server at every step (the booking dialog, adding
@@ -83,36 +84,47 @@ export function ageProblem(camper: CamperRow, cls: ClassSchedule): string | null
 
 type Commitment = ClassSchedule & { kind: "enrolled" | "held" | "cart"; cartItemId: string | null };
 
+const KIND_ORDER: Commitment["kind"][] = ["enrolled", "held", "cart"];
+
+/** A commitment's row: its schedule, whose it is, what kind, the cart line (cart lines only). */
+const commitmentColumns = (kind: Commitment["kind"], camperId: PgColumn, cartItemId: SQL | PgColumn) => ({
+  ...scheduleColumns,
+  camperId: sql<string>`${camperId}`.as("camper_id"),
+  kind: sql<Commitment["kind"]>`${kind}`.as("kind"),
+  cartItemId: sql<string | null>`${cartItemId}`.as("cart_item_id"),
+});
+
 /**
- * What the camper is booked for or about to be: seats in classes that have not ended, seats held
- * by a checkout in progress, and (unless leaving them out) the camper's cart lines.
+ * What each camper is booked for or about to be: seats in classes that have not ended, seats held
+ * by a checkout in progress, and (unless leaving them out) the camper's cart lines. One query for
+ * any number of campers (a checkout asks about all of its campers at once).
  */
-async function commitments(db: Db | Tx, camperId: string, withCart: boolean): Promise<Commitment[]> {
+async function commitments(db: Db | Tx, camperIds: string[], withCart: boolean): Promise<Map<string, Commitment[]>> {
+  const found = new Map<string, Commitment[]>(camperIds.map((id) => [id, []]));
+  if (camperIds.length === 0) return found;
   const today = clockNow().toISOString().slice(0, 10);
   const notEnded = or(isNull(classes.endDate), gte(classes.endDate, today));
-  const enrolled = await db
-    .select(scheduleColumns)
+  const enrolled = db
+    .select(commitmentColumns("enrolled", enrollments.camperId, sql`null::uuid`))
     .from(enrollments)
     .innerJoin(classes, eq(classes.id, enrollments.classId))
-    .where(and(eq(enrollments.camperId, camperId), notEnded));
-  const held = await db
-    .select(scheduleColumns)
+    .where(and(inArray(enrollments.camperId, camperIds), notEnded));
+  const held = db
+    .select(commitmentColumns("held", orderItems.camperId, sql`null::uuid`))
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(classes, eq(classes.id, orderItems.classId))
-    .where(and(eq(orderItems.camperId, camperId), eq(orders.status, "pending")));
-  const cart = withCart
-    ? await db
-        .select({ ...scheduleColumns, cartItemId: cartItems.id })
-        .from(cartItems)
-        .innerJoin(classes, eq(classes.id, cartItems.classId))
-        .where(eq(cartItems.camperId, camperId))
-    : [];
-  return [
-    ...enrolled.map((c) => ({ ...c, kind: "enrolled" as const, cartItemId: null })),
-    ...held.map((c) => ({ ...c, kind: "held" as const, cartItemId: null })),
-    ...cart.map((c) => ({ ...c, kind: "cart" as const })),
-  ];
+    .where(and(inArray(orderItems.camperId, camperIds), eq(orders.status, "pending")));
+  const cart = db
+    .select(commitmentColumns("cart", cartItems.camperId, cartItems.id))
+    .from(cartItems)
+    .innerJoin(classes, eq(classes.id, cartItems.classId))
+    .where(inArray(cartItems.camperId, camperIds));
+  const rows = withCart ? await enrolled.unionAll(held).unionAll(cart) : await enrolled.unionAll(held);
+  // Enrolled first, then held, then cart lines (the first that rules a seat out gives the reason).
+  rows.sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
+  for (const { camperId, ...commitment } of rows) found.get(camperId)?.push(commitment);
+  return found;
 }
 
 export interface EligibilityOptions {
@@ -132,15 +144,26 @@ export async function eligibilityProblem(
   db: Db | Tx,
   camper: CamperRow,
   cls: ClassSchedule,
-  { sealer, withCart, alongside = [] }: EligibilityOptions,
+  options: EligibilityOptions,
 ): Promise<string | null> {
+  const booked = (await commitments(db, [camper.id], options.withCart)).get(camper.id) ?? [];
+  return problemWith(camper, cls, booked, options);
+}
+
+/** The rules themselves, given what the camper is already committed to. */
+function problemWith(
+  camper: CamperRow,
+  cls: ClassSchedule,
+  booked: Commitment[],
+  { sealer, alongside = [] }: Omit<EligibilityOptions, "withCart">,
+): string | null {
   const who = subject(camper);
   const age = ageProblem(camper, cls);
   if (age) return age;
   if (sealer && !camper.isSelf && openDetails(sealer, camper).emergency_contacts.length === 0) {
     return `Add an emergency contact for ${who.name} under My Campers before booking.`;
   }
-  for (const other of await commitments(db, camper.id, withCart)) {
+  for (const other of booked) {
     if (other.id === cls.id) {
       if (other.kind === "cart") {
         return camper.isSelf
@@ -157,6 +180,47 @@ export async function eligibilityProblem(
   }
   const clash = alongside.find((other) => other.id !== cls.id && sessionsOverlap(other, cls));
   if (clash) return `${who.has} two overlapping classes in this checkout: "${clash.name}" and "${cls.name}".`;
+  return null;
+}
+
+/** The first seat of a checkout that cannot be taken: its class is gone, or its camper may not take it. */
+export type SeatProblem = { index: number; classGone: true } | { index: number; classGone: false; problem: string };
+
+/**
+ * Whether each seat's camper (one of the family's, or 404) may take it, for a whole checkout at
+ * once: one query each for the campers, the classes and what the campers are already booked for,
+ * whatever the number of seats (the checkout runs this under the family's lock, on opening day).
+ * Cart lines are left out (a checkout's seats are its cart lines); the checkout's other seats for
+ * the same camper are checked against each other.
+ */
+export async function checkoutProblem(
+  db: Db | Tx,
+  familyId: string,
+  seats: readonly { camperId: string; classId: string }[],
+  sealer: Sealer | null,
+): Promise<SeatProblem | null> {
+  const family = await ownCampers(
+    db,
+    familyId,
+    seats.map((s) => s.camperId),
+  );
+  const classIds = [...new Set(seats.map((s) => s.classId))];
+  const schedules = new Map(
+    (await db.select(scheduleColumns).from(classes).where(inArray(classes.id, classIds))).map((c) => [c.id, c]),
+  );
+  const booked = await commitments(db, [...family.keys()], false);
+  for (const [index, seat] of seats.entries()) {
+    const cls = schedules.get(seat.classId);
+    if (!cls) return { index, classGone: true };
+    const alongside = seats.flatMap((other) =>
+      other !== seat && other.camperId === seat.camperId ? [schedules.get(other.classId)].filter((c) => !!c) : [],
+    );
+    const problem = problemWith(family.get(seat.camperId)!, cls, booked.get(seat.camperId) ?? [], {
+      sealer,
+      alongside,
+    });
+    if (problem) return { index, classGone: false, problem };
+  }
   return null;
 }
 

@@ -6,6 +6,12 @@
 export { camperRoutes, type CamperDeps } from "./routes.js";
 export { camperExportRoutes } from "./export-route.js";
 export { camperStaffRoutes } from "./staff-routes.js";
-export { classSchedule, eligibilityProblem, scheduleColumns, type ClassSchedule } from "./eligibility.js";
+export {
+  checkoutProblem,
+  classSchedule,
+  eligibilityProblem,
+  scheduleColumns,
+  type ClassSchedule,
+} from "./eligibility.js";
 export { ownCamper, selfCamper, camperName, type CamperRow } from "./store.js";
 export { rosterCampers, type RosterCamper } from "./staff.js";

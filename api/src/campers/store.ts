@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../platform/database/client.js";
 import { campers, users } from "../platform/database/schema.js";
 import { notFound } from "../platform/errors.js";
@@ -81,6 +81,21 @@ export async function ownCamper(db: Db | Tx, familyId: string, camperId: string,
     .from(campers)
     .where(and(eq(campers.id, camperId), eq(campers.familyId, familyId), isNull(campers.removedAt)));
   const [row] = await (lock ? query.for("update") : query);
-  if (!row) throw notFound("There is no such camper in your family.");
+  if (!row) throw notFound(NO_SUCH_CAMPER);
   return row;
+}
+
+const NO_SUCH_CAMPER = "There is no such camper in your family.";
+
+/** Several of the family's own campers by id, in one query; 404 when any is not one of them. */
+export async function ownCampers(db: Db | Tx, familyId: string, camperIds: string[]): Promise<Map<string, CamperRow>> {
+  const ids = [...new Set(camperIds)];
+  const rows = ids.length
+    ? await db
+        .select()
+        .from(campers)
+        .where(and(inArray(campers.id, ids), eq(campers.familyId, familyId), isNull(campers.removedAt)))
+    : [];
+  if (rows.length !== ids.length) throw notFound(NO_SUCH_CAMPER);
+  return new Map(rows.map((row) => [row.id, row]));
 }

@@ -43,9 +43,15 @@ export const lineClassColumns = {
 
 export type LineClass = Awaited<ReturnType<typeof lockClass>>;
 
-/** Locks a class's row (its seats and its line); undefined when there is no such class. */
+/**
+ * Locks a class's row (its seats and its line); undefined when there is no such class. FOR NO KEY
+ * UPDATE, the lock an UPDATE of the row takes: it orders every change of the seats and the line,
+ * and lets rows that refer to the class be written meanwhile (a checkout's order lines and a
+ * payment's enrolments take a key-share lock on the class first and update its seats last: a
+ * FOR UPDATE here would wait for them while they wait for it).
+ */
 export async function lockClass(tx: Tx, classId: string) {
-  const [row] = await tx.select(lineClassColumns).from(classes).where(eq(classes.id, classId)).for("update");
+  const [row] = await tx.select(lineClassColumns).from(classes).where(eq(classes.id, classId)).for("no key update");
   return row;
 }
 
@@ -225,6 +231,25 @@ export async function expireOffers(db: Db, options: LineOptions): Promise<number
     });
   }
   return ended;
+}
+
+/**
+ * Which of these classes the family has an offer of, read without a lock: a checkout asks this
+ * first and locks a class for its offer only when there is one (takeOffer checks it again).
+ */
+export async function offeredClassIds(db: Db | Tx, familyId: string, classIds: string[]): Promise<Set<string>> {
+  if (classIds.length === 0) return new Set();
+  const rows = await db
+    .select({ classId: waitlistEntries.classId })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.familyId, familyId),
+        inArray(waitlistEntries.classId, classIds),
+        eq(waitlistEntries.state, "offered"),
+      ),
+    );
+  return new Set(rows.map((r) => r.classId));
 }
 
 /** The family's entry in line for this class, offered to it and still valid, with the class locked before. */

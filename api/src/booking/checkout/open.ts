@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Checkout } from "shared-auth/wire/checkout";
-import { classSchedule, eligibilityProblem, ownCamper, type ClassSchedule } from "../../campers/index.js";
+import { checkoutProblem } from "../../campers/index.js";
 import * as clock from "../../platform/clock.js";
 import type { Db, Tx } from "../../platform/database/client.js";
 import { classes, orderItems, orders } from "../../platform/database/schema.js";
@@ -8,12 +8,12 @@ import { ApiError, badRequest, conflict } from "../../platform/errors.js";
 import { normalizeCode, orderCode, quote, recordCodeUse, type Quote } from "../../pricing/index.js";
 import { transaction } from "../../platform/transaction.js";
 import { toDollars } from "../../platform/wire.js";
-import { linkOrder, OFFER_RAN_OUT, takeOffer } from "../../waitlist/index.js";
+import { linkOrder, OFFER_RAN_OUT, offeredClassIds, takeOffer } from "../../waitlist/index.js";
 import { orderLines, toCheckout } from "./answer.js";
-import { selectCart, toPricingLine } from "./cart-lines.js";
+import { selectCart, toPricingLine, type Selection } from "./cart-lines.js";
 import { latestExpiry, type CheckoutDeps } from "./deps.js";
 import { closeIntents, expireOverdueCheckouts } from "./holds.js";
-import { endPending, intentInput, lockStudent, orderClassIds, orderLineKeys, PUBLIC_SEAT_FREE } from "./orders.js";
+import { endPending, intentInput, lockStudent, orderClassIds, orderLineKeys, publicSeatsFree } from "./orders.js";
 import type { Intent } from "./payment-provider.js";
 import { settle } from "./settle.js";
 
@@ -46,14 +46,66 @@ async function intentOf(db: Db, orderId: string): Promise<void> {
   throw conflict("Your checkout is being opened in another tab or window: try again in a moment.");
 }
 
-/** Takes one seat of an approved class into a hold; false when none is left for the public. */
-async function holdSeat(tx: Tx, classId: string): Promise<boolean> {
+/** Takes `seats` seats of an approved class into a hold; false when fewer are left for the public. */
+async function holdSeats(tx: Tx, classId: string, seats: number): Promise<boolean> {
+  if (seats === 0) return true;
   const held = await tx
     .update(classes)
-    .set({ heldSeats: sql`${classes.heldSeats} + 1` })
-    .where(and(eq(classes.id, classId), eq(classes.status, "approved"), PUBLIC_SEAT_FREE))
+    .set({ heldSeats: sql`${classes.heldSeats} + ${seats}` })
+    .where(and(eq(classes.id, classId), eq(classes.status, "approved"), publicSeatsFree(seats)))
     .returning({ id: classes.id });
   return held.length > 0;
+}
+
+/** Thrown inside a checkout's transaction when a class has no seat left for it. */
+class SeatsGone extends Error {
+  constructor(readonly className: string) {
+    super(`no seat left in ${className}`);
+  }
+}
+
+const fullText = (className: string) =>
+  `"${className}" is full: remove it from your cart (its waitlist may still have room for you).`;
+
+/**
+ * Holds a seat for every line, class by class (the selection is in class id order): from the
+ * family's waitlist offer where it has one, the rest from the public's free seats. Answers the
+ * waitlist entries accepted; throws SeatsGone when a class has too few seats left.
+ */
+async function takeSeats(
+  tx: Tx,
+  familyId: string,
+  selection: Selection[],
+  config: CheckoutDeps["config"],
+  accepting: { entryId: string } | undefined,
+) {
+  const byClass = new Map<string, Selection[]>();
+  for (const s of selection) byClass.set(s.classId, [...(byClass.get(s.classId) ?? []), s]);
+  // Read without a lock: a class is locked for an offer only when the family has one.
+  const offered = await offeredClassIds(tx, familyId, [...byClass.keys()]);
+  const accepted: string[] = [];
+  /** The seats of these lines an offer kept, taken; answers how many lines it left (null: no offer). */
+  const fromOffer = async (classId: string, lines: Selection[]) => {
+    const camperIds = lines.map((s) => s.camperId);
+    const taken = await takeOffer(tx, familyId, classId, camperIds, config);
+    if (!taken) return null;
+    accepted.push(taken.entryId);
+    return camperIds.filter((id) => !taken.camperIds.includes(id)).length;
+  };
+  for (const [classId, lines] of byClass) {
+    const rest = offered.has(classId) ? ((await fromOffer(classId, lines)) ?? lines.length) : lines.length;
+    if (await holdSeats(tx, classId, rest)) continue;
+    // An offer made to this family since the read above: taken now that the class is locked.
+    const late = offered.has(classId) ? null : await fromOffer(classId, lines);
+    if (late === null || !(await holdSeats(tx, classId, late))) {
+      throw accepting && !accepted.includes(accepting.entryId)
+        ? conflict(OFFER_RAN_OUT)
+        : new SeatsGone(lines[0]!.name);
+    }
+  }
+  // The offer being accepted must have given its seats: the checkout is refused otherwise.
+  if (accepting && !accepted.includes(accepting.entryId)) throw conflict(OFFER_RAN_OUT);
+  return accepted;
 }
 
 /** A code typed that cannot apply is refused with its reason, as a field of the request. */
@@ -82,176 +134,158 @@ export async function openCheckout(
   promoCode?: string,
 ): Promise<{ checkout: Checkout; created: boolean }> {
   const { db, provider, config } = deps;
-  await expireOverdueCheckouts(deps);
   const selection = await selectCart(db, student.id, cartItemIds);
   const classIds = selection.map((s) => s.classId);
   const code = promoCode && promoCode.trim() !== "" ? normalizeCode(promoCode) : null;
 
-  const opened = await transaction(db, async (tx) => {
-    // One checkout of a student at a time (a double click, two tabs), across API processes: the
-    // student's row is locked first, as every checkout and payment does (users, orders, classes).
-    await lockStudent(tx, student.id);
-    const [current] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.studentId, student.id), eq(orders.status, "pending")))
-      .for("update");
-    let replaced: string | null = null;
-    // When the seats began to be held without a break: a new checkout's own opening, or that of the
-    // one it replaces while its hold is on and they share a class, so that reopening the page in
-    // the hold's last minute or switching to another selection gives no seat a new limit.
-    let heldSince: Date | null = null;
-    if (current) {
-      const nowMs = clock.nowMs();
-      const currentClassIds = await orderClassIds(tx, current.id);
-      const holding = current.expiresAt.getTime() > nowMs;
-      const lineKeys = selection.map((s) => `${s.classId}/${s.camperId}`).sort();
-      // A checkout keeps its prices while its hold lasts (decision 034): the same seats with the
-      // same code are the same checkout, even if the code expired or the early-bird price ended since.
-      const same =
-        sameClasses(await orderLineKeys(tx, current.id), lineKeys) && (await orderCode(tx, current.id)) === code;
-      // Where a fresh start would end: it keeps this checkout's limit (see heldSince).
-      const freshEnd = Math.min(nowMs + config.holdSeconds * 1000, latestExpiry(current.createdAt, config).getTime());
-      const reusable =
-        current.paymentIntentId !== null &&
-        same &&
-        holding &&
-        (current.expiresAt.getTime() - nowMs > MIN_REMAINING_MS ||
-          freshEnd - current.expiresAt.getTime() <= MIN_REMAINING_MS);
-      if (reusable) return { reuse: true as const, order: current };
-      if (current.paymentIntentId === null && same && nowMs - current.updatedAt.getTime() < OPENING_MS) {
-        // The same checkout is being opened by another request right now: answer with it.
-        return { opening: true as const, orderId: current.id };
+  const attempt = () =>
+    transaction(db, async (tx) => {
+      // One checkout of a student at a time (a double click, two tabs), across API processes: the
+      // student's row is locked first, as every checkout and payment does (users, orders, classes).
+      await lockStudent(tx, student.id);
+      const [current] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.studentId, student.id), eq(orders.status, "pending")))
+        .for("update");
+      let replaced: string | null = null;
+      // When the seats began to be held without a break: a new checkout's own opening, or that of the
+      // one it replaces while its hold is on and they share a class, so that reopening the page in
+      // the hold's last minute or switching to another selection gives no seat a new limit.
+      let heldSince: Date | null = null;
+      if (current) {
+        const nowMs = clock.nowMs();
+        const currentClassIds = await orderClassIds(tx, current.id);
+        const holding = current.expiresAt.getTime() > nowMs;
+        const lineKeys = selection.map((s) => `${s.classId}/${s.camperId}`).sort();
+        // A checkout keeps its prices while its hold lasts (decision 034): the same seats with the
+        // same code are the same checkout, even if the code expired or the early-bird price ended since.
+        const same =
+          sameClasses(await orderLineKeys(tx, current.id), lineKeys) && (await orderCode(tx, current.id)) === code;
+        // Where a fresh start would end: it keeps this checkout's limit (see heldSince).
+        const freshEnd = Math.min(nowMs + config.holdSeconds * 1000, latestExpiry(current.createdAt, config).getTime());
+        const reusable =
+          current.paymentIntentId !== null &&
+          same &&
+          holding &&
+          (current.expiresAt.getTime() - nowMs > MIN_REMAINING_MS ||
+            freshEnd - current.expiresAt.getTime() <= MIN_REMAINING_MS);
+        if (reusable) return { reuse: true as const, order: current };
+        if (current.paymentIntentId === null && same && nowMs - current.updatedAt.getTime() < OPENING_MS) {
+          // The same checkout is being opened by another request right now: answer with it.
+          return { opening: true as const, orderId: current.id };
+        }
+        if (holding && currentClassIds.some((id) => classIds.includes(id))) heldSince = current.createdAt;
+        await endPending(tx, [current.id], "failed", config);
+        replaced = current.id;
       }
-      if (holding && currentClassIds.some((id) => classIds.includes(id))) heldSince = current.createdAt;
-      await endPending(tx, [current.id], "failed", config);
-      replaced = current.id;
-    }
-    // Seat hoarding (issue 27): one account holds at most `heldSeatsPerAccount` seats at once,
-    // counted over all its checkouts in progress (the one just replaced no longer counts). A
-    // read-then-write rule, kept across API processes by the row lock per account taken first
-    // (lockStudent above, decision 008): a second checkout of the same account waits there until
-    // the first committed, then counts its seats. A constraint cannot say it (a sum over two tables
-    // against a configured number); the partial unique index orders_one_pending_per_student stays
-    // the last line (one checkout in progress per account).
-    const [held] = await tx
-      .select({ seats: count() })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(eq(orders.studentId, student.id), eq(orders.status, "pending")));
-    const seats = (held?.seats ?? 0) + selection.length;
-    if (seats > config.heldSeatsPerAccount) {
-      throw conflict(
-        `One account can hold at most ${config.heldSeatsPerAccount} seats at a time in checkouts in progress, and this one would bring yours to ${seats}: pay for some of these classes first (each class in your cart has its own Pay button), then for the rest.`,
-      );
-    }
-    // Whether each seat's camper may take it, again at the checkout under the family's lock: the
-    // cart was checked when each line was added, but a seat may have been bought since.
-    for (const s of selection) {
-      const camper = await ownCamper(tx, student.id, s.camperId);
-      const cls = await classSchedule(tx, s.classId);
-      // Deleted since the cart was read (its line went with it): refused as any class no longer open.
-      if (!cls) throw conflict(`"${s.name}" is no longer open for booking: remove it from your cart.`);
-      const alongside: ClassSchedule[] = [];
-      for (const other of selection) {
-        if (other === s || other.camperId !== s.camperId) continue;
-        const schedule = await classSchedule(tx, other.classId);
-        if (schedule) alongside.push(schedule);
+      // Seat hoarding (issue 27): one account holds at most `heldSeatsPerAccount` seats at once,
+      // counted over all its checkouts in progress (the one just replaced no longer counts). A
+      // read-then-write rule, kept across API processes by the row lock per account taken first
+      // (lockStudent above, decision 008): a second checkout of the same account waits there until
+      // the first committed, then counts its seats. A constraint cannot say it (a sum over two tables
+      // against a configured number); the partial unique index orders_one_pending_per_student stays
+      // the last line (one checkout in progress per account).
+      const [held] = await tx
+        .select({ seats: count() })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(and(eq(orders.studentId, student.id), eq(orders.status, "pending")));
+      const seats = (held?.seats ?? 0) + selection.length;
+      if (seats > config.heldSeatsPerAccount) {
+        throw conflict(
+          `One account can hold at most ${config.heldSeatsPerAccount} seats at a time in checkouts in progress, and this one would bring yours to ${seats}: pay for some of these classes first (each class in your cart has its own Pay button), then for the rest.`,
+        );
       }
-      const problem = await eligibilityProblem(tx, camper, cls, { sealer: deps.sealer, withCart: false, alongside });
-      if (problem) throw conflict(`${problem} Remove "${s.name}" for ${s.camperName} from your cart.`);
-    }
-    // Seats a waitlist offer kept for this family become this checkout's (issue 30); every other
-    // seat is taken from those free for anyone (none while a class's line waits).
-    const fromOffers = new Set<string>();
-    const acceptedEntries: string[] = [];
-    for (const classId of [...new Set(classIds)]) {
-      const lines = selection.filter((s) => s.classId === classId && s.status === "approved");
-      const taken = lines.length
-        ? await takeOffer(
-            tx,
-            student.id,
-            classId,
-            lines.map((s) => s.camperId),
-            config,
-          )
-        : undefined;
-      if (!taken) continue;
-      acceptedEntries.push(taken.entryId);
-      for (const camperId of taken.camperIds) fromOffers.add(`${classId}/${camperId}`);
-    }
-    if (accepting && !acceptedEntries.includes(accepting.entryId)) throw conflict(OFFER_RAN_OUT);
-    for (const s of selection) {
-      if (s.status !== "approved")
-        throw conflict(`"${s.name}" is no longer open for booking: remove it from your cart.`);
-      if (fromOffers.has(`${s.classId}/${s.camperId}`)) continue;
-      if (!(await holdSeat(tx, s.classId))) {
-        throw conflict(`"${s.name}" is full: remove it from your cart (its waitlist may still have room for you).`);
+      // Whether each seat's camper may take it, again at the checkout under the family's lock: the
+      // cart was checked when each line was added, but a seat may have been bought since.
+      const refused = await checkoutProblem(tx, student.id, selection, deps.sealer);
+      if (refused) {
+        const s = selection[refused.index]!;
+        // Deleted since the cart was read (its line went with it): refused as any class no longer open.
+        if (refused.classGone) throw conflict(`"${s.name}" is no longer open for booking: remove it from your cart.`);
+        throw conflict(`${refused.problem} Remove "${s.name}" for ${s.camperName} from your cart.`);
       }
-    }
-    // Priced last, after the seats are held: the code's row is locked (FOR UPDATE) until this
-    // commits, so its uses are counted and this one recorded before another checkout counts them.
-    const { quote: priced, codeId } = await quote(tx, {
-      familyId: student.id,
-      lines: selection.map(toPricingLine),
-      code: code ?? undefined,
-      lock: true,
-    });
-    refuseCode(priced);
-    const amountCents = priced.totalCents;
-    if (amountCents < MIN_CHARGE_CENTS) {
-      throw new ApiError(
-        422,
-        `A card payment must be at least ${money(MIN_CHARGE_CENTS)}; the selected classes cost ${money(amountCents)}.`,
-      );
-    }
-    const paid = new Map(priced.lines.map((line) => [line.key, line]));
-    // Opened, touched and held until by the API's clock, which every rule on them reads (not the
-    // database's default). `created_at` is when its seats began to be held (see heldSince): the
-    // limit of the hold runs from it.
-    const openedAt = clock.now();
-    const createdAt = heldSince ?? openedAt;
-    const expiresAt = Math.min(
-      openedAt.getTime() + config.holdSeconds * 1000,
-      latestExpiry(createdAt, config).getTime(),
-    );
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        studentId: student.id,
-        amountCents,
-        intentRequest: {
-          currency: config.currency,
-          email: student.email,
-          description: selection.map((s) => s.name).join(", "),
-        },
-        createdAt,
-        updatedAt: openedAt,
-        expiresAt: new Date(expiresAt),
-      })
-      .returning();
-    if (!order) throw new Error("the new order was not returned");
-    await tx.insert(orderItems).values(
-      selection.map((s) => ({
-        orderId: order.id,
-        classId: s.classId,
-        cartItemId: s.cartItemId,
-        camperId: s.camperId,
-        priceCents: paid.get(s.cartItemId)!.paidCents,
-        listPriceCents: s.priceCents,
-        discounts: paid.get(s.cartItemId)!.discounts,
-      })),
-    );
-    if (codeId) {
-      await recordCodeUse(tx, {
-        orderId: order.id,
-        discountId: codeId,
+      const closed = selection.find((s) => s.status !== "approved");
+      if (closed) throw conflict(`"${closed.name}" is no longer open for booking: remove it from your cart.`);
+      // Priced before the seats are taken (the price does not depend on them): the code's row is
+      // locked (FOR UPDATE) until this commits, so its uses are counted and this one recorded before
+      // another checkout counts them.
+      const { quote: priced, codeId } = await quote(tx, {
         familyId: student.id,
-        cents: priced.code!.cents,
+        lines: selection.map(toPricingLine),
+        code: code ?? undefined,
+        lock: true,
       });
-    }
-    await linkOrder(tx, acceptedEntries, order.id);
-    return { reuse: false as const, order, replaced };
+      refuseCode(priced);
+      const amountCents = priced.totalCents;
+      if (amountCents < MIN_CHARGE_CENTS) {
+        throw new ApiError(
+          422,
+          `A card payment must be at least ${money(MIN_CHARGE_CENTS)}; the selected classes cost ${money(amountCents)}.`,
+        );
+      }
+      const paid = new Map(priced.lines.map((line) => [line.key, line]));
+      // Opened, touched and held until by the API's clock, which every rule on them reads (not the
+      // database's default). `created_at` is when its seats began to be held (see heldSince): the
+      // limit of the hold runs from it.
+      const openedAt = clock.now();
+      const createdAt = heldSince ?? openedAt;
+      const expiresAt = Math.min(
+        openedAt.getTime() + config.holdSeconds * 1000,
+        latestExpiry(createdAt, config).getTime(),
+      );
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          studentId: student.id,
+          amountCents,
+          intentRequest: {
+            currency: config.currency,
+            email: student.email,
+            description: selection.map((s) => s.name).join(", "),
+          },
+          createdAt,
+          updatedAt: openedAt,
+          expiresAt: new Date(expiresAt),
+        })
+        .returning();
+      if (!order) throw new Error("the new order was not returned");
+      await tx.insert(orderItems).values(
+        selection.map((s) => ({
+          orderId: order.id,
+          classId: s.classId,
+          cartItemId: s.cartItemId,
+          camperId: s.camperId,
+          priceCents: paid.get(s.cartItemId)!.paidCents,
+          listPriceCents: s.priceCents,
+          discounts: paid.get(s.cartItemId)!.discounts,
+        })),
+      );
+      if (codeId) {
+        await recordCodeUse(tx, {
+          orderId: order.id,
+          discountId: codeId,
+          familyId: student.id,
+          cents: priced.code!.cents,
+        });
+      }
+      // The seats last: a class's row stays locked from its seats' update to the commit, and on
+      // opening day every checkout of that class waits for it. Seats a waitlist offer kept for this
+      // family become this checkout's (issue 30); every other seat is taken from those free for
+      // anyone (none while a class's line waits). Classes in id order (no deadlocks).
+      const acceptedEntries = await takeSeats(tx, student.id, selection, config, accepting);
+      await linkOrder(tx, acceptedEntries, order.id);
+      return { reuse: false as const, order, replaced };
+    });
+  // A class met full may only look full because of holds whose time ran out and that the worker
+  // has not ended yet: those are ended, and the checkout tried once more.
+  const full = (error: unknown) => (error instanceof SeatsGone ? conflict(fullText(error.className)) : error);
+  const opened = await attempt().catch(async (error: unknown) => {
+    if (!(error instanceof SeatsGone) || (await expireOverdueCheckouts(deps)) === 0) throw full(error);
+    return attempt().catch((again: unknown) => {
+      throw full(again);
+    });
   });
 
   if (opened.opening) {

@@ -77,10 +77,11 @@ export async function endPending(
 }
 
 /**
- * A seat anyone may take: one nobody is enrolled in, holds or was offered, and no waitlist entry
- * waiting (while one waits every free seat is the line's: waitlist/line.ts).
+ * `seats` seats anyone may take: ones nobody is enrolled in, holds or was offered, and no waitlist
+ * entry waiting (while one waits every free seat is the line's: waitlist/line.ts).
  */
-export const PUBLIC_SEAT_FREE = sql`${classes.enrolledSeats} + ${classes.heldSeats} + ${classes.offeredSeats} < ${classes.availableSeats} and ${classes.waitingEntries} = 0`;
+export const publicSeatsFree = (seats: number) =>
+  sql`${classes.enrolledSeats} + ${classes.heldSeats} + ${classes.offeredSeats} + ${seats} <= ${classes.availableSeats} and ${classes.waitingEntries} = 0`;
 
 /** Stripe keeps an idempotent result for 24 hours: after that a repeated create would make a new intent. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;

@@ -7,7 +7,7 @@ import { conflict, forbidden, notFound } from "../../platform/errors.js";
 import { transaction } from "../../platform/transaction.js";
 import { enqueuePaymentReceipt } from "../../notifications/index.js";
 import type { CheckoutDeps } from "./deps.js";
-import { endPending, findOrderOf, lockStudent, PUBLIC_SEAT_FREE } from "./orders.js";
+import { endPending, findOrderOf, lockStudent, publicSeatsFree } from "./orders.js";
 import type { Intent } from "./payment-provider.js";
 import { loadPayments } from "./payment-records.js";
 
@@ -80,22 +80,6 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
           .from(enrollments)
           .where(or(...seats));
         if (enrolled.length > 0) throw new Unfulfillable();
-        for (const classId of classIds) {
-          const taken =
-            locked.status === "pending"
-              ? await tx
-                  .update(classes)
-                  .set({ heldSeats: sql`${classes.heldSeats} - 1`, enrolledSeats: sql`${classes.enrolledSeats} + 1` })
-                  .where(eq(classes.id, classId))
-                  .returning({ id: classes.id })
-              : // The hold ran out: the seat is taken again only if it is still free.
-                await tx
-                  .update(classes)
-                  .set({ enrolledSeats: sql`${classes.enrolledSeats} + 1` })
-                  .where(and(eq(classes.id, classId), PUBLIC_SEAT_FREE))
-                  .returning({ id: classes.id });
-          if (taken.length === 0) throw new Unfulfillable();
-        }
         await tx.insert(enrollments).values(
           items.map((i) => ({
             studentId: locked.studentId,
@@ -136,6 +120,29 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
           paidAt: payment!.paidAt,
           cardLast4: intent.cardLast4 ?? null,
         });
+        // The seats last: a class's row stays locked from its update to the commit, and on opening
+        // day every checkout and payment of that class waits for it. Classes in id order.
+        const seatsOf = new Map<string, number>();
+        for (const classId of classIds) seatsOf.set(classId, (seatsOf.get(classId) ?? 0) + 1);
+        for (const [classId, seats] of seatsOf) {
+          const taken =
+            locked.status === "pending"
+              ? await tx
+                  .update(classes)
+                  .set({
+                    heldSeats: sql`${classes.heldSeats} - ${seats}`,
+                    enrolledSeats: sql`${classes.enrolledSeats} + ${seats}`,
+                  })
+                  .where(eq(classes.id, classId))
+                  .returning({ id: classes.id })
+              : // The hold ran out: the seats are taken again only if they are still free.
+                await tx
+                  .update(classes)
+                  .set({ enrolledSeats: sql`${classes.enrolledSeats} + ${seats}` })
+                  .where(and(eq(classes.id, classId), publicSeatsFree(seats)))
+                  .returning({ id: classes.id });
+          if (taken.length === 0) throw new Unfulfillable();
+        }
         return { paymentId: payment!.id, deletedCount: removed.length, created: true };
         // Seat counts only: a payment's answer does not wait for every other process to confirm
         // (on opening day the busiest one sets the pace); they drop their copies as it reaches them.
