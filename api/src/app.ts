@@ -207,7 +207,7 @@ export async function buildApp({
   app.addHook("onClose", () => changes.close());
   await changes.start();
   const cache = new PublicCache(database.db, changes, { log: app.log });
-  front.path = new FrontPath(cache, { admitsRead: () => app.admitsRead(), date: clock.httpDate, log: app.log });
+  front.path = new FrontPath(cache, { date: clock.httpDate, log: app.log });
   // While the API closes, Fastify answers every request (503 to new ones).
   app.addHook("preClose", async () => front.path?.close());
   // Liveness answers at once whatever the database does; readiness says whether it answers in time.

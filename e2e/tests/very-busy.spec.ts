@@ -26,8 +26,11 @@ async function occupy() {
   });
   req.on("error", () => {});
   req.write('{"email":"');
-  // The API counts it as soon as its headers arrive: wait until a call is refused.
-  await expect.poll(async () => (await fetch(`${own.url}/classes?limit=1`)).status, { timeout: 10_000 }).toBe(503);
+  // The API counts it as soon as its headers arrive: wait until a call is refused (a change: a
+  // read the cached lists' front path has learned would still be answered, decision 036).
+  const probe = () =>
+    fetch(`${own.url}/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+  await expect.poll(async () => (await probe()).status, { timeout: 10_000 }).toBe(503);
   return { release: () => req.destroy() };
 }
 

@@ -29,8 +29,6 @@ const shapeOf = (notModified: boolean, acceptEncoding: string | undefined, origi
   `${notModified ? "304" : "200"}\n${acceptEncoding ?? ""}\n${origin ?? ""}`;
 
 export interface FrontPathOptions {
-  /** Whether admission control lets a read through now. */
-  admitsRead: () => boolean;
   /** The Date header's text (the API's clock). */
   date: () => string;
   log: FastifyBaseLogger;
@@ -53,9 +51,10 @@ export interface FrontPathOptions {
  *   response itself, so the headers cannot drift from the plugins'. A copy keeps at most MAX_SHAPES
  *   of them (a client sending a new Origin each time takes the normal way);
  * - Date is the API's clock, as on every answer;
- * - admission control is asked first: while it refuses reads, the request takes the normal way
- *   and is refused there (counted, with its CORS headers). A replayed answer is sent within the
- *   request's own tick, so it never adds to the requests in flight;
+ * - served even while admission control refuses reads: a replayed answer is sent within the
+ *   request's own tick (it never adds to the requests in flight, nor waits for the database) and
+ *   costs less than the refusal would; a shape not learned yet takes the normal way, refused there
+ *   while the process is busy;
  * - the access log: one line per request at info, "request completed" with the request (method,
  *   URL, host, address) and the response (status) together, `front: true`; nothing when the level
  *   is above info, as Fastify's own request logs.
@@ -134,7 +133,7 @@ export class FrontPath implements ReplyLearner {
     if (!entry || !replies) return false;
     const notModified = matches(headers["if-none-match"], entry.etag);
     const learned = replies.get(shapeOf(notModified, headers["accept-encoding"], headers.origin));
-    if (!learned || !this.options.admitsRead()) return false;
+    if (!learned) return false;
     // The log line's request, read before the answer (a client may close the socket at once).
     const logged = this.logsRequests() ? this.requestLog(req) : undefined;
     // One object per answer, written at once by writeHead: only Date changes between requests.

@@ -30,17 +30,11 @@ export interface AdmissionConfig {
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Requests this process is serving now, and its limit (0: none). */
     /**
      * Requests this process is serving now, its limit (0: none), how many it refused, and whether
      * it refuses reads now (background work waits while it does).
      */
     admission: () => { inFlight: number; maxInFlight: number; refused: number; busy: boolean };
-    /**
-     * Whether a read would be let through now (the cached lists' front path asks before it
-     * answers; when not, the request takes the normal way and is refused there).
-     */
-    admitsRead: () => boolean;
   }
 }
 
@@ -81,7 +75,6 @@ export const admissionPlugin = fp(
       (config.maxInFlight > 0 && inFlight >= maxReads) ||
       (typeof app.isUnderPressure === "function" && app.isUnderPressure());
     app.decorate("admission", () => ({ inFlight, maxInFlight: config.maxInFlight, refused, busy: busy() }));
-    app.decorate("admitsRead", () => !busy());
 
     if (config.maxEventLoopDelayMs > 0 || config.maxEventLoopUtilization > 0) {
       await app.register(underPressure, {
