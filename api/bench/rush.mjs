@@ -80,6 +80,8 @@ async function run(processes, runIndex) {
     rateLimited: 0,
     serverErrors: 0,
     serverErrorSamples: [],
+    /** Checkouts a family gave up on for another answer than a full class (status and message). */
+    checkoutGivenUp: [],
     /** Steps still refused after the site's ten tries: the family went on without them. */
     gaveUp: {},
   };
@@ -214,7 +216,10 @@ async function run(processes, runIndex) {
           checkout.status === 409 &&
           /is full/.test(checkout.body?.message ?? "") &&
           classes.find((c) => checkout.body?.message?.includes(`"${c.name}"`));
-        if (!full) break;
+        if (!full) {
+          stats.checkoutGivenUp.push(`${checkout.status} ${checkout.body?.message ?? ""}`);
+          break;
+        }
         const line = lines.findLast((l) => l.classId === full.id);
         await step("remove", "DELETE", `/carts/${line.id}`, f);
         refuse(full.id, line.camperId);
@@ -314,6 +319,24 @@ async function run(processes, runIndex) {
     if (gaveUp.length > 0)
       console.log(`given up after ${MAX_BUSY_RETRIES} busy answers: ${gaveUp.map(([k, v]) => `${k} ${v}`).join(", ")}`);
     for (const sample of stats.serverErrorSamples) console.log(`  5xx: ${sample}`);
+    for (const sample of stats.checkoutGivenUp.slice(0, 5)) console.log(`  checkout given up on: ${sample}`);
+    if (sold.enrolments !== capacity) {
+      // Where the seats left are, and the line each one waits for (its first entries, in order).
+      const { rows: unsold } = await system.pool.query(
+        `select c.name, c.available_seats, c.enrolled_seats, c.held_seats, c.offered_seats, c.waiting_entries,
+           (select string_agg(e.state || ' x' || e.size, ', ' order by e.rank)
+              from (select * from waitlist_entries where class_id = c.id and state in ('waiting', 'offered')
+                    order by rank limit 3) e) as line_head
+         from classes c where c.id = any($1::uuid[]) and c.enrolled_seats < c.available_seats`,
+        [classIds],
+      );
+      for (const c of unsold) {
+        console.log(
+          `  seat left: "${c.name}" ${c.enrolled_seats}/${c.available_seats} enrolled, held ${c.held_seats}, ` +
+            `offered ${c.offered_seats}, waiting ${c.waiting_entries}; the line's first: ${c.line_head ?? "none"}`,
+        );
+      }
+    }
     if (
       sold.enrolments !== capacity ||
       sold.seats !== capacity ||
