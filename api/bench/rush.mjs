@@ -209,9 +209,8 @@ async function run(processes, runIndex) {
           break;
         }
         // A class full by now: one of its campers off the cart and into its line, and the checkout
-        // again (as a parent books the one seat left for one child and puts the other in line: a
-        // line's first family keeps the free seats it waits for, so joining for two when one is
-        // free would leave that seat empty).
+        // again (as a parent books the one seat left for one child and puts the other in line: the
+        // API refuses a line for two while one seat is free, decision 031).
         const full =
           checkout.status === 409 &&
           /is full/.test(checkout.body?.message ?? "") &&

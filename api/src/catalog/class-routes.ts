@@ -134,7 +134,9 @@ export const classRoutes =
             })
             .from(classes)
             .where(eq(classes.id, row.id))
-            .for("update");
+            // The lock an UPDATE takes (decision 037): a checkout's or payment's lines already
+            // written (a key-share lock on this row) do not wait for this edit, nor it for them.
+            .for("no key update");
           if (!seats) throw notFound("There is no such class.");
           // The early-bird price as it will be: this edit's fields over the row's.
           const earlyCents =

@@ -5,5 +5,5 @@
  * admin routes manage discounts. Other code uses pricing from here.
  */
 export { codeSummary, money, PRICING_RULE_IN_WORDS, type LineInput, type Quote } from "./rules.js";
-export { normalizeCode, orderCode, pricingDay, quote, recordCodeUse } from "./store.js";
+export { lockCode, normalizeCode, orderCode, pricingDay, quote, recordCodeUse } from "./store.js";
 export { discountRoutes } from "./routes.js";

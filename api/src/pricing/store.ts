@@ -111,6 +111,19 @@ export async function quote(
   return { quote: priced, codeId: priced.code?.applied ? codeId : null };
 }
 
+/**
+ * Locks a code's row (when there is such a code) before anything else a checkout locks after the
+ * family: a checkout that replaces another ends that one's seats first (their classes' rows), so
+ * the code must be taken before them, or two checkouts could wait for each other (decision 037).
+ */
+export async function lockCode(tx: Tx, typed: string): Promise<void> {
+  await tx
+    .select({ id: discounts.id })
+    .from(discounts)
+    .where(and(eq(discounts.kind, "code"), eq(discounts.code, normalizeCode(typed))))
+    .for("update");
+}
+
 /** Records that an order uses a code (in the transaction that priced it under the code's lock). */
 export async function recordCodeUse(
   tx: Tx,

@@ -154,14 +154,11 @@ export async function joinLine(
   // Changed by staff in the meantime: the campers are checked against the class as it is now.
   const schedule = (c: object) => JSON.stringify(Object.keys(scheduleColumns).map((k) => c[k as keyof typeof c]));
   if (schedule(cls) !== schedule(seen)) await eligible(cls);
+  // A line starts only once the class is full for the public: an entry for more campers than the
+  // seats left would be first in line and keep those seats for itself (strict order) while nobody
+  // else could book them; if no more came free they would stay empty (opening-day bench).
   const open = seatsForThePublic(cls);
-  if (open >= people.length) {
-    throw conflict(
-      open === 1
-        ? "This class has a free seat: add it to your cart instead."
-        : `This class has ${open} free seats: add it to your cart instead.`,
-    );
-  }
+  if (open > 0) throw conflict(seatsLeftText(open, people.length));
   const [last] = await tx
     .select({ rank: sql<number>`coalesce(max(${waitlistEntries.rank}), 0)`.mapWith(Number) })
     .from(waitlistEntries)
@@ -180,6 +177,14 @@ export async function joinLine(
   // Seats may be free but too few for everyone before this entry: they stay kept in order.
   if (freeSeats(cls) > 0) await fillFromLine(tx, [classId], options);
   return entry!.id;
+}
+
+/** Why a family cannot join a line while seats are left for anyone. */
+function seatsLeftText(open: number, campers: number): string {
+  const seats = open === 1 ? "a free seat" : `${open} free seats`;
+  if (open >= campers) return `This class has ${seats}: add it to your cart instead.`;
+  const them = open === 1 ? "one of them" : `${open} of them`;
+  return `This class has ${seats}, not enough for your ${campers} campers together: book ${open === 1 ? "it" : "them"} for ${them}, then join the waitlist for the others.`;
 }
 
 /** A class whose line a family may join now (approved, not started, registration open), or why not. */

@@ -215,6 +215,15 @@ describe("the waitlist", () => {
     const free = await join(parent, classId, parent.kids);
     expect(free.statusCode).toBe(409);
     expect(free.json().message).toBe("This class has a free seat: add it to your cart instead.");
+    // Two children and one seat: refused too (first in line, the entry would keep the seat for
+    // itself and nobody could book it), with what to do instead; the seat stays anyone's.
+    const siblings = await family(api, ["Eve", "Fin"]);
+    const tooFew = await join(siblings, classId, siblings.kids);
+    expect(tooFew.statusCode).toBe(409);
+    expect(tooFew.json().message).toBe(
+      "This class has a free seat, not enough for your 2 campers together: book it for one of them, then join the waitlist for the others.",
+    );
+    expect(await seatCounts(api.database.db, classId)).toMatchObject({ waiting: 0, offered: 0, problems: [] });
 
     const holder = await family(api);
     await hold(holder, classId);

@@ -5,7 +5,7 @@ import * as clock from "../../platform/clock.js";
 import type { Db, Tx } from "../../platform/database/client.js";
 import { classes, orderItems, orders } from "../../platform/database/schema.js";
 import { ApiError, badRequest, conflict } from "../../platform/errors.js";
-import { normalizeCode, orderCode, quote, recordCodeUse, type Quote } from "../../pricing/index.js";
+import { lockCode, normalizeCode, orderCode, quote, recordCodeUse, type Quote } from "../../pricing/index.js";
 import { transaction } from "../../platform/transaction.js";
 import { toDollars } from "../../platform/wire.js";
 import { linkOrder, OFFER_RAN_OUT, offeredClassIds, takeOffer } from "../../waitlist/index.js";
@@ -57,6 +57,9 @@ async function holdSeats(tx: Tx, classId: string, seats: number): Promise<boolea
   return held.length > 0;
 }
 
+/** Thrown inside a checkout's transaction when an offer to the family arrived as it took seats. */
+class OfferArrived extends Error {}
+
 /** Thrown inside a checkout's transaction when a class has no seat left for it. */
 class SeatsGone extends Error {
   constructor(readonly className: string) {
@@ -103,6 +106,11 @@ async function takeSeats(
         : new SeatsGone(lines[0]!.name);
     }
   }
+  // The class rows are locked now, so no offer can be made meanwhile: one made to this family
+  // between the read above and its seats' update would keep a second seat for the same campers.
+  // Rare: the checkout starts again, and the read then sees it.
+  const bought = [...byClass.keys()].filter((id) => !offered.has(id));
+  if (bought.length > 0 && (await offeredClassIds(tx, familyId, bought)).size > 0) throw new OfferArrived();
   // The offer being accepted must have given its seats: the checkout is refused otherwise.
   if (accepting && !accepted.includes(accepting.entryId)) throw conflict(OFFER_RAN_OUT);
   return accepted;
@@ -143,6 +151,8 @@ export async function openCheckout(
       // One checkout of a student at a time (a double click, two tabs), across API processes: the
       // student's row is locked first, as every checkout and payment does (users, orders, classes).
       await lockStudent(tx, student.id);
+      // Then the code's row, before any class row (ending a replaced checkout locks its classes).
+      if (code) await lockCode(tx, code);
       const [current] = await tx
         .select()
         .from(orders)
@@ -280,11 +290,19 @@ export async function openCheckout(
     });
   // A class met full may only look full because of holds whose time ran out and that the worker
   // has not ended yet: those are ended, and the checkout tried once more.
-  const full = (error: unknown) => (error instanceof SeatsGone ? conflict(fullText(error.className)) : error);
+  // An offer that arrived while the seats were taken: tried again too (the offer is then seen).
+  const answer = (error: unknown) =>
+    error instanceof SeatsGone
+      ? conflict(fullText(error.className))
+      : error instanceof OfferArrived
+        ? conflict("Your family was just offered seats from this class's waitlist: try again to use them.")
+        : error;
   const opened = await attempt().catch(async (error: unknown) => {
-    if (!(error instanceof SeatsGone) || (await expireOverdueCheckouts(deps)) === 0) throw full(error);
-    return attempt().catch((again: unknown) => {
-      throw full(again);
+    const again =
+      error instanceof OfferArrived || (error instanceof SeatsGone && (await expireOverdueCheckouts(deps)) > 0);
+    if (!again) throw answer(error);
+    return attempt().catch((second: unknown) => {
+      throw answer(second);
     });
   });
 
