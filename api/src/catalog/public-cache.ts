@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { OutgoingHttpHeaders } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
-import { eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { Db, Tx } from "../platform/database/client.js";
 import { cacheVersions } from "../platform/database/schema.js";
@@ -65,12 +65,24 @@ export interface PublicCacheOptions {
   log: FastifyBaseLogger;
 }
 
-/** The version rows: the cross-check read while the change feed is down. */
+/**
+ * The version rows: the cross-check read while the change feed is down. Locked in name order
+ * first: an UPDATE of several rows locks them in the order it finds them, which two writers need
+ * not share (after one updated a row its new version lies elsewhere in the table); two payments
+ * bumping "classes" and "instructors" then waited for each other until PostgreSQL's deadlock
+ * check (a second) broke it, holding their classes' rows meanwhile (opening-day bench).
+ */
 async function bumpVersions(tx: Tx, names: readonly CacheName[]): Promise<void> {
+  const inOrder = tx
+    .select({ name: cacheVersions.name })
+    .from(cacheVersions)
+    .where(inArray(cacheVersions.name, [...names]))
+    .orderBy(asc(cacheVersions.name))
+    .for("no key update");
   await tx
     .update(cacheVersions)
     .set({ version: sql`${cacheVersions.version} + 1` })
-    .where(inArray(cacheVersions.name, [...names]));
+    .where(inArray(cacheVersions.name, inOrder));
 }
 
 /**
