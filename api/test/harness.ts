@@ -186,3 +186,18 @@ export function useTwoTestApis(env: Record<string, string> = {}): { a: TestApi; 
   });
   return { a, b };
 }
+
+/** Resolves after `ms` milliseconds of real time. */
+export const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Where a race test's two requests start in round `round`: one of them a little later, which one
+ * and by how much changing from round to round (0, 5, 15, 40 and 100 ms, first one side then the
+ * other), so that over its rounds each side comes first, with and without overlap. Race tests then
+ * assert that both outcomes happened at least once: a run whose requests never raced fails. A side
+ * whose work takes longer (several requests) is given longer `steps`.
+ */
+export function staggered(round: number, steps = [0, 5, 15, 40, 100]): { first: number; second: number } {
+  const ms = steps[Math.floor(round / 2) % steps.length]!;
+  return round % 2 === 0 ? { first: 0, second: ms } : { first: ms, second: 0 };
+}
