@@ -142,9 +142,12 @@ describe("the outbox", () => {
   it("a worker killed while sending loses nothing: its lease runs out and the message goes out once, with its Message-ID", async () => {
     // A mail server that accepts the connection and never answers: the worker hangs mid-send.
     const hung = new Set<net.Socket>();
+    let connected!: () => void;
+    const firstConnection = new Promise<void>((resolve) => (connected = resolve));
     const blackHole = net.createServer((socket) => {
       hung.add(socket);
       socket.on("error", () => {});
+      connected();
     });
     await new Promise<void>((resolve) => blackHole.listen(0, "127.0.0.1", resolve));
     const port = (blackHole.address() as net.AddressInfo).port;
@@ -156,7 +159,8 @@ describe("the outbox", () => {
       const claimed = await claimNext(stuck);
       expect(claimed?.messageId).toBe(messageId);
       const dying = deliver(stuck, claimed!);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The worker is mid-send once the mail server has its connection.
+      await firstConnection;
       expect(hung.size).toBe(1);
 
       // While the lease runs, no other worker takes the message.
