@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { classes, users } from "../src/platform/database/schema.js";
 import { confirmCard as confirmCardOn } from "../../tools/card-payment.mjs";
-import { clockDay, confirmCard, MAYA, type TestApi } from "./harness.js";
+import { clockDay, confirmCard, MAYA, type ApiClient } from "./harness.js";
 
 /** Families, classes and seat holds for the booking and waitlist tests (made straight, not through the UI). */
 
@@ -12,7 +12,7 @@ export const CONTACT = { name: "Ana Parent", relation: "mother", phone: "+1 555 
 let familyNumber = 0;
 
 /** A family with a confirmed address (it may pay) and the given children (aged 10 in the weeks ahead). */
-export async function family(t: TestApi, children: string[] = []) {
+export async function family(t: ApiClient, children: string[] = []) {
   const n = ++familyNumber;
   const [row] = await t.database.db
     .insert(users)
@@ -40,7 +40,7 @@ export async function family(t: TestApi, children: string[] = []) {
 let classNumber = 0;
 
 /** An approved class of Maya's in the weeks ahead, for ages 6 to 14, at $125. */
-export async function lineClass(t: TestApi, seats: number, extra: Partial<typeof classes.$inferInsert> = {}) {
+export async function lineClass(t: ApiClient, seats: number, extra: Partial<typeof classes.$inferInsert> = {}) {
   const [row] = await t.database.db
     .insert(classes)
     .values({
@@ -64,7 +64,7 @@ export async function lineClass(t: TestApi, seats: number, extra: Partial<typeof
 }
 
 /** A family holds a seat of a class: its cart line (for the account holder) and a checkout opened for it. */
-export async function holdSeat(t: TestApi, as: Person, classId: string) {
+export async function holdSeat(t: ApiClient, as: Person, classId: string) {
   const added = await t.call({ method: "POST", url: "/carts", as, payload: { classItemId: classId } });
   expect(added.statusCode, added.body).toBe(201);
   const co = await t.call({
@@ -77,15 +77,15 @@ export async function holdSeat(t: TestApi, as: Person, classId: string) {
   return { cartItemId: added.json().insertedId as string, checkout: co.json() };
 }
 
-export const joinLine = (t: TestApi, as: Person, classId: string, camperIds?: string[]) =>
+export const joinLine = (t: ApiClient, as: Person, classId: string, camperIds?: string[]) =>
   t.call({ method: "POST", url: `/classes/${classId}/waitlist`, as, payload: camperIds ? { camperIds } : {} });
 
-export const waitlistOf = async (t: TestApi, as: Person) =>
+export const waitlistOf = async (t: ApiClient, as: Person) =>
   (await t.call({ method: "GET", url: "/waitlist", as })).json();
 
 /** A family pays for seats of a class (its children, or the account holder) by card, as the payment page does. */
 export async function paySeats(
-  t: TestApi,
+  t: ApiClient,
   as: Person,
   classIds: string[],
   camperIds: (string | undefined)[] = [undefined],

@@ -86,6 +86,9 @@ export interface TestApi {
   call(opts: InjectOptions & { as?: { id: string; email: string } }): Promise<LightMyRequestResponse>;
 }
 
+/** What tests that only make requests and read the database need of an API, in this process or its own. */
+export type ApiClient = Omit<TestApi, "app">;
+
 /** An API on a seeded database; env adds environment variables to its configuration (e.g. RATE_LIMIT_FORMS). */
 export async function startTestApi(
   databaseUrl?: string,

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +13,7 @@ import {
   startTestApi,
   type TestApi,
 } from "./harness.js";
+import { freePort, waitFor } from "./api-processes.js";
 
 /**
  * API instances on one PostgreSQL, as in production behind a load balancer: each keeps the public
@@ -231,26 +231,6 @@ describe.runIf(driverName === "postgres")("API processes sharing one PostgreSQL"
     for (const on of instances()) expect((await on.get("/classes", { "if-none-match": etag })).status).toBe(200);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`not within ${timeoutMs} ms`);
-}
 
 describe.runIf(driverName === "postgres")("API processes starting at once on a new PostgreSQL database", () => {
   it("migrate it one after the other, and both start", async () => {
