@@ -11,6 +11,7 @@ import pg from "pg";
 import { confirmCard } from "../../tools/card-payment.mjs";
 import { LOCAL_WEBHOOK_SECRET } from "../../tools/payment-sandbox.mjs";
 import { superviseApi } from "../../tools/system.mjs";
+import { SEAT_COUNTS_SELECT, seatProblems } from "../dist/waitlist/index.js";
 import { startTcpRelay } from "../../tools/tcp-relay.mjs";
 import { applyChange, startProviders } from "./providers.mjs";
 
@@ -274,23 +275,18 @@ export async function buy(system, base, student, classId, { report = true } = {}
 }
 
 /**
- * What must hold whatever failed: no class oversold; every succeeded PaymentIntent either paid for
- * an order (enrolments) or refunded; no intent left open by an order that ended; no seat held by
- * an order that is not pending.
+ * What must hold whatever failed: every class's seats add up as the tests check them (the same
+ * check, api/src/waitlist/invariants.ts: enrolled, held and offered seats never above capacity,
+ * each counter equal to its rows); every succeeded PaymentIntent either paid for an order
+ * (enrolments) or refunded; no intent left open by an order that ended.
  */
 export async function invariants(system, { graceMs = 0 } = {}) {
   const { pool, intents } = system;
   const q = async (sql) => (await pool.query(sql)).rows;
-  const [{ oversold }] = await q(
-    `select count(*)::int as oversold from classes c
-     where c.enrolled_seats + c.held_seats > c.available_seats
-        or (select count(*) from enrollments e where e.class_id = c.id) > c.available_seats`,
-  );
-  const [{ heldWrong }] = await q(
-    `select count(*)::int as "heldWrong" from classes c
-     where c.held_seats <> (select count(*) from order_items i join orders o on o.id = i.order_id
-                            where i.class_id = c.id and o.status = 'pending')`,
-  );
+  const classes = seatProblems(await q(SEAT_COUNTS_SELECT));
+  const oversold = classes.filter((c) => c.problems.includes("more seats taken than the class has")).length;
+  // Classes whose counters disagree with their rows (held, offered, enrolled or waiting).
+  const heldWrong = classes.filter((c) => c.problems.some((p) => p.includes("but its rows say"))).length;
   const orders = await q(`select id, status, payment_intent_id, cancel_pending, updated_at from orders`);
   const byOrder = new Map(orders.map((o) => [o.id, o]));
   // Card payments only: the seed's sample families paid none (seed/families.ts).
@@ -318,6 +314,7 @@ export async function invariants(system, { graceMs = 0 } = {}) {
   return {
     oversold,
     heldWrong,
+    seatProblems: classes.slice(0, 5).map((c) => c.problems.join("; ")),
     chargedWithoutSeat,
     openIntents,
     intents: intents.size,

@@ -8,13 +8,16 @@
 // Usage: npm run bench:checkout   (builds the API first; BENCH_PG_URL picks the PostgreSQL server,
 // a scratch database is created and dropped; BENCH_ROUNDS rounds, default 3).
 import { buy, invariants, percentile, startCheckoutSystem } from "./checkout-system.mjs";
+import { machine, writeFigures } from "./figures.mjs";
 
 const studentsPerRound = Number(process.env.BENCH_STUDENTS ?? 200);
 const seats = Number(process.env.BENCH_SEATS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 
+const startedOn = machine();
 const system = await startCheckoutSystem({ apis: 2 });
 let failed = false;
+const table = [];
 try {
   console.log(
     `${rounds} rounds: ${studentsPerRound} students race for ${seats} seats over ${system.processes.length} API processes on PostgreSQL`,
@@ -57,6 +60,15 @@ try {
           .join(", "),
     );
     if (row.sold !== seats || row.enrolments !== seats) failed = true;
+    table.push({
+      round: String(round),
+      perSecond: Math.round(results.length / seconds),
+      purchaseP50: Math.round(percentile(latencies, 50)),
+      purchaseP99: Math.round(percentile(latencies, 99)),
+      checkoutP50: Math.round(percentile(checkoutLatencies, 50)),
+      checkoutP99: Math.round(percentile(checkoutLatencies, 99)),
+      sold: row.enrolments,
+    });
   }
   const inv = await invariants(system);
   console.log(
@@ -65,10 +77,44 @@ try {
       `p99 ${ms(percentile(totals.checkoutLatencies, 99))}`,
   );
   console.log(
-    `seats sold ${inv.payments} of ${rounds * seats} (must be equal), oversold ${inv.oversold}, charged without a seat ${inv.chargedWithoutSeat}, ` +
+    `seats sold ${inv.payments} of ${rounds * seats} (must be equal), oversold ${inv.oversold}, counters out of step ${inv.heldWrong}, ` +
+      `charged without a seat ${inv.chargedWithoutSeat}, ` +
       `intents made ${inv.intents}, succeeded ${inv.succeeded}`,
   );
-  if (inv.oversold > 0 || inv.chargedWithoutSeat > 0 || inv.payments !== rounds * seats) failed = true;
+  if (inv.oversold > 0 || inv.heldWrong > 0 || inv.chargedWithoutSeat > 0 || inv.payments !== rounds * seats)
+    failed = true;
+  for (const problem of inv.seatProblems) console.log(`  seats: ${problem}`);
+  table.push({
+    round: "all",
+    perSecond: Math.round(totals.purchases / totals.seconds),
+    purchaseP50: Math.round(percentile(totals.latencies, 50)),
+    purchaseP99: Math.round(percentile(totals.latencies, 99)),
+    checkoutP50: Math.round(percentile(totals.checkoutLatencies, 50)),
+    checkoutP99: Math.round(percentile(totals.checkoutLatencies, 99)),
+    sold: inv.payments,
+  });
+  writeFigures("checkout", {
+    title: `${rounds} rounds: ${studentsPerRound} students race for ${seats} seats over ${system.processes.length} API processes on PostgreSQL`,
+    startedOn,
+    columns: [
+      ["round", "round"],
+      ["perSecond", "checkouts/s"],
+      ["purchaseP50", "purchase p50 ms"],
+      ["purchaseP99", "purchase p99 ms"],
+      ["checkoutP50", "checkout p50 ms"],
+      ["checkoutP99", "checkout p99 ms"],
+      ["sold", "seats sold"],
+    ],
+    rows: table,
+    verdict: {
+      held: !failed,
+      seatsSold: inv.payments,
+      seatsOnSale: rounds * seats,
+      oversold: inv.oversold,
+      countersOutOfStep: inv.heldWrong,
+      chargedWithoutSeat: inv.chargedWithoutSeat,
+    },
+  });
 } finally {
   await system.stop();
 }

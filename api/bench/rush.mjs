@@ -18,6 +18,7 @@ import { randomUUID } from "node:crypto";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { confirmCard } from "../../tools/card-payment.mjs";
 import { call, invariants, percentile, startCheckoutSystem } from "./checkout-system.mjs";
+import { machine, writeFigures } from "./figures.mjs";
 
 const int = (name, fallback) => {
   const value = Number(process.env[name] ?? fallback);
@@ -38,6 +39,8 @@ const MAX_BUSY_WAIT_SECONDS = 30;
 const MAX_BUSY_RETRIES = 10;
 const CLK_TCK = 100;
 
+/** One line of figures per run (per number of API processes), for docs/benchmarks/rush.json. */
+const rushRows = [];
 const STEPS = ["list", "class page", "cart", "checkout", "card", "payment", "remove", "waitlist"];
 
 /** CPU seconds (user + system) a process has used, from /proc; 0 when it is gone. */
@@ -279,7 +282,7 @@ async function run(processes, runIndex) {
     const ms = (v) => `${Math.round(v)}`.padStart(6);
     console.log(
       `seats sold ${sold.enrolments} of ${capacity} (must be equal; counters ${sold.seats}, still held ${sold.held}, offered to a line ${sold.offered}), ` +
-        `oversold ${inv.oversold}, charged without a seat ${inv.chargedWithoutSeat}, 5xx ${stats.serverErrors} ` +
+        `oversold ${inv.oversold}, counters out of step ${inv.heldWrong}, charged without a seat ${inv.chargedWithoutSeat}, 5xx ${stats.serverErrors} ` +
         `(503 "very busy" apart: ${stats.busy}), rejected by rate limits ${stats.rateLimited}, waitlist entries ${sold.waiting}`,
     );
     console.log(
@@ -336,10 +339,27 @@ async function run(processes, runIndex) {
         );
       }
     }
+    rushRows.push({
+      processes,
+      soldOutSeconds:
+        sold.enrolments === capacity ? Number((sold.last_at - opening / 1000).toFixed(1)) : "not sold out",
+      sold: `${sold.enrolments} of ${capacity}`,
+      oversold: inv.oversold,
+      countersOutOfStep: inv.heldWrong,
+      chargedWithoutSeat: inv.chargedWithoutSeat,
+      serverErrors: stats.serverErrors,
+      busy: stats.busy,
+      gaveUp: Object.values(stats.gaveUp).reduce((n, v) => n + v, 0),
+      checkoutP99: Math.round(percentile(stats.latencies.checkout, 99)),
+      paymentP99: Math.round(percentile(stats.latencies.payment, 99)),
+      listP99: Math.round(percentile(stats.latencies.list, 99)),
+      mailsWaiting: sold.mails_waiting,
+    });
     if (
       sold.enrolments !== capacity ||
       sold.seats !== capacity ||
       inv.oversold > 0 ||
+      inv.heldWrong > 0 ||
       inv.chargedWithoutSeat > 0 ||
       stats.serverErrors > 0
     ) {
@@ -352,10 +372,32 @@ async function run(processes, runIndex) {
 }
 
 let ok = true;
+const startedOn = machine();
 for (const [i, processes] of PROCESSES.entries()) {
   if (!(await run(processes, i))) {
     ok = false;
     console.log(`FAILED with ${processes} processes: a count that must hold did not`);
   }
 }
+writeFigures("rush", {
+  title: `${FAMILIES} families for ${CLASSES} classes of ${SEATS} seats, arriving over ${ARRIVAL_SECONDS} s`,
+  startedOn,
+  columns: [
+    ["processes", "API processes"],
+    ["soldOutSeconds", "sold out after s"],
+    ["sold", "seats sold"],
+    ["oversold", "oversold"],
+    ["countersOutOfStep", "counters out of step"],
+    ["chargedWithoutSeat", "charged without a seat"],
+    ["serverErrors", "5xx"],
+    ["busy", "503 very busy"],
+    ["gaveUp", "families gave up"],
+    ["checkoutP99", "checkout p99 ms"],
+    ["paymentP99", "payment p99 ms"],
+    ["listP99", "list p99 ms"],
+    ["mailsWaiting", "e-mails unsent at the end"],
+  ],
+  rows: rushRows,
+  verdict: { held: ok },
+});
 if (!ok) process.exitCode = 1;
