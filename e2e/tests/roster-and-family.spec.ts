@@ -246,16 +246,45 @@ test("the instructor's roster: both children, the allergy flag, the details on d
   ]);
   expect(download.suggestedFilename()).toBe(`roster-family-roster-soccer-${TAG}.csv`);
   const csv = (await readFile(await download.path(), "utf8")).trim().split(/\r?\n/);
+  // Every cell is quoted, so a spreadsheet splitting on `;` keeps each one whole.
+  const quoted = (cells: string[]) => cells.map((c) => `"${c}"`).join(",");
   expect(csv[0]).toBe(
-    "camper,age_on_first_day,medical_or_allergy,emergency_contacts,pickup_people,photo_consent,account_holder,email",
+    quoted([
+      "camper",
+      "age_on_first_day",
+      "medical_or_allergy",
+      "emergency_contacts",
+      "pickup_people",
+      "photo_consent",
+      "account_holder",
+      "email",
+    ]),
   );
   expect(csv).toHaveLength(3);
-  const line = (name: string) => csv.find((l) => l.startsWith(`${name},`));
+  const line = (name: string) => csv.find((l) => l.startsWith(`"${name}",`));
   expect(line(seeded.mia.name)).toBe(
-    `${seeded.mia.name},9,yes,Ana Rivera (mother) +1 555 0100,Luis Rivera (grandfather) +1 555 0199,no,${PARENT_NAME},${seeded.parent.email}`,
+    quoted([
+      seeded.mia.name,
+      "9",
+      "yes",
+      "Ana Rivera (mother) +1 555 0100",
+      "Luis Rivera (grandfather) +1 555 0199",
+      "no",
+      PARENT_NAME,
+      seeded.parent.email,
+    ]),
   );
   expect(line(seeded.kai.name)).toBe(
-    `${seeded.kai.name},11,no,Ana Rivera (mother) +1 555 0100,,yes,${PARENT_NAME},${seeded.parent.email}`,
+    quoted([
+      seeded.kai.name,
+      "11",
+      "no",
+      "Ana Rivera (mother) +1 555 0100",
+      "",
+      "yes",
+      PARENT_NAME,
+      seeded.parent.email,
+    ]),
   );
 });
 

@@ -264,7 +264,12 @@ describe("what staff see, and the record of it", () => {
     const cls = await newClass(api, { start: 90, end: 94, ages: null });
     const zoe = await addCamper(
       LEE,
-      child("=HYPERLINK(1)", "2014-02-02", { allergies: "Bee stings", last_name: "Quill" }),
+      child("=HYPERLINK(1)", "2014-02-02", {
+        allergies: "Bee stings",
+        last_name: "Quill",
+        // A relation that turns into a formula once the cell is split on `;`.
+        pickup_people: [{ name: "Bo", relation: "mom;=cmd|' /C calc'!A0;", phone: "+1 555 0101" }],
+      }),
     );
     await api.database.db.execute(sql`update classes set enrolled_seats = enrolled_seats + 1 where id = ${cls.id}`);
     await api.database.db.execute(
@@ -281,7 +286,7 @@ describe("what staff see, and the record of it", () => {
     const csv = await api.call({ method: "GET", url: `/classes/${cls.id}/roster.csv`, as: MAYA });
     expect(csv.headers["content-type"]).toContain("text/csv");
     expect(csv.body.split("\r\n")[1]).toMatch(
-      /^'=HYPERLINK\(1\) Quill,\d+,yes,Ana Parent \(mother\) \+1 555 0100,,no,/,
+      /^"'=HYPERLINK\(1\) Quill","\d+","yes","Ana Parent \(mother\) \+1 555 0100","Bo \(mom;'=cmd\|' \/C calc'!A0;\) \+1 555 0101","no",/,
     );
     const family = await api.call({ method: "GET", url: `/users/${LEE.id}/family`, as: ADMIN });
     expect(family.statusCode).toBe(200);
