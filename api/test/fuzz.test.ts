@@ -1,7 +1,8 @@
 import { createHash, randomInt } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, classId, MAYA, SAM, useTestApi } from "./harness.js";
+import { birthDateForAge } from "../../tools/test-dates.mjs";
+import { ADMIN, classId, clockDay, MAYA, SAM, useTestApi } from "./harness.js";
 
 // The rate limits would answer 429 long before the validators run out of cases.
 const api = useTestApi({ RATE_LIMIT_FORMS: "100000", RATE_LIMIT_SENSITIVE: "100000", RATE_LIMIT_UPLOADS: "100000" });
@@ -381,7 +382,12 @@ const TEXT_INPUTS: TextInput[] = [
     method: "POST",
     url: "/campers",
     as: SAM,
-    body: { first_name: "Kit", last_name: "Camper", date_of_birth: "2015-06-01", allergies: "Nuts" },
+    body: {
+      first_name: "Kit",
+      last_name: "Camper",
+      date_of_birth: birthDateForAge(10, clockDay(0)),
+      allergies: "Nuts",
+    },
     fields: ["first_name", "last_name", "allergies", "medical_notes", "medications"],
   },
   {
