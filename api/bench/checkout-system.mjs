@@ -13,10 +13,9 @@ import { LOCAL_WEBHOOK_SECRET } from "../../tools/payment-sandbox.mjs";
 import { superviseApi } from "../../tools/system.mjs";
 import { SEAT_COUNTS_SELECT, seatProblems } from "../dist/waitlist/index.js";
 import { startTcpRelay } from "../../tools/tcp-relay.mjs";
-import { applyChange, startProviders } from "./providers.mjs";
+import { applyChange, BENCH_SECRET_KEY, startProviders } from "./providers.mjs";
 
 const here = import.meta.dirname;
-const SECRET_KEY = "sk_test_checkout_load";
 const JWT_SECRET = randomUUID() + randomUUID();
 
 const b64 = (value) => Buffer.from(typeof value === "string" ? value : JSON.stringify(value)).toString("base64url");
@@ -115,7 +114,7 @@ export async function startCheckoutSystem({ apis = 2, basePort = 4980, env = {},
       HOST: "127.0.0.1",
       LOG_LEVEL: process.env.BENCH_API_LOG ? "info" : "fatal",
       JWT_SECRET,
-      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_SECRET_KEY: BENCH_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET,
       STRIPE_API_URL: providerRelay.url,
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${identityRelay.port}`,

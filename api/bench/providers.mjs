@@ -7,6 +7,9 @@ import { startMailCatcher } from "../../tools/mail-catcher.mjs";
 import { LOCAL_WEBHOOK_SECRET, startPaymentSandbox } from "../../tools/payment-sandbox.mjs";
 import { startTcpRelay } from "../../tools/tcp-relay.mjs";
 
+/** The secret key the benchmarks' APIs use, the only one their sandbox answers. */
+export const BENCH_SECRET_KEY = "sk_test_checkout_load";
+
 /**
  * @param {string} webhookUrl where the sandbox sends its events
  * @param {{ host: string, port: number }} identity the identity provider behind its relay
@@ -21,6 +24,7 @@ export async function startProviders(webhookUrl, identity, onChange) {
   try {
     const sandbox = await startPaymentSandbox({
       port: 0,
+      secretKeys: [BENCH_SECRET_KEY],
       webhooks: [{ url: webhookUrl, secret: LOCAL_WEBHOOK_SECRET }],
     });
     stops.push(sandbox.stop);

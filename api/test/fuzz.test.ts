@@ -1,27 +1,21 @@
-import { createHash, randomInt } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, classId, MAYA, SAM, useTestApi } from "./harness.js";
+import { birthDateForAge } from "../../tools/test-dates.mjs";
+import { currentCommit, fuzzSeed } from "./fuzz-seed.js";
+import { ADMIN, classId, clockDay, MAYA, SAM, useTestApi } from "./harness.js";
 
 // The rate limits would answer 429 long before the validators run out of cases.
 const api = useTestApi({ RATE_LIMIT_FORMS: "100000", RATE_LIMIT_SENSITIVE: "100000", RATE_LIMIT_UPLOADS: "100000" });
 
 /**
  * Every random choice in this file comes from one PRNG seeded with SEED: FUZZ_SEED when it is set,
- * else a seed picked at start (each run tries other requests). The seed is printed and named in
- * every failure, so a failing run replays exactly with `FUZZ_SEED=<seed>`.
+ * else one derived from the commit under test (fuzz-seed.ts), so every run of one commit tries the
+ * same requests. The seed is printed and named in every failure, so a failing run replays exactly
+ * with `FUZZ_SEED=<seed>`.
  */
-const SEED = seedOf(process.env.FUZZ_SEED);
-const REPLAY = `seed ${SEED}: replay with FUZZ_SEED=${SEED} pnpm exec vitest run test/fuzz.test.ts`;
-
-function seedOf(given: string | undefined): number {
-  if (given === undefined || given === "") return randomInt(2 ** 32);
-  const seed = Number(given);
-  if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32) {
-    throw new Error(`FUZZ_SEED must be a whole number from 0 to ${2 ** 32 - 1}, not ${JSON.stringify(given)}.`);
-  }
-  return seed;
-}
+const { seed: SEED, from: SEED_FROM } = fuzzSeed(process.env.FUZZ_SEED, currentCommit());
+const REPLAY = `seed ${SEED} (from ${SEED_FROM}): replay with FUZZ_SEED=${SEED} pnpm exec vitest run test/fuzz.test.ts`;
 
 /** A small seeded PRNG (mulberry32): the same seed, the same requests. */
 function prng(seed: number) {
@@ -381,7 +375,12 @@ const TEXT_INPUTS: TextInput[] = [
     method: "POST",
     url: "/campers",
     as: SAM,
-    body: { first_name: "Kit", last_name: "Camper", date_of_birth: "2015-06-01", allergies: "Nuts" },
+    body: {
+      first_name: "Kit",
+      last_name: "Camper",
+      date_of_birth: birthDateForAge(10, clockDay(0)),
+      allergies: "Nuts",
+    },
     fields: ["first_name", "last_name", "allergies", "medical_notes", "medications"],
   },
   {

@@ -4,6 +4,7 @@ import { apiTestEmulatorPorts, startAuthEmulator } from "../../tools/auth-emulat
 import { startMailCatcher } from "../../tools/mail-catcher.mjs";
 import { startPaymentSandbox } from "../../tools/payment-sandbox.mjs";
 import { clockEnv } from "../src/platform/clock.js";
+import { TEST_SECRET_KEYS } from "./stripe-keys.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -23,7 +24,7 @@ export default async function setup(project: TestProject) {
   // (two processes must agree on when a seat hold runs out).
   Object.assign(process.env, clockEnv());
   // The payment sandbox every test API talks to (payments.test.ts also starts its own, with webhooks).
-  const sandbox = await startPaymentSandbox({ port: 0 });
+  const sandbox = await startPaymentSandbox({ port: 0, secretKeys: TEST_SECRET_KEYS });
   project.provide("paymentSandboxUrl", sandbox.url);
   // The mail catcher every test API sends to, on free ports (the notifications tests start their own).
   const mail = await startMailCatcher({ ports: { smtp: 0, web: 0 } });

@@ -13,6 +13,7 @@ import { enrollments } from "../src/platform/database/schema.js";
 import { inSeedSummer } from "../src/seed/index.js";
 import { confirmCard as confirmCardOn } from "../../tools/card-payment.mjs";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { API_SUITE_SECRET_KEY } from "./stripe-keys.js";
 
 /**
  * The suite runs on PGlite (in memory) by default, and on a real PostgreSQL when TEST_DATABASE
@@ -97,7 +98,7 @@ export async function startTestApi(
 ): Promise<TestApi & { close(): Promise<void> }> {
   const config = {
     ...readConfig({
-      STRIPE_SECRET_KEY: "sk_test_api_suite",
+      STRIPE_SECRET_KEY: API_SUITE_SECRET_KEY,
       STRIPE_API_URL: inject("paymentSandboxUrl"),
       STRIPE_WEBHOOK_SECRET: "whsec_api_suite",
       SMTP_URL: inject("mailSmtpUrl"),

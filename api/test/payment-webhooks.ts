@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { startPaymentSandbox, type PaymentSandbox } from "../../tools/payment-sandbox.mjs";
 import { createTestDatabaseUrl, startTestApi, type TestApi } from "./harness.js";
+import { PAYMENTS_SUITE_SECRET_KEY, TEST_SECRET_KEYS } from "./stripe-keys.js";
 
 type Api = TestApi & { close(): Promise<void> };
 
@@ -49,11 +50,12 @@ async function startPayments(
       ? [{ url: `http://127.0.0.1:${(forwarder.address() as AddressInfo).port}/`, secret: webhookSecret }]
       : [],
     retry: { attempts: 3, initialDelayMs: 100 },
+    secretKeys: TEST_SECRET_KEYS,
   });
   const db = await createTestDatabaseUrl();
   const started = await startTestApi(db?.url, {
     RATE_LIMIT_SENSITIVE: "1000",
-    STRIPE_SECRET_KEY: "sk_test_payments_suite",
+    STRIPE_SECRET_KEY: PAYMENTS_SUITE_SECRET_KEY,
     STRIPE_API_URL: sandbox.url,
     ...(withWebhook && { STRIPE_WEBHOOK_SECRET: webhookSecret }),
     ...env,

@@ -5,6 +5,7 @@ import { callApi } from "../support/api-calls";
 import { API_URL, PAYMENT_SANDBOX_PORT } from "../support/ports";
 import { accessToken, SEED, signInAs, signUpFreshStudent, storedAccessToken } from "../support/session";
 import { seedDay } from "../support/seed-calendar";
+import { birthDateForAge } from "../../tools/test-dates.mjs";
 
 /**
  * Issue 29, item 9, as one flow: a parent adds two children on My Campers (one with an allergy),
@@ -29,14 +30,6 @@ const longDay = (day: string) =>
   new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
     new Date(`${day}T00:00:00Z`),
   );
-
-/** A date of birth that makes a child `age` (and two months) on the classes' first day. */
-function bornYearsBefore(age: number): string {
-  const d = new Date(`${FIRST_DAY}T00:00:00Z`);
-  d.setUTCFullYear(d.getUTCFullYear() - age);
-  d.setUTCMonth(d.getUTCMonth() - 2);
-  return d.toISOString().slice(0, 10);
-}
 
 /** An approved class of Maya's, two weeks of the seeded summer, for the given ages. */
 async function mayasClass(name: string, ages: [number, number], hours: [string, string]): Promise<string> {
@@ -102,8 +95,8 @@ test("a family's whole booking: two children, one class, two seats, one payment;
   const parent = await signUpFreshStudent(page, `Ana Rivera ${TAG}`);
   await page.goto("/dashboard/campers");
   await expect(page.getByRole("heading", { level: 1, name: "My Campers" })).toBeVisible();
-  await addChild(page, "Mia", bornYearsBefore(9), "Peanuts");
-  await addChild(page, "Kai", bornYearsBefore(11));
+  await addChild(page, "Mia", birthDateForAge(9, FIRST_DAY, { monthsOver: 2 }), "Peanuts");
+  await addChild(page, "Kai", birthDateForAge(11, FIRST_DAY, { monthsOver: 2 }));
   const campers = page.getByRole("list", { name: "Your campers" });
   await expect(campers.getByRole("heading", { level: 2 })).toHaveText([
     `Myself (${parent.name})`,

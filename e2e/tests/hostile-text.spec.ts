@@ -5,6 +5,7 @@ import { confirmedSignUp } from "../support/email-verification";
 import { API_URL, AUTH_EMULATOR_HOST, PAYMENT_SANDBOX_PORT } from "../support/ports";
 import { seedDay } from "../support/seed-calendar";
 import { SEED, signInAs } from "../support/session";
+import { birthDateForAge } from "../../tools/test-dates.mjs";
 
 /*
  * Issue 27: user text is always text. Every text a user can write today (names and display names,
@@ -71,7 +72,8 @@ const TEXTS = {
 const CAMPER = {
   first_name: tiny("cfirst"),
   last_name: tiny("clast"),
-  date_of_birth: "2016-05-05",
+  // Ten on the session's first day (SESSION: ages 8-14).
+  date_of_birth: birthDateForAge(10, seedDay("2027-07-05")),
   allergies: hostileLines("allergies"),
   medical_notes: hostileLines("medical"),
   medications: hostileLines("meds"),

@@ -5,6 +5,7 @@ import { accessibilityProblems } from "../support/page-audit";
 import { PAYMENT_SANDBOX_PORT } from "../support/ports";
 import { seedDay } from "../support/seed-calendar";
 import { accessToken, SEED, signInAs } from "../support/session";
+import { typeCard } from "../support/card-field";
 
 /**
  * Issue 33 in the browser: a family with two children books two classes each, both with an
@@ -21,16 +22,6 @@ const SANDBOX_URL = `http://127.0.0.1:${PAYMENT_SANDBOX_PORT}`;
 const YEAR = Number(seedDay("2027-08-01").slice(0, 4));
 const CONTACT = [{ name: "Sam Grandparent", relation: "grandfather", phone: "+1 555 0100" }];
 const EXPECTED_TOTAL = "$339.15";
-
-/** Types a card into Stripe Elements' card field (its own iframe). */
-async function typeCard(page: Page, number: string) {
-  const frame = page.frameLocator('iframe[title="Secure card payment input frame"]');
-  await frame.getByLabel("Credit or debit card number").pressSequentially(number, { delay: 10 });
-  await frame.getByLabel("Credit or debit card expiration date").pressSequentially("12 / 34");
-  await frame.getByLabel("Credit or debit card CVC/CVV").pressSequentially("123");
-  const zip = frame.getByLabel("ZIP");
-  if (await zip.isVisible()) await zip.pressSequentially("10001");
-}
 
 /** A call to the test's own API as `who`, expected to succeed. */
 const caller =

@@ -7,6 +7,7 @@ import { accessibilityProblems } from "../support/page-audit";
 import { API_URL, PAYMENT_SANDBOX_PORT } from "../support/ports";
 import { accessToken, SEED, signInAs } from "../support/session";
 import { seedDay } from "../support/seed-calendar";
+import { birthDateForAge } from "../../tools/test-dates.mjs";
 
 /**
  * Families on the staff's side (issue 29, items 6 and 7): a parent books two children into a class
@@ -50,14 +51,6 @@ async function call<T>(method: string, path: string, token: string | null, body?
   const text = await res.text();
   expect(res.ok, `${method} ${path}: ${res.status} ${text}`).toBe(true);
   return JSON.parse(text) as T;
-}
-
-/** A date of birth that makes the camper `age` on the class's first day. */
-function bornYearsBefore(day: string, age: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCFullYear(d.getUTCFullYear() - age);
-  d.setUTCMonth(d.getUTCMonth() - 2);
-  return d.toISOString().slice(0, 10);
 }
 
 /**
@@ -112,7 +105,7 @@ test.beforeAll(async () => {
   seeded.mia = await add({
     first_name: "Mia",
     last_name: SURNAME,
-    date_of_birth: bornYearsBefore(FIRST_DAY, 9),
+    date_of_birth: birthDateForAge(9, FIRST_DAY, { monthsOver: 2 }),
     allergies: "Peanuts (carries an EpiPen)",
     medications: "Antihistamine before sport",
     emergency_contacts: [MOTHER],
@@ -122,14 +115,14 @@ test.beforeAll(async () => {
   seeded.kai = await add({
     first_name: "Kai",
     last_name: SURNAME,
-    date_of_birth: bornYearsBefore(FIRST_DAY, 11),
+    date_of_birth: birthDateForAge(11, FIRST_DAY, { monthsOver: 2 }),
     emergency_contacts: [MOTHER],
     photo_consent: true,
   });
   seeded.lea = await add({
     first_name: "Lea",
     last_name: SURNAME,
-    date_of_birth: bornYearsBefore(FIRST_DAY, 6),
+    date_of_birth: birthDateForAge(6, FIRST_DAY, { monthsOver: 2 }),
     emergency_contacts: [MOTHER],
   });
   await call("DELETE", `/campers/${seeded.lea._id}`, token);
@@ -246,16 +239,45 @@ test("the instructor's roster: both children, the allergy flag, the details on d
   ]);
   expect(download.suggestedFilename()).toBe(`roster-family-roster-soccer-${TAG}.csv`);
   const csv = (await readFile(await download.path(), "utf8")).trim().split(/\r?\n/);
+  // Every cell is quoted, so a spreadsheet splitting on `;` keeps each one whole.
+  const quoted = (cells: string[]) => cells.map((c) => `"${c}"`).join(",");
   expect(csv[0]).toBe(
-    "camper,age_on_first_day,medical_or_allergy,emergency_contacts,pickup_people,photo_consent,account_holder,email",
+    quoted([
+      "camper",
+      "age_on_first_day",
+      "medical_or_allergy",
+      "emergency_contacts",
+      "pickup_people",
+      "photo_consent",
+      "account_holder",
+      "email",
+    ]),
   );
   expect(csv).toHaveLength(3);
-  const line = (name: string) => csv.find((l) => l.startsWith(`${name},`));
+  const line = (name: string) => csv.find((l) => l.startsWith(`"${name}",`));
   expect(line(seeded.mia.name)).toBe(
-    `${seeded.mia.name},9,yes,Ana Rivera (mother) +1 555 0100,Luis Rivera (grandfather) +1 555 0199,no,${PARENT_NAME},${seeded.parent.email}`,
+    quoted([
+      seeded.mia.name,
+      "9",
+      "yes",
+      "Ana Rivera (mother) +1 555 0100",
+      "Luis Rivera (grandfather) +1 555 0199",
+      "no",
+      PARENT_NAME,
+      seeded.parent.email,
+    ]),
   );
   expect(line(seeded.kai.name)).toBe(
-    `${seeded.kai.name},11,no,Ana Rivera (mother) +1 555 0100,,yes,${PARENT_NAME},${seeded.parent.email}`,
+    quoted([
+      seeded.kai.name,
+      "11",
+      "no",
+      "Ana Rivera (mother) +1 555 0100",
+      "",
+      "yes",
+      PARENT_NAME,
+      seeded.parent.email,
+    ]),
   );
 });
 

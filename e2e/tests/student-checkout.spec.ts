@@ -4,6 +4,7 @@ import { API_URL, PAYMENT_SANDBOX_PORT } from "../support/ports";
 import { SEED_SUMMER } from "../support/seed-calendar";
 import { startOwnApi } from "../support/own-api";
 import { accessToken, SEED, signInAs, signUpFreshStudent, storedAccessToken } from "../support/session";
+import { typeCard } from "../support/card-field";
 
 /**
  * The payment pages through the real UI: Stripe Elements' card field served by the payment
@@ -18,16 +19,6 @@ const CLASSES = {
   tableTennis: { id: CLASS_ID(12), name: "Table Tennis Tactics", price: 79.99 },
 };
 const SANDBOX_URL = `http://127.0.0.1:${PAYMENT_SANDBOX_PORT}`;
-
-/** Types a card into Stripe Elements' card field (its own iframe: the page never sees the number). */
-async function typeCard(page: Page, number: string) {
-  const frame = page.frameLocator('iframe[title="Secure card payment input frame"]');
-  await frame.getByLabel("Credit or debit card number").pressSequentially(number, { delay: 10 });
-  await frame.getByLabel("Credit or debit card expiration date").pressSequentially("12 / 34");
-  await frame.getByLabel("Credit or debit card CVC/CVV").pressSequentially("123");
-  const zip = frame.getByLabel("ZIP");
-  if (await zip.isVisible()) await zip.pressSequentially("10001");
-}
 
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });

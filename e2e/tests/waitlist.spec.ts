@@ -5,6 +5,7 @@ import { startOwnApi } from "../support/own-api";
 import { accessibilityProblems } from "../support/page-audit";
 import { seedDay } from "../support/seed-calendar";
 import { accessToken, SEED, signUpFreshStudent, storedAccessToken } from "../support/session";
+import { typeCard } from "../support/card-field";
 
 /**
  * Registration opening and the waitlist (issue 30, item 7) in Chromium, on an API of this test's
@@ -84,15 +85,6 @@ const entriesOf = async (token: string) =>
   (await call("GET", "/waitlist", token)).body as { state: string; position: number | null }[];
 const availability = async () =>
   (await call("GET", `/classes/${CLASS.id}/availability`, "")).body as { seats_left: number };
-
-async function typeCard(page: Page) {
-  const frame = page.frameLocator('iframe[title="Secure card payment input frame"]');
-  await frame.getByLabel("Credit or debit card number").pressSequentially("4242424242424242", { delay: 10 });
-  await frame.getByLabel("Credit or debit card expiration date").pressSequentially("12 / 34");
-  await frame.getByLabel("Credit or debit card CVC/CVV").pressSequentially("123");
-  const zip = frame.getByLabel("ZIP");
-  if (await zip.isVisible()) await zip.pressSequentially("10001");
-}
 
 test("a class opens by itself at its time, fills, and its freed seats go to the line in order: the group together, then the next", async ({
   page,

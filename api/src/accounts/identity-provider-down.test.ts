@@ -9,6 +9,7 @@ import { openDatabase, type Database } from "../platform/database/client.js";
 import { seed } from "../seed/index.js";
 import { SAM } from "../../test/harness.js";
 import type { FastifyInstance } from "fastify";
+import { API_SUITE_SECRET_KEY } from "../../test/stripe-keys.js";
 
 /**
  * POST /jwt when the identity provider cannot be reached: the emulator (or Google's key server)
@@ -48,7 +49,7 @@ describe("POST /jwt with the Auth Emulator unreachable", () => {
     database = await openDatabase({ dataDir: "memory://" });
     await seed(database.db);
     const config = readConfig({
-      STRIPE_SECRET_KEY: "sk_test_api_suite",
+      STRIPE_SECRET_KEY: API_SUITE_SECRET_KEY,
       STRIPE_API_URL: inject("paymentSandboxUrl"),
       NODE_ENV: "test",
       RATE_LIMIT_SENSITIVE: "1000",

@@ -184,9 +184,9 @@ describe("the admin's figures, inbox and subscribers", () => {
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
     expect(res.headers["content-disposition"]).toContain("attachment");
     const lines = res.body.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("email,subscribed_at,accepted_terms_at");
-    expect(lines[1]).toBe("first@example.com,2026-01-01T00:00:00.000Z,2026-01-01T00:00:00.000Z");
+    expect(lines[0]).toBe('"email","subscribed_at","accepted_terms_at"');
+    expect(lines[1]).toBe('"first@example.com","2026-01-01T00:00:00.000Z","2026-01-01T00:00:00.000Z"');
     // A cell a spreadsheet would run as a formula is written as text.
-    expect(lines[2]!.startsWith("'=cmd@example.com,")).toBe(true);
+    expect(lines[2]!.startsWith(`"'=cmd@example.com",`)).toBe(true);
   });
 });

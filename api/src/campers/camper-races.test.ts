@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { classes, users } from "../platform/database/schema.js";
+import { birthDateForAge } from "../../../tools/test-dates.mjs";
 import { clockDay, driverName, MAYA, useTwoTestApis } from "../../test/harness.js";
 
 /**
@@ -49,7 +50,8 @@ describe.runIf(driverName === "postgres")("booking one camper from two tabs at o
         payload: {
           first_name: "Rosa",
           last_name: "Racer",
-          date_of_birth: "2016-04-04",
+          // Ten on the classes' first day (overlappingPair: 60 days on, ages 6-14).
+          date_of_birth: birthDateForAge(10, clockDay(60)),
           emergency_contacts: [{ name: "Racing Parent", relation: "father", phone: "555-0101" }],
         },
       });

@@ -4,6 +4,7 @@ import { createSealer } from "../platform/sealing.js";
 import { resealCamperDetails } from "./reseal.js";
 import { describe, expect, it } from "vitest";
 import { campers as campersTable, classes, sensitiveReads } from "../platform/database/schema.js";
+import { birthDateForAge } from "../../../tools/test-dates.mjs";
 import { ADMIN, clockDay, confirmCard, JONAS, LEE, MAYA, SAM, useTestApi, type TestApi } from "../../test/harness.js";
 
 /**
@@ -21,13 +22,8 @@ const child = (first: string, dateOfBirth: string, extra: Record<string, unknown
   ...extra,
 });
 
-/** A day of birth that makes the child `age` on `day`. */
-const bornYearsBefore = (day: string, age: number, daysLater = 0) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCFullYear(d.getUTCFullYear() - age);
-  d.setUTCDate(d.getUTCDate() + daysLater);
-  return d.toISOString().slice(0, 10);
-};
+/** A date of birth for a child who is `age` today (the API's clock): for tests where no class's ages matter. */
+const bornAged = (age: number) => birthDateForAge(age, clockDay(0));
 
 let classNumber = 0;
 /** An approved class of Maya's on the given days and hours (Monday to Friday), for ages 8 to 12 unless said. */
@@ -68,14 +64,15 @@ const book = (as: typeof SAM, classItemId: string, camperId?: string) =>
 
 describe("campers", () => {
   it("a family keeps its children; Myself comes first and cannot be removed", async () => {
-    const mia = await addCamper(SAM, child("Mia", "2016-03-04", { allergies: "Peanuts", photo_consent: true }));
+    const miaBorn = bornAged(10);
+    const mia = await addCamper(SAM, child("Mia", miaBorn, { allergies: "Peanuts", photo_consent: true }));
     const list = (await api.call({ method: "GET", url: "/campers", as: SAM })).json();
     expect(list[0]).toMatchObject({ is_self: true, name: SAM.name, date_of_birth: null });
     expect(list[1]).toMatchObject({
       _id: mia._id,
       first_name: "Mia",
       last_name: "Rivera",
-      date_of_birth: "2016-03-04",
+      date_of_birth: miaBorn,
       allergies: "Peanuts",
       medical_notes: "",
       emergency_contacts: [contact],
@@ -99,7 +96,7 @@ describe("campers", () => {
   });
 
   it("another family's camper does not exist for them", async () => {
-    const leo = await addCamper(LEE, child("Leo", "2015-05-05"));
+    const leo = await addCamper(LEE, child("Leo", bornAged(11)));
     for (const req of [
       { method: "PATCH" as const, url: `/campers/${leo._id}`, payload: { allergies: "none" } },
       { method: "DELETE" as const, url: `/campers/${leo._id}` },
@@ -136,7 +133,7 @@ describe("campers", () => {
   });
 
   it("the database holds no plaintext of medical notes or contact people", async () => {
-    await addCamper(SAM, child("Ivy", "2017-01-01", { medical_notes: "Type 1 diabetes, glucagon kit in bag" }));
+    await addCamper(SAM, child("Ivy", bornAged(9), { medical_notes: "Type 1 diabetes, glucagon kit in bag" }));
     const dump = (await api.database.db.execute(sql`select campers::text as row from campers`)) as { rows: unknown[] };
     const text = JSON.stringify(dump.rows);
     expect(text).toContain("Ivy");
@@ -149,7 +146,7 @@ describe("campers", () => {
 describe("who may take a seat", () => {
   it("a child outside the class's ages is refused, with the reason, in the dialog and by the cart", async () => {
     const cls = await newClass(api, { start: 50, end: 54 });
-    const young = await addCamper(SAM, child("Pia", bornYearsBefore(cls.startDate!, 7, 1)));
+    const young = await addCamper(SAM, child("Pia", birthDateForAge(7, cls.startDate!, { daysLater: 1 })));
     const eligibility = (await api.call({ method: "GET", url: `/classes/${cls.id}/eligibility`, as: SAM })).json();
     const pia = eligibility.find((e: { camperId: string }) => e.camperId === young._id);
     const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
@@ -159,15 +156,15 @@ describe("who may take a seat", () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(reason);
     // The day before their 8th birthday is still 7; on it, 8.
-    const almost = await addCamper(SAM, child("Tom", bornYearsBefore(cls.startDate!, 8, 1)));
+    const almost = await addCamper(SAM, child("Tom", birthDateForAge(8, cls.startDate!, { daysLater: 1 })));
     expect((await book(SAM, cls.id, almost._id)).statusCode).toBe(409);
-    const eight = await addCamper(SAM, child("Eve", bornYearsBefore(cls.startDate!, 8)));
+    const eight = await addCamper(SAM, child("Eve", birthDateForAge(8, cls.startDate!)));
     expect((await book(SAM, cls.id, eight._id)).statusCode).toBe(201);
   });
 
   it("a child needs an emergency contact before the first booking", async () => {
     const cls = await newClass(api, { start: 60, end: 64 });
-    const kid = await addCamper(SAM, child("Ned", "2016-06-06", { emergency_contacts: [] }));
+    const kid = await addCamper(SAM, child("Ned", birthDateForAge(10, cls.startDate!), { emergency_contacts: [] }));
     const res = await book(SAM, cls.id, kid._id);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe("Add an emergency contact for Ned under My Campers before booking.");
@@ -177,8 +174,8 @@ describe("who may take a seat", () => {
     const morning = await newClass(api, { start: 70, end: 74, from: "09:00", to: "12:00" });
     const late = await newClass(api, { start: 72, end: 76, from: "11:00", to: "13:00" });
     const afternoon = await newClass(api, { start: 70, end: 74, from: "12:00", to: "15:00" });
-    const ada = await addCamper(LEE, child("Ada", "2015-09-09"));
-    const bo = await addCamper(LEE, child("Bo", "2016-09-09"));
+    const ada = await addCamper(LEE, child("Ada", birthDateForAge(11, morning.startDate!)));
+    const bo = await addCamper(LEE, child("Bo", birthDateForAge(10, morning.startDate!)));
     expect((await book(LEE, morning.id, ada._id)).statusCode).toBe(201);
     const clash = await book(LEE, late.id, ada._id);
     expect(clash.statusCode).toBe(409);
@@ -196,8 +193,8 @@ describe("who may take a seat", () => {
   it("two siblings in one class take two seats and one payment; both are enrolled, and whose seat shows everywhere", async () => {
     const cls = await newClass(api, { start: 80, end: 84, seats: 5 });
     const before = await seats(cls.id);
-    const kim = await addCamper(SAM, child("Kim", "2015-01-15"));
-    const kai = await addCamper(SAM, child("Kai", "2016-01-15"));
+    const kim = await addCamper(SAM, child("Kim", birthDateForAge(11, cls.startDate!)));
+    const kai = await addCamper(SAM, child("Kai", birthDateForAge(10, cls.startDate!)));
     await emptyCart(SAM);
     expect((await book(SAM, cls.id, kim._id)).statusCode).toBe(201);
     expect((await book(SAM, cls.id, kai._id)).statusCode).toBe(201);
@@ -264,7 +261,12 @@ describe("what staff see, and the record of it", () => {
     const cls = await newClass(api, { start: 90, end: 94, ages: null });
     const zoe = await addCamper(
       LEE,
-      child("=HYPERLINK(1)", "2014-02-02", { allergies: "Bee stings", last_name: "Quill" }),
+      child("=HYPERLINK(1)", birthDateForAge(12, cls.startDate!), {
+        allergies: "Bee stings",
+        last_name: "Quill",
+        // A relation that turns into a formula once the cell is split on `;`.
+        pickup_people: [{ name: "Bo", relation: "mom;=cmd|' /C calc'!A0;", phone: "+1 555 0101" }],
+      }),
     );
     await api.database.db.execute(sql`update classes set enrolled_seats = enrolled_seats + 1 where id = ${cls.id}`);
     await api.database.db.execute(
@@ -281,7 +283,7 @@ describe("what staff see, and the record of it", () => {
     const csv = await api.call({ method: "GET", url: `/classes/${cls.id}/roster.csv`, as: MAYA });
     expect(csv.headers["content-type"]).toContain("text/csv");
     expect(csv.body.split("\r\n")[1]).toMatch(
-      /^'=HYPERLINK\(1\) Quill,\d+,yes,Ana Parent \(mother\) \+1 555 0100,,no,/,
+      /^"'=HYPERLINK\(1\) Quill","\d+","yes","Ana Parent \(mother\) \+1 555 0100","Bo \(mom;'=cmd\|' \/C calc'!A0;\) \+1 555 0101","no",/,
     );
     const family = await api.call({ method: "GET", url: `/users/${LEE.id}/family`, as: ADMIN });
     expect(family.statusCode).toBe(200);
@@ -302,7 +304,7 @@ describe("what staff see, and the record of it", () => {
 
   it("the access log names the reader, the camper and the class, without opening anyone's details", async () => {
     const cls = await newClass(api, { start: 100, end: 104, ages: null });
-    const nia = await addCamper(LEE, child("Nia", "2015-05-05", { allergies: "Wasps" }));
+    const nia = await addCamper(LEE, child("Nia", birthDateForAge(11, cls.startDate!), { allergies: "Wasps" }));
     await api.database.db.execute(sql`update classes set enrolled_seats = enrolled_seats + 1 where id = ${cls.id}`);
     await api.database.db.execute(
       sql`insert into enrollments (student_id, class_id, camper_id) values (${LEE.id}, ${cls.id}, ${nia._id})`,
@@ -428,7 +430,7 @@ describe("rotating the key of campers' details", () => {
         familyId: SAM.id,
         firstName: "Rota",
         lastName: "Tion",
-        dateOfBirth: "2015-05-05",
+        dateOfBirth: bornAged(11),
         sealedDetails: before.seal(JSON.stringify({ allergies: "Kiwi" })),
       })
       .returning();

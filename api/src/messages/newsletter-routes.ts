@@ -1,5 +1,5 @@
 import { asc, desc } from "drizzle-orm";
-import { csvCell } from "../platform/csv.js";
+import { csvRows } from "../platform/csv.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requirePermission } from "../platform/access/permissions.js";
@@ -79,17 +79,15 @@ export const newsletterRoutes =
           .select()
           .from(newsletterSubscriptions)
           .orderBy(asc(newsletterSubscriptions.createdAt), asc(newsletterSubscriptions.id));
-        const lines = [
-          "email,subscribed_at,accepted_terms_at",
-          ...rows.map((s) =>
-            [s.email, s.createdAt.toISOString(), s.acceptedTermsAt.toISOString()].map(csvCell).join(","),
-          ),
-        ];
+        const file = csvRows([
+          ["email", "subscribed_at", "accepted_terms_at"],
+          ...rows.map((s) => [s.email, s.createdAt.toISOString(), s.acceptedTermsAt.toISOString()]),
+        ]);
         return reply
           .header("content-type", "text/csv; charset=utf-8")
           .header("content-disposition", 'attachment; filename="newsletter-subscribers.csv"')
           .header("cache-control", "no-store")
-          .send(lines.join("\r\n") + "\r\n");
+          .send(file);
       },
     );
   };

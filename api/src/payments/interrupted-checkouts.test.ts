@@ -14,6 +14,7 @@ import {
   user,
   type TestApi,
 } from "../../test/harness.js";
+import { INTERRUPTED_SECRET_KEY } from "../../test/stripe-keys.js";
 
 /**
  * Checkouts interrupted between the seat hold and the PaymentIntent, and a payment provider down
@@ -24,7 +25,7 @@ import {
  * it runs in that request, as when its process is gone.
  */
 const RAE = user("rae@example.com");
-const SECRET = "sk_test_interrupted";
+const SECRET = INTERRUPTED_SECRET_KEY;
 
 const sandboxUrl = () => inject("paymentSandboxUrl");
 

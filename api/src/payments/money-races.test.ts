@@ -20,6 +20,7 @@ import {
   startTestApi,
   type TestApi,
 } from "../../test/harness.js";
+import { MONEY_RACES_SECRET_KEY } from "../../test/stripe-keys.js";
 
 /**
  * The races where money and seats meet (issue 35, item 4), each on two API processes sharing one
@@ -33,7 +34,7 @@ import {
  * transaction at a time, so this runs on PostgreSQL only.
  */
 
-const SECRET_KEY = "sk_test_money_races";
+const SECRET_KEY = MONEY_RACES_SECRET_KEY;
 const WEBHOOK_SECRET = "whsec_money_races";
 const CLASS_NAME = "Money Race Camp";
 const EMAIL_PREFIX = "money-race-";

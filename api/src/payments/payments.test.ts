@@ -6,6 +6,7 @@ import { LOCAL_PUBLISHABLE_KEY, type PaymentSandbox } from "../../../tools/payme
 import { usePayments, type Harness } from "../../test/payment-webhooks.js";
 import { SEED_FAMILIES } from "../seed/index.js";
 import { ADMIN, JONAS, classId, driverName, enrolDirectly, LEE, MAYA, SAM, type TestApi } from "../../test/harness.js";
+import { PAYMENTS_SUITE_SECRET_KEY } from "../../test/stripe-keys.js";
 
 /**
  * Checkout end to end against the local payment sandbox through the real stripe SDK: seat holds,
@@ -45,7 +46,7 @@ async function payByCard(sandbox: PaymentSandbox, clientSecret: string, number: 
 
 async function intentStatus(sandbox: PaymentSandbox, id: string): Promise<string> {
   const res = await fetch(`${sandbox.url}/v1/payment_intents/${id}`, {
-    headers: { authorization: "Bearer sk_test_payments_suite" },
+    headers: { authorization: `Bearer ${PAYMENTS_SUITE_SECRET_KEY}` },
   });
   return ((await res.json()) as { status: string }).status;
 }

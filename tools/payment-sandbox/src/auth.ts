@@ -1,5 +1,6 @@
 // API keys and CORS: a secret key (server) or a publishable key (Stripe.js in the browser), sent
-// as Bearer or Basic auth, or as `key` in the body as Stripe.js does. Any test-mode key works.
+// as Bearer or Basic auth, or as `key` in the body as Stripe.js does. Secret keys are the account's
+// own, as at Stripe: those the sandbox was started with (`secretKeys`); any test publishable key works.
 import type { IncomingMessage } from "node:http";
 import { ApiError } from "./errors.js";
 import type { Params } from "./form-body.js";
@@ -17,7 +18,7 @@ function keyOf(req: IncomingMessage, params: Params): string | undefined {
   return typeof params.key === "string" ? params.key : undefined;
 }
 
-export function authenticate(req: IncomingMessage, params: Params): KeyKind {
+export function authenticate(req: IncomingMessage, params: Params, secretKeys: ReadonlySet<string>): KeyKind {
   const key = keyOf(req, params);
   if (key === undefined) {
     throw new ApiError(401, {
@@ -26,8 +27,9 @@ export function authenticate(req: IncomingMessage, params: Params): KeyKind {
         "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.",
     });
   }
-  if (/^sk_test_\w+$/.test(key)) return "secret";
+  if (secretKeys.has(key)) return "secret";
   if (/^pk_test_\w+$/.test(key)) return "publishable";
+  // Stripe shows the key's kind and its last four characters only.
   const shown =
     key.length > 12 ? `${key.slice(0, 8)}${"*".repeat(Math.min(key.length - 12, 24))}${key.slice(-4)}` : key;
   throw new ApiError(401, {
@@ -52,4 +54,14 @@ export function corsHeaders(req: IncomingMessage): Record<string, string> {
     "access-control-expose-headers": "Request-Id, Stripe-Version, Idempotency-Key, Idempotent-Replayed",
     vary: "Origin",
   };
+}
+
+/** The secret keys a sandbox answers: test-mode secret keys only, as a sandbox holds no live money. */
+export function secretKeySet(keys: readonly string[]): ReadonlySet<string> {
+  for (const key of keys) {
+    if (!/^sk_test_\w+$/.test(key))
+      throw new Error(`secretKeys: ${JSON.stringify(key)} is not a test secret key (sk_test_...)`);
+  }
+  if (keys.length === 0) throw new Error("secretKeys: give at least one key");
+  return new Set(keys);
 }

@@ -41,9 +41,14 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-type HandlerOptions = { core: SandboxCore; log: (message: string) => void; save: () => void };
+type HandlerOptions = {
+  core: SandboxCore;
+  log: (message: string) => void;
+  save: () => void;
+  secretKeys: ReadonlySet<string>;
+};
 
-export function createRequestHandler({ core, log, save }: HandlerOptions) {
+export function createRequestHandler({ core, log, save, secretKeys }: HandlerOptions) {
   /** Runs the API call; resolves to its status and body, or to an idempotent replay already sent. */
   async function call(
     req: IncomingMessage,
@@ -71,7 +76,7 @@ export function createRequestHandler({ core, log, save }: HandlerOptions) {
       });
     }
     const { route, id } = found;
-    ctx.publishable = authenticate(req, ctx.params) === "publishable";
+    ctx.publishable = authenticate(req, ctx.params, secretKeys) === "publishable";
     if (ctx.publishable && !route.publishable) throw refusePublishableKey();
     // Stripe.js adds its own fields (key, muid, payment_user_agent...): only server calls are strict.
     const params = { ...ctx.params };

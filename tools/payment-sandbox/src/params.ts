@@ -1,4 +1,5 @@
 // Reading and checking the parameters of one API call, with Stripe's error messages.
+import { checkCurrency } from "./currencies.js";
 import { invalid } from "./errors.js";
 import { isParams, type Param, type Params } from "./form-body.js";
 import type { Metadata } from "./objects.js";
@@ -97,9 +98,7 @@ export function readCurrency(params: Params, options: { required: false }): stri
 export function readCurrency(params: Params, { required = true }: { required?: boolean } = {}) {
   const value = readString(params, "currency", { required });
   if (value === undefined) return undefined;
-  const currency = value.toLowerCase();
-  if (!/^[a-z]{3}$/.test(currency)) throw invalid(`Invalid currency: ${value}.`, "currency");
-  return currency;
+  return checkCurrency(value);
 }
 
 /** receipt_email: null when sent empty (unset), undefined when left out. */

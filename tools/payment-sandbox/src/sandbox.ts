@@ -3,7 +3,8 @@
 // host/port/protocol), Stripe.js's stand-in and the card field work offline. Node built-ins only at
 // run time: it starts in the tests, the local run and CI with nothing but this package's build.
 import http from "node:http";
-import { DEFAULT_PORT } from "./constants.js";
+import { secretKeySet } from "./auth.js";
+import { DEFAULT_PORT, LOCAL_SECRET_KEY } from "./constants.js";
 import type { RequestContext, SandboxCore } from "./context.js";
 import type { ErrorBody } from "./errors.js";
 import { createRequestHandler, send } from "./http.js";
@@ -23,7 +24,9 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions = {}): 
     retry = {},
     deliveryTimeoutMs = 10_000,
     refundSettleMs = 1000,
+    secretKeys = [LOCAL_SECRET_KEY],
   } = options;
+  const acceptedKeys = secretKeySet(secretKeys);
 
   const state = loadState(dataFile, log);
   const staticEndpoints: DeliveryTarget[] = webhooks.map((hook, index) => ({
@@ -68,7 +71,7 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions = {}): 
     laterTimers.add(timer);
   };
   const core: SandboxCore = { state, emit: sender.emit, later, refundSettleMs };
-  const handle = createRequestHandler({ core, log, save });
+  const handle = createRequestHandler({ core, log, save, secretKeys: acceptedKeys });
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {

@@ -37,6 +37,11 @@ export type PaymentSandboxOptions = {
   port?: number;
   host?: string;
   webhooks?: SandboxWebhook[];
+  /**
+   * The account's secret keys, the only ones answered ([LOCAL_SECRET_KEY] by default); any other
+   * gets Stripe's 401 "Invalid API Key provided". Test-mode keys (sk_test_...) only.
+   */
+  secretKeys?: readonly string[];
   /** JSON file the state is loaded from at start and written to after each change. */
   dataFile?: string;
   log?: (message: string) => void;

@@ -255,6 +255,25 @@ describe("the payment sandbox against the stripe SDK's declarations", () => {
     const state = await rejection(stripe.paymentIntents.cancel(paid.id));
     expect(state).toMatchObject({ statusCode: 400, code: "payment_intent_unexpected_state" });
     expectConforms(errorObject(state), "ApiError");
+
+    const currency = await rejection(newIntent({ currency: "zzz" }));
+    expect(currency).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(currency).toMatchObject({ statusCode: 400, param: "currency" });
+    expectConforms(errorObject(currency), "ApiError");
+  });
+
+  it("an authentication error (401, a secret key that is not the account's): the error object", async () => {
+    const stranger = new Stripe(`sk_test_${"x".repeat(24)}`, {
+      host: "127.0.0.1",
+      port: sandbox.port,
+      protocol: "http",
+      maxNetworkRetries: 0,
+      telemetry: false,
+    });
+    const error = await rejection(stranger.paymentIntents.retrieve(paid.id));
+    expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    expect(error).toMatchObject({ statusCode: 401, rawType: "invalid_request_error" });
+    expectConforms(errorObject(error), "ApiError");
   });
 
   it("events: listed, retrieved, and delivered to a webhook (verified by the SDK)", async () => {
