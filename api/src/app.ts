@@ -90,10 +90,19 @@ export async function buildApp({
   logger = true,
   paymentProvider,
 }: AppOptions): Promise<FastifyInstance> {
-  const { trustProxy } = config;
+  const { trustProxy, httpTimeouts } = config;
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
+    // A client gets so long to send its headers and its whole request, then 408 and the connection
+    // closed (Fastify's default is no limit: a body sent a byte at a time held its socket for as
+    // long as the client wished). Checked as often as the shortest deadline needs (decision 035).
+    requestTimeout: httpTimeouts.requestMs,
+    http: {
+      requestTimeout: httpTimeouts.requestMs,
+      headersTimeout: httpTimeouts.headersMs,
+      connectionsCheckingInterval: httpTimeouts.checkEveryMs,
+    },
     // Off unless TRUST_PROXY names the proxies in front: otherwise any client could pick the
     // address its rate limits count under by sending X-Forwarded-For. Fastify takes a hop count
     // as "trust nothing", so the count is given as what it means: the nearest n hops are proxies.

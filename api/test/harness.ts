@@ -103,6 +103,8 @@ export async function startTestApi(
       // sized for tests that fire dozens of requests at once, not for one small production process.
       ADMISSION_MAX_LOOP_DELAY_MS: "0",
       ADMISSION_MAX_IN_FLIGHT: "200",
+      // Every injected request comes from one address.
+      ADMISSION_MAX_PER_ADDRESS: "1000",
       ...env,
       NODE_ENV: "test",
       FIREBASE_AUTH_EMULATOR_HOST: inject("authEmulatorHost"),
