@@ -90,7 +90,11 @@ export interface TestApi {
 export async function startTestApi(
   databaseUrl?: string,
   env: Record<string, string> = {},
-  options: { paymentProvider?: (config: ApiConfig) => PaymentProvider } = {},
+  options: {
+    paymentProvider?: (config: ApiConfig) => PaymentProvider;
+    /** Where the API's log lines go (none by default). */
+    logStream?: { write(line: string): unknown };
+  } = {},
 ): Promise<TestApi & { close(): Promise<void> }> {
   const config = {
     ...readConfig({
@@ -116,7 +120,8 @@ export async function startTestApi(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
     paymentProvider: options.paymentProvider?.(config),
   });
   await app.ready();
