@@ -42,6 +42,7 @@ import { admissionPlugin } from "./platform/admission.js";
 import type { ApiConfig } from "./platform/config.js";
 import type { Database } from "./platform/database/client.js";
 import { frameworkErrors, registerErrorHandling } from "./platform/errors.js";
+import { redactingStream, serializeRequest } from "./platform/log-redaction.js";
 import { rateLimitPlugin } from "./platform/rate-limits.js";
 import { createSealer } from "./platform/sealing.js";
 import { API_HELMET_OPTIONS, securityHeaders } from "./platform/security-headers.js";
@@ -80,6 +81,8 @@ export interface AppOptions {
   database: Database;
   /** Tests turn request logs off. */
   logger?: boolean;
+  /** Where the log lines go (standard output by default; a test reads them). */
+  logStream?: { write(line: string): unknown };
   /** The payment provider; by default Stripe's SDK as configured (tests wrap it to inject faults). */
   paymentProvider?: PaymentProvider;
 }
@@ -88,12 +91,25 @@ export async function buildApp({
   config,
   database,
   logger = true,
+  logStream = process.stdout,
   paymentProvider,
 }: AppOptions): Promise<FastifyInstance> {
-  const { trustProxy } = config;
+  const { trustProxy, httpTimeouts } = config;
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    // Secrets in URLs (a calendar feed's, an unsubscribe link's) never reach the log.
+    logger: logger
+      ? { level: config.logLevel, serializers: { req: serializeRequest }, stream: redactingStream(logStream) }
+      : false,
     bodyLimit: 1024 * 1024,
+    // A client gets so long to send its headers and its whole request, then 408 and the connection
+    // closed (Fastify's default is no limit: a body sent a byte at a time held its socket for as
+    // long as the client wished). Checked as often as the shortest deadline needs (decision 035).
+    requestTimeout: httpTimeouts.requestMs,
+    http: {
+      requestTimeout: httpTimeouts.requestMs,
+      headersTimeout: httpTimeouts.headersMs,
+      connectionsCheckingInterval: httpTimeouts.checkEveryMs,
+    },
     // Off unless TRUST_PROXY names the proxies in front: otherwise any client could pick the
     // address its rate limits count under by sending X-Forwarded-For. Fastify takes a hop count
     // as "trust nothing", so the count is given as what it means: the nearest n hops are proxies.

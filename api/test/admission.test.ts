@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../src/platform/config.js";
 import { seatCounts } from "../src/waitlist/index.js";
 import { family, lineClass } from "./families.js";
-import { startTestApi, useTestApi } from "./harness.js";
+import { MAYA, startTestApi, useTestApi } from "./harness.js";
 
 /**
  * Admission control (platform/admission.ts, decision 035) with a deliberately tiny limit: two
@@ -39,14 +39,24 @@ describe("requests in flight past the limit", () => {
     base = `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`;
   });
 
-  /** A request whose body never finishes arriving: in flight until it is torn down. */
+  /**
+   * An upload whose file never finishes arriving: in flight until it is torn down. (A request
+   * counts once its body has arrived; an upload's file is read by the route itself, in flight.
+   * A JSON body that never finishes is not in flight: test/slow-clients.test.ts.)
+   */
   function hangingRequest() {
-    const req = http.request(`${base}/contact`, {
+    const req = http.request(`${base}/images`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "Content-Length": "1000" },
+      headers: {
+        Authorization: `Bearer ${api.token(MAYA)}`,
+        "Content-Type": "multipart/form-data; boundary=hanging",
+        "Content-Length": "100000",
+      },
     });
     req.on("error", () => {});
-    req.write('{"name":"');
+    req.write(
+      '--hanging\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+    );
     return req;
   }
   const get = async (path: string, init: RequestInit = {}) => {
@@ -209,8 +219,19 @@ describe("its settings", () => {
       maxInFlight: 24,
       maxEventLoopDelayMs: 1000,
       maxEventLoopUtilization: 0,
+      bodyGraceMs: 500,
+      maxPerAddress: 50,
       retryAfterSeconds: 2,
     });
+    expect(readConfig({}).httpTimeouts).toEqual({ requestMs: 60_000, headersMs: 10_000, checkEveryMs: 1_000 });
+    expect(readConfig({ HTTP_REQUEST_TIMEOUT_MS: "2000" }).httpTimeouts).toEqual({
+      requestMs: 2_000,
+      headersMs: 2_000,
+      checkEveryMs: 500,
+    });
+    expect(() => readConfig({ HTTP_REQUEST_TIMEOUT_MS: "5000", HTTP_HEADERS_TIMEOUT_MS: "6000" })).toThrow(
+      /HTTP_HEADERS_TIMEOUT_MS/,
+    );
     expect(readConfig({ ADMISSION_MAX_IN_FLIGHT: "0", ADMISSION_MAX_LOOP_DELAY_MS: "0" }).admission).toMatchObject({
       maxInFlight: 0,
       maxEventLoopDelayMs: 0,

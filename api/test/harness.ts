@@ -94,7 +94,11 @@ export type ApiClient = Omit<TestApi, "app">;
 export async function startTestApi(
   databaseUrl?: string,
   env: Record<string, string> = {},
-  options: { paymentProvider?: (config: ApiConfig) => PaymentProvider } = {},
+  options: {
+    paymentProvider?: (config: ApiConfig) => PaymentProvider;
+    /** Where the API's log lines go (none by default). */
+    logStream?: { write(line: string): unknown };
+  } = {},
 ): Promise<TestApi & { close(): Promise<void> }> {
   const config = {
     ...readConfig({
@@ -107,6 +111,8 @@ export async function startTestApi(
       // sized for tests that fire dozens of requests at once, not for one small production process.
       ADMISSION_MAX_LOOP_DELAY_MS: "0",
       ADMISSION_MAX_IN_FLIGHT: "200",
+      // Every injected request comes from one address.
+      ADMISSION_MAX_PER_ADDRESS: "1000",
       ...env,
       NODE_ENV: "test",
       FIREBASE_AUTH_EMULATOR_HOST: inject("authEmulatorHost"),
@@ -118,7 +124,8 @@ export async function startTestApi(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
     paymentProvider: options.paymentProvider?.(config),
   });
   await app.ready();

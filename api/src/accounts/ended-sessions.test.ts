@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { SESSION_ENDED } from "../platform/access/plugin.js";
-import { revokedAccessTokens, users } from "../platform/database/schema.js";
+import { notificationPreferences, revokedAccessTokens, users } from "../platform/database/schema.js";
 import { signIn, signUp, uniqueEmail } from "../../test/emulator-accounts.js";
 import { ADMIN, JONAS, MAYA, SAM, useTestApi } from "../../test/harness.js";
 
@@ -144,5 +144,55 @@ describe("ending sessions on the server", () => {
       .from(users)
       .where(eq(users.id, JONAS.id));
     expect(jonas?.generation).toBe(1);
+  });
+
+  it("ending every session replaces the calendar feed's secret: the old address answers 404, the new one works, and no feed is made for a user without one", async () => {
+    const feedOf = async (token: string) => {
+      const made = await api.app.inject({
+        method: "POST",
+        url: "/notification-settings/calendar-feed",
+        headers: bearer(token),
+      });
+      expect(made.statusCode, made.body).toBe(200);
+      return new URL(made.json<{ calendarFeedUrl: string }>().calendarFeedUrl.replace(/^webcal:/, "http:")).pathname;
+    };
+    const feedPathOf = async (id: string) => {
+      const [row] = await api.database.db
+        .select({ token: notificationPreferences.calendarToken })
+        .from(notificationPreferences)
+        .where(eq(notificationPreferences.userId, id));
+      return row?.token ? `/calendar/${row.token}.ics` : null;
+    };
+    const fetchFeed = async (path: string) => (await api.app.inject({ method: "GET", url: path })).statusCode;
+
+    // An admin's "Sign out everywhere".
+    const email = uniqueEmail("feed-owner");
+    const token = await exchange(await signUp(email), email);
+    const id = await idOf(token);
+    const old = await feedOf(token);
+    expect(await fetchFeed(old)).toBe(200);
+    const ended = await api.call({ method: "POST", url: `/users/${id}/sessions/revoke`, as: ADMIN });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(await fetchFeed(old)).toBe(404);
+    const renewed = await feedPathOf(id);
+    expect(renewed).not.toBeNull();
+    expect(renewed).not.toBe(old);
+    expect(await fetchFeed(renewed!)).toBe(200);
+
+    // Signing out with a token that ends every session of the account (one signed without an id).
+    const otherEmail = uniqueEmail("old-token-feed");
+    const current = await exchange(await signUp(otherEmail), otherEmail);
+    const otherId = await idOf(current);
+    const otherOld = await feedOf(current);
+    expect((await logout(api.token({ id: otherId, email: otherEmail }))).statusCode).toBe(200);
+    expect(await fetchFeed(otherOld)).toBe(404);
+
+    // A user who never asked for a feed gets none.
+    const noFeedEmail = uniqueEmail("no-feed");
+    const noFeedId = await idOf(await exchange(await signUp(noFeedEmail), noFeedEmail));
+    expect((await api.call({ method: "POST", url: `/users/${noFeedId}/sessions/revoke`, as: ADMIN })).statusCode).toBe(
+      200,
+    );
+    expect(await feedPathOf(noFeedId)).toBeNull();
   });
 });

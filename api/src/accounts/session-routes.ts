@@ -5,7 +5,26 @@ import { OTHERS, requirePermission } from "../platform/access/permissions.js";
 import type { Db } from "../platform/database/client.js";
 import { revokedAccessTokens, users } from "../platform/database/schema.js";
 import { notFound } from "../platform/errors.js";
+import { transaction } from "../platform/transaction.js";
 import { idParam } from "../platform/wire.js";
+import { replaceCalendarToken } from "../notifications/index.js";
+
+/**
+ * Ends every session of a user: each access token they hold (a new generation), and the address of
+ * their calendar feed, which anyone who held the account could have copied from Settings.
+ * Undefined when there is no such user.
+ */
+function endEverySession(db: Db, userId: string) {
+  return transaction(db, async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ sessionGeneration: sql`${users.sessionGeneration} + 1` })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id, email: users.email });
+    if (user) await replaceCalendarToken(tx, user.id);
+    return user;
+  });
+}
 
 /**
  * Ending sessions on the server (issue 27, decision 028): an access token is valid for an hour, so
@@ -32,10 +51,7 @@ export const sessionRoutes =
         requirePermission(actor, "delete", "session", actor.id);
         const { jti, exp } = request.user;
         if (jti === undefined) {
-          await db
-            .update(users)
-            .set({ sessionGeneration: sql`${users.sessionGeneration} + 1` })
-            .where(eq(users.id, actor.id));
+          await endEverySession(db, actor.id);
           return { signedOut: true };
         }
         // The signature check refuses the token after its expiry: the row is needed until then only.
@@ -70,11 +86,7 @@ export const sessionRoutes =
       async (request) => {
         const actor = await request.requireActor();
         requirePermission(actor, "delete", "session", OTHERS);
-        const [target] = await db
-          .update(users)
-          .set({ sessionGeneration: sql`${users.sessionGeneration} + 1` })
-          .where(eq(users.id, request.params.id))
-          .returning({ id: users.id, email: users.email });
+        const target = await endEverySession(db, request.params.id);
         if (!target) throw notFound("There is no such user.");
         // Their signed-out tokens are ended by the new generation as well: the rows say nothing more.
         await db.delete(revokedAccessTokens).where(eq(revokedAccessTokens.userId, target.id));

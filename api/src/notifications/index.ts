@@ -19,3 +19,4 @@ export { deliverDue, outboxState, type OutboxDeps } from "./outbox.js";
 export { enqueueDueReminders } from "./reminders.js";
 export { startOutboxWorker } from "./worker.js";
 export { notificationRoutes } from "./routes.js";
+export { replaceCalendarToken } from "./preferences.js";

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import * as clock from "../platform/clock.js";
-import type { Db } from "../platform/database/client.js";
+import type { Db, Tx } from "../platform/database/client.js";
 import { notificationPreferences, users } from "../platform/database/schema.js";
 
 /**
@@ -63,4 +63,16 @@ export async function setCalendarToken(db: Db, userId: string, on: boolean): Pro
     .values({ userId, calendarToken: token, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({ target: notificationPreferences.userId, set: { calendarToken: token, updatedAt: now } });
   return token;
+}
+
+/**
+ * A new secret for the user's calendar feed if they have one (none is made): the old address
+ * stops working. Called when every session of the user ends (decision 028): whoever could read the
+ * account (a lost phone, a shared computer) may have copied the feed's address from Settings.
+ */
+export async function replaceCalendarToken(db: Db | Tx, userId: string): Promise<void> {
+  await db
+    .update(notificationPreferences)
+    .set({ calendarToken: randomBytes(24).toString("base64url"), updatedAt: clock.now() })
+    .where(and(eq(notificationPreferences.userId, userId), isNotNull(notificationPreferences.calendarToken)));
 }

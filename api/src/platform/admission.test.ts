@@ -19,6 +19,8 @@ describe("admission control's places for reads and changes", () => {
       maxInFlight,
       maxEventLoopDelayMs: 0,
       maxEventLoopUtilization: 0,
+      bodyGraceMs: 500,
+      maxPerAddress: 0,
       retryAfterSeconds: 2,
     });
     app.get("/look", async () => {

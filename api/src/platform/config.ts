@@ -2,7 +2,7 @@ import type { AdmissionConfig } from "./admission.js";
 import type { DatabaseTimeouts } from "./database/client.js";
 import { clockOffsetFromEnv } from "./clock.js";
 import type { RateLimitConfig, RateLimitStore } from "./rate-limits.js";
-import { readAdmission } from "./config/admission.js";
+import { readAdmission, readHttpTimeouts, type HttpTimeouts } from "./config/admission.js";
 import { readFirebaseAuthEmulatorHost, readFirebaseProjectId, readJwtSecret } from "./config/auth.js";
 import { readCamperDataKeys } from "./config/camper-data.js";
 import { readDatabaseConfig } from "./config/database.js";
@@ -50,6 +50,8 @@ export interface ApiConfig {
   rateLimitStore: RateLimitStore;
   /** When this process refuses requests with 503 instead of queueing them (decision 035). */
   admission: AdmissionConfig;
+  /** How long a client may take to send its headers and its whole request (decision 035). */
+  httpTimeouts: HttpTimeouts;
   /** The Firebase project whose ID tokens POST /jwt accepts. */
   firebaseProjectId: string;
   /** Set only for the local emulator: the Admin SDK then accepts unsigned tokens. */
@@ -90,6 +92,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     rateLimits: readRateLimits(env),
     rateLimitStore: readRateLimitStore(env),
     admission: readAdmission(env),
+    httpTimeouts: readHttpTimeouts(env),
     firebaseProjectId,
     firebaseAuthEmulatorHost,
     payments,

@@ -103,7 +103,7 @@ function firebaseAccountOf(token: string): string | null {
 }
 
 /** The client's address as the rate limits count it (an IPv6 client by its /64, as the plugin does). */
-const clientAddress = (request: FastifyRequest) => normalizeIP(request.ip);
+export const clientAddress = (request: FastifyRequest) => normalizeIP(request.ip);
 
 /**
  * Who a request counts against: a camp's students often share one network address, so a caller
