@@ -7,6 +7,7 @@ import { accessibilityProblems } from "../support/page-audit";
 import { API_URL } from "../support/ports";
 import { seedDay } from "../support/seed-calendar";
 import { accessToken, SEED, signUpFreshStudent, storedAccessToken } from "../support/session";
+import { birthDateForAge } from "../../tools/test-dates.mjs";
 
 /**
  * What a family does for itself beyond booking: its e-mail choices and private calendar feed in
@@ -115,14 +116,13 @@ test("My Campers: 'Download our data' saves everything the academy holds about t
 }) => {
   await signUpFreshStudent(page, "Download Family");
   const token = await storedAccessToken(page);
-  const year = Number(seedDay("2027-08-23").slice(0, 4));
   const added = await fetch(`${API_URL}/campers`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: JSON.stringify({
       first_name: "Dora",
       last_name: "Downloaded",
-      date_of_birth: `${year - 10}-04-02`,
+      date_of_birth: birthDateForAge(10, seedDay("2027-08-23")),
       emergency_contacts: [{ name: "Pat Parent", relation: "father", phone: "+1 555 0142" }],
     }),
   });
@@ -188,11 +188,11 @@ test.describe("an offer from the waitlist", () => {
     const parent = await signUpFreshStudent(page, "Declining Family");
     await confirmEmailForPaying(parent.email, parent.password, own.url);
     const token = await storedAccessToken(page);
-    const year = Number(seedDay("2027-08-23").slice(0, 4));
     const child = await call("POST", "/campers", token, {
       first_name: "Ida",
       last_name: "Declining",
-      date_of_birth: `${year - 10}-03-01`,
+      // Ten on the class's first day (its ages are 8-14).
+      date_of_birth: birthDateForAge(10, seedDay("2027-08-23")),
       emergency_contacts: [{ name: "Pat Parent", relation: "father", phone: "+1 555 0142" }],
     });
     expect(child.status, JSON.stringify(child.body)).toBe(201);
