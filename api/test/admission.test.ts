@@ -204,19 +204,28 @@ describe("a process whose event loop lags", () => {
 
 describe("its settings", () => {
   it("are read from the environment, 0 turning a limit off", () => {
-    const on = readConfig({}).admission;
+    const on = readConfig({ ACADEMY_DEV_DEFAULTS: "1" }).admission;
     expect(on).toEqual({
       maxInFlight: 24,
       maxEventLoopDelayMs: 1000,
       maxEventLoopUtilization: 0,
       retryAfterSeconds: 2,
     });
-    expect(readConfig({ ADMISSION_MAX_IN_FLIGHT: "0", ADMISSION_MAX_LOOP_DELAY_MS: "0" }).admission).toMatchObject({
+    expect(
+      readConfig({ ACADEMY_DEV_DEFAULTS: "1", ADMISSION_MAX_IN_FLIGHT: "0", ADMISSION_MAX_LOOP_DELAY_MS: "0" })
+        .admission,
+    ).toMatchObject({
       maxInFlight: 0,
       maxEventLoopDelayMs: 0,
     });
-    expect(() => readConfig({ ADMISSION_MAX_IN_FLIGHT: "-1" })).toThrow(/ADMISSION_MAX_IN_FLIGHT/);
-    expect(() => readConfig({ ADMISSION_MAX_LOOP_UTILIZATION: "1.5" })).toThrow(/UTILIZATION/);
-    expect(() => readConfig({ ADMISSION_RETRY_AFTER_SECONDS: "0" })).toThrow(/ADMISSION_RETRY_AFTER_SECONDS/);
+    expect(() => readConfig({ ACADEMY_DEV_DEFAULTS: "1", ADMISSION_MAX_IN_FLIGHT: "-1" })).toThrow(
+      /ADMISSION_MAX_IN_FLIGHT/,
+    );
+    expect(() => readConfig({ ACADEMY_DEV_DEFAULTS: "1", ADMISSION_MAX_LOOP_UTILIZATION: "1.5" })).toThrow(
+      /UTILIZATION/,
+    );
+    expect(() => readConfig({ ACADEMY_DEV_DEFAULTS: "1", ADMISSION_RETRY_AFTER_SECONDS: "0" })).toThrow(
+      /ADMISSION_RETRY_AFTER_SECONDS/,
+    );
   });
 });

@@ -48,6 +48,7 @@ describe("POST /jwt with the Auth Emulator unreachable", () => {
     database = await openDatabase({ dataDir: "memory://" });
     await seed(database.db);
     const config = readConfig({
+      ACADEMY_DEV_DEFAULTS: "1",
       STRIPE_SECRET_KEY: "sk_test_api_suite",
       STRIPE_API_URL: inject("paymentSandboxUrl"),
       NODE_ENV: "test",

@@ -7,6 +7,7 @@ import { readFirebaseAuthEmulatorHost, readFirebaseProjectId, readJwtSecret } fr
 import { readCamperDataKeys } from "./config/camper-data.js";
 import { readDatabaseConfig } from "./config/database.js";
 import { readMailConfig, type MailConfig } from "./config/mail.js";
+import { refuseMissingSettings, usesDevDefaults } from "./config/mode.js";
 import { readCorsOrigins, readTrustProxy } from "./config/network.js";
 import { positiveInteger } from "./config/numbers.js";
 import { readPaymentConfig, type PaymentConfig } from "./config/payments.js";
@@ -23,6 +24,10 @@ export type { PaymentConfig } from "./config/payments.js";
 export interface ApiConfig {
   port: number;
   host: string;
+  /**
+   * Production unless the start script asked for the development defaults (ACADEMY_DEV_DEFAULTS=1,
+   * config/mode.ts): real secrets, no seeding, the real clock, no Auth Emulator.
+   */
   production: boolean;
   /**
    * Which proxies in front of the API are believed about the caller's address (X-Forwarded-For):
@@ -65,7 +70,8 @@ export interface ApiConfig {
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
-  const production = env.NODE_ENV === "production";
+  const production = !usesDevDefaults(env);
+  if (production) refuseMissingSettings(env);
   const jwtSecret = readJwtSecret(env, production);
   const firebaseAuthEmulatorHost = readFirebaseAuthEmulatorHost(env, production);
   // The clock itself is set where platform/clock.ts is loaded; here a moved clock in production (or a
