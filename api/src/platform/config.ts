@@ -12,6 +12,7 @@ import { readCorsOrigins, readTrustProxy } from "./config/network.js";
 import { positiveInteger } from "./config/numbers.js";
 import { readPaymentConfig, type PaymentConfig } from "./config/payments.js";
 import { readRateLimits, readRateLimitStore } from "./config/rate-limits.js";
+import { refuseReusedSecrets } from "./config/secret-strength.js";
 
 export type { MailConfig } from "./config/mail.js";
 export type { PaymentConfig } from "./config/payments.js";
@@ -80,6 +81,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const firebaseProjectId = readFirebaseProjectId(env, production);
   const payments = readPaymentConfig(env, production);
   const { camperDataKey, camperDataOldKeys } = readCamperDataKeys(env, production);
+  if (production) {
+    refuseReusedSecrets([
+      ["JWT_SECRET", jwtSecret],
+      ["CAMPER_DATA_KEY", camperDataKey.toString("hex")],
+      ...camperDataOldKeys.map((key) => ["CAMPER_DATA_OLD_KEYS", key.toString("hex")] as const),
+      ["STRIPE_SECRET_KEY", payments.secretKey],
+      ["STRIPE_WEBHOOK_SECRET", payments.webhookSecret],
+    ]);
+  }
   const corsOrigins = readCorsOrigins(env);
   return {
     port: Number(env.PORT ?? env.API_PORT ?? 4000),
