@@ -1,9 +1,9 @@
 import { createCipheriv, createHash, randomBytes, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ADMIN, LEE, SAM, useTestApi } from "../../test/harness.js";
+import { ADMIN, classId, clockDay, LEE, MAYA, SAM, useTestApi } from "../../test/harness.js";
 import { DEV_CAMPER_DATA_SECRET } from "../platform/config/published-secrets.js";
-import { campers as campersTable } from "../platform/database/schema.js";
+import { campers as campersTable, classes, enrollments } from "../platform/database/schema.js";
 import { camperDetailsBinding } from "../platform/sealed-columns.js";
 import { createSealer, parseKey } from "../platform/sealing.js";
 import { resealCamperDetails } from "./reseal.js";
@@ -83,6 +83,41 @@ describe("a camper's sealed details are bound to that camper and family", () => 
     const exported = await api.call({ method: "GET", url: "/campers/export", as: SAM });
     expect(exported.statusCode).toBe(200);
     expect(exported.body).not.toContain("Bee stings");
+    // The roster and the details on demand flag it for staff (ask the family) rather than show it.
+    const cls = classId(3);
+    await api.database.db.insert(enrollments).values({ studentId: SAM.id, classId: cls, camperId: samChild._id });
+    const roster = await api.call({ method: "GET", url: `/classes/${cls}/roster`, as: ADMIN });
+    expect(roster.statusCode).toBe(200);
+    expect(roster.body).not.toContain("Bee stings");
+    const entry = (roster.json() as { camper: { _id: string } }[]).find((e) => e.camper._id === samChild._id);
+    expect(entry!.camper).toMatchObject({ details_unreadable: true, medical_flag: false, emergency_contacts: [] });
+    const medical = await api.call({ method: "GET", url: `/classes/${cls}/roster/${samChild._id}/medical`, as: ADMIN });
+    expect(medical.statusCode).toBe(200);
+    expect(medical.json()).toMatchObject({ allergies: "", details_unreadable: true });
+
+    // Booking the child waits for its emergency contacts to be entered again.
+    const [open] = await api.database.db
+      .insert(classes)
+      .values({
+        name: "Any Age Camp",
+        image: "https://example.com/camp.png",
+        instructorId: MAYA.id,
+        availableSeats: 10,
+        priceCents: 9_900,
+        status: "approved",
+        startDate: clockDay(40),
+        endDate: clockDay(44),
+        weekdays: ["mon", "tue", "wed", "thu", "fri"],
+        startTime: "09:00",
+        endTime: "12:00",
+      })
+      .returning({ id: classes.id });
+    const eligibility = await api.call({ method: "GET", url: `/classes/${open!.id}/eligibility`, as: SAM });
+    expect(eligibility.statusCode).toBe(200);
+    expect((eligibility.json() as { camperId: string }[]).find((e) => e.camperId === samChild._id)).toMatchObject({
+      eligible: false,
+      reason: "Nina's emergency contacts could not be read: enter them again under My Campers before booking.",
+    });
   });
 
   it("a brother's value copied onto his sister's row in one family is refused too", async () => {
