@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts", "src/**/*.test.ts"],
     environment: "node",
+    // The suite runs with the development defaults (platform/config/mode.ts): its own processes
+    // move the clock, and the servers it spawns inherit this; production cases pass their own env.
+    env: { ACADEMY_DEV_DEFAULTS: "1" },
     globalSetup: ["test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

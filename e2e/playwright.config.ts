@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { clockEnv } from "../api/src/platform/clock";
+import { anchoredClock } from "../api/src/platform/clock";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tools/chromium.mjs";
 import { SHELL_URL } from "./support/ports";
 
@@ -7,7 +7,7 @@ import { SHELL_URL } from "./support/ports";
 // run started, the API the global set-up starts and the test workers (support/api-clock.ts) read one
 // and the same clock. The browsers keep the real one and count down by the API's answers' Date
 // (shared-auth server-clock.ts), as a device with a wrong clock does.
-Object.assign(process.env, clockEnv());
+if (process.env.API_CLOCK?.trim()) Object.assign(process.env, anchoredClock(process.env.API_CLOCK));
 
 export default defineConfig({
   testDir: "tests",

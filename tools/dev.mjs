@@ -33,6 +33,8 @@ const children = apps.map((app) =>
     stdio: "inherit",
     env: {
       ...process.env,
+      // A local run: the API's development secrets, seed and Auth Emulator (api config/mode.ts).
+      ACADEMY_DEV_DEFAULTS: "1",
       FIREBASE_PROJECT_ID,
       FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
       ...sandboxPaymentEnv(payments.url),

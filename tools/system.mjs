@@ -240,6 +240,8 @@ export async function startSystem(options = {}) {
         stdio: ["ignore", "inherit", "inherit"],
         env: {
           ...process.env,
+          // A local run: the development secrets, the seed, the Auth Emulator (api config/mode.ts).
+          ACADEMY_DEV_DEFAULTS: "1",
           PORT: String(ports.api),
           CORS_ORIGINS: localShellOrigins(ports).join(","),
           LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",

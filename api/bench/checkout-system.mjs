@@ -109,6 +109,8 @@ export async function startCheckoutSystem({ apis = 2, basePort = 4980, env = {},
     const { sandbox, providerRelay, identityRelay, mail } = outside;
     const apiEnv = (port) => ({
       ...process.env,
+      // A bench on the local sandboxes: the API's development defaults (config/mode.ts).
+      ACADEMY_DEV_DEFAULTS: "1",
       DATABASE_URL: dbUrl.href,
       PORT: String(port),
       HOST: "127.0.0.1",

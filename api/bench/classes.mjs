@@ -74,6 +74,7 @@ dbUrl.pathname = `/${dbName}`;
 const children = [];
 try {
   const api = start(path.join(here, "../dist/server.js"), {
+    ACADEMY_DEV_DEFAULTS: "1",
     DATABASE_URL: dbUrl.href,
     PORT: "4990",
     LOG_LEVEL: "error",

@@ -79,6 +79,7 @@ async function measure(classes, web) {
     api = spawn(process.execPath, [path.join(here, "../dist/server.js")], {
       env: {
         ...process.env,
+        ACADEMY_DEV_DEFAULTS: "1",
         DATABASE_URL: url.href,
         PORT: String(ports.api),
         CORS_ORIGINS: localShellOrigins(ports).join(","),

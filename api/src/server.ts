@@ -1,11 +1,19 @@
 import { buildApp } from "./app.js";
-import { readConfig } from "./platform/config.js";
+import { readConfig, type ApiConfig } from "./platform/config.js";
 import { openDatabase } from "./platform/database/client.js";
 import { createSealer } from "./platform/sealing.js";
 import { seedIfEmpty } from "./seed/index.js";
 
-const config = readConfig();
+let config: ApiConfig;
+try {
+  config = readConfig();
+} catch (error) {
+  // What is missing or refused, said once and plainly; production is the default (config/mode.ts).
+  console.error(`The API did not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 const database = await openDatabase(config);
+// The seed's accounts (an admin with a fixed id among them) only in a local run, never in production.
 if (!config.production) await seedIfEmpty(database.db, createSealer(config.camperDataKey, config.camperDataOldKeys));
 const app = await buildApp({ config, database });
 

@@ -214,7 +214,7 @@ describe("a process whose event loop lags", () => {
 
 describe("its settings", () => {
   it("are read from the environment, 0 turning a limit off", () => {
-    const on = readConfig({}).admission;
+    const on = readConfig({ ACADEMY_DEV_DEFAULTS: "1" }).admission;
     expect(on).toEqual({
       maxInFlight: 24,
       maxEventLoopDelayMs: 1000,
@@ -223,21 +223,34 @@ describe("its settings", () => {
       maxPerAddress: 50,
       retryAfterSeconds: 2,
     });
-    expect(readConfig({}).httpTimeouts).toEqual({ requestMs: 60_000, headersMs: 10_000, checkEveryMs: 1_000 });
-    expect(readConfig({ HTTP_REQUEST_TIMEOUT_MS: "2000" }).httpTimeouts).toEqual({
+    expect(readConfig({ ACADEMY_DEV_DEFAULTS: "1" }).httpTimeouts).toEqual({
+      requestMs: 60_000,
+      headersMs: 10_000,
+      checkEveryMs: 1_000,
+    });
+    expect(readConfig({ ACADEMY_DEV_DEFAULTS: "1", HTTP_REQUEST_TIMEOUT_MS: "2000" }).httpTimeouts).toEqual({
       requestMs: 2_000,
       headersMs: 2_000,
       checkEveryMs: 500,
     });
-    expect(() => readConfig({ HTTP_REQUEST_TIMEOUT_MS: "5000", HTTP_HEADERS_TIMEOUT_MS: "6000" })).toThrow(
-      /HTTP_HEADERS_TIMEOUT_MS/,
-    );
-    expect(readConfig({ ADMISSION_MAX_IN_FLIGHT: "0", ADMISSION_MAX_LOOP_DELAY_MS: "0" }).admission).toMatchObject({
+    expect(() =>
+      readConfig({ ACADEMY_DEV_DEFAULTS: "1", HTTP_REQUEST_TIMEOUT_MS: "5000", HTTP_HEADERS_TIMEOUT_MS: "6000" }),
+    ).toThrow(/HTTP_HEADERS_TIMEOUT_MS/);
+    expect(
+      readConfig({ ACADEMY_DEV_DEFAULTS: "1", ADMISSION_MAX_IN_FLIGHT: "0", ADMISSION_MAX_LOOP_DELAY_MS: "0" })
+        .admission,
+    ).toMatchObject({
       maxInFlight: 0,
       maxEventLoopDelayMs: 0,
     });
-    expect(() => readConfig({ ADMISSION_MAX_IN_FLIGHT: "-1" })).toThrow(/ADMISSION_MAX_IN_FLIGHT/);
-    expect(() => readConfig({ ADMISSION_MAX_LOOP_UTILIZATION: "1.5" })).toThrow(/UTILIZATION/);
-    expect(() => readConfig({ ADMISSION_RETRY_AFTER_SECONDS: "0" })).toThrow(/ADMISSION_RETRY_AFTER_SECONDS/);
+    expect(() => readConfig({ ACADEMY_DEV_DEFAULTS: "1", ADMISSION_MAX_IN_FLIGHT: "-1" })).toThrow(
+      /ADMISSION_MAX_IN_FLIGHT/,
+    );
+    expect(() => readConfig({ ACADEMY_DEV_DEFAULTS: "1", ADMISSION_MAX_LOOP_UTILIZATION: "1.5" })).toThrow(
+      /UTILIZATION/,
+    );
+    expect(() => readConfig({ ACADEMY_DEV_DEFAULTS: "1", ADMISSION_RETRY_AFTER_SECONDS: "0" })).toThrow(
+      /ADMISSION_RETRY_AFTER_SECONDS/,
+    );
   });
 });

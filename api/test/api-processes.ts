@@ -6,6 +6,7 @@ import { afterAll, beforeAll, inject } from "vitest";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { openDatabase, type Database } from "../src/platform/database/client.js";
 import { createTestDatabaseUrl, driverName, type ApiClient } from "./harness.js";
+import { API_SUITE_SECRET_KEY } from "./stripe-keys.js";
 
 /**
  * API servers in processes of their own, as production runs them (`src/server.ts`), on one
@@ -148,7 +149,7 @@ export function useTwoApiProcesses(env: Record<string, string> = {}): { a: Proce
       NODE_ENV: "test",
       LOG_LEVEL: "error",
       JWT_SECRET: secret,
-      STRIPE_SECRET_KEY: "sk_test_api_suite",
+      STRIPE_SECRET_KEY: API_SUITE_SECRET_KEY,
       STRIPE_API_URL: inject("paymentSandboxUrl"),
       STRIPE_WEBHOOK_SECRET: "whsec_api_suite",
       SMTP_URL: inject("mailSmtpUrl"),

@@ -51,20 +51,21 @@ async function productionApi(env: Record<string, string> = {}) {
 
 describe("TRUST_PROXY: which X-Forwarded-For the API believes", () => {
   it("is off by default, in production too, and refuses 'true' and what it cannot read", () => {
-    expect(readConfig({}).trustProxy).toBe(false);
+    expect(readConfig({ ACADEMY_DEV_DEFAULTS: "1" }).trustProxy).toBe(false);
     expect(productionConfig().trustProxy).toBe(false);
-    expect(readConfig({ TRUST_PROXY: "" }).trustProxy).toBe(false);
-    expect(readConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
-    expect(readConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
-    expect(readConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.5 ,fd00::/8,loopback" }).trustProxy).toEqual([
-      "10.0.0.0/8",
-      "192.168.1.5",
-      "fd00::/8",
-      "loopback",
-    ]);
-    expect(() => readConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY.*X-Forwarded-For/);
-    expect(() => readConfig({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(/not understood: 10\.0\.0\.0\/33/);
-    expect(() => readConfig({ TRUST_PROXY: "my-balancer" })).toThrow(/TRUST_PROXY must be/);
+    expect(readConfig({ ACADEMY_DEV_DEFAULTS: "1", TRUST_PROXY: "" }).trustProxy).toBe(false);
+    expect(readConfig({ ACADEMY_DEV_DEFAULTS: "1", TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(readConfig({ ACADEMY_DEV_DEFAULTS: "1", TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(
+      readConfig({ ACADEMY_DEV_DEFAULTS: "1", TRUST_PROXY: "10.0.0.0/8, 192.168.1.5 ,fd00::/8,loopback" }).trustProxy,
+    ).toEqual(["10.0.0.0/8", "192.168.1.5", "fd00::/8", "loopback"]);
+    expect(() => readConfig({ ACADEMY_DEV_DEFAULTS: "1", TRUST_PROXY: "true" })).toThrow(
+      /TRUST_PROXY.*X-Forwarded-For/,
+    );
+    expect(() => readConfig({ ACADEMY_DEV_DEFAULTS: "1", TRUST_PROXY: "10.0.0.0/33" })).toThrow(
+      /not understood: 10\.0\.0\.0\/33/,
+    );
+    expect(() => readConfig({ ACADEMY_DEV_DEFAULTS: "1", TRUST_PROXY: "my-balancer" })).toThrow(/TRUST_PROXY must be/);
   });
 
   describe("off (production without TRUST_PROXY)", () => {
@@ -158,9 +159,15 @@ describe("POST /jwt counts per client address as well as per account", () => {
   });
 
   it("by default the address's budget is three times the account's", () => {
-    expect(readConfig({}).rateLimits).toMatchObject({ sensitive: 10, signInPerAddress: 30 });
-    expect(readConfig({ RATE_LIMIT_SENSITIVE: "1000" }).rateLimits.signInPerAddress).toBe(3000);
-    expect(readConfig({ RATE_LIMIT_SIGN_IN_PER_ADDRESS: "50" }).rateLimits.signInPerAddress).toBe(50);
-    expect(() => readConfig({ RATE_LIMIT_SIGN_IN_PER_ADDRESS: "many" })).toThrow(/RATE_LIMIT_SIGN_IN_PER_ADDRESS/);
+    expect(readConfig({ ACADEMY_DEV_DEFAULTS: "1" }).rateLimits).toMatchObject({ sensitive: 10, signInPerAddress: 30 });
+    expect(readConfig({ ACADEMY_DEV_DEFAULTS: "1", RATE_LIMIT_SENSITIVE: "1000" }).rateLimits.signInPerAddress).toBe(
+      3000,
+    );
+    expect(
+      readConfig({ ACADEMY_DEV_DEFAULTS: "1", RATE_LIMIT_SIGN_IN_PER_ADDRESS: "50" }).rateLimits.signInPerAddress,
+    ).toBe(50);
+    expect(() => readConfig({ ACADEMY_DEV_DEFAULTS: "1", RATE_LIMIT_SIGN_IN_PER_ADDRESS: "many" })).toThrow(
+      /RATE_LIMIT_SIGN_IN_PER_ADDRESS/,
+    );
   });
 });

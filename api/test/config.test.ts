@@ -80,7 +80,7 @@ describe("production refuses every secret published in this repository", () => {
 
   it("refuses a missing, malformed or published key for campers' medical and contact details", () => {
     const { CAMPER_DATA_KEY: _key, ...withoutKey } = production();
-    expect(() => readConfig(withoutKey)).toThrow(/CAMPER_DATA_KEY must be set in production/);
+    expect(() => readConfig(withoutKey)).toThrow(/missing: CAMPER_DATA_KEY/);
     expect(() => readConfig({ ...production(), CAMPER_DATA_KEY: "not-hex" })).toThrow(/CAMPER_DATA_KEY must be 64 hex/);
     const published = [...found.jwtSecrets].filter((s) => /^[0-9a-f]{64}$/i.test(s));
     expect(published.length).toBeGreaterThan(0);
@@ -96,14 +96,16 @@ describe("production refuses every secret published in this repository", () => {
   });
 
   it("outside production the local defaults still work", () => {
-    expect(readConfig({}).payments.secretKey).toBe("sk_test_local_sandbox");
-    expect(readConfig({}).mail.smtpUrl).toBe("smtp://127.0.0.1:1025");
-    expect(readConfig({ MAIL_SMTP_PORT: "2525" }).mail.smtpUrl).toBe("smtp://127.0.0.1:2525");
+    expect(readConfig({ ACADEMY_DEV_DEFAULTS: "1" }).payments.secretKey).toBe("sk_test_local_sandbox");
+    expect(readConfig({ ACADEMY_DEV_DEFAULTS: "1" }).mail.smtpUrl).toBe("smtp://127.0.0.1:1025");
+    expect(readConfig({ ACADEMY_DEV_DEFAULTS: "1", MAIL_SMTP_PORT: "2525" }).mail.smtpUrl).toBe(
+      "smtp://127.0.0.1:2525",
+    );
   });
 
   it("production sends e-mail only through a mail server of its own (SMTP_URL)", () => {
     const { SMTP_URL: _url, ...withoutSmtp } = production();
-    expect(() => readConfig(withoutSmtp)).toThrow(/SMTP_URL must be set in production/);
+    expect(() => readConfig(withoutSmtp)).toThrow(/missing: SMTP_URL/);
     expect(() => readConfig({ ...production(), SMTP_URL: "http://mail.example.com" })).toThrow(
       /smtp:\/\/ or smtps:\/\//,
     );
@@ -133,4 +135,79 @@ describe("production refuses every secret published in this repository", () => {
     expect(code).not.toBe(0);
     expect(stderr).toMatch(/STRIPE_WEBHOOK_SECRET is a value published/);
   }, 30_000);
+});
+
+describe("production refuses weak, published and reused keys", () => {
+  const ofBytes = (bytes: number[]) => Buffer.from(bytes).toString("hex");
+  const halfRandom = randomBytes(16);
+  /** Each is 64 hex digits, so only the strength checks can refuse it. */
+  const weakKeys = {
+    "all zeros": "0".repeat(64),
+    "all one byte": "ab".repeat(32),
+    "few different bytes": "0123456789abcdef".repeat(4),
+    "a pattern repeated": Buffer.concat([halfRandom, halfRandom]).toString("hex"),
+    "a count": ofBytes([...Array(32).keys()]),
+    "a count by threes": ofBytes([...Array(32).keys()].map((i) => (i * 3) % 256)),
+  };
+
+  it("refuses a campers' key that is not random, as the current key or an old one", () => {
+    for (const [what, key] of Object.entries(weakKeys)) {
+      expect(() => readConfig({ ...production(), CAMPER_DATA_KEY: key }), what).toThrow(
+        /CAMPER_DATA_KEY is too weak to be a key/,
+      );
+      expect(() => readConfig({ ...production(), CAMPER_DATA_OLD_KEYS: `${random(32)},${key}` }), what).toThrow(
+        /CAMPER_DATA_OLD_KEYS is too weak to be a key/,
+      );
+    }
+  });
+
+  it("refuses the published development key as an old key too", () => {
+    const published = "0d5c1c0fa3be4f0e9c2b7a61d84e3f5a6b7c8d9e0f1a2b3c4d5e6f708192a3b4";
+    for (const key of [published, published.toUpperCase()]) {
+      expect(() => readConfig({ ...production(), CAMPER_DATA_OLD_KEYS: key })).toThrow(
+        /CAMPER_DATA_OLD_KEYS is a value published/,
+      );
+    }
+  });
+
+  it("refuses one key named twice, or one secret used for two purposes", () => {
+    const env = production();
+    const old = random(32);
+    expect(() => readConfig({ ...env, CAMPER_DATA_OLD_KEYS: env.CAMPER_DATA_KEY })).toThrow(
+      /CAMPER_DATA_KEY and CAMPER_DATA_OLD_KEYS are the same secret/,
+    );
+    expect(() => readConfig({ ...env, CAMPER_DATA_OLD_KEYS: `${old},${old.toUpperCase()}` })).toThrow(
+      /CAMPER_DATA_OLD_KEYS names one key twice/,
+    );
+    expect(() => readConfig({ ...env, JWT_SECRET: env.CAMPER_DATA_KEY })).toThrow(
+      /JWT_SECRET and CAMPER_DATA_KEY are the same secret/,
+    );
+    expect(() => readConfig({ ...env, JWT_SECRET: env.CAMPER_DATA_KEY.toUpperCase() })).toThrow(/same secret/);
+    expect(() => readConfig({ ...env, CAMPER_DATA_OLD_KEYS: old, JWT_SECRET: old })).toThrow(
+      /JWT_SECRET and CAMPER_DATA_OLD_KEYS are the same secret/,
+    );
+    const webhookSecret = `whsec_${random(24)}`;
+    expect(() => readConfig({ ...env, STRIPE_WEBHOOK_SECRET: webhookSecret, JWT_SECRET: webhookSecret })).toThrow(
+      /JWT_SECRET and STRIPE_WEBHOOK_SECRET are the same secret/,
+    );
+    // Holding another secret is reusing it: the camper key with a suffix is no JWT secret of its own.
+    expect(() => readConfig({ ...env, JWT_SECRET: `${env.CAMPER_DATA_KEY}-jwt` })).toThrow(/same secret/);
+  });
+
+  it("refuses a JWT secret that is a short pattern repeated or a count", () => {
+    expect(() => readConfig({ ...production(), JWT_SECRET: "abcdefghijkl".repeat(4) })).toThrow(
+      /JWT_SECRET is too repetitive.*pattern/,
+    );
+    expect(() => readConfig({ ...production(), JWT_SECRET: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmn" })).toThrow(
+      /JWT_SECRET is too repetitive.*count/,
+    );
+  });
+
+  it("accepts every random key and secret (the checks never refuse what openssl rand makes)", () => {
+    for (let i = 0; i < 300; i++) {
+      expect(() =>
+        readConfig({ ...production(), CAMPER_DATA_OLD_KEYS: `${random(32)},${random(32)}`, JWT_SECRET: random() }),
+      ).not.toThrow();
+    }
+  });
 });

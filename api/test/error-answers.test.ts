@@ -25,7 +25,11 @@ const bodyAnswers: { status: number; payload: string }[] = [];
 beforeAll(async () => {
   database = await openDatabase({ dataDir: "memory://" });
   await seed(database.db);
-  app = await buildApp({ config: readConfig({ NODE_ENV: "test" }), database, logger: false });
+  app = await buildApp({
+    config: readConfig({ ACADEMY_DEV_DEFAULTS: "1", NODE_ENV: "test" }),
+    database,
+    logger: false,
+  });
   // Routes that fail the way a route could: a statement PostgreSQL refuses for a value's sake
   // (SQLSTATE class 22, data exception), and a bug.
   await app.register(async (scope) => {

@@ -102,6 +102,7 @@ export async function startTestApi(
 ): Promise<TestApi & { close(): Promise<void> }> {
   const config = {
     ...readConfig({
+      ACADEMY_DEV_DEFAULTS: "1",
       STRIPE_SECRET_KEY: API_SUITE_SECRET_KEY,
       STRIPE_API_URL: inject("paymentSandboxUrl"),
       STRIPE_WEBHOOK_SECRET: "whsec_api_suite",

@@ -6,6 +6,7 @@ import { seatCounts } from "../src/waitlist/index.js";
 import { overlapped, useTwoApiProcesses, type ProcessApi, type Timed } from "./api-processes.js";
 import { family, holdSeat, lineClass, paySeats } from "./families.js";
 import { ADMIN, clockDay, confirmCard, driverName } from "./harness.js";
+import { API_SUITE_SECRET_KEY } from "./stripe-keys.js";
 
 /**
  * The seat, money, refund, waitlist and code races once more on two API server processes of their
@@ -20,14 +21,12 @@ const LIMITS = {
   RATE_LIMIT_CODES: "100000",
 };
 const WEBHOOK_SECRET = "whsec_process_races";
-/** The payment sandbox key the processes use (the in-process instances' too). */
-const SECRET_KEY = "sk_test_api_suite";
 const ROUNDS = 3;
 
 describe.runIf(driverName === "postgres")("the race rules on two API server processes", () => {
   const { a, b } = useTwoApiProcesses({
     ...LIMITS,
-    STRIPE_SECRET_KEY: SECRET_KEY,
+    STRIPE_SECRET_KEY: API_SUITE_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
   });
   /** Rounds in which the test's two (or more) requests were in flight together. */
@@ -173,7 +172,7 @@ describe.runIf(driverName === "postgres")("the race rules on two API server proc
 /** The payment sandbox's own payment_intent.succeeded event of an intent, as it would deliver it. */
 async function succeededEvent(intentId: string): Promise<string> {
   const res = await fetch(`${inject("paymentSandboxUrl")}/v1/events?type=payment_intent.succeeded&limit=100`, {
-    headers: { authorization: `Bearer ${SECRET_KEY}` },
+    headers: { authorization: `Bearer ${API_SUITE_SECRET_KEY}` },
   });
   expect(res.status).toBe(200);
   const list = (await res.json()) as { data: { data: { object: { id: string } } }[] };

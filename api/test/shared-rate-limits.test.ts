@@ -64,6 +64,7 @@ describe("rate limits across API processes", () => {
       env: {
         ...process.env,
         ...env,
+        ACADEMY_DEV_DEFAULTS: "1",
         DATA_DIR: path.join(tmpdir(), `academy-limits-${randomBytes(6).toString("hex")}`),
         PORT: String(port),
         HOST: "127.0.0.1",

@@ -39,7 +39,14 @@ describe.runIf(driverName === "postgres")("API processes sharing one PostgreSQL"
     childUrl = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
       cwd: path.resolve(import.meta.dirname, ".."),
-      env: { ...process.env, DATABASE_URL: db.url, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error" },
+      env: {
+        ...process.env,
+        ACADEMY_DEV_DEFAULTS: "1",
+        DATABASE_URL: db.url,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "error",
+      },
       stdio: ["ignore", "ignore", "inherit"],
     });
     const orphan = child;

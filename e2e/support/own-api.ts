@@ -34,6 +34,7 @@ export async function startOwnApi(env: Record<string, string>) {
     stdio: ["ignore", "inherit", "inherit"],
     env: {
       ...process.env,
+      ACADEMY_DEV_DEFAULTS: "1",
       PORT: String(port),
       DATA_DIR: dataDir,
       CORS_ORIGINS: localShellOrigins(E2E_PORTS).join(","),

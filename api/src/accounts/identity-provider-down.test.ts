@@ -49,6 +49,7 @@ describe("POST /jwt with the Auth Emulator unreachable", () => {
     database = await openDatabase({ dataDir: "memory://" });
     await seed(database.db);
     const config = readConfig({
+      ACADEMY_DEV_DEFAULTS: "1",
       STRIPE_SECRET_KEY: API_SUITE_SECRET_KEY,
       STRIPE_API_URL: inject("paymentSandboxUrl"),
       NODE_ENV: "test",

@@ -92,9 +92,13 @@ describe("the seats one account may hold at once", () => {
   });
 
   it("is PAYMENT_HOLD_SEATS_PER_ACCOUNT, a positive whole number", () => {
-    expect(readConfig({}).payments.heldSeatsPerAccount).toBe(6);
-    expect(readConfig({ PAYMENT_HOLD_SEATS_PER_ACCOUNT: "2" }).payments.heldSeatsPerAccount).toBe(2);
-    expect(() => readConfig({ PAYMENT_HOLD_SEATS_PER_ACCOUNT: "0" })).toThrow(/PAYMENT_HOLD_SEATS_PER_ACCOUNT/);
+    expect(readConfig({ ACADEMY_DEV_DEFAULTS: "1" }).payments.heldSeatsPerAccount).toBe(6);
+    expect(
+      readConfig({ ACADEMY_DEV_DEFAULTS: "1", PAYMENT_HOLD_SEATS_PER_ACCOUNT: "2" }).payments.heldSeatsPerAccount,
+    ).toBe(2);
+    expect(() => readConfig({ ACADEMY_DEV_DEFAULTS: "1", PAYMENT_HOLD_SEATS_PER_ACCOUNT: "0" })).toThrow(
+      /PAYMENT_HOLD_SEATS_PER_ACCOUNT/,
+    );
   });
 });
 
@@ -189,10 +193,15 @@ describe("how long a checkout holds its seats in all", () => {
   });
 
   it("is PAYMENT_HOLD_MAX_SECONDS, never less than one hold", () => {
-    expect(readConfig({}).payments).toMatchObject({ holdSeconds: 900, holdMaxSeconds: 2700 });
-    expect(readConfig({ PAYMENT_HOLD_SECONDS: "3600" }).payments.holdMaxSeconds).toBe(3600);
-    expect(readConfig({ PAYMENT_HOLD_MAX_SECONDS: "1200" }).payments.holdMaxSeconds).toBe(1200);
-    expect(() => readConfig({ PAYMENT_HOLD_MAX_SECONDS: "600" })).toThrow(
+    expect(readConfig({ ACADEMY_DEV_DEFAULTS: "1" }).payments).toMatchObject({
+      holdSeconds: 900,
+      holdMaxSeconds: 2700,
+    });
+    expect(readConfig({ ACADEMY_DEV_DEFAULTS: "1", PAYMENT_HOLD_SECONDS: "3600" }).payments.holdMaxSeconds).toBe(3600);
+    expect(readConfig({ ACADEMY_DEV_DEFAULTS: "1", PAYMENT_HOLD_MAX_SECONDS: "1200" }).payments.holdMaxSeconds).toBe(
+      1200,
+    );
+    expect(() => readConfig({ ACADEMY_DEV_DEFAULTS: "1", PAYMENT_HOLD_MAX_SECONDS: "600" })).toThrow(
       /PAYMENT_HOLD_MAX_SECONDS \(600\) must be at least PAYMENT_HOLD_SECONDS \(900\)/,
     );
   });
@@ -230,11 +239,16 @@ describe("opening checkouts", () => {
   });
 
   it("by default: twice RATE_LIMIT_SENSITIVE per account, six times per address", () => {
-    expect(readConfig({}).rateLimits).toMatchObject({ checkouts: 20, checkoutsPerAddress: 60 });
-    expect(readConfig({ RATE_LIMIT_SENSITIVE: "1000" }).rateLimits).toMatchObject({
+    expect(readConfig({ ACADEMY_DEV_DEFAULTS: "1" }).rateLimits).toMatchObject({
+      checkouts: 20,
+      checkoutsPerAddress: 60,
+    });
+    expect(readConfig({ ACADEMY_DEV_DEFAULTS: "1", RATE_LIMIT_SENSITIVE: "1000" }).rateLimits).toMatchObject({
       checkouts: 2000,
       checkoutsPerAddress: 6000,
     });
-    expect(() => readConfig({ RATE_LIMIT_CHECKOUTS: "lots" })).toThrow(/RATE_LIMIT_CHECKOUTS/);
+    expect(() => readConfig({ ACADEMY_DEV_DEFAULTS: "1", RATE_LIMIT_CHECKOUTS: "lots" })).toThrow(
+      /RATE_LIMIT_CHECKOUTS/,
+    );
   });
 });

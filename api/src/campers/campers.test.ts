@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { camperDetailsBinding } from "../platform/sealed-columns.js";
 import { createSealer } from "../platform/sealing.js";
 import { resealCamperDetails } from "./reseal.js";
 import { describe, expect, it } from "vitest";
@@ -139,7 +140,7 @@ describe("campers", () => {
     expect(text).toContain("Ivy");
     for (const secret of ["diabetes", "glucagon", "Ana Parent", "555 0100", "Peanuts"])
       expect(text).not.toContain(secret);
-    expect(text).toMatch(/v1\.[\w-]{8}\./);
+    expect(text).toMatch(/v2\.[\w-]{8}\./);
   });
 });
 
@@ -424,14 +425,15 @@ describe("rotating the key of campers' details", () => {
     const oldKey = randomBytes(32);
     const newKey = randomBytes(32);
     const before = createSealer(oldKey);
+    const camper = { id: randomUUID(), familyId: SAM.id };
     const [row] = await api.database.db
       .insert(campersTable)
       .values({
-        familyId: SAM.id,
+        ...camper,
         firstName: "Rota",
         lastName: "Tion",
         dateOfBirth: bornAged(11),
-        sealedDetails: before.seal(JSON.stringify({ allergies: "Kiwi" })),
+        sealedDetails: before.seal(JSON.stringify({ allergies: "Kiwi" }), camperDetailsBinding(camper)),
       })
       .returning();
     const during = createSealer(newKey, [oldKey]);
@@ -440,8 +442,10 @@ describe("rotating the key of campers' details", () => {
     // The other tests' campers are sealed with the suite's key, which this rotation does not know.
     expect(first.unreadable).toBeGreaterThan(0);
     const [after] = await api.database.db.select().from(campersTable).where(eq(campersTable.id, row!.id));
-    expect(JSON.parse(createSealer(newKey).open(after!.sealedDetails!))).toEqual({ allergies: "Kiwi" });
-    expect(() => createSealer(oldKey).open(after!.sealedDetails!)).toThrow(/unknown key/);
+    expect(JSON.parse(createSealer(newKey).open(after!.sealedDetails!, camperDetailsBinding(camper)))).toEqual({
+      allergies: "Kiwi",
+    });
+    expect(() => createSealer(oldKey).open(after!.sealedDetails!, camperDetailsBinding(camper))).toThrow(/unknown key/);
     expect((await resealCamperDetails(api.database.db, during)).resealed).toBe(0);
   });
 });

@@ -160,8 +160,14 @@ function problemWith(
   const who = subject(camper);
   const age = ageProblem(camper, cls);
   if (age) return age;
-  if (sealer && !camper.isSelf && openDetails(sealer, camper).emergency_contacts.length === 0) {
-    return `Add an emergency contact for ${who.name} under My Campers before booking.`;
+  if (sealer && !camper.isSelf) {
+    const details = openDetails(sealer, camper);
+    if (details.details_unreadable) {
+      return `${who.name}'s emergency contacts could not be read: enter them again under My Campers before booking.`;
+    }
+    if (details.emergency_contacts.length === 0) {
+      return `Add an emergency contact for ${who.name} under My Campers before booking.`;
+    }
   }
   for (const other of booked) {
     if (other.id === cls.id) {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, gte, inArray, isNull, or } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requirePermission } from "../platform/access/permissions.js";
@@ -70,15 +71,18 @@ export const camperRoutes =
           return (await familyCampers(tx, actor.id)).length;
         });
         if (familySize >= 20) throw conflict("A family can keep at most 20 campers.");
+        // The id is chosen here: the details are sealed bound to it (decision 030).
+        const id = randomUUID();
         const [row] = await db
           .insert(campers)
           .values({
+            id,
             familyId: actor.id,
             firstName: body.first_name,
             lastName: body.last_name,
             dateOfBirth: body.date_of_birth,
             photoConsent: body.photo_consent,
-            sealedDetails: sealDetails(sealer, body),
+            sealedDetails: sealDetails(sealer, { id, familyId: actor.id }, body),
           })
           .returning();
         return reply
@@ -103,7 +107,16 @@ export const camperRoutes =
           if (row.isSelf && (body.first_name !== undefined || body.last_name !== undefined)) {
             throw conflict("Your own name is changed in Settings, not here.");
           }
-          const details = { ...openDetails(sealer, row), ...pick(body) };
+          const current = openDetails(sealer, row);
+          const changed = pick(body);
+          if (current.details_unreadable && Object.keys(changed).length > 0 && Object.keys(changed).length < 5) {
+            // Merging a few new fields into details that did not open would wipe the others unseen.
+            throw conflict(UNREADABLE_EDIT);
+          }
+          const { details_unreadable: unreadable, ...opened } = current;
+          // Details that did not open are kept as they are unless the family replaces all of them.
+          const keep = unreadable && Object.keys(changed).length === 0;
+          const details = { ...opened, ...changed };
           const [saved] = await tx
             .update(campers)
             .set({
@@ -111,7 +124,7 @@ export const camperRoutes =
               ...(body.last_name !== undefined && { lastName: body.last_name }),
               ...(body.date_of_birth !== undefined && { dateOfBirth: body.date_of_birth }),
               ...(body.photo_consent !== undefined && { photoConsent: body.photo_consent }),
-              sealedDetails: sealDetails(sealer, details),
+              ...(!keep && { sealedDetails: sealDetails(sealer, row, details) }),
               updatedAt: clockNow(),
             })
             .where(eq(campers.id, row.id))
@@ -218,6 +231,9 @@ export const camperRoutes =
       },
     );
   };
+
+const UNREADABLE_EDIT =
+  "This camper's medical and contact details could not be read. Enter all of them again (allergies, medical notes, medications, emergency contacts and pick-up people), or ask the academy.";
 
 function pick(body: Record<string, unknown>) {
   const keys = ["allergies", "medical_notes", "medications", "emergency_contacts", "pickup_people"] as const;

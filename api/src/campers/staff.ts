@@ -44,6 +44,8 @@ export interface RosterCamper {
   emergency_contacts: { name: string; relation: string; phone: string }[];
   pickup_people: { name: string; relation: string; phone: string }[];
   photo_consent: boolean;
+  /** Set when the camper's details could not be opened (decision 030): ask the family. */
+  details_unreadable?: true;
 }
 
 /**
@@ -82,6 +84,7 @@ export async function rosterCampers(
           emergency_contacts: details.emergency_contacts,
           pickup_people: details.pickup_people,
           photo_consent: row.photoConsent,
+          ...(details.details_unreadable && { details_unreadable: true as const }),
         },
       ];
     }),
@@ -99,8 +102,8 @@ export async function camperMedicalDetails(
   const [row] = await db.select().from(campers).where(eq(campers.id, camperId));
   if (!row) return undefined;
   await recordReads(db, reader, [{ camperId: row.id, familyId: row.familyId }], "detail", classId);
-  const { allergies, medical_notes, medications } = openDetails(sealer, row);
-  return { _id: row.id, allergies, medical_notes, medications };
+  const { allergies, medical_notes, medications, details_unreadable } = openDetails(sealer, row);
+  return { _id: row.id, allergies, medical_notes, medications, ...(details_unreadable && { details_unreadable }) };
 }
 
 const reader = alias(users, "reader");

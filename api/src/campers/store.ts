@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../platform/database/client.js";
 import { campers, users } from "../platform/database/schema.js";
 import { notFound } from "../platform/errors.js";
+import { camperDetailsBinding } from "../platform/sealed-columns.js";
 import type { Sealer } from "../platform/sealing.js";
 import { NO_DETAILS, type SensitiveDetails } from "./fields.js";
 
@@ -10,12 +11,30 @@ export type CamperRow = typeof campers.$inferSelect;
 /** The shown name: the account holder's own name for "Myself" (it follows their profile). */
 export const camperName = sql<string>`case when ${campers.isSelf} then ${users.name} else ${campers.firstName} || ' ' || ${campers.lastName} end`;
 
-export function openDetails(sealer: Sealer, row: Pick<CamperRow, "sealedDetails">): SensitiveDetails {
+/** A camper's details as opened: `details_unreadable` when the sealed value did not open. */
+export type OpenedDetails = SensitiveDetails & { details_unreadable?: true };
+
+/**
+ * Details that did not open: sealed for another camper or family (copied onto this row), sealed
+ * before values were bound (the reseal tool binds those), or with a key that is not configured.
+ * Shown as nothing with this flag, never as a 500 and never as what the value might hold
+ * (decision 030).
+ */
+const UNREADABLE: OpenedDetails = { ...NO_DETAILS, details_unreadable: true };
+
+export function openDetails(sealer: Sealer, row: Pick<CamperRow, "id" | "familyId" | "sealedDetails">): OpenedDetails {
   if (!row.sealedDetails) return NO_DETAILS;
-  return { ...NO_DETAILS, ...(JSON.parse(sealer.open(row.sealedDetails)) as Partial<SensitiveDetails>) };
+  let plain: string;
+  try {
+    plain = sealer.open(row.sealedDetails, camperDetailsBinding(row));
+  } catch {
+    return UNREADABLE;
+  }
+  return { ...NO_DETAILS, ...(JSON.parse(plain) as Partial<SensitiveDetails>) };
 }
 
-export const sealDetails = (sealer: Sealer, details: SensitiveDetails) =>
+/** Seals a camper's details bound to that camper and its family (`camper` is the row they go on). */
+export const sealDetails = (sealer: Sealer, camper: { id: string; familyId: string }, details: SensitiveDetails) =>
   sealer.seal(
     JSON.stringify({
       allergies: details.allergies,
@@ -24,6 +43,7 @@ export const sealDetails = (sealer: Sealer, details: SensitiveDetails) =>
       emergency_contacts: details.emergency_contacts,
       pickup_people: details.pickup_people,
     }),
+    camperDetailsBinding(camper),
   );
 
 /** The family's wire form of a camper, details included (only ever sent to the family or to staff who may see them). */

@@ -96,11 +96,13 @@ describe("rate limits", () => {
   });
 
   it("the sensitive limit (sign-in exchange, payments) is 10 a minute unless configured, and applies per route", async () => {
-    expect(readConfig({}).rateLimits.sensitive).toBe(10);
-    expect(() => readConfig({ RATE_LIMIT_SENSITIVE: "ten" })).toThrow(/RATE_LIMIT_SENSITIVE/);
+    expect(readConfig({ ACADEMY_DEV_DEFAULTS: "1" }).rateLimits.sensitive).toBe(10);
+    expect(() => readConfig({ ACADEMY_DEV_DEFAULTS: "1", RATE_LIMIT_SENSITIVE: "ten" })).toThrow(
+      /RATE_LIMIT_SENSITIVE/,
+    );
     const database = await openDatabase({ dataDir: "memory://" });
     const app = await buildApp({
-      config: readConfig({ NODE_ENV: "test", RATE_LIMIT_SENSITIVE: "2" }),
+      config: readConfig({ ACADEMY_DEV_DEFAULTS: "1", NODE_ENV: "test", RATE_LIMIT_SENSITIVE: "2" }),
       database,
       logger: false,
     });

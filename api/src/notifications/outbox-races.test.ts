@@ -27,7 +27,7 @@ describe.runIf(driverName === "postgres")("the outbox when two API processes' wo
 
   beforeAll(async () => {
     catcher = await startMailCatcher({ ports: { smtp: 0, web: 0 } });
-    const config = readConfig({ SMTP_URL: catcher.smtpUrl }).mail;
+    const config = readConfig({ ACADEMY_DEV_DEFAULTS: "1", SMTP_URL: catcher.smtpUrl }).mail;
     workers = [a, b].map((t) => ({ db: t.database.db, mailer: createMailer(config), config, log: quiet }));
   });
   afterAll(async () => {

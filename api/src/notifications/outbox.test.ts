@@ -29,6 +29,7 @@ let deps: OutboxDeps;
 beforeAll(async () => {
   catcher = await startMailCatcher({ ports: { smtp: 0, web: 0 } });
   const config = readConfig({
+    ACADEMY_DEV_DEFAULTS: "1",
     SMTP_URL: catcher.smtpUrl,
     MAIL_RETRY_SECONDS: "15",
     MAIL_LEASE_SECONDS: "60",

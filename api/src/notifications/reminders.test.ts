@@ -25,7 +25,11 @@ let deps: OutboxDeps;
 
 beforeAll(async () => {
   catcher = await startMailCatcher({ ports: { smtp: 0, web: 0 } });
-  const config = readConfig({ SMTP_URL: catcher.smtpUrl, SITE_URL: "http://localhost:3000" }).mail;
+  const config = readConfig({
+    ACADEMY_DEV_DEFAULTS: "1",
+    SMTP_URL: catcher.smtpUrl,
+    SITE_URL: "http://localhost:3000",
+  }).mail;
   deps = { db: api.database.db, mailer: createMailer(config), config, log: quiet };
 });
 afterAll(async () => {
@@ -108,8 +112,8 @@ describe("the reminder before the first session", () => {
   });
 
   it("the number of days is configurable (REMINDER_DAYS)", async () => {
-    expect(readConfig({ REMINDER_DAYS: "5" }).mail.reminderDays).toBe(5);
-    expect(() => readConfig({ REMINDER_DAYS: "0" })).toThrow(/REMINDER_DAYS/);
+    expect(readConfig({ ACADEMY_DEV_DEFAULTS: "1", REMINDER_DAYS: "5" }).mail.reminderDays).toBe(5);
+    expect(() => readConfig({ ACADEMY_DEV_DEFAULTS: "1", REMINDER_DAYS: "0" })).toThrow(/REMINDER_DAYS/);
     const { enrolmentIds, startsAt } = await enrolledClass(30);
     at(new Date(startsAt.getTime() - 4 * 86_400_000));
     await enqueueDueReminders(api.database.db, { days: 3 });

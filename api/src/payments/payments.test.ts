@@ -595,10 +595,10 @@ describe("payment configuration", () => {
   });
 
   it("uses the local payment sandbox by default outside production", () => {
-    const local = readConfig({}).payments;
+    const local = readConfig({ ACADEMY_DEV_DEFAULTS: "1" }).payments;
     expect(local.secretKey).toBe("sk_test_local_sandbox");
     expect(local.apiUrl?.href).toBe("http://127.0.0.1:12111/");
-    expect(() => readConfig({ PAYMENT_HOLD_SECONDS: "0" })).toThrow(/PAYMENT_HOLD_SECONDS/);
+    expect(() => readConfig({ ACADEMY_DEV_DEFAULTS: "1", PAYMENT_HOLD_SECONDS: "0" })).toThrow(/PAYMENT_HOLD_SECONDS/);
   });
 });
 

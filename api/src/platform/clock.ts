@@ -5,8 +5,14 @@
  * zero in production. Outside production `API_CLOCK` sets the offset at start, and tests move it
  * in-process with `setClock`, so a suite can run as if it were any day.
  *
- * This module imports nothing: the end-to-end tests import it too, to read `API_CLOCK` as the API does.
+ * This module imports nothing: the end-to-end tests import it too, to read `API_CLOCK` as the API
+ * does. Only a run with the development defaults (ACADEMY_DEV_DEFAULTS=1, config/mode.ts) moves
+ * the clock; every other process is production and keeps the real one.
  */
+
+/** config/mode.ts's rule, written here so that this module imports nothing; anything else is production. */
+const devDefaultsIn = (env: Env) => env.ACADEMY_DEV_DEFAULTS?.trim() === "1" && env.NODE_ENV !== "production";
+const devDefaults = () => devDefaultsIn(process.env);
 
 /**
  * `API_CLOCK`'s forms: a day (`2031-03-01`, midnight UTC) or an instant with its zone
@@ -51,7 +57,7 @@ type Env = Record<string, string | undefined>;
 export function clockOffsetFromEnv(env: Env, realNowMs = Date.now()): number | undefined {
   const value = env.API_CLOCK?.trim();
   if (!value) return undefined;
-  if (env.NODE_ENV === "production") {
+  if (!devDefaultsIn(env)) {
     throw new Error("API_CLOCK must not be set in production (it moves the clock every booking rule reads)");
   }
   return parseClock(value, realNowMs);
@@ -62,7 +68,7 @@ let offsetMs = (() => {
   try {
     return clockOffsetFromEnv(process.env) ?? 0;
   } catch (error) {
-    if (process.env.NODE_ENV === "production") return 0;
+    if (!devDefaults()) return 0;
     throw error;
   }
 })();
@@ -78,7 +84,7 @@ export const nowMs = (): number => Date.now() + offsetMs;
  * back the real clock. Returns the previous offset, for `restoreClock`.
  */
 export function setClock(at: Date | string | undefined): number {
-  if (process.env.NODE_ENV === "production") throw new Error("the clock cannot be moved in production");
+  if (!devDefaults()) throw new Error("the clock cannot be moved in production");
   const previous = offsetMs;
   offsetMs = at === undefined ? 0 : typeof at === "string" ? parseClock(at) : at.getTime() - Date.now();
   return previous;
@@ -86,7 +92,7 @@ export function setClock(at: Date | string | undefined): number {
 
 /** Tests: puts back an offset `setClock` returned. */
 export function restoreClock(previous: number): void {
-  if (process.env.NODE_ENV === "production") throw new Error("the clock cannot be moved in production");
+  if (!devDefaults()) throw new Error("the clock cannot be moved in production");
   offsetMs = previous;
 }
 
@@ -96,9 +102,16 @@ export function restoreClock(previous: number): void {
  * on one database must agree on when a seat hold runs out.
  */
 export function clockEnv(): { API_CLOCK?: string } {
-  if (offsetMs === 0) return {};
-  const real = Date.now();
-  return { API_CLOCK: `${new Date(real + offsetMs).toISOString()}@${new Date(real).toISOString()}` };
+  return offsetMs === 0 ? {} : anchoredClock(offsetMs);
+}
+
+/**
+ * `API_CLOCK` anchored to the real instant it is read at (an offset, or an `API_CLOCK` value),
+ * whichever process reads it: the end-to-end run anchors its API's clock once with it.
+ */
+export function anchoredClock(offset: number | string, realNowMs = Date.now()): { API_CLOCK: string } {
+  const ms = typeof offset === "string" ? parseClock(offset, realNowMs) : offset;
+  return { API_CLOCK: `${new Date(realNowMs + ms).toISOString()}@${new Date(realNowMs).toISOString()}` };
 }
 
 let dateSecond = Number.NaN;

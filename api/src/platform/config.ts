@@ -7,10 +7,12 @@ import { readFirebaseAuthEmulatorHost, readFirebaseProjectId, readJwtSecret } fr
 import { readCamperDataKeys } from "./config/camper-data.js";
 import { readDatabaseConfig } from "./config/database.js";
 import { readMailConfig, type MailConfig } from "./config/mail.js";
+import { refuseMissingSettings, usesDevDefaults } from "./config/mode.js";
 import { readCorsOrigins, readTrustProxy } from "./config/network.js";
 import { positiveInteger } from "./config/numbers.js";
 import { readPaymentConfig, type PaymentConfig } from "./config/payments.js";
 import { readRateLimits, readRateLimitStore } from "./config/rate-limits.js";
+import { refuseReusedSecrets } from "./config/secret-strength.js";
 
 export type { MailConfig } from "./config/mail.js";
 export type { PaymentConfig } from "./config/payments.js";
@@ -23,6 +25,10 @@ export type { PaymentConfig } from "./config/payments.js";
 export interface ApiConfig {
   port: number;
   host: string;
+  /**
+   * Production unless the start script asked for the development defaults (ACADEMY_DEV_DEFAULTS=1,
+   * config/mode.ts): real secrets, no seeding, the real clock, no Auth Emulator.
+   */
   production: boolean;
   /**
    * Which proxies in front of the API are believed about the caller's address (X-Forwarded-For):
@@ -67,7 +73,8 @@ export interface ApiConfig {
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
-  const production = env.NODE_ENV === "production";
+  const production = !usesDevDefaults(env);
+  if (production) refuseMissingSettings(env);
   const jwtSecret = readJwtSecret(env, production);
   const firebaseAuthEmulatorHost = readFirebaseAuthEmulatorHost(env, production);
   // The clock itself is set where platform/clock.ts is loaded; here a moved clock in production (or a
@@ -76,6 +83,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const firebaseProjectId = readFirebaseProjectId(env, production);
   const payments = readPaymentConfig(env, production);
   const { camperDataKey, camperDataOldKeys } = readCamperDataKeys(env, production);
+  if (production) {
+    refuseReusedSecrets([
+      ["JWT_SECRET", jwtSecret],
+      ["CAMPER_DATA_KEY", camperDataKey.toString("hex")],
+      ...camperDataOldKeys.map((key) => ["CAMPER_DATA_OLD_KEYS", key.toString("hex")] as const),
+      ["STRIPE_SECRET_KEY", payments.secretKey],
+      ["STRIPE_WEBHOOK_SECRET", payments.webhookSecret],
+    ]);
+  }
   const corsOrigins = readCorsOrigins(env);
   return {
     port: Number(env.PORT ?? env.API_PORT ?? 4000),

@@ -8,6 +8,7 @@ import {
   users,
   type Weekday,
 } from "../platform/database/schema.js";
+import { camperDetailsBinding } from "../platform/sealed-columns.js";
 import type { Sealer } from "../platform/sealing.js";
 import { TEMPLATE_SUMMER, seedSummer } from "./calendar.js";
 
@@ -281,7 +282,8 @@ export async function seedFamilies(
           dateOfBirth: inSummer(c.dateOfBirth, years),
           photoConsent: true,
           // A child has an emergency contact before its first booking (eligibility.ts): the parent.
-          // Sealed as campers/store.ts seals a camper's details (the same fields, as JSON).
+          // Sealed as campers/store.ts seals a camper's details (the same fields, as JSON), bound
+          // to this child and family (decision 030).
           sealedDetails: sealer
             ? sealer.seal(
                 JSON.stringify({
@@ -291,6 +293,7 @@ export async function seedFamilies(
                   emergency_contacts: [{ name: f.name, relation: "parent", phone: "+1 503 555 0100" }],
                   pickup_people: [],
                 }),
+                camperDetailsBinding({ id: c.id, familyId: f.id }),
               )
             : null,
         })),

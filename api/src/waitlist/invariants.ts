@@ -36,7 +36,10 @@ export function seatProblemsOf(row: Record<string, unknown>) {
   // Seats enrolled, held by checkouts or kept for a line's offer: together never above capacity,
   // counted by the counters or by the rows.
   const taken = (n: (name: (typeof COUNTERS)[number]) => number) => n("enrolled") + n("held") + n("offered");
-  if (taken((name) => counts[name]) > counts.available || taken((name) => Number(row[`real_${name}`])) > counts.available)
+  if (
+    taken((name) => counts[name]) > counts.available ||
+    taken((name) => Number(row[`real_${name}`])) > counts.available
+  )
     problems.push("more seats taken than the class has");
   for (const name of COUNTERS) {
     if (counts[name] !== Number(row[`real_${name}`])) {

@@ -1,4 +1,5 @@
 import { DEV_SECRET, refusePublished } from "./published-secrets.js";
+import { weakness } from "./secret-strength.js";
 
 /** Sign-in: the secret that signs the API's own access tokens, and the Firebase project behind POST /jwt. */
 
@@ -9,9 +10,17 @@ export function readJwtSecret(env: NodeJS.ProcessEnv, production: boolean): stri
     throw new Error("JWT_SECRET must be set to at least 32 characters in production");
   }
   refusePublished(production, "JWT_SECRET", jwtSecret);
-  if (production && new Set(jwtSecret).size < 10) {
-    // "x" 40 times is 40 characters but no secret: a random value has many different characters.
-    throw new Error("JWT_SECRET is too repetitive to be a secret: use a random value (e.g. openssl rand -hex 32)");
+  // "x" 40 times is 40 characters but no secret: a random value has many different characters.
+  const reason = production
+    ? weakness(
+        [...jwtSecret].map((c) => c.charCodeAt(0)),
+        10,
+      )
+    : undefined;
+  if (reason) {
+    throw new Error(
+      `JWT_SECRET is too repetitive to be a secret (${reason}): use a random value (e.g. openssl rand -hex 32)`,
+    );
   }
   return jwtSecret;
 }

@@ -26,6 +26,7 @@ const PUBLISHED_SECRETS = new Set([
   "whsec_academy",
   "sk_test_money_races",
   "whsec_money_races",
+  "whsec_process_races",
   "whsec_contract_check",
 ]);
 

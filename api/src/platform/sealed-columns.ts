@@ -1,0 +1,7 @@
+/**
+ * What each sealed column's value is bound to (platform/sealing.ts, decision 030): the column, the
+ * row's id and its family's id. A value copied onto another camper's row, or another family's,
+ * then fails to open instead of showing one child's medical details to another family.
+ */
+export const camperDetailsBinding = (camper: { id: string; familyId: string }) =>
+  `campers.sealed_details|${camper.id}|${camper.familyId}`;
