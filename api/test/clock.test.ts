@@ -219,12 +219,13 @@ describe("with the clock at 1 July 2027, when the template summer's first classe
     const { startDate } = seedClassDates(1, now());
     const added = await api.call({ method: "POST", url: "/carts", as: LEE, payload: { classItemId: classId(1) } });
     expect(added.statusCode, added.body).toBe(201);
-    const previous = setClock(`${startDate}T23:00:00Z`);
+    // Days are the academy's (Portland; summer is UTC-7): 23:00 there is already the next day in UTC.
+    const previous = setClock(`${startDate}T23:00:00-07:00`);
     try {
       // Its first day: still open.
       const open = await api.call({ method: "POST", url: "/create-payment-intent", as: LEE, payload: {} });
       expect(open.statusCode, open.body).toBe(201);
-      setClock(new Date(Date.parse(`${startDate}T00:00:00Z`) + DAY_MS + 60_000));
+      setClock(new Date(Date.parse(`${startDate}T00:00:00-07:00`) + DAY_MS + 60_000));
       const refused = await api.call({ method: "POST", url: "/create-payment-intent", as: LEE, payload: {} });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toBe(STARTED);

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { now as clockNow } from "../platform/clock.js";
+import { academyToday } from "../platform/academy-day.js";
 import type { Db, Tx } from "../platform/database/client.js";
 import { cartItems, classes, enrollments, orderItems, orders, type Weekday } from "../platform/database/schema.js";
 import type { Sealer } from "../platform/sealing.js";
@@ -102,7 +102,7 @@ const commitmentColumns = (kind: Commitment["kind"], camperId: PgColumn, cartIte
 async function commitments(db: Db | Tx, camperIds: string[], withCart: boolean): Promise<Map<string, Commitment[]>> {
   const found = new Map<string, Commitment[]>(camperIds.map((id) => [id, []]));
   if (camperIds.length === 0) return found;
-  const today = clockNow().toISOString().slice(0, 10);
+  const today = academyToday();
   const notEnded = or(isNull(classes.endDate), gte(classes.endDate, today));
   const enrolled = db
     .select(commitmentColumns("enrolled", enrollments.camperId, sql`null::uuid`))

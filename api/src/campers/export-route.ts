@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requirePermission } from "../platform/access/permissions.js";
+import { academyToday } from "../platform/academy-day.js";
 import { now as clockNow } from "../platform/clock.js";
 import { campers, cartItems, classes, enrollments, orderItems, payments, users } from "../platform/database/schema.js";
 import { toDollars } from "../platform/wire.js";
@@ -70,7 +71,7 @@ export const camperExportRoutes =
               .innerJoin(classes, eq(classes.id, orderItems.classId))
               .where(inArray(orderItems.orderId, orderIds))
           : [];
-        const day = clockNow().toISOString().slice(0, 10);
+        const day = academyToday();
         return reply
           .header("content-disposition", `attachment; filename="academy-family-data-${day}.json"`)
           .header("cache-control", "no-store")

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { now as clockNow } from "../platform/clock.js";
+import { academyToday } from "../platform/academy-day.js";
 import { text } from "../platform/text.js";
 import { isIsoDate } from "../platform/wire.js";
 
@@ -31,8 +31,8 @@ export type Person = z.infer<typeof person>;
 const birthDate = z
   .string({ error: MESSAGES.date_of_birth })
   .refine(isIsoDate, { error: MESSAGES.date_of_birth })
-  .refine((d) => d <= clockNow().toISOString().slice(0, 10), { error: MESSAGES.born_in_future })
-  .refine((d) => ageOn(d, clockNow().toISOString().slice(0, 10)) <= 25, { error: MESSAGES.too_old })
+  .refine((d) => d <= academyToday(), { error: MESSAGES.born_in_future })
+  .refine((d) => ageOn(d, academyToday()) <= 25, { error: MESSAGES.too_old })
   .meta({ description: "YYYY-MM-DD" });
 
 /** The sealed part: medical notes and the people to call or to hand the child to. */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gte, inArray, isNull, or } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requirePermission } from "../platform/access/permissions.js";
+import { academyToday } from "../platform/academy-day.js";
 import { now as clockNow } from "../platform/clock.js";
 import type { Db } from "../platform/database/client.js";
 import { lockAccount } from "../platform/database/locks.js";
@@ -154,7 +155,7 @@ export const camperRoutes =
           await lockAccount(tx, actor.id);
           const row = await ownCamper(tx, actor.id, request.params.id, true);
           if (row.isSelf) throw conflict('"Myself" stands for your own bookings and cannot be removed.');
-          const today = clockNow().toISOString().slice(0, 10);
+          const today = academyToday();
           const [seat] = await tx
             .select({ name: classes.name })
             .from(enrollments)

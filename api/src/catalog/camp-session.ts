@@ -9,6 +9,7 @@ import {
   type Sport,
   type Weekday,
 } from "../platform/database/schema.js";
+import { academyToday } from "../platform/academy-day.js";
 import { now as clockNow } from "../platform/clock.js";
 import { text } from "../platform/text.js";
 import { isIsoDate } from "../platform/wire.js";
@@ -169,9 +170,6 @@ export function sessionToWire(row: SessionRow) {
   };
 }
 
-/** Today's date on the API's clock, in UTC (the day a session "has started" is compared to). */
-export const todayUtc = (now = clockNow()) => now.toISOString().slice(0, 10);
-
-/** A class whose first day is before today has started; a class without dates never has. */
+/** A class whose first day is before today (the academy's, in Portland) has started; a class without dates never has. */
 export const hasStarted = (startDate: string | null, now = clockNow()) =>
-  startDate !== null && startDate < todayUtc(now);
+  startDate !== null && startDate < academyToday(now);

@@ -7,6 +7,7 @@ import {
   selfCamper,
   type CamperRow,
 } from "../campers/index.js";
+import { academyToday } from "../platform/academy-day.js";
 import * as clock from "../platform/clock.js";
 import type { Db, Tx } from "../platform/database/client.js";
 import { lockAccount } from "../platform/database/locks.js";
@@ -30,8 +31,6 @@ import {
 
 /** The most campers one entry may hold (one family's children in one class). */
 export const MAX_GROUP = 8;
-
-const todayUtc = () => clock.now().toISOString().slice(0, 10);
 
 /** Where an entry stands in its class's line: 1 + the waiting entries before it. */
 const position = sql<number | null>`case when ${waitlistEntries.state} = 'waiting' then (
@@ -190,7 +189,7 @@ function seatsLeftText(open: number, campers: number): string {
 /** A class whose line a family may join now (approved, not started, registration open), or why not. */
 function openLineClass(cls: LineClass): LineClass & object {
   if (!cls || cls.status !== "approved") throw notFound("There is no such class open for booking.");
-  if (cls.startDate !== null && cls.startDate < todayUtc()) {
+  if (cls.startDate !== null && cls.startDate < academyToday()) {
     throw conflict("This class has already started: its waitlist is closed.");
   }
   if (opensLater(cls.registrationOpensAt)) {

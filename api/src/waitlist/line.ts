@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { eligibilityProblem, scheduleColumns } from "../campers/index.js";
+import { academyToday } from "../platform/academy-day.js";
 import * as clock from "../platform/clock.js";
 import type { Db, Tx } from "../platform/database/client.js";
 import { campers, classes, waitlistCampers, waitlistEntries, waitlistEvents } from "../platform/database/schema.js";
@@ -64,8 +65,6 @@ export const freeSeats = (
 export const seatsForThePublic = (c: Parameters<typeof freeSeats>[0] & { waitingEntries: number }) =>
   c.waitingEntries > 0 ? 0 : Math.max(freeSeats(c), 0);
 
-const todayUtc = () => clock.now().toISOString().slice(0, 10);
-
 export async function recordEvent(
   tx: Tx,
   entryId: string,
@@ -99,7 +98,7 @@ export async function fillFromLine(tx: Tx, classIds: readonly string[], options:
     const cls = await lockClass(tx, classId);
     if (!cls || cls.waitingEntries === 0) continue;
     // A class no longer open (denied, started) offers nothing: its line waits as it is.
-    if (cls.status !== "approved" || (cls.startDate !== null && cls.startDate < todayUtc())) continue;
+    if (cls.status !== "approved" || (cls.startDate !== null && cls.startDate < academyToday())) continue;
     let free = freeSeats(cls);
     let waiting = cls.waitingEntries;
     let offeredSeats = cls.offeredSeats;
