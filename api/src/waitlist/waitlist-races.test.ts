@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { family, holdSeat, joinLine, lineClass, waitlistOf, type Person } from "../../test/families.js";
 import { ADMIN, driverName, pause, staggered, useTwoTestApis, type TestApi } from "../../test/harness.js";
 import { seatCounts } from "./invariants.js";
+import { nowMs } from "../platform/clock.js";
 
 /**
  * The waitlist's read-then-write rules ("first in line", "seats left") when two API instances (one
@@ -87,8 +88,8 @@ describe.runIf(driverName === "postgres")("the waitlist when two API processes r
       await moveCheckout(a, holder, elsewhere);
       const offer = await entryIn(a, first, classId);
       expect(offer.state).toBe("offered");
-      // Just before, at or just after the deadline (offers last 2 s here).
-      const wait = Date.parse(offer.offerExpiresAt) - Date.now() - 300 + round * 50;
+      // Just before, at or just after the deadline (offers last 2 s here), on the API's clock (it may be moved).
+      const wait = Date.parse(offer.offerExpiresAt) - nowMs() - 300 + round * 50;
       await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 0)));
       const [accepted] = await Promise.all([
         a.call({ method: "POST", url: `/waitlist/${offer._id}/accept`, as: first }),
