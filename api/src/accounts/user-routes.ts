@@ -12,6 +12,7 @@ import { emailParam, idParam, imageUrl } from "../platform/wire.js";
 import { assertImageAvailable } from "../images/index.js";
 import { text } from "../platform/text.js";
 import {
+  assertNotPaying,
   assertTeachesNothing,
   findUser,
   keepWhatOthersRelyOn,
@@ -156,6 +157,7 @@ export const userRoutes =
               throw conflict("This is the last admin: make someone else an admin first.");
             }
             if (role === "student") await assertTeachesNothing(tx, target.id);
+            else if (target.role === "student") await assertNotPaying(tx, target.id);
             const changed = await tx
               .update(users)
               .set({ role, updatedAt: new Date() })

@@ -132,6 +132,21 @@ export async function assertTeachesNothing(tx: Tx, userId: string): Promise<void
   }
 }
 
+/**
+ * A student made an instructor or an admin books nothing more (their permissions say so), so a
+ * checkout of theirs in progress would be left holding seats nobody may pay for: the change waits
+ * until it is paid or ends. Counted after the target's row is locked, which every checkout takes
+ * first (decision 008): a checkout opened at this moment is either counted here or, once the role
+ * has changed, refused (it reads the role under that lock).
+ */
+export async function assertNotPaying(tx: Tx, userId: string): Promise<void> {
+  const [paying] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.studentId, userId), eq(orders.status, "pending")));
+  if ((paying?.n ?? 0) > 0) throw conflict("This student is paying right now: try again in a few minutes.");
+}
+
 /** The admin's tables and figures: paged lists and one call for the home page's numbers. */
 
 export const userListQuery = pageQuery(["name", "email", "role", "joined"], {

@@ -21,6 +21,7 @@ import { conflict, notFound } from "../platform/errors.js";
 import type { Sealer } from "../platform/sealing.js";
 import { transaction } from "../platform/transaction.js";
 import { idParam } from "../platform/wire.js";
+import { birthDateProblem } from "./birth-date-change.js";
 import { classSchedule, eligibilityProblem } from "./eligibility.js";
 import { camperEdit, newCamper, NO_DETAILS } from "./fields.js";
 import { camperToWire, familyCampers, openDetails, ownCamper, sealDetails, selfCamper } from "./store.js";
@@ -107,6 +108,10 @@ export const camperRoutes =
           const row = await ownCamper(tx, actor.id, request.params.id, true);
           if (row.isSelf && (body.first_name !== undefined || body.last_name !== undefined)) {
             throw conflict("Your own name is changed in Settings, not here.");
+          }
+          if (body.date_of_birth !== undefined && body.date_of_birth !== row.dateOfBirth) {
+            const problem = await birthDateProblem(tx, row, body.date_of_birth);
+            if (problem) throw conflict(problem);
           }
           const current = openDetails(sealer, row);
           const changed = pick(body);

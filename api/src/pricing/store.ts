@@ -67,12 +67,17 @@ export async function quote(
   tx: Tx | Db,
   input: { familyId: string; lines: LineInput[]; code?: string | undefined; lock?: boolean; today?: string },
 ): Promise<{ quote: Quote; codeId: string | null }> {
-  const active = await tx
+  const automatic = tx
     .select()
     .from(discounts)
     .where(
       and(inArray(discounts.kind, ["sibling", "multi_class"] satisfies DiscountKind[]), eq(discounts.paused, false)),
     );
+  // A checkout (`lock`) keeps the automatic discounts it priced with shared-locked until it commits:
+  // an admin's pause or change waits for it, or it waits for theirs and prices with what they saved.
+  // Either way it is priced with what is in force when it commits, never with a discount paused
+  // before that (decision 034). Shared: checkouts do not wait for each other here.
+  const active = input.lock ? await automatic.for("share") : await automatic;
   const sibling = active.find((d) => d.kind === "sibling");
   const multi = active.find((d) => d.kind === "multi_class");
   let code: Parameters<typeof priceOrder>[0]["code"] = null;

@@ -242,5 +242,38 @@ describe.runIf(driverName === "postgres")(
       expect(outcomes.goodwillFirst, JSON.stringify(outcomes)).toBeGreaterThan(0);
       expect(outcomes.cancelFirst, JSON.stringify(outcomes)).toBeGreaterThan(0);
     });
+
+    it("two goodwill refunds of one payment at once (two admins, or a double click): never more than was paid", async () => {
+      const outcomes = { onA: 0, onB: 0 };
+      for (let round = 0; round < ROUNDS; round++) {
+        const { parent, orderId } = await twoLines();
+        const [payment] = (
+          await a.call({ method: "GET", url: "/payments", as: parent, query: { email: parent.email } })
+        ).json();
+        const start = staggered(round);
+        const refund = (t: TestApi, ms: number) =>
+          pause(ms).then(() =>
+            t.call({
+              method: "POST",
+              url: `/admin/payments/${payment._id}/refund`,
+              as: ADMIN,
+              payload: { refundCents: 6_000, reason: "Rain week" },
+            }),
+          );
+        const answers = await Promise.all([refund(a, start.first), refund(b, start.second)]);
+        // 9,001 paid: the first 6,000 goes, the second is refused (3,001 is left).
+        expect(answers.map((r) => r.statusCode).sort(), answers.map((r) => r.body).join("\n")).toEqual([200, 400]);
+        if (answers[0]!.statusCode === 200) outcomes.onA++;
+        else outcomes.onB++;
+        const rows = await a.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+        expect(rows.map((r) => r.amountCents)).toEqual([6_000]);
+        const now = await lines(orderId);
+        expect(now.reduce((sum, l) => sum + l.refunded, 0)).toBe(6_000);
+        expect(now.every((l) => l.refunded <= l.price)).toBe(true);
+      }
+      console.info(`two goodwill refunds of one payment, ${ROUNDS} rounds: ${JSON.stringify(outcomes)}`);
+      expect(outcomes.onA, JSON.stringify(outcomes)).toBeGreaterThan(0);
+      expect(outcomes.onB, JSON.stringify(outcomes)).toBeGreaterThan(0);
+    });
   },
 );

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { family, holdSeat, joinLine, lineClass, waitlistOf, type Person } from "../../test/families.js";
 import { ADMIN, driverName, pause, staggered, useTwoTestApis, type TestApi } from "../../test/harness.js";
@@ -181,5 +182,122 @@ describe.runIf(driverName === "postgres")("the waitlist when two API processes r
       expect(lowered.json().message).toMatch(/offered to families on its waitlist/);
       await invariants(classId);
     }
+  });
+
+  it("staff removing an offered entry while the family accepts it: accepted and kept, or removed and passed on", async () => {
+    const outcomes = { acceptedFirst: 0, removedFirst: 0 };
+    for (let round = 0; round < 8; round++) {
+      const classId = await lineClass(a, 1);
+      const elsewhere = await lineClass(a, 50, { startTime: "14:00", endTime: "16:00" });
+      const holder = await family(a);
+      await holdSeat(a, holder, classId);
+      const first = await family(a, ["Ro"]);
+      const next = await family(a, ["Si"]);
+      await joinLine(a, first, classId, first.kids);
+      await joinLine(a, next, classId, next.kids);
+      await moveCheckout(a, holder, elsewhere);
+      const offer = await entryIn(a, first, classId);
+      expect(offer.state).toBe("offered");
+      const start = staggered(round);
+      const [accepted, removed] = await Promise.all([
+        pause(start.first).then(() => a.call({ method: "POST", url: `/waitlist/${offer._id}/accept`, as: first })),
+        pause(start.second).then(() =>
+          b.call({
+            method: "POST",
+            url: `/waitlist/${offer._id}/remove`,
+            as: ADMIN,
+            payload: { reason: "Asked to leave by phone" },
+          }),
+        ),
+      ]);
+      if (accepted.statusCode === 201) {
+        outcomes.acceptedFirst++;
+        expect(removed.statusCode, removed.body).toBe(409);
+        expect(removed.json().message).toBe("This entry is no longer in line (accepted).");
+        expect(await entryIn(a, next, classId)).toMatchObject({ state: "waiting" });
+        expect(await invariants(classId)).toMatchObject({ held: 1, offered: 0, waiting: 1 });
+      } else {
+        outcomes.removedFirst++;
+        expect(removed.statusCode, removed.body).toBe(200);
+        expect([404, 409], accepted.body).toContain(accepted.statusCode);
+        expect(await entryIn(a, next, classId)).toMatchObject({ state: "offered" });
+        expect(await invariants(classId)).toMatchObject({ held: 0, offered: 1, waiting: 0 });
+      }
+    }
+    console.info(`staff removal against an acceptance, 8 rounds: ${JSON.stringify(outcomes)}`);
+    expect(outcomes.acceptedFirst, JSON.stringify(outcomes)).toBeGreaterThan(0);
+    expect(outcomes.removedFirst, JSON.stringify(outcomes)).toBeGreaterThan(0);
+  });
+
+  it("staff moving an entry to the head while a seat frees: the offer goes to whoever is first when it is made", async () => {
+    const outcomes = { movedFirst: 0, offeredFirst: 0 };
+    for (let round = 0; round < 8; round++) {
+      const classId = await lineClass(a, 1);
+      const elsewhere = await lineClass(a, 50, { startTime: "14:00", endTime: "16:00" });
+      const holder = await family(a);
+      await holdSeat(a, holder, classId);
+      const first = await family(a, ["Tam"]);
+      const second = await family(a, ["Uma"]);
+      await joinLine(a, first, classId, first.kids);
+      const secondEntry = (await joinLine(a, second, classId, second.kids)).json();
+      const move = await readyToMove(a, holder, elsewhere);
+      const start = staggered(round);
+      const [freed, moved] = await Promise.all([
+        pause(start.first).then(() => move(a)),
+        pause(start.second).then(() =>
+          b.call({
+            method: "PATCH",
+            url: `/waitlist/${secondEntry._id}`,
+            as: ADMIN,
+            payload: { position: 1, reason: "Registered by phone first" },
+          }),
+        ),
+      ]);
+      expect(freed.statusCode, freed.body).toBe(201);
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(await invariants(classId)).toMatchObject({ held: 0, offered: 1, waiting: 1 });
+      const [f, s] = [await entryIn(a, first, classId), await entryIn(a, second, classId)];
+      if (s.state === "offered") {
+        outcomes.movedFirst++;
+        expect(f).toMatchObject({ state: "waiting", position: 1 });
+      } else {
+        outcomes.offeredFirst++;
+        expect(f.state).toBe("offered");
+        expect(s).toMatchObject({ state: "waiting", position: 1 });
+      }
+    }
+    console.info(`staff move against an offer being made, 8 rounds: ${JSON.stringify(outcomes)}`);
+    expect(outcomes.movedFirst, JSON.stringify(outcomes)).toBeGreaterThan(0);
+    expect(outcomes.offeredFirst, JSON.stringify(outcomes)).toBeGreaterThan(0);
+  });
+
+  it("a class deleted while a family joins its line: joined and then gone with the class, or refused", async () => {
+    const outcomes = { joinedFirst: 0, deletedFirst: 0 };
+    for (let round = 0; round < 8; round++) {
+      // No seats for the public (none sold, none held): the line is open and the class may be deleted.
+      const classId = await lineClass(a, 0);
+      const parent = await family(a, ["Vi"]);
+      const start = staggered(round);
+      const [joined, deleted] = await Promise.all([
+        pause(start.first).then(() => joinLine(a, parent, classId, parent.kids)),
+        pause(start.second).then(() => b.call({ method: "DELETE", url: `/classes/${classId}`, as: ADMIN })),
+      ]);
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect(deleted.json().deletedCount).toBe(1);
+      if (joined.statusCode === 201) outcomes.joinedFirst++;
+      else {
+        outcomes.deletedFirst++;
+        expect(joined.statusCode, joined.body).toBe(404);
+      }
+      // Nothing of the line outlives its class.
+      expect(await entryIn(a, parent, classId)).toBeUndefined();
+      const left = (await a.database.db.execute(
+        sql`select count(*)::int as n from waitlist_entries where class_id = ${classId}`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(left.rows[0]!.n).toBe(0);
+    }
+    console.info(`class deletion against joining its line, 8 rounds: ${JSON.stringify(outcomes)}`);
+    expect(outcomes.joinedFirst, JSON.stringify(outcomes)).toBeGreaterThan(0);
+    expect(outcomes.deletedFirst, JSON.stringify(outcomes)).toBeGreaterThan(0);
   });
 });

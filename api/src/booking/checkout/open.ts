@@ -4,7 +4,7 @@ import { checkoutProblem } from "../../campers/index.js";
 import * as clock from "../../platform/clock.js";
 import type { Db, Tx } from "../../platform/database/client.js";
 import { classes, orderItems, orders } from "../../platform/database/schema.js";
-import { ApiError, badRequest, conflict } from "../../platform/errors.js";
+import { ApiError, badRequest, conflict, forbidden } from "../../platform/errors.js";
 import { lockCode, normalizeCode, orderCode, quote, recordCodeUse, type Quote } from "../../pricing/index.js";
 import { transaction } from "../../platform/transaction.js";
 import { toDollars } from "../../platform/wire.js";
@@ -150,7 +150,8 @@ export async function openCheckout(
     transaction(db, async (tx) => {
       // One checkout of a student at a time (a double click, two tabs), across API processes: the
       // student's row is locked first, as every checkout and payment does (users, orders, classes).
-      await lockStudent(tx, student.id);
+      // Made an instructor or an admin since the request's permission check: no new bookings.
+      if ((await lockStudent(tx, student.id)) !== "student") throw forbidden();
       // Then the code's row, before any class row (ending a replaced checkout locks its classes).
       if (code) await lockCode(tx, code);
       const [current] = await tx
