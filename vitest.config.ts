@@ -24,13 +24,31 @@ export default defineConfig({
         test: { name: "mfe-public", root: "mfe-public", environment: "node", include: ["src/**/*.test.ts"] },
       },
       {
-        test: { name: "mfe-student", root: "mfe-student", environment: "node", include: ["src/**/*.test.ts"] },
+        test: {
+          name: "mfe-student",
+          root: "mfe-student",
+          // Component tests render in jsdom; its logic tests run there as well, needing nothing of node.
+          environment: "jsdom",
+          include: ["src/**/*.test.{ts,tsx}"],
+        },
       },
       {
-        test: { name: "mfe-instructor", root: "mfe-instructor", environment: "node", include: ["src/**/*.test.ts"] },
+        test: {
+          name: "mfe-instructor",
+          root: "mfe-instructor",
+          // Component tests render in jsdom; its logic tests run there as well, needing nothing of node.
+          environment: "jsdom",
+          include: ["src/**/*.test.{ts,tsx}"],
+        },
       },
       {
-        test: { name: "mfe-admin", root: "mfe-admin", environment: "node", include: ["src/**/*.test.ts"] },
+        test: {
+          name: "mfe-admin",
+          root: "mfe-admin",
+          // Component tests render in jsdom; its logic tests run there as well, needing nothing of node.
+          environment: "jsdom",
+          include: ["src/**/*.test.{ts,tsx}"],
+        },
       },
       {
         test: { name: "tools", root: "tools", environment: "node", include: ["**/*.test.mjs"] },

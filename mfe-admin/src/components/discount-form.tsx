@@ -62,13 +62,20 @@ export function DiscountFormCard({
       )}
     </div>
   );
-  const text = (name: keyof DiscountForm, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+  // The field's problem (under the server's name for it: "percentOff" for the value) is its
+  // description, so a screen reader says it with the field, not only as text somewhere after it.
+  const text = (
+    name: keyof DiscountForm,
+    props: React.InputHTMLAttributes<HTMLInputElement> = {},
+    problemKey: string = name,
+  ) => (
     <input
       id={`${id}-${name}`}
       className={inputStyles}
       value={form[name] as string}
       onChange={(e) => set(name, e.target.value as never)}
-      aria-invalid={problems[name] ? true : undefined}
+      aria-invalid={problems[problemKey] ? true : undefined}
+      aria-describedby={problems[problemKey] ? `${id}-${name}-problem` : undefined}
       {...props}
     />
   );
@@ -128,7 +135,7 @@ export function DiscountFormCard({
         {field(
           "value",
           isCode && form.type === "amount" ? "Amount off ($)" : "Percent off",
-          text("value", { inputMode: "decimal", required: true }),
+          text("value", { inputMode: "decimal", required: true }, valueKey),
           valueKey,
         )}
         {form.kind === "multi_class" &&
@@ -142,7 +149,13 @@ export function DiscountFormCard({
             "Uses per family (empty: no limit)",
             text("maxUsesPerFamily", { inputMode: "numeric" }),
           )}
-        {isCode && field("minOrder", "Minimum order ($)", text("minOrder", { inputMode: "decimal" }), "minOrderCents")}
+        {isCode &&
+          field(
+            "minOrder",
+            "Minimum order ($)",
+            text("minOrder", { inputMode: "decimal" }, "minOrderCents"),
+            "minOrderCents",
+          )}
       </div>
       {isCode && (
         <section aria-labelledby={`${id}-for`} className="flex flex-col gap-4">
