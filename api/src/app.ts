@@ -44,6 +44,7 @@ import type { Database } from "./platform/database/client.js";
 import { frameworkErrors, registerErrorHandling } from "./platform/errors.js";
 import { redactingStream, serializeRequest } from "./platform/log-redaction.js";
 import { rateLimitPlugin } from "./platform/rate-limits.js";
+import { noStoreForSealedAnswers, notingOpens } from "./platform/sealed-answers.js";
 import { createSealer } from "./platform/sealing.js";
 import { API_HELMET_OPTIONS, securityHeaders } from "./platform/security-headers.js";
 
@@ -257,8 +258,10 @@ export async function buildApp({
     },
   );
   const verifier = createFirebaseVerifier(config);
-  // Campers' medical and contact details are sealed with the configured key (decision 030).
-  const sealer = createSealer(config.camperDataKey, config.camperDataOldKeys);
+  // Campers' medical and contact details are sealed with the configured key (decision 030); an
+  // answer that opened any is not kept by caches (platform/sealed-answers.ts).
+  const sealer = notingOpens(createSealer(config.camperDataKey, config.camperDataOldKeys));
+  await app.register(noStoreForSealedAnswers);
   app.addHook("onClose", () => verifier.close());
   await app.register(authRoutes(database.db, cache, verifier));
   await app.register(classRoutes(database.db, cache, sealer, config.payments));

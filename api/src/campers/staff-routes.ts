@@ -114,7 +114,6 @@ export const camperStaffRoutes =
         return reply
           .header("content-type", "text/csv; charset=utf-8")
           .header("content-disposition", `attachment; filename="${file}"`)
-          .header("cache-control", "no-store")
           .send(
             csvRows([
               [
