@@ -21,14 +21,21 @@ const answering = new AsyncLocalStorage<Answering>();
 
 /** `sealer`, noting each value it opens in the request being answered (if any). */
 export function notingOpens(sealer: Sealer): Sealer {
+  const noteOpen = () => {
+    const state = answering.getStore();
+    if (state) state.opened = true;
+  };
   return {
-    seal: (plaintext) => sealer.seal(plaintext),
-    open: (sealed) => {
-      const state = answering.getStore();
-      if (state) state.opened = true;
-      return sealer.open(sealed);
+    seal: (plaintext, binding) => sealer.seal(plaintext, binding),
+    open: (sealed, binding) => {
+      noteOpen();
+      return sealer.open(sealed, binding);
     },
     isStale: (sealed) => sealer.isStale(sealed),
+    openUnbound: (sealed, binding) => {
+      noteOpen();
+      return sealer.openUnbound(sealed, binding);
+    },
   };
 }
 
