@@ -104,6 +104,8 @@ describe("DiscountFormCard", () => {
 
     const saving = (await within(form).findByRole("button", { name: "Saving…" })) as HTMLButtonElement;
     expect(saving.disabled).toBe(true);
+    // The button changes as the request leaves; the server may see it a moment later.
+    await waitFor(() => expect(api.calls("POST /discounts")).toHaveLength(1));
     expect(api.calls("POST /discounts")[0]!.body).toMatchObject({
       kind: "code",
       name: "Welcome",

@@ -26,7 +26,7 @@ const child: Camper = {
   name: "Ana Rivera",
   first_name: "Ana",
   last_name: "Rivera",
-  date_of_birth: "2016-03-12",
+  date_of_birth: `${new Date().getUTCFullYear() - 10}-03-12`,
   allergies: "",
   medical_notes: "",
   medications: "",
@@ -47,8 +47,8 @@ function renderForm(camper?: Camper) {
 }
 
 const field = (name: string) => screen.getByLabelText(name, { selector: "input, textarea" });
-/** The years-ago date, as YYYY-MM-DD. */
-const yearsAgo = (years: number) => `${Number(todayUtc().slice(0, 4)) - years}${todayUtc().slice(4)}`;
+/** The first of this month `years` years ago, as YYYY-MM-DD (a day every year has). */
+const yearsAgo = (years: number) => `${Number(todayUtc().slice(0, 4)) - years}${todayUtc().slice(4, 7)}-01`;
 
 async function fillChild(user: ReturnType<typeof userEvent.setup>) {
   await user.type(field("First name"), "  Leo ");
