@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { readConfig } from "../platform/config.js";
-import { classes, orders } from "../platform/database/schema.js";
+import { classes, orders, users } from "../platform/database/schema.js";
 import { nowMs, restoreClock, setClock } from "../platform/clock.js";
 import { LEE, MAYA, SAM, user, useTestApi, type TestApi } from "../../test/harness.js";
 
@@ -236,6 +236,19 @@ describe("opening checkouts", () => {
     // Elsewhere, the same accounts' budgets still count; a new account is free to start.
     expect((await attempt(SAM, "198.51.100.8")).statusCode).toBe(429);
     expect((await attempt(RAE, "198.51.100.8")).statusCode).toBe(409);
+  });
+
+  it("counts accepting a waitlist offer, which opens a checkout too, against the same budget", async () => {
+    const [family] = await api.database.db
+      .insert(users)
+      .values({ email: `offers-${randomUUID().slice(0, 8)}@example.com`, name: "Kim Offers", emailVerified: true })
+      .returning({ id: users.id, email: users.email });
+    const accept = () =>
+      api.call({ method: "POST", url: `/waitlist/${randomUUID()}/accept`, as: family!, remoteAddress: "198.51.100.9" });
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await accept());
+    expect(answers.map((r) => r.statusCode)).toEqual([404, 404, 404, 429]);
+    expect(answers[3]!.json().message).toMatch(/^You have opened too many checkouts in the last hour/);
   });
 
   it("by default: twice RATE_LIMIT_SENSITIVE per account, six times per address", () => {

@@ -18,10 +18,13 @@ import { EMAIL_NOT_VERIFIED } from "./routes.js";
 export const offerRoutes =
   (deps: CheckoutDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    // Accepting opens a checkout that holds seats: it counts against the same hourly budgets.
+    const checkoutLimits = checkoutRateLimits(app);
     app.post(
       "/waitlist/:id/accept",
       {
-        config: { rateLimit: checkoutRateLimits(app), access: { action: "update", entity: "waitlist" } },
+        onRequest: checkoutLimits.onRequest,
+        config: { ...checkoutLimits.config, access: { action: "update", entity: "waitlist" } },
         schema: {
           tags: ["waitlist"],
           summary:
