@@ -221,7 +221,11 @@ export async function openCheckout(
       // Priced before the seats are taken (the price does not depend on them): the code's row is
       // locked (FOR UPDATE) until this commits, so its uses are counted and this one recorded before
       // another checkout counts them.
-      const { quote: priced, codeId } = await quote(tx, {
+      const {
+        quote: priced,
+        codeId,
+        terms,
+      } = await quote(tx, {
         familyId: student.id,
         lines: selection.map(toPricingLine),
         code: code ?? undefined,
@@ -250,6 +254,8 @@ export async function openCheckout(
         .values({
           studentId: student.id,
           amountCents,
+          // What the seats kept after a cancellation are priced again with (decision 033).
+          pricingTerms: terms,
           intentRequest: {
             currency: config.currency,
             email: student.email,
