@@ -267,6 +267,7 @@ export async function openCheckout(
         })
         .returning();
       if (!order) throw new Error("the new order was not returned");
+      if (replaced) await tx.update(orders).set({ replacedBy: order.id }).where(eq(orders.id, replaced));
       await tx.insert(orderItems).values(
         selection.map((s) => ({
           orderId: order.id,

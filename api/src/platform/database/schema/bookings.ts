@@ -84,6 +84,11 @@ export const orders = pgTable(
      * 033). Null for orders priced before it was recorded.
      */
     pricingTerms: jsonb("pricing_terms").$type<PricingTerms>(),
+    /**
+     * The newer checkout of the same family that replaced this one (another tab or window): a
+     * payment of this one that arrives after is answered in those words (payments/routes.ts).
+     */
+    replacedBy: uuid("replaced_by"),
     ...timestamps,
   },
   (t) => [
