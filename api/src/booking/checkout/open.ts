@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Checkout } from "shared-auth/wire/checkout";
 import { checkoutProblem } from "../../campers/index.js";
@@ -249,9 +250,13 @@ export async function openCheckout(
         openedAt.getTime() + config.holdSeconds * 1000,
         latestExpiry(createdAt, config).getTime(),
       );
+      // The replaced checkout names this one, so a payment of it arriving later is told so (settle.ts).
+      const orderId = randomUUID();
+      if (replaced) await tx.update(orders).set({ replacedBy: orderId }).where(eq(orders.id, replaced));
       const [order] = await tx
         .insert(orders)
         .values({
+          id: orderId,
           studentId: student.id,
           amountCents,
           // What the seats kept after a cancellation are priced again with (decision 033).
@@ -267,7 +272,6 @@ export async function openCheckout(
         })
         .returning();
       if (!order) throw new Error("the new order was not returned");
-      if (replaced) await tx.update(orders).set({ replacedBy: order.id }).where(eq(orders.id, replaced));
       await tx.insert(orderItems).values(
         selection.map((s) => ({
           orderId: order.id,
