@@ -159,6 +159,35 @@ describe("image upload", () => {
     expect(garbled.statusCode).toBeLessThan(500);
   });
 
+  it("refuses two files in one upload with 400, rather than keeping the first unseen", async () => {
+    const png = await picture(10, 10).png().toBuffer();
+    const twice = async (names: string[]) => {
+      const data = new FormData();
+      for (const name of names) data.append(name, file(png), `${name}.png`);
+      const res = new Response(data);
+      return api.call({
+        method: "POST",
+        url: "/images",
+        as: MAYA,
+        payload: Buffer.from(await res.arrayBuffer()),
+        headers: { "content-type": res.headers.get("content-type")! },
+      });
+    };
+    for (const names of [
+      ["image", "image"],
+      ["image", "photo"],
+      ["image", "image", "image"],
+    ]) {
+      const refused = await twice(names);
+      expect(refused.statusCode, names.join()).toBe(400);
+      expect(refused.json()).toEqual({
+        error: "Bad Request",
+        message: "Send one image at a time: this upload has more than one file.",
+        fields: { image: "Only one image per upload." },
+      });
+    }
+  });
+
   it("is for signed-in users: 401 signed out; a student uploads a profile photo and uses it", async () => {
     const png = await picture(10, 10).png().toBuffer();
     expect((await upload(png, null)).statusCode).toBe(401);

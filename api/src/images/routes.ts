@@ -30,13 +30,16 @@ export async function assertImageAvailable(db: Db, url: string | undefined, fiel
   }
 }
 
+const ONE_IMAGE = "Send one image at a time: this upload has more than one file.";
+
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 /** Multipart trouble in the client's request, in the API's error shape. */
 function uploadError(error: unknown, maxBytes: number): ApiError {
   const code = (error as { code?: unknown }).code;
   if (code === "FST_REQ_FILE_TOO_LARGE") return new ApiError(413, `The image is larger than ${megabytes(maxBytes)}.`);
-  if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") {
+  if (code === "FST_FILES_LIMIT") return badRequest(ONE_IMAGE, { image: "Only one image per upload." });
+  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") {
     return new ApiError(413, "Send one image in a field named image, and nothing else.");
   }
   if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") {
@@ -54,7 +57,7 @@ export const imageRoutes =
   (db: Db, options: ImageRouteOptions): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(multipart, {
-      limits: { fileSize: options.maxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 100 },
+      limits: { fileSize: options.maxBytes, files: 2, fields: 10, parts: 12, fieldSize: 1024, headerPairs: 100 },
     });
 
     app.post(
@@ -75,18 +78,26 @@ export const imageRoutes =
       async (request, reply) => {
         const actor = await request.requireActor();
         requirePermission(actor, "create", "image");
-        let bytes: Buffer;
+        let bytes: Buffer | undefined;
         try {
-          const file = await request.file();
-          if (!file) throw badRequest("Send the image in a field named image.", { image: "Image is required" });
-          if (file.fieldname !== "image") {
-            file.file.resume();
-            throw badRequest("Send the image in a field named image.", { image: "Image is required" });
+          // Every part is read: a second file is refused, never dropped unseen (which one was meant?).
+          for await (const part of request.parts()) {
+            if (part.type !== "file") continue;
+            if (bytes !== undefined) {
+              part.file.resume();
+              throw badRequest(ONE_IMAGE, { image: "Only one image per upload." });
+            }
+            if (part.fieldname !== "image") {
+              part.file.resume();
+              throw badRequest("Send the image in a field named image.", { image: "Image is required" });
+            }
+            bytes = await part.toBuffer();
           }
-          bytes = await file.toBuffer();
         } catch (error) {
           throw error instanceof ApiError ? error : uploadError(error, options.maxBytes);
         }
+        if (bytes === undefined)
+          throw badRequest("Send the image in a field named image.", { image: "Image is required" });
         if (bytes.length === 0) throw badRequest("The image is empty.", { image: "Image is required" });
         const image = await toWebp(bytes);
         const inserted = await db

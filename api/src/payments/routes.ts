@@ -63,6 +63,13 @@ const checkoutBody = z
 export const EMAIL_NOT_VERIFIED =
   "Confirm your e-mail address before paying: open the link in the e-mail we sent you when you signed up (the payment page can send a new one), then try again.";
 
+export const HOLD_RAN_OUT_REFUNDED =
+  "Your hold on these seats ran out and a class filled up before the payment arrived: the payment was refunded in full.";
+
+/** A checkout replaced by a newer one (another tab or window) while its payment went through. */
+export const REPLACED_CHECKOUT_REFUNDED =
+  "This checkout was replaced by a newer one you opened in another tab or window, and its seats went to the newer one while this payment went through: this payment was refunded in full. Pay in the newer checkout to keep the seats.";
+
 function refuseOthersEmail(email: string | undefined, actor: { email: string }) {
   if (email !== undefined && email.toLowerCase() !== actor.email) {
     throw forbidden("You can only pay for your own cart.");
@@ -79,9 +86,7 @@ function answer(reply: FastifyReply, settlement: Settlement) {
     case "unpaid":
       throw conflict(`This payment has not gone through (its status is "${settlement.status}"): nothing was recorded.`);
     case "refunded":
-      throw conflict(
-        "Your hold on these seats ran out and a class filled up before the payment arrived: the payment was refunded in full.",
-      );
+      throw conflict(settlement.replaced ? REPLACED_CHECKOUT_REFUNDED : HOLD_RAN_OUT_REFUNDED);
   }
 }
 

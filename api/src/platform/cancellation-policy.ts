@@ -19,6 +19,10 @@ export interface Policy {
 
 export const DEFAULT_POLICY: Policy = { fullRefundDays: 14, partialRefundDays: 7, partialPercent: 50, feeCents: 0 };
 
+/** A discount does not outlive the seats that earned it (decision 033). */
+const LOST_DISCOUNT_TEXT =
+  " If cancelling a seat means the seats you keep no longer earn a discount (multi-class, sibling, or a promo code's minimum order), the refund is reduced by the discount they no longer earn.";
+
 /** The policy in plain words, as the pages, the receipt and the cancel dialog say it. */
 export function policyText(policy: Policy): string {
   const parts = [`Full refund until ${policy.fullRefundDays} days before the first day`];
@@ -27,7 +31,7 @@ export function policyText(policy: Policy): string {
   }
   parts.push("no refund after that or once the class has started");
   const fee = policy.feeCents > 0 ? ` A processing fee of ${usd(policy.feeCents)} is kept from any refund.` : "";
-  return `${parts.join(", ")}.${fee}`;
+  return `${parts.join(", ")}.${LOST_DISCOUNT_TEXT}${fee}`;
 }
 
 export async function loadPolicy(db: Db | Tx): Promise<Policy> {

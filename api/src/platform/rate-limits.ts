@@ -22,6 +22,10 @@ export interface RateLimitConfig {
   promoCodes: number;
   /** Requests carrying a promo code per hour from one client address. */
   promoCodesPerAddress: number;
+  /** Waitlist joins per hour by one account (POST /classes/:id/waitlist). */
+  waitlistJoins: number;
+  /** Waitlist joins per hour from one client address, whatever accounts join. */
+  waitlistJoinsPerAddress: number;
 }
 
 export type RateLimitName = keyof RateLimitConfig;
@@ -85,6 +89,8 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
     checkoutsPerAddress: perHour(limits.checkoutsPerAddress),
     promoCodes: perHour(limits.promoCodes),
     promoCodesPerAddress: perHour(limits.promoCodesPerAddress),
+    waitlistJoins: perHour(limits.waitlistJoins),
+    waitlistJoinsPerAddress: perHour(limits.waitlistJoinsPerAddress),
   });
 });
 
@@ -240,4 +246,34 @@ export function promoCodeRateLimits(app: FastifyInstance) {
   };
   promoCodeLimiters.set(app.rateLimits, limit);
   return limit;
+}
+
+/**
+ * Joining waitlists (decision 031): an offer keeps seats from everyone behind for hours, so joins
+ * are counted per hour per account (RATE_LIMIT_WAITLIST) and per client address
+ * (RATE_LIMIT_WAITLIST_PER_ADDRESS, looser: a camp's families share one network), as
+ * checkouts are. Spread into the route's options, as checkoutRateLimits.
+ */
+export function waitlistJoinRateLimits(app: FastifyInstance) {
+  const caller = callerKey(app);
+  const perAccount = countAgainst(
+    app,
+    { ...app.rateLimits.waitlistJoins, keyGenerator: (request) => `waitlist-joins:${caller(request)}` },
+    (wait) => `You have joined too many waitlists in the last hour: try again in ${wait}.`,
+  );
+  const perAddress = countAgainst(
+    app,
+    {
+      ...app.rateLimits.waitlistJoinsPerAddress,
+      keyGenerator: (request) => `waitlist-joins-address:${clientAddress(request)}`,
+    },
+    (wait) => `Too many waitlists have been joined from your network in the last hour: try again in ${wait}.`,
+  );
+  return {
+    onRequest: async (request: FastifyRequest) => {
+      await perAccount(request);
+      await perAddress(request);
+    },
+    config: { rateLimit: sensitiveRateLimit(app) },
+  };
 }

@@ -4,6 +4,15 @@
  * and recording a code's use under a lock on the code. Booking prices its checkouts here; the
  * admin routes manage discounts. Other code uses pricing from here.
  */
-export { codeSummary, money, PRICING_RULE_IN_WORDS, type LineInput, type Quote } from "./rules.js";
+export {
+  codeSummary,
+  money,
+  priceOrder,
+  PRICING_RULE_IN_WORDS,
+  type LineInput,
+  type PricingInput,
+  type Quote,
+} from "./rules.js";
 export { lockCode, normalizeCode, orderCode, pricingDay, quote, recordCodeUse } from "./store.js";
 export { discountRoutes } from "./routes.js";
+export { priceUnderTerms, pricingTerms } from "./terms.js";

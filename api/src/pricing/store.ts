@@ -1,8 +1,9 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import * as clock from "../platform/clock.js";
 import type { Db, Tx } from "../platform/database/client.js";
-import { discounts, discountUses, orders, type DiscountKind } from "../platform/database/schema.js";
-import { priceOrder, type LineInput, type PromoCode, type Quote } from "./rules.js";
+import { discounts, discountUses, orders, type DiscountKind, type PricingTerms } from "../platform/database/schema.js";
+import { priceOrder, type LineInput, type PricingInput, type PromoCode, type Quote } from "./rules.js";
+import { pricingTerms } from "./terms.js";
 
 /** Reading discounts and recording a code's use: the database side of the pricing rule. */
 
@@ -66,7 +67,7 @@ export const NO_SUCH_CODE = "There is no such code: check how it is spelled.";
 export async function quote(
   tx: Tx | Db,
   input: { familyId: string; lines: LineInput[]; code?: string | undefined; lock?: boolean; today?: string },
-): Promise<{ quote: Quote; codeId: string | null }> {
+): Promise<{ quote: Quote; codeId: string | null; terms: PricingTerms }> {
   const automatic = tx
     .select()
     .from(discounts)
@@ -80,7 +81,7 @@ export async function quote(
   const active = input.lock ? await automatic.for("share") : await automatic;
   const sibling = active.find((d) => d.kind === "sibling");
   const multi = active.find((d) => d.kind === "multi_class");
-  let code: Parameters<typeof priceOrder>[0]["code"] = null;
+  let code: PricingInput["code"] = null;
   let codeId: string | null = null;
   let missing: string | null = null;
   if (input.code !== undefined && input.code.trim() !== "") {
@@ -98,7 +99,7 @@ export async function quote(
       missing = typed;
     }
   }
-  const priced = priceOrder({
+  const pricing: PricingInput = {
     today: input.today ?? pricingDay(),
     lines: input.lines,
     sibling: sibling && { id: sibling.id, name: sibling.name, percentOff: sibling.percentOff ?? 0 },
@@ -109,11 +110,13 @@ export async function quote(
       minSeats: multi.minSeats ?? Number.MAX_SAFE_INTEGER,
     },
     code,
-  });
+  };
+  const priced = priceOrder(pricing);
   if (missing !== null) {
     priced.code = { code: missing, name: "", summary: "", applied: false, reason: NO_SUCH_CODE, cents: 0 };
   }
-  return { quote: priced, codeId: priced.code?.applied ? codeId : null };
+  const applied = priced.code?.applied ?? false;
+  return { quote: priced, codeId: applied ? codeId : null, terms: pricingTerms(pricing, applied) };
 }
 
 /**

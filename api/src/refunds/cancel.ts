@@ -11,6 +11,7 @@ import {
   enrollments,
   orderItems,
   orders,
+  refundLines,
   refunds,
   users,
 } from "../platform/database/schema.js";
@@ -18,6 +19,7 @@ import { badRequest, conflict, notFound } from "../platform/errors.js";
 import { toDollars, usd } from "../platform/wire.js";
 import { fillFromLine, type LineOptions } from "../waitlist/index.js";
 import { markPaymentRefunds, NO_CARD_TO_REFUND } from "./lines.js";
+import { orderFacts, seatRefund, spreadRefund, type Line, type OrderFacts } from "./order-seats.js";
 import { academyToday, loadPolicy, quoteRefund, quoteText, type Quote } from "./policy.js";
 
 /**
@@ -91,18 +93,57 @@ export function quoteToWire(quote: Quote) {
     window: quote.window,
     daysBefore: quote.daysBefore,
     noCard: quote.noCard,
+    /** The policy's refund alone; the discount given back off it, as the seats kept no longer earn it (decision 033). */
+    policyRefundCents: quote.policyRefundCents,
+    discountGivenBackCents: quote.discountGivenBackCents,
+    /** A discount given back at an earlier cancellation that this one returns. */
+    earlierReturnedCents: quote.earlierReturnedCents,
     /** The family may cancel it themselves (not once the class has started). */
     cancellable: quote.window !== "started",
     text: quoteText(quote),
   };
 }
 
-const quoteFor = (policy: Awaited<ReturnType<typeof loadPolicy>>, seat: Seat) =>
-  quoteRefund(
+type Facts = (orderId: string) => Promise<OrderFacts>;
+
+/**
+ * Today's quote for a seat: the policy's refund, less a discount the seats kept would no longer
+ * earn (decision 033), with the lines a refund may go to (its own first, then earlier cancelled ones').
+ */
+async function quoteFor(
+  policy: Awaited<ReturnType<typeof loadPolicy>>,
+  seat: Seat,
+  facts: Facts,
+): Promise<{ quote: Quote; lines: Line[] }> {
+  const quote = quoteRefund(
     policy,
     { paidCents: seat.paidCents, refundedCents: seat.refundedCents, firstDay: seat.firstDay, byCard: seat.byCard },
     academyToday(),
   );
+  const line = { classId: seat.classId, camperId: seat.camperId };
+  if (!seat.orderId || quote.noCard || seat.paidCents === 0) {
+    return { quote, lines: [{ ...line, cents: Math.max(seat.paidCents - seat.refundedCents, 0) }] };
+  }
+  const refund = seatRefund(await facts(seat.orderId), line, quote.refundCents);
+  return {
+    quote: {
+      ...quote,
+      refundCents: refund.refundCents,
+      discountGivenBackCents: refund.discountGivenBackCents,
+      earlierReturnedCents: refund.earlierReturnedCents,
+    },
+    lines: refund.lines,
+  };
+}
+
+/** Reads each order's facts once (a family's seats often share an order). */
+function factsOnce(db: Db | Tx): Facts {
+  const read = new Map<string, Promise<OrderFacts>>();
+  return (orderId) => {
+    if (!read.has(orderId)) read.set(orderId, orderFacts(db, orderId));
+    return read.get(orderId)!;
+  };
+}
 
 /** The family's seats (GET /enrollments), first day first, each with today's quote. */
 export async function familySeats(db: Db, familyId: string) {
@@ -110,14 +151,17 @@ export async function familySeats(db: Db, familyId: string) {
   const rows = await seats(db)
     .where(eq(enrollments.studentId, familyId))
     .orderBy(asc(classes.startDate), asc(classes.name), asc(enrollments.id));
-  return rows.map((seat) => seatToWire(seat, quoteFor(policy, seat)));
+  const facts = factsOnce(db);
+  const quotes = [];
+  for (const seat of rows) quotes.push(seatToWire(seat, (await quoteFor(policy, seat, facts)).quote));
+  return quotes;
 }
 
 /** One seat and today's quote (GET /enrollments/:id/cancellation); `familyId` limits it to the family's own. */
 export async function seatQuote(db: Db, enrollmentId: string, familyId?: string) {
   const [seat] = await seats(db).where(eq(enrollments.id, enrollmentId));
   if (!seat || (familyId !== undefined && seat.studentId !== familyId)) throw notFound("There is no such enrolment.");
-  return seatToWire(seat, quoteFor(await loadPolicy(db), seat));
+  return seatToWire(seat, (await quoteFor(await loadPolicy(db), seat, factsOnce(db))).quote);
 }
 
 export interface CancelRequest {
@@ -155,12 +199,18 @@ export async function cancelSeat(tx: Tx, request: CancelRequest, line: LineOptio
   if (!locked) throw gone();
   const [seat] = await seats(tx).where(eq(enrollments.id, request.enrollmentId));
   if (!seat) throw gone();
-  const quote = quoteFor(await loadPolicy(tx), seat);
+  // The order's row next: the refund depends on which of its other seats are kept (decision 033),
+  // so a cancellation of another seat of it, on another process, waits until this one committed.
+  if (seat.orderId) await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, seat.orderId)).for("update");
+  const { quote, lines } = await quoteFor(await loadPolicy(tx), seat, factsOnce(tx));
   if (request.asFamily && quote.window === "started") throw conflict(quoteText(quote));
 
-  const left = seat.paidCents - seat.refundedCents;
+  // The policy's amount, or an admin's: this seat's line first, then what seats of the order
+  // cancelled before were given less (decision 033).
   const amount = request.refundCents ?? quote.refundCents;
-  if (amount > left) {
+  const spread = spreadRefund(lines, amount);
+  if (!spread) {
+    const left = lines.reduce((sum, line) => sum + line.cents, 0);
     throw badRequest(`At most ${usd(left)} of this seat is left to refund.`, {
       refundCents: `At most ${left} cents.`,
     });
@@ -172,6 +222,7 @@ export async function cancelSeat(tx: Tx, request: CancelRequest, line: LineOptio
       classId: seat.classId,
       camperId: seat.camperId,
       amountCents: amount,
+      spread,
       actorId: request.actorId,
       reason: request.reason ?? (request.asFamily ? "Cancelled by the family" : null),
     });
@@ -187,6 +238,7 @@ export async function cancelSeat(tx: Tx, request: CancelRequest, line: LineOptio
       orderId: seat.orderId,
       refundId,
       refundCents: amount,
+      policyRefundCents: quote.policyRefundCents,
       reason: request.reason ?? null,
       actorId: request.actorId,
       createdAt: clock.now(),
@@ -204,8 +256,9 @@ export async function cancelSeat(tx: Tx, request: CancelRequest, line: LineOptio
 }
 
 /**
- * A pending refund of part of a paid line (or of the order, without a line): the line's refunded
- * total goes up in the same statement's transaction, and its check refuses more than the price.
+ * A pending refund of part of a paid line (or, with `spread`, of several lines of the order: the
+ * cancelled seat's and those of seats cancelled before, decision 033): each line's refunded total
+ * goes up in the same transaction, and its check refuses more than the line's price.
  */
 export async function addRefund(
   tx: Tx,
@@ -214,10 +267,12 @@ export async function addRefund(
     classId: string;
     camperId: string;
     amountCents: number;
+    spread?: { classId: string; camperId: string; cents: number }[] | undefined;
     actorId: string;
     reason: string | null;
   },
 ): Promise<string> {
+  const { spread, ...row } = input;
   const [order] = await tx
     .select({ status: orders.status, intent: orders.paymentIntentId })
     .from(orders)
@@ -226,22 +281,40 @@ export async function addRefund(
   if (!order || order.status !== "paid") throw conflict("Only a paid order can be refunded.");
   // The seed's families paid no card (seed/families.ts): nothing can go back to one.
   if (!order.intent) throw conflict(NO_CARD_TO_REFUND);
-  const updated = await tx
-    .update(orderItems)
-    .set({ refundedCents: sql`${orderItems.refundedCents} + ${input.amountCents}` })
-    .where(
-      and(
-        eq(orderItems.orderId, input.orderId),
-        eq(orderItems.classId, input.classId),
-        eq(orderItems.camperId, input.camperId),
-      ),
-    )
-    .returning({ refunded: orderItems.refundedCents });
-  if (updated.length === 0) throw notFound("There is no such line in this order.");
+  const parts = spread ?? [{ classId: input.classId, camperId: input.camperId, cents: input.amountCents }];
+  if (parts.reduce((sum, part) => sum + part.cents, 0) !== input.amountCents) {
+    throw new Error("a refund's lines do not add up to it");
+  }
   const [refund] = await tx
     .insert(refunds)
-    .values({ ...input, createdAt: clock.now(), updatedAt: clock.now(), nextAttemptAt: clock.now() })
+    .values({ ...row, createdAt: clock.now(), updatedAt: clock.now(), nextAttemptAt: clock.now() })
     .returning({ id: refunds.id });
+  for (const part of parts) {
+    const updated = await tx
+      .update(orderItems)
+      .set({ refundedCents: sql`${orderItems.refundedCents} + ${part.cents}` })
+      .where(
+        and(
+          eq(orderItems.orderId, input.orderId),
+          eq(orderItems.classId, part.classId),
+          eq(orderItems.camperId, part.camperId),
+        ),
+      )
+      .returning({ refunded: orderItems.refundedCents });
+    if (updated.length === 0) throw notFound("There is no such line in this order.");
+  }
+  // Several lines: each one's share is written, so a refund that fails gives each back (lines.ts).
+  if (parts.length > 1) {
+    await tx.insert(refundLines).values(
+      parts.map((part) => ({
+        refundId: refund!.id,
+        orderId: input.orderId,
+        classId: part.classId,
+        camperId: part.camperId,
+        amountCents: part.cents,
+      })),
+    );
+  }
   await markPaymentRefunds(tx, input.orderId);
   return refund!.id;
 }

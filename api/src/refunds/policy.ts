@@ -27,6 +27,12 @@ export interface Quote {
   daysBefore: number | null;
   /** Paid, but by no card (the seed's sample families): nothing can go back, whatever the policy. */
   noCard: boolean;
+  /** What the policy alone gives for the seat, before a discount the seats kept lose comes off (decision 033). */
+  policyRefundCents: number;
+  /** The discount given back: how much less than the policy's refund, as the seats kept no longer earn it. */
+  discountGivenBackCents: number;
+  /** A discount kept back at an earlier cancellation of the order that goes back with this one. */
+  earlierReturnedCents: number;
 }
 
 const academyDay = new Intl.DateTimeFormat("en-CA", {
@@ -78,6 +84,9 @@ export function quoteRefund(
     window,
     daysBefore,
     noCard,
+    policyRefundCents: refundCents,
+    discountGivenBackCents: 0,
+    earlierReturnedCents: 0,
   };
 }
 
@@ -88,12 +97,23 @@ export function quoteText(quote: Quote): string {
   if (quote.noCard) {
     return `This seat was not paid by card (sample data): cancelling it refunds nothing of the ${usd(quote.paidCents)}.`;
   }
+  const lost = quote.discountGivenBackCents;
   if (quote.refundCents === 0) {
+    if (lost > 0) {
+      return `Nothing is refunded: the ${usd(lost)} the policy gives for this seat is the discount given back, as the seats you keep no longer earn it.`;
+    }
     return quote.paidCents - quote.refundedCents <= 0
       ? "This seat has been refunded in full already."
       : `Under the cancellation policy nothing is refunded this close to the first day (of ${usd(quote.paidCents)} paid).`;
   }
-  return `You will get ${usd(quote.refundCents)} back of ${usd(quote.paidCents)}.`;
+  const back = `You will get ${usd(quote.refundCents)} back of ${usd(quote.paidCents)}.`;
+  if (lost > 0) {
+    return `${back} The policy gives ${usd(quote.policyRefundCents)}, less ${usd(lost)} of discount given back: the seats you keep no longer earn it.`;
+  }
+  if (quote.earlierReturnedCents > 0) {
+    return `You will get ${usd(quote.refundCents)} back: ${usd(quote.policyRefundCents)} for this seat and ${usd(quote.earlierReturnedCents)} of the discount given back when you cancelled before, which the seats you keep no longer need.`;
+  }
+  return back;
 }
 
 /**

@@ -3,7 +3,14 @@ import { eligibilityProblem, scheduleColumns } from "../campers/index.js";
 import { academyToday } from "../platform/academy-day.js";
 import * as clock from "../platform/clock.js";
 import type { Db, Tx } from "../platform/database/client.js";
-import { campers, classes, waitlistCampers, waitlistEntries, waitlistEvents } from "../platform/database/schema.js";
+import {
+  campers,
+  classes,
+  users,
+  waitlistCampers,
+  waitlistEntries,
+  waitlistEvents,
+} from "../platform/database/schema.js";
 import type { WaitlistState } from "../platform/database/schema.js";
 import { transaction } from "../platform/transaction.js";
 import { enqueueOfferExpired, enqueueWaitlistOffer } from "../notifications/index.js";
@@ -86,6 +93,17 @@ export async function entryCampers(tx: Tx | Db, entryId: string) {
     .then((rows) => rows.map((r) => r.camper));
 }
 
+/** Why this account could not accept an offer (accepting asks what paying asks); null when it can. */
+async function cannotAccept(tx: Tx, familyId: string): Promise<string | null> {
+  const [family] = await tx
+    .select({ emailVerified: users.emailVerified, role: users.role })
+    .from(users)
+    .where(eq(users.id, familyId));
+  if (!family || family.role !== "student") return "This account can no longer book classes.";
+  if (!family.emailVerified) return "This account's e-mail address is not confirmed, so it could not pay for a seat.";
+  return null;
+}
+
 /**
  * Hands the class's free seats to its line, in order (the class's row is locked here, or already
  * by the caller). A waiting entry's campers are checked again (age, overlapping sessions, already
@@ -112,6 +130,19 @@ export async function fillFromLine(tx: Tx, classIds: readonly string[], options:
         .limit(1)
         .for("update");
       if (!head) break;
+      // An account that could not accept the offer (its address no longer confirmed, no longer a
+      // student's) would keep the seats from everyone behind for the offer's hours: its entry
+      // ends, and the seats go on to the next family who can (decision 031).
+      const cannotPay = await cannotAccept(tx, head.familyId);
+      if (cannotPay) {
+        await tx
+          .update(waitlistEntries)
+          .set({ state: "removed", endReason: cannotPay, updatedAt: now })
+          .where(eq(waitlistEntries.id, head.id));
+        await recordEvent(tx, head.id, "removed", null, cannotPay);
+        waiting--;
+        continue;
+      }
       let size = 0;
       for (const camper of await entryCampers(tx, head.id)) {
         const problem = await eligibilityProblem(tx, camper, cls, { sealer: null, withCart: false });

@@ -5,7 +5,8 @@ import { requirePermission } from "../platform/access/permissions.js";
 import * as clock from "../platform/clock.js";
 import type { Db } from "../platform/database/client.js";
 import { classes } from "../platform/database/schema.js";
-import { notFound } from "../platform/errors.js";
+import { forbidden, notFound } from "../platform/errors.js";
+import { waitlistJoinRateLimits } from "../platform/rate-limits.js";
 import type { Sealer } from "../platform/sealing.js";
 import { text } from "../platform/text.js";
 import { transaction } from "../platform/transaction.js";
@@ -21,12 +22,17 @@ export interface WaitlistDeps {
   line: LineOptions;
 }
 
+/** Joining asks what paying asks (decision 028): a seat offered from the line must be paid for. */
+export const JOIN_EMAIL_NOT_VERIFIED =
+  "Confirm your e-mail address before joining a waitlist: a seat offered from it is paid for by card, which needs a confirmed address. Open the link in the e-mail we sent you when you signed up (the payment page can send a new one), then try again.";
+
 const reason = text({ required: "Say why, for the record.", max: 300 });
 
 /** A class's line (issue 30): families join, leave and decline; staff read it; admins move or remove. */
 export const waitlistRoutes =
   ({ db, sealer, line }: WaitlistDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const joinLimits = waitlistJoinRateLimits(app);
     app.get(
       "/classes/:id/availability",
       {
@@ -57,7 +63,8 @@ export const waitlistRoutes =
     app.post(
       "/classes/:id/waitlist",
       {
-        config: { access: { action: "create", entity: "waitlist" } },
+        onRequest: joinLimits.onRequest,
+        config: { ...joinLimits.config, access: { action: "create", entity: "waitlist" } },
         schema: {
           tags: ["waitlist"],
           summary:
@@ -76,6 +83,8 @@ export const waitlistRoutes =
       async (request, reply) => {
         const actor = await request.requireActor();
         requirePermission(actor, "create", "waitlist", actor.id);
+        // What accepting an offer asks (decision 028): an offer keeps seats from everyone behind.
+        if (!actor.emailVerified) throw forbidden(JOIN_EMAIL_NOT_VERIFIED);
         const id = await transaction(db, (tx) =>
           joinLine(tx, actor.id, request.params.id, request.body?.camperIds ?? [], sealer, line),
         );

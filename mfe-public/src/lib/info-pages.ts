@@ -76,7 +76,7 @@ export const INFO_PAGES = {
       {
         heading: "Cancellations and refunds",
         paragraphs: [
-          "Cancel a seat yourself from My Enrolled Classes: the page tells you the refund before you confirm, and the money goes back to the card you paid with. Full refund until 14 days before the first day, 50% until 7 days before, no refund after that or once the class has started.",
+          "Cancel a seat yourself from My Enrolled Classes: the page tells you the refund before you confirm, and the money goes back to the card you paid with. Full refund until 14 days before the first day, 50% until 7 days before, no refund after that or once the class has started. If cancelling a seat means the seats you keep no longer earn a discount (multi-class, sibling, or a promo code's minimum order), the refund is reduced by the discount they no longer earn.",
         ],
       },
       {

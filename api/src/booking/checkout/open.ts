@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Checkout } from "shared-auth/wire/checkout";
 import { checkoutProblem } from "../../campers/index.js";
@@ -222,7 +223,11 @@ export async function openCheckout(
       // Priced before the seats are taken (the price does not depend on them): the code's row is
       // locked (FOR UPDATE) until this commits, so its uses are counted and this one recorded before
       // another checkout counts them.
-      const { quote: priced, codeId } = await quote(tx, {
+      const {
+        quote: priced,
+        codeId,
+        terms,
+      } = await quote(tx, {
         familyId: student.id,
         lines: selection.map(toPricingLine),
         code: code ?? undefined,
@@ -246,11 +251,17 @@ export async function openCheckout(
         openedAt.getTime() + config.holdSeconds * 1000,
         latestExpiry(createdAt, config).getTime(),
       );
+      // The replaced checkout names this one, so a payment of it arriving later is told so (settle.ts).
+      const orderId = randomUUID();
+      if (replaced) await tx.update(orders).set({ replacedBy: orderId }).where(eq(orders.id, replaced));
       const [order] = await tx
         .insert(orders)
         .values({
+          id: orderId,
           studentId: student.id,
           amountCents,
+          // What the seats kept after a cancellation are priced again with (decision 033).
+          pricingTerms: terms,
           intentRequest: {
             currency: config.currency,
             email: student.email,

@@ -20,7 +20,8 @@ import { loadPayments } from "./payment-records.js";
 export type Settlement =
   | { kind: "paid"; payment: PaymentRecord; deletedCount: number; created: boolean }
   | { kind: "unpaid"; status: string }
-  | { kind: "refunded" };
+  /** `replaced`: a newer checkout of the family (another tab) replaced this one before it was paid. */
+  | { kind: "refunded"; replaced: boolean };
 
 /** Thrown inside the settling transaction when the order can no longer be fulfilled. */
 class Unfulfillable extends Error {}
@@ -46,7 +47,7 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
     log.error({ orderId: order.id, paymentIntentId: intent.id }, "a payment does not match its order's amount");
     throw conflict("This payment does not match its checkout. Contact the academy.");
   }
-  if (order.status === "refunded") return { kind: "refunded" };
+  if (order.status === "refunded") return { kind: "refunded", replaced: order.replacedBy !== null };
   if (order.status === "paid") {
     const payment = await paidRecord(db, order.id);
     if (payment) return { kind: "paid", payment, deletedCount: 0, created: false };
@@ -167,7 +168,8 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
       .where(and(eq(orders.id, order.id), inArray(orders.status, ["expired", "failed"])));
   });
   log.warn({ orderId: order.id, paymentIntentId: intent.id }, "a payment arrived for seats no longer held: refunded");
-  return { kind: "refunded" };
+  const [ended] = await db.select({ replacedBy: orders.replacedBy }).from(orders).where(eq(orders.id, order.id));
+  return { kind: "refunded", replaced: (ended?.replacedBy ?? null) !== null };
 }
 
 /** Whether the checkout paid by this intent bought this cart item (the single payment page's check). */

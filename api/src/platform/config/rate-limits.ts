@@ -25,6 +25,9 @@ export function readRateLimits(env: NodeJS.ProcessEnv): RateLimitConfig {
     // Promo codes tried per hour (issue 33): enough for a family's honest typos, too few to guess.
     promoCodes: positiveInteger(env, "RATE_LIMIT_CODES", 30),
     promoCodesPerAddress: positiveInteger(env, "RATE_LIMIT_CODES_PER_ADDRESS", 100),
+    // Waitlist joins per hour (decision 031): a family joins a few lines, not dozens.
+    waitlistJoins: positiveInteger(env, "RATE_LIMIT_WAITLIST", 20),
+    waitlistJoinsPerAddress: positiveInteger(env, "RATE_LIMIT_WAITLIST_PER_ADDRESS", 100),
   };
 }
 

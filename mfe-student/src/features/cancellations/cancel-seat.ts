@@ -5,36 +5,17 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, errorMessage, queryKeys, showDialog, useAccountEmail } from "shared-auth";
 import { SCOPE_CLASS } from "../../components/scope";
+import { confirmText, type SeatQuote } from "./cancel-text";
+
+export { confirmText, type SeatQuote } from "./cancel-text";
 
 const look = { scopeClass: SCOPE_CLASS };
-
-/** Today's quote for one seat (GET /enrollments/:id/cancellation). */
-export interface SeatQuote {
-  class_name: string;
-  camper: string;
-  cancellation: {
-    refundCents: number;
-    paidCents: number;
-    window: "full" | "partial" | "none" | "started";
-    cancellable: boolean;
-    text: string;
-  };
-}
 
 /** What POST /enrollments/:id/cancel answers. */
 export interface Cancelled {
   refundCents: number;
   refundStatus: "succeeded" | "pending" | "failed" | null;
   message: string;
-}
-
-/** The question before cancelling: the class, whose seat, and the refund in the server's words. */
-export function confirmText(quote: SeatQuote): string {
-  const after =
-    quote.cancellation.refundCents > 0
-      ? "The refund goes back to the card you paid with."
-      : "The seat goes back to the class either way.";
-  return `${quote.camper}'s seat in "${quote.class_name}" will be cancelled. ${quote.cancellation.text} ${after}`;
 }
 
 /** Asks, cancels and says what happened; resolves true when the seat was cancelled. */

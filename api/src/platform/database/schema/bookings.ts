@@ -78,6 +78,17 @@ export const orders = pgTable(
     /** An order that ended (failed, expired) whose intent the provider has not yet confirmed canceled. */
     cancelPending: boolean("cancel_pending").notNull().default(false),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /**
+     * How the order was priced (decision 034): the day, the lines' prices and the discounts in force
+     * with their rules. A cancellation prices the seats kept by them again, as at purchase (decision
+     * 033). Null for orders priced before it was recorded.
+     */
+    pricingTerms: jsonb("pricing_terms").$type<PricingTerms>(),
+    /**
+     * The newer checkout of the same family that replaced this one (another tab or window): a
+     * payment of this one that arrives after is answered in those words (payments/routes.ts).
+     */
+    replacedBy: uuid("replaced_by"),
     ...timestamps,
   },
   (t) => [
@@ -97,6 +108,34 @@ export const orders = pgTable(
     check("orders_status_check", sql`${t.status} in ('pending', 'paid', 'failed', 'expired', 'refunded')`),
   ],
 );
+
+/** What an order was priced with, as the pricing rule read it at purchase (pricing/terms.ts). */
+export interface PricingTerms {
+  /** The pricing day (academy calendar, YYYY-MM-DD). */
+  day: string;
+  lines: {
+    classId: string;
+    camperId: string;
+    className: string;
+    sport: string | null;
+    priceCents: number;
+    earlyPriceCents: number | null;
+    earlyPriceUntil: string | null;
+  }[];
+  sibling: { id: string; name: string; percentOff: number } | null;
+  multiClass: { id: string; name: string; percentOff: number; minSeats: number } | null;
+  /** The promo code applied, with its rules then (null when none applied). */
+  code: {
+    id: string;
+    code: string;
+    name: string;
+    percentOff: number | null;
+    amountOffCents: number | null;
+    classIds: string[];
+    sports: string[];
+    minOrderCents: number;
+  } | null;
+}
 
 /** One discount on an order line, as recorded when it was bought. */
 export interface LineDiscount {

@@ -107,6 +107,11 @@ export const cancellations = pgTable(
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     refundId: uuid("refund_id").references(() => refunds.id, { onDelete: "set null" }),
     refundCents: integer("refund_cents").notNull(),
+    /**
+     * What the policy alone gave for the seat, before a discount the seats kept no longer earn came
+     * off (decision 033); null for cancellations recorded before it was (then as `refund_cents`).
+     */
+    policyRefundCents: integer("policy_refund_cents"),
     reason: text("reason"),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamps.createdAt,
