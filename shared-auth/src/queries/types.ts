@@ -75,10 +75,15 @@ export interface Camper {
   emergency_contacts: CamperPerson[];
   pickup_people: CamperPerson[];
   photo_consent: boolean;
+  /**
+   * The sealed details could not be opened (decision 030: copied from another row, or sealed
+   * before values were bound): they answer as empty, and only all five together can replace them.
+   */
+  details_unreadable?: boolean;
 }
 
 /** What a family writes (POST /campers; PATCH /campers/:id sends the fields it changes). */
-export type CamperInput = Omit<Camper, "_id" | "is_self" | "name">;
+export type CamperInput = Omit<Camper, "_id" | "is_self" | "name" | "details_unreadable">;
 
 /** GET /classes/:id/eligibility: whether each of the family's campers may take a seat, and why not. */
 export interface CamperEligibility {

@@ -99,7 +99,17 @@ export function CamperCard({
           )}
         </div>
       </div>
-      {needsEmergencyContact(camper) && (
+      {camper.details_unreadable && (
+        <p
+          role="alert"
+          className="mt-3 rounded-xl bg-red-50 px-4 py-2.5 text-sm font-medium text-red-900 dark:bg-red-950/50 dark:text-red-200"
+        >
+          {camper.first_name}&apos;s medical notes and contacts could not be read. Edit them and enter all of them again
+          (allergies, medications, medical notes, emergency contacts and pick-up people) before booking, or ask the
+          academy.
+        </p>
+      )}
+      {needsEmergencyContact(camper) && !camper.details_unreadable && (
         <p className="mt-3 rounded-xl bg-amber-50 px-4 py-2.5 text-sm font-medium text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
           No emergency contact yet: add one before booking {camper.first_name}&apos;s first class.
         </p>

@@ -130,6 +130,29 @@ describe("camper to form and back", () => {
       photo_consent: true,
     });
   });
+  it("replaces details that could not be read whole: all five, once any of them is entered", () => {
+    const unreadable: Camper = {
+      ...mia,
+      allergies: "",
+      medical_notes: "",
+      medications: "",
+      emergency_contacts: [],
+      pickup_people: [],
+      details_unreadable: true,
+    };
+    const values = camperToValues(unreadable);
+    values.photo_consent = true;
+    expect(camperChanges(unreadable, values)).toEqual({ photo_consent: true });
+    values.emergency_contacts = [{ name: "Ana Rivera", relation: "mother", phone: "+1 555 0100" }];
+    expect(camperChanges(unreadable, values)).toEqual({
+      allergies: "",
+      medical_notes: "",
+      medications: "",
+      emergency_contacts: [{ name: "Ana Rivera", relation: "mother", phone: "+1 555 0100" }],
+      pickup_people: [],
+      photo_consent: true,
+    });
+  });
   it("never sends the account holder's name, nor an empty date of birth", () => {
     const values = { ...camperToValues(myself), first_name: "Someone Else", last_name: "X" };
     expect(camperChanges(myself, values)).toEqual({});

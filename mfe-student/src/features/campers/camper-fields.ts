@@ -177,8 +177,16 @@ export function camperChanges(camper: Camper, values: CamperFormValues): Partial
     if (!samePeople(next[key], camper[key])) changes[key] = next[key];
   }
   if (next.photo_consent !== camper.photo_consent) changes.photo_consent = next.photo_consent;
+  // Details that could not be read are replaced whole or not at all: the API refuses a part of
+  // them, which would merge into values nobody can see.
+  if (camper.details_unreadable && DETAIL_FIELDS.some((key) => key in changes)) {
+    for (const key of DETAIL_FIELDS) changes[key] = next[key] as never;
+  }
   return changes;
 }
+
+/** The sealed details, which a family replaces together when they could not be read. */
+const DETAIL_FIELDS = ["allergies", "medical_notes", "medications", "emergency_contacts", "pickup_people"] as const;
 
 /** The form's leaf fields, by the API's dotted names ("emergency_contacts.0.phone"). */
 export function formFieldPaths(values: CamperFormValues): string[] {
