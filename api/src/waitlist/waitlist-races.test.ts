@@ -17,6 +17,9 @@ describe.runIf(driverName === "postgres")("the waitlist when two API processes r
     RATE_LIMIT_SENSITIVE: "100000",
     RATE_LIMIT_FORMS: "100000",
     RATE_LIMIT_CHECKOUTS: "100000",
+    // Every family here joins from the test's one address.
+    RATE_LIMIT_WAITLIST: "100000",
+    RATE_LIMIT_WAITLIST_PER_ADDRESS: "100000",
     WAITLIST_OFFER_SECONDS: "2",
   });
 
