@@ -1,4 +1,4 @@
-/** The words of the cancel dialog (issue 31), pure: every part is text the API computed in cents. */
+/** The words of the cancel dialog (decision 033), pure: every part is text the API computed in cents. */
 
 /** Today's quote for one seat (GET /enrollments/:id/cancellation). */
 export interface SeatQuote {
