@@ -1,6 +1,7 @@
 import http from "node:http";
 import { expect, test, type Page } from "@playwright/test";
 import { startOwnApi } from "../support/own-api";
+import { accessToken, SEED } from "../support/session";
 
 /**
  * Overload is calm (issue 34, decision 035): an API of this test's own serves one request at a
@@ -18,15 +19,25 @@ test.afterAll(async () => {
   await own?.stop();
 });
 
-/** Takes the API's one place: a request whose body never finishes arriving. `release` ends it. */
+/**
+ * Takes the API's one place: an instructor's image upload whose file never finishes arriving (the
+ * upload route reads its file itself, so it stays in flight; a JSON body that never finishes gives
+ * its place back after a grace, decision 035). `release` ends it.
+ */
 async function occupy() {
-  const req = http.request(`${own.url}/jwt`, {
+  const req = http.request(`${own.url}/images`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "Content-Length": "1000" },
+    headers: {
+      Authorization: `Bearer ${accessToken(SEED.instructor)}`,
+      "Content-Type": "multipart/form-data; boundary=hanging",
+      "Content-Length": "100000",
+    },
   });
   req.on("error", () => {});
-  req.write('{"email":"');
-  // The API counts it as soon as its headers arrive: wait until a call is refused (a change: a
+  req.write(
+    '--hanging\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+  );
+  // The API counts it from its headers on: wait until a call is refused (a change: a
   // read the cached lists' front path has learned would still be answered, decision 036).
   const probe = () =>
     fetch(`${own.url}/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
