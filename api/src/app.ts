@@ -2,13 +2,13 @@ import compress from "@fastify/compress";
 import { constants as zlib } from "node:zlib";
 import cors from "@fastify/cors";
 import * as clock from "./platform/clock.js";
+import { useContract } from "./platform/contract.js";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
   jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
+  jsonSchemaTransformObject,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { authRoutes, createFirebaseVerifier, sessionRoutes, userRoutes } from "./accounts/index.js";
@@ -120,8 +120,7 @@ export async function buildApp({
   // The cached public lists are answered before Fastify once their copy is in memory (decision 036).
   const front: { path?: FrontPath } = {};
   putInFront(app.server, () => front.path);
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  useContract(app);
   registerErrorHandling(app);
 
   await app.register(securityHeaders, API_HELMET_OPTIONS);
@@ -208,6 +207,9 @@ export async function buildApp({
       ],
     },
     transform: jsonSchemaTransform,
+    // Schemas with an id (the error shape, a class, a camper...) are written once under
+    // components/schemas and referred to: the front ends' types are named after them.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, {
     routePrefix: "/docs",

@@ -1,0 +1,99 @@
+import type { FastifyInstance, RouteOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { z } from "zod";
+
+/**
+ * The API's contract (decision 038): every route declares its request and each answer it can
+ * give, in Zod, and the OpenAPI document at /docs/json is made from those declarations. This
+ * module holds what every route shares: the error shape, and the answers any route can give
+ * whatever it does (added to each route's own when the route is registered).
+ */
+
+/** Every refusal and failure: `{ error, message, fields? }` (platform/errors.ts sends it). */
+export const errorBody = z
+  .object({
+    error: z.string().meta({ description: 'The status\'s name, such as "Bad Request"', example: "Bad Request" }),
+    message: z.string().meta({
+      description: "What went wrong, in words a person can read",
+      example: "Some fields are invalid.",
+    }),
+    fields: z
+      .record(z.string(), z.string())
+      .optional()
+      .meta({
+        description: "For invalid input: each field's problem, by the field's path",
+        example: { date_of_birth: "Enter a date as YYYY-MM-DD." },
+      }),
+  })
+  .meta({ id: "Error" });
+
+/** A route's own answer with no body (204). */
+export const noBody = z.undefined();
+
+/** Statuses any route can answer with, whatever it does. */
+const ALWAYS = {
+  429: "Too many requests from this client (a Retry-After header says when to try again)",
+  500: "Something went wrong on the server",
+  503: "The API is very busy or its database briefly unavailable (a Retry-After header says when to try again)",
+} as const;
+/** Statuses of a route that reads input: params, query or body. */
+const WITH_INPUT = { 400: "The input is malformed or a field is invalid (each field's problem in `fields`)" } as const;
+/** Statuses of a route that takes a body. */
+const WITH_BODY = {
+  413: "The body is larger than the API takes",
+  415: "The body's content type is not one this route takes",
+} as const;
+/** Statuses of a route that needs a signed-in caller (`config.access`). */
+const SIGNED_IN = {
+  401: "No valid access token came with the request, or its session ended",
+  403: "The caller's role may not do this",
+} as const;
+
+/** Shorthand for a route's own refusals: `response: { 200: x, ...refusals({ 404: "No such class" }) }`. */
+export function refusals(described: Record<number, string>) {
+  return Object.fromEntries(
+    Object.entries(described).map(([status, description]) => [status, errorBody.describe(description)]),
+  );
+}
+
+type RouteSchema = NonNullable<RouteOptions["schema"]> & {
+  response?: Record<string, unknown>;
+  security?: unknown;
+  hide?: boolean;
+};
+
+/**
+ * Makes an instance keep the contract: requests are validated by their routes' schemas, answers
+ * are written by theirs (a field a schema does not name is left out; an answer that breaks its
+ * schema is never sent: the caller gets a 500 and the log says which field), and each route's
+ * schema is completed as below. Called before any route is registered.
+ */
+export function useContract(app: FastifyInstance) {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  completeEachRoute(app);
+}
+
+/**
+ * Completes each route's schema as it is registered: the answers every route can give, in the
+ * error shape, and `security: []` for a route that needs no access token (no `config.access`
+ * and no security of its own). Registered before the routes (onRoute sees only later routes).
+ */
+function completeEachRoute(app: FastifyInstance) {
+  app.addHook("onRoute", (route) => {
+    const schema = (route.schema ?? {}) as RouteSchema;
+    if (schema.hide) return;
+    const response: Record<string, unknown> = { ...schema.response };
+    const add = (statuses: Record<number, string>) => {
+      for (const [status, description] of Object.entries(statuses))
+        response[status] ??= errorBody.describe(description);
+    };
+    if (schema.params || schema.querystring || schema.body) add(WITH_INPUT);
+    if (schema.body) add(WITH_BODY);
+    if (route.config?.access) add(SIGNED_IN);
+    add(ALWAYS);
+    const completed: RouteSchema = { ...schema, response };
+    if (!route.config?.access && schema.security === undefined) completed.security = [];
+    route.schema = completed;
+  });
+}
