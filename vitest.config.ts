@@ -53,6 +53,10 @@ export default defineConfig({
       {
         test: { name: "tools", root: "tools", environment: "node", include: ["**/*.test.mjs"] },
       },
+      {
+        // The e2e run's own machinery (the contract proxy); the browser specs run under Playwright.
+        test: { name: "e2e-support", root: "e2e/support", environment: "node", include: ["**/*.test.ts"] },
+      },
     ],
   },
 });

@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import net from "node:net";
 import {
   FIREBASE_PROJECT_ID,
   readEmulatorPorts,
@@ -185,12 +186,16 @@ export async function startStaticSite({ ports, deployDir, env, onCspReport }) {
  *   mail?: { ports?: ReturnType<typeof readMailPorts>, mailDir?: string },
  *   healthTimeoutMs?: number,
  *   onCspReport?: (report: unknown) => void,
+ *   apiProxy?: (where: { port: number, target: { host: string, port: number } }) => Promise<{ close(): Promise<void> }>,
  * }} [options]
  */
 export async function startSystem(options = {}) {
   const ports = options.ports ?? readPorts();
   const deployDir = options.deployDir ?? path.join(ROOT, ".tmp", "deploy");
   const apiUrl = `http://localhost:${ports.api}`;
+  // With a proxy in front (the e2e run's contract check), the API listens on a port of its own and
+  // everything else, browsers and webhooks included, goes through the proxy at the API's address.
+  const apiPort = options.apiProxy ? await freePort() : ports.api;
 
   const stops = [];
   const stop = async () => {
@@ -242,7 +247,7 @@ export async function startSystem(options = {}) {
           ...process.env,
           // A local run: the development secrets, the seed, the Auth Emulator (api config/mode.ts).
           ACADEMY_DEV_DEFAULTS: "1",
-          PORT: String(ports.api),
+          PORT: String(apiPort),
           CORS_ORIGINS: localShellOrigins(ports).join(","),
           LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
           FIREBASE_PROJECT_ID,
@@ -254,6 +259,10 @@ export async function startSystem(options = {}) {
       }),
     );
     stops.push(api.stop);
+    if (options.apiProxy) {
+      const proxy = await options.apiProxy({ port: ports.api, target: { host: "127.0.0.1", port: apiPort } });
+      stops.push(proxy.close);
+    }
     const site = await startStaticSite({ ports, deployDir, env, onCspReport: options.onCspReport });
     stops.push(site.close);
     await waitForHealth(`${apiUrl}/health`, api.current(), options.healthTimeoutMs);
@@ -282,4 +291,16 @@ export function describe(system) {
   );
   for (const name of Object.keys(REMOTE_APPS)) log(`${name.padEnd(15)}http://localhost:${system.ports[name]}`);
   log(`\x1b[1mOpen the site: ${system.shellUrl}\x1b[0m   (Ctrl-C stops everything)`);
+}
+
+/** A TCP port nobody listens on now, chosen by the system. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -75,6 +75,9 @@ const steps = [
   ["format", () => pn("exec", "prettier", "--check", ".")],
   // No import cycles anywhere: `npm run check:cycles`, the no-circular rule of .dependency-cruiser.mjs.
   ["cycles", () => pn("run", "check:cycles")],
+  // The API's OpenAPI document (api/openapi.json) linted by Spectral and Redocly: 0 errors, 0 warnings
+  // (a rule that does not fit is switched off, with its reason, in .spectral.yaml or redocly.yaml).
+  ["contract", () => pn("run", "lint:contract")],
   ["typecheck", () => pn("-r", "--filter", "./*", "--filter", "./tools/*", "run", "typecheck")],
   ["unit tests", () => pn("exec", "vitest", "run")],
   // The whole API suite on a real PostgreSQL (TEST_PG_URL, default postgres://postgres@127.0.0.1:5432/test):

@@ -6,11 +6,7 @@ import { useContract } from "./platform/contract.js";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { jsonSchemaTransform, jsonSchemaTransformObject, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { authRoutes, createFirebaseVerifier, sessionRoutes, userRoutes } from "./accounts/index.js";
 import { adminRoutes } from "./admin/index.js";
 import { expireOffers, waitlistRoutes } from "./waitlist/index.js";
@@ -160,6 +156,9 @@ export async function buildApp({
         version: "1.0.0",
         description: "Classes, instructors, carts and accounts of the academy's summer-camp booking site.",
       },
+      // The document is the same for every deployment (api/openapi.json is generated from it);
+      // each serves these paths at its own address.
+      servers: [{ url: "http://localhost:4000", description: "A local run (npm start)" }],
       components: {
         securitySchemes: {
           bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },

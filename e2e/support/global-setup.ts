@@ -2,6 +2,7 @@ import { appendFileSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { startSystem } from "../../tools/system.mjs";
+import { startContractProxy } from "./contract-proxy";
 import { AUTH_EMULATOR_PORTS, E2E_PORTS, MAIL_PORTS, PAYMENT_SANDBOX_PORT } from "./ports";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -9,6 +10,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 export const CSP_VIOLATIONS_FILE = path.join(root, ".tmp", "e2e-csp-violations.jsonl");
 /** Pages opened with this in their address break the policy on purpose (security-headers.spec). */
 export const CSP_PROBE = "csp-probe";
+/** Every API answer of the run that broke the published OpenAPI document, one JSON a line. */
+export const CONTRACT_VIOLATIONS_FILE = path.join(root, ".tmp", "e2e-contract-violations.jsonl");
 
 /**
  * With E2E_DATABASE_URL (a PostgreSQL server, as `npm test`'s PostgreSQL stage of the payment
@@ -44,6 +47,8 @@ export default async function globalSetup() {
   const dataDir = path.join(root, ".tmp", "e2e-data");
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(CSP_VIOLATIONS_FILE, { force: true });
+  rmSync(CONTRACT_VIOLATIONS_FILE, { force: true });
+  let checked = () => 0;
   const system = await startSystem({
     ports: E2E_PORTS,
     deployDir: path.join(root, ".tmp", "e2e-deploy"),
@@ -67,10 +72,26 @@ export default async function globalSetup() {
     healthTimeoutMs: 120_000,
     // The site's CSP is enforced in every test; what it refused is also reported here.
     onCspReport: (report) => appendFileSync(CSP_VIOLATIONS_FILE, `${JSON.stringify(report)}\n`),
+    // Every answer of the API is checked against its published contract (decision 038).
+    apiProxy: async (where) => {
+      const proxy = await startContractProxy({
+        ...where,
+        onViolation: (violation) => appendFileSync(CONTRACT_VIOLATIONS_FILE, `${JSON.stringify(violation)}\n`),
+      });
+      checked = proxy.checked;
+      return proxy;
+    },
   });
   return async () => {
     await system.stop();
     // A refused script or call usually fails its own test; one that did not still fails the run.
+    const broken = readLines(CONTRACT_VIOLATIONS_FILE);
+    console.log(`[e2e] ${checked()} API answers checked against the OpenAPI document, ${broken.length} broke it`);
+    if (broken.length) {
+      throw new Error(
+        `${broken.length} API answer(s) broke the published OpenAPI document (${CONTRACT_VIOLATIONS_FILE}):\n${broken.slice(0, 20).join("\n")}`,
+      );
+    }
     const violations = readViolations().filter((line) => !isProbe(line));
     if (violations.length) {
       throw new Error(
@@ -89,8 +110,12 @@ export function isProbe(line: string): boolean {
 }
 
 export function readViolations(): string[] {
+  return readLines(CSP_VIOLATIONS_FILE);
+}
+
+function readLines(file: string): string[] {
   try {
-    return readFileSync(CSP_VIOLATIONS_FILE, "utf8").split("\n").filter(Boolean);
+    return readFileSync(file, "utf8").split("\n").filter(Boolean);
   } catch {
     return [];
   }
