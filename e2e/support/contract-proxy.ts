@@ -1,6 +1,6 @@
 import { createServer, request as forward, type IncomingMessage, type Server } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import OpenAPIBackend, { type Document } from "openapi-backend";
+import { OpenAPIBackend, type Document } from "openapi-backend";
 
 /**
  * A validating proxy in front of the e2e run's API (decision 038): the browsers and the tests'
