@@ -4,7 +4,10 @@ import { requirePermission } from "../platform/access/permissions.js";
 import { academyToday } from "../platform/academy-day.js";
 import { now as clockNow } from "../platform/clock.js";
 import { campers, cartItems, classes, enrollments, orderItems, payments, users } from "../platform/database/schema.js";
+import { refusals } from "../platform/contract.js";
+import { notFound } from "../platform/errors.js";
 import { toDollars } from "../platform/wire.js";
+import { familyExport } from "./answers.js";
 import type { CamperDeps } from "./routes.js";
 import { camperToWire, openDetails } from "./store.js";
 
@@ -17,8 +20,24 @@ export const camperExportRoutes =
       {
         config: { access: { action: "read", entity: "camper" } },
         schema: {
+          operationId: "exportFamilyData",
           tags: ["campers"],
           summary: "Everything the academy holds about the caller's family, as one JSON download",
+          response: {
+            200: {
+              description:
+                'The family\'s data as a JSON file to save (Content-Disposition: attachment; filename="academy-family-data-YYYY-MM-DD.json"), never cached',
+              headers: {
+                "Content-Disposition": {
+                  type: "string",
+                  description: 'attachment; filename="academy-family-data-YYYY-MM-DD.json" (the academy\'s day)',
+                },
+                "Cache-Control": { type: "string", description: "no-store" },
+              },
+              content: { "application/json": { schema: familyExport } },
+            },
+            ...refusals({ 404: "The caller's account was deleted meanwhile" }),
+          },
         },
       },
       async (request, reply) => {
@@ -35,12 +54,17 @@ export const camperExportRoutes =
           })
           .from(users)
           .where(eq(users.id, actor.id));
+        // Only when the account was deleted while this request ran: there is nothing left to download.
+        if (!account) throw notFound("There is no such user.");
         const all = await db
           .select()
           .from(campers)
           .where(eq(campers.familyId, actor.id))
           .orderBy(asc(campers.createdAt));
         const names = new Map(all.map((c) => [c.id, c.isSelf ? actor.name : `${c.firstName} ${c.lastName}`]));
+        // Every seat, cart line and paid line names one of the family's own campers (the bookings'
+        // foreign keys pair the camper with its family), removed ones included: the name is there.
+        const nameOf = (camperId: string) => names.get(camperId) ?? "";
         const seats = await db
           .select({
             camperId: enrollments.camperId,
@@ -77,20 +101,20 @@ export const camperExportRoutes =
           .header("cache-control", "no-store")
           .send({
             exportedAt: clockNow().toISOString(),
-            account: { ...account, createdAt: account?.createdAt.toISOString() },
+            account: { ...account, createdAt: account.createdAt.toISOString() },
             campers: all.map((c) => ({
               ...camperToWire(c, openDetails(sealer, c), actor.name),
               removedAt: c.removedAt?.toISOString() ?? null,
             })),
             enrolments: seats.map((s) => ({
-              camper: names.get(s.camperId),
+              camper: nameOf(s.camperId),
               class_name: s.className,
               start_date: s.startDate,
               end_date: s.endDate,
               enrolledAt: s.enrolledAt.toISOString(),
             })),
             cart: cart.map((c) => ({
-              camper: names.get(c.camperId),
+              camper: nameOf(c.camperId),
               class_name: c.className,
               addedAt: c.addedAt.toISOString(),
             })),
@@ -102,7 +126,7 @@ export const camperExportRoutes =
               lines: lines
                 .filter((l) => l.orderId === p.orderId)
                 .map((l) => ({
-                  camper: names.get(l.camperId),
+                  camper: nameOf(l.camperId),
                   class_name: l.className,
                   price: toDollars(l.priceCents),
                 })),

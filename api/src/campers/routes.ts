@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gte, inArray, isNull, or } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { requirePermission } from "../platform/access/permissions.js";
 import { academyToday } from "../platform/academy-day.js";
 import { now as clockNow } from "../platform/clock.js";
@@ -17,10 +18,12 @@ import {
   waitlistCampers,
   waitlistEntries,
 } from "../platform/database/schema.js";
+import { refusals } from "../platform/contract.js";
 import { conflict, notFound } from "../platform/errors.js";
 import type { Sealer } from "../platform/sealing.js";
 import { transaction } from "../platform/transaction.js";
 import { idParam } from "../platform/wire.js";
+import { camper, camperAdded, camperChanged, camperEligibility, camperRemoved } from "./answers.js";
 import { birthDateProblem } from "./birth-date-change.js";
 import { classSchedule, eligibilityProblem } from "./eligibility.js";
 import { camperEdit, newCamper, NO_DETAILS } from "./fields.js";
@@ -45,8 +48,13 @@ export const camperRoutes =
       {
         config: { access: { action: "read", entity: "camper" } },
         schema: {
+          operationId: "listCampers",
           tags: ["campers"],
           summary: 'The caller\'s campers: "Myself" (the account holder) first, then the children they added',
+          response: {
+            200: z.array(camper).describe('The family\'s campers, "Myself" first'),
+            ...refusals({ 404: ACCOUNT_GONE }),
+          },
         },
       },
       async (request) => {
@@ -62,7 +70,16 @@ export const camperRoutes =
       "/campers",
       {
         config: { access: { action: "create", entity: "camper" } },
-        schema: { tags: ["campers"], summary: "Add a child to the caller's family", body: newCamper },
+        schema: {
+          operationId: "addCamper",
+          tags: ["campers"],
+          summary: "Add a child to the caller's family",
+          body: newCamper.meta({ example: NEW_CAMPER_EXAMPLE }),
+          response: {
+            201: camperAdded.describe("The camper was added"),
+            ...refusals({ 409: "The family already keeps 20 campers" }),
+          },
+        },
       },
       async (request, reply) => {
         const actor = await request.requireActor();
@@ -97,7 +114,20 @@ export const camperRoutes =
       "/campers/:id",
       {
         config: { access: { action: "update", entity: "camper" } },
-        schema: { tags: ["campers"], summary: "Change one of the caller's campers", params: idParam, body: camperEdit },
+        schema: {
+          operationId: "updateCamper",
+          tags: ["campers"],
+          summary: "Change one of the caller's campers",
+          params: idParam,
+          body: camperEdit.meta({ example: { allergies: "Peanuts", photo_consent: true } }),
+          response: {
+            200: camperChanged.describe("The camper as changed"),
+            ...refusals({
+              404: "There is no such camper in the caller's family",
+              409: 'Refused: "Myself"\'s name (changed in Settings), a date of birth that would make a booked seat ineligible, or a few details changed while the sealed details could not be read (all five must be entered again)',
+            }),
+          },
+        },
       },
       async (request) => {
         const actor = await request.requireActor();
@@ -147,8 +177,16 @@ export const camperRoutes =
         config: { access: { action: "delete", entity: "camper" } },
         schema: {
           tags: ["campers"],
+          operationId: "removeCamper",
           summary: "Remove a camper: refused (409) while they hold a seat in a class that has not ended",
           params: idParam,
+          response: {
+            200: camperRemoved.describe("The camper was removed (the name stays for the family's history)"),
+            ...refusals({
+              404: "There is no such camper in the caller's family",
+              409: 'Refused: "Myself", or a camper with a seat in a class that has not ended, a checkout in progress or a place on a waitlist',
+            }),
+          },
         },
       },
       async (request) => {
@@ -216,8 +254,15 @@ export const camperRoutes =
         config: { access: { action: "read", entity: "camper" } },
         schema: {
           tags: ["campers"],
+          operationId: "listCamperEligibility",
           summary: "Which of the caller's campers may take a seat in this class, and why not where not",
           params: idParam,
+          response: {
+            200: z
+              .array(camperEligibility)
+              .describe("Each of the family's campers, eligible or with the reason why not"),
+            ...refusals({ 404: `There is no such class, or ${ACCOUNT_GONE.toLowerCase()}` }),
+          },
         },
       },
       async (request) => {
@@ -237,6 +282,21 @@ export const camperRoutes =
       },
     );
   };
+
+/** `selfCamper` finds no account holder: the account was deleted while the request ran. */
+const ACCOUNT_GONE = "The caller's account was deleted meanwhile";
+
+const NEW_CAMPER_EXAMPLE = {
+  first_name: "Mia",
+  last_name: "Lopez",
+  date_of_birth: "2016-04-12",
+  allergies: "Peanuts",
+  medical_notes: "",
+  medications: "",
+  emergency_contacts: [{ name: "Ana Lopez", relation: "mother", phone: "+1 555 010 2030" }],
+  pickup_people: [{ name: "Luis Lopez", relation: "grandfather", phone: "+1 555 010 4050" }],
+  photo_consent: true,
+};
 
 const UNREADABLE_EDIT =
   "This camper's medical and contact details could not be read. Enter all of them again (allergies, medical notes, medications, emergency contacts and pick-up people), or ask the academy.";

@@ -4,9 +4,11 @@ import { z } from "zod";
 import { requirePermission } from "../platform/access/permissions.js";
 import { csvRows } from "../platform/csv.js";
 import { campers, classes, enrollments, sensitiveReads, users } from "../platform/database/schema.js";
+import { refusals } from "../platform/contract.js";
 import { notFound } from "../platform/errors.js";
 import { pageQuery, pageWindow } from "../platform/paging.js";
 import { idParam } from "../platform/wire.js";
+import { accessLogList, family, rosterCamperMedical } from "./answers.js";
 import type { CamperDeps } from "./routes.js";
 import { accessLogPage, camperMedicalDetails, recordReads, rosterCampers } from "./staff.js";
 import { camperToWire, openDetails } from "./store.js";
@@ -40,7 +42,12 @@ export const camperStaffRoutes =
           tags: ["classes"],
           summary:
             "A camper's allergies, medical notes and medications, for the class's instructor or an admin (recorded)",
+          operationId: "getRosterCamperMedical",
           params: idParam.extend({ camperId: z.uuid({ error: "Not a valid id." }) }),
+          response: {
+            200: rosterCamperMedical.describe("The camper's medical details (this read is recorded in the access log)"),
+            ...refusals({ 404: "There is no such class, or the camper has no seat in it" }),
+          },
         },
       },
       async (request) => {
@@ -64,7 +71,23 @@ export const camperStaffRoutes =
           tags: ["classes"],
           summary:
             "A class's roster as CSV (campers, ages, contacts, pick-ups), for its instructor or an admin (recorded)",
+          operationId: "downloadRosterCsv",
           params: idParam,
+          response: {
+            200: {
+              description:
+                'The roster as a CSV file to save (Content-Disposition: attachment; filename="roster-<class-name>.csv"): a header row, then one row a seat with camper, age_on_first_day, medical_or_allergy (yes/no), emergency_contacts, pickup_people, photo_consent (yes/no), account_holder, email; every cell quoted. The read of each camper is recorded in the access log',
+              headers: {
+                "Content-Disposition": {
+                  type: "string",
+                  description:
+                    'attachment; filename="roster-<class-name>.csv" (the class\'s name in lower-case letters, digits and dashes)',
+                },
+              },
+              content: { "text/csv": { schema: z.string() } },
+            },
+            ...refusals({ 404: "There is no such class" }),
+          },
         },
       },
       async (request, reply) => {
@@ -139,7 +162,12 @@ export const camperStaffRoutes =
         schema: {
           tags: ["users"],
           summary: "A family's campers with their details and seats (admins; each camper's read is recorded)",
+          operationId: "getFamily",
           params: idParam,
+          response: {
+            200: family.describe("The family's account holder and campers, removed ones too"),
+            ...refusals({ 404: "There is no such user" }),
+          },
         },
       },
       async (request) => {
@@ -200,7 +228,11 @@ export const camperStaffRoutes =
         schema: {
           tags: ["admin"],
           summary: "Every staff read of campers' medical and contact details, newest first, paged",
-          querystring: pageQuery(["newest"], { camperId: z.uuid({ error: "Not a valid id." }).optional() }),
+          operationId: "listAccessLog",
+          querystring: pageQuery(["newest"], { camperId: z.uuid({ error: "Not a valid id." }).optional() }).meta({
+            example: { page: 1, size: 20 },
+          }),
+          response: { 200: accessLogList.describe("One page of the log, newest first, with the total of reads") },
         },
       },
       async (request) => {
