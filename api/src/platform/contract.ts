@@ -1,5 +1,10 @@
 import type { FastifyInstance, RouteOptions } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
 import { z } from "zod";
 
 /**
@@ -97,3 +102,59 @@ function completeEachRoute(app: FastifyInstance) {
     route.schema = completed;
   });
 }
+
+type Transform = typeof jsonSchemaTransform;
+type Json = Record<string, unknown>;
+
+/** `{ description, allOf: [{ $ref }] }`: how a named schema with a description of its use comes out of Zod. */
+function describedRef(schema: unknown): { ref: string; description: string } | null {
+  if (!schema || typeof schema !== "object") return null;
+  const { description, allOf, ...rest } = schema as Json;
+  const [only, ...more] = Array.isArray(allOf) ? (allOf as Json[]) : [];
+  if (typeof description !== "string" || !only || more.length || Object.keys(rest).length) return null;
+  return typeof only.$ref === "string" && Object.keys(only).length === 1 ? { ref: only.$ref, description } : null;
+}
+
+/**
+ * The route schemas as the document shows them (@fastify/swagger's `transform`): Zod's JSON
+ * schemas, with two things the library leaves out. An answer given in the content form keeps its
+ * headers (a download's Content-Disposition). A named schema given a description of its use
+ * ("No such class" for an `Error`) is referred to as it is, the description going to the answer
+ * (@fastify/swagger takes a `$ref`'s description for the answer and drops it from the schema):
+ * code generators then name it by its schema, and no `$ref` carries siblings.
+ */
+export const documentTransform: Transform = (route) => {
+  const result = jsonSchemaTransform(route);
+  const given = ((route.schema ?? {}) as RouteSchema).response ?? {};
+  const written = (result.schema as { response?: Record<string, Json> }).response ?? {};
+  for (const [status, answer] of Object.entries(written)) {
+    const original = given[status] as { headers?: unknown } | undefined;
+    if (original && typeof original === "object" && "content" in original && original.headers) {
+      answer.headers = original.headers;
+    }
+    const named = describedRef(answer);
+    if (named) written[status] = { $ref: named.ref, description: named.description };
+  }
+  return result;
+};
+
+/** The document's named schemas, less the copies nothing refers to (the library writes an input and an output copy of each). */
+export const documentTransformObject: typeof jsonSchemaTransformObject = (document) => {
+  const whole = jsonSchemaTransformObject(document) as { components?: { schemas?: Json } };
+  const schemas = whole.components?.schemas;
+  if (!schemas) return whole as ReturnType<typeof jsonSchemaTransformObject>;
+  const referenced = (value: unknown, into: Set<string>) => {
+    const text = JSON.stringify(value);
+    for (const match of text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)) into.add(match[1]!);
+  };
+  // What the paths use, and what those use in turn.
+  const used = new Set<string>();
+  referenced({ ...whole, components: { ...whole.components, schemas: {} } }, used);
+  for (let grew = true; grew;) {
+    const before = used.size;
+    for (const name of [...used]) referenced(schemas[name], used);
+    grew = used.size > before;
+  }
+  whole.components!.schemas = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return whole as ReturnType<typeof jsonSchemaTransformObject>;
+};
