@@ -48,7 +48,7 @@ export const cartRoutes =
           tags: ["cart"],
           summary: "The caller's cart items",
           querystring: emailQuery,
-          response: { 200: z.array(cartItem), ...refusals(OTHERS_EMAIL) },
+          response: { 200: z.array(cartItem).describe("The cart's lines, oldest first"), ...refusals(OTHERS_EMAIL) },
         },
       },
       async (request) => {
@@ -110,7 +110,7 @@ export const cartRoutes =
               },
             }),
           response: {
-            201: addedToCart,
+            201: addedToCart.describe("The class is in the cart"),
             ...refusals({
               404: "No such class open for booking, or no such camper of the caller's",
               409: "The class has started, is not open yet, is full or its free seats are held, the camper may not take a seat (age, a seat already), or it is already in the cart",
@@ -191,7 +191,7 @@ export const cartRoutes =
             .default({})
             .meta({ example: { cartItemIds: ["5a1b3c5d-7e9f-4a2b-8c4d-6e8f0a2b4c6d"], promoCode: "SPRING10" } }),
           response: {
-            200: cartQuote,
+            200: cartQuote.describe("The cart priced, with the code's verdict when one was typed"),
             ...refusals({ 404: "Some of the cart items given are no longer in the caller's cart" }),
           },
         },
@@ -236,7 +236,10 @@ export const cartRoutes =
           tags: ["cart"],
           summary: "Remove one of the caller's cart items",
           params: idParam,
-          response: { 200: deletedCount, ...refusals({ 404: "No such cart item of the caller's" }) },
+          response: {
+            200: deletedCount.describe("The cart item was removed"),
+            ...refusals({ 404: "No such cart item of the caller's" }),
+          },
         },
       },
       async (request) => {
@@ -262,7 +265,7 @@ export const cartRoutes =
           tags: ["cart"],
           summary: "The classes the caller is enrolled in",
           querystring: emailQuery,
-          response: { 200: z.array(enrolledClass), ...refusals(OTHERS_EMAIL) },
+          response: { 200: z.array(enrolledClass).describe("The enrolments, oldest first"), ...refusals(OTHERS_EMAIL) },
         },
       },
       async (request) => {

@@ -33,7 +33,7 @@ export const offerRoutes =
           operationId: "acceptWaitlistOffer",
           params: idParam,
           response: {
-            201: acceptedOffer,
+            201: acceptedOffer.describe("The offer is accepted: a checkout holds its seats"),
             ...refusals({
               ...CHECKOUT_REFUSALS,
               404: "No such waitlist entry of the caller's, or some of its cart lines are gone",

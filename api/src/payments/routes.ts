@@ -170,7 +170,7 @@ export const paymentRoutes =
           body: checkoutBody,
           response: {
             200: checkout.describe("The checkout in progress for the same seats, answered again"),
-            201: checkout,
+            201: checkout.describe("A checkout opened: its seats are held"),
             ...refusals({
               ...CHECKOUT_REFUSALS,
               400: "The input is malformed, or the promo code cannot apply (its reason in `fields.promoCode`)",
@@ -200,7 +200,7 @@ export const paymentRoutes =
           operationId: "extendCheckout",
           params: z.object({ orderId: z.uuid({ error: "Not a valid checkout id." }) }),
           response: {
-            200: holdExtension,
+            200: holdExtension.describe("The hold is extended"),
             ...refusals({
               404: "No such checkout of the caller's",
               409: "The checkout is paid already, its hold ran out, or it is extended as far as it can be",
@@ -226,7 +226,7 @@ export const paymentRoutes =
           body: paymentBody,
           response: {
             200: recordedPayment.describe("The payment, recorded before"),
-            201: recordedPayment,
+            201: recordedPayment.describe("The payment is recorded: enrolments made, cart lines removed"),
             ...refusals(RECORD_REFUSALS),
           },
         },
@@ -253,7 +253,7 @@ export const paymentRoutes =
           body: paymentBody,
           response: {
             200: recordedPayment.describe("The payment, recorded before"),
-            201: recordedPayment,
+            201: recordedPayment.describe("The payment is recorded: enrolments made, cart lines removed"),
             ...refusals({
               ...RECORD_REFUSALS,
               409: `${RECORD_REFUSALS[409]}; or the payment is not for that cart item`,
@@ -332,13 +332,15 @@ export const paymentRoutes =
             }),
             body: stripeEvent,
             response: {
-              200: z.object({
-                received: z.literal(true),
-                duplicate: z
-                  .literal(true)
-                  .optional()
-                  .meta({ description: "The event was handled before: nothing done" }),
-              }),
+              200: z
+                .object({
+                  received: z.literal(true),
+                  duplicate: z
+                    .literal(true)
+                    .optional()
+                    .meta({ description: "The event was handled before: nothing done" }),
+                })
+                .describe("The event is acknowledged (one of a type not listed is acknowledged and ignored)"),
               ...refusals({
                 400: "The signature does not verify (or is missing)",
                 409: "The payment does not match its checkout's amount (logged for the academy)",

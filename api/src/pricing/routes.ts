@@ -222,7 +222,7 @@ export const discountRoutes =
           tags: ["discounts"],
           summary: "Every discount (codes, sibling, multi-class), newest first, with what each code brought",
           operationId: "listDiscounts",
-          response: { 200: z.array(discount) },
+          response: { 200: z.array(discount).describe("Every discount, newest first") },
         },
       },
       async (request) => {
@@ -249,7 +249,7 @@ export const discountRoutes =
           tags: ["discounts"],
           summary: "An admin adds a discount",
           body: createBody.meta({ example: createExample }),
-          response: { 201: discount, ...refusals(SAVE_REFUSALS) },
+          response: { 201: discount.describe("The discount is added"), ...refusals(SAVE_REFUSALS) },
         },
       },
       async (request, reply) => {
@@ -287,7 +287,10 @@ export const discountRoutes =
           operationId: "updateDiscount",
           params: idParam,
           body: patchBody,
-          response: { 200: discount, ...refusals({ ...SAVE_REFUSALS, 404: "No such discount" }) },
+          response: {
+            200: discount.describe("The discount as changed"),
+            ...refusals({ ...SAVE_REFUSALS, 404: "No such discount" }),
+          },
         },
       },
       async (request) => {
@@ -329,7 +332,7 @@ export const discountRoutes =
           operationId: "deleteDiscount",
           params: idParam,
           response: {
-            200: deletedCount,
+            200: deletedCount.describe("The discount is deleted"),
             ...refusals({ 404: "No such discount", 409: "Orders have used this code: pause it instead" }),
           },
         },

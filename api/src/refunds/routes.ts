@@ -57,7 +57,7 @@ export const refundRoutes =
           operationId: "getCancellationPolicy",
           tags: ["refunds"],
           summary: "The academy's cancellation policy, in numbers and in words",
-          response: { 200: cancellationPolicy },
+          response: { 200: cancellationPolicy.describe("The policy in force") },
         },
       },
       async () => policyToWire(await loadPolicy(db)),
@@ -73,7 +73,7 @@ export const refundRoutes =
           summary: "An admin sets the cancellation policy",
           body: policyBody,
           response: {
-            200: cancellationPolicy,
+            200: cancellationPolicy.describe("The policy as saved"),
             ...refusals({
               400: "The input is malformed, or the partial refund ends before the full refund does (field partialRefundDays)",
             }),
@@ -101,7 +101,7 @@ export const refundRoutes =
           tags: ["refunds"],
           summary: "The caller's seats (one per camper and class), with what cancelling each would refund today",
           operationId: "listEnrollments",
-          response: { 200: z.array(enrolledSeat) },
+          response: { 200: z.array(enrolledSeat).describe("The family's seats, first day first") },
         },
       },
       async (request) => {
@@ -120,7 +120,10 @@ export const refundRoutes =
           summary: "What cancelling a seat would refund today under the policy (the family's own; admins any)",
           operationId: "quoteCancellation",
           params: idParam,
-          response: { 200: enrolledSeat, ...refusals({ 404: "No such enrolment (of the caller's family)" }) },
+          response: {
+            200: enrolledSeat.describe("The seat with today's quote"),
+            ...refusals({ 404: "No such enrolment (of the caller's family)" }),
+          },
         },
       },
       async (request) => {
@@ -152,7 +155,7 @@ export const refundRoutes =
             .nullish()
             .meta({ example: { refundCents: 7450, reason: "Moved away: refunded in full as a courtesy" } }),
           response: {
-            200: cancelledSeat,
+            200: cancelledSeat.describe("The seat is cancelled; the refund is recorded and sent"),
             ...refusals({
               400: "The input is malformed, or the amount is more than is left of the seat (field refundCents)",
               403: "A family gave an amount or a reason (admins only), or the caller's role may not do this",
@@ -210,7 +213,7 @@ export const refundRoutes =
             })
             .meta({ example: { refundCents: 2000, reason: "The first day was rained out" } }),
           response: {
-            200: goodwillRefund,
+            200: goodwillRefund.describe("The refund is recorded and sent"),
             ...refusals({
               400: "The input is malformed, or the amount is more than is left of the payment (field refundCents)",
               404: "No such payment",
@@ -246,7 +249,7 @@ export const refundRoutes =
             "Refunds not done (waiting for the provider, pending there) and failed ones, newest first, with their counts; all=true: the latest of every state (admins)",
           operationId: "listRefunds",
           querystring: z.object({ all: z.enum(["true", "false"]).optional() }),
-          response: { 200: staffRefunds },
+          response: { 200: staffRefunds.describe("The refunds, with the counts of those open") },
         },
       },
       async (request) => {
