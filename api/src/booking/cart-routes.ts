@@ -25,6 +25,14 @@ import { PRICING_RULE_IN_WORDS, quote } from "../pricing/index.js";
 import { promoCodeRateLimits } from "../platform/rate-limits.js";
 import { text } from "../platform/text.js";
 import type { CartQuote } from "shared-auth/wire/checkout";
+import { refusals } from "../platform/contract.js";
+import { addedToCart, cartItem, cartQuote, deletedCount, enrolledClass } from "./answers.js";
+
+/** `?email=` names someone else: refused unless the caller is an admin, and then it must be a user. */
+const OTHERS_EMAIL = {
+  403: "The e-mail is not the caller's (only admins may read another user's), or the caller's role may not do this",
+  404: "An admin asked for an e-mail no user has",
+} as const;
 
 export const cartRoutes =
   (deps: CheckoutDeps): FastifyPluginAsyncZod =>
@@ -35,7 +43,13 @@ export const cartRoutes =
       "/carts",
       {
         config: { access: { action: "read", entity: "cart" } },
-        schema: { tags: ["cart"], summary: "The caller's cart items", querystring: emailQuery },
+        schema: {
+          operationId: "listCartItems",
+          tags: ["cart"],
+          summary: "The caller's cart items",
+          querystring: emailQuery,
+          response: { 200: z.array(cartItem).describe("The cart's lines, oldest first"), ...refusals(OTHERS_EMAIL) },
+        },
       },
       async (request) => {
         const actor = await request.requireActor();
@@ -76,14 +90,32 @@ export const cartRoutes =
       {
         config: { access: { action: "create", entity: "cart" } },
         schema: {
+          operationId: "addToCart",
           tags: ["cart"],
           summary: "A student books a class into the cart; the server fills in everything but the class id",
           // The spec's client also sends image, class_name, price and email: accepted and ignored.
-          body: z.object({
-            classItemId: z.uuid({ error: "Not a valid class id." }),
-            /** Whose seat: one of the caller's campers; the account holder's own ("Myself") when absent. */
-            camperId: z.uuid({ error: "Not a valid camper id." }).optional(),
-          }),
+          body: z
+            .object({
+              classItemId: z.uuid({ error: "Not a valid class id." }),
+              /** Whose seat: one of the caller's campers; the account holder's own ("Myself") when absent. */
+              camperId: z.uuid({ error: "Not a valid camper id." }).optional().meta({
+                description:
+                  "Whose seat: one of the caller's campers; the account holder's own (\"Myself\") when absent",
+              }),
+            })
+            .meta({
+              example: {
+                classItemId: "3f6c2a8e-9b1d-4e5f-8a7b-2c4d6e8f0a1b",
+                camperId: "7d2e4f6a-8b0c-4d1e-9f3a-5b7c9d1e3f5a",
+              },
+            }),
+          response: {
+            201: addedToCart.describe("The class is in the cart"),
+            ...refusals({
+              404: "No such class open for booking, or no such camper of the caller's",
+              409: "The class has started, is not open yet, is full or its free seats are held, the camper may not take a seat (age, a seat already), or it is already in the cart",
+            }),
+          },
         },
       },
       async (request, reply) => {
@@ -140,6 +172,7 @@ export const cartRoutes =
       {
         config: { access: { action: "read", entity: "cart" } },
         schema: {
+          operationId: "quoteCart",
           tags: ["cart"],
           summary:
             "The caller's cart priced by the server (each line's full price, its discounts by name, the total), with a promo code when one is typed",
@@ -155,7 +188,12 @@ export const cartRoutes =
                 .optional(),
               promoCode: text({ max: 40 }).optional(),
             })
-            .default({}),
+            .default({})
+            .meta({ example: { cartItemIds: ["5a1b3c5d-7e9f-4a2b-8c4d-6e8f0a2b4c6d"], promoCode: "SPRING10" } }),
+          response: {
+            200: cartQuote.describe("The cart priced, with the code's verdict when one was typed"),
+            ...refusals({ 404: "Some of the cart items given are no longer in the caller's cart" }),
+          },
         },
       },
       async (request): Promise<CartQuote> => {
@@ -193,7 +231,16 @@ export const cartRoutes =
       "/carts/:id",
       {
         config: { access: { action: "delete", entity: "cart" } },
-        schema: { tags: ["cart"], summary: "Remove one of the caller's cart items", params: idParam },
+        schema: {
+          operationId: "removeCartItem",
+          tags: ["cart"],
+          summary: "Remove one of the caller's cart items",
+          params: idParam,
+          response: {
+            200: deletedCount.describe("The cart item was removed"),
+            ...refusals({ 404: "No such cart item of the caller's" }),
+          },
+        },
       },
       async (request) => {
         const actor = await request.requireActor();
@@ -213,7 +260,13 @@ export const cartRoutes =
       "/enrolled",
       {
         config: { access: { action: "read", entity: "enrollment" } },
-        schema: { tags: ["cart"], summary: "The classes the caller is enrolled in", querystring: emailQuery },
+        schema: {
+          operationId: "listEnrolledClasses",
+          tags: ["cart"],
+          summary: "The classes the caller is enrolled in",
+          querystring: emailQuery,
+          response: { 200: z.array(enrolledClass).describe("The enrolments, oldest first"), ...refusals(OTHERS_EMAIL) },
+        },
       },
       async (request) => {
         const actor = await request.requireActor();

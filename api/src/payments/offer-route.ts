@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { openCheckout, type CheckoutDeps } from "../booking/index.js";
+import { acceptedOffer, openCheckout, type CheckoutDeps } from "../booking/index.js";
+import { refusals } from "../platform/contract.js";
 import { requirePermission } from "../platform/access/permissions.js";
 import { cartItems } from "../platform/database/schema.js";
 import { forbidden } from "../platform/errors.js";
@@ -8,7 +9,7 @@ import { checkoutRateLimits } from "../platform/rate-limits.js";
 import { transaction } from "../platform/transaction.js";
 import { idParam } from "../platform/wire.js";
 import { offerToAccept } from "../waitlist/index.js";
-import { EMAIL_NOT_VERIFIED } from "./routes.js";
+import { CHECKOUT_REFUSALS, EMAIL_NOT_VERIFIED } from "./routes.js";
 
 /**
  * Accepting a waitlist offer (issue 30) opens a checkout with the seats the offer kept: the
@@ -29,7 +30,16 @@ export const offerRoutes =
           tags: ["waitlist"],
           summary:
             "Accept a waitlist offer: a checkout opens with its seats (as POST /create-payment-intent answers), for the cart lines returned",
+          operationId: "acceptWaitlistOffer",
           params: idParam,
+          response: {
+            201: acceptedOffer.describe("The offer is accepted: a checkout holds its seats"),
+            ...refusals({
+              ...CHECKOUT_REFUSALS,
+              404: "No such waitlist entry of the caller's, or some of its cart lines are gone",
+              409: "Nothing was offered to this entry yet, the offer ended (accepted, declined, ran out, left, removed), or the checkout cannot open (as POST /create-payment-intent)",
+            }),
+          },
         },
       },
       async (request, reply) => {

@@ -11,9 +11,15 @@ import {
   loadPayments,
   openCheckout,
   settle,
+  checkout,
+  holdExtension,
+  paymentPage,
+  paymentRecord,
+  recordedPayment,
   type CheckoutDeps,
   type Settlement,
 } from "../booking/index.js";
+import { refusals } from "../platform/contract.js";
 import { ApiError, badRequest, conflict, forbidden } from "../platform/errors.js";
 import { mirrorRefunds, withRefunds } from "../refunds/index.js";
 import { checkoutRateLimits, promoCodeRateLimits, sensitiveRateLimit } from "../platform/rate-limits.js";
@@ -24,6 +30,29 @@ import { ownerByEmail } from "../platform/access/owner.js";
 import type Stripe from "stripe";
 import type { RecordedPayment } from "shared-auth/wire/checkout";
 import { text } from "../platform/text.js";
+
+/**
+ * A Stripe event as the webhook reads it: Stripe sends more fields (created, livemode, api_version...),
+ * and `data.object` is the Stripe object the event is about, whose shape depends on the event's type
+ * (a PaymentIntent, a Charge, a Refund): free-form here, only its id or payment_intent is read.
+ */
+const stripeEvent = z
+  .looseObject({
+    id: z.string().meta({ description: "The event's id (evt_...): each is handled once" }),
+    type: z.string().meta({
+      description:
+        "payment_intent.succeeded and payment_intent.canceled settle or end the checkout; charge.refunded, refund.created, refund.updated and refund.failed mirror the payment's refunds; any other type is acknowledged and ignored",
+    }),
+    data: z.looseObject({ object: z.record(z.string(), z.unknown()) }),
+  })
+  .meta({
+    example: {
+      id: "evt_3PqR7sT2eZvKYlo21xYz",
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: { object: { id: "pi_3PqR7sT2eZvKYlo21aBcDeFg", object: "payment_intent", status: "succeeded" } },
+    },
+  });
 
 /** Stripe's events about refunds: each names the PaymentIntent whose refunds to read again. */
 const REFUND_EVENTS = new Set(["charge.refunded", "refund.created", "refund.updated", "refund.failed"]);
@@ -36,10 +65,14 @@ const intentId = z
  * The spec's client sends the whole payment record; only the transaction id is used; every other
  * value comes from the database. An e-mail that is not the caller's is refused (403).
  */
-const paymentBody = z.object({
-  transactionId: intentId,
-  email: text({ max: 254 }).optional(),
-});
+const paymentBody = z
+  .object({
+    transactionId: intentId.meta({ description: "The PaymentIntent the payment page confirmed (pi_...)" }),
+    email: text({ max: 254 })
+      .optional()
+      .meta({ description: "The caller's own e-mail (the spec's client sends it); another one is refused (403)" }),
+  })
+  .meta({ example: { transactionId: "pi_3PqR7sT2eZvKYlo21aBcDeFg", email: "sam.rivera@example.com" } });
 
 const checkoutBody = z
   .object({
@@ -54,7 +87,29 @@ const checkoutBody = z
     /** A promo code (issue 33): applied, or refused with the reason (400, field promoCode). */
     promoCode: text({ max: 40 }).optional(),
   })
-  .default({});
+  .default({})
+  .meta({ example: { cartItemIds: ["5a1b3c5d-7e9f-4a2b-8c4d-6e8f0a2b4c6d"], promoCode: "SPRING10" } });
+
+/**
+ * The refusals of opening a checkout (POST /create-payment-intent, and accepting a waitlist offer,
+ * which opens one): booking/checkout/open.ts and cart-lines.ts.
+ */
+export const CHECKOUT_REFUSALS = {
+  403: "The caller's e-mail address is not confirmed (decision 028), or the caller is not a student",
+  404: "Some of the cart items given are no longer in the caller's cart",
+  409: "The cart is empty; a class started, is not open yet, closed or is full; a camper may not take the seat; the account would hold too many seats; the checkout is being opened in another tab; or it is paid already",
+  422: "The total is below the card payment's minimum ($0.50)",
+  502: "The payment service cannot be reached; nothing was charged",
+} as const;
+
+/** The refusals of recording a payment (booking/checkout/settle.ts). */
+const RECORD_REFUSALS = {
+  400: "The input is malformed, or the provider knows no such payment (field transactionId)",
+  403: "The e-mail is not the caller's, the payment is not the caller's, or the caller's role may not do this",
+  404: "No checkout of this site was paid by this payment",
+  409: "The payment has not gone through, does not match its checkout, or was refunded (the hold ran out and a class filled up, or a newer checkout replaced it)",
+  502: "The payment service cannot be reached",
+} as const;
 
 /**
  * Decision 028: a student pays only with a confirmed e-mail address, where the academy sends the
@@ -111,7 +166,16 @@ export const paymentRoutes =
             "403 with a plain message when the caller's e-mail address is not confirmed (Firebase's `email_verified` " +
             "at the last POST /jwt; Google accounts are): no seat is held and no payment starts (decision 028). " +
             "Recording a payment already made (POST /payments) is never refused for it.",
+          operationId: "createPaymentIntent",
           body: checkoutBody,
+          response: {
+            200: checkout.describe("The checkout in progress for the same seats, answered again"),
+            201: checkout.describe("A checkout opened: its seats are held"),
+            ...refusals({
+              ...CHECKOUT_REFUSALS,
+              400: "The input is malformed, or the promo code cannot apply (its reason in `fields.promoCode`)",
+            }),
+          },
         },
       },
       async (request, reply) => {
@@ -133,7 +197,15 @@ export const paymentRoutes =
         schema: {
           tags: ["payments"],
           summary: "Extend the caller's checkout in progress: its seats stay held a full hold from now, up to a limit",
+          operationId: "extendCheckout",
           params: z.object({ orderId: z.uuid({ error: "Not a valid checkout id." }) }),
+          response: {
+            200: holdExtension.describe("The hold is extended"),
+            ...refusals({
+              404: "No such checkout of the caller's",
+              409: "The checkout is paid already, its hold ran out, or it is extended as far as it can be",
+            }),
+          },
         },
       },
       async (request) => {
@@ -150,7 +222,13 @@ export const paymentRoutes =
         schema: {
           tags: ["payments"],
           summary: "Record the caller's paid checkout: enrolments, cart emptied, payment record",
+          operationId: "recordPayment",
           body: paymentBody,
+          response: {
+            200: recordedPayment.describe("The payment, recorded before"),
+            201: recordedPayment.describe("The payment is recorded: enrolments made, cart lines removed"),
+            ...refusals(RECORD_REFUSALS),
+          },
         },
       },
       async (request, reply) => {
@@ -170,8 +248,17 @@ export const paymentRoutes =
         schema: {
           tags: ["payments"],
           summary: "Record the caller's paid single-class checkout; the id is the cart item paid for",
+          operationId: "recordSinglePayment",
           params: idParam,
           body: paymentBody,
+          response: {
+            200: recordedPayment.describe("The payment, recorded before"),
+            201: recordedPayment.describe("The payment is recorded: enrolments made, cart lines removed"),
+            ...refusals({
+              ...RECORD_REFUSALS,
+              409: `${RECORD_REFUSALS[409]}; or the payment is not for that cart item`,
+            }),
+          },
         },
       },
       async (request, reply) => {
@@ -195,7 +282,17 @@ export const paymentRoutes =
           tags: ["payments"],
           summary:
             "The caller's payment history, newest first (admins: anyone's); with page or size, one page with its total",
+          operationId: "listPayments",
           querystring: pageQuery(["newest"], emailQuery.shape).omit({ search: true, dir: true }),
+          response: {
+            200: z
+              .union([z.array(paymentRecord), paymentPage])
+              .describe("Every payment (no page or size asked), or one page with the total"),
+            ...refusals({
+              403: "The e-mail is not the caller's (only admins may read another user's), or the caller's role may not do this",
+              404: "An admin asked for an e-mail no user has",
+            }),
+          },
         },
       },
       async (request) => {
@@ -219,10 +316,42 @@ export const paymentRoutes =
         "/webhooks/stripe",
         {
           schema: {
+            operationId: "receiveStripeEvent",
             tags: ["payments"],
             summary: "Stripe's signed events: a succeeded payment is recorded even if the browser never reports it",
+            description:
+              "The body is read as it came (the signature is over its exact bytes) and checked with the `Stripe-Signature` " +
+              "header and the webhook's secret; then only the event's id, type and the object's id are read, and the " +
+              "payment or its refunds are read again from Stripe. An event already handled is answered as a duplicate.",
             security: [],
+            headers: z.object({
+              "stripe-signature": z.string().meta({
+                description: "Stripe's signature of the body: `t=<timestamp>,v1=<HMAC-SHA256>`",
+                example: "t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd",
+              }),
+            }),
+            body: stripeEvent,
+            response: {
+              200: z
+                .object({
+                  received: z.literal(true),
+                  duplicate: z
+                    .literal(true)
+                    .optional()
+                    .meta({ description: "The event was handled before: nothing done" }),
+                })
+                .describe("The event is acknowledged (one of a type not listed is acknowledged and ignored)"),
+              ...refusals({
+                400: "The signature does not verify (or is missing)",
+                409: "The payment does not match its checkout's amount (logged for the academy)",
+                502: "The payment service cannot be reached to read the payment: Stripe sends the event again",
+                503: "Payment webhooks are not configured, or the API is very busy (Stripe sends the event again)",
+              }),
+            },
           },
+          // The raw bytes are what the signature is checked against: the body schema above is for
+          // the document only, and a Buffer would never pass it (the parser keeps the bytes as they came).
+          validatorCompiler: () => (data: unknown) => ({ value: data }),
         },
         async (request) => {
           if (!provider.webhooksConfigured) throw new ApiError(503, "Payment webhooks are not configured.");

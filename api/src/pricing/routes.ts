@@ -8,6 +8,8 @@ import { classes, discounts, discountUses, orders, SPORTS } from "../platform/da
 import { badRequest, conflict, notFound } from "../platform/errors.js";
 import { text } from "../platform/text.js";
 import { idParam, isIsoDate } from "../platform/wire.js";
+import { refusals } from "../platform/contract.js";
+import { deletedCount, discount } from "./answers.js";
 import { codeSummary } from "./rules.js";
 import { normalizeCode, type DiscountRow } from "./store.js";
 
@@ -66,7 +68,27 @@ const createBody = z.object({
   paused: fields.paused.optional(),
 });
 
-const patchBody = createBody.omit({ kind: true }).partial();
+const createExample = {
+  kind: "code",
+  name: "Spring flyer",
+  code: "SPRING10",
+  percentOff: 10,
+  validFrom: "2027-03-01",
+  validUntil: "2027-05-31",
+  maxUsesPerFamily: 1,
+  sports: ["soccer", "tennis"],
+} as const;
+
+const patchBody = createBody
+  .omit({ kind: true })
+  .partial()
+  .meta({ example: { paused: true } });
+
+/** A discount's own refusals on saving it (problems() and refuseTaken()). */
+const SAVE_REFUSALS = {
+  400: "The input is malformed, or the discount's fields do not fit together or name a class that cannot be chosen (each field's problem in `fields`)",
+  409: "Another discount has this code, or another sibling or multi-class discount is in force",
+} as const;
 
 type Values = Omit<typeof discounts.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
@@ -199,6 +221,8 @@ export const discountRoutes =
         schema: {
           tags: ["discounts"],
           summary: "Every discount (codes, sibling, multi-class), newest first, with what each code brought",
+          operationId: "listDiscounts",
+          response: { 200: z.array(discount).describe("Every discount, newest first") },
         },
       },
       async (request) => {
@@ -220,7 +244,13 @@ export const discountRoutes =
       "/discounts",
       {
         config: { access: { action: "create", entity: "discount", any: true } },
-        schema: { tags: ["discounts"], summary: "An admin adds a discount", body: createBody },
+        schema: {
+          operationId: "createDiscount",
+          tags: ["discounts"],
+          summary: "An admin adds a discount",
+          body: createBody.meta({ example: createExample }),
+          response: { 201: discount.describe("The discount is added"), ...refusals(SAVE_REFUSALS) },
+        },
       },
       async (request, reply) => {
         const actor = await request.requireActor();
@@ -254,8 +284,13 @@ export const discountRoutes =
         schema: {
           tags: ["discounts"],
           summary: "An admin changes or pauses a discount (its kind stays)",
+          operationId: "updateDiscount",
           params: idParam,
           body: patchBody,
+          response: {
+            200: discount.describe("The discount as changed"),
+            ...refusals({ ...SAVE_REFUSALS, 404: "No such discount" }),
+          },
         },
       },
       async (request) => {
@@ -294,7 +329,12 @@ export const discountRoutes =
           tags: ["discounts"],
           summary:
             "An admin deletes a discount; a code some order used is refused (409: pause it instead, its record stays)",
+          operationId: "deleteDiscount",
           params: idParam,
+          response: {
+            200: deletedCount.describe("The discount is deleted"),
+            ...refusals({ 404: "No such discount", 409: "Orders have used this code: pause it instead" }),
+          },
         },
       },
       async (request) => {

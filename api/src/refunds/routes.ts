@@ -11,6 +11,15 @@ import { cancelSeat, familySeats, seatQuote } from "./cancel.js";
 import { openRefundCounts, refundPayment, refundsForStaff } from "./goodwill.js";
 import { loadPolicy, policyText, savePolicy, type Policy } from "./policy.js";
 import { sendRefund, type RefundDeps } from "./sending.js";
+import { refusals } from "../platform/contract.js";
+import {
+  cancellationPolicy,
+  cancelledSeat,
+  enrolledSeat,
+  goodwillRefund,
+  staffRefunds,
+  type StaffRefund,
+} from "./answers.js";
 
 export interface RefundRouteDeps extends RefundDeps {
   cache: PublicCache;
@@ -24,12 +33,14 @@ const whole = (what: string, min: number, max: number) =>
     .min(min, { error: `${what} must be at least ${min}.` })
     .max(max, { error: `${what} must be at most ${max}.` });
 
-const policyBody = z.object({
-  fullRefundDays: whole("Days for a full refund", 0, 365),
-  partialRefundDays: whole("Days for a partial refund", 0, 365),
-  partialPercent: whole("The partial refund's percentage", 0, 100),
-  feeCents: whole("The processing fee (in cents)", 0, 100_000),
-});
+const policyBody = z
+  .object({
+    fullRefundDays: whole("Days for a full refund", 0, 365),
+    partialRefundDays: whole("Days for a partial refund", 0, 365),
+    partialPercent: whole("The partial refund's percentage", 0, 100),
+    feeCents: whole("The processing fee (in cents)", 0, 100_000),
+  })
+  .meta({ example: { fullRefundDays: 14, partialRefundDays: 7, partialPercent: 50, feeCents: 0 } });
 
 const policyToWire = (policy: Policy) => ({ ...policy, text: policyText(policy) });
 
@@ -41,7 +52,14 @@ export const refundRoutes =
 
     app.get(
       "/cancellation-policy",
-      { schema: { tags: ["refunds"], summary: "The academy's cancellation policy, in numbers and in words" } },
+      {
+        schema: {
+          operationId: "getCancellationPolicy",
+          tags: ["refunds"],
+          summary: "The academy's cancellation policy, in numbers and in words",
+          response: { 200: cancellationPolicy.describe("The policy in force") },
+        },
+      },
       async () => policyToWire(await loadPolicy(db)),
     );
 
@@ -49,7 +67,18 @@ export const refundRoutes =
       "/admin/cancellation-policy",
       {
         config: { access: { action: "update", entity: "policy", any: true } },
-        schema: { tags: ["refunds"], summary: "An admin sets the cancellation policy", body: policyBody },
+        schema: {
+          operationId: "setCancellationPolicy",
+          tags: ["refunds"],
+          summary: "An admin sets the cancellation policy",
+          body: policyBody,
+          response: {
+            200: cancellationPolicy.describe("The policy as saved"),
+            ...refusals({
+              400: "The input is malformed, or the partial refund ends before the full refund does (field partialRefundDays)",
+            }),
+          },
+        },
       },
       async (request) => {
         const actor = await request.requireActor();
@@ -71,6 +100,8 @@ export const refundRoutes =
         schema: {
           tags: ["refunds"],
           summary: "The caller's seats (one per camper and class), with what cancelling each would refund today",
+          operationId: "listEnrollments",
+          response: { 200: z.array(enrolledSeat).describe("The family's seats, first day first") },
         },
       },
       async (request) => {
@@ -87,7 +118,12 @@ export const refundRoutes =
         schema: {
           tags: ["refunds"],
           summary: "What cancelling a seat would refund today under the policy (the family's own; admins any)",
+          operationId: "quoteCancellation",
           params: idParam,
+          response: {
+            200: enrolledSeat.describe("The seat with today's quote"),
+            ...refusals({ 404: "No such enrolment (of the caller's family)" }),
+          },
         },
       },
       async (request) => {
@@ -105,13 +141,28 @@ export const refundRoutes =
           tags: ["refunds"],
           summary:
             "Cancel a seat: the seat goes to the waitlist first and the policy's refund to the card (admins may set the amount and a reason)",
+          operationId: "cancelEnrollment",
           params: idParam,
           body: z
             .object({
-              refundCents: whole("The refund (in cents)", 0, 10_000_000).optional(),
-              reason: text({ required: "Say why, for the record.", max: 300 }).optional(),
+              refundCents: whole("The refund (in cents)", 0, 10_000_000)
+                .optional()
+                .meta({ description: "Admins only: the amount instead of the policy's" }),
+              reason: text({ required: "Say why, for the record.", max: 300 })
+                .optional()
+                .meta({ description: "Admins only: why, for the record" }),
             })
-            .nullish(),
+            .nullish()
+            .meta({ example: { refundCents: 7450, reason: "Moved away: refunded in full as a courtesy" } }),
+          response: {
+            200: cancelledSeat.describe("The seat is cancelled; the refund is recorded and sent"),
+            ...refusals({
+              400: "The input is malformed, or the amount is more than is left of the seat (field refundCents)",
+              403: "A family gave an amount or a reason (admins only), or the caller's role may not do this",
+              404: "No such enrolment (of the caller's family): it may have been cancelled already",
+              409: "The class has started (families), the order is not paid, or it was paid by no card",
+            }),
+          },
         },
       },
       async (request) => {
@@ -136,7 +187,7 @@ export const refundRoutes =
         );
         const status = done.refundId ? await sendRefund(deps, done.refundId) : null;
         return {
-          cancelled: true,
+          cancelled: true as const,
           refund: toDollars(done.refundCents),
           refundCents: done.refundCents,
           refundStatus: status,
@@ -153,11 +204,22 @@ export const refundRoutes =
           tags: ["refunds"],
           summary:
             "A goodwill refund: part of a payment back to the card without cancelling a seat, shared among its lines (admins)",
+          operationId: "refundPayment",
           params: idParam,
-          body: z.object({
-            refundCents: whole("The refund (in cents)", 1, 10_000_000),
-            reason: text({ required: "Say why, for the record.", max: 300 }),
-          }),
+          body: z
+            .object({
+              refundCents: whole("The refund (in cents)", 1, 10_000_000),
+              reason: text({ required: "Say why, for the record.", max: 300 }),
+            })
+            .meta({ example: { refundCents: 2000, reason: "The first day was rained out" } }),
+          response: {
+            200: goodwillRefund.describe("The refund is recorded and sent"),
+            ...refusals({
+              400: "The input is malformed, or the amount is more than is left of the payment (field refundCents)",
+              404: "No such payment",
+              409: "The order is not paid, or it was paid by no card",
+            }),
+          },
         },
       },
       async (request) => {
@@ -185,7 +247,9 @@ export const refundRoutes =
           tags: ["refunds"],
           summary:
             "Refunds not done (waiting for the provider, pending there) and failed ones, newest first, with their counts; all=true: the latest of every state (admins)",
+          operationId: "listRefunds",
           querystring: z.object({ all: z.enum(["true", "false"]).optional() }),
+          response: { 200: staffRefunds.describe("The refunds, with the counts of those open") },
         },
       },
       async (request) => {
@@ -195,7 +259,8 @@ export const refundRoutes =
           refundsForStaff(db, request.query.all === "true" ? "all" : "open"),
           openRefundCounts(db),
         ]);
-        return { items, ...counts };
+        // refundsForStaff's stage is one of the four words its schema names, typed there as a string.
+        return { items: items as StaffRefund[], ...counts };
       },
     );
   };
