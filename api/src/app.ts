@@ -2,15 +2,11 @@ import compress from "@fastify/compress";
 import { constants as zlib } from "node:zlib";
 import cors from "@fastify/cors";
 import * as clock from "./platform/clock.js";
-import { useContract } from "./platform/contract.js";
+import { documentTransform, useContract } from "./platform/contract.js";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { jsonSchemaTransformObject, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { authRoutes, createFirebaseVerifier, sessionRoutes, userRoutes } from "./accounts/index.js";
 import { adminRoutes } from "./admin/index.js";
 import { expireOffers, waitlistRoutes } from "./waitlist/index.js";
@@ -206,7 +202,7 @@ export async function buildApp({
         { name: "health", description: "Liveness, database, and how the public lists are cached" },
       ],
     },
-    transform: jsonSchemaTransform,
+    transform: documentTransform,
     // Schemas with an id (the error shape, a class, a camper...) are written once under
     // components/schemas and referred to: the front ends' types are named after them.
     transformObject: jsonSchemaTransformObject,

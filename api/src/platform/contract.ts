@@ -1,6 +1,17 @@
 import type { FastifyInstance, RouteOptions } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
+
+declare module "fastify" {
+  interface FastifySchema {
+    /**
+     * The document's request body of a route that reads a multipart/form-data form itself
+     * (request.parts()): Fastify never sees it (a `body` schema would be validated, and such a
+     * request has no body for it), only the document does (`documentTransform`).
+     */
+    multipartBody?: z.ZodType;
+  }
+}
 
 /**
  * The API's contract (decision 038): every route declares its request and each answer it can
@@ -88,8 +99,8 @@ function completeEachRoute(app: FastifyInstance) {
       for (const [status, description] of Object.entries(statuses))
         response[status] ??= errorBody.describe(description);
     };
-    if (schema.params || schema.querystring || schema.body) add(WITH_INPUT);
-    if (schema.body) add(WITH_BODY);
+    if (schema.params || schema.querystring || schema.body || schema.multipartBody) add(WITH_INPUT);
+    if (schema.body || schema.multipartBody) add(WITH_BODY);
     if (route.config?.access) add(SIGNED_IN);
     add(ALWAYS);
     const completed: RouteSchema = { ...schema, response };
@@ -97,3 +108,16 @@ function completeEachRoute(app: FastifyInstance) {
     route.schema = completed;
   });
 }
+
+/**
+ * The document's transform of each route (@fastify/swagger's `transform`): the Zod type provider's,
+ * with a route's `multipartBody` written as its multipart/form-data request body.
+ */
+export const documentTransform: typeof jsonSchemaTransform = (document) => {
+  const { multipartBody, ...schema } = (document.schema ?? {}) as RouteSchema;
+  if (!multipartBody) return jsonSchemaTransform(document);
+  return jsonSchemaTransform({
+    ...document,
+    schema: { ...schema, body: multipartBody, consumes: ["multipart/form-data"] },
+  });
+};
