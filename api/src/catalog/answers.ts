@@ -88,10 +88,12 @@ export const classPage = openPage(classItem).meta({
 });
 
 /** GET /classes: the bare list (the spec's call) or, with any parameter, one page. */
-export const classList = z.union([
-  z.array(classItem).meta({ description: "Without parameters: every approved class (every class for an admin)" }),
-  classPage,
-]);
+export const classList = z
+  .union([
+    z.array(classItem).meta({ description: "Without parameters: every approved class (every class for an admin)" }),
+    classPage,
+  ])
+  .meta({ description: "The classes: the whole list, or one page when the request has any parameter" });
 
 export const myClassPage = totalPage(classItem).meta({
   id: "MyClassPage",
@@ -115,10 +117,9 @@ export const instructorPage = openPage(instructor).meta({
   description: "One page of the instructors (GET /instructors with any parameter)",
 });
 
-export const instructorList = z.union([
-  z.array(instructor).meta({ description: "Without parameters: every instructor, by name" }),
-  instructorPage,
-]);
+export const instructorList = z
+  .union([z.array(instructor).meta({ description: "Without parameters: every instructor, by name" }), instructorPage])
+  .meta({ description: "The instructors: the whole list, or one page when the request has any parameter" });
 
 export const instructorWithClasses = z
   .object({ instructor: z.object(instructorFields), classes: z.array(classItem) })
@@ -154,10 +155,12 @@ export const rosterEntry = z
   })
   .meta({ id: "RosterEntry", description: "A seat of a class's roster: who booked it and the camper in it" });
 
-export const roster = z.union([
-  z.array(rosterEntry).meta({ description: "Without parameters: every seat, first booked first" }),
-  totalPage(rosterEntry).meta({ id: "RosterPage", description: "One page of a class's roster" }),
-]);
+export const roster = z
+  .union([
+    z.array(rosterEntry).meta({ description: "Without parameters: every seat, first booked first" }),
+    totalPage(rosterEntry).meta({ id: "RosterPage", description: "One page of a class's roster" }),
+  ])
+  .meta({ description: "The class's seats: all of them, or one page when the request has any parameter" });
 
 export const classRevenue = z
   .object({

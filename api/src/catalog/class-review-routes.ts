@@ -36,9 +36,9 @@ export function classReviewRoutes(app: FastifyZodInstance, db: Db, cache: Public
         params: idParam,
         body: review,
         response: {
-          200: modified.extend({
-            status: z.enum(["approved", "denied"]).meta({ description: "The class's new status" }),
-          }),
+          200: modified
+            .extend({ status: z.enum(["approved", "denied"]).meta({ description: "The class's new status" }) })
+            .describe("The class is reviewed; its instructor is told by e-mail"),
           ...refusals({ 404: "No such class" }),
         },
       },
@@ -75,7 +75,7 @@ export function classReviewRoutes(app: FastifyZodInstance, db: Db, cache: Public
         body: z
           .object({ feedback: text({ required: "Feedback is required.", max: 2000, multiLine: true }) })
           .meta({ example: { feedback: "Great class: maybe add what campers should bring." } }),
-        response: { 200: modified, ...refusals({ 404: "No such class" }) },
+        response: { 200: modified.describe("The feedback is saved"), ...refusals({ 404: "No such class" }) },
       },
     },
     async (request) => {

@@ -159,7 +159,7 @@ export const classRoutes =
           params: idParam,
           body: classEdit.meta({ example: { available_seats: 20, price: 159, early_price: null } }),
           response: {
-            200: modified,
+            200: modified.describe("The class as edited (modifiedCount 1)"),
             ...refusals({
               404: "No such class",
               409: "Seats of the class are held by students paying or offered to its waitlist: fewer seats must wait",
@@ -273,7 +273,7 @@ export const classRoutes =
           summary: "Delete a class nobody is enrolled in",
           params: idParam,
           response: {
-            200: deleted,
+            200: deleted.describe("Whether the class was deleted (0: it was already gone)"),
             ...refusals({ 404: "No such class", 409: "Students are enrolled in the class or paying for it right now" }),
           },
         },

@@ -101,10 +101,14 @@ export function instructorClassRoutes(app: FastifyZodInstance, db: Db, sealer: S
           "The caller's own classes, with status and admin feedback; with any paging parameter, one page with its total",
         querystring: myClassesQuery,
         response: {
-          200: z.union([
-            z.array(classItem).meta({ description: "Without paging parameters: every class of theirs, newest first" }),
-            myClassPage,
-          ]),
+          200: z
+            .union([
+              z
+                .array(classItem)
+                .meta({ description: "Without paging parameters: every class of theirs, newest first" }),
+              myClassPage,
+            ])
+            .meta({ description: "The caller's classes: all of them, or one page with any paging parameter" }),
           ...refusals({ 404: "An admin asked for the classes of an e-mail no user has" }),
         },
       },
