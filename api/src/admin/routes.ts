@@ -11,10 +11,13 @@ import {
   refunds,
   ROLES,
   users,
+  type ClassStatus,
+  type Role,
 } from "../platform/database/schema.js";
 import { containsPattern, pageQuery, pageWindow, totalOver } from "../platform/paging.js";
 import { toDollars } from "../platform/wire.js";
 import { classColumns, classToWire } from "../catalog/index.js";
+import { adminClassPage, adminStats } from "./answers.js";
 
 export const classListQuery = pageQuery(["review", "name", "instructor", "price", "seats", "submitted"], {
   status: z.enum(CLASS_STATUSES, { error: "Status is pending, approved or denied." }).optional(),
@@ -31,9 +34,11 @@ export const adminRoutes =
       {
         config: { access: { action: "read", entity: "class", any: true } },
         schema: {
+          operationId: "listAdminClasses",
           tags: ["admin"],
           summary: "Every class, paged: search by name or instructor, filter by status, pending first by default",
           querystring: classListQuery,
+          response: { 200: adminClassPage },
         },
       },
       async (request) => {
@@ -87,8 +92,10 @@ export const adminRoutes =
       {
         config: { access: { action: "read", entity: "stats", any: true } },
         schema: {
+          operationId: "getAdminStats",
           tags: ["admin"],
           summary: "The admin home's figures: users by role, classes by status, enrolments, revenue, open holds",
+          response: { 200: adminStats },
         },
       },
       async () => {
@@ -105,10 +112,13 @@ export const adminRoutes =
             .from(refunds)
             .where(ne(refunds.status, "failed")),
         ]);
-        const users_ = Object.fromEntries(ROLES.map((r) => [r, byRole.find((x) => x.role === r)?.n ?? 0]));
+        const users_ = Object.fromEntries(ROLES.map((r) => [r, byRole.find((x) => x.role === r)?.n ?? 0])) as Record<
+          Role,
+          number
+        >;
         const classes_ = Object.fromEntries(
           CLASS_STATUSES.map((s) => [s, byStatus.find((x) => x.status === s)?.n ?? 0]),
-        );
+        ) as Record<ClassStatus, number>;
         return {
           users: { ...users_, total: byRole.reduce((a, x) => a + x.n, 0) },
           classes: { ...classes_, total: byStatus.reduce((a, x) => a + x.n, 0) },

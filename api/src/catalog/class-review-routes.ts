@@ -9,12 +9,16 @@ import { idParam } from "../platform/wire.js";
 import { enqueueClassReviewed } from "../notifications/index.js";
 import { findClass } from "./classes.js";
 import type { PublicCache } from "./public-cache.js";
+import { refusals } from "../platform/contract.js";
+import { modified } from "./answers.js";
 
 /** An admin's review of a class (PATCH /classes/:id/status). */
-const review = z.object({
-  status: z.enum(["approved", "denied"], { error: "Status must be approved or denied." }),
-  feedback: text({ max: 2000, multiLine: true }).optional(),
-});
+const review = z
+  .object({
+    status: z.enum(["approved", "denied"], { error: "Status must be approved or denied." }),
+    feedback: text({ max: 2000, multiLine: true }).optional(),
+  })
+  .meta({ example: { status: "denied", feedback: "Please add the daily schedule to the details." } });
 
 /**
  * An admin's review of a class: approved or denied (its instructor is told by e-mail), and feedback
@@ -27,9 +31,16 @@ export function classReviewRoutes(app: FastifyZodInstance, db: Db, cache: Public
       config: { access: { action: "review", entity: "class", any: true } },
       schema: {
         tags: ["classes"],
+        operationId: "reviewClass",
         summary: "An admin approves or denies one class, with optional feedback",
         params: idParam,
         body: review,
+        response: {
+          200: modified
+            .extend({ status: z.enum(["approved", "denied"]).meta({ description: "The class's new status" }) })
+            .describe("The class is reviewed; its instructor is told by e-mail"),
+          ...refusals({ 404: "No such class" }),
+        },
       },
     },
     async (request) => {
@@ -58,9 +69,13 @@ export function classReviewRoutes(app: FastifyZodInstance, db: Db, cache: Public
       config: { access: { action: "review", entity: "class", any: true } },
       schema: {
         tags: ["classes"],
+        operationId: "sendClassFeedback",
         summary: "An admin sends feedback on a class to its instructor",
         params: idParam,
-        body: z.object({ feedback: text({ required: "Feedback is required.", max: 2000, multiLine: true }) }),
+        body: z
+          .object({ feedback: text({ required: "Feedback is required.", max: 2000, multiLine: true }) })
+          .meta({ example: { feedback: "Great class: maybe add what campers should bring." } }),
+        response: { 200: modified.describe("The feedback is saved"), ...refusals({ 404: "No such class" }) },
       },
     },
     async (request) => {

@@ -16,6 +16,8 @@ import { fillFromLine, type LineOptions } from "../waitlist/index.js";
 import { sessionColumns } from "./camp-session.js";
 import { classEdit, earlyProblems, newClass } from "./class-fields.js";
 import { classReviewRoutes } from "./class-review-routes.js";
+import { classItem, classList, deleted, inserted, modified } from "./answers.js";
+import { noBody, refusals } from "../platform/contract.js";
 
 export const classRoutes =
   (db: Db, cache: PublicCache, sealer: Sealer, line: LineOptions): FastifyPluginAsyncZod =>
@@ -24,10 +26,17 @@ export const classRoutes =
       "/classes",
       {
         schema: {
+          operationId: "listClasses",
           tags: ["classes"],
           summary:
             "Approved classes, most enrolled first; admins get every class with its status. With any parameter: one page, sorted and filtered",
           querystring: classPageQuery,
+          // An admin's token gets every class; without one, the same list for everyone.
+          security: [{}, { bearer: [] }],
+          response: {
+            200: classList,
+            304: noBody.describe("The copy the client holds (If-None-Match) is still the list"),
+          },
         },
       },
       async (request, reply) => {
@@ -50,7 +59,18 @@ export const classRoutes =
 
     app.get(
       "/classes/:id",
-      { schema: { tags: ["classes"], summary: "One class", params: idParam } },
+      {
+        schema: {
+          operationId: "getClass",
+          tags: ["classes"],
+          summary: "One class",
+          description: "A class not approved yet (or denied) is shown only to its instructor and admins.",
+          params: idParam,
+          // Its instructor and admins also see a class under review, with its status and feedback.
+          security: [{}, { bearer: [] }],
+          response: { 200: classItem, ...refusals({ 404: "No such class, or one the caller may not see" }) },
+        },
+      },
       async (request) => {
         const row = await findClass(db, request.params.id);
         const actor = await request.optionalActor();
@@ -64,7 +84,34 @@ export const classRoutes =
       "/classes",
       {
         config: { access: { action: "create", entity: "class" } },
-        schema: { tags: ["classes"], summary: "An instructor adds a class (pending review)", body: newClass },
+        schema: {
+          operationId: "createClass",
+          tags: ["classes"],
+          summary: "An instructor adds a class (pending review)",
+          body: newClass.meta({
+            example: {
+              class_name: "Junior Soccer Skills",
+              image: "/images/seed/classes/soccer.svg",
+              available_seats: 16,
+              price: 149,
+              early_price: 129,
+              early_price_until: "2027-05-31",
+              details: "Footwork, passing and small-sided games.",
+              sport: "soccer",
+              start_date: "2027-07-05",
+              end_date: "2027-07-09",
+              weekdays: ["mon", "tue", "wed", "thu", "fri"],
+              start_time: "09:00",
+              end_time: "12:00",
+              age_min: 8,
+              age_max: 12,
+              level: "beginner",
+              location: "North field",
+              registration_opens_at: "2027-03-01T09:00:00-08:00",
+            },
+          }),
+          response: { 201: inserted.describe("The class is in, pending review") },
+        },
       },
       async (request, reply) => {
         const actor = await request.requireActor();
@@ -107,9 +154,17 @@ export const classRoutes =
         config: { access: { action: "update", entity: "class" } },
         schema: {
           tags: ["classes"],
+          operationId: "updateClass",
           summary: "Edit a class (its instructor, or an admin); an instructor's edit sends it back to review",
           params: idParam,
-          body: classEdit,
+          body: classEdit.meta({ example: { available_seats: 20, price: 159, early_price: null } }),
+          response: {
+            200: modified.describe("The class as edited (modifiedCount 1)"),
+            ...refusals({
+              404: "No such class",
+              409: "Seats of the class are held by students paying or offered to its waitlist: fewer seats must wait",
+            }),
+          },
         },
       },
       async (request) => {
@@ -212,7 +267,16 @@ export const classRoutes =
       "/classes/:id",
       {
         config: { access: { action: "delete", entity: "class" } },
-        schema: { tags: ["classes"], summary: "Delete a class nobody is enrolled in", params: idParam },
+        schema: {
+          operationId: "deleteClass",
+          tags: ["classes"],
+          summary: "Delete a class nobody is enrolled in",
+          params: idParam,
+          response: {
+            200: deleted.describe("Whether the class was deleted (0: it was already gone)"),
+            ...refusals({ 404: "No such class", 409: "Students are enrolled in the class or paying for it right now" }),
+          },
+        },
       },
       async (request) => {
         const actor = await request.requireActor();

@@ -10,6 +10,8 @@ import type { Sealer } from "../platform/sealing.js";
 import { containsPattern, pageQuery, pageWindow, totalOver, wantsPage } from "../platform/paging.js";
 import { emailQuery, idParam } from "../platform/wire.js";
 import { classColumns, classToWire, findClass, selectClasses } from "./classes.js";
+import { refusals } from "../platform/contract.js";
+import { classItem, myClassPage, roster } from "./answers.js";
 
 /** An instructor's own classes and the students in them (also open to admins). */
 export function instructorClassRoutes(app: FastifyZodInstance, db: Db, sealer: Sealer): void {
@@ -18,11 +20,13 @@ export function instructorClassRoutes(app: FastifyZodInstance, db: Db, sealer: S
     {
       config: { access: { action: "read", entity: "roster" } },
       schema: {
+        operationId: "getClassRoster",
         tags: ["classes"],
         summary:
           "The students enrolled in a class: its instructor or an admin only; with any parameter, one page with its total",
         params: idParam,
         querystring: rosterQuery,
+        response: { 200: roster, ...refusals({ 404: "No such class" }) },
       },
     },
     async (request) => {
@@ -91,10 +95,22 @@ export function instructorClassRoutes(app: FastifyZodInstance, db: Db, sealer: S
     {
       config: { access: { action: "read", entity: "class" } },
       schema: {
+        operationId: "listMyClasses",
         tags: ["classes"],
         summary:
           "The caller's own classes, with status and admin feedback; with any paging parameter, one page with its total",
         querystring: myClassesQuery,
+        response: {
+          200: z
+            .union([
+              z
+                .array(classItem)
+                .meta({ description: "Without paging parameters: every class of theirs, newest first" }),
+              myClassPage,
+            ])
+            .meta({ description: "The caller's classes: all of them, or one page with any paging parameter" }),
+          ...refusals({ 404: "An admin asked for the classes of an e-mail no user has" }),
+        },
       },
     },
     async (request) => {

@@ -15,6 +15,8 @@ import {
   PUBLIC_PAGE_SIZE,
   type InstructorRow,
 } from "./public-lists.js";
+import { noBody, refusals } from "../platform/contract.js";
+import { instructorList, instructorWithClasses } from "./answers.js";
 
 const userColumns = { id: users.id, name: users.name, email: users.email, photo: users.photo, role: users.role };
 
@@ -26,10 +28,15 @@ export const instructorRoutes =
       "/instructors",
       {
         schema: {
+          operationId: "listInstructors",
           tags: ["instructors"],
           summary:
             "Instructors by name, public fields only, with the number of approved classes each teaches. With any parameter: one page, most classes first or by name",
           querystring: instructorPageQuery,
+          response: {
+            200: instructorList,
+            304: noBody.describe("The copy the client holds (If-None-Match) is still the list"),
+          },
         },
       },
       async (request, reply) => {
@@ -55,7 +62,15 @@ export const instructorRoutes =
 
     app.get(
       "/instructors/:id/classes",
-      { schema: { tags: ["instructors"], summary: "An instructor's approved classes", params: idParam } },
+      {
+        schema: {
+          operationId: "listInstructorClasses",
+          tags: ["instructors"],
+          summary: "An instructor's approved classes",
+          params: idParam,
+          response: { 200: instructorWithClasses, ...refusals({ 404: "No such instructor" }) },
+        },
+      },
       async (request) => {
         // One query and one answer whether the id is unknown or someone who is not an instructor:
         // a visitor must not learn which ids belong to students or admins.

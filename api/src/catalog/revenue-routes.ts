@@ -5,6 +5,8 @@ import type { Db } from "../platform/database/client.js";
 import { classes, orderItems, orders } from "../platform/database/schema.js";
 import { emailQuery, toDollars } from "../platform/wire.js";
 import { ownerByEmail } from "../platform/access/owner.js";
+import { refusals } from "../platform/contract.js";
+import { classRevenue } from "./answers.js";
 
 /**
  * What an instructor's classes have earned: the prices students actually paid (each order item
@@ -19,9 +21,14 @@ export const classRevenueRoutes =
       {
         config: { access: { action: "read", entity: "class" } },
         schema: {
+          operationId: "getMyClassRevenue",
           tags: ["classes"],
           summary: "What the caller's classes have earned: seats paid for and the amount paid, at the prices paid",
           querystring: emailQuery,
+          response: {
+            200: classRevenue,
+            ...refusals({ 404: "An admin asked for the revenue of an e-mail no user has" }),
+          },
         },
       },
       async (request) => {

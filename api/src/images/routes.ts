@@ -9,6 +9,8 @@ import { ApiError, badRequest, notFound } from "../platform/errors.js";
 import { MAX_SIDE, toWebp } from "./processing.js";
 import { uploadedImagePath } from "../platform/wire.js";
 import { seedImageExists } from "./seed-images.js";
+import { noBody, refusals } from "../platform/contract.js";
+import { imageFile, uploadedImage, uploadForm } from "./answers.js";
 
 export interface ImageRouteOptions {
   /** Largest upload accepted, in bytes (413 above it). */
@@ -65,6 +67,7 @@ export const imageRoutes =
       {
         config: { rateLimit: app.rateLimits.uploads, access: { action: "create", entity: "image" } },
         schema: {
+          operationId: "uploadImage",
           tags: ["images"],
           summary: "Upload an image: a class's picture or a profile photo (any signed-in user)",
           description:
@@ -73,6 +76,17 @@ export const imageRoutes =
             `${MAX_SIDE} x ${MAX_SIDE} px and stored as WebP. The answer has the shape of the spec's image host: ` +
             "`{ success: true, data: { display_url } }`, where `display_url` is the image's path on this API. " +
             "The same picture uploaded twice gets the same URL.",
+          // In the document only: the handler reads the form's parts itself (platform/contract.ts).
+          multipartBody: uploadForm,
+          response: {
+            201: uploadedImage.describe("The image is stored"),
+            200: uploadedImage.describe("The same picture was already stored: its URL"),
+            ...refusals({
+              400: "No image in the field `image`, more than one file, an empty file or a malformed form",
+              413: "The image (or the form) is larger than the API takes, or has too many pixels",
+              415: "Not multipart/form-data, or a file that is not an image the API takes",
+            }),
+          },
         },
       },
       async (request, reply) => {
@@ -123,9 +137,15 @@ export const imageRoutes =
       "/images/:file",
       {
         schema: {
+          operationId: "getImage",
           tags: ["images"],
           summary: "An uploaded image, by the SHA-256 of its bytes (cached for good: its content never changes)",
           params: z.object({ file: z.string().regex(/^[0-9a-f]{64}\.webp$/, { error: "Not an image address." }) }),
+          response: {
+            200: imageFile("The image (stored as WebP)", ["image/webp"]),
+            304: noBody.describe("The copy the client holds (If-None-Match) is this image"),
+            ...refusals({ 404: "No image has these bytes" }),
+          },
         },
       },
       async (request, reply) => {

@@ -5,6 +5,8 @@ import path from "node:path";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../platform/errors.js";
+import { noBody, refusals } from "../platform/contract.js";
+import { imageFile } from "./answers.js";
 
 const ASSETS = path.resolve(import.meta.dirname, "../../assets/seed");
 
@@ -23,9 +25,15 @@ export const seedImageRoutes: FastifyPluginAsyncZod = async (app) => {
     "/images/seed/:kind/:file",
     {
       schema: {
+        operationId: "getSeedImage",
         tags: ["images"],
         summary: "Artwork of the seed data (cached for good: an address never changes its picture)",
         params: z.object({ kind: z.enum(["classes", "people"]), file: z.string().regex(/^[a-z-]+\.svg$/) }),
+        response: {
+          200: imageFile("The artwork", ["image/svg+xml"]),
+          304: noBody.describe("The copy the client holds (If-None-Match) is this artwork"),
+          ...refusals({ 404: "No such artwork" }),
+        },
       },
     },
     async (request, reply) => {

@@ -7,6 +7,17 @@ import {
 } from "fastify-type-provider-zod";
 import { z } from "zod";
 
+declare module "fastify" {
+  interface FastifySchema {
+    /**
+     * The document's request body of a route that reads a multipart/form-data form itself
+     * (request.parts()): Fastify never sees it (a `body` schema would be validated, and such a
+     * request has no body for it), only the document does (`documentTransform`).
+     */
+    multipartBody?: z.ZodType;
+  }
+}
+
 /**
  * The API's contract (decision 038): every route declares its request and each answer it can
  * give, in Zod, and the OpenAPI document at /docs/json is made from those declarations. This
@@ -93,8 +104,8 @@ function completeEachRoute(app: FastifyInstance) {
       for (const [status, description] of Object.entries(statuses))
         response[status] ??= errorBody.describe(description);
     };
-    if (schema.params || schema.querystring || schema.body) add(WITH_INPUT);
-    if (schema.body) add(WITH_BODY);
+    if (schema.params || schema.querystring || schema.body || schema.multipartBody) add(WITH_INPUT);
+    if (schema.body || schema.multipartBody) add(WITH_BODY);
     if (route.config?.access) add(SIGNED_IN);
     add(ALWAYS);
     const completed: RouteSchema = { ...schema, response };
@@ -117,15 +128,19 @@ function describedRef(schema: unknown): { ref: string; description: string } | n
 
 /**
  * The route schemas as the document shows them (@fastify/swagger's `transform`): Zod's JSON
- * schemas, with two things the library leaves out. An answer given in the content form keeps its
+ * schemas, with what the library leaves out. A route's `multipartBody` is its multipart/form-data
+ * request body. An answer given in the content form keeps its
  * headers (a download's Content-Disposition). A named schema given a description of its use
  * ("No such class" for an `Error`) is referred to as it is, the description going to the answer
  * (@fastify/swagger takes a `$ref`'s description for the answer and drops it from the schema):
  * code generators then name it by its schema, and no `$ref` carries siblings.
  */
 export const documentTransform: Transform = (route) => {
-  const result = jsonSchemaTransform(route);
-  const given = ((route.schema ?? {}) as RouteSchema).response ?? {};
+  const { multipartBody, ...schema } = (route.schema ?? {}) as RouteSchema;
+  const result = jsonSchemaTransform(
+    multipartBody ? { ...route, schema: { ...schema, body: multipartBody, consumes: ["multipart/form-data"] } } : route,
+  );
+  const given = schema.response ?? {};
   const written = (result.schema as { response?: Record<string, Json> }).response ?? {};
   for (const [status, answer] of Object.entries(written)) {
     const original = given[status] as { headers?: unknown } | undefined;
