@@ -38,7 +38,7 @@ export const adminRoutes =
           tags: ["admin"],
           summary: "Every class, paged: search by name or instructor, filter by status, pending first by default",
           querystring: classListQuery,
-          response: { 200: adminClassPage },
+          response: { 200: adminClassPage.describe("One page of every class, with its status and seats") },
         },
       },
       async (request) => {
@@ -95,7 +95,7 @@ export const adminRoutes =
           operationId: "getAdminStats",
           tags: ["admin"],
           summary: "The admin home's figures: users by role, classes by status, enrolments, revenue, open holds",
-          response: { 200: adminStats },
+          response: { 200: adminStats.describe("The academy's figures") },
         },
       },
       async () => {

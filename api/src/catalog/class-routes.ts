@@ -68,7 +68,10 @@ export const classRoutes =
           params: idParam,
           // Its instructor and admins also see a class under review, with its status and feedback.
           security: [{}, { bearer: [] }],
-          response: { 200: classItem, ...refusals({ 404: "No such class, or one the caller may not see" }) },
+          response: {
+            200: classItem.describe("The class as the caller may see it"),
+            ...refusals({ 404: "No such class, or one the caller may not see" }),
+          },
         },
       },
       async (request) => {

@@ -68,7 +68,10 @@ export const instructorRoutes =
           tags: ["instructors"],
           summary: "An instructor's approved classes",
           params: idParam,
-          response: { 200: instructorWithClasses, ...refusals({ 404: "No such instructor" }) },
+          response: {
+            200: instructorWithClasses.describe("The instructor and their approved classes"),
+            ...refusals({ 404: "No such instructor" }),
+          },
         },
       },
       async (request) => {

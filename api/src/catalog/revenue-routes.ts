@@ -26,7 +26,7 @@ export const classRevenueRoutes =
           summary: "What the caller's classes have earned: seats paid for and the amount paid, at the prices paid",
           querystring: emailQuery,
           response: {
-            200: classRevenue,
+            200: classRevenue.describe("What each of the instructor's classes brought in"),
             ...refusals({ 404: "An admin asked for the revenue of an e-mail no user has" }),
           },
         },

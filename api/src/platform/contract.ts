@@ -171,5 +171,23 @@ export const documentTransformObject: typeof jsonSchemaTransformObject = (docume
     grew = used.size > before;
   }
   whole.components!.schemas = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  typeNullableReferences(whole, schemas);
   return whole as ReturnType<typeof jsonSchemaTransformObject>;
 };
+
+/**
+ * OpenAPI 3.0 has no null type: Zod writes a nullable named schema as `{ nullable: true, allOf:
+ * [{ $ref }] }`, and `nullable` means nothing without a `type` beside it. The referred schema's
+ * type is written there.
+ */
+function typeNullableReferences(node: unknown, schemas: Json): void {
+  if (!node || typeof node !== "object") return;
+  if (Array.isArray(node)) return node.forEach((item) => typeNullableReferences(item, schemas));
+  const object = node as Json;
+  const [only] = Array.isArray(object.allOf) ? (object.allOf as Json[]) : [];
+  if (object.nullable === true && object.type === undefined && typeof only?.$ref === "string") {
+    const target = schemas[only.$ref.replace("#/components/schemas/", "")] as Json | undefined;
+    if (typeof target?.type === "string") object.type = target.type;
+  }
+  for (const value of Object.values(object)) typeNullableReferences(value, schemas);
+}
