@@ -8,27 +8,27 @@ const database = z.enum(["pglite", "postgres"]).meta({ description: "The databas
 /** Admission control's counts (decision 035: platform/admission.ts, admission-per-address.ts). */
 const admission = z
   .object({
-    inFlight: z.int().meta({
+    inFlight: z.int().min(0).meta({
       description:
         "Requests this process is serving now, the health checks not counted; always 0 without a limit (maxInFlight 0)",
     }),
-    maxInFlight: z.int().meta({
+    maxInFlight: z.int().min(0).meta({
       description: "Its limit (ADMISSION_MAX_IN_FLIGHT); 0: no limit. Reads are refused at half of it",
     }),
-    refused: z.int().meta({
+    refused: z.int().min(0).meta({
       description:
         "Requests refused with 503 as very busy since the process started (the limit, or the event loop's lag)",
     }),
     busy: z.boolean().meta({ description: "Whether it refuses reads now (background work waits while it does)" }),
-    slowBodies: z.int().meta({
+    slowBodies: z.int().min(0).meta({
       description: "Requests whose body is still arriving after the grace, holding no place; always 0 without a limit",
     }),
-    open: z.int().meta({
+    open: z.int().min(0).meta({
       description:
         "Requests open now, counted for the limit per client address; always 0 without that limit (ADMISSION_MAX_PER_ADDRESS 0)",
     }),
-    addresses: z.int().meta({ description: "Client addresses those requests come from" }),
-    refusedPerAddress: z.int().meta({
+    addresses: z.int().min(0).meta({ description: "Client addresses those requests come from" }),
+    refusedPerAddress: z.int().min(0).meta({
       description: "Requests refused with 429 for their address's limit since the process started",
     }),
   })
@@ -47,9 +47,13 @@ export const healthAnswer = z
         "How the public lists' cache learns of changes: notified by the database (served from memory), or " +
         "version-checked on each read while the notifications are down",
     }),
-    frontServed: z.int().meta({ description: "Requests for the cached lists answered before Fastify (decision 036)" }),
+    frontServed: z
+      .int()
+      .min(0)
+      .meta({ description: "Requests for the cached lists answered before Fastify (decision 036)" }),
     rateLimits: z.enum(["shared", "per-process"]).meta({
-      description: "Where the rate limits' counters are: shared by every process in Redis, or in this process's memory",
+      description:
+        "Where the rate limits' counters are kept: in Redis, shared by every process (REDIS_URL), or in this process's memory",
     }),
     admission,
   })

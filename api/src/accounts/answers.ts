@@ -36,9 +36,9 @@ export const userPageAnswer = z
         createdAt: z.string().meta({ description: "When the account was made (ISO 8601, UTC)" }),
       }),
     ),
-    total: z.int().meta({ description: "Users matching the query, on every page" }),
-    page: z.int().meta({ description: "This page's number, from 1" }),
-    size: z.int().meta({ description: "Users per page" }),
+    total: z.int().min(0).meta({ description: "Users matching the query, on every page" }),
+    page: z.int().min(1).meta({ description: "This page's number, from 1" }),
+    size: z.int().min(1).meta({ description: "Users per page" }),
   })
   .meta({ id: "UserPage", description: "One page of users and how many match in all" });
 
@@ -60,14 +60,14 @@ export const roleCheckAnswer = {
 /** PATCH /users/{role}/{id}: the spec's `modifiedCount`, and the role the user has now. */
 export const roleChangeAnswer = z
   .object({
-    modifiedCount: z.int().meta({ description: "1 when the role changed, 0 when the user already had it" }),
+    modifiedCount: z.int().min(0).meta({ description: "1 when the role changed, 0 when the user already had it" }),
     role: role.meta({ description: "The user's role now" }),
   })
   .meta({ id: "RoleChange", description: "Whether a user's role changed" });
 
 /** DELETE /users/{id}: the spec's `deletedCount`. */
 export const userDeletedAnswer = z.object({
-  deletedCount: z.int().meta({ description: "1 when the user was deleted" }),
+  deletedCount: z.int().min(0).meta({ description: "1 when the user was deleted" }),
 });
 
 /** POST /users: the spec's insert answer, though the record already existed (POST /jwt made it). */

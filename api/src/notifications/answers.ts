@@ -5,8 +5,8 @@ import { z } from "zod";
 /** GET /admin/outbox. */
 export const outboxStateAnswer = z
   .object({
-    queued: z.int().meta({ description: "Messages waiting to be sent (new, or to be tried again)" }),
-    failed: z.int().meta({ description: "Messages given up on after their last try" }),
+    queued: z.int().min(0).meta({ description: "Messages waiting to be sent (new, or to be tried again)" }),
+    failed: z.int().min(0).meta({ description: "Messages given up on after their last try" }),
     oldestQueuedAt: z
       .string()
       .nullable()
