@@ -3,6 +3,7 @@ import { constants as zlib } from "node:zlib";
 import cors from "@fastify/cors";
 import * as clock from "./platform/clock.js";
 import { documentTransform, documentTransformObject, useContract } from "./platform/contract.js";
+import { healthAnswer, notReadyAnswer, readyAnswer } from "./health-answers.js";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -231,9 +232,16 @@ export async function buildApp({
   // Liveness answers at once whatever the database does; readiness says whether it answers in time.
   app.get(
     "/health",
-    { schema: { tags: ["health"], summary: "Liveness (always 200, within a second) and the database's state" } },
+    {
+      schema: {
+        operationId: "getHealth",
+        tags: ["health"],
+        summary: "Liveness (always 200, within a second) and the database's state",
+        response: { 200: healthAnswer.describe("Alive; the database's state and the process's figures") },
+      },
+    },
     async () => ({
-      status: "ok",
+      status: "ok" as const,
       database: database.driver,
       databaseState: await probeDatabase(database.db),
       listCache: cache.mode,
@@ -246,10 +254,20 @@ export async function buildApp({
   );
   app.get(
     "/health/ready",
-    { schema: { tags: ["health"], summary: "Readiness: 200 when the database answers within a second, else 503" } },
+    {
+      schema: {
+        operationId: "getReadiness",
+        tags: ["health"],
+        summary: "Readiness: 200 when the database answers within a second, else 503",
+        response: {
+          200: readyAnswer.meta({ description: "The database answered within a second" }),
+          503: notReadyAnswer,
+        },
+      },
+    },
     async (_request, reply) => {
       const state = await probeDatabase(database.db);
-      if (state === "ok") return { status: "ready", database: database.driver, databaseState: state };
+      if (state === "ok") return { status: "ready" as const, database: database.driver, databaseState: state };
       void reply.header("Retry-After", "2");
       return reply.status(503).send({
         error: "Service Unavailable",

@@ -5,9 +5,11 @@ import { OTHERS, requirePermission } from "../platform/access/permissions.js";
 import type { Db } from "../platform/database/client.js";
 import { revokedAccessTokens, users } from "../platform/database/schema.js";
 import { notFound } from "../platform/errors.js";
+import { refusals } from "../platform/contract.js";
 import { transaction } from "../platform/transaction.js";
 import { idParam } from "../platform/wire.js";
 import { replaceCalendarToken } from "../notifications/index.js";
+import { sessionsEndedAnswer, signedOutAnswer } from "./answers.js";
 
 /**
  * Ends every session of a user: each access token they hold (a new generation), and the address of
@@ -38,12 +40,14 @@ export const sessionRoutes =
       {
         config: { access: { action: "delete", entity: "session" } },
         schema: {
+          operationId: "signOut",
           tags: ["accounts"],
           summary: "Sign out: the access token sent with this request stops working at once",
           description:
             "The browser calls this on Logout before it removes the token from its storage. Only this token ends " +
             "(the user's other devices stay signed in); a later request with it gets 401. A token signed before " +
             "tokens carried an id cannot be named alone: then every token of the account ends.",
+          response: { 200: signedOutAnswer.describe("Signed out: this token no longer works") },
         },
       },
       async (request) => {
@@ -52,7 +56,7 @@ export const sessionRoutes =
         const { jti, exp } = request.user;
         if (jti === undefined) {
           await endEverySession(db, actor.id);
-          return { signedOut: true };
+          return { signedOut: true as const };
         }
         // The signature check refuses the token after its expiry: the row is needed until then only.
         // Real time, not the API's clock (platform/clock.ts): the token's expiry is checked against it.
@@ -64,7 +68,7 @@ export const sessionRoutes =
           .onConflictDoNothing({ target: revokedAccessTokens.jti });
         // Sign-outs clear what has run out, so the table holds about an hour of them and no sweeper is needed.
         await db.delete(revokedAccessTokens).where(lt(revokedAccessTokens.expiresAt, now));
-        return { signedOut: true };
+        return { signedOut: true as const };
       },
     );
 
@@ -73,6 +77,7 @@ export const sessionRoutes =
       {
         config: { access: { action: "delete", entity: "session", any: true } },
         schema: {
+          operationId: "endUserSessions",
           tags: ["users"],
           summary: "End every session of a user (admins): their access tokens and their Firebase sign-ins",
           description:
@@ -81,6 +86,10 @@ export const sessionRoutes =
             "new token with its stored sign-in: the user signs in again with their password or Google. " +
             "`signInRevoked` is false when Firebase could not be told (no such sign-in, or it could not be reached).",
           params: idParam,
+          response: {
+            200: sessionsEndedAnswer.describe("Every session of the user ended"),
+            ...refusals({ 404: "There is no such user" }),
+          },
         },
       },
       async (request) => {
@@ -96,7 +105,7 @@ export const sessionRoutes =
           request.log.warn({ err: error, userId: target.id }, "the user's Firebase sign-ins could not be ended");
           return false;
         });
-        return { sessionsEnded: true, signInRevoked };
+        return { sessionsEnded: true as const, signInRevoked };
       },
     );
   };

@@ -13,18 +13,25 @@ import { requirePermission } from "../platform/access/permissions.js";
 import type { Db } from "../platform/database/client.js";
 import { users } from "../platform/database/schema.js";
 import { ApiError, forbidden, unauthorized } from "../platform/errors.js";
+import { refusals } from "../platform/contract.js";
 import type { PublicCache } from "../catalog/index.js";
 import { signInRateLimits } from "../platform/rate-limits.js";
 import { imageUrl } from "../platform/wire.js";
 import { assertImageAvailable } from "../images/index.js";
 import { cleanText, text } from "../platform/text.js";
 import { transaction } from "../platform/transaction.js";
+import { accessTokenAnswer, profileSavedAnswer } from "./answers.js";
 
 export const SIGN_IN_UNAVAILABLE =
   "Sign-in is briefly unavailable: the sign-in service cannot be reached. Try again in a minute.";
 const SIGN_IN_RETRY_SECONDS = 30;
 
-const emailBody = z.object({ email: z.email({ error: "Not a valid e-mail address." }).max(254) });
+const emailBody = z.object({
+  email: z
+    .email({ error: "Not a valid e-mail address." })
+    .max(254)
+    .meta({ description: "The signed-in account's e-mail address", example: "sam@example.com" }),
+});
 
 /** A profile photo Firebase holds is kept only if the site can show it (http(s) or the site's own). */
 const usablePhoto = (url: string | null) => (url && imageUrl.safeParse(url).success ? url : null);
@@ -98,6 +105,7 @@ export const authRoutes =
       {
         ...signInRateLimits(app),
         schema: {
+          operationId: "exchangeIdToken",
           tags: ["accounts"],
           summary: "Exchange a Firebase ID token for the API's access token",
           description:
@@ -108,8 +116,19 @@ export const authRoutes =
             "Returns the API's own short-lived access token, which `POST /logout` ends. A bare e-mail never gets a token. " +
             "503 with `Retry-After` when the identity provider (Google's public keys, or the Auth Emulator locally) " +
             "cannot be reached: sign-in is briefly unavailable, the token was not judged.",
-          body: emailBody,
+          body: emailBody.meta({ example: { email: "sam@example.com" } }),
+          // The Firebase ID token, not the API's own access token: sent the same way, as a bearer token.
           security: [{ firebaseIdToken: [] }],
+          response: {
+            200: accessTokenAnswer.describe("The API's access token for the signed-in account"),
+            ...refusals({
+              401: "No Firebase ID token was sent, or it is invalid or expired, or its account is disabled or signed out everywhere",
+              403: "The account has no e-mail address, or the body's e-mail is not the account's",
+              503:
+                "The identity provider cannot be reached (Retry-After: 30), the API is very busy, or its database is " +
+                "briefly unavailable: nothing was judged, try again",
+            }),
+          },
         },
       },
       async (request, reply) => {
@@ -157,6 +176,7 @@ export const authRoutes =
       {
         config: { access: { action: "update", entity: "user" } },
         schema: {
+          operationId: "saveOwnProfile",
           tags: ["users"],
           summary: "Save the caller's name and photo after sign-up (the record itself is made by POST /jwt)",
           body: z
@@ -165,7 +185,15 @@ export const authRoutes =
               email: emailBody.shape.email,
               photo: imageUrl.optional(),
             })
-            .strict(),
+            .strict()
+            .meta({ example: { name: "Sam Rivera", email: "sam@example.com", photo: "https://example.com/sam.png" } }),
+          response: {
+            200: profileSavedAnswer.describe("The name and photo were saved"),
+            ...refusals({
+              400: "A field is invalid, or the photo is an upload the API does not have",
+              403: "The e-mail is not the caller's own",
+            }),
+          },
         },
       },
       async (request) => {
@@ -183,7 +211,7 @@ export const authRoutes =
             .where(eq(users.id, actor.id)),
         );
         // The record already existed (POST /jwt made it): nothing was inserted.
-        return { acknowledged: true, insertedId: null, _id: actor.id };
+        return { acknowledged: true as const, insertedId: null, _id: actor.id };
       },
     );
   };

@@ -9,12 +9,16 @@ import { notFound } from "../platform/errors.js";
 import { transaction } from "../platform/transaction.js";
 import { idParam } from "../platform/wire.js";
 import { text } from "../platform/text.js";
+import { refusals } from "../platform/contract.js";
+import { contactMarkedAnswer, contactMessageAnswer, contactSentAnswer } from "./answers.js";
 
-const message = z.object({
-  name: text({ required: "Name is required", max: 120 }),
-  email: z.email({ error: "Email is required" }).max(254),
-  message: text({ required: "Message is required", max: 5000, multiLine: true }),
-});
+const message = z
+  .object({
+    name: text({ required: "Name is required", max: 120 }),
+    email: z.email({ error: "Email is required" }).max(254),
+    message: text({ required: "Message is required", max: 5000, multiLine: true }),
+  })
+  .meta({ example: { name: "Ana Souza", email: "ana@example.com", message: "Is there a beginners' tennis camp?" } });
 
 export const contactRoutes =
   (db: Db): FastifyPluginAsyncZod =>
@@ -22,7 +26,13 @@ export const contactRoutes =
     app.post(
       "/contact",
       {
-        schema: { tags: ["contact"], summary: "A visitor writes to the academy", body: message },
+        schema: {
+          operationId: "sendContactMessage",
+          tags: ["contact"],
+          summary: "A visitor writes to the academy",
+          body: message,
+          response: { 201: contactSentAnswer.meta({ description: "The message was saved" }) },
+        },
         config: { rateLimit: app.rateLimits.forms },
       },
       async (request, reply) => {
@@ -41,7 +51,12 @@ export const contactRoutes =
       "/contact",
       {
         config: { access: { action: "read", entity: "contact", any: true } },
-        schema: { tags: ["contact"], summary: "Messages to the academy (admins)" },
+        schema: {
+          operationId: "listContactMessages",
+          tags: ["contact"],
+          summary: "Messages to the academy (admins)",
+          response: { 200: z.array(contactMessageAnswer).meta({ description: "Every message, newest first" }) },
+        },
       },
       async (request) => {
         const actor = await request.requireActor();
@@ -66,10 +81,18 @@ export const contactRoutes =
       {
         config: { access: { action: "update", entity: "contact", any: true } },
         schema: {
+          operationId: "markContactMessage",
           tags: ["contact"],
           summary: "Mark a message read or unread (admins)",
           params: idParam,
-          body: z.object({ read: z.boolean({ error: "Read must be true or false." }) }).strict(),
+          body: z
+            .object({ read: z.boolean({ error: "Read must be true or false." }) })
+            .strict()
+            .meta({ example: { read: true } }),
+          response: {
+            200: contactMarkedAnswer.describe("The message is marked as asked"),
+            ...refusals({ 404: "There is no such message" }),
+          },
         },
       },
       async (request) => {
@@ -81,7 +104,7 @@ export const contactRoutes =
           .where(eq(contactMessages.id, request.params.id))
           .returning({ id: contactMessages.id });
         if (changed.length === 0) throw notFound("There is no such message.");
-        return { modifiedCount: 1, read: request.body.read };
+        return { modifiedCount: 1 as const, read: request.body.read };
       },
     );
   };

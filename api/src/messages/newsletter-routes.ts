@@ -5,11 +5,14 @@ import { z } from "zod";
 import { requirePermission } from "../platform/access/permissions.js";
 import type { Db } from "../platform/database/client.js";
 import { newsletterSubscriptions } from "../platform/database/schema.js";
+import { subscribedAnswer, subscriberAnswer, subscribersCsv } from "./answers.js";
 
-const subscription = z.object({
-  email: z.email({ error: "Enter a valid e-mail address." }).max(254),
-  acceptedTerms: z.literal(true, { error: "Accept the terms to subscribe." }),
-});
+const subscription = z
+  .object({
+    email: z.email({ error: "Enter a valid e-mail address." }).max(254),
+    acceptedTerms: z.literal(true, { error: "Accept the terms to subscribe." }),
+  })
+  .meta({ example: { email: "ana@example.com", acceptedTerms: true } });
 
 /** The home page's "Subscribe For Offer!" box. */
 export const newsletterRoutes =
@@ -20,12 +23,17 @@ export const newsletterRoutes =
       {
         config: { rateLimit: app.rateLimits.forms },
         schema: {
+          operationId: "subscribeToNewsletter",
           tags: ["newsletter"],
           summary: "Subscribe an e-mail address to the academy's offers",
           description:
             "Needs `acceptedTerms: true`. Subscribing an address twice is not an error: the answer says " +
             "whether this request created the subscription (201, `new: true`) or it already existed (200, `new: false`).",
           body: subscription,
+          response: {
+            200: subscribedAnswer.meta({ description: "The address was already subscribed (`new: false`)" }),
+            201: subscribedAnswer.meta({ description: "This request subscribed the address (`new: true`)" }),
+          },
         },
       },
       async (request, reply) => {
@@ -44,7 +52,12 @@ export const newsletterRoutes =
       "/newsletter",
       {
         config: { access: { action: "read", entity: "newsletter", any: true } },
-        schema: { tags: ["newsletter"], summary: "Newsletter subscribers, newest first (admins)" },
+        schema: {
+          operationId: "listNewsletterSubscribers",
+          tags: ["newsletter"],
+          summary: "Newsletter subscribers, newest first (admins)",
+          response: { 200: z.array(subscriberAnswer).meta({ description: "Every subscriber, newest first" }) },
+        },
       },
       async (request) => {
         const actor = await request.requireActor();
@@ -67,9 +80,11 @@ export const newsletterRoutes =
       {
         config: { access: { action: "read", entity: "newsletter", any: true } },
         schema: {
+          operationId: "exportNewsletterSubscribers",
           tags: ["newsletter"],
           summary: "Newsletter subscribers as a CSV file, oldest first (admins)",
           description: "Columns: email, subscribed_at, accepted_terms_at (ISO 8601, UTC).",
+          response: { 200: subscribersCsv },
         },
       },
       async (request, reply) => {

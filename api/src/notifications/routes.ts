@@ -1,4 +1,5 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifySchemaCompiler } from "fastify";
+import { validatorCompiler, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requirePermission } from "../platform/access/permissions.js";
 import type { MailConfig } from "../platform/config.js";
@@ -8,6 +9,8 @@ import * as clock from "../platform/clock.js";
 import { notificationPreferences, users } from "../platform/database/schema.js";
 import { notFound } from "../platform/errors.js";
 import { idParam } from "../platform/wire.js";
+import { refusals } from "../platform/contract.js";
+import { calendarFile, htmlPage, notificationSettingsAnswer, oneClickBody, outboxStateAnswer } from "./answers.js";
 import { sessionsCalendar } from "./calendar.js";
 import { enrolmentEvents } from "./facts.js";
 import { outboxState } from "./outbox.js";
@@ -18,11 +21,24 @@ export interface NotificationRouteDeps {
   config: MailConfig;
 }
 
-const tokenParam = z.object({ token: z.string().max(200) });
+const tokenParam = z.object({
+  token: z.string().max(200).meta({ description: "The unsubscribe link's token: the user's id and its signature" }),
+});
+
+const NO_SUCH_LINK = "The unsubscribe link is not valid (or its user no longer exists)";
 
 /** The family's calendar feed as a `webcal://` address (calendar apps subscribe to it). */
 const feedUrl = (config: MailConfig, token: string | null) =>
   token ? `${config.apiUrl.replace(/^https?:\/\//, "webcal://")}/calendar/${token}.ics` : null;
+
+/**
+ * Checks a route's params and query as every route's (their schemas are Zod's), and takes its body
+ * unread, whatever it is.
+ */
+const bodyNotChecked: FastifySchemaCompiler<unknown> = (part) =>
+  part.httpPart === "body"
+    ? () => ({ value: undefined })
+    : validatorCompiler({ ...part, schema: part.schema as z.ZodType });
 
 /** The small page the unsubscribe link opens (no script, no style: the API's pages are bare). */
 function page(title: string, body: string) {
@@ -38,9 +54,11 @@ export const notificationRoutes =
       {
         config: { access: { action: "read", entity: "outbox", any: true } },
         schema: {
+          operationId: "getOutboxState",
           tags: ["notifications"],
           summary:
             "How the e-mail outbox stands: messages waiting, messages given up, since when the oldest waits (admins)",
+          response: { 200: outboxStateAnswer.describe("The outbox's counts") },
         },
       },
       async (request) => {
@@ -68,8 +86,12 @@ export const notificationRoutes =
       {
         config: { access: { action: "read", entity: "user" } },
         schema: {
+          operationId: "getNotificationSettings",
           tags: ["notifications"],
           summary: "The caller's e-mail choices (reminders on or off) and their calendar feed's address, if any",
+          response: {
+            200: notificationSettingsAnswer.describe("The caller's e-mail choices and calendar feed, as they are now"),
+          },
         },
       },
       async (request) => {
@@ -84,9 +106,16 @@ export const notificationRoutes =
       {
         config: { access: { action: "update", entity: "user" } },
         schema: {
+          operationId: "updateNotificationSettings",
           tags: ["notifications"],
           summary: "Turn the caller's optional e-mails (reminders) on or off",
-          body: z.object({ optionalEmails: z.boolean({ error: "Optional e-mails must be true or false." }) }).strict(),
+          body: z
+            .object({ optionalEmails: z.boolean({ error: "Optional e-mails must be true or false." }) })
+            .strict()
+            .meta({ example: { optionalEmails: false } }),
+          response: {
+            200: notificationSettingsAnswer.describe("The caller's e-mail choices and calendar feed, as they are now"),
+          },
         },
       },
       async (request) => {
@@ -102,8 +131,12 @@ export const notificationRoutes =
       {
         config: { access: { action: "update", entity: "user" } },
         schema: {
+          operationId: "renewCalendarFeed",
           tags: ["notifications"],
           summary: "A new private calendar feed address for the caller's family (the previous one stops working)",
+          response: {
+            200: notificationSettingsAnswer.describe("The caller's e-mail choices and calendar feed, as they are now"),
+          },
         },
       },
       async (request) => {
@@ -118,7 +151,14 @@ export const notificationRoutes =
       "/notification-settings/calendar-feed",
       {
         config: { access: { action: "update", entity: "user" } },
-        schema: { tags: ["notifications"], summary: "Revoke the caller's calendar feed address" },
+        schema: {
+          operationId: "revokeCalendarFeed",
+          tags: ["notifications"],
+          summary: "Revoke the caller's calendar feed address",
+          response: {
+            200: notificationSettingsAnswer.describe("The caller's e-mail choices and calendar feed, as they are now"),
+          },
+        },
       },
       async (request) => {
         const actor = await request.requireActor();
@@ -133,9 +173,14 @@ export const notificationRoutes =
       {
         config: { access: { action: "read", entity: "enrollment" } },
         schema: {
+          operationId: "getEnrollmentCalendar",
           tags: ["notifications"],
           summary: "Add to calendar: one of the caller's enrolments as an iCalendar file (its weekly sessions)",
           params: idParam,
+          response: {
+            200: calendarFile("The enrolment's weekly sessions (attachment camp-sessions.ics)"),
+            ...refusals({ 404: "No such enrolment of the caller's" }),
+          },
         },
       },
       async (request, reply) => {
@@ -155,10 +200,19 @@ export const notificationRoutes =
       "/calendar/:file",
       {
         schema: {
+          operationId: "getCalendarFeed",
           tags: ["notifications"],
           summary:
             "A family's private calendar feed (`webcal://…/calendar/<secret>.ics`): every session of every enrolment",
-          params: z.object({ file: z.string().max(200) }),
+          description:
+            "No sign-in: the secret in the address is the key (Settings gives it, and can replace or revoke it).",
+          params: z.object({
+            file: z.string().max(200).meta({ description: "`<secret>.ics`, as in the feed's address" }),
+          }),
+          response: {
+            200: calendarFile("Every session of every enrolment of the family"),
+            ...refusals({ 404: "No such calendar: its address may have been replaced or revoked in Settings" }),
+          },
         },
       },
       async (request, reply) => {
@@ -192,9 +246,17 @@ export const notificationRoutes =
         "/unsubscribe/:token",
         {
           schema: {
+            operationId: "showUnsubscribePage",
             tags: ["notifications"],
             summary: "The unsubscribe link's page: a button that turns reminders off (a GET changes nothing)",
+            description:
+              "An HTML page whose form posts `List-Unsubscribe=One-Click` to the same address. An invalid link " +
+              "gets the API's JSON error (404).",
             params: tokenParam,
+            response: {
+              200: htmlPage("The page with the button that turns reminders off"),
+              ...refusals({ 404: NO_SUCH_LINK }),
+            },
           },
         },
         async (request, reply) => {
@@ -220,10 +282,23 @@ export const notificationRoutes =
         "/unsubscribe/:token",
         {
           config: { rateLimit: app.rateLimits.forms },
+          // The body is described (RFC 8058's form) but not checked: its content is not read (the
+          // parser above drops it), so any form, or none, unsubscribes as it always did.
+          validatorCompiler: bodyNotChecked,
           schema: {
+            operationId: "unsubscribe",
             tags: ["notifications"],
             summary: "One-click unsubscribe (RFC 8058): turns the token's user's optional e-mails off, without sign-in",
+            description:
+              "Mail clients post `List-Unsubscribe=One-Click` as a form, as does the link's page. The body's content " +
+              "is not read. Answers a page saying reminders are off; an invalid link gets the API's JSON error (404).",
             params: tokenParam,
+            body: oneClickBody,
+            consumes: ["application/x-www-form-urlencoded", "multipart/form-data"],
+            response: {
+              200: htmlPage("Reminders are off: a page saying so"),
+              ...refusals({ 404: NO_SUCH_LINK }),
+            },
           },
         },
         async (request, reply) => {
