@@ -156,10 +156,21 @@ export async function buildApp({
         title: "Summit Sports Academy API",
         version: "1.0.0",
         description: "Classes, instructors, carts and accounts of the academy's summer-camp booking site.",
+        // The footer's contact address (shared-auth academy-facts.ts).
+        contact: { name: "Summit Sports Academy", email: "hello@summitsports.academy" },
       },
       // The document is the same for every deployment (api/openapi.json is generated from it);
-      // each serves these paths at its own address.
-      servers: [{ url: "http://localhost:4000", description: "A local run (npm start)" }],
+      // each serves these paths at its own address, a local run (npm start) at the defaults.
+      servers: [
+        {
+          url: "{scheme}://{host}",
+          description: "The API of a deployment",
+          variables: {
+            scheme: { default: "http", enum: ["http", "https"], description: "https in production" },
+            host: { default: "localhost:4000", description: "The API's host name and port" },
+          },
+        },
+      ],
       components: {
         securitySchemes: {
           bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },

@@ -80,16 +80,20 @@ describe("the OpenAPI document (decision 038)", () => {
     const doc = await served();
     const security = (path: string, method: string) => doc.paths[path]?.[method]?.security;
     for (const [path, method] of [
-      ["/classes", "get"],
-      ["/classes/{id}", "get"],
       ["/instructors", "get"],
       ["/health", "get"],
       ["/contact", "post"],
       ["/newsletter", "post"],
       ["/webhooks/stripe", "post"],
+      ["/calendar/{file}", "get"],
+      ["/unsubscribe/{token}", "post"],
     ] as const) {
       expect(security(path, method), `${method} ${path}`).toEqual([]);
     }
+    // The class list and a class page answer anyone; a token shows an admin or the class's
+    // instructor more.
+    expect(security("/classes", "get")).toEqual([{}, { bearer: [] }]);
+    expect(security("/classes/{id}", "get")).toEqual([{}, { bearer: [] }]);
     // Signed-in calls keep the document's global bearer requirement.
     expect(security("/campers", "get")).toBeUndefined();
     expect(security("/carts", "get")).toBeUndefined();

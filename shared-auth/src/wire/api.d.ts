@@ -14,44 +14,7 @@ export interface paths {
             cookie?: never;
         };
         /** Liveness (always 200, within a second) and the database's state */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -68,44 +31,7 @@ export interface paths {
             cookie?: never;
         };
         /** Readiness: 200 when the database answers within a second, else 503 */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -127,78 +53,7 @@ export interface paths {
          * Exchange a Firebase ID token for the API's access token
          * @description Send the Firebase ID token as `Authorization: Bearer <id token>` and the account's `email` in the body. The token is verified with firebase-admin, and the account checked with Firebase: a deleted or disabled account, or a token from before the account was signed out everywhere, gets 401. The user record is created or its name, photo and `email_verified` (required to pay) refreshed. Returns the API's own short-lived access token, which `POST /logout` ends. A bare e-mail never gets a token. 503 with `Retry-After` when the identity provider (Google's public keys, or the Auth Emulator locally) cannot be reached: sign-in is briefly unavailable, the token was not judged.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: email */
-                        email: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["exchangeIdToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -216,174 +71,10 @@ export interface paths {
          * Every user (admins); with page, size, search, role, sort or dir: one page and the total
          * @description Without query parameters: the whole list, by name (the spec's call). With any of them: `{ items, total, page, size }`, items with `createdAt`; search matches name or e-mail.
          */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    size?: number;
-                    /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
-                    search?: string;
-                    sort?: "name" | "email" | "role" | "joined";
-                    dir?: "asc" | "desc";
-                    role?: "admin" | "instructor" | "student";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listUsers"];
         put?: never;
         /** Save the caller's name and photo after sign-up (the record itself is made by POST /jwt) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Required; trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
-                        name: string;
-                        /** Format: email */
-                        email: string;
-                        photo?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["saveOwnProfile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -398,190 +89,10 @@ export interface paths {
             cookie?: never;
         };
         /** Approved classes, most enrolled first; admins get every class with its status. With any parameter: one page, sorted and filtered */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    size?: number;
-                    /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
-                    search?: string;
-                    sort?: "popular" | "newest" | "price" | "start" | "name";
-                    dir?: "asc" | "desc";
-                    sport?: "soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf";
-                    age?: number;
-                    level?: "beginner" | "intermediate" | "advanced" | "all";
-                    /** @description Any day of the week (YYYY-MM-DD): sessions overlapping its Monday-Sunday */
-                    week?: string;
-                    min_price?: number;
-                    max_price?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listClasses"];
         put?: never;
         /** An instructor adds a class (pending review) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Required; trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
-                        class_name: string;
-                        image: string;
-                        available_seats: number;
-                        price: number;
-                        /** @description Trimmed, at most 2000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
-                        details?: string;
-                        early_price?: number | null;
-                        early_price_until?: string | null;
-                        /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
-                        instructor?: string;
-                        /** @description Trimmed, at most 254 characters; no control characters, no text-direction overrides or isolates. */
-                        email?: string;
-                        enrolled_seats?: number;
-                        /** @enum {string|null} */
-                        sport?: "soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf" | null;
-                        /** @description YYYY-MM-DD */
-                        start_date?: string | null;
-                        /** @description YYYY-MM-DD */
-                        end_date?: string | null;
-                        weekdays?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[] | null;
-                        /** @description HH:MM, 24 h */
-                        start_time?: string | null;
-                        /** @description HH:MM, 24 h */
-                        end_time?: string | null;
-                        age_min?: number | null;
-                        age_max?: number | null;
-                        /** @enum {string|null} */
-                        level?: "beginner" | "intermediate" | "advanced" | "all" | null;
-                        /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
-                        location?: string | null;
-                        /** Format: date-time */
-                        registration_opens_at?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createClass"];
         delete?: never;
         options?: never;
         head?: never;
@@ -595,247 +106,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One class */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * One class
+         * @description A class not approved yet (or denied) is shown only to its instructor and admins.
+         */
+        get: operations["getClass"];
         put?: never;
         post?: never;
         /** Delete a class nobody is enrolled in */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteClass"];
         options?: never;
         head?: never;
         /** Edit a class (its instructor, or an admin); an instructor's edit sends it back to review */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Required; trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
-                        class_name?: string;
-                        image?: string;
-                        available_seats?: number;
-                        price?: number;
-                        /** @description Trimmed, at most 2000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
-                        details?: string;
-                        early_price?: number | null;
-                        early_price_until?: string | null;
-                        /** @enum {string|null} */
-                        sport?: "soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf" | null;
-                        /** @description YYYY-MM-DD */
-                        start_date?: string | null;
-                        /** @description YYYY-MM-DD */
-                        end_date?: string | null;
-                        weekdays?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[] | null;
-                        /** @description HH:MM, 24 h */
-                        start_time?: string | null;
-                        /** @description HH:MM, 24 h */
-                        end_time?: string | null;
-                        age_min?: number | null;
-                        age_max?: number | null;
-                        /** @enum {string|null} */
-                        level?: "beginner" | "intermediate" | "advanced" | "all" | null;
-                        /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
-                        location?: string | null;
-                        /** Format: date-time */
-                        registration_opens_at?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateClass"];
         trace?: never;
     };
     "/classes/{id}/status": {
@@ -852,100 +135,7 @@ export interface paths {
         options?: never;
         head?: never;
         /** An admin approves or denies one class, with optional feedback */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "approved" | "denied";
-                        /** @description Trimmed, at most 2000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
-                        feedback?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["reviewClass"];
         trace?: never;
     };
     "/classes/{id}/feedback": {
@@ -962,98 +152,7 @@ export interface paths {
         options?: never;
         head?: never;
         /** An admin sends feedback on a class to its instructor */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Required; trimmed, at most 2000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
-                        feedback: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["sendClassFeedback"];
         trace?: never;
     };
     "/classes/{id}/roster": {
@@ -1064,80 +163,7 @@ export interface paths {
             cookie?: never;
         };
         /** The students enrolled in a class: its instructor or an admin only; with any parameter, one page with its total */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    size?: number;
-                    /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
-                    search?: string;
-                    sort?: "enrolled" | "name" | "email";
-                    dir?: "asc" | "desc";
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getClassRoster"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1154,80 +180,7 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's own classes, with status and admin feedback; with any paging parameter, one page with its total */
-        get: {
-            parameters: {
-                query: {
-                    page?: number;
-                    size?: number;
-                    /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
-                    search?: string;
-                    sort?: "newest" | "name" | "status";
-                    dir?: "asc" | "desc";
-                    email: string;
-                    status?: "pending" | "approved" | "denied";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listMyClasses"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1244,73 +197,7 @@ export interface paths {
             cookie?: never;
         };
         /** What the caller's classes have earned: seats paid for and the amount paid, at the prices paid */
-        get: {
-            parameters: {
-                query: {
-                    email: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getMyClassRevenue"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1330,162 +217,17 @@ export interface paths {
          * The caller's own record and role, and whether their e-mail address is confirmed
          * @description `emailVerified` is Firebase's `email_verified` of the last sign-in (POST /jwt): a student pays only with a confirmed address (decision 028), so the payment pages ask for it first.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getOwnUser"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update the caller's display name and photo */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Required; trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
-                        name?: string;
-                        photo?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateOwnUser"];
         trace?: never;
     };
-    "/users/admin/{email}": {
+    "/users/admin/{user}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1493,82 +235,17 @@ export interface paths {
             cookie?: never;
         };
         /** Whether a user is an admin (own e-mail, or admins) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    email: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["checkAdmin"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Make a user an admin (admins) */
+        patch: operations["makeAdmin"];
         trace?: never;
     };
-    "/users/instructor/{email}": {
+    "/users/instructor/{user}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1576,248 +253,17 @@ export interface paths {
             cookie?: never;
         };
         /** Whether a user is an instructor (own e-mail, or admins) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    email: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/users/admin/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Make a user an admin (admins) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        trace?: never;
-    };
-    "/users/instructor/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
+        get: operations["checkInstructor"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Make a user an instructor (admins) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["makeInstructor"];
         trace?: never;
     };
-    "/users/student/{id}": {
+    "/users/student/{user}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1834,73 +280,7 @@ export interface paths {
          * Make an instructor or an admin a student again (admins)
          * @description Undoes a promotion. Refused with 409 for the last admin, and for anyone who still has classes (a student cannot teach them): delete those first.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["makeStudent"];
         trace?: never;
     };
     "/users/{id}": {
@@ -1914,73 +294,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Delete a user (admins; not themselves) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteUser"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1994,60 +308,7 @@ export interface paths {
             cookie?: never;
         };
         /** Instructors by name, public fields only, with the number of approved classes each teaches. With any parameter: one page, most classes first or by name */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    size?: number;
-                    /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
-                    search?: string;
-                    sort?: "popular" | "name";
-                    dir?: "asc" | "desc";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listInstructors"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2064,55 +325,7 @@ export interface paths {
             cookie?: never;
         };
         /** An instructor's approved classes */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listInstructorClasses"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2134,62 +347,7 @@ export interface paths {
          * Sign out: the access token sent with this request stops working at once
          * @description The browser calls this on Logout before it removes the token from its storage. Only this token ends (the user's other devices stay signed in); a later request with it gets 401. A token signed before tokens carried an id cannot be named alone: then every token of the account ends.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["signOut"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2209,73 +367,7 @@ export interface paths {
          * End every session of a user (admins): their access tokens and their Firebase sign-ins
          * @description For a lost phone or a shared computer. Every access token the user holds, on any device, stops working at once, and Firebase signs the account out everywhere, so a browser cannot quietly get a new token with its stored sign-in: the user signs in again with their password or Google. `signInRevoked` is false when Firebase could not be told (no such sign-in, or it could not be reached).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["endUserSessions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2290,167 +382,10 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's cart items */
-        get: {
-            parameters: {
-                query: {
-                    email: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listCartItems"];
         put?: never;
         /** A student books a class into the cart; the server fills in everything but the class id */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        classItemId: string;
-                        /** Format: uuid */
-                        camperId?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["addToCart"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2470,97 +405,7 @@ export interface paths {
          * The caller's cart priced by the server (each line's full price, its discounts by name, the total), with a promo code when one is typed
          * @description Nothing is held or used: a code that cannot apply comes back with the reason (`code.applied` false, `code.reason`) and the cart priced without it. Requests with a code count against the promo-code rate limits.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        cartItemIds?: string[];
-                        /** @description Trimmed, at most 40 characters; no control characters, no text-direction overrides or isolates. */
-                        promoCode?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["quoteCart"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2578,73 +423,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Remove one of the caller's cart items */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["removeCartItem"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2658,73 +437,7 @@ export interface paths {
             cookie?: never;
         };
         /** The classes the caller is enrolled in */
-        get: {
-            parameters: {
-                query: {
-                    email: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listEnrolledClasses"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2746,98 +459,7 @@ export interface paths {
          * Open a checkout: hold a seat of each class and get a PaymentIntent for the amount the server computes
          * @description 403 with a plain message when the caller's e-mail address is not confirmed (Firebase's `email_verified` at the last POST /jwt; Google accounts are): no seat is held and no payment starts (decision 028). Recording a payment already made (POST /payments) is never refused for it.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        cartItemIds?: string[];
-                        price?: number;
-                        /** @description Trimmed, at most 40 characters; no control characters, no text-direction overrides or isolates. */
-                        promoCode?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createPaymentIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2854,73 +476,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Extend the caller's checkout in progress: its seats stay held a full hold from now, up to a limit */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    orderId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["extendCheckout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2935,169 +491,10 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's payment history, newest first (admins: anyone's); with page or size, one page with its total */
-        get: {
-            parameters: {
-                query: {
-                    page?: number;
-                    size?: number;
-                    sort?: "newest";
-                    email: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listPayments"];
         put?: never;
         /** Record the caller's paid checkout: enrolments, cart emptied, payment record */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        transactionId: string;
-                        /** @description Trimmed, at most 254 characters; no control characters, no text-direction overrides or isolates. */
-                        email?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["recordPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3114,99 +511,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Record the caller's paid single-class checkout; the id is the cart item paid for */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        transactionId: string;
-                        /** @description Trimmed, at most 254 characters; no control characters, no text-direction overrides or isolates. */
-                        email?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["recordSinglePayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3222,45 +527,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stripe's signed events: a succeeded payment is recorded even if the browser never reports it */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Stripe's signed events: a succeeded payment is recorded even if the browser never reports it
+         * @description The body is read as it came (the signature is over its exact bytes) and checked with the `Stripe-Signature` header and the webhook's secret; then only the event's id, type and the object's id are read, and the payment or its refunds are read again from Stripe. An event already handled is answered as a duplicate.
+         */
+        post: operations["receiveStripeEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3277,73 +548,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Accept a waitlist offer: a checkout opens with its seats (as POST /create-payment-intent answers), for the cart lines returned */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["acceptWaitlistOffer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3358,55 +563,7 @@ export interface paths {
             cookie?: never;
         };
         /** A class's live booking state: seats anyone may book now (none while its line waits), the line's length and when registration opens */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getClassAvailability"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3423,166 +580,10 @@ export interface paths {
             cookie?: never;
         };
         /** A class's line for its instructor or an admin: offers, then waiting entries in order */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listClassWaitlist"];
         put?: never;
         /** Join a full class's waitlist for some of the caller's campers together (the account holder's own seat when none is named) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        camperIds?: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["joinWaitlist"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3597,62 +598,7 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's waitlist entries, newest first: place in line, offers with their deadline, ended ones */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listWaitlistEntries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3672,169 +618,11 @@ export interface paths {
         put?: never;
         post?: never;
         /** Leave a waitlist (an open offer goes to the next family) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["leaveWaitlist"];
         options?: never;
         head?: never;
         /** An admin moves a waiting entry to another place in its line, with a reason that is kept */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        position: number;
-                        /** @description Required; trimmed, at most 300 characters; no control characters, no text-direction overrides or isolates. */
-                        reason: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["moveWaitlistEntry"];
         trace?: never;
     };
     "/waitlist/{id}/decline": {
@@ -3847,73 +635,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Decline an offer: its seats go to the next family in line */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["declineWaitlistOffer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3928,73 +650,7 @@ export interface paths {
             cookie?: never;
         };
         /** What happened to one entry, with staff's reasons */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listWaitlistEntryHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4013,98 +669,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** An admin removes an entry from its line, with a reason that is kept */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Required; trimmed, at most 300 characters; no control characters, no text-direction overrides or isolates. */
-                        reason: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["removeWaitlistEntry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4119,62 +684,7 @@ export interface paths {
             cookie?: never;
         };
         /** Offers open now across classes, soonest deadline first (Admin Home) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listWaitlistOffers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4191,44 +701,7 @@ export interface paths {
             cookie?: never;
         };
         /** The academy's cancellation policy, in numbers and in words */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getCancellationPolicy"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4251,98 +724,7 @@ export interface paths {
         options?: never;
         head?: never;
         /** An admin sets the cancellation policy */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        fullRefundDays: number;
-                        partialRefundDays: number;
-                        partialPercent: number;
-                        feeCents: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["setCancellationPolicy"];
         trace?: never;
     };
     "/enrollments": {
@@ -4353,62 +735,7 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's seats (one per camper and class), with what cancelling each would refund today */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listEnrollments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4425,73 +752,7 @@ export interface paths {
             cookie?: never;
         };
         /** What cancelling a seat would refund today under the policy (the family's own; admins any) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["quoteCancellation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4510,99 +771,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Cancel a seat: the seat goes to the waitlist first and the policy's refund to the card (admins may set the amount and a reason) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        refundCents?: number;
-                        /** @description Required; trimmed, at most 300 characters; no control characters, no text-direction overrides or isolates. */
-                        reason?: string;
-                    } | null;
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["cancelEnrollment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4619,99 +788,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** A goodwill refund: part of a payment back to the card without cancelling a seat, shared among its lines (admins) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        refundCents: number;
-                        /** @description Required; trimmed, at most 300 characters; no control characters, no text-direction overrides or isolates. */
-                        reason: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["refundPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4726,73 +803,7 @@ export interface paths {
             cookie?: never;
         };
         /** Refunds not done (waiting for the provider, pending there) and failed ones, newest first, with their counts; all=true: the latest of every state (admins) */
-        get: {
-            parameters: {
-                query?: {
-                    all?: "true" | "false";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listRefunds"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4809,79 +820,7 @@ export interface paths {
             cookie?: never;
         };
         /** Every class, paged: search by name or instructor, filter by status, pending first by default */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    size?: number;
-                    /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
-                    search?: string;
-                    sort?: "review" | "name" | "instructor" | "price" | "seats" | "submitted";
-                    dir?: "asc" | "desc";
-                    status?: "pending" | "approved" | "denied";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listAdminClasses"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4898,62 +837,7 @@ export interface paths {
             cookie?: never;
         };
         /** The admin home's figures: users by role, classes by status, enrolments, revenue, open holds */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getAdminStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4970,62 +854,7 @@ export interface paths {
             cookie?: never;
         };
         /** How the e-mail outbox stands: messages waiting, messages given up, since when the oldest waits (admins) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getOutboxState"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5042,157 +871,14 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's e-mail choices (reminders on or off) and their calendar feed's address, if any */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getNotificationSettings"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Turn the caller's optional e-mails (reminders) on or off */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        optionalEmails: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateNotificationSettings"];
         trace?: never;
     };
     "/notification-settings/calendar-feed": {
@@ -5205,119 +891,9 @@ export interface paths {
         get?: never;
         put?: never;
         /** A new private calendar feed address for the caller's family (the previous one stops working) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["renewCalendarFeed"];
         /** Revoke the caller's calendar feed address */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["revokeCalendarFeed"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5331,73 +907,7 @@ export interface paths {
             cookie?: never;
         };
         /** Add to calendar: one of the caller's enrolments as an iCalendar file (its weekly sessions) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getEnrollmentCalendar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5413,56 +923,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A family's private calendar feed (`webcal://…/calendar/<secret>.ics`): every session of every enrolment */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    file: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * A family's private calendar feed (`webcal://…/calendar/<secret>.ics`): every session of every enrolment
+         * @description No sign-in: the secret in the address is the key (Settings gives it, and can replace or revoke it).
+         */
+        get: operations["getCalendarFeed"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5478,107 +943,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The unsubscribe link's page: a button that turns reminders off (a GET changes nothing) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    token: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * The unsubscribe link's page: a button that turns reminders off (a GET changes nothing)
+         * @description An HTML page whose form posts `List-Unsubscribe=One-Click` to the same address. An invalid link gets the API's JSON error (404).
+         */
+        get: operations["showUnsubscribePage"];
         put?: never;
-        /** One-click unsubscribe (RFC 8058): turns the token's user's optional e-mails off, without sign-in */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    token: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * One-click unsubscribe (RFC 8058): turns the token's user's optional e-mails off, without sign-in
+         * @description Mail clients post `List-Unsubscribe=One-Click` as a form, as does the link's page. The body's content is not read. Answers a page saying reminders are off; an invalid link gets the API's JSON error (404).
+         */
+        post: operations["unsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5593,168 +968,10 @@ export interface paths {
             cookie?: never;
         };
         /** Every discount (codes, sibling, multi-class), newest first, with what each code brought */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listDiscounts"];
         put?: never;
         /** An admin adds a discount */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        kind: "code" | "sibling" | "multi_class";
-                        /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
-                        name: string;
-                        code?: string | null;
-                        percentOff?: number | null;
-                        amountOffCents?: number | null;
-                        minSeats?: number | null;
-                        validFrom?: string | null;
-                        validUntil?: string | null;
-                        maxUses?: number | null;
-                        maxUsesPerFamily?: number | null;
-                        classIds?: string[];
-                        sports?: ("soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf")[];
-                        minOrderCents?: number;
-                        paused?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createDiscount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5772,180 +989,11 @@ export interface paths {
         put?: never;
         post?: never;
         /** An admin deletes a discount; a code some order used is refused (409: pause it instead, its record stays) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteDiscount"];
         options?: never;
         head?: never;
         /** An admin changes or pauses a discount (its kind stays) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
-                        name?: string;
-                        code?: string | null;
-                        percentOff?: number | null;
-                        amountOffCents?: number | null;
-                        minSeats?: number | null;
-                        validFrom?: string | null;
-                        validUntil?: string | null;
-                        maxUses?: number | null;
-                        maxUsesPerFamily?: number | null;
-                        classIds?: string[];
-                        sports?: ("soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf")[];
-                        minOrderCents?: number;
-                        paused?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateDiscount"];
         trace?: never;
     };
     "/contact": {
@@ -5956,140 +1004,10 @@ export interface paths {
             cookie?: never;
         };
         /** Messages to the academy (admins) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listContactMessages"];
         put?: never;
         /** A visitor writes to the academy */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Required; trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
-                        name: string;
-                        /** Format: email */
-                        email: string;
-                        /** @description Required; trimmed, at most 5000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
-                        message: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["sendContactMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6110,97 +1028,7 @@ export interface paths {
         options?: never;
         head?: never;
         /** Mark a message read or unread (admins) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        read: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["markContactMessage"];
         trace?: never;
     };
     "/newsletter": {
@@ -6211,141 +1039,13 @@ export interface paths {
             cookie?: never;
         };
         /** Newsletter subscribers, newest first (admins) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listNewsletterSubscribers"];
         put?: never;
         /**
          * Subscribe an e-mail address to the academy's offers
          * @description Needs `acceptedTerms: true`. Subscribing an address twice is not an error: the answer says whether this request created the subscription (201, `new: true`) or it already existed (200, `new: false`).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: email */
-                        email: string;
-                        /** @enum {boolean} */
-                        acceptedTerms: true;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["subscribeToNewsletter"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6363,62 +1063,7 @@ export interface paths {
          * Newsletter subscribers as a CSV file, oldest first (admins)
          * @description Columns: email, subscribed_at, accepted_terms_at (ISO 8601, UTC).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["exportNewsletterSubscribers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6435,180 +1080,10 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's campers: "Myself" (the account holder) first, then the children they added */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listCampers"];
         put?: never;
         /** Add a child to the caller's family */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Required; trimmed, at most 60 characters; no control characters, no text-direction overrides or isolates. */
-                        first_name: string;
-                        /** @description Required; trimmed, at most 60 characters; no control characters, no text-direction overrides or isolates. */
-                        last_name: string;
-                        /** @description YYYY-MM-DD */
-                        date_of_birth: string;
-                        /** @description Trimmed, at most 1000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
-                        allergies?: string;
-                        /** @description Trimmed, at most 2000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
-                        medical_notes?: string;
-                        /** @description Trimmed, at most 1000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
-                        medications?: string;
-                        emergency_contacts?: {
-                            /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
-                            name: string;
-                            /** @description Required; trimmed, at most 40 characters; no control characters, no text-direction overrides or isolates. */
-                            relation: string;
-                            phone: string;
-                        }[];
-                        pickup_people?: {
-                            /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
-                            name: string;
-                            /** @description Required; trimmed, at most 40 characters; no control characters, no text-direction overrides or isolates. */
-                            relation: string;
-                            phone: string;
-                        }[];
-                        /** @default false */
-                        photo_consent?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["addCamper"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6626,193 +1101,11 @@ export interface paths {
         put?: never;
         post?: never;
         /** Remove a camper: refused (409) while they hold a seat in a class that has not ended */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["removeCamper"];
         options?: never;
         head?: never;
         /** Change one of the caller's campers */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Required; trimmed, at most 60 characters; no control characters, no text-direction overrides or isolates. */
-                        first_name?: string;
-                        /** @description Required; trimmed, at most 60 characters; no control characters, no text-direction overrides or isolates. */
-                        last_name?: string;
-                        /** @description YYYY-MM-DD */
-                        date_of_birth?: string;
-                        /** @description Trimmed, at most 1000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
-                        allergies?: string;
-                        /** @description Trimmed, at most 2000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
-                        medical_notes?: string;
-                        /** @description Trimmed, at most 1000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
-                        medications?: string;
-                        emergency_contacts?: {
-                            /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
-                            name: string;
-                            /** @description Required; trimmed, at most 40 characters; no control characters, no text-direction overrides or isolates. */
-                            relation: string;
-                            phone: string;
-                        }[];
-                        pickup_people?: {
-                            /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
-                            name: string;
-                            /** @description Required; trimmed, at most 40 characters; no control characters, no text-direction overrides or isolates. */
-                            relation: string;
-                            phone: string;
-                        }[];
-                        photo_consent?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body is larger than the API takes */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The body's content type is not one this route takes */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateCamper"];
         trace?: never;
     };
     "/classes/{id}/eligibility": {
@@ -6823,73 +1116,7 @@ export interface paths {
             cookie?: never;
         };
         /** Which of the caller's campers may take a seat in this class, and why not where not */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listCamperEligibility"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6906,62 +1133,7 @@ export interface paths {
             cookie?: never;
         };
         /** Everything the academy holds about the caller's family, as one JSON download */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["exportFamilyData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6978,74 +1150,7 @@ export interface paths {
             cookie?: never;
         };
         /** A camper's allergies, medical notes and medications, for the class's instructor or an admin (recorded) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    camperId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getRosterCamperMedical"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7062,73 +1167,7 @@ export interface paths {
             cookie?: never;
         };
         /** A class's roster as CSV (campers, ages, contacts, pick-ups), for its instructor or an admin (recorded) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["downloadRosterCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7145,73 +1184,7 @@ export interface paths {
             cookie?: never;
         };
         /** A family's campers with their details and seats (admins; each camper's read is recorded) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getFamily"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7228,79 +1201,7 @@ export interface paths {
             cookie?: never;
         };
         /** Every staff read of campers' medical and contact details, newest first, paged */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    size?: number;
-                    /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
-                    search?: string;
-                    sort?: "newest";
-                    dir?: "asc" | "desc";
-                    camperId?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listAccessLog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7317,56 +1218,7 @@ export interface paths {
             cookie?: never;
         };
         /** Artwork of the seed data (cached for good: an address never changes its picture) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    kind: "classes" | "people";
-                    file: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getSeedImage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7388,62 +1240,7 @@ export interface paths {
          * Upload an image: a class's picture or a profile photo (any signed-in user)
          * @description Send `multipart/form-data` with the picture in the field `image` (JPEG, PNG, WebP, GIF or AVIF, at most 5 MB). It is checked by its content, turned upright, fitted inside 1600 x 1600 px and stored as WebP. The answer has the shape of the spec's image host: `{ success: true, data: { display_url } }`, where `display_url` is the image's path on this API. The same picture uploaded twice gets the same URL.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No valid access token came with the request, or its session ended */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The caller's role may not do this */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["uploadImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7458,55 +1255,7 @@ export interface paths {
             cookie?: never;
         };
         /** An uploaded image, by the SHA-256 of its bytes (cached for good: its content never changes) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    file: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests from this client (a Retry-After header says when to try again) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Something went wrong on the server */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getImage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7519,27 +1268,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        ErrorInput: {
-            /**
-             * @description The status's name, such as "Bad Request"
-             * @example Bad Request
-             */
-            error: string;
-            /**
-             * @description What went wrong, in words a person can read
-             * @example Some fields are invalid.
-             */
-            message: string;
-            /**
-             * @description For invalid input: each field's problem, by the field's path
-             * @example {
-             *       "date_of_birth": "Enter a date as YYYY-MM-DD."
-             *     }
-             */
-            fields?: {
-                [key: string]: string;
-            };
-        };
         Error: {
             /**
              * @description The status's name, such as "Bad Request"
@@ -7561,6 +1289,1350 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /** @description The process is alive; its database's state, caches and limits */
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+            /**
+             * @description The database driver this process uses
+             * @enum {string}
+             */
+            database: "pglite" | "postgres";
+            /**
+             * @description ok; slow: no answer within a second (locks, a full pool); unreachable: the query failed
+             * @enum {string}
+             */
+            databaseState: "ok" | "slow" | "unreachable";
+            /**
+             * @description How the public lists' cache learns of changes: notified by the database (served from memory), or version-checked on each read while the notifications are down
+             * @enum {string}
+             */
+            listCache: "notified" | "version-checked";
+            /** @description Requests for the cached lists answered before Fastify (decision 036) */
+            frontServed: number;
+            /**
+             * @description Where the rate limits' counters are kept: in Redis, shared by every process (REDIS_URL), or in this process's memory
+             * @enum {string}
+             */
+            rateLimits: "shared" | "per-process";
+            /** @description This process's admission control: what it serves now, its limits, what it refused */
+            admission: {
+                /** @description Requests this process is serving now, the health checks not counted; always 0 without a limit (maxInFlight 0) */
+                inFlight: number;
+                /** @description Its limit (ADMISSION_MAX_IN_FLIGHT); 0: no limit. Reads are refused at half of it */
+                maxInFlight: number;
+                /** @description Requests refused with 503 as very busy since the process started (the limit, or the event loop's lag) */
+                refused: number;
+                /** @description Whether it refuses reads now (background work waits while it does) */
+                busy: boolean;
+                /** @description Requests whose body is still arriving after the grace, holding no place; always 0 without a limit */
+                slowBodies: number;
+                /** @description Requests open now, counted for the limit per client address; always 0 without that limit (ADMISSION_MAX_PER_ADDRESS 0) */
+                open: number;
+                /** @description Client addresses those requests come from */
+                addresses: number;
+                /** @description Requests refused with 429 for their address's limit since the process started */
+                refusedPerAddress: number;
+            };
+        };
+        /** @description How the e-mail outbox stands */
+        OutboxState: {
+            /** @description Messages waiting to be sent (new, or to be tried again) */
+            queued: number;
+            /** @description Messages given up on after their last try */
+            failed: number;
+            /** @description Since when the oldest waiting message waits (ISO 8601, UTC); null when none waits */
+            oldestQueuedAt: string | null;
+        };
+        /** @description A user's e-mail choices and calendar feed */
+        NotificationSettings: {
+            /** @description Whether optional e-mails (reminders) are sent */
+            optionalEmails: boolean;
+            /** @description The family's private calendar feed, `webcal://…/calendar/<secret>.ics`, for calendar apps to subscribe to; null when there is none */
+            calendarFeedUrl: string | null;
+        };
+        /** @description Where the uploaded image is served, and its size */
+        UploadedImage: {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+                /**
+                 * @description The image's path on this API (/images/<sha256>.webp)
+                 * @example /images/0f343b0931126a20f133d67c2b018a3b1e3a8a2c9d6f0b1b5d4e4ad5fb6f2a1c.webp
+                 */
+                display_url: string;
+                /** @description Pixels, as stored */
+                width: number;
+                /** @description Pixels, as stored */
+                height: number;
+            };
+        };
+        /** @description A user's product record: name, e-mail, photo and role */
+        User: {
+            /** @description The user's id (a UUID) */
+            _id: string;
+            /** @description The name shown on the site */
+            name: string;
+            /** @description The account's e-mail address, in lower case */
+            email: string;
+            /** @description The profile photo's URL; an empty string when there is none */
+            photo: string;
+            /**
+             * @description admin, instructor or student
+             * @enum {string}
+             */
+            role: "admin" | "instructor" | "student";
+        };
+        /** @description The caller's own record, and whether their e-mail address is confirmed */
+        OwnUser: {
+            /** @description The user's id (a UUID) */
+            _id: string;
+            /** @description The name shown on the site */
+            name: string;
+            /** @description The account's e-mail address, in lower case */
+            email: string;
+            /** @description The profile photo's URL; an empty string when there is none */
+            photo: string;
+            /**
+             * @description admin, instructor or student
+             * @enum {string}
+             */
+            role: "admin" | "instructor" | "student";
+            /** @description Whether Firebase said the address is confirmed at the last sign-in (a student pays only then) */
+            emailVerified: boolean;
+        };
+        /** @description One page of users and how many match in all */
+        UserPage: {
+            items: {
+                /** @description The user's id (a UUID) */
+                _id: string;
+                /** @description The name shown on the site */
+                name: string;
+                /** @description The account's e-mail address, in lower case */
+                email: string;
+                /** @description The profile photo's URL; an empty string when there is none */
+                photo: string;
+                /**
+                 * @description admin, instructor or student
+                 * @enum {string}
+                 */
+                role: "admin" | "instructor" | "student";
+                /** @description When the account was made (ISO 8601, UTC) */
+                createdAt: string;
+            }[];
+            /** @description Users matching the query, on every page */
+            total: number;
+            /** @description This page's number, from 1 */
+            page: number;
+            /** @description Users per page */
+            size: number;
+        };
+        /** @description Whether a user is an admin */
+        AdminFlag: {
+            /** @description Whether the user is an admin (false for no such user) */
+            admin: boolean;
+        };
+        /** @description Whether a user is an instructor */
+        InstructorFlag: {
+            /** @description Whether the user is an instructor (false for no such user) */
+            instructor: boolean;
+        };
+        /** @description Whether a user's role changed */
+        RoleChange: {
+            /** @description 1 when the role changed, 0 when the user already had it */
+            modifiedCount: number;
+            /**
+             * @description The user's role now
+             * @enum {string}
+             */
+            role: "admin" | "instructor" | "student";
+        };
+        /** @description The API's own access token, for a verified Firebase sign-in */
+        AccessToken: {
+            /** @description The API's access token (a JWT, valid for a short time): send it as `Authorization: Bearer <token>` */
+            token: string;
+        };
+        /** @description A class's live booking state (never cached) */
+        ClassAvailability: {
+            /** @description Seats anyone may book now: none while the class's line waits */
+            seats_left: number;
+            /** @description Entries waiting in the class's line */
+            waiting: number;
+            /** @description Seats kept for open offers to families from the line */
+            offered_seats: number;
+            /**
+             * Format: date-time
+             * @description When booking opens (ISO 8601, UTC); null: no opening time was set
+             */
+            registration_opens_at: string | null;
+            registration_open: boolean;
+            /** @description How long an offer keeps its seats for a family (the academy's setting) */
+            offer_seconds: number;
+            /**
+             * Format: date-time
+             * @description The server's time, to count down to the opening against (ISO 8601, UTC)
+             */
+            now: string;
+        };
+        /** @description One of the family's places in a class's line */
+        WaitlistEntry: {
+            _id: string;
+            classId: string;
+            class_name: string;
+            /** @description The class's first day (YYYY-MM-DD), or null */
+            start_date: string | null;
+            /** @enum {string} */
+            state: "waiting" | "offered" | "accepted" | "declined" | "expired" | "left" | "removed";
+            /** @description Place in line ("#3 in line"): only while waiting, else null */
+            position: number | null;
+            /** @description How many campers the entry waits for */
+            size: number;
+            /** @description The campers waiting together */
+            campers: {
+                _id: string;
+                name: string;
+            }[];
+            /** @description Campers taken off the entry when a seat was offered (no longer eligible), with the reason */
+            dropped: {
+                _id: string;
+                name: string;
+                reason: string;
+            }[];
+            /**
+             * Format: date-time
+             * @description When the family joined the line (ISO 8601, UTC)
+             */
+            joinedAt: string;
+            /**
+             * Format: date-time
+             * @description When seats were offered (ISO 8601, UTC)
+             */
+            offeredAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the offer runs out (ISO 8601, UTC)
+             */
+            offerExpiresAt: string | null;
+            /** @description The checkout an accepted offer opened */
+            orderId: string | null;
+            /** @description Why the entry ended, in plain words */
+            endReason: string | null;
+        };
+        /** @description One entry of a class's line as staff see it */
+        LineEntry: {
+            _id: string;
+            /** @enum {string} */
+            state: "waiting" | "offered";
+            /** @description Place among the waiting (1 = next); null for an open offer */
+            position: number | null;
+            size: number;
+            /** @description The account holder's name */
+            family: string;
+            email: string;
+            /** @description The waiting campers' names */
+            campers: string[];
+            /**
+             * Format: date-time
+             * @description When the family joined the line (ISO 8601, UTC)
+             */
+            joinedAt: string;
+            /**
+             * Format: date-time
+             * @description When seats were offered (ISO 8601, UTC)
+             */
+            offeredAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the offer runs out (ISO 8601, UTC)
+             */
+            offerExpiresAt: string | null;
+        };
+        /** @description An offer of seats waiting for a family's answer */
+        OpenOffer: {
+            _id: string;
+            classId: string;
+            class_name: string;
+            /** @description The account holder's name */
+            family: string;
+            size: number;
+            /**
+             * Format: date-time
+             * @description When the offer runs out (ISO 8601, UTC)
+             */
+            offerExpiresAt: string | null;
+        };
+        /** @description A person to call about a camper, or to hand the camper to */
+        CamperPerson: {
+            name: string;
+            /** @description How they are related to the camper, e.g. mother, neighbour */
+            relation: string;
+            phone: string;
+        };
+        /** @description One of a family's campers with their details: the account holder's own "Myself", or a child */
+        Camper: {
+            _id: string;
+            /** @description The account holder's own "Myself" camper */
+            is_self: boolean;
+            /** @description The account holder's name for "Myself" */
+            first_name: string;
+            /** @description Empty for "Myself" */
+            last_name: string;
+            /** @description First and last name; the account holder's name for "Myself" */
+            name: string;
+            /** @description Date of birth (YYYY-MM-DD); null for "Myself" when not given, and for a removed camper */
+            date_of_birth: string | null;
+            allergies: string;
+            medical_notes: string;
+            medications: string;
+            emergency_contacts: components["schemas"]["CamperPerson"][];
+            /** @description People allowed to pick the camper up */
+            pickup_people: components["schemas"]["CamperPerson"][];
+            /**
+             * @description Present (true) when the sealed medical and contact details could not be opened (decision 030): they answer as empty, and only all five together can replace them
+             * @enum {boolean}
+             */
+            details_unreadable?: true;
+            photo_consent: boolean;
+            /**
+             * Format: date-time
+             * @description When the camper was added (ISO 8601, UTC)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the camper was last changed (ISO 8601, UTC)
+             */
+            updatedAt: string;
+        };
+        /** @description Whether one of the family's campers may take a seat in a class */
+        CamperEligibility: {
+            camperId: string;
+            name: string;
+            is_self: boolean;
+            eligible: boolean;
+            /** @description Why the camper may not take a seat; null when eligible */
+            reason: string | null;
+        };
+        /** @description Everything the academy holds about a family: the account, its campers (removed ones too) with their details, seats, cart and payments */
+        FamilyExport: {
+            /**
+             * Format: date-time
+             * @description When the download was made (ISO 8601, UTC)
+             */
+            exportedAt: string;
+            account: {
+                id: string;
+                name: string;
+                email: string;
+                photo: string | null;
+                /** @enum {string} */
+                role: "admin" | "instructor" | "student";
+                /**
+                 * Format: date-time
+                 * @description When the account was made (ISO 8601, UTC)
+                 */
+                createdAt: string;
+            };
+            campers: {
+                _id: string;
+                /** @description The account holder's own "Myself" camper */
+                is_self: boolean;
+                /** @description The account holder's name for "Myself" */
+                first_name: string;
+                /** @description Empty for "Myself" */
+                last_name: string;
+                /** @description First and last name; the account holder's name for "Myself" */
+                name: string;
+                /** @description Date of birth (YYYY-MM-DD); null for "Myself" when not given, and for a removed camper */
+                date_of_birth: string | null;
+                allergies: string;
+                medical_notes: string;
+                medications: string;
+                emergency_contacts: components["schemas"]["CamperPerson"][];
+                /** @description People allowed to pick the camper up */
+                pickup_people: components["schemas"]["CamperPerson"][];
+                /**
+                 * @description Present (true) when the sealed medical and contact details could not be opened (decision 030): they answer as empty, and only all five together can replace them
+                 * @enum {boolean}
+                 */
+                details_unreadable?: true;
+                photo_consent: boolean;
+                /**
+                 * Format: date-time
+                 * @description When the camper was added (ISO 8601, UTC)
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description When the camper was last changed (ISO 8601, UTC)
+                 */
+                updatedAt: string;
+                /**
+                 * Format: date-time
+                 * @description When the family removed the camper (ISO 8601, UTC)
+                 */
+                removedAt: string | null;
+            }[];
+            enrolments: {
+                /** @description The camper's name */
+                camper: string;
+                class_name: string;
+                /** @description The class's first day (YYYY-MM-DD) */
+                start_date: string | null;
+                /** @description The class's last day (YYYY-MM-DD) */
+                end_date: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the seat was booked (ISO 8601, UTC)
+                 */
+                enrolledAt: string;
+            }[];
+            cart: {
+                /** @description The camper's name */
+                camper: string;
+                class_name: string;
+                /**
+                 * Format: date-time
+                 * @description When it was added to the cart (ISO 8601, UTC)
+                 */
+                addedAt: string;
+            }[];
+            payments: {
+                transactionId: string;
+                /** @description Dollars */
+                price: number;
+                /**
+                 * Format: date-time
+                 * @description When it was paid (ISO 8601, UTC)
+                 */
+                date: string;
+                status: string;
+                lines: {
+                    /** @description The camper's name */
+                    camper: string;
+                    class_name: string;
+                    /** @description Dollars */
+                    price: number;
+                }[];
+            }[];
+        };
+        /** @description A camper's allergies, medical notes and medications */
+        CamperMedicalDetails: {
+            _id: string;
+            allergies: string;
+            medical_notes: string;
+            medications: string;
+            /**
+             * @description Present (true) when the sealed medical and contact details could not be opened (decision 030): they answer as empty, and only all five together can replace them
+             * @enum {boolean}
+             */
+            details_unreadable?: true;
+        };
+        /** @description One of a family's campers with their details and seats */
+        FamilyCamper: {
+            _id: string;
+            /** @description The account holder's own "Myself" camper */
+            is_self: boolean;
+            /** @description The account holder's name for "Myself" */
+            first_name: string;
+            /** @description Empty for "Myself" */
+            last_name: string;
+            /** @description First and last name; the account holder's name for "Myself" */
+            name: string;
+            /** @description Date of birth (YYYY-MM-DD); null for "Myself" when not given, and for a removed camper */
+            date_of_birth: string | null;
+            allergies: string;
+            medical_notes: string;
+            medications: string;
+            emergency_contacts: components["schemas"]["CamperPerson"][];
+            /** @description People allowed to pick the camper up */
+            pickup_people: components["schemas"]["CamperPerson"][];
+            /**
+             * @description Present (true) when the sealed medical and contact details could not be opened (decision 030): they answer as empty, and only all five together can replace them
+             * @enum {boolean}
+             */
+            details_unreadable?: true;
+            photo_consent: boolean;
+            /**
+             * Format: date-time
+             * @description When the camper was added (ISO 8601, UTC)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the camper was last changed (ISO 8601, UTC)
+             */
+            updatedAt: string;
+            /** @description Taken off the family by its holder: the name stays for the history, the details are gone */
+            removed: boolean;
+            enrolments: {
+                /** @description The enrolment's id */
+                _id: string;
+                classId: string;
+                class_name: string;
+                /** @description The class's first day (YYYY-MM-DD) */
+                start_date: string | null;
+                /** @description The class's last day (YYYY-MM-DD) */
+                end_date: string | null;
+            }[];
+        };
+        /** @description A family's account holder and campers, for admins */
+        Family: {
+            holder: {
+                _id: string;
+                name: string;
+                email: string;
+            };
+            campers: components["schemas"]["FamilyCamper"][];
+        };
+        /** @description One recorded staff read of campers' medical and contact details */
+        AccessLogEntry: {
+            _id: string;
+            reader: {
+                _id: string;
+                /** @description Null once the reader's account is gone (the e-mail was kept) */
+                name: string | null;
+                email: string;
+                /** @description The reader's role when they read */
+                role: string;
+            };
+            camperId: string;
+            /** @description As the family entered it; null once the camper's record is gone with its family's account */
+            camper_name: string | null;
+            /** @description Taken off the family (the name stays) or gone altogether */
+            camper_removed: boolean;
+            familyId: string;
+            /** @description Null for a family view, or once the class was deleted */
+            classId: string | null;
+            class_name: string | null;
+            /**
+             * @description roster: a class's roster; detail: one camper's medical details; family: an admin's view of a family; roster-export: the roster's CSV
+             * @enum {string}
+             */
+            reason: "roster" | "detail" | "family" | "roster-export";
+            /**
+             * Format: date-time
+             * @description When the details were read (ISO 8601, UTC)
+             */
+            readAt: string;
+        };
+        /** @description A class. Everyone gets the public fields; its instructor and admins also get status, feedback, the waitlist's counts and its dates */
+        ClassItem: {
+            /** Format: uuid */
+            _id: string;
+            class_name: string;
+            /** @description An http(s) URL, or the path of an image served by this API */
+            image: string;
+            /** @description The instructor's name */
+            instructor: string;
+            /** @description The instructor's e-mail */
+            email: string;
+            /** Format: uuid */
+            instructorId: string;
+            available_seats: number;
+            enrolled_seats: number;
+            /** @description Dollars */
+            price: number;
+            /** @description The early-bird price in dollars, until the end of `early_price_until`; null: none */
+            early_price: number | null;
+            /** @description The early-bird price's last day, in the academy's calendar (YYYY-MM-DD) */
+            early_price_until: string | null;
+            /** @description The class's description ("" when none) */
+            details: string;
+            /** @enum {string|null} */
+            sport: "soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf" | null;
+            /** @description The session's first day (YYYY-MM-DD) */
+            start_date: string | null;
+            /** @description The session's last day (YYYY-MM-DD) */
+            end_date: string | null;
+            /** @description The days of the week it runs, Monday first */
+            weekdays: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+            /** @description Daily start (HH:MM, 24 h) */
+            start_time: string | null;
+            /** @description Daily end (HH:MM, 24 h) */
+            end_time: string | null;
+            age_min: number | null;
+            age_max: number | null;
+            /** @enum {string|null} */
+            level: "beginner" | "intermediate" | "advanced" | "all" | null;
+            location: string | null;
+            /**
+             * Format: date-time
+             * @description When booking opens; null: open now
+             */
+            registration_opens_at: string | null;
+            /**
+             * @description Only for admins and the class's instructor
+             * @enum {string}
+             */
+            status?: "pending" | "approved" | "denied";
+            /** @description An admin's feedback ("" when none); only for admins and the class's instructor */
+            feedback?: string;
+            /** @description Entries on the class's waitlist; only for admins and the class's instructor */
+            waiting_entries?: number;
+            /** @description Seats kept for open waitlist offers; only for admins and the class's instructor */
+            offered_seats?: number;
+            /**
+             * Format: date-time
+             * @description When the class was added; only for admins and the class's instructor
+             */
+            createdAt?: string;
+            /**
+             * Format: date-time
+             * @description When it last changed; only for admins and the class's instructor
+             */
+            updatedAt?: string;
+        };
+        /** @description One page of the approved classes (GET /classes with any parameter) */
+        ClassPage: {
+            items: components["schemas"]["ClassItem"][];
+            page: number;
+            size: number;
+            /** @description Whether a next page has items */
+            hasMore: boolean;
+        };
+        /** @description One page of the caller's classes */
+        MyClassPage: {
+            items: components["schemas"]["ClassItem"][];
+            /** @description Items matching, over every page */
+            total: number;
+            page: number;
+            size: number;
+        };
+        /** @description An instructor's public fields and how many approved classes they teach */
+        Instructor: {
+            /** Format: uuid */
+            _id: string;
+            name: string;
+            email: string;
+            /** @description The photo's URL or path ("" when none) */
+            photo: string;
+            /** @description Approved classes they teach */
+            classCount: number;
+        };
+        /** @description One page of the instructors (GET /instructors with any parameter) */
+        InstructorPage: {
+            items: components["schemas"]["Instructor"][];
+            page: number;
+            size: number;
+            /** @description Whether a next page has items */
+            hasMore: boolean;
+        };
+        /** @description An instructor's public fields and approved classes */
+        InstructorWithClasses: {
+            instructor: {
+                /** Format: uuid */
+                _id: string;
+                name: string;
+                email: string;
+                /** @description The photo's URL or path ("" when none) */
+                photo: string;
+            };
+            classes: components["schemas"]["ClassItem"][];
+        };
+        /** @description A seat of a class's roster: who booked it and the camper in it */
+        RosterEntry: {
+            /** @description The account holder's name */
+            name: string;
+            /** @description The account holder's e-mail */
+            email: string;
+            /**
+             * Format: date-time
+             * @description When the seat was booked
+             */
+            enrolledAt: string;
+            camper: {
+                /** Format: uuid */
+                _id: string;
+                /** @description The camper's name (the account holder's for their own seat) */
+                name: string;
+                /** @description The account holder's own seat */
+                is_self: boolean;
+                /** @description Age on the class's first day; null without a birth date or first day */
+                age: number | null;
+                /** @description Whether allergies, medical notes or medications are on file (read them on demand) */
+                medical_flag: boolean;
+                emergency_contacts: {
+                    name: string;
+                    relation: string;
+                    phone: string;
+                }[];
+                pickup_people: {
+                    name: string;
+                    relation: string;
+                    phone: string;
+                }[];
+                photo_consent: boolean;
+                /**
+                 * @description The camper's details could not be opened (decision 030): ask the family
+                 * @enum {boolean}
+                 */
+                details_unreadable?: true;
+            };
+        };
+        /** @description One page of a class's roster */
+        RosterPage: {
+            items: components["schemas"]["RosterEntry"][];
+            /** @description Items matching, over every page */
+            total: number;
+            page: number;
+            size: number;
+        };
+        ClassRevenue: {
+            /** @description Seats paid for in the caller's classes */
+            paidSeats: number;
+            /** @description Dollars paid for them, net of refunds */
+            revenue: number;
+        };
+        /** @description A class with every field an admin reads, and the seats held right now */
+        AdminClass: {
+            /** Format: uuid */
+            _id: string;
+            class_name: string;
+            /** @description An http(s) URL, or the path of an image served by this API */
+            image: string;
+            /** @description The instructor's name */
+            instructor: string;
+            /** @description The instructor's e-mail */
+            email: string;
+            /** Format: uuid */
+            instructorId: string;
+            available_seats: number;
+            enrolled_seats: number;
+            /** @description Dollars */
+            price: number;
+            /** @description The early-bird price in dollars, until the end of `early_price_until`; null: none */
+            early_price: number | null;
+            /** @description The early-bird price's last day, in the academy's calendar (YYYY-MM-DD) */
+            early_price_until: string | null;
+            /** @description The class's description ("" when none) */
+            details: string;
+            /** @enum {string|null} */
+            sport: "soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf" | null;
+            /** @description The session's first day (YYYY-MM-DD) */
+            start_date: string | null;
+            /** @description The session's last day (YYYY-MM-DD) */
+            end_date: string | null;
+            /** @description The days of the week it runs, Monday first */
+            weekdays: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+            /** @description Daily start (HH:MM, 24 h) */
+            start_time: string | null;
+            /** @description Daily end (HH:MM, 24 h) */
+            end_time: string | null;
+            age_min: number | null;
+            age_max: number | null;
+            /** @enum {string|null} */
+            level: "beginner" | "intermediate" | "advanced" | "all" | null;
+            location: string | null;
+            /**
+             * Format: date-time
+             * @description When booking opens; null: open now
+             */
+            registration_opens_at: string | null;
+            /**
+             * @description Only for admins and the class's instructor
+             * @enum {string}
+             */
+            status?: "pending" | "approved" | "denied";
+            /** @description An admin's feedback ("" when none); only for admins and the class's instructor */
+            feedback?: string;
+            /** @description Entries on the class's waitlist; only for admins and the class's instructor */
+            waiting_entries?: number;
+            /** @description Seats kept for open waitlist offers; only for admins and the class's instructor */
+            offered_seats?: number;
+            /**
+             * Format: date-time
+             * @description When the class was added; only for admins and the class's instructor
+             */
+            createdAt?: string;
+            /**
+             * Format: date-time
+             * @description When it last changed; only for admins and the class's instructor
+             */
+            updatedAt?: string;
+            /** @description Seats held by checkouts in progress */
+            held_seats: number;
+        };
+        /** @description One page of every class, for admins */
+        AdminClassPage: {
+            items: components["schemas"]["AdminClass"][];
+            /** @description Items matching, over every page */
+            total: number;
+            page: number;
+            size: number;
+        };
+        /** @description The admin home's figures */
+        AdminStats: {
+            /** @description Users by role */
+            users: {
+                admin: number;
+                instructor: number;
+                student: number;
+                /** @description Every user */
+                total: number;
+            };
+            /** @description Classes by status */
+            classes: {
+                pending: number;
+                approved: number;
+                denied: number;
+                /** @description Every class */
+                total: number;
+            };
+            /** @description Seats booked (enrolments) */
+            enrollments: number;
+            /** @description Dollars paid, net of refunds sent or on their way */
+            revenue: number;
+            /** @description Seats held by checkouts not finished yet */
+            openHolds: {
+                /** @description Checkouts in progress */
+                checkouts: number;
+                /** @description Seats they hold */
+                seats: number;
+            };
+        };
+        /** @description A discount (a promo code, the sibling or the multi-class discount) as admins manage it */
+        Discount: {
+            _id: string;
+            /** @enum {string} */
+            kind: "code" | "sibling" | "multi_class";
+            /** @description What families read on their cart and receipts */
+            name: string;
+            /** @description A promo code's code, upper case; null for the other kinds */
+            code: string | null;
+            /** @description Percent off (1 to 100), or null for an amount off */
+            percentOff: number | null;
+            /** @description A fixed amount off, in cents, or null for a percent off */
+            amountOffCents: number | null;
+            /** @description What it does, in plain words ("10% off", "$20.00 off") */
+            summary: string;
+            /** @description The multi-class discount's number of seats one order needs; null for the others */
+            minSeats: number | null;
+            /** @description A code's first day (YYYY-MM-DD, academy calendar), or null */
+            validFrom: string | null;
+            /** @description A code's last day (YYYY-MM-DD, academy calendar), or null */
+            validUntil: string | null;
+            /** @description How many orders may use a code in all (null: no limit) */
+            maxUses: number | null;
+            /** @description How many orders of one family (null: no limit) */
+            maxUsesPerFamily: number | null;
+            /** @description A code applies to these classes (and sports) only; both empty: all */
+            classIds: string[];
+            /** @description The classes it is for, by name in the order chosen; name null for a class deleted since */
+            classes: {
+                _id: string;
+                name: string | null;
+            }[];
+            sports: ("soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf")[];
+            /** @description A code needs an order of at least this much, in cents */
+            minOrderCents: number;
+            paused: boolean;
+            /** @description What the code brought (all zero for the other kinds) */
+            uses: {
+                /** @description Paid orders that used it */
+                orders: number;
+                /** @description Their revenue, in cents */
+                revenueCents: number;
+                /** @description The discount it gave them, in cents */
+                discountCents: number;
+                /** @description Checkouts in progress holding a use */
+                holds: number;
+            };
+        };
+        /** @description The academy's cancellation policy, in numbers and in words */
+        CancellationPolicy: {
+            /** @description The whole price back until this many days before the first day */
+            fullRefundDays: number;
+            /** @description `partialPercent` of it until this many days before */
+            partialRefundDays: number;
+            /** @description The partial refund's share, 0 to 100 */
+            partialPercent: number;
+            /** @description A processing fee kept from any refund, in cents */
+            feeCents: number;
+            /** @description The policy in plain words, as the pages and the receipt say it */
+            text: string;
+        };
+        /** @description What cancelling a seat would refund today under the policy */
+        RefundQuote: {
+            /** @description What cancelling refunds today, in dollars */
+            refund: number;
+            /** @description The same, in cents */
+            refundCents: number;
+            /** @description What was paid for the seat */
+            paidCents: number;
+            /** @description What of it went back already */
+            refundedCents: number;
+            /** @description The policy's share today, 0 to 100 */
+            percent: number;
+            /** @description The fee kept (0 when nothing is refunded) */
+            feeCents: number;
+            /**
+             * @description Where today falls in the policy; started: the class has started
+             * @enum {string}
+             */
+            window: "full" | "partial" | "none" | "started";
+            /** @description Whole days from today to the first day (academy calendar); null for a class without dates */
+            daysBefore: number | null;
+            /** @description Paid, but by no card (sample data): nothing can go back */
+            noCard: boolean;
+            /** @description The policy's refund alone (decision 033) */
+            policyRefundCents: number;
+            /** @description The discount given back off it, as the seats kept no longer earn it (decision 033) */
+            discountGivenBackCents: number;
+            /** @description A discount given back at an earlier cancellation that this one returns */
+            earlierReturnedCents: number;
+            /** @description The family may cancel it themselves (not once the class has started) */
+            cancellable: boolean;
+            /** @description The quote in plain words */
+            text: string;
+        };
+        /** @description One seat of the family (one per camper and class), with today's quote */
+        EnrolledSeat: {
+            /** @description The enrolment's id */
+            _id: string;
+            classId: string;
+            class_name: string;
+            /** @description Whose seat, by name (the account holder's for "Myself") */
+            camper: string;
+            camperId: string;
+            /** @description The class's first day (YYYY-MM-DD), or null */
+            start_date: string | null;
+            /** @description The class's last day (YYYY-MM-DD), or null */
+            end_date: string | null;
+            /** @description When the seat was taken (ISO 8601, UTC) */
+            enrolledAt: string;
+            /** @description What was paid for it, in dollars */
+            paid: number;
+            /** @description What of it went back already, in dollars */
+            refunded: number;
+            cancellation: components["schemas"]["RefundQuote"];
+        };
+        /** @description A seat cancelled, and the refund it gave */
+        CancelledSeat: {
+            /** @enum {boolean} */
+            cancelled: true;
+            /** @description The refund, in dollars */
+            refund: number;
+            /** @description The refund, in cents */
+            refundCents: number;
+            /**
+             * @description The refund's state at the payment service; null when nothing is refunded
+             * @enum {string|null}
+             */
+            refundStatus: "pending" | "succeeded" | "failed" | null;
+            /** @description What happened, in plain words */
+            message: string;
+        };
+        /** @description A goodwill refund recorded, and its state at the payment service */
+        GoodwillRefund: {
+            /** @description The refund, in dollars */
+            refund: number;
+            /** @description The refund, in cents */
+            refundCents: number;
+            /**
+             * @description The refund's state at the payment service
+             * @enum {string}
+             */
+            refundStatus: "pending" | "succeeded" | "failed";
+            /** @description What happened, in plain words */
+            message: string;
+        };
+        /** @description A refund as staff follow it (GET /admin/refunds) */
+        StaffRefund: {
+            _id: string;
+            /** @description Dollars */
+            amount: number;
+            amountCents: number;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            /**
+             * @description "waiting" until the payment service has it, "processing" while it is pending there
+             * @enum {string}
+             */
+            stage: "waiting" | "processing" | "succeeded" | "failed";
+            /**
+             * @description Made on this site, or at the provider (its Dashboard)
+             * @enum {string}
+             */
+            origin: "site" | "provider";
+            reason: string | null;
+            /** @description The payment service's last error, if any */
+            error: string | null;
+            /** @description How many times the payment service was asked */
+            attempts: number;
+            /** @description The class of the seat refunded; null for a refund of a whole payment or a class deleted since */
+            class_name: string | null;
+            paymentId: string;
+            /** @description The account holder's name */
+            family: string;
+            email: string;
+            /** @description When it was made (ISO 8601, UTC) */
+            date: string;
+        };
+        /** @description Refunds not done and failed ones (or the latest of every state), with counts */
+        StaffRefunds: {
+            /** @description Newest first, at most 50 */
+            items: components["schemas"]["StaffRefund"][];
+            /** @description Refunds not done yet, in all */
+            pending: number;
+            /** @description Refunds that failed, in all */
+            failed: number;
+        };
+        /** @description One line of a family's cart (GET /carts): a class booked for one camper */
+        CartItem: {
+            /** @description The cart item's own id */
+            _id: string;
+            /** @description The class's id */
+            classItemId: string;
+            class_name: string;
+            /** @description The class's picture: an http(s) URL or a path of the API's images */
+            image: string;
+            /** @description The instructor's name */
+            instructor: string;
+            instructorId: string;
+            /** @description The class's seats in all */
+            available_seats: number;
+            /** @description Seats taken by enrolled campers */
+            enrolled_seats: number;
+            /** @description The full price, in dollars */
+            price: number;
+            /** @description The early-bird price in dollars until the end of `early_price_until`, or null */
+            early_price: number | null;
+            /** @description The early-bird price's last day, on the academy's calendar (YYYY-MM-DD), or null */
+            early_price_until: string | null;
+            /** @description The class's description; empty when none */
+            details: string;
+            /** @enum {string|null} */
+            sport: "soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf" | null;
+            /** @description The session's first day (YYYY-MM-DD), or null */
+            start_date: string | null;
+            /** @description The session's last day (YYYY-MM-DD), or null */
+            end_date: string | null;
+            /** @description The days it runs, Monday first; empty when not set */
+            weekdays: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+            /** @description Daily start, HH:MM (24 h), or null */
+            start_time: string | null;
+            /** @description Daily end, HH:MM (24 h), or null */
+            end_time: string | null;
+            age_min: number | null;
+            age_max: number | null;
+            /** @enum {string|null} */
+            level: "beginner" | "intermediate" | "advanced" | "all" | null;
+            location: string | null;
+            /** @description When booking opens (ISO 8601, UTC), or null: open now */
+            registration_opens_at: string | null;
+            /** @description The student's e-mail (the spec's cart item) */
+            email: string;
+            /** @description Whose seat: one of the family's campers */
+            camperId: string;
+            /** @description The camper's first and last name (the account holder's name for their own "Myself" seat) */
+            camper_name: string;
+        };
+        /** @description POST /carts: the new cart item's id and the class it books */
+        AddToCartResponse: {
+            /** @description The new cart item's id */
+            insertedId: string;
+            /** @description Whose seat the new line is */
+            camperId: string;
+            /** @description The class booked */
+            item: {
+                _id: string;
+                class_name: string;
+                /** @description The class's picture: an http(s) URL or a path of the API's images */
+                image: string;
+                /** @description The instructor's name */
+                instructor: string;
+                instructorId: string;
+                /** @description The class's seats in all */
+                available_seats: number;
+                /** @description Seats taken by enrolled campers */
+                enrolled_seats: number;
+                /** @description The full price, in dollars */
+                price: number;
+                /** @description The early-bird price in dollars until the end of `early_price_until`, or null */
+                early_price: number | null;
+                /** @description The early-bird price's last day, on the academy's calendar (YYYY-MM-DD), or null */
+                early_price_until: string | null;
+                /** @description The class's description; empty when none */
+                details: string;
+                /** @enum {string|null} */
+                sport: "soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf" | null;
+                /** @description The session's first day (YYYY-MM-DD), or null */
+                start_date: string | null;
+                /** @description The session's last day (YYYY-MM-DD), or null */
+                end_date: string | null;
+                /** @description The days it runs, Monday first; empty when not set */
+                weekdays: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                /** @description Daily start, HH:MM (24 h), or null */
+                start_time: string | null;
+                /** @description Daily end, HH:MM (24 h), or null */
+                end_time: string | null;
+                age_min: number | null;
+                age_max: number | null;
+                /** @enum {string|null} */
+                level: "beginner" | "intermediate" | "advanced" | "all" | null;
+                location: string | null;
+                /** @description When booking opens (ISO 8601, UTC), or null: open now */
+                registration_opens_at: string | null;
+                /** @description The instructor's e-mail */
+                email: string;
+            };
+        };
+        /** @description A class the family is enrolled in (GET /enrolled): one row per camper and class */
+        EnrolledClass: {
+            _id: string;
+            class_name: string;
+            /** @description The class's picture: an http(s) URL or a path of the API's images */
+            image: string;
+            /** @description The instructor's name */
+            instructor: string;
+            instructorId: string;
+            /** @description The class's seats in all */
+            available_seats: number;
+            /** @description Seats taken by enrolled campers */
+            enrolled_seats: number;
+            /** @description The full price, in dollars */
+            price: number;
+            /** @description The early-bird price in dollars until the end of `early_price_until`, or null */
+            early_price: number | null;
+            /** @description The early-bird price's last day, on the academy's calendar (YYYY-MM-DD), or null */
+            early_price_until: string | null;
+            /** @description The class's description; empty when none */
+            details: string;
+            /** @enum {string|null} */
+            sport: "soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf" | null;
+            /** @description The session's first day (YYYY-MM-DD), or null */
+            start_date: string | null;
+            /** @description The session's last day (YYYY-MM-DD), or null */
+            end_date: string | null;
+            /** @description The days it runs, Monday first; empty when not set */
+            weekdays: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+            /** @description Daily start, HH:MM (24 h), or null */
+            start_time: string | null;
+            /** @description Daily end, HH:MM (24 h), or null */
+            end_time: string | null;
+            age_min: number | null;
+            age_max: number | null;
+            /** @enum {string|null} */
+            level: "beginner" | "intermediate" | "advanced" | "all" | null;
+            location: string | null;
+            /** @description When booking opens (ISO 8601, UTC), or null: open now */
+            registration_opens_at: string | null;
+            /** @description The instructor's e-mail */
+            email: string;
+            /** @description The enrolment's own id */
+            enrollmentId: string;
+            /** @description Whose seat: one of the family's campers */
+            camperId: string;
+            /** @description The camper's first and last name (the account holder's name for their own "Myself" seat) */
+            camper_name: string;
+        };
+        /** @description One discount on a line, by name, in cents */
+        LineDiscount: {
+            /** @enum {string} */
+            kind: "early_bird" | "sibling" | "multi_class" | "code";
+            name: string;
+            cents: number;
+        };
+        /** @description A promo code as the server judged it: what it does, or why it cannot apply. */
+        CodeVerdict: {
+            code: string;
+            name: string;
+            /** @description "10% off", "$20.00 off". */
+            summary: string;
+            applied: boolean;
+            /** @description Why it cannot apply ("This code expired on 1 June."), when not applied. */
+            reason: string | null;
+            /** @description What it takes off the order, in cents. */
+            cents: number;
+        };
+        /** @description POST /carts/quote: the cart priced by the server, with a code when one is typed (nothing is held). */
+        CartQuote: {
+            items: {
+                cartItemId: string;
+                classItemId: string;
+                class_name: string;
+                camper_name: string;
+                listPriceCents: number;
+                priceCents: number;
+                discounts: components["schemas"]["LineDiscount"][];
+            }[];
+            subtotalCents: number;
+            discountCents: number;
+            totalCents: number;
+            code: components["schemas"]["CodeVerdict"] | null;
+            /** @description How discounts combine, in plain words. */
+            rule: string;
+        };
+        /** @description One class of a checkout, at the price the server charges for it. */
+        CheckoutItem: {
+            cartItemId: string;
+            classItemId: string;
+            class_name: string;
+            /** @description Dollars: what is paid for this seat, after its discounts. */
+            price: number;
+            /** @description The class's full price, in cents. */
+            listPriceCents?: number;
+            /** @description What is paid for this seat, in cents. */
+            priceCents?: number;
+            /** @description Each discount taken off the full price. */
+            discounts?: components["schemas"]["LineDiscount"][];
+            /** @description Whose seat: the camper's first and last name (the account holder's name for their own "Myself" seat). */
+            camper_name: string;
+        };
+        /** @description POST /create-payment-intent: the seats are held until `expiresAt`; the amount is the server's. 201 when a checkout opened, 200 when the one in progress is answered again. */
+        Checkout: {
+            /** @description The PaymentIntent's client secret, for the payment page */
+            clientSecret: string;
+            paymentIntentId: string;
+            orderId: string;
+            /** @description Dollars, computed by the server from the database. */
+            amount: number;
+            /** @description The currency, lower case ("usd") */
+            currency: string;
+            /** @description The seats are held until then (ISO 8601, UTC) */
+            expiresAt: string;
+            /** @description The latest the hold can be extended to (POST /checkouts/:orderId/extend) (ISO 8601, UTC) */
+            maxExpiresAt: string;
+            items: components["schemas"]["CheckoutItem"][];
+            /** @description Cents: the full prices' sum. */
+            subtotalCents?: number;
+            /** @description Cents: every discount's sum. */
+            discountCents?: number;
+            /** @description Cents: the total charged (= amount). */
+            totalCents?: number;
+            /** @description The promo code this checkout uses, if any. */
+            promoCode?: string | null;
+            /** @description How discounts combine, in plain words. */
+            rule?: string;
+        };
+        /** @description POST /waitlist/:id/accept: the checkout opened with the offer's seats, and its cart lines */
+        AcceptedOffer: {
+            /** @description The PaymentIntent's client secret, for the payment page */
+            clientSecret: string;
+            paymentIntentId: string;
+            orderId: string;
+            /** @description Dollars, computed by the server from the database. */
+            amount: number;
+            /** @description The currency, lower case ("usd") */
+            currency: string;
+            /** @description The seats are held until then (ISO 8601, UTC) */
+            expiresAt: string;
+            /** @description The latest the hold can be extended to (POST /checkouts/:orderId/extend) (ISO 8601, UTC) */
+            maxExpiresAt: string;
+            items: components["schemas"]["CheckoutItem"][];
+            /** @description Cents: the full prices' sum. */
+            subtotalCents?: number;
+            /** @description Cents: every discount's sum. */
+            discountCents?: number;
+            /** @description Cents: the total charged (= amount). */
+            totalCents?: number;
+            /** @description The promo code this checkout uses, if any. */
+            promoCode?: string | null;
+            /** @description How discounts combine, in plain words. */
+            rule?: string;
+            /** @description The cart lines the checkout is for (made or found) */
+            cartItemIds: string[];
+        };
+        /** @description POST /checkouts/:orderId/extend: the seats stay held until `expiresAt`, never past `maxExpiresAt`. */
+        HoldExtension: {
+            orderId: string;
+            /** @description The seats stay held until then (ISO 8601, UTC) */
+            expiresAt: string;
+            /** @description Never past this (ISO 8601, UTC) */
+            maxExpiresAt: string;
+        };
+        /** @description One payment as GET /payments returns it: the spec's payment record (section 3) with the API's id. */
+        PaymentRecord: {
+            _id: string;
+            email: string;
+            /** @description The PaymentIntent's id (pi_...) */
+            transactionId: string;
+            /** @description Dollars. */
+            price: number;
+            /** @description When it was paid (ISO 8601, UTC) */
+            date: string;
+            quantity: number;
+            cartItems: string[];
+            classItems: string[];
+            /** @description The payment's state ("service pending" once recorded) */
+            status: string;
+            classNames: string[];
+            /** @description Whose seat each class is, in the order of classItems (the account holder's name for "Myself"). */
+            camperNames: string[];
+            image: string;
+            /** @description Money sent back: each refund (GET /payments). */
+            refunds?: {
+                /** @description Dollars */
+                amount: number;
+                /** @enum {string} */
+                status: "pending" | "succeeded" | "failed";
+                /** @description When it was made (ISO 8601, UTC) */
+                date: string;
+            }[];
+            /** @description The total sent back or on its way, in dollars (GET /payments). */
+            refunded?: number;
+            /** @description Each class's full price, what was paid for it and its discounts (cents), in classItems' order. */
+            lines?: {
+                listPriceCents: number | null;
+                priceCents: number;
+                discounts: components["schemas"]["LineDiscount"][];
+            }[];
+            /** @description Every discount of the payment, in cents. */
+            discountCents?: number;
+        };
+        /** @description One page of the payment history (GET /payments with page or size) */
+        PaymentPage: {
+            items: components["schemas"]["PaymentRecord"][];
+            /** @description Payments in all */
+            total: number;
+            page: number;
+            size: number;
+        };
+        /** @description POST /payments and POST /payments/:cartItemId: the paid checkout as recorded (201 the first time, 200 after) */
+        RecordedPayment: {
+            result: {
+                /** @description The payment record's id */
+                insertedId: string;
+                /** @description Cart items removed (0 when it was recorded before) */
+                deletedCount: number;
+            };
+            payment: components["schemas"]["PaymentRecord"];
+        };
+        /** @description A visitor's message to the academy */
+        ContactMessage: {
+            /** @description The message's id (a UUID) */
+            _id: string;
+            name: string;
+            /** @description The sender's e-mail address, in lower case */
+            email: string;
+            /** @description The message, line breaks kept */
+            message: string;
+            /** @description Whether an admin marked it read */
+            read: boolean;
+            /** @description When it was sent (ISO 8601, UTC) */
+            createdAt: string;
+        };
+        /** @description An address subscribed to the academy's offers */
+        NewsletterSignup: {
+            /** @enum {boolean} */
+            subscribed: true;
+            /** @description Whether this request made the subscription (false: it already existed) */
+            new: boolean;
+            /** @description The subscribed address, in lower case */
+            email: string;
+        };
+        /** @description An address subscribed to the academy's offers */
+        NewsletterSubscriber: {
+            /** @description The subscription's id (a UUID) */
+            _id: string;
+            /** @description The subscribed address, in lower case */
+            email: string;
+            /** @description When the terms were accepted (ISO 8601, UTC) */
+            acceptedTermsAt: string;
+            /** @description When the address subscribed (ISO 8601, UTC) */
+            createdAt: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -7569,4 +2641,8287 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alive; the database's state and the process's figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The database answered within a second */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready";
+                        /**
+                         * @description The database driver this process uses
+                         * @enum {string}
+                         */
+                        database: "pglite" | "postgres";
+                        /** @enum {string} */
+                        databaseState: "ok";
+                    };
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not ready (Retry-After: 2): the database did not answer within a second, or the process is closing */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The status's name, such as "Bad Request"
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong, in words a person can read
+                         * @example Some fields are invalid.
+                         */
+                        message: string;
+                        /**
+                         * @description Sent only by the 503 of a process that is closing
+                         * @enum {number}
+                         */
+                        statusCode?: 503;
+                        /**
+                         * @description slow: no answer within a second; unreachable: the query failed. Absent when the process is closing (then every request gets 503)
+                         * @enum {string}
+                         */
+                        databaseState?: "slow" | "unreachable";
+                    };
+                };
+            };
+        };
+    };
+    exchangeIdToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description The signed-in account's e-mail address
+                     * @example sam@example.com
+                     */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The API's access token for the signed-in account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessToken"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No Firebase ID token was sent, or it is invalid or expired, or its account is disabled or signed out everywhere */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account has no e-mail address, or the body's e-mail is not the account's */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The identity provider cannot be reached (Retry-After: 30), the API is very busy, or its database is briefly unavailable: nothing was judged, try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                search?: string;
+                sort?: "name" | "email" | "role" | "joined";
+                dir?: "asc" | "desc";
+                role?: "admin" | "instructor" | "student";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every user by name, or one page of them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"][] | components["schemas"]["UserPage"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveOwnProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required; trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                    name: string;
+                    /**
+                     * Format: email
+                     * @description The signed-in account's e-mail address
+                     * @example sam@example.com
+                     */
+                    email: string;
+                    photo?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The name and photo were saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        acknowledged: true;
+                        /**
+                         * @description Always null: nothing is inserted, POST /jwt made the record
+                         * @enum {string|null}
+                         */
+                        insertedId: null;
+                        /** @description The caller's id (a UUID) */
+                        _id: string;
+                    };
+                };
+            };
+            /** @description A field is invalid, or the photo is an upload the API does not have */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The e-mail is not the caller's own */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listClasses: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                search?: string;
+                sort?: "popular" | "newest" | "price" | "start" | "name";
+                dir?: "asc" | "desc";
+                sport?: "soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf";
+                age?: number;
+                level?: "beginner" | "intermediate" | "advanced" | "all";
+                /** @description Any day of the week (YYYY-MM-DD): sessions overlapping its Monday-Sunday */
+                week?: string;
+                min_price?: number;
+                max_price?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The classes: the whole list, or one page when the request has any parameter */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassItem"][] | components["schemas"]["ClassPage"];
+                };
+            };
+            /** @description The copy the client holds (If-None-Match) is still the list */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createClass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required; trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                    class_name: string;
+                    image: string;
+                    available_seats: number;
+                    price: number;
+                    /** @description Trimmed, at most 2000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
+                    details?: string;
+                    early_price?: number | null;
+                    early_price_until?: string | null;
+                    /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                    instructor?: string;
+                    /** @description Trimmed, at most 254 characters; no control characters, no text-direction overrides or isolates. */
+                    email?: string;
+                    enrolled_seats?: number;
+                    /** @enum {string|null} */
+                    sport?: "soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf" | null;
+                    /** @description YYYY-MM-DD */
+                    start_date?: string | null;
+                    /** @description YYYY-MM-DD */
+                    end_date?: string | null;
+                    weekdays?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[] | null;
+                    /** @description HH:MM, 24 h */
+                    start_time?: string | null;
+                    /** @description HH:MM, 24 h */
+                    end_time?: string | null;
+                    age_min?: number | null;
+                    age_max?: number | null;
+                    /** @enum {string|null} */
+                    level?: "beginner" | "intermediate" | "advanced" | "all" | null;
+                    /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                    location?: string | null;
+                    /** Format: date-time */
+                    registration_opens_at?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The class is in, pending review */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The new class's id
+                         */
+                        insertedId: string;
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The class as the caller may see it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassItem"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such class, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteClass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the class was deleted (0: it was already gone) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Classes deleted (0 or 1) */
+                        deletedCount: number;
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Students are enrolled in the class or paying for it right now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateClass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required; trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                    class_name?: string;
+                    image?: string;
+                    available_seats?: number;
+                    price?: number;
+                    /** @description Trimmed, at most 2000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
+                    details?: string;
+                    early_price?: number | null;
+                    early_price_until?: string | null;
+                    /** @enum {string|null} */
+                    sport?: "soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf" | null;
+                    /** @description YYYY-MM-DD */
+                    start_date?: string | null;
+                    /** @description YYYY-MM-DD */
+                    end_date?: string | null;
+                    weekdays?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[] | null;
+                    /** @description HH:MM, 24 h */
+                    start_time?: string | null;
+                    /** @description HH:MM, 24 h */
+                    end_time?: string | null;
+                    age_min?: number | null;
+                    age_max?: number | null;
+                    /** @enum {string|null} */
+                    level?: "beginner" | "intermediate" | "advanced" | "all" | null;
+                    /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                    location?: string | null;
+                    /** Format: date-time */
+                    registration_opens_at?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The class as edited (modifiedCount 1) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Classes changed (0 or 1) */
+                        modifiedCount: number;
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Seats of the class are held by students paying or offered to its waitlist: fewer seats must wait */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviewClass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "approved" | "denied";
+                    /** @description Trimmed, at most 2000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
+                    feedback?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The class is reviewed; its instructor is told by e-mail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Classes changed (0 or 1) */
+                        modifiedCount: number;
+                        /**
+                         * @description The class's new status
+                         * @enum {string}
+                         */
+                        status: "approved" | "denied";
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendClassFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required; trimmed, at most 2000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
+                    feedback: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The feedback is saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Classes changed (0 or 1) */
+                        modifiedCount: number;
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClassRoster: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                search?: string;
+                sort?: "enrolled" | "name" | "email";
+                dir?: "asc" | "desc";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The class's seats: all of them, or one page when the request has any parameter */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterEntry"][] | components["schemas"]["RosterPage"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMyClasses: {
+        parameters: {
+            query: {
+                page?: number;
+                size?: number;
+                /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                search?: string;
+                sort?: "newest" | "name" | "status";
+                dir?: "asc" | "desc";
+                email: string;
+                status?: "pending" | "approved" | "denied";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's classes: all of them, or one page with any paging parameter */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassItem"][] | components["schemas"]["MyClassPage"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An admin asked for the classes of an e-mail no user has */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMyClassRevenue: {
+        parameters: {
+            query: {
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What each of the instructor's classes brought in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassRevenue"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An admin asked for the revenue of an e-mail no user has */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOwnUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnUser"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateOwnUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required; trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                    name?: string;
+                    photo?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The caller's record, as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnUser"];
+                };
+            };
+            /** @description A field is invalid, nothing was sent, or the photo is an upload the API does not have */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The e-mail address of the user to check (the caller's own, or anyone's for admins) */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the user is an admin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFlag"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The e-mail is not the caller's own, and the caller is not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    makeAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the user whose role changes */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user has the role now (`modifiedCount` 0: they already had it) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleChange"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller is not an admin, or would make themselves an instructor or a student */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user is a student paying right now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkInstructor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The e-mail address of the user to check (the caller's own, or anyone's for admins) */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the user is an instructor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstructorFlag"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The e-mail is not the caller's own, and the caller is not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    makeInstructor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the user whose role changes */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user has the role now (`modifiedCount` 0: they already had it) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleChange"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller is not an admin, or would make themselves an instructor or a student */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user is the last admin, or a student paying right now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    makeStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the user whose role changes */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user has the role now (`modifiedCount` 0: they already had it) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleChange"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller is not an admin, or would make themselves an instructor or a student */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user is the last admin, or still has classes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user, their sign-in and what only they relied on are deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 1 when the user was deleted */
+                        deletedCount: number;
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller is not an admin, or is the user to delete */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user is the last admin, has paid or is paying, or teaches classes with students enrolled or paying */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInstructors: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                search?: string;
+                sort?: "popular" | "name";
+                dir?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instructors: the whole list, or one page when the request has any parameter */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Instructor"][] | components["schemas"]["InstructorPage"];
+                };
+            };
+            /** @description The copy the client holds (If-None-Match) is still the list */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInstructorClasses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instructor and their approved classes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstructorWithClasses"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such instructor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out: this token no longer works */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The token sent with the request no longer works
+                         * @enum {boolean}
+                         */
+                        signedOut: true;
+                    };
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    endUserSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session of the user ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Every access token of the user stopped working
+                         * @enum {boolean}
+                         */
+                        sessionsEnded: true;
+                        /** @description Whether Firebase signed the account out everywhere (false: no such sign-in, or Firebase unreachable) */
+                        signInRevoked: boolean;
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCartItems: {
+        parameters: {
+            query: {
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart's lines, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartItem"][];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The e-mail is not the caller's (only admins may read another user's), or the caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An admin asked for an e-mail no user has */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addToCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    classItemId: string;
+                    /**
+                     * Format: uuid
+                     * @description Whose seat: one of the caller's campers; the account holder's own ("Myself") when absent
+                     */
+                    camperId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The class is in the cart */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddToCartResponse"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such class open for booking, or no such camper of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The class has started, is not open yet, is full or its free seats are held, the camper may not take a seat (age, a seat already), or it is already in the cart */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    quoteCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cartItemIds?: string[];
+                    /** @description Trimmed, at most 40 characters; no control characters, no text-direction overrides or isolates. */
+                    promoCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The cart priced, with the code's verdict when one was typed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartQuote"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Some of the cart items given are no longer in the caller's cart */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeCartItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart item was removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 1: the item was removed */
+                        deletedCount: number;
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such cart item of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEnrolledClasses: {
+        parameters: {
+            query: {
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enrolments, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrolledClass"][];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The e-mail is not the caller's (only admins may read another user's), or the caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An admin asked for an e-mail no user has */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cartItemIds?: string[];
+                    price?: number;
+                    /** @description Trimmed, at most 40 characters; no control characters, no text-direction overrides or isolates. */
+                    promoCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The checkout in progress for the same seats, answered again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            /** @description A checkout opened: its seats are held */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            /** @description The input is malformed, or the promo code cannot apply (its reason in `fields.promoCode`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's e-mail address is not confirmed (decision 028), or the caller is not a student */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Some of the cart items given are no longer in the caller's cart */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The cart is empty; a class started, is not open yet, closed or is full; a camper may not take the seat; the account would hold too many seats; the checkout is being opened in another tab; or it is paid already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The total is below the card payment's minimum ($0.50) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment service cannot be reached; nothing was charged */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    extendCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hold is extended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HoldExtension"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such checkout of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The checkout is paid already, its hold ran out, or it is extended as far as it can be */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPayments: {
+        parameters: {
+            query: {
+                page?: number;
+                size?: number;
+                sort?: "newest";
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every payment (no page or size asked), or one page with the total */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentRecord"][] | components["schemas"]["PaymentPage"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The e-mail is not the caller's (only admins may read another user's), or the caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An admin asked for an e-mail no user has */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The PaymentIntent the payment page confirmed (pi_...) */
+                    transactionId: string;
+                    /** @description The caller's own e-mail (the spec's client sends it); another one is refused (403) */
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The payment, recorded before */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordedPayment"];
+                };
+            };
+            /** @description The payment is recorded: enrolments made, cart lines removed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordedPayment"];
+                };
+            };
+            /** @description The input is malformed, or the provider knows no such payment (field transactionId) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The e-mail is not the caller's, the payment is not the caller's, or the caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No checkout of this site was paid by this payment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment has not gone through, does not match its checkout, or was refunded (the hold ran out and a class filled up, or a newer checkout replaced it) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment service cannot be reached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordSinglePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The PaymentIntent the payment page confirmed (pi_...) */
+                    transactionId: string;
+                    /** @description The caller's own e-mail (the spec's client sends it); another one is refused (403) */
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The payment, recorded before */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordedPayment"];
+                };
+            };
+            /** @description The payment is recorded: enrolments made, cart lines removed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordedPayment"];
+                };
+            };
+            /** @description The input is malformed, or the provider knows no such payment (field transactionId) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The e-mail is not the caller's, the payment is not the caller's, or the caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No checkout of this site was paid by this payment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment has not gone through, does not match its checkout, or was refunded (the hold ran out and a class filled up, or a newer checkout replaced it); or the payment is not for that cart item */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment service cannot be reached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveStripeEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Stripe's signature of the body: `t=<timestamp>,v1=<HMAC-SHA256>` */
+                "stripe-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id (evt_...): each is handled once */
+                    id: string;
+                    /** @description payment_intent.succeeded and payment_intent.canceled settle or end the checkout; charge.refunded, refund.created, refund.updated and refund.failed mirror the payment's refunds; any other type is acknowledged and ignored */
+                    type: string;
+                    data: {
+                        object: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The event is acknowledged (one of a type not listed is acknowledged and ignored) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        received: true;
+                        /**
+                         * @description The event was handled before: nothing done
+                         * @enum {boolean}
+                         */
+                        duplicate?: true;
+                    };
+                };
+            };
+            /** @description The signature does not verify (or is missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment does not match its checkout's amount (logged for the academy) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment service cannot be reached to read the payment: Stripe sends the event again */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment webhooks are not configured, or the API is very busy (Stripe sends the event again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptWaitlistOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer is accepted: a checkout holds its seats */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptedOffer"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's e-mail address is not confirmed (decision 028), or the caller is not a student */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such waitlist entry of the caller's, or some of its cart lines are gone */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing was offered to this entry yet, the offer ended (accepted, declined, ran out, left, removed), or the checkout cannot open (as POST /create-payment-intent) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The total is below the card payment's minimum ($0.50) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment service cannot be reached; nothing was charged */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClassAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The class's booking state now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassAvailability"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such class open for booking */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listClassWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The line: open offers first, then the waiting entries in order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LineEntry"][];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    joinWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The campers who wait together; none: the account holder's own seat */
+                    camperIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The family's new place in the line */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not join a waitlist, or their e-mail address is not confirmed yet (decision 028) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such class open for booking, or a camper named is not in the caller's family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: the class has seats left to book, has started or does not open yet, the family already waits for it, or a camper may not take a seat in it (the message says which) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWaitlistEntries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The family's entries, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"][];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leaveWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry, now left */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such waitlist entry of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The entry has already ended (accepted, declined, run out, left or removed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    moveWaitlistEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The new place among the waiting entries (1 = next); past the end: last */
+                    position: number;
+                    /** @description Required; trimmed, at most 300 characters; no control characters, no text-direction overrides or isolates. */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The class's line after the move */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LineEntry"][];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such waitlist entry */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The entry is no longer in line, or has an offer (only a waiting entry moves) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    declineWaitlistOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry, now declined */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such waitlist entry of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing has been offered to the entry yet, or it has already ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWaitlistEntryHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry's events, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "joined" | "offered" | "accepted" | "declined" | "expired" | "left" | "removed" | "moved" | "dropped";
+                        /** @description Staff's reason, or why a camper was dropped; null when none */
+                        reason: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it happened (ISO 8601, UTC)
+                         */
+                        at: string;
+                    }[];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such waitlist entry */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeWaitlistEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required; trimmed, at most 300 characters; no control characters, no text-direction overrides or isolates. */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The class's line after the removal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LineEntry"][];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such waitlist entry */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The entry is no longer in line */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWaitlistOffers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 100 open offers, soonest deadline first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenOffer"][];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCancellationPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy in force */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancellationPolicy"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setCancellationPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fullRefundDays: number;
+                    partialRefundDays: number;
+                    partialPercent: number;
+                    feeCents: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The policy as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancellationPolicy"];
+                };
+            };
+            /** @description The input is malformed, or the partial refund ends before the full refund does (field partialRefundDays) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEnrollments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The family's seats, first day first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrolledSeat"][];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    quoteCancellation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seat with today's quote */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrolledSeat"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such enrolment (of the caller's family) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelEnrollment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Admins only: the amount instead of the policy's */
+                    refundCents?: number;
+                    /** @description Admins only: why, for the record */
+                    reason?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description The seat is cancelled; the refund is recorded and sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelledSeat"];
+                };
+            };
+            /** @description The input is malformed, or the amount is more than is left of the seat (field refundCents) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A family gave an amount or a reason (admins only), or the caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such enrolment (of the caller's family): it may have been cancelled already */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The class has started (families), the order is not paid, or it was paid by no card */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refundPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    refundCents: number;
+                    /** @description Required; trimmed, at most 300 characters; no control characters, no text-direction overrides or isolates. */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The refund is recorded and sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoodwillRefund"];
+                };
+            };
+            /** @description The input is malformed, or the amount is more than is left of the payment (field refundCents) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such payment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The order is not paid, or it was paid by no card */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRefunds: {
+        parameters: {
+            query?: {
+                all?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refunds, with the counts of those open */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffRefunds"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAdminClasses: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                search?: string;
+                sort?: "review" | "name" | "instructor" | "price" | "seats" | "submitted";
+                dir?: "asc" | "desc";
+                status?: "pending" | "approved" | "denied";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of every class, with its status and seats */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminClassPage"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The academy's figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStats"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOutboxState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outbox's counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxState"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's e-mail choices and calendar feed, as they are now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    optionalEmails: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The caller's e-mail choices and calendar feed, as they are now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    renewCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's e-mail choices and calendar feed, as they are now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's e-mail choices and calendar feed, as they are now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEnrollmentCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enrolment's weekly sessions (attachment camp-sessions.ics) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such enrolment of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `<secret>.ics`, as in the feed's address */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session of every enrolment of the family */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such calendar: its address may have been replaced or revoked in Settings */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    showUnsubscribePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unsubscribe link's token: the user's id and its signature */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page with the button that turns reminders off */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The unsubscribe link is not valid (or its user no longer exists) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unsubscribe link's token: the user's id and its signature */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description RFC 8058's fixed value; any form (or none) is taken alike
+                     * @enum {string}
+                     */
+                    "List-Unsubscribe": "One-Click";
+                };
+                "multipart/form-data": {
+                    /**
+                     * @description RFC 8058's fixed value; any form (or none) is taken alike
+                     * @enum {string}
+                     */
+                    "List-Unsubscribe": "One-Click";
+                };
+            };
+        };
+        responses: {
+            /** @description Reminders are off: a page saying so */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The unsubscribe link is not valid (or its user no longer exists) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDiscounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every discount, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Discount"][];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "code" | "sibling" | "multi_class";
+                    /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
+                    name: string;
+                    code?: string | null;
+                    percentOff?: number | null;
+                    amountOffCents?: number | null;
+                    minSeats?: number | null;
+                    validFrom?: string | null;
+                    validUntil?: string | null;
+                    maxUses?: number | null;
+                    maxUsesPerFamily?: number | null;
+                    classIds?: string[];
+                    sports?: ("soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf")[];
+                    minOrderCents?: number;
+                    paused?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The discount is added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Discount"];
+                };
+            };
+            /** @description The input is malformed, or the discount's fields do not fit together or name a class that cannot be chosen (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another discount has this code, or another sibling or multi-class discount is in force */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The discount is deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 1: the discount was deleted */
+                        deletedCount: number;
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such discount */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Orders have used this code: pause it instead */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
+                    name?: string;
+                    code?: string | null;
+                    percentOff?: number | null;
+                    amountOffCents?: number | null;
+                    minSeats?: number | null;
+                    validFrom?: string | null;
+                    validUntil?: string | null;
+                    maxUses?: number | null;
+                    maxUsesPerFamily?: number | null;
+                    classIds?: string[];
+                    sports?: ("soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf")[];
+                    minOrderCents?: number;
+                    paused?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The discount as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Discount"];
+                };
+            };
+            /** @description The input is malformed, or the discount's fields do not fit together or name a class that cannot be chosen (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such discount */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another discount has this code, or another sibling or multi-class discount is in force */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listContactMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every message, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessage"][];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendContactMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required; trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                    name: string;
+                    /** Format: email */
+                    email: string;
+                    /** @description Required; trimmed, at most 5000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The message was saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The saved message's id (a UUID) */
+                        insertedId: string;
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markContactMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    read: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The message is marked as asked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always 1: an unknown message is a 404
+                         * @enum {number}
+                         */
+                        modifiedCount: 1;
+                        /** @description Whether the message is marked read now */
+                        read: boolean;
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such message */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listNewsletterSubscribers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every subscriber, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterSubscriber"][];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    subscribeToNewsletter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /** @enum {boolean} */
+                    acceptedTerms: true;
+                };
+            };
+        };
+        responses: {
+            /** @description The address was already subscribed (`new: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterSignup"];
+                };
+            };
+            /** @description This request subscribed the address (`new: true`) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterSignup"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportNewsletterSubscribers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscribers as a CSV file (attachment newsletter-subscribers.csv), oldest first; columns email, subscribed_at, accepted_terms_at (ISO 8601, UTC) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCampers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The family's campers, "Myself" first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Camper"][];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's account was deleted meanwhile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addCamper: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required; trimmed, at most 60 characters; no control characters, no text-direction overrides or isolates. */
+                    first_name: string;
+                    /** @description Required; trimmed, at most 60 characters; no control characters, no text-direction overrides or isolates. */
+                    last_name: string;
+                    /** @description YYYY-MM-DD */
+                    date_of_birth: string;
+                    /** @description Trimmed, at most 1000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
+                    allergies?: string;
+                    /** @description Trimmed, at most 2000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
+                    medical_notes?: string;
+                    /** @description Trimmed, at most 1000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
+                    medications?: string;
+                    emergency_contacts?: {
+                        /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
+                        name: string;
+                        /** @description Required; trimmed, at most 40 characters; no control characters, no text-direction overrides or isolates. */
+                        relation: string;
+                        phone: string;
+                    }[];
+                    pickup_people?: {
+                        /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
+                        name: string;
+                        /** @description Required; trimmed, at most 40 characters; no control characters, no text-direction overrides or isolates. */
+                        relation: string;
+                        phone: string;
+                    }[];
+                    /** @default false */
+                    photo_consent?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The camper was added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The new camper's id */
+                        insertedId: string;
+                        camper: components["schemas"]["Camper"];
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The family already keeps 20 campers */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeCamper: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The camper was removed (the name stays for the family's history) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 1: the camper was removed */
+                        deletedCount: number;
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such camper in the caller's family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: "Myself", or a camper with a seat in a class that has not ended, a checkout in progress or a place on a waitlist */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCamper: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required; trimmed, at most 60 characters; no control characters, no text-direction overrides or isolates. */
+                    first_name?: string;
+                    /** @description Required; trimmed, at most 60 characters; no control characters, no text-direction overrides or isolates. */
+                    last_name?: string;
+                    /** @description YYYY-MM-DD */
+                    date_of_birth?: string;
+                    /** @description Trimmed, at most 1000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
+                    allergies?: string;
+                    /** @description Trimmed, at most 2000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
+                    medical_notes?: string;
+                    /** @description Trimmed, at most 1000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
+                    medications?: string;
+                    emergency_contacts?: {
+                        /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
+                        name: string;
+                        /** @description Required; trimmed, at most 40 characters; no control characters, no text-direction overrides or isolates. */
+                        relation: string;
+                        phone: string;
+                    }[];
+                    pickup_people?: {
+                        /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
+                        name: string;
+                        /** @description Required; trimmed, at most 40 characters; no control characters, no text-direction overrides or isolates. */
+                        relation: string;
+                        phone: string;
+                    }[];
+                    photo_consent?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The camper as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 1: the camper was changed */
+                        modifiedCount: number;
+                        camper: components["schemas"]["Camper"];
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such camper in the caller's family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: "Myself"'s name (changed in Settings), a date of birth that would make a booked seat ineligible, or a few details changed while the sealed details could not be read (all five must be entered again) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCamperEligibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each of the family's campers, eligible or with the reason why not */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CamperEligibility"][];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such class, or the caller's account was deleted meanwhile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportFamilyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The family's data as a JSON file to save (Content-Disposition: attachment; filename="academy-family-data-YYYY-MM-DD.json"), never cached */
+            200: {
+                headers: {
+                    /** @description attachment; filename="academy-family-data-YYYY-MM-DD.json" (the academy's day) */
+                    "Content-Disposition"?: string;
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FamilyExport"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's account was deleted meanwhile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRosterCamperMedical: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                camperId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The camper's medical details (this read is recorded in the access log) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CamperMedicalDetails"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such class, or the camper has no seat in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadRosterCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The roster as a CSV file to save (Content-Disposition: attachment; filename="roster-<class-name>.csv"): a header row, then one row a seat with camper, age_on_first_day, medical_or_allergy (yes/no), emergency_contacts, pickup_people, photo_consent (yes/no), account_holder, email; every cell quoted. The read of each camper is recorded in the access log */
+            200: {
+                headers: {
+                    /** @description attachment; filename="roster-<class-name>.csv" (the class's name in lower-case letters, digits and dashes) */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFamily: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The family's account holder and campers, removed ones too */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Family"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAccessLog: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                search?: string;
+                sort?: "newest";
+                dir?: "asc" | "desc";
+                camperId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the log, newest first, with the total of reads */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AccessLogEntry"][];
+                        total: number;
+                        page: number;
+                        size: number;
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSeedImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "classes" | "people";
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The artwork */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description The copy the client holds (If-None-Match) is this artwork */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such artwork */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A form with one file, in the field `image` */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The picture: JPEG, PNG, WebP, GIF or AVIF; the only file of the form
+                     */
+                    image: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The same picture was already stored: its URL */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedImage"];
+                };
+            };
+            /** @description The image is stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedImage"];
+                };
+            };
+            /** @description No image in the field `image`, more than one file, an empty file or a malformed form */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The image (or the form) is larger than the API takes, or has too many pixels */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not multipart/form-data, or a file that is not an image the API takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image (stored as WebP) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            /** @description The copy the client holds (If-None-Match) is this image */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No image has these bytes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}
