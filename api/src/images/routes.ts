@@ -77,7 +77,7 @@ export const imageRoutes =
             "`{ success: true, data: { display_url } }`, where `display_url` is the image's path on this API. " +
             "The same picture uploaded twice gets the same URL.",
           // In the document only: the handler reads the form's parts itself (platform/contract.ts).
-          multipartBody: uploadForm,
+          documentedBody: { schema: uploadForm, mediaTypes: ["multipart/form-data"] },
           response: {
             201: uploadedImage.describe("The image is stored"),
             200: uploadedImage.describe("The same picture was already stored: its URL"),

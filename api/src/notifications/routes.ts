@@ -1,5 +1,4 @@
-import type { FastifySchemaCompiler } from "fastify";
-import { validatorCompiler, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requirePermission } from "../platform/access/permissions.js";
 import type { MailConfig } from "../platform/config.js";
@@ -30,15 +29,6 @@ const NO_SUCH_LINK = "The unsubscribe link is not valid (or its user no longer e
 /** The family's calendar feed as a `webcal://` address (calendar apps subscribe to it). */
 const feedUrl = (config: MailConfig, token: string | null) =>
   token ? `${config.apiUrl.replace(/^https?:\/\//, "webcal://")}/calendar/${token}.ics` : null;
-
-/**
- * Checks a route's params and query as every route's (their schemas are Zod's), and takes its body
- * unread, whatever it is.
- */
-const bodyNotChecked: FastifySchemaCompiler<unknown> = (part) =>
-  part.httpPart === "body"
-    ? () => ({ value: undefined })
-    : validatorCompiler({ ...part, schema: part.schema as z.ZodType });
 
 /** The small page the unsubscribe link opens (no script, no style: the API's pages are bare). */
 function page(title: string, body: string) {
@@ -282,9 +272,6 @@ export const notificationRoutes =
         "/unsubscribe/:token",
         {
           config: { rateLimit: app.rateLimits.forms },
-          // The body is described (RFC 8058's form) but not checked: its content is not read (the
-          // parser above drops it), so any form, or none, unsubscribes as it always did.
-          validatorCompiler: bodyNotChecked,
           schema: {
             operationId: "unsubscribe",
             tags: ["notifications"],
@@ -293,8 +280,12 @@ export const notificationRoutes =
               "Mail clients post `List-Unsubscribe=One-Click` as a form, as does the link's page. The body's content " +
               "is not read. Answers a page saying reminders are off; an invalid link gets the API's JSON error (404).",
             params: tokenParam,
-            body: oneClickBody,
-            consumes: ["application/x-www-form-urlencoded", "multipart/form-data"],
+            // RFC 8058's form, described but not read (the parser above drops it): any form, or
+            // none, unsubscribes.
+            documentedBody: {
+              schema: oneClickBody,
+              mediaTypes: ["application/x-www-form-urlencoded", "multipart/form-data"],
+            },
             response: {
               200: htmlPage("Reminders are off: a page saying so"),
               ...refusals({ 404: NO_SUCH_LINK }),

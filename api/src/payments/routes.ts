@@ -330,7 +330,9 @@ export const paymentRoutes =
                 example: "t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd",
               }),
             }),
-            body: stripeEvent,
+            // The raw bytes are what the signature is checked against (the parser keeps them as
+            // they came): the event's shape is for the document only.
+            documentedBody: { schema: stripeEvent, mediaTypes: ["application/json"] },
             response: {
               200: z
                 .object({
@@ -349,9 +351,6 @@ export const paymentRoutes =
               }),
             },
           },
-          // The raw bytes are what the signature is checked against: the body schema above is for
-          // the document only, and a Buffer would never pass it (the parser keeps the bytes as they came).
-          validatorCompiler: () => (data: unknown) => ({ value: data }),
         },
         async (request) => {
           if (!provider.webhooksConfigured) throw new ApiError(503, "Payment webhooks are not configured.");

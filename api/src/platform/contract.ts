@@ -10,11 +10,13 @@ import { z } from "zod";
 declare module "fastify" {
   interface FastifySchema {
     /**
-     * The document's request body of a route that reads a multipart/form-data form itself
-     * (request.parts()): Fastify never sees it (a `body` schema would be validated, and such a
-     * request has no body for it), only the document does (`documentTransform`).
+     * The request body of a route that reads its body itself, for the document only: a
+     * multipart/form-data upload (request.parts()), the payment provider's webhook (the raw bytes
+     * its signature is checked against), a one-click unsubscribe (whose form is not read).
+     * Fastify never validates it (a `body` schema would be checked against what the route's
+     * parser keeps, which is not that shape); `documentTransform` writes it as the body.
      */
-    multipartBody?: z.ZodType;
+    documentedBody?: { schema: z.ZodType; mediaTypes: string[] };
   }
 }
 
@@ -104,8 +106,8 @@ function completeEachRoute(app: FastifyInstance) {
       for (const [status, description] of Object.entries(statuses))
         response[status] ??= errorBody.describe(description);
     };
-    if (schema.params || schema.querystring || schema.body || schema.multipartBody) add(WITH_INPUT);
-    if (schema.body || schema.multipartBody) add(WITH_BODY);
+    if (schema.params || schema.querystring || schema.body || schema.documentedBody) add(WITH_INPUT);
+    if (schema.body || schema.documentedBody) add(WITH_BODY);
     if (route.config?.access) add(SIGNED_IN);
     add(ALWAYS);
     const completed: RouteSchema = { ...schema, response };
@@ -128,17 +130,18 @@ function describedRef(schema: unknown): { ref: string; description: string } | n
 
 /**
  * The route schemas as the document shows them (@fastify/swagger's `transform`): Zod's JSON
- * schemas, with what the library leaves out. A route's `multipartBody` is its multipart/form-data
- * request body. An answer given in the content form keeps its
+ * schemas, with what the library leaves out. A route's `documentedBody` is its request body. An answer given in the content form keeps its
  * headers (a download's Content-Disposition). A named schema given a description of its use
  * ("No such class" for an `Error`) is referred to as it is, the description going to the answer
  * (@fastify/swagger takes a `$ref`'s description for the answer and drops it from the schema):
  * code generators then name it by its schema, and no `$ref` carries siblings.
  */
 export const documentTransform: Transform = (route) => {
-  const { multipartBody, ...schema } = (route.schema ?? {}) as RouteSchema;
+  const { documentedBody, ...schema } = (route.schema ?? {}) as RouteSchema;
   const result = jsonSchemaTransform(
-    multipartBody ? { ...route, schema: { ...schema, body: multipartBody, consumes: ["multipart/form-data"] } } : route,
+    documentedBody
+      ? { ...route, schema: { ...schema, body: documentedBody.schema, consumes: documentedBody.mediaTypes } }
+      : route,
   );
   const given = schema.response ?? {};
   const written = (result.schema as { response?: Record<string, Json> }).response ?? {};
