@@ -3,7 +3,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startContractProxy, type ContractViolation } from "./contract-proxy";
+import { readFileSync } from "node:fs";
+import { startContractProxy, structureProblems, type ContractViolation } from "./contract-proxy";
 
 /** A small API with a document of two operations, whose answers the tests choose. */
 const DOCUMENT = {
@@ -121,5 +122,25 @@ describe("the contract proxy", () => {
     const [unknown] = await through("/elsewhere", { status: 200, type: json, body: "{}" });
     expect(unknown?.problem).toContain("no operation");
     expect(proxy.checked()).toBeGreaterThanOrEqual(9);
+  });
+});
+
+describe("the document the proxy trusts", () => {
+  it("is the API's committed one, valid OpenAPI 3.0 with every operation named", () => {
+    const committed = JSON.parse(readFileSync(new URL("../../api/openapi.json", import.meta.url), "utf8"));
+    expect(structureProblems(committed)).toEqual([]);
+  });
+
+  it("is refused with a JSON Schema bound where OpenAPI 3.0 wants a flag, or an unnamed operation", () => {
+    const broken = {
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: { "/a": { get: { responses: { 200: { description: "x" } } } } },
+      components: { schemas: { Price: { type: "number", exclusiveMinimum: 0 } } },
+    };
+    expect(structureProblems(broken as never)).toEqual([
+      "#/components/schemas/Price/exclusiveMinimum is 0, not a boolean",
+      "get /a has no operationId",
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { createServer, request as forward, type IncomingMessage, type Server } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import addFormats from "ajv-formats";
 import { OpenAPIBackend, type Document } from "openapi-backend";
 
 /**
@@ -37,7 +38,19 @@ export async function startContractProxy(options: {
     if (checker) return checker;
     const res = await fetch(`http://${options.target.host}:${options.target.port}/docs/json`).catch(() => null);
     if (!res?.ok) return null;
-    const api = new OpenAPIBackend({ definition: (await res.json()) as Document, quick: false, validate: true });
+    const document = (await res.json()) as Document;
+    // The document must be valid OpenAPI 3.0, or nothing it says can be trusted.
+    const problems = structureProblems(document);
+    if (problems.length) throw new Error(`the document is not valid OpenAPI 3.0: ${problems.slice(0, 5).join("; ")}`);
+    const api = new OpenAPIBackend({
+      definition: asDraft7(document),
+      // The document's structure is checked above (openapi-backend's own check reads schema
+      // objects as JSON Schema draft 7, which OpenAPI 3.0's boolean exclusive bounds are not).
+      quick: true,
+      validate: true,
+      // Formats are checked too (uuid, date-time, e-mail...): Ajv only knows of them with ajv-formats.
+      customizeAjv: (ajv) => addFormats(ajv),
+    });
     await api.init();
     checker = api;
     return api;
@@ -147,4 +160,49 @@ export async function startContractProxy(options: {
         server.closeAllConnections();
       }),
   };
+}
+
+/** Where the document breaks OpenAPI 3.0's rules that its consumers rely on (every operation named, exclusive bounds as flags). */
+export function structureProblems(document: Document): string[] {
+  const problems: string[] = [];
+  if (!String(document.openapi).startsWith("3.0.")) problems.push(`openapi is ${document.openapi}, not 3.0.x`);
+  const walk = (node: unknown, where: string) => {
+    if (!node || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      if ((key === "exclusiveMinimum" || key === "exclusiveMaximum") && typeof value !== "boolean") {
+        problems.push(`${where}/${key} is ${JSON.stringify(value)}, not a boolean`);
+      }
+      walk(value, `${where}/${key}`);
+    }
+  };
+  walk(document.paths, "#/paths");
+  walk(document.components, "#/components");
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item ?? {})) {
+      if (!(operation as { operationId?: string }).operationId) problems.push(`${method} ${path} has no operationId`);
+    }
+  }
+  return problems;
+}
+
+/** A copy whose schema objects Ajv (JSON Schema draft 7) reads as OpenAPI 3.0 means them. */
+function asDraft7(document: Document): Document {
+  const convert = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(convert);
+    if (!node || typeof node !== "object") return node;
+    const object = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, convert(value)]));
+    for (const [exclusive, inclusive] of [
+      ["exclusiveMinimum", "minimum"],
+      ["exclusiveMaximum", "maximum"],
+    ] as const) {
+      if (object[exclusive] === true && typeof object[inclusive] === "number") {
+        object[exclusive] = object[inclusive];
+        delete object[inclusive];
+      } else if (object[exclusive] === false) {
+        delete object[exclusive];
+      }
+    }
+    return object;
+  };
+  return convert(document) as Document;
 }
