@@ -6,8 +6,12 @@ import { launchBenchBrowser, readLcp, settle, watchLcp } from "../../tools/bench
 import { localFirebaseConfig, REMOTE_APPS, startStaticSite } from "../../tools/system.mjs";
 import { ROOT } from "../../tools/workspace.mjs";
 
-/** The pages measured, each with what shows that its data arrived (not a skeleton or an error). */
-export const LCP_PAGES = { "/": "[data-testid=popular-class]", "/classes": "[data-testid=class-card]" };
+/**
+ * The pages measured, each with what shows it is drawn: on /classes the cards (its data arrived,
+ * not a skeleton or an error); on the home page its heading, since its lists load only when
+ * scrolled near and a 1280x720 window never shows them.
+ */
+export const LCP_PAGES = { "/": "#home-heading", "/classes": "[data-testid=class-card]" };
 
 /** The front-end apps the site needs built (the API is built by the npm script). */
 export const WEB_APPS = ["shell", ...Object.values(REMOTE_APPS).map((app) => app.dir)];
