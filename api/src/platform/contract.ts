@@ -179,18 +179,24 @@ export const documentTransformObject: typeof jsonSchemaTransformObject = (docume
 };
 
 /**
- * OpenAPI 3.0 has no null type: Zod writes a nullable named schema as `{ nullable: true, allOf:
- * [{ $ref }] }`, and `nullable` means nothing without a `type` beside it. The referred schema's
- * type is written there.
+ * OpenAPI 3.0 has no null type, and its `nullable` only adds null to a `type` in the same schema
+ * (3.0.3's clarification); Zod's output needs two corrections for a validator to read it as
+ * meant. A nullable choice of values lists null among them. A nullable named schema, which Zod
+ * writes as `{ nullable: true, allOf: [{ $ref }] }` (and the allOf would still refuse null), is
+ * written as either the schema or null.
  */
 function typeNullableReferences(node: unknown, schemas: Json): void {
   if (!node || typeof node !== "object") return;
   if (Array.isArray(node)) return node.forEach((item) => typeNullableReferences(item, schemas));
   const object = node as Json;
-  const [only] = Array.isArray(object.allOf) ? (object.allOf as Json[]) : [];
-  if (object.nullable === true && object.type === undefined && typeof only?.$ref === "string") {
+  if (object.nullable === true && Array.isArray(object.enum) && !object.enum.includes(null)) object.enum.push(null);
+  const [only, ...more] = Array.isArray(object.allOf) ? (object.allOf as Json[]) : [];
+  if (object.nullable === true && typeof only?.$ref === "string" && more.length === 0) {
     const target = schemas[only.$ref.replace("#/components/schemas/", "")] as Json | undefined;
-    if (typeof target?.type === "string") object.type = target.type;
+    delete object.nullable;
+    delete object.allOf;
+    delete object.type;
+    object.anyOf = [only, { type: target?.type ?? "object", nullable: true, enum: [null] }];
   }
   for (const value of Object.values(object)) typeNullableReferences(value, schemas);
 }

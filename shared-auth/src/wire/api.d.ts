@@ -2460,7 +2460,7 @@ export interface components {
             subtotalCents: number;
             discountCents: number;
             totalCents: number;
-            code: components["schemas"]["CodeVerdict"] | null;
+            code: components["schemas"]["CodeVerdict"] | (never | null);
             /** @description How discounts combine, in plain words. */
             rule: string;
         };
