@@ -2,6 +2,7 @@ import { api } from "./api-client";
 import { loadFirebaseAuth } from "./firebase";
 import { syncSession } from "./session";
 import { academyStore } from "./store";
+import type { OwnUser } from "./wire";
 
 /** A Google account offered by the local account chooser (the emulator cannot reach Google). */
 export interface GoogleTestAccount {
@@ -10,7 +11,7 @@ export interface GoogleTestAccount {
 }
 
 async function refreshRecord(): Promise<void> {
-  const { data } = await api.get<{ name: string; email: string; photo: string }>("/users/me");
+  const { data } = await api.get<OwnUser>("/users/me");
   const current = academyStore.getState().user;
   academyStore.setState({
     user: { ...current, email: data.email, displayName: data.name, photoURL: data.photo || null },

@@ -89,6 +89,7 @@ export type {
   CamperPerson,
   CartItem,
   ClassItem,
+  EnrolledClass,
 } from "./queries/types";
 export {
   downloadFamilyData,
@@ -108,7 +109,7 @@ export type {
   LineDiscount,
   PaymentRecord,
   RecordedPayment,
-} from "./wire/checkout";
+} from "./wire";
 export {
   formatAges,
   formatDateRange,

@@ -3,17 +3,8 @@ import { ACCESS_TOKEN_KEY, readAccessToken, rememberRole, tokenServes } from "./
 import { api } from "./api-client";
 import { accountErrorMessage, loadFirebaseAuth, whenFirebaseLoads, type FirebaseAuthHandle } from "./firebase";
 import { queryClient } from "./query-client";
-import { academyStore, type Role } from "./store";
-
-interface MeResponse {
-  _id: string;
-  name: string;
-  email: string;
-  photo: string;
-  role: Role;
-  /** Absent from an API older than decision 028: then unknown. */
-  emailVerified?: boolean;
-}
+import { academyStore } from "./store";
+import type { AccessToken, OwnUser } from "./wire";
 
 /** Seed and uploaded images are served by the API under a relative path. */
 export function resolveImageUrl(url: string | null | undefined): string | undefined {
@@ -35,7 +26,7 @@ const storedTokenFits = (email?: string): boolean => tokenServes(readAccessToken
 
 /** Reads the caller's record and role from the API: the role is never decided in the browser. */
 async function loadMe(probe = false): Promise<void> {
-  const { data } = await api.get<MeResponse>("/users/me", { sessionProbe: probe });
+  const { data } = await api.get<OwnUser>("/users/me", { sessionProbe: probe });
   rememberRole(data.email, data.role);
   academyStore.setState({
     status: "signed-in",
@@ -56,7 +47,7 @@ async function loadMe(probe = false): Promise<void> {
  */
 async function exchange(user: User, forceRefresh = false): Promise<void> {
   const idToken = await user.getIdToken(forceRefresh);
-  const { data } = await api.post<{ token: string }>(
+  const { data } = await api.post<AccessToken>(
     "/jwt",
     { email: user.email },
     { headers: { Authorization: `Bearer ${idToken}` }, sessionProbe: true },

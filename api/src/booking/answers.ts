@@ -1,21 +1,10 @@
-import type {
-  CartQuote,
-  Checkout,
-  CheckoutItem,
-  CodeVerdict,
-  HoldExtension,
-  LineDiscount,
-  PaymentRecord,
-  RecordedPayment,
-} from "shared-auth/wire/checkout";
 import { z } from "zod";
 import { LEVELS, SPORTS, WEEKDAYS } from "../platform/database/schema.js";
 
 /**
  * The booking answers (decision 038): a cart's lines, enrolments, and the checkout's and payments'
- * shapes. The checkout's shapes are those of shared-auth's wire/checkout.d.ts, which the student
- * front end reads, field for field (checked at compile time below), until its types are generated
- * from the document.
+ * shapes. The handlers are typed from these schemas (the types at the end); the front ends read
+ * the same shapes from the types generated from the document.
  */
 
 const dateOnly = (what: string) =>
@@ -284,16 +273,9 @@ export const recordedPayment = z
       "POST /payments and POST /payments/:cartItemId: the paid checkout as recorded (201 the first time, 200 after)",
   });
 
-/** Both ways round: a shape and the declaration file's interface are the same type (a compile error otherwise). */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Holds<T extends true> = T;
-type _SameAsDeclared = [
-  Holds<Same<z.output<typeof lineDiscount>, LineDiscount>>,
-  Holds<Same<z.output<typeof codeVerdict>, CodeVerdict>>,
-  Holds<Same<z.output<typeof cartQuote>, CartQuote>>,
-  Holds<Same<z.output<typeof checkoutItem>, CheckoutItem>>,
-  Holds<Same<z.output<typeof checkout>, Checkout>>,
-  Holds<Same<z.output<typeof holdExtension>, HoldExtension>>,
-  Holds<Same<z.output<typeof paymentRecord>, PaymentRecord>>,
-  Holds<Same<z.output<typeof recordedPayment>, RecordedPayment>>,
-];
+/** What the checkout's and the payments' handlers return: the schemas' own output. */
+export type CartQuote = z.output<typeof cartQuote>;
+export type Checkout = z.output<typeof checkout>;
+export type HoldExtension = z.output<typeof holdExtension>;
+export type PaymentRecord = z.output<typeof paymentRecord>;
+export type RecordedPayment = z.output<typeof recordedPayment>;

@@ -24,7 +24,7 @@ import { selectCart, toPricingLine } from "./checkout/cart-lines.js";
 import { PRICING_RULE_IN_WORDS, quote } from "../pricing/index.js";
 import { promoCodeRateLimits } from "../platform/rate-limits.js";
 import { text } from "../platform/text.js";
-import type { CartQuote } from "shared-auth/wire/checkout";
+import type { CartQuote } from "./answers.js";
 import { refusals } from "../platform/contract.js";
 import { addedToCart, cartItem, cartQuote, deletedCount, enrolledClass } from "./answers.js";
 

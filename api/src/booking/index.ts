@@ -13,4 +13,12 @@ export { abandonCheckout, closeIntents, expireOverdueCheckouts, freeExpiredHolds
 export { learnIntent } from "./checkout/orders.js";
 export { intentCoversCartItem, settle, type Settlement } from "./checkout/settle.js";
 export { loadPayments } from "./checkout/payment-records.js";
-export { acceptedOffer, checkout, holdExtension, paymentPage, paymentRecord, recordedPayment } from "./answers.js";
+export {
+  acceptedOffer,
+  checkout,
+  holdExtension,
+  paymentPage,
+  paymentRecord,
+  recordedPayment,
+  type RecordedPayment,
+} from "./answers.js";

@@ -17,6 +17,7 @@ import {
   paymentRecord,
   recordedPayment,
   type CheckoutDeps,
+  type RecordedPayment,
   type Settlement,
 } from "../booking/index.js";
 import { refusals } from "../platform/contract.js";
@@ -28,7 +29,6 @@ import { pageQuery, pageWindow, wantsPage } from "../platform/paging.js";
 import { payments } from "../platform/database/schema.js";
 import { ownerByEmail } from "../platform/access/owner.js";
 import type Stripe from "stripe";
-import type { RecordedPayment } from "shared-auth/wire/checkout";
 import { text } from "../platform/text.js";
 
 /**

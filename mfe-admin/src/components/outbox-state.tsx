@@ -1,16 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { api, countOf } from "shared-auth";
+import type { OutboxState } from "shared-auth/wire";
 import { retryTransient } from "../lib/admin-api";
 import { waitedFor } from "../lib/outbox";
 import { ErrorState } from "./states";
 
 /** What `GET /admin/outbox` answers (issue 32). */
-export interface OutboxState {
-  queued: number;
-  failed: number;
-  /** When the oldest message still waiting was written, or null when none waits. */
-  oldestQueuedAt: string | null;
-}
+export type { OutboxState };
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 

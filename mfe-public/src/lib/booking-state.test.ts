@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ClassItem } from "shared-auth";
+import { sampleClass } from "shared-auth/testing/fixtures";
 import {
   bookEach,
   bookingNote,
@@ -15,19 +16,8 @@ import {
 
 const NOW = new Date("2027-07-10T12:00:00Z");
 
-const cls = (extra: Partial<ClassItem> = {}): ClassItem => ({
-  _id: "c1",
-  class_name: "Junior Tennis",
-  image: "",
-  instructor: "Coach",
-  email: "coach@example.com",
-  available_seats: 20,
-  enrolled_seats: 5,
-  price: 100,
-  start_date: "2027-07-19",
-  end_date: "2027-07-30",
-  ...extra,
-});
+const cls = (extra: Partial<ClassItem> = {}): ClassItem =>
+  sampleClass({ start_date: "2027-07-19", end_date: "2027-07-30", ...extra });
 
 const me: FamilyMember = { _id: "me", is_self: true, first_name: "Dana Parent" };
 const mia: FamilyMember = { _id: "mia", is_self: false, first_name: "Mia" };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ClassItem } from "shared-auth";
+import { sampleClass } from "shared-auth/testing/fixtures";
 import {
   asPage,
   classPageRequest,
@@ -11,17 +12,8 @@ import {
   type Instructor,
 } from "./public-queries";
 
-const cls = (class_name: string, enrolled_seats: number, extra: Partial<ClassItem> = {}): ClassItem => ({
-  _id: class_name,
-  class_name,
-  image: "",
-  instructor: "Coach",
-  email: "coach@example.com",
-  available_seats: 20,
-  enrolled_seats,
-  price: 100,
-  ...extra,
-});
+const cls = (class_name: string, enrolled_seats: number, extra: Partial<ClassItem> = {}): ClassItem =>
+  sampleClass({ _id: class_name, class_name, enrolled_seats, ...extra });
 
 describe("isPublished", () => {
   it("shows approved classes and those without a status (what everyone but admins receives)", () => {

@@ -1,22 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { ClassItem } from "shared-auth";
+import { sampleClass } from "shared-auth/testing/fixtures";
 import { ADDED_MESSAGE, bookingState } from "./use-booking";
 
 const NOW = new Date("2027-07-10T12:00:00Z");
 
-const cls = (extra: Partial<ClassItem> = {}): ClassItem => ({
-  _id: "c1",
-  class_name: "Junior Tennis",
-  image: "",
-  instructor: "Coach",
-  email: "coach@example.com",
-  available_seats: 20,
-  enrolled_seats: 5,
-  price: 100,
-  start_date: "2027-07-19",
-  end_date: "2027-07-30",
-  ...extra,
-});
+const cls = (extra: Partial<ClassItem> = {}): ClassItem =>
+  sampleClass({ start_date: "2027-07-19", end_date: "2027-07-30", ...extra });
 
 const full = { enrolled_seats: 20 };
 const started = { start_date: "2027-07-05" };

@@ -1,19 +1,34 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ACCESS_TOKEN_KEY } from "../api-client";
 import { studentEmail, withAddedItem } from "./cart";
-import type { CartItem, ClassItem } from "./types";
+import type { AddToCartResponse } from "./types";
 
 const user = { email: "sam@example.com", displayName: "Sam", photoURL: null };
 
-const soccer: ClassItem = {
+const soccer: AddToCartResponse["item"] = {
   _id: "c1",
   class_name: "Junior Soccer Skills",
   image: "/images/seed/classes/soccer.svg",
   instructor: "Maya Torres",
+  instructorId: "u1",
   email: "maya@summitsports.academy",
   available_seats: 24,
   enrolled_seats: 18,
   price: 149,
+  early_price: null,
+  early_price_until: null,
+  details: "",
+  sport: "soccer",
+  start_date: "2026-07-06",
+  end_date: "2026-07-10",
+  weekdays: ["mon", "tue", "wed", "thu", "fri"],
+  start_time: "09:00",
+  end_time: "12:00",
+  age_min: 8,
+  age_max: 12,
+  level: "beginner",
+  location: null,
+  registration_opens_at: null,
 };
 
 describe("whose cart may be asked for", () => {
@@ -39,19 +54,16 @@ describe("whose cart may be asked for", () => {
 
 describe("the cart after a booking", () => {
   it("gains the booked class at once, so every badge counts it", () => {
-    const next = withAddedItem([], { insertedId: "i1", item: soccer }, user.email);
+    const next = withAddedItem([], { insertedId: "i1", camperId: "k1", item: soccer }, user.email);
     expect(next).toEqual([
       expect.objectContaining({ _id: "i1", classItemId: "c1", class_name: "Junior Soccer Skills", price: 149 }),
     ]);
+    // The line is the student's, for the camper booked, with the class's session.
+    expect(next[0]).toMatchObject({ email: user.email, camperId: "k1", start_date: "2026-07-06" });
   });
 
   it("starts from an empty cart when none was loaded, and never counts a class twice", () => {
-    const once = withAddedItem(undefined, { insertedId: "i1", item: soccer }, user.email);
-    expect(withAddedItem(once, { insertedId: "i1", item: soccer }, user.email)).toHaveLength(1);
-  });
-
-  it("is left for the refetch when the server did not say which class it booked", () => {
-    const items: CartItem[] = [];
-    expect(withAddedItem(items, { insertedId: "i1" }, user.email)).toBe(items);
+    const once = withAddedItem(undefined, { insertedId: "i1", camperId: "k1", item: soccer }, user.email);
+    expect(withAddedItem(once, { insertedId: "i1", camperId: "k1", item: soccer }, user.email)).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, readAccessToken } from "../api-client";
 import { queryKeys } from "../query-keys";
 import { useAcademy, type AcademyState } from "../store";
-import type { AddToCartResponse, CartItem, ClassItem } from "./types";
+import type { AddToCartResponse, CartItem, EnrolledClass } from "./types";
 
 type SessionView = Pick<AcademyState, "status" | "role" | "user">;
 
@@ -41,8 +41,8 @@ export async function fetchCart(email: string): Promise<CartItem[]> {
   return data;
 }
 
-export async function fetchEnrolled(email: string): Promise<ClassItem[]> {
-  const { data } = await api.get<ClassItem[]>("/enrolled", { params: { email } });
+export async function fetchEnrolled(email: string): Promise<EnrolledClass[]> {
+  const { data } = await api.get<EnrolledClass[]>("/enrolled", { params: { email } });
   return data;
 }
 
@@ -83,33 +83,21 @@ export function useEnrolled() {
 /** The cart as it is once the server accepted a booking: what every badge shows at once. */
 export function withAddedItem(items: CartItem[] | undefined, added: AddToCartResponse, email: string): CartItem[] {
   const list = items ?? [];
-  const item = added.item;
   // Two children in one class are two lines: a line is new unless its own id is already listed.
-  if (!item || list.some((i) => i._id === added.insertedId)) return list;
+  if (list.some((i) => i._id === added.insertedId)) return list;
+  // The class's own fields, the session's too, so an overlap with the next class booked is seen
+  // before the cart refetches; `email` on a cart line is the student's, not the instructor's.
+  const { _id: classItemId, email: _instructorEmail, ...classFields } = added.item;
   return [
     ...list,
     {
+      ...classFields,
       _id: added.insertedId,
-      classItemId: item._id,
-      class_name: item.class_name,
-      image: item.image,
-      price: item.price,
+      classItemId,
       email,
-      instructor: item.instructor,
-      available_seats: item.available_seats,
-      enrolled_seats: item.enrolled_seats,
-      // The session, so an overlap with the next class booked is seen before the cart refetches.
-      sport: item.sport,
-      start_date: item.start_date,
-      end_date: item.end_date,
-      weekdays: item.weekdays,
-      start_time: item.start_time,
-      end_time: item.end_time,
-      age_min: item.age_min,
-      age_max: item.age_max,
-      level: item.level,
-      location: item.location,
-      ...(added.camperId && { camperId: added.camperId }),
+      camperId: added.camperId,
+      // POST /carts does not name the camper: the line reads "for you" until the cart refetches.
+      camper_name: "",
     },
   ];
 }

@@ -1,15 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, errorMessage } from "shared-auth";
+import type { NotificationSettings } from "shared-auth/wire";
 import { secondaryButton } from "../account/button-styles";
 import { FormMessage } from "../account/fields";
-
-/** What `GET /notification-settings` answers (issue 32). */
-interface NotificationSettings {
-  optionalEmails: boolean;
-  /** The family's private calendar feed (`webcal://…`), or null when there is none. */
-  calendarFeedUrl: string | null;
-}
 
 const KEY = ["notification-settings"] as const;
 const smallButton = secondaryButton;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Checkout } from "shared-auth/wire/checkout";
+import type { Checkout } from "../answers.js";
 import type { PaymentConfig } from "../../platform/config.js";
 import type { Db, Tx } from "../../platform/database/client.js";
 import { orderItems } from "../../platform/database/schema.js";

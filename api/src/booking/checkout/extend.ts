@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { HoldExtension } from "shared-auth/wire/checkout";
+import type { HoldExtension } from "../answers.js";
 import * as clock from "../../platform/clock.js";
 import { orders } from "../../platform/database/schema.js";
 import { conflict, notFound } from "../../platform/errors.js";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
-import type { Checkout } from "shared-auth/wire/checkout";
+import type { Checkout } from "../answers.js";
 import { checkoutProblem } from "../../campers/index.js";
 import * as clock from "../../platform/clock.js";
 import type { Db, Tx } from "../../platform/database/client.js";

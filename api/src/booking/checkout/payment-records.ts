@@ -1,5 +1,5 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
-import type { PaymentRecord } from "shared-auth/wire/checkout";
+import type { PaymentRecord } from "../answers.js";
 import type { Db } from "../../platform/database/client.js";
 import { camperName } from "../../campers/index.js";
 import { campers, classes, orderItems, payments, users } from "../../platform/database/schema.js";

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
-import type { PaymentRecord } from "shared-auth/wire/checkout";
+import type { PaymentRecord } from "../answers.js";
 import * as clock from "../../platform/clock.js";
 import type { Db } from "../../platform/database/client.js";
 import { cartItems, classes, enrollments, orderItems, orders, payments } from "../../platform/database/schema.js";

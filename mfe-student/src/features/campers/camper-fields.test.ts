@@ -31,6 +31,8 @@ const mia: Camper = {
   emergency_contacts: [{ name: "Ana Rivera", relation: "mother", phone: "+1 555 0100" }],
   pickup_people: [],
   photo_consent: false,
+  createdAt: "2026-05-01T10:00:00.000Z",
+  updatedAt: "2026-05-01T10:00:00.000Z",
 };
 const myself: Camper = {
   ...mia,

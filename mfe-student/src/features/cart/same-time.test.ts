@@ -27,9 +27,4 @@ describe("sameTimeAs", () => {
     const b = { _id: "2", camperId: "mia", ...afternoons };
     expect(sameTimeAs(a, [a, b])).toBeUndefined();
   });
-  it("counts lines without a camper as one camper's", () => {
-    const a = { _id: "1", ...mornings };
-    const b = { _id: "2", ...mornings };
-    expect(sameTimeAs(a, [a, b])).toBe(b);
-  });
 });

@@ -1,6 +1,7 @@
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { CartItem, CartQuote, Checkout } from "shared-auth";
+import { sampleCartLine } from "shared-auth/testing/fixtures";
 import { AppProviders, gate, resetPage, signInAs, startTestApi, type TestApi } from "shared-auth/testing";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import PaymentPage from "../../pages/payment-page";
@@ -19,24 +20,22 @@ afterEach(() => {
 const TENNIS = "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed";
 const SWIM = "2c8e7cde-ccfe-4c3e-8c6e-bc9efccd5cfe";
 const cart: CartItem[] = [
-  {
+  sampleCartLine({
     _id: TENNIS,
     classItemId: "c-tennis",
     class_name: "Junior Tennis",
-    image: "",
     price: 250,
-    email: "",
+    camperId: "mia",
     camper_name: "Mia Rivera",
-  },
-  {
+  }),
+  sampleCartLine({
     _id: SWIM,
     classItemId: "c-swim",
     class_name: "Swim Starters",
-    image: "",
     price: 180,
-    email: "",
+    camperId: "leo",
     camper_name: "Leo Rivera",
-  },
+  }),
 ];
 
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();

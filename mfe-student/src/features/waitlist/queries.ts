@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, queryKeys, useStudentEmail, type Checkout, type WaitlistEntry } from "shared-auth";
+import { api, queryKeys, useStudentEmail, type WaitlistEntry } from "shared-auth";
+import type { AcceptedOffer } from "shared-auth/wire";
 
 /** The family's waitlist entries (issue 30): the list, leaving or declining, accepting an offer. */
 
@@ -43,8 +44,7 @@ export function useAcceptOffer() {
   const email = useStudentEmail();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) =>
-      (await api.post<Checkout & { cartItemIds: string[] }>(`/waitlist/${id}/accept`)).data,
+    mutationFn: async (id: string) => (await api.post<AcceptedOffer>(`/waitlist/${id}/accept`)).data,
     onSuccess: () => {
       changed();
       if (email) void client.invalidateQueries({ queryKey: queryKeys.cart(email) });
