@@ -5,7 +5,7 @@
  */
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { openApiDocument } from "./platform/openapi-document.js";
+import { openApiDocument } from "./openapi-document.js";
 
 const target = fileURLToPath(new URL("../openapi.json", import.meta.url));
 await writeFile(target, `${JSON.stringify(await openApiDocument(), null, 2)}\n`);

@@ -5,7 +5,8 @@
  */
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ClassItem } from "shared-auth";
+import type { EnrolledClass } from "shared-auth";
+import { sampleClass } from "shared-auth/testing/fixtures";
 import { AppProviders, resetPage, signInAs, startTestApi, type TestApi } from "shared-auth/testing";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import EnrolledClassesPage from "../../pages/enrolled-classes-page";
@@ -33,19 +34,19 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const SEAT = "5f0c3a1e-7d2b-4c8e-9a61-2b7f4e9d0c13";
-const seat: ClassItem = {
+const {
+  status: _status,
+  feedback: _feedback,
+  ...soccer
+} = sampleClass({
   _id: "c-soccer",
   class_name: "Soccer Week",
-  image: "",
   instructor: "Sam Coach",
-  email: "coach@example.com",
   available_seats: 11,
   enrolled_seats: 1,
   price: 70,
-  camperId: "camper-ava",
-  camper_name: "Ava Rivera",
-  enrollmentId: SEAT,
-} as ClassItem;
+});
+const seat: EnrolledClass = { ...soccer, camperId: "camper-ava", camper_name: "Ava Rivera", enrollmentId: SEAT };
 
 // The API's own words (api/src/refunds: policyText of the default policy, quoteText, cancelledText).
 const POLICY =
@@ -89,7 +90,7 @@ const cancelled: Cancelled & { cancelled: true; refund: number } = {
   message: "The seat is cancelled and $35.00 is on its way back to the card.",
 };
 
-let enrolled: ClassItem[];
+let enrolled: EnrolledClass[];
 beforeEach(() => {
   api.requests.length = 0;
   enrolled = [seat];

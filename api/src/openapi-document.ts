@@ -1,6 +1,6 @@
-import { buildApp } from "../app.js";
-import { readConfig } from "./config.js";
-import { openDatabase } from "./database/client.js";
+import { buildApp } from "./app.js";
+import { readConfig } from "./platform/config.js";
+import { openDatabase } from "./platform/database/client.js";
 
 /** The OpenAPI document the API serves, made by an API on an empty in-memory database. */
 export async function openApiDocument(): Promise<unknown> {
