@@ -66,8 +66,17 @@ type ClassRow = SessionRow & {
 };
 
 /** The spec's wire names (section 3); status and feedback only for who may see them. */
+export function classToWire(row: ClassRow, full: true): ReturnType<typeof staffClassToWire>;
+export function classToWire(
+  row: ClassRow,
+  full: boolean,
+): ReturnType<typeof publicClassToWire> | ReturnType<typeof staffClassToWire>;
 export function classToWire(row: ClassRow, full: boolean) {
-  const base = {
+  return full ? staffClassToWire(row) : publicClassToWire(row);
+}
+
+function publicClassToWire(row: ClassRow) {
+  return {
     _id: row.id,
     class_name: row.name,
     image: row.image,
@@ -85,9 +94,12 @@ export function classToWire(row: ClassRow, full: boolean) {
     /** When booking opens (ISO instant), or null: open now (issue 30). */
     registration_opens_at: row.registrationOpensAt?.toISOString() ?? null,
   };
-  if (!full) return base;
+}
+
+/** The class as its instructor and the admins see it: with its review and its line. */
+function staffClassToWire(row: ClassRow) {
   return {
-    ...base,
+    ...publicClassToWire(row),
     status: row.status,
     feedback: row.feedback ?? "",
     /** The line (issue 30): entries waiting, and seats kept for open offers. */

@@ -1,5 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, apiErrorStatus, queryKeys, type ClassItem } from "shared-auth";
+import { api, apiErrorStatus, queryKeys } from "shared-auth";
+import type {
+  AdminClass,
+  AdminStats,
+  ContactMessage,
+  LineEntry,
+  NewsletterSubscriber as Subscriber,
+  OpenOffer,
+  UserPage,
+} from "shared-auth/wire";
 import type { ListParams } from "./list-params";
 
 /** One page of a long list, as every paged API call answers it (ADR 009). */
@@ -12,73 +21,10 @@ export interface Page<T> {
 
 export type UserRole = "admin" | "instructor" | "student";
 
-export interface AdminUser {
-  _id: string;
-  name: string;
-  email: string;
-  photo: string;
-  role: UserRole;
-  createdAt: string;
-}
-
-export interface AdminClass extends ClassItem {
-  status: "pending" | "approved" | "denied";
-  feedback: string;
-  createdAt: string;
-  /** When booking opens (ISO instant), or null: open on approval (issue 30). */
-  registration_opens_at: string | null;
-  /** The class's line: entries waiting, and seats kept for open offers. */
-  waiting_entries: number;
-  offered_seats: number;
-}
-
-/** One entry of a class's line (GET /classes/:id/waitlist): offers first, then the waiting in order. */
-export interface LineEntry {
-  _id: string;
-  state: "waiting" | "offered";
-  /** Place among the waiting (1 = next); null for an open offer. */
-  position: number | null;
-  size: number;
-  family: string;
-  email: string;
-  campers: string[];
-  joinedAt: string;
-  offeredAt: string | null;
-  offerExpiresAt: string | null;
-}
-
-/** An offer waiting for a family's answer (GET /admin/waitlist-offers), soonest deadline first. */
-export interface OpenOffer {
-  _id: string;
-  classId: string;
-  class_name: string;
-  family: string;
-  size: number;
-  offerExpiresAt: string | null;
-}
-
-export interface AdminStats {
-  users: Record<UserRole | "total", number>;
-  classes: Record<"pending" | "approved" | "denied" | "total", number>;
-  enrollments: number;
-  revenue: number;
-  openHolds: { checkouts: number; seats: number };
-}
-
-export interface ContactMessage {
-  _id: string;
-  name: string;
-  email: string;
-  message: string;
-  read: boolean;
-  createdAt: string;
-}
-
-export interface Subscriber {
-  _id: string;
-  email: string;
-  createdAt: string;
-}
+// What the API answers, as its OpenAPI document says (generated: shared-auth/src/wire).
+export type { AdminClass, AdminStats, ContactMessage, LineEntry, OpenOffer, Subscriber };
+/** A user as an admin's list shows it (GET /users, one page). */
+export type AdminUser = UserPage["items"][number];
 
 const adminKeys = {
   users: (p: ListParams) => [...queryKeys.users(), "page", p] as const,

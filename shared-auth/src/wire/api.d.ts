@@ -2029,27 +2029,21 @@ export interface components {
              * @description When booking opens; null: open now
              */
             registration_opens_at: string | null;
-            /**
-             * @description Only for admins and the class's instructor
-             * @enum {string}
-             */
-            status?: "pending" | "approved" | "denied";
-            /** @description An admin's feedback ("" when none); only for admins and the class's instructor */
-            feedback?: string;
-            /** @description Entries on the class's waitlist; only for admins and the class's instructor */
-            waiting_entries?: number;
-            /** @description Seats kept for open waitlist offers; only for admins and the class's instructor */
-            offered_seats?: number;
+            /** @enum {string} */
+            status: "pending" | "approved" | "denied";
+            feedback: string;
+            waiting_entries: number;
+            offered_seats: number;
             /**
              * Format: date-time
              * @description When the class was added; only for admins and the class's instructor
              */
-            createdAt?: string;
+            createdAt: string;
             /**
              * Format: date-time
              * @description When it last changed; only for admins and the class's instructor
              */
-            updatedAt?: string;
+            updatedAt: string;
             /** @description Seats held by checkouts in progress */
             held_seats: number;
         };
