@@ -1,21 +1,12 @@
 import { z } from "zod";
-import { classItem, totalPage } from "../catalog/index.js";
+import { staffClass, totalPage } from "../catalog/index.js";
 import { CLASS_STATUSES, ROLES } from "../platform/database/schema.js";
 
 /** The admin pages' answers (decision 038). */
 
 /** A class as an admin's class list shows it: every field, and the seats held by checkouts. */
-/** The staff's fields, which a class always has on the admins' list. */
-const { status, feedback, waiting_entries, offered_seats, createdAt, updatedAt } = classItem.shape;
-
-export const adminClass = classItem
+export const adminClass = staffClass
   .extend({
-    status: status.unwrap(),
-    feedback: feedback.unwrap(),
-    waiting_entries: waiting_entries.unwrap(),
-    offered_seats: offered_seats.unwrap(),
-    createdAt: createdAt.unwrap(),
-    updatedAt: updatedAt.unwrap(),
     held_seats: z.int().meta({ description: "Seats held by checkouts in progress" }),
   })
   .meta({ id: "AdminClass", description: "A class with every field an admin reads, and the seats held right now" });

@@ -95,7 +95,25 @@ export const classList = z
   ])
   .meta({ description: "The classes: the whole list, or one page when the request has any parameter" });
 
-export const myClassPage = totalPage(classItem).meta({
+/** The staff's fields, which a class always has for its instructor and the admins. */
+const { status, feedback, waiting_entries, offered_seats, createdAt, updatedAt } = classItem.shape;
+
+/** A class as its instructor and the admins read it: with its review, its line and its dates. */
+export const staffClass = classItem
+  .extend({
+    status: status.unwrap(),
+    feedback: feedback.unwrap(),
+    waiting_entries: waiting_entries.unwrap(),
+    offered_seats: offered_seats.unwrap(),
+    createdAt: createdAt.unwrap(),
+    updatedAt: updatedAt.unwrap(),
+  })
+  .meta({
+    id: "StaffClass",
+    description: "A class with its review, its line and its dates, for its instructor and admins",
+  });
+
+export const myClassPage = totalPage(staffClass).meta({
   id: "MyClassPage",
   description: "One page of the caller's classes",
 });

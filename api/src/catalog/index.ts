@@ -6,7 +6,7 @@ export { classRoutes } from "./class-routes.js";
 export { classRevenueRoutes } from "./revenue-routes.js";
 export { instructorRoutes } from "./instructor-routes.js";
 export { classColumns, classToWire, selectClasses } from "./classes.js";
-export { classItem, totalPage } from "./answers.js";
+export { classItem, staffClass, totalPage } from "./answers.js";
 export { hasStarted, MESSAGES as SESSION_MESSAGES } from "./camp-session.js";
 export { bumpCacheVersions, COMPRESS_THRESHOLD, PublicCache } from "./public-cache.js";
 export { FrontPath, putInFront } from "./front-path.js";

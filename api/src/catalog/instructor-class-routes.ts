@@ -11,7 +11,7 @@ import { containsPattern, pageQuery, pageWindow, totalOver, wantsPage } from "..
 import { emailQuery, idParam } from "../platform/wire.js";
 import { classColumns, classToWire, findClass, selectClasses } from "./classes.js";
 import { refusals } from "../platform/contract.js";
-import { classItem, myClassPage, roster } from "./answers.js";
+import { myClassPage, roster, staffClass } from "./answers.js";
 
 /** An instructor's own classes and the students in them (also open to admins). */
 export function instructorClassRoutes(app: FastifyZodInstance, db: Db, sealer: Sealer): void {
@@ -104,7 +104,7 @@ export function instructorClassRoutes(app: FastifyZodInstance, db: Db, sealer: S
           200: z
             .union([
               z
-                .array(classItem)
+                .array(staffClass)
                 .meta({ description: "Without paging parameters: every class of theirs, newest first" }),
               myClassPage,
             ])

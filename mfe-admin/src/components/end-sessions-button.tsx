@@ -2,13 +2,11 @@ import { useMutation } from "@tanstack/react-query";
 import { api, errorMessage, showDialog, type DialogLook } from "shared-auth";
 import { buttonStyles } from "./buttons";
 import { SCOPE_CLASS } from "./scope";
+import type { Answer } from "shared-auth/wire";
 
 /** POST /users/:id/sessions/revoke's answer (decision 028). */
-interface SessionsEnded {
-  sessionsEnded: boolean;
-  /** False when Firebase could not sign the account out (no such sign-in, or it could not be reached). */
-  signInRevoked: boolean;
-}
+/** What ending a user's sessions did (generated from the API's document). */
+type SessionsEnded = Answer<"/users/{id}/sessions/revoke", "post">;
 
 const look = (kind: "warning" | "success" | "error"): DialogLook => ({
   scopeClass: SCOPE_CLASS,

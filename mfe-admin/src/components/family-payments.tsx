@@ -29,7 +29,9 @@ export function FamilyPayments({ email }: { email: string }) {
 
 function PaymentLine({ payment }: { payment: FamilyPayment }) {
   const [open, setOpen] = useState(false);
-  const left = cents(payment.price) - cents(payment.refunded);
+  // The payment history always says what was refunded; the record's shape is shared with answers that do not.
+  const refunded = payment.refunded ?? 0;
+  const left = cents(payment.price) - cents(refunded);
   const label = `${usd(cents(payment.price))} on ${day.format(new Date(payment.date))}`;
   return (
     <>
@@ -39,7 +41,7 @@ function PaymentLine({ payment }: { payment: FamilyPayment }) {
         </span>
         <span className="text-slate-700 dark:text-slate-300">
           {payment.status}
-          {payment.refunded > 0 && `, ${usd(cents(payment.refunded))} refunded`}
+          {refunded > 0 && `, ${usd(cents(refunded))} refunded`}
         </span>
       </p>
       {open ? (

@@ -4,15 +4,11 @@ import { api, errorMessage, queryKeys } from "shared-auth";
 import { policyFromForm } from "../lib/policy";
 import { buttonStyles, inputStyles } from "./buttons";
 import { ErrorState, TableSkeleton } from "./states";
+import type { CancellationPolicy } from "shared-auth/wire";
 
 /** The academy's cancellation policy (GET /cancellation-policy). */
-interface Policy {
-  fullRefundDays: number;
-  partialRefundDays: number;
-  partialPercent: number;
-  feeCents: number;
-  text: string;
-}
+/** The cancellation policy as the API answers it (generated types). */
+type Policy = CancellationPolicy;
 
 const key = queryKeys.cancellationPolicy();
 /** Admin Home: the cancellation policy families accept at checkout and cancel under (issue 31). */

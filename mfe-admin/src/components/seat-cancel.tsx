@@ -3,11 +3,11 @@ import { useId, useState, type FormEvent } from "react";
 import { api, errorMessage, queryKeys } from "shared-auth";
 import { refundCents, usd } from "../lib/refunds";
 import { buttonStyles, inputStyles } from "./buttons";
+import type { EnrolledSeat } from "shared-auth/wire";
 
 /** GET /enrollments/:id/cancellation: what cancelling this seat refunds today, and what is left of it. */
-interface Quote {
-  cancellation: { refundCents: number; paidCents: number; refundedCents: number; text: string; noCard?: boolean };
-}
+/** Today's quote for the seat (GET /enrollments/:id/cancellation, generated types). */
+type Quote = EnrolledSeat;
 
 type Choice = "policy" | "all" | "other";
 

@@ -1,34 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, sportLabel } from "shared-auth";
+import type { Discount } from "shared-auth/wire";
 
-/** A discount as GET /discounts answers it (issue 33): money in cents. */
-export interface Discount {
-  _id: string;
-  kind: "code" | "sibling" | "multi_class";
-  name: string;
-  code: string | null;
-  percentOff: number | null;
-  amountOffCents: number | null;
-  summary: string;
-  minSeats: number | null;
-  validFrom: string | null;
-  validUntil: string | null;
-  maxUses: number | null;
-  maxUsesPerFamily: number | null;
-  classIds: string[];
-  /** The classes a code is for, by name (null: a class deleted since it was chosen). */
-  classes: ChosenClass[];
-  sports: string[];
-  minOrderCents: number;
-  paused: boolean;
-  uses: { orders: number; revenueCents: number; discountCents: number; holds: number };
-}
-
+// A discount as GET /discounts answers it (money in cents), as the API's document says
+// (generated: shared-auth/src/wire).
+export type { Discount };
 /** A class a code is for: its id and name (null once the class is deleted). */
-export interface ChosenClass {
-  _id: string;
-  name: string | null;
-}
+export type ChosenClass = Discount["classes"][number];
 
 export const DISCOUNTS_KEY = ["discounts"] as const;
 

@@ -1,57 +1,12 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { api, formatDateRange, type CamperPerson } from "shared-auth";
+import { api, formatDateRange } from "shared-auth";
+import type { AccessLogEntry, CamperPerson, Family, FamilyCamper } from "shared-auth/wire";
 import { retryTransient, type Page } from "./admin-api";
 
-/** One of a family's campers as an admin sees them (GET /users/:id/family). */
-export interface FamilyCamper {
-  _id: string;
-  name: string;
-  /** The account holder's own "Myself". */
-  is_self: boolean;
-  /** YYYY-MM-DD; null when not given, or once the camper was removed. */
-  date_of_birth: string | null;
-  allergies: string;
-  medical_notes: string;
-  medications: string;
-  emergency_contacts: CamperPerson[];
-  pickup_people: CamperPerson[];
-  photo_consent: boolean;
-  /** Taken off the family by its holder: the name stays for the history, the details are gone. */
-  removed: boolean;
-  enrolments: {
-    /** The enrolment's id (an admin cancels it, issue 31). */
-    _id: string;
-    classId: string;
-    class_name: string;
-    start_date: string | null;
-    end_date: string | null;
-  }[];
-}
-
-export interface Family {
-  holder: { _id: string; name: string; email: string };
-  campers: FamilyCamper[];
-}
-
-export type AccessReason = "roster" | "detail" | "family" | "roster-export";
-
-/** One recorded read of campers' medical and contact details (GET /admin/access-log). */
-export interface AccessLogEntry {
-  _id: string;
-  /** `name` is null once the reader's account is gone (the e-mail was kept with the read). */
-  reader: { _id: string; name: string | null; email: string; role: string };
-  camperId: string;
-  /** As the family entered it; null once the camper's record is gone with its family's account. */
-  camper_name: string | null;
-  /** Taken off the family (the name stays) or gone altogether. */
-  camper_removed: boolean;
-  familyId: string;
-  /** Null for a family view, or once the class was deleted. */
-  classId: string | null;
-  class_name: string | null;
-  reason: AccessReason;
-  readAt: string;
-}
+// What GET /users/:id/family and GET /admin/access-log answer, as the API's document says
+// (generated: shared-auth/src/wire).
+export type { AccessLogEntry, Family, FamilyCamper };
+export type AccessReason = AccessLogEntry["reason"];
 
 /** A name as the log shows it: `known` is false for words standing in for a name that is gone or never was. */
 export interface LogName {

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "shared-auth";
 import { retryTransient } from "./admin-api";
+import type { PaymentRecord, StaffRefund, StaffRefunds } from "shared-auth/wire";
 
 /** "$74.50" from cents: how every refund amount is shown. */
 export const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -21,26 +22,13 @@ export function refundCents(typed: string, leftCents: number, of: "seat" | "paym
   return cents;
 }
 
-/** GET /admin/refunds: refunds not done or failed (issue 31). */
-export interface StaffRefund {
-  _id: string;
-  amountCents: number;
-  stage: "waiting" | "processing" | "succeeded" | "failed";
-  origin: "site" | "provider";
-  reason: string | null;
-  error: string | null;
-  attempts: number;
-  class_name: string | null;
-  family: string;
-  email: string;
-  date: string;
-}
+/** GET /admin/refunds: refunds not done or failed, as the API's document says (generated: shared-auth/src/wire). */
+export type { StaffRefund };
 
 export function useOpenRefunds() {
   return useQuery({
     queryKey: ["admin", "refunds"],
-    queryFn: async () =>
-      (await api.get<{ items: StaffRefund[]; pending: number; failed: number }>("/admin/refunds")).data,
+    queryFn: async () => (await api.get<StaffRefunds>("/admin/refunds")).data,
     retry: retryTransient,
   });
 }
@@ -62,15 +50,7 @@ export function stageText(refund: Pick<StaffRefund, "stage" | "error" | "attempt
 }
 
 /** One payment of a family as the payment history has it (GET /payments?email=), with its refunds. */
-export interface FamilyPayment {
-  _id: string;
-  price: number;
-  date: string;
-  status: string;
-  refunded: number;
-  classNames: string[];
-  camperNames?: string[];
-}
+export type FamilyPayment = PaymentRecord;
 
 export function useFamilyPayments(email: string) {
   return useQuery({

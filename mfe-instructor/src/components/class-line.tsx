@@ -1,20 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { api, countOf } from "shared-auth";
+// One entry of a class's line (GET /classes/:id/waitlist): offers first, then the waiting in order.
+import type { LineEntry } from "shared-auth/wire";
 import { EmptyState, ErrorState, ListSkeleton } from "./ui";
-
-/** One entry of a class's line (GET /classes/:id/waitlist): offers first, then the waiting in order. */
-interface LineEntry {
-  _id: string;
-  state: "waiting" | "offered";
-  position: number | null;
-  size: number;
-  family: string;
-  email: string;
-  campers: string[];
-  joinedAt: string;
-  offerExpiresAt: string | null;
-}
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 

@@ -1,4 +1,5 @@
 import { api } from "shared-auth";
+import type { UploadedImage } from "shared-auth/wire";
 
 /** The types POST /images accepts (it checks the bytes too) and its default size limit. */
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"];
@@ -16,7 +17,7 @@ export function imageProblem(file: File): string | null {
 export async function uploadImage(file: File, onProgress: (percent: number) => void, signal: AbortSignal) {
   const body = new FormData();
   body.append("image", file);
-  const res = await api.post<{ data: { display_url: string } }>("/images", body, {
+  const res = await api.post<UploadedImage>("/images", body, {
     signal,
     timeout: 0,
     onUploadProgress: (e) => {

@@ -1,25 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { api, queryKeys, useAcademy, type CampSession } from "shared-auth";
+import { api, queryKeys, useAcademy } from "shared-auth";
+import type { StaffClass } from "shared-auth/wire";
 
-export interface MyClass extends CampSession {
-  _id: string;
-  class_name: string;
-  image: string;
-  available_seats: number;
-  enrolled_seats: number;
-  price: number;
-  details: string;
-  status: "pending" | "approved" | "denied";
-  feedback: string;
-  /** When booking opens (ISO instant), or null: on approval (issue 30). */
-  registration_opens_at: string | null;
-  /** Early-bird price (issue 33): dollars, and its last day; null when none. */
-  early_price?: number | null;
-  early_price_until?: string | null;
-  /** The class's line (issue 30): entries waiting, and seats kept for open offers. */
-  waiting_entries: number;
-  offered_seats: number;
-}
+/** One of the caller's classes as GET /myclasses answers it (generated: shared-auth/src/wire). */
+export type MyClass = StaffClass;
 
 /**
  * The caller's classes (GET /myclasses). A student teaches none: no request is made (the API

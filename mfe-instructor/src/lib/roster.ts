@@ -1,39 +1,12 @@
-import type { CamperPerson } from "shared-auth";
+import type { CamperMedicalDetails as MedicalDetails, RosterEntry } from "shared-auth/wire";
 
 /**
- * A class's roster as its instructor reads it (issue 29): one row a seat, each naming its camper
- * (a child, or the account holder booking for themselves) and the account holder (the parent).
+ * A class's roster as its instructor reads it (GET /classes/:id/roster, one row a seat, each naming
+ * its camper and the account holder) and a camper's details on demand (GET
+ * /classes/:id/roster/:camperId/medical), as the API's document says (generated: shared-auth/src/wire).
  */
-export interface RosterCamper {
-  _id: string;
-  name: string;
-  /** The account holder's own seat ("Myself"). */
-  is_self: boolean;
-  /** Age on the class's first day; null without a date of birth or a first day. */
-  age: number | null;
-  /** Something is noted under allergies, medical notes or medications: the details come on demand. */
-  medical_flag: boolean;
-  emergency_contacts: CamperPerson[];
-  pickup_people: CamperPerson[];
-  photo_consent: boolean;
-}
-
-/** GET /classes/:id/roster, one row. */
-export interface RosterEntry {
-  /** The account holder (the parent). */
-  name: string;
-  email: string;
-  enrolledAt: string;
-  camper: RosterCamper;
-}
-
-/** GET /classes/:id/roster/:camperId/medical. */
-export interface MedicalDetails {
-  _id: string;
-  allergies: string;
-  medical_notes: string;
-  medications: string;
-}
+export type { MedicalDetails, RosterEntry };
+export type RosterCamper = RosterEntry["camper"];
 
 /** The roster in roll-call order: by the camper's name, then the parent's e-mail. */
 export function sortRoster(rows: RosterEntry[]): RosterEntry[] {

@@ -1,20 +1,14 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { api, apiErrorStatus, queryKeys, type ClassItem } from "shared-auth";
+import type { InstructorWithClasses, Schemas } from "shared-auth/wire";
 
-/** An instructor as GET /instructors shows them to everyone: public fields only. */
-export interface Instructor {
-  _id: string;
-  name: string;
-  email: string;
-  photo: string;
-  /** How many approved classes they teach. */
-  classCount?: number;
-}
-
-export interface InstructorWithClasses {
-  instructor: Instructor;
-  classes: ClassItem[];
-}
+// What the public lists answer, as the API's document says (generated: shared-auth/src/wire).
+export type { InstructorWithClasses };
+/**
+ * An instructor as everyone sees them: GET /instructors also says how many approved classes they
+ * teach; an instructor's page (GET /instructors/:id/classes) does not.
+ */
+export type Instructor = InstructorWithClasses["instructor"] & Partial<Pick<Schemas["Instructor"], "classCount">>;
 
 /** A class anyone may book: approved (admins also receive pending and denied ones from GET /classes). */
 export function isPublished(item: ClassItem): boolean {

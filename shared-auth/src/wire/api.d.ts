@@ -1891,9 +1891,70 @@ export interface components {
             /** @description Whether a next page has items */
             hasMore: boolean;
         };
+        /** @description A class with its review, its line and its dates, for its instructor and admins */
+        StaffClass: {
+            /** Format: uuid */
+            _id: string;
+            class_name: string;
+            /** @description An http(s) URL, or the path of an image served by this API */
+            image: string;
+            /** @description The instructor's name */
+            instructor: string;
+            /** @description The instructor's e-mail */
+            email: string;
+            /** Format: uuid */
+            instructorId: string;
+            available_seats: number;
+            enrolled_seats: number;
+            /** @description Dollars */
+            price: number;
+            /** @description The early-bird price in dollars, until the end of `early_price_until`; null: none */
+            early_price: number | null;
+            /** @description The early-bird price's last day, in the academy's calendar (YYYY-MM-DD) */
+            early_price_until: string | null;
+            /** @description The class's description ("" when none) */
+            details: string;
+            /** @enum {string|null} */
+            sport: "soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf" | null;
+            /** @description The session's first day (YYYY-MM-DD) */
+            start_date: string | null;
+            /** @description The session's last day (YYYY-MM-DD) */
+            end_date: string | null;
+            /** @description The days of the week it runs, Monday first */
+            weekdays: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+            /** @description Daily start (HH:MM, 24 h) */
+            start_time: string | null;
+            /** @description Daily end (HH:MM, 24 h) */
+            end_time: string | null;
+            age_min: number | null;
+            age_max: number | null;
+            /** @enum {string|null} */
+            level: "beginner" | "intermediate" | "advanced" | "all" | null;
+            location: string | null;
+            /**
+             * Format: date-time
+             * @description When booking opens; null: open now
+             */
+            registration_opens_at: string | null;
+            /** @enum {string} */
+            status: "pending" | "approved" | "denied";
+            feedback: string;
+            waiting_entries: number;
+            offered_seats: number;
+            /**
+             * Format: date-time
+             * @description When the class was added; only for admins and the class's instructor
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed; only for admins and the class's instructor
+             */
+            updatedAt: string;
+        };
         /** @description One page of the caller's classes */
         MyClassPage: {
-            items: components["schemas"]["ClassItem"][];
+            items: components["schemas"]["StaffClass"][];
             /** @description Items matching, over every page */
             total: number;
             page: number;
@@ -3936,7 +3997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ClassItem"][] | components["schemas"]["MyClassPage"];
+                    "application/json": components["schemas"]["StaffClass"][] | components["schemas"]["MyClassPage"];
                 };
             };
             /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */

@@ -36,6 +36,7 @@ export type FamilyCamper = Schemas["FamilyCamper"];
 export type Family = Schemas["Family"];
 export type AccessLogEntry = Schemas["AccessLogEntry"];
 export type ClassItem = Schemas["ClassItem"];
+export type StaffClass = Schemas["StaffClass"];
 export type ClassPage = Schemas["ClassPage"];
 export type MyClassPage = Schemas["MyClassPage"];
 export type Instructor = Schemas["Instructor"];

@@ -1,4 +1,5 @@
 import { api } from "shared-auth";
+import type { UploadedImage } from "shared-auth/wire";
 
 /** What POST /images takes (it checks the bytes too) and its default size limit (IMAGE_MAX_BYTES). */
 export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"];
@@ -20,6 +21,6 @@ export async function uploadPhoto(file: File): Promise<string> {
   const body = new FormData();
   body.append("image", file);
   // A photo from a phone on a slow line takes longer than the usual 30 s.
-  const res = await api.post<{ data: { display_url: string } }>("/images", body, { timeout: 120_000 });
+  const res = await api.post<UploadedImage>("/images", body, { timeout: 120_000 });
   return res.data.data.display_url;
 }

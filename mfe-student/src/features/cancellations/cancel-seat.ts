@@ -6,17 +6,15 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, errorMessage, queryKeys, showDialog, useAccountEmail } from "shared-auth";
 import { SCOPE_CLASS } from "../../components/scope";
 import { confirmText, type SeatQuote } from "./cancel-text";
+import type { CancelledSeat } from "shared-auth/wire";
 
 export { confirmText, type SeatQuote } from "./cancel-text";
 
 const look = { scopeClass: SCOPE_CLASS };
 
 /** What POST /enrollments/:id/cancel answers. */
-export interface Cancelled {
-  refundCents: number;
-  refundStatus: "succeeded" | "pending" | "failed" | null;
-  message: string;
-}
+/** POST /enrollments/:id/cancel's answer, as the API's document says. */
+export type Cancelled = CancelledSeat;
 
 /** Asks, cancels and says what happened; resolves true when the seat was cancelled. */
 export function useCancelSeat() {

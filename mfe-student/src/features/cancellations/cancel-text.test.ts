@@ -7,6 +7,7 @@ const quote = (cancellation: Partial<SeatQuote["cancellation"]>): SeatQuote => (
   cancellation: {
     refundCents: 7_000,
     paidCents: 7_000,
+    discountGivenBackCents: 0,
     window: "full",
     cancellable: true,
     text: "You will get $70.00 back of $70.00.",

@@ -1,19 +1,13 @@
 /** The words of the cancel dialog (decision 033), pure: every part is text the API computed in cents. */
+import type { EnrolledSeat } from "shared-auth/wire";
 
-/** Today's quote for one seat (GET /enrollments/:id/cancellation). */
-export interface SeatQuote {
-  class_name: string;
-  camper: string;
-  cancellation: {
-    refundCents: number;
-    paidCents: number;
-    /** The discount given back: what the seats kept no longer earn, off the policy's refund (decision 033). */
-    discountGivenBackCents?: number;
-    window: "full" | "partial" | "none" | "started";
-    cancellable: boolean;
-    text: string;
-  };
-}
+/** What the dialog reads of today's quote for one seat (GET /enrollments/:id/cancellation, generated types). */
+export type SeatQuote = Pick<EnrolledSeat, "class_name" | "camper"> & {
+  cancellation: Pick<
+    EnrolledSeat["cancellation"],
+    "refundCents" | "paidCents" | "discountGivenBackCents" | "window" | "cancellable" | "text"
+  >;
+};
 
 const usd = (cents: number) =>
   `$${Math.floor(cents / 100).toLocaleString("en-US")}.${String(cents % 100).padStart(2, "0")}`;
