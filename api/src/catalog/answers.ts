@@ -12,35 +12,64 @@ const clock = (description: string) => z.string().meta({ description: `${descrip
 /** Instants are written by Date.toISOString(), so every value has its form. */
 const instant = (description: string) => z.iso.datetime().meta({ description });
 
+/** A class's public fields. */
+const publicClass = z.object({
+  _id: z.uuid(),
+  class_name: z.string(),
+  image: z.string().meta({ description: "An http(s) URL, or the path of an image served by this API" }),
+  instructor: z.string().meta({ description: "The instructor's name" }),
+  email: z.string().meta({ description: "The instructor's e-mail" }),
+  instructorId: z.uuid(),
+  available_seats: z.int(),
+  enrolled_seats: z.int(),
+  price: z.number().meta({ description: "Dollars" }),
+  early_price: z
+    .number()
+    .nullable()
+    .meta({ description: "The early-bird price in dollars, until the end of `early_price_until`; null: none" }),
+  early_price_until: day("The early-bird price's last day, in the academy's calendar").nullable(),
+  details: z.string().meta({ description: 'The class\'s description ("" when none)' }),
+  sport: z.enum(SPORTS).nullable(),
+  start_date: day("The session's first day").nullable(),
+  end_date: day("The session's last day").nullable(),
+  weekdays: z.array(z.enum(WEEKDAYS)).meta({ description: "The days of the week it runs, Monday first" }),
+  start_time: clock("Daily start").nullable(),
+  end_time: clock("Daily end").nullable(),
+  age_min: z.int().nullable(),
+  age_max: z.int().nullable(),
+  level: z.enum(LEVELS).nullable(),
+  location: z.string().nullable(),
+  registration_opens_at: instant("When booking opens; null: open now").nullable(),
+});
+
+/** Changes proposed to an approved class (decision 039): the reviewed fields it would change, with their new values. */
+export const proposedChanges = publicClass
+  .pick({
+    class_name: true,
+    details: true,
+    price: true,
+    early_price: true,
+    early_price_until: true,
+    sport: true,
+    start_date: true,
+    end_date: true,
+    weekdays: true,
+    start_time: true,
+    end_time: true,
+    age_min: true,
+    age_max: true,
+    level: true,
+    location: true,
+  })
+  .partial()
+  .meta({
+    id: "ProposedChanges",
+    description: "The fields an instructor proposed to change on an approved class, with their new values",
+  });
+
 /** A class as every reader gets it, with the fields only its instructor and admins read. */
-export const classItem = z
-  .object({
-    _id: z.uuid(),
-    class_name: z.string(),
-    image: z.string().meta({ description: "An http(s) URL, or the path of an image served by this API" }),
-    instructor: z.string().meta({ description: "The instructor's name" }),
-    email: z.string().meta({ description: "The instructor's e-mail" }),
-    instructorId: z.uuid(),
-    available_seats: z.int(),
-    enrolled_seats: z.int(),
-    price: z.number().meta({ description: "Dollars" }),
-    early_price: z
-      .number()
-      .nullable()
-      .meta({ description: "The early-bird price in dollars, until the end of `early_price_until`; null: none" }),
-    early_price_until: day("The early-bird price's last day, in the academy's calendar").nullable(),
-    details: z.string().meta({ description: 'The class\'s description ("" when none)' }),
-    sport: z.enum(SPORTS).nullable(),
-    start_date: day("The session's first day").nullable(),
-    end_date: day("The session's last day").nullable(),
-    weekdays: z.array(z.enum(WEEKDAYS)).meta({ description: "The days of the week it runs, Monday first" }),
-    start_time: clock("Daily start").nullable(),
-    end_time: clock("Daily end").nullable(),
-    age_min: z.int().nullable(),
-    age_max: z.int().nullable(),
-    level: z.enum(LEVELS).nullable(),
-    location: z.string().nullable(),
-    registration_opens_at: instant("When booking opens; null: open now").nullable(),
+export const classItem = publicClass
+  .extend({
     // Only for admins and the class's own instructor.
     status: z.enum(CLASS_STATUSES).optional().meta({ description: "Only for admins and the class's instructor" }),
     feedback: z
@@ -55,6 +84,13 @@ export const classItem = z
       .int()
       .optional()
       .meta({ description: "Seats kept for open waitlist offers; only for admins and the class's instructor" }),
+    proposed_changes: proposedChanges.nullable().optional().meta({
+      description:
+        "Changes its instructor proposed, waiting for an admin (the class stays on the site as it is meanwhile); null when none. Only for admins and the class's instructor",
+    }),
+    proposed_at: instant("When those changes were proposed; only for admins and the class's instructor")
+      .nullable()
+      .optional(),
     createdAt: instant("When the class was added; only for admins and the class's instructor").optional(),
     updatedAt: instant("When it last changed; only for admins and the class's instructor").optional(),
   })
@@ -96,7 +132,8 @@ export const classList = z
   .meta({ description: "The classes: the whole list, or one page when the request has any parameter" });
 
 /** The staff's fields, which a class always has for its instructor and the admins. */
-const { status, feedback, waiting_entries, offered_seats, createdAt, updatedAt } = classItem.shape;
+const { status, feedback, waiting_entries, offered_seats, proposed_changes, proposed_at, createdAt, updatedAt } =
+  classItem.shape;
 
 /** A class as its instructor and the admins read it: with its review, its line and its dates. */
 export const staffClass = classItem
@@ -105,6 +142,8 @@ export const staffClass = classItem
     feedback: feedback.unwrap(),
     waiting_entries: waiting_entries.unwrap(),
     offered_seats: offered_seats.unwrap(),
+    proposed_changes: proposed_changes.unwrap(),
+    proposed_at: proposed_at.unwrap(),
     createdAt: createdAt.unwrap(),
     updatedAt: updatedAt.unwrap(),
   })

@@ -16,6 +16,7 @@ import { fillFromLine, type LineOptions } from "../waitlist/index.js";
 import { sessionColumns } from "./camp-session.js";
 import { classEdit, earlyProblems, newClass } from "./class-fields.js";
 import { classReviewRoutes } from "./class-review-routes.js";
+import { classEditRoute } from "./class-edit.js";
 import { classItem, classList, deleted, inserted, modified } from "./answers.js";
 import { noBody, refusals } from "../platform/contract.js";
 
@@ -151,120 +152,9 @@ export const classRoutes =
       },
     );
 
-    app.patch(
-      "/classes/:id",
-      {
-        config: { access: { action: "update", entity: "class" } },
-        schema: {
-          tags: ["classes"],
-          operationId: "updateClass",
-          summary: "Edit a class (its instructor, or an admin); an instructor's edit sends it back to review",
-          params: idParam,
-          body: classEdit.meta({ example: { available_seats: 20, price: 159, early_price: null } }),
-          response: {
-            200: modified.describe("The class as edited (modifiedCount 1)"),
-            ...refusals({
-              404: "No such class",
-              409: "Seats of the class are held by students paying or offered to its waitlist: fewer seats must wait",
-            }),
-          },
-        },
-      },
-      async (request) => {
-        const actor = await request.requireActor();
-        const row = await findClass(db, request.params.id);
-        requirePermission(actor, "update", "class", row.instructorId);
-        const edit = request.body;
-        await assertImageAvailable(db, edit.image, "image");
-        const byOwner = actor.id === row.instructorId;
-        // Approved classes also count in the instructors list.
-        const result = await cache.write(["classes", "instructors"], async (tx) => {
-          // Seats are checked on the locked row: a checkout holding a seat or a payment enrolling a
-          // student at this moment either comes first and is counted, or waits for this edit.
-          const [seats] = await tx
-            .select({
-              enrolled: classes.enrolledSeats,
-              held: classes.heldSeats,
-              offered: classes.offeredSeats,
-              priceCents: classes.priceCents,
-              earlyPriceCents: classes.earlyPriceCents,
-              earlyPriceUntil: classes.earlyPriceUntil,
-            })
-            .from(classes)
-            .where(eq(classes.id, row.id))
-            // The lock an UPDATE takes (decision 037): a checkout's or payment's lines already
-            // written (a key-share lock on this row) do not wait for this edit, nor it for them.
-            .for("no key update");
-          if (!seats) throw notFound("There is no such class.");
-          // The early-bird price as it will be: this edit's fields over the row's.
-          const earlyCents =
-            edit.early_price === undefined
-              ? seats.earlyPriceCents
-              : edit.early_price === null
-                ? null
-                : toCents(edit.early_price);
-          const earlyUntil =
-            edit.early_price === null
-              ? null
-              : edit.early_price_until === undefined
-                ? seats.earlyPriceUntil
-                : edit.early_price_until;
-          const priceCents = edit.price === undefined ? seats.priceCents : toCents(edit.price);
-          const early = earlyProblems(priceCents, earlyCents, earlyUntil);
-          if (Object.keys(early).length > 0) {
-            throw badRequest("The early-bird price needs another look.", {
-              ...early,
-              ...(early.early_price && edit.price !== undefined && edit.early_price === undefined
-                ? { price: "Higher than the early-bird price, or clear the early-bird price first." }
-                : {}),
-            });
-          }
-          if (edit.available_seats !== undefined && edit.available_seats < seats.enrolled) {
-            throw badRequest(`This class already has ${seats.enrolled} students enrolled.`, {
-              available_seats: `At least ${seats.enrolled} (already enrolled).`,
-            });
-          }
-          if (
-            edit.available_seats !== undefined &&
-            edit.available_seats < seats.enrolled + seats.held + seats.offered
-          ) {
-            if (seats.offered > 0 && edit.available_seats >= seats.enrolled + seats.held) {
-              throw conflict(
-                `${seats.offered} seats of this class are offered to families on its waitlist until they answer. Try again once they have.`,
-              );
-            }
-            throw conflict(
-              `${seats.held} seats of this class are held by students paying right now. Try again in a few minutes.`,
-            );
-          }
-          const updated = await tx
-            .update(classes)
-            .set({
-              ...(edit.class_name !== undefined && { name: edit.class_name }),
-              ...(edit.image !== undefined && { image: edit.image }),
-              ...(edit.available_seats !== undefined && { availableSeats: edit.available_seats }),
-              ...(edit.price !== undefined && { priceCents: toCents(edit.price) }),
-              ...((edit.early_price !== undefined || edit.early_price_until !== undefined) && {
-                earlyPriceCents: earlyCents,
-                earlyPriceUntil: earlyUntil,
-              }),
-              ...(edit.details !== undefined && { details: edit.details }),
-              ...sessionColumns(edit),
-              ...(byOwner && { status: "pending" as const, feedback: null }),
-              updatedAt: new Date(),
-            })
-            .where(eq(classes.id, row.id))
-            .returning({ id: classes.id });
-          // More seats go to the class's waitlist first (issue 30).
-          if (edit.available_seats !== undefined) await fillFromLine(tx, [row.id], line);
-          return updated;
-        });
-        return { modifiedCount: result.length };
-      },
-    );
-
-    // Then an admin's review of a class (PATCH /classes/:id/status and /classes/:id/feedback).
-    classReviewRoutes(app, db, cache);
+    // An edit (decision 039: what waits for an admin's review), then an admin's review.
+    classEditRoute(app, db, cache, line);
+    classReviewRoutes(app, db, cache, line);
 
     app.delete(
       "/classes/:id",

@@ -74,12 +74,17 @@ describe("class lifecycle", () => {
     expect(approved.json()).toEqual({ modifiedCount: 1, status: "approved" });
     expect(await publicIds()).toContain(id); // the very next read
 
-    // The instructor's edit sends it back to review and clears the feedback.
+    // The instructor's price change waits for a review; the approved class stays listed as it was (decision 039).
     const edit = await api.call({ method: "PATCH", url: `/classes/${id}`, as: MAYA, payload: { price: 89 } });
-    expect(edit.json()).toEqual({ modifiedCount: 1 });
-    expect(await publicIds()).not.toContain(id);
+    expect(edit.json()).toEqual({ modifiedCount: 1, status: "approved", proposed_fields: ["price"] });
+    expect(await publicIds()).toContain(id);
     const after = (await api.call({ method: "GET", url: `/classes/${id}`, as: MAYA })).json();
-    expect(after).toMatchObject({ status: "pending", feedback: "", price: 89 });
+    expect(after).toMatchObject({
+      status: "approved",
+      feedback: "Great idea.",
+      price: 99.99,
+      proposed_changes: { price: 89 },
+    });
   });
 
   it("an edit takes only the allow-listed fields", async () => {

@@ -5,6 +5,8 @@ import { notFound } from "../platform/errors.js";
 import { openPage, pageWindow } from "../platform/paging.js";
 import { toDollars } from "../platform/wire.js";
 import { sessionToWire, type SessionRow } from "./camp-session.js";
+import type { z } from "zod";
+import type { proposedChanges } from "./answers.js";
 import { classFilters, classOrder, PUBLIC_PAGE_SIZE, type ClassPageQuery } from "./public-lists.js";
 
 export const classColumns = {
@@ -26,6 +28,8 @@ export const classColumns = {
   details: classes.details,
   status: classes.status,
   feedback: classes.feedback,
+  proposedChanges: classes.proposedChanges,
+  proposedAt: classes.proposedAt,
   sport: classes.sport,
   startDate: classes.startDate,
   endDate: classes.endDate,
@@ -61,6 +65,8 @@ type ClassRow = SessionRow & {
   details: string | null;
   status: ClassStatus;
   feedback: string | null;
+  proposedChanges: unknown;
+  proposedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -105,6 +111,9 @@ function staffClassToWire(row: ClassRow) {
     /** The line (issue 30): entries waiting, and seats kept for open offers. */
     waiting_entries: row.waitingEntries,
     offered_seats: row.offeredSeats,
+    /** Changes its instructor proposed, waiting for an admin (decision 039); the JSON the API wrote. */
+    proposed_changes: (row.proposedChanges ?? null) as z.output<typeof proposedChanges> | null,
+    proposed_at: row.proposedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

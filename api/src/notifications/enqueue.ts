@@ -67,9 +67,9 @@ export async function enqueueGoodwillRefund(tx: Tx, refundId: string) {
   });
 }
 
-/** An admin's review of a class (approved, or denied with feedback), to its instructor. */
-export async function enqueueClassReviewed(tx: Tx, classId: string) {
-  const found = await reviewFacts(tx, classId);
+/** An admin's review of a class (approved, denied, its proposed changes answered), to its instructor. */
+export async function enqueueClassReviewed(tx: Tx, classId: string, review: Parameters<typeof reviewFacts>[2]) {
+  const found = await reviewFacts(tx, classId, review);
   if (!found) return;
   await enqueue(tx, { kind: "class-reviewed", to: found.to, facts: found.facts });
 }

@@ -2,6 +2,7 @@ import { count } from "drizzle-orm";
 import type { Db } from "../platform/database/client.js";
 import {
   cacheVersions,
+  classReviews,
   classes,
   users,
   type ClassStatus,
@@ -227,6 +228,22 @@ export async function seed(db: Db, { now = clock.now(), sealer }: { now?: Date; 
         }),
       )
       .onConflictDoNothing();
+    // A denied class's thread says why, as an admin's denial always does (decision 039).
+    const denied = SEED_CLASSES.filter(([, , , , , , , status]) => status === "denied");
+    if (denied.length > 0) {
+      await tx
+        .insert(classReviews)
+        .values(
+          denied.map(([n]) => ({
+            id: `00000000-0000-4000-a000-${String(n).padStart(12, "0")}`,
+            classId: cid(n),
+            authorId: uid(1),
+            kind: "denied" as const,
+            message: "We already run a golf programme with the partner club this summer.",
+          })),
+        )
+        .onConflictDoNothing();
+    }
     const prices = new Map(SEED_CLASSES.map(([n, , , , , , price]) => [cid(n), Math.round(price * 100)]));
     await seedFamilies(tx, SEED_FAMILIES, prices, now, sealer);
     await tx.update(cacheVersions).set({ version: 1 });

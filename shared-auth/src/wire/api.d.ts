@@ -117,7 +117,7 @@ export interface paths {
         delete: operations["deleteClass"];
         options?: never;
         head?: never;
-        /** Edit a class (its instructor, or an admin); an instructor's edit sends it back to review */
+        /** Edit a class (its instructor, or an admin); an instructor's change to what families chose an approved class for waits for an admin's review */
         patch: operations["updateClass"];
         trace?: never;
     };
@@ -134,8 +134,25 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** An admin approves or denies one class, with optional feedback */
+        /** An admin approves or denies one class (a denial with its reason) */
         patch: operations["reviewClass"];
+        trace?: never;
+    };
+    "/classes/{id}/proposal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** An admin accepts or rejects the changes an instructor proposed to an approved class */
+        patch: operations["decideClassChanges"];
         trace?: never;
     };
     "/classes/{id}/feedback": {
@@ -153,6 +170,23 @@ export interface paths {
         head?: never;
         /** An admin sends feedback on a class to its instructor */
         patch: operations["sendClassFeedback"];
+        trace?: never;
+    };
+    "/classes/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A class's review thread: its instructor or an admin */
+        get: operations["listClassReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/classes/{id}/roster": {
@@ -1816,6 +1850,35 @@ export interface components {
              */
             readAt: string;
         };
+        /** @description The fields an instructor proposed to change on an approved class, with their new values */
+        ProposedChanges: {
+            class_name?: string;
+            /** @description The class's description ("" when none) */
+            details?: string;
+            /** @description Dollars */
+            price?: number;
+            /** @description The early-bird price in dollars, until the end of `early_price_until`; null: none */
+            early_price?: number | null;
+            /** @description The early-bird price's last day, in the academy's calendar (YYYY-MM-DD) */
+            early_price_until?: string | null;
+            /** @enum {string|null} */
+            sport?: "soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf" | null;
+            /** @description The session's first day (YYYY-MM-DD) */
+            start_date?: string | null;
+            /** @description The session's last day (YYYY-MM-DD) */
+            end_date?: string | null;
+            /** @description The days of the week it runs, Monday first */
+            weekdays?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+            /** @description Daily start (HH:MM, 24 h) */
+            start_time?: string | null;
+            /** @description Daily end (HH:MM, 24 h) */
+            end_time?: string | null;
+            age_min?: number | null;
+            age_max?: number | null;
+            /** @enum {string|null} */
+            level?: "beginner" | "intermediate" | "advanced" | "all" | null;
+            location?: string | null;
+        };
         /** @description A class. Everyone gets the public fields; its instructor and admins also get status, feedback, the waitlist's counts and its dates */
         ClassItem: {
             /** Format: uuid */
@@ -1872,6 +1935,13 @@ export interface components {
             waiting_entries?: number;
             /** @description Seats kept for open waitlist offers; only for admins and the class's instructor */
             offered_seats?: number;
+            /** @description Changes its instructor proposed, waiting for an admin (the class stays on the site as it is meanwhile); null when none. Only for admins and the class's instructor */
+            proposed_changes?: components["schemas"]["ProposedChanges"] | (never | null);
+            /**
+             * Format: date-time
+             * @description When those changes were proposed; only for admins and the class's instructor
+             */
+            proposed_at?: string | null;
             /**
              * Format: date-time
              * @description When the class was added; only for admins and the class's instructor
@@ -1941,6 +2011,12 @@ export interface components {
             feedback: string;
             waiting_entries: number;
             offered_seats: number;
+            proposed_changes: components["schemas"]["ProposedChanges"] | (never | null);
+            /**
+             * Format: date-time
+             * @description When those changes were proposed; only for admins and the class's instructor
+             */
+            proposed_at: string | null;
             /**
              * Format: date-time
              * @description When the class was added; only for admins and the class's instructor
@@ -2045,6 +2121,40 @@ export interface components {
             /** @description Dollars paid for them, net of refunds */
             revenue: number;
         };
+        /** @description A class's review thread, oldest first */
+        ClassReviewThread: {
+            /** Format: uuid */
+            _id: string;
+            /**
+             * @description resubmitted: its instructor sent a denied class again; changes_proposed: its instructor proposed changes to the approved class (none: withdrew them); approved, denied: an admin's review; changes_accepted, changes_rejected: an admin's answer to proposed changes; feedback: an admin's words
+             * @enum {string}
+             */
+            kind: "resubmitted" | "changes_proposed" | "approved" | "denied" | "changes_accepted" | "changes_rejected" | "feedback";
+            /** @description The admin's words (a denial's reason), or null */
+            message: string | null;
+            /** @description The fields changed (wire names), each with its value before and after; or null */
+            changes: {
+                [key: string]: {
+                    from: unknown;
+                    to: unknown;
+                };
+            } | null;
+            /** @description Who wrote it (null: a deleted user) */
+            author: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        }[];
+        ClassEdited: {
+            /** @description Classes changed (0 or 1) */
+            modifiedCount: number;
+            /**
+             * @description The class's status after the edit
+             * @enum {string}
+             */
+            status: "pending" | "approved" | "denied";
+            /** @description Fields whose new values wait for an admin's review (decision 039); the class stays on the site as approved meanwhile. Empty when none */
+            proposed_fields: string[];
+        };
         /** @description A class with every field an admin reads, and the seats held right now */
         AdminClass: {
             /** Format: uuid */
@@ -2095,6 +2205,12 @@ export interface components {
             feedback: string;
             waiting_entries: number;
             offered_seats: number;
+            proposed_changes: components["schemas"]["ProposedChanges"] | (never | null);
+            /**
+             * Format: date-time
+             * @description When those changes were proposed; only for admins and the class's instructor
+             */
+            proposed_at: string | null;
             /**
              * Format: date-time
              * @description When the class was added; only for admins and the class's instructor
@@ -3544,16 +3660,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The class as edited (modifiedCount 1) */
+            /** @description The class as edited (modifiedCount 1), and what waits for review */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Classes changed (0 or 1) */
-                        modifiedCount: number;
-                    };
+                    "application/json": components["schemas"]["ClassEdited"];
                 };
             };
             /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
@@ -3662,7 +3775,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     status: "approved" | "denied";
-                    /** @description Trimmed, at most 2000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
+                    /** @description Required to deny: the reason, sent to the instructor */
                     feedback?: string;
                 };
             };
@@ -3714,6 +3827,132 @@ export interface operations {
             };
             /** @description No such class */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decideClassChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "accept" | "reject";
+                    /** @description Required to reject: the reason, sent to the instructor */
+                    feedback?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The changes are on the class (accepted) or dropped (rejected); its instructor is told by e-mail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Classes changed (0 or 1) */
+                        modifiedCount: number;
+                        /** @enum {string} */
+                        decision: "accept" | "reject";
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The class has no changes waiting (another admin answered them, or its instructor withdrew them) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3845,6 +4084,91 @@ export interface operations {
             };
             /** @description The body's content type is not one this route takes */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listClassReviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassReviewThread"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such class */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,29 +1,54 @@
 import { Text } from "@react-email/components";
 import type { ReviewFacts } from "../facts.js";
-import { ButtonLink, colors, Layout, small, text } from "./layout.js";
+import { ButtonLink, colors, Layout, text } from "./layout.js";
 import { SessionBlock } from "./session-block.js";
 
-export const reviewSubject = (facts: ReviewFacts) =>
-  facts.status === "approved" ? `Approved: ${facts.session.className}` : `Not approved: ${facts.session.className}`;
+/** Each outcome's words: the subject's start, the preview, the heading and the news itself. */
+const WORDS: Record<ReviewFacts["status"], { subject: string; preview: string; heading: string; news: string }> = {
+  approved: {
+    subject: "Approved",
+    preview: "Families can now book it.",
+    heading: "Your class is approved",
+    news: "is approved: it is on the class list and families can book it.",
+  },
+  denied: {
+    subject: "Not approved",
+    preview: "The admin's reason is inside.",
+    heading: "Your class was not approved",
+    news: "was not approved. Edit the class and it goes back to review.",
+  },
+  changes_accepted: {
+    subject: "Changes accepted",
+    preview: "Families now see the class as you changed it.",
+    heading: "Your changes are accepted",
+    news: "now shows the changes you proposed: families see the class as you changed it.",
+  },
+  changes_rejected: {
+    subject: "Changes not accepted",
+    preview: "The admin's reason is inside.",
+    heading: "Your changes were not accepted",
+    news: "stays on the site as it was: the changes you proposed were not accepted.",
+  },
+};
 
-/** To an instructor: their class approved (now on the public list), or denied with the admin's feedback. */
+export const reviewSubject = (facts: ReviewFacts) => `${WORDS[facts.status].subject}: ${facts.session.className}`;
+
+/** To an instructor: their class approved or denied, or their proposed changes answered, with the admin's words. */
 export function ClassReviewed({ facts, siteUrl }: { facts: ReviewFacts; siteUrl: string }) {
-  const approved = facts.status === "approved";
+  const words = WORDS[facts.status];
   return (
-    <Layout
-      preview={approved ? "Families can now book it." : "The admin's feedback is inside."}
-      heading={approved ? "Your class is approved" : "Your class was not approved"}
-    >
+    <Layout preview={words.preview} heading={words.heading}>
       <Text style={text}>
-        Hello {facts.instructorName},{" "}
-        {approved
-          ? `${facts.session.className} is approved: it is on the class list and families can book it.`
-          : `${facts.session.className} was not approved.`}
+        Hello {facts.instructorName}, {facts.session.className} {words.news}
       </Text>
       <SessionBlock session={facts.session} />
       {facts.feedback && (
         <>
-          <Text style={{ ...text, fontWeight: 600, margin: "12px 0 4px" }}>Feedback from the admin</Text>
+          <Text style={{ ...text, fontWeight: 600, margin: "12px 0 4px" }}>
+            {facts.status === "denied" || facts.status === "changes_rejected"
+              ? "The admin's reason"
+              : "Feedback from the admin"}
+          </Text>
           <Text
             style={{
               ...text,
@@ -36,7 +61,6 @@ export function ClassReviewed({ facts, siteUrl }: { facts: ReviewFacts; siteUrl:
           </Text>
         </>
       )}
-      {!approved && <Text style={small}>Edit the class and it goes back to review.</Text>}
       <ButtonLink href={`${siteUrl}/dashboard/myclasses`}>Open My Classes</ButtonLink>
     </Layout>
   );

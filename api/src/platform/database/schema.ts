@@ -8,3 +8,4 @@ export * from "./schema/waitlist.js";
 export * from "./schema/notifications.js";
 export * from "./schema/refunds.js";
 export * from "./schema/discounts.js";
+export * from "./schema/class-reviews.js";

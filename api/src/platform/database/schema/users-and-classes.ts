@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   time,
@@ -75,7 +76,14 @@ export const classes = pgTable(
     earlyPriceUntil: date("early_price_until", { mode: "string" }),
     details: text("details"),
     status: text("status", { enum: CLASS_STATUSES }).notNull().default("pending"),
+    /** The latest words of an admin to the instructor; every one is kept in class_reviews. */
     feedback: text("feedback"),
+    /**
+     * Changes its instructor proposed to the approved class (decision 039), as the wire names the
+     * fields: the class stays on the site as approved until an admin accepts or rejects them.
+     */
+    proposedChanges: jsonb("proposed_changes"),
+    proposedAt: timestamp("proposed_at", { withTimezone: true }),
     // The camp session (all optional for the spec's old clients): its sport, the days and daily
     // hours it runs, for whom and where. The schedule is all set or all unset, as is the age range.
     sport: text("sport", { enum: SPORTS }),
@@ -114,6 +122,10 @@ export const classes = pgTable(
     check(
       "classes_early_price_check",
       sql`(${t.earlyPriceCents} is null and ${t.earlyPriceUntil} is null) or (${t.earlyPriceCents} is not null and ${t.earlyPriceUntil} is not null and ${t.earlyPriceCents} >= 0 and ${t.earlyPriceCents} < ${t.priceCents})`,
+    ),
+    check(
+      "classes_proposal_check",
+      sql`(${t.proposedChanges} is null and ${t.proposedAt} is null) or (jsonb_typeof(${t.proposedChanges}) = 'object' and ${t.proposedAt} is not null and ${t.status} = 'approved')`,
     ),
     check("classes_status_check", sql`${t.status} in ('pending', 'approved', 'denied')`),
     check("classes_name_length", sql`char_length(${t.name}) between 1 and 120`),
