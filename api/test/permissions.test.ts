@@ -137,7 +137,21 @@ const cases: Case[] = [
     name: "review a class",
     method: "PATCH",
     url: `/classes/${PENDING}/status`,
-    body: { status: "denied" },
+    body: { status: "denied", feedback: "Add a schedule." },
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    // Nothing waits on the class: an admin passes every check and is told so.
+    name: "answer a class's proposed changes",
+    method: "PATCH",
+    url: `/classes/${PENDING}/proposal`,
+    body: { decision: "accept" },
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 409 },
+  },
+  {
+    name: "read a class's review thread",
+    method: "GET",
+    url: `/classes/${JONAS_CLASS}/reviews`,
     expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
   },
   {
@@ -502,6 +516,8 @@ const guarded: Guarded[] = [
   { method: "PATCH", url: "/classes/not-an-id", body: {}, lacking: ["student"] },
   { method: "PATCH", url: "/classes/not-an-id/status", body: { status: "x" }, lacking: ["student", "instructor"] },
   { method: "PATCH", url: "/classes/not-an-id/feedback", body: {}, lacking: ["student", "instructor"] },
+  { method: "PATCH", url: "/classes/not-an-id/proposal", body: { decision: "x" }, lacking: ["student", "instructor"] },
+  { method: "GET", url: "/classes/not-an-id/reviews", lacking: ["student"] },
   { method: "DELETE", url: "/classes/not-an-id", lacking: ["student"] },
   { method: "GET", url: "/classes/not-an-id/roster", lacking: ["student"] },
   { method: "GET", url: "/myclasses", lacking: ["student"] },

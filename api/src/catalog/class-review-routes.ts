@@ -192,7 +192,7 @@ export function classReviewRoutes(app: FastifyZodInstance, db: Db, cache: Public
         operationId: "listClassReviews",
         summary: "A class's review thread: its instructor or an admin",
         params: idParam,
-        response: { 200: reviewThread, ...refusals({ 404: "No such class" }) },
+        response: { 200: reviewThread.describe("The thread, oldest first"), ...refusals({ 404: "No such class" }) },
       },
     },
     async (request) => {

@@ -143,7 +143,7 @@ describe("class reviewed, to its instructor", () => {
     const facts: ReviewFacts = { instructorName: "Maya Torres", status: "denied", feedback, session: soccer };
     const m = await renderMessage("class-reviewed", facts, { siteUrl: SITE });
     expect(m.subject).toBe("Not approved: Soccer Skills");
-    expect(m.text).toContain("Feedback from the admin");
+    expect(m.text).toContain("The admin's reason");
     expect(m.text).toContain("Please add what to bring.");
     expect(m.text).toContain(HOSTILE);
     expect(m.html).not.toContain("<img src=x");

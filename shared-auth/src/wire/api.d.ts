@@ -4131,7 +4131,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The thread, oldest first */
             200: {
                 headers: {
                     [name: string]: unknown;
