@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNotNull, ne, or, sql, sum, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../platform/database/client.js";
@@ -20,11 +20,15 @@ import { classColumns, classToWire } from "../catalog/index.js";
 import { adminClassPage, adminStats } from "./answers.js";
 
 export const classListQuery = pageQuery(["review", "name", "instructor", "price", "seats", "submitted"], {
-  status: z.enum(CLASS_STATUSES, { error: "Status is pending, approved or denied." }).optional(),
+  status: z
+    .enum([...CLASS_STATUSES, "changes"], { error: "Status is pending, approved, denied or changes." })
+    .optional()
+    .meta({ description: "changes: approved classes with changes waiting for a review (decision 039)" }),
 });
 
-// Pending classes first (they wait for a decision), then approved, then denied.
-const reviewOrder = sql`case ${classes.status} when 'pending' then 0 when 'approved' then 1 else 2 end`;
+// What waits for a decision first (pending classes, then changes proposed to approved ones), then
+// the other approved classes, then the denied.
+const reviewOrder = sql`case when ${classes.status} = 'pending' then 0 when ${classes.proposedChanges} is not null then 1 when ${classes.status} = 'approved' then 2 else 3 end`;
 
 export const adminRoutes =
   (db: Db): FastifyPluginAsyncZod =>
@@ -45,7 +49,8 @@ export const adminRoutes =
         const q = request.query;
         const { page, size, offset } = pageWindow(q);
         const filters: SQL[] = [];
-        if (q.status) filters.push(eq(classes.status, q.status));
+        if (q.status === "changes") filters.push(isNotNull(classes.proposedChanges));
+        else if (q.status) filters.push(eq(classes.status, q.status));
         if (q.search) {
           const pattern = containsPattern(q.search);
           filters.push(or(ilike(classes.name, pattern), ilike(users.name, pattern), ilike(users.email, pattern))!);

@@ -8350,7 +8350,8 @@ export interface operations {
                 search?: string;
                 sort?: "review" | "name" | "instructor" | "price" | "seats" | "submitted";
                 dir?: "asc" | "desc";
-                status?: "pending" | "approved" | "denied";
+                /** @description changes: approved classes with changes waiting for a review (decision 039) */
+                status?: "pending" | "approved" | "denied" | "changes";
             };
             header?: never;
             path?: never;
