@@ -238,7 +238,9 @@ test.describe("hostile text stays text (issue 27)", () => {
   // instructor would lead the home page's popular instructors in the specs that run after this one.
   test.afterAll(async () => {
     for (const id of [seeded.classes.overlapping, seeded.classes.inCart]) {
-      if (id) await callApi("PATCH", `/classes/${id}/status`, seeded.admin, { status: "denied" });
+      if (id) {
+        await callApi("PATCH", `/classes/${id}/status`, seeded.admin, { status: "denied", feedback: "Test over." });
+      }
     }
   });
 
@@ -405,7 +407,9 @@ test.describe("hostile text stays text (issue 27)", () => {
     // fails, and the dialog names the class.
     await callApi("DELETE", `/classes/${classes.stale}`, accounts.instructor.token);
     await row(CLASSES.stale).getByRole("button", { name: "Approve", exact: true }).click();
-    let dialog = await dialogShows(page, check, `${CLASSES.stale} was not approved`, "the approve failure");
+    let dialog = await dialogShows(page, check, `Approve “${CLASSES.stale}”?`, "the approve question");
+    await dialog.getByRole("button", { name: "Approve", exact: true }).click();
+    dialog = await dialogShows(page, check, `${CLASSES.stale} was not approved`, "the approve failure");
     await dialog.getByRole("button", { name: "OK" }).click();
     await expect(dialog).toBeHidden();
 
@@ -423,10 +427,16 @@ test.describe("hostile text stays text (issue 27)", () => {
     await expect(dialog).toBeHidden();
 
     await pending.getByRole("button", { name: "Approve", exact: true }).click();
+    dialog = await dialogShows(page, check, `Approve “${CLASSES.pending}”?`, "the approve question");
+    await dialog.getByRole("button", { name: "Approve", exact: true }).click();
     await dialogShows(page, check, "Are You Approve this Class Now!", "the approve notice");
     await expect(pending.getByRole("button", { name: "Approve", exact: true })).toBeDisabled();
     await expect(page.getByRole("dialog")).toBeHidden();
     await pending.getByRole("button", { name: "Deny", exact: true }).click();
+    const deny = page.getByRole("dialog", { name: `Deny ${CLASSES.pending}?` });
+    await deny.getByRole("textbox").fill(TEXTS.denyFeedback);
+    await check("the deny dialog");
+    await deny.getByRole("button", { name: "Deny the class" }).click();
     await dialogShows(page, check, "Are You Deny this Class Now!", "the deny notice");
     await expect(pending.getByRole("button", { name: "Deny", exact: true })).toBeDisabled();
     await expect(page.getByRole("dialog")).toBeHidden();

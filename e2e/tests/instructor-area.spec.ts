@@ -127,13 +127,13 @@ test("an instructor adds a class with an uploaded image; it is reviewed, updated
 
   // An update says it goes back to review, then does.
   await item.getByRole("button", { name: "Update" }).click();
-  await expect(item.getByText(/sends this class back to pending review/)).toBeVisible();
+  await expect(item.getByText("Saving an update sends this class for review again.")).toBeVisible();
   await expect(item.getByLabel("First day")).toHaveValue(TRAIL_SESSION.first);
   await expect(item.getByRole("group", { name: "Weekdays" }).getByLabel("Wednesday")).toBeChecked();
   await item.getByLabel("Price (USD)").fill("89");
   await item.getByLabel("Daily end time").fill("09:30");
-  await item.getByRole("button", { name: "Update and send for review" }).click();
-  await expect(item.getByText("Class updated: it is pending review again.")).toBeVisible();
+  await item.getByRole("button", { name: "Save changes" }).click();
+  await expect(item.getByText("Class updated and sent for review again.")).toBeVisible();
   // The saved form closes, and focus returns to the button that opened it.
   await expect(item.getByLabel("Price (USD)")).toBeHidden();
   await expect(item.getByRole("button", { name: "Update" })).toBeFocused();

@@ -3,20 +3,39 @@ import { errorMessage } from "shared-auth";
 import { buttonStyles, inputStyles } from "./buttons";
 import { useModal } from "./use-modal";
 
+/** What the dialog asks for: feedback (the default), or the reason for a denial or a rejection. */
+export interface DialogWords {
+  title: string;
+  label: string;
+  required: string;
+  submit: string;
+  sending: string;
+}
+
+const feedbackWords = (className: string): DialogWords => ({
+  title: `Feedback on ${className}`,
+  label: "What the instructor should know (shown in their My Classes)",
+  required: "Feedback is required.",
+  submit: "Send feedback",
+  sending: "Sending…",
+});
+
 /**
- * Feedback to a class's instructor, in a modal <dialog>: the browser keeps focus inside it,
- * Escape closes it, and focus goes back to the button that opened it.
+ * Words to a class's instructor (feedback, or a reason to say no), in a modal <dialog>: the
+ * browser keeps focus inside it, Escape closes it, and focus goes back to the button that opened it.
  */
 export function FeedbackDialog({
   className,
   initial,
   onSend,
   onClose,
+  words = feedbackWords(className),
 }: {
   className: string;
   initial: string;
   onSend: (feedback: string) => Promise<void>;
   onClose: () => void;
+  words?: DialogWords;
 }) {
   const ref = useModal();
   const id = useId();
@@ -39,7 +58,7 @@ export function FeedbackDialog({
         onSubmit={(e) => {
           e.preventDefault();
           if (!text.trim()) {
-            setProblem("Feedback is required.");
+            setProblem(words.required);
             return;
           }
           setSending(true);
@@ -51,10 +70,10 @@ export function FeedbackDialog({
         }}
       >
         <h2 id={`${id}-title`} className="font-display text-2xl font-bold text-slate-900 dark:text-white">
-          Feedback on {className}
+          {words.title}
         </h2>
         <label htmlFor={`${id}-text`} className="text-sm font-medium text-slate-700 dark:text-slate-300">
-          What the instructor should know (shown in their My Classes)
+          {words.label}
         </label>
         <textarea
           id={`${id}-text`}
@@ -77,7 +96,7 @@ export function FeedbackDialog({
             Cancel
           </button>
           <button type="submit" className={buttonStyles.primary} disabled={sending} aria-busy={sending}>
-            {sending ? "Sending…" : "Send feedback"}
+            {sending ? words.sending : words.submit}
           </button>
         </div>
       </form>

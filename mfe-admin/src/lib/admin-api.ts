@@ -110,10 +110,61 @@ function useAdminWrite<V>(write: (v: V) => Promise<unknown>, refresh: readonly (
 
 export type ClassDecision = "approved" | "denied";
 
+/**
+ * A review changes the class's row where it stands: the admin's page is not fetched again (it
+ * would sort the class away, off the page the admin is looking at), every other list of classes
+ * is. The thread and the figures are fetched again.
+ */
+function useReviewWrite<V extends { id: string }>(
+  write: (v: V) => Promise<unknown>,
+  change: (item: AdminClass, v: V) => AdminClass,
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (_answer, v) => {
+      client.setQueriesData<Page<AdminClass>>({ queryKey: [...queryKeys.classes(), "admin"] }, (page) =>
+        page ? { ...page, items: page.items.map((item) => (item._id === v.id ? change(item, v) : item)) } : page,
+      );
+    },
+    onSettled: async (_answer, _error, v) => {
+      await Promise.all([
+        client.invalidateQueries({
+          queryKey: queryKeys.classes(),
+          predicate: (q) => q.queryKey[1] !== "admin" || q.state.status === "error",
+        }),
+        client.invalidateQueries({ queryKey: ["classes", v.id, "reviews"] }),
+        client.invalidateQueries({ queryKey: adminKeys.stats() }),
+      ]);
+    },
+  });
+}
+
+/** Approve, or deny with the reason the instructor reads (required by the API). */
 export const useReviewClass = () =>
-  useAdminWrite(
-    ({ id, status }: { id: string; status: ClassDecision }) => api.patch(`/classes/${id}/status`, { status }),
-    [queryKeys.classes(), adminKeys.stats()],
+  useReviewWrite(
+    ({ id, status, feedback }: { id: string; status: ClassDecision; feedback?: string }) =>
+      api.patch(`/classes/${id}/status`, { status, ...(feedback && { feedback }) }),
+    (item, { status, feedback }) => ({
+      ...item,
+      status,
+      feedback: feedback || item.feedback,
+      ...(status === "denied" && { proposed_changes: null, proposed_at: null }),
+    }),
+  );
+
+/** Accept the changes an instructor proposed (they go live), or reject them with a reason. */
+export const useDecideChanges = () =>
+  useReviewWrite(
+    ({ id, decision, feedback }: { id: string; decision: "accept" | "reject"; feedback?: string }) =>
+      api.patch(`/classes/${id}/proposal`, { decision, ...(feedback && { feedback }) }),
+    (item, { decision, feedback }) => ({
+      ...item,
+      ...(decision === "accept" && item.proposed_changes),
+      feedback: feedback || item.feedback,
+      proposed_changes: null,
+      proposed_at: null,
+    }),
   );
 
 export const useClassFeedback = () =>

@@ -90,6 +90,19 @@ export function confirmRoleChange(name: string, role: RoleChoice): Promise<boole
   });
 }
 
+/**
+ * Asks before approving a class (the spec's notice after it, "Are You Approve this Class Now!",
+ * reads as a question but comes once it is done): what approving does, in plain words.
+ */
+export function confirmApprove(className: string): Promise<boolean> {
+  return showDialog(look("warning"), {
+    title: `Approve “${className}”?`,
+    text: "Families can book it at once.",
+    confirm: "Approve",
+    cancel: "Cancel",
+  });
+}
+
 /** A refused action (its title may name a user or a class): the API's reason in its own words. */
 export async function showFailure(title: string, reason: string): Promise<void> {
   await showDialog(look("error"), { title, text: reason, confirm: "OK" });

@@ -1,20 +1,22 @@
 import { useState } from "react";
-import { errorMessage, ownImageUrl } from "shared-auth";
+import { Link } from "react-router-dom";
+import { errorMessage, formatAges, formatSession, levelLabel, ownImageUrl } from "shared-auth";
 import { AdminRoot } from "../components/admin-root";
 import { buttonStyles } from "../components/buttons";
 import { FeedbackDialog } from "../components/feedback-dialog";
 import { LineDialog } from "../components/line-dialog";
+import { ReviewDialog } from "../components/review-dialog";
 import { Cell, Email, ListToolbar, PagedTable, rowStyles } from "../components/list-controls";
 import { PageHeading } from "../components/states";
 import {
   useClassFeedback,
   useClassPage,
+  useDecideChanges,
   useDeleteClass,
   useReviewClass,
   type AdminClass,
-  type ClassDecision,
 } from "../lib/admin-api";
-import { confirmDelete, DECIDED, notifyDeleted, notifySuccess, showFailure } from "../lib/alerts";
+import { confirmApprove, confirmDelete, DECIDED, notifyDeleted, notifySuccess, showFailure } from "../lib/alerts";
 import { useListParams } from "../lib/list-params";
 import "../styles.css";
 
@@ -61,28 +63,51 @@ function LineCount({ item }: { item: AdminClass }) {
   );
 }
 
-/** Spec: /dashboard/manageclasses. One class at a time (the spec's whole-list PATCH is a defect). */
+/** What a family decides on, in one line under the class's name: when, for whom, at what level, where. */
+function SessionLine({ item }: { item: AdminClass }) {
+  const parts = [formatSession(item), formatAges(item), levelLabel(item.level), item.location].filter(Boolean);
+  return (
+    <span className="mt-1 block text-xs font-normal text-slate-600 dark:text-slate-400" data-testid="class-session">
+      {parts.length > 0 ? parts.join(" · ") : "No dates, ages or place given"}
+    </span>
+  );
+}
+
+const DENY_WORDS = (className: string) => ({
+  title: `Deny ${className}?`,
+  label: "Why (the instructor reads it in an e-mail and in the class's review history)",
+  required: "Say why: the instructor reads it.",
+  submit: "Deny the class",
+  sending: "Denying…",
+});
+
+/**
+ * Spec: /dashboard/manageclasses. One class at a time (the spec's whole-list PATCH is a defect).
+ * Approve asks first, Deny asks why; Review shows the class, its page's preview, the changes its
+ * instructor proposed and its review history (decision 039). A reviewed row stays where it was.
+ */
 export default function ManageClassesPage() {
   const [params, update] = useListParams();
   const list = useClassPage(params);
   const review = useReviewClass();
+  const changes = useDecideChanges();
   const feedback = useClassFeedback();
   const remove = useDeleteClass();
   const [feedbackFor, setFeedbackFor] = useState<AdminClass | null>(null);
   const [lineFor, setLineFor] = useState<AdminClass | null>(null);
+  const [denyFor, setDenyFor] = useState<AdminClass | null>(null);
+  const [reviewFor, setReviewFor] = useState<AdminClass | null>(null);
 
-  const decide = (item: AdminClass, status: ClassDecision) =>
+  const approve = async (item: AdminClass) => {
+    if (!(await confirmApprove(item.class_name))) return;
     review.mutate(
-      { id: item._id, status },
+      { id: item._id, status: "approved" },
       {
-        onSuccess: () => void notifySuccess(DECIDED[status]),
-        onError: (error) =>
-          void showFailure(
-            `${item.class_name} was not ${status === "approved" ? "approved" : "denied"}`,
-            errorMessage(error),
-          ),
+        onSuccess: () => void notifySuccess(DECIDED.approved),
+        onError: (error) => void showFailure(`${item.class_name} was not approved`, errorMessage(error)),
       },
     );
+  };
 
   const del = async (item: AdminClass) => {
     if (!(await confirmDelete())) return;
@@ -141,7 +166,10 @@ export default function ManageClassesPage() {
                 <Cell kind="media">
                   <ClassImage url={item.image} />
                 </Cell>
-                <Cell kind="title">{item.class_name}</Cell>
+                <Cell kind="title">
+                  {item.class_name}
+                  <SessionLine item={item} />
+                </Cell>
                 <Cell kind="sub">
                   <span className="text-slate-800 dark:text-slate-200">{item.instructor}</span>
                   <br />
@@ -160,6 +188,11 @@ export default function ManageClassesPage() {
                   >
                     {item.status}
                   </span>
+                  {item.proposed_changes && (
+                    <span className="mt-2 block w-fit rounded-full bg-sky-100 px-2.5 py-1 text-xs font-semibold text-sky-900 dark:bg-sky-900/40 dark:text-sky-100">
+                      Changes proposed
+                    </span>
+                  )}
                   {/* The wide table has no column of its own for the date: every action must fit beside it. */}
                   <span className="hidden text-xs text-slate-600 @4xl:mt-2 @4xl:block dark:text-slate-400">
                     Submitted {dateFormat.format(new Date(item.createdAt))}
@@ -179,7 +212,7 @@ export default function ManageClassesPage() {
                       type="button"
                       className={buttonStyles.approve}
                       disabled={item.status === "approved" || busy !== null}
-                      onClick={() => decide(item, "approved")}
+                      onClick={() => void approve(item)}
                     >
                       {busy === "approve" ? "Approving…" : "Approve"}
                     </button>
@@ -187,13 +220,28 @@ export default function ManageClassesPage() {
                       type="button"
                       className={buttonStyles.deny}
                       disabled={item.status === "denied" || busy !== null}
-                      onClick={() => decide(item, "denied")}
+                      onClick={() => setDenyFor(item)}
                     >
                       {busy === "deny" ? "Denying…" : "Deny"}
+                    </button>
+                    <button
+                      type="button"
+                      className={item.proposed_changes ? buttonStyles.primary : buttonStyles.plain}
+                      onClick={() => setReviewFor(item)}
+                      aria-label={`${item.proposed_changes ? "Review changes to" : "Review"} ${item.class_name}`}
+                    >
+                      {item.proposed_changes ? "Review changes" : "Review"}
                     </button>
                     <button type="button" className={buttonStyles.plain} onClick={() => setFeedbackFor(item)}>
                       Feedback
                     </button>
+                    <Link
+                      to={`/dashboard/myclasses?class=${encodeURIComponent(item._id)}`}
+                      className={buttonStyles.plain}
+                      aria-label={`Roster of ${item.class_name}`}
+                    >
+                      Roster
+                    </Link>
                     <button
                       type="button"
                       className={buttonStyles.plain}
@@ -219,6 +267,28 @@ export default function ManageClassesPage() {
         }
       </PagedTable>
       {lineFor && <LineDialog item={lineFor} onClose={() => setLineFor(null)} />}
+      {reviewFor && (
+        <ReviewDialog
+          item={reviewFor}
+          onClose={() => setReviewFor(null)}
+          onDecide={async (decision, reason) => {
+            await changes.mutateAsync({ id: reviewFor._id, decision, feedback: reason });
+            void notifySuccess(decision === "accept" ? "Changes accepted" : "Changes rejected");
+          }}
+        />
+      )}
+      {denyFor && (
+        <FeedbackDialog
+          className={denyFor.class_name}
+          initial=""
+          words={DENY_WORDS(denyFor.class_name)}
+          onClose={() => setDenyFor(null)}
+          onSend={async (reason) => {
+            await review.mutateAsync({ id: denyFor._id, status: "denied", feedback: reason });
+            void notifySuccess(DECIDED.denied);
+          }}
+        />
+      )}
       {feedbackFor && (
         <FeedbackDialog
           className={feedbackFor.class_name}

@@ -16,6 +16,8 @@ import { ClassLine } from "../components/class-line";
 import { InstructorRoot } from "../components/instructor-root";
 import { Roster } from "../components/roster";
 import { EmptyState, ErrorState, ListSkeleton, PageTitle, secondaryClass } from "../components/ui";
+import { fieldList, proposalRows, ReviewThread } from "shared-auth/class-review";
+import { ClassRoster } from "../components/class-roster";
 import { sessionFormValues, toWire } from "../lib/class-fields";
 import { money, useMyClasses, type MyClass } from "../lib/my-classes";
 import "../styles.css";
@@ -26,8 +28,23 @@ const BADGE: Record<MyClass["status"], string> = {
   denied: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-200",
 };
 
-export const BACK_TO_REVIEW =
-  "Saving an update sends this class back to pending review: students do not see it until an admin approves it again.";
+/** What saving an update does, by the class's status (decision 039). */
+export const EDIT_NOTICE: Record<MyClass["status"], string> = {
+  approved:
+    "Changes to the name, description, price, sport, dates, times, ages, level or place wait for an admin's review: families see the class as it is until then. Seats, the picture and the registration opening change at once.",
+  pending: "This class is waiting for an admin's review: your update is part of it.",
+  denied: "Saving an update sends this class for review again.",
+};
+
+/** What a saved update did, from the API's answer (decision 039). */
+export function savedMessage(before: MyClass["status"], answer: { proposed_fields?: string[] }): string {
+  const waiting = answer.proposed_fields ?? [];
+  if (before === "approved" && waiting.length > 0)
+    return `Saved. Your changes to ${fieldList(waiting)} wait for an admin's review; families see the class as before until then.`;
+  if (before === "approved") return "Class updated.";
+  if (before === "denied") return "Class updated and sent for review again.";
+  return "Class updated: it is still waiting for review.";
+}
 
 const opensFormat = new Intl.DateTimeFormat("en-US", {
   dateStyle: "full",
@@ -35,8 +52,18 @@ const opensFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: ACADEMY.timeZone,
 });
 
-/** /dashboard/myclasses: the caller's classes with status, feedback, roster and the Update flow. */
+/**
+ * /dashboard/myclasses: the caller's classes with status, feedback, roster and the Update flow.
+ * With `?class=<id>`, one class's roster: how an admin opens the roster from Manage Classes.
+ */
 export default function MyClassesPage() {
+  const [params] = useSearchParams();
+  const one = params.get("class");
+  if (one) return <ClassRoster classId={one} />;
+  return <AllMyClasses />;
+}
+
+function AllMyClasses() {
   const classes = useMyClasses();
   const role = useAcademy((s) => s.role);
   const [params] = useSearchParams();
@@ -81,10 +108,29 @@ export default function MyClassesPage() {
   );
 }
 
+/** The changes waiting for an admin, field by field: what families see now, and what was proposed. */
+function Proposed({ item }: { item: MyClass }) {
+  const rows = proposalRows(item.proposed_changes, item as unknown as Record<string, unknown>);
+  if (rows.length === 0) return null;
+  return (
+    <div className="rounded-xl bg-sky-50 p-3 text-sm dark:bg-sky-950/40" data-testid="proposed-changes">
+      <p className="font-semibold text-sky-950 dark:text-sky-100">Changes waiting for an admin&apos;s review</p>
+      <ul className="mt-1 text-slate-800 dark:text-slate-200">
+        {rows.map((r) => (
+          <li key={r.field}>
+            {r.label}: {r.to} <span className="text-slate-600 dark:text-slate-400">(families see {r.from})</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function ClassItem({ item }: { item: MyClass }) {
   const [editing, setEditing] = useState(false);
   const [showRoster, setShowRoster] = useState(false);
   const [showLine, setShowLine] = useState(false);
+  const [showThread, setShowThread] = useState(false);
   // A saved update closes the form and says so here, with focus back on the Update button.
   const [saved, setSaved] = useState<string | null>(null);
   const updateButton = useRef<HTMLButtonElement>(null);
@@ -146,10 +192,11 @@ function ClassItem({ item }: { item: MyClass }) {
           )}
           <div className="text-sm">
             <span className="font-semibold">Feedback: </span>
-            <span data-testid="feedback" className="text-slate-700 dark:text-slate-300">
+            <span data-testid="feedback" className="whitespace-pre-wrap text-slate-700 dark:text-slate-300">
               {item.feedback || "No feedback yet."}
             </span>
           </div>
+          <Proposed item={item} />
           <div className="mt-1 flex flex-wrap gap-2">
             <button
               type="button"
@@ -179,6 +226,14 @@ function ClassItem({ item }: { item: MyClass }) {
             >
               {showLine ? "Hide waitlist" : "Waitlist"}
             </button>
+            <button
+              type="button"
+              className={secondaryClass}
+              aria-expanded={showThread}
+              onClick={() => setShowThread(!showThread)}
+            >
+              {showThread ? "Hide review history" : "Review history"}
+            </button>
           </div>
         </div>
       </div>
@@ -192,6 +247,11 @@ function ClassItem({ item }: { item: MyClass }) {
           <Roster classId={item._id} className={item.class_name} session={formatSession(item) ?? undefined} />
         </div>
       )}
+      {showThread && (
+        <div className="mt-4">
+          <ReviewThread classId={item._id} className={item.class_name} />
+        </div>
+      )}
       {showLine && (
         <div className="mt-4">
           <ClassLine classId={item._id} className={item.class_name} />
@@ -201,8 +261,8 @@ function ClassItem({ item }: { item: MyClass }) {
         <div className="mt-4">
           <ClassForm
             mode="edit"
-            notice={BACK_TO_REVIEW}
-            submitLabel="Update and send for review"
+            notice={EDIT_NOTICE[item.status]}
+            submitLabel={item.status === "pending" ? "Update" : "Save changes"}
             initial={{
               class_name: item.class_name,
               image: item.image,
@@ -214,9 +274,12 @@ function ClassItem({ item }: { item: MyClass }) {
             }}
             onCancel={() => setEditing(false)}
             onSubmit={async (values) => {
-              await api.patch(`/classes/${item._id}`, { ...toWire(values), image: values.image });
+              const { data } = await api.patch<{ proposed_fields?: string[] }>(`/classes/${item._id}`, {
+                ...toWire(values),
+                image: values.image,
+              });
               await queryClient.invalidateQueries({ queryKey: queryKeys.myClasses(email) });
-              const done = "Class updated: it is pending review again.";
+              const done = savedMessage(item.status, data);
               setEditing(false);
               setSaved(done);
               updateButton.current?.focus();

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from "react";
-import { Link, useParams } from "react-router-dom";
+import { Link, useParams, useSearchParams } from "react-router-dom";
 import {
   countOf,
   formatAges,
@@ -178,23 +178,60 @@ function ClassDetails({ item: listed }: { item: ClassItem }) {
   );
 }
 
-/** /classes/:classId (issue 15): one approved class, all a parent needs to decide, and Add To Booking. */
+/**
+ * The preview its staff ask for (decision 039): `?preview=class` shows a class under review as
+ * families will see it once approved, `?preview=changes` an approved class with the changes its
+ * instructor proposed. Only the class's instructor and admins receive its status from the API; a
+ * family asking for a preview sees the page as always.
+ */
+function usePreview(item: ClassItem | undefined) {
+  const [search] = useSearchParams();
+  const asked = search.get("preview");
+  if (!item || item.status === undefined || (asked !== "class" && asked !== "changes")) return null;
+  if (asked === "changes" && item.proposed_changes) {
+    return {
+      item: { ...item, ...item.proposed_changes },
+      note: "Preview of the proposed changes: families see this class as it is until an admin accepts them.",
+    };
+  }
+  if (item.status === "approved") return null;
+  return {
+    item,
+    note:
+      item.status === "denied"
+        ? "Preview: this class was denied and is not on the site."
+        : "Preview: this is how families will see this class once it is approved. It is not on the site yet.",
+  };
+}
+
+/** /classes/:classId: one approved class, all a parent needs to decide, and Add To Booking. */
 export default function ClassPage() {
   const { classId = "" } = useParams();
   const query = useClass(classId);
+  const preview = usePreview(query.data);
   // Admins and the class's own instructor also receive pending and denied classes: not public.
-  const missing = (query.isError && isNotFound(query.error)) || (query.isSuccess && !isPublished(query.data));
-  useDocumentTitle(missing ? "Not Found" : query.isSuccess ? query.data.class_name : null);
+  const missing =
+    (query.isError && isNotFound(query.error)) || (query.isSuccess && !isPublished(query.data) && !preview);
+  useDocumentTitle(missing ? "Not Found" : query.isSuccess ? (preview?.item ?? query.data).class_name : null);
   if (missing)
     return (
       <PublicRoot>
         <NotFoundPage message="There is no such class open for booking. It may have ended or been removed." />
       </PublicRoot>
     );
+  const shown = preview?.item ?? query.data;
   return (
     <PublicRoot>
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 md:py-14">
-        <Breadcrumb parent={{ to: "/classes", label: "Classes" }} current={query.data?.class_name ?? "Class"} />
+        {preview && (
+          <p
+            role="status"
+            className="mb-6 rounded-xl border border-sky-300 bg-sky-50 p-4 text-sm font-semibold text-sky-950 dark:border-sky-800 dark:bg-sky-950/50 dark:text-sky-100"
+          >
+            {preview.note}
+          </p>
+        )}
+        <Breadcrumb parent={{ to: "/classes", label: "Classes" }} current={shown?.class_name ?? "Class"} />
         {query.isPending ? (
           <ClassPageSkeleton />
         ) : query.isError ? (
@@ -203,7 +240,7 @@ export default function ClassPage() {
             <ErrorState what="This class" error={query.error} onRetry={() => void query.refetch()} />
           </div>
         ) : (
-          <ClassDetails item={query.data} />
+          <ClassDetails item={shown!} />
         )}
       </div>
     </PublicRoot>
