@@ -113,6 +113,11 @@ test("an admin approves a pending class, and it shows on /classes", async ({ bro
   await expect(admin).toHaveURL(/q=Approve/);
   const row = admin.getByRole("row", { name: new RegExp(name) });
   await row.getByRole("button", { name: "Approve", exact: true }).click();
+  // Asked first, in plain words; the spec's notice once it is done.
+  const question = admin.getByRole("dialog");
+  await expect(question.getByRole("heading", { name: `Approve “${name}”?` })).toBeVisible();
+  await expect(question).toContainText("Families can book it at once.");
+  await question.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(admin.getByRole("heading", { name: "Are You Approve this Class Now!" })).toBeVisible();
   await expect(row.getByRole("button", { name: "Approve", exact: true })).toBeDisabled();
   await expect(row.getByRole("button", { name: "Deny", exact: true })).toBeEnabled();
@@ -120,14 +125,22 @@ test("an admin approves a pending class, and it shows on /classes", async ({ bro
   await expect(admin.getByRole("heading", { name })).toBeVisible();
 });
 
-test("an admin denies a class with feedback, and its instructor gets the feedback", async ({ browser }) => {
+test("an admin denies a class with its reason and sends feedback; its instructor reads both", async ({ browser }) => {
   const name = `Deny Camp ${tag()}`;
   const id = await pendingClass(name);
   const admin = await adminPage(browser);
   await admin.goto(`/dashboard/manageclasses?q=${encodeURIComponent(name)}`);
   const row = admin.getByRole("row", { name: new RegExp(name) });
   await row.getByRole("button", { name: "Deny", exact: true }).click();
+  // A denial says why: the dialog refuses to send without a reason.
+  const deny = admin.getByRole("dialog", { name: `Deny ${name}?` });
+  await deny.getByRole("button", { name: "Deny the class" }).click();
+  await expect(deny.getByRole("alert")).toHaveText("Say why: the instructor reads it.");
+  await deny.getByRole("textbox").fill("We have no pitch free that week.");
+  await deny.getByRole("button", { name: "Deny the class" }).click();
   await expect(admin.getByRole("heading", { name: "Are You Deny this Class Now!" })).toBeVisible();
+  // The row stays where it was, denied.
+  await expect(row.getByText("denied", { exact: true })).toBeVisible();
   await expect(row.getByRole("button", { name: "Deny", exact: true })).toBeDisabled();
   await expect(admin.getByRole("heading", { name: "Are You Deny this Class Now!" })).toBeHidden();
 
