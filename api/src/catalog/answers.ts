@@ -40,6 +40,16 @@ export const classItem = z
     age_max: z.int().nullable(),
     level: z.enum(LEVELS).nullable(),
     location: z.string().nullable(),
+    venue_address: z
+      .string()
+      .nullable()
+      .meta({ description: "The venue's postal address, one line or more; null: the academy's own address" }),
+    drop_off: clock("When campers may be dropped off, at or before the start; null: at the start").nullable(),
+    pick_up: clock("When campers must be picked up, at or after the end; null: at the end").nullable(),
+    what_to_bring: z
+      .string()
+      .nullable()
+      .meta({ description: "What a camper brings, as the instructor wrote it (text)" }),
     registration_opens_at: instant("When booking opens; null: open now").nullable(),
     // Only for admins and the class's own instructor.
     status: z.enum(CLASS_STATUSES).optional().meta({ description: "Only for admins and the class's instructor" }),

@@ -13,7 +13,7 @@ import { assertImageAvailable } from "../images/index.js";
 import { idParam, toCents } from "../platform/wire.js";
 import { transaction } from "../platform/transaction.js";
 import { fillFromLine, type LineOptions } from "../waitlist/index.js";
-import { sessionColumns } from "./camp-session.js";
+import { assertEditedDayTimes, sessionColumns } from "./camp-session.js";
 import { classEdit, earlyProblems, newClass } from "./class-fields.js";
 import { classReviewRoutes } from "./class-review-routes.js";
 import { classItem, classList, deleted, inserted, modified } from "./answers.js";
@@ -110,6 +110,10 @@ export const classRoutes =
               age_max: 12,
               level: "beginner",
               location: "North field",
+              venue_address: "Riverside Park\n1400 SE Water Avenue\nPortland, OR 97214",
+              drop_off: "08:45",
+              pick_up: "12:15",
+              what_to_bring: "Water bottle\nShin guards\nSunscreen",
               registration_opens_at: "2027-03-01T09:00:00-08:00",
             },
           }),
@@ -175,6 +179,7 @@ export const classRoutes =
         const row = await findClass(db, request.params.id);
         requirePermission(actor, "update", "class", row.instructorId);
         const edit = request.body;
+        assertEditedDayTimes(row, edit);
         await assertImageAvailable(db, edit.image, "image");
         const byOwner = actor.id === row.instructorId;
         // Approved classes also count in the instructors list.
