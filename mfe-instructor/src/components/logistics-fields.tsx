@@ -67,7 +67,7 @@ export function LogisticsFields({
         error={venue.error}
         hint={`The full postal address, on one line or more. Empty: the academy, ${ACADEMY.address.join(", ")}.`}
       >
-        <textarea rows={3} autoComplete="off" {...venue.props} />
+        <textarea rows={4} autoComplete="off" {...venue.props} />
       </Field>
       <Field
         id={bring.id}
