@@ -122,8 +122,10 @@ const isSet = (v: unknown) => v !== undefined && v !== null && !(Array.isArray(v
 
 /**
  * The rules across fields (as the database's CHECK constraints): a schedule given whole, its last
- * day not before its first, its end after its start; an age range given whole and in order. A
- * group is all set, or all sent empty (null or []) to remove it; each missing field is named.
+ * day not before its first, its end after its start; an age range given whole and in order; a
+ * drop-off at or before the start and a pick-up at or after the end. A group is all set, or all
+ * sent empty (null or []) to remove it; each missing field is named. `whole`: a new class, whose
+ * absent fields are unset.
  */
 export function checkSession(body: SessionInput, ctx: z.RefinementCtx, whole = false): void {
   const fail = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
@@ -141,7 +143,7 @@ export function checkSession(body: SessionInput, ctx: z.RefinementCtx, whole = f
   }
   if (isSet(body.age_min) && isSet(body.age_max) && body.age_max! < body.age_min!) fail("age_max", MESSAGES.age_order);
   // Drop-off and pick-up against the hours the body gives (all of a new class's; an edit's hours
-  // that are not in the body are the class's: the route checks those with `logisticsProblems`).
+  // that are not in the body are the class's: the route checks those with `assertEditedDayTimes`).
   const hoursGiven = whole || body.start_time !== undefined || body.end_time !== undefined;
   if (hoursGiven) {
     const problems = logisticsProblems({
