@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { SEED, signInAs } from "../support/session";
+import { callApi } from "../support/api-calls";
+import { accessToken, SEED, signInAs } from "../support/session";
 import { fillSession } from "../support/class-form";
 
 /** A real 1 x 1 PNG: POST /images checks the bytes, not the name. */
@@ -101,4 +102,65 @@ test("the server's refusal of a field lands under that field, and an image missi
   await expect(page.locator("#add-class-location-error")).toHaveText(
     "Must not contain text-direction control characters.",
   );
+});
+
+test("an instructor gives drop-off, pick-up, the venue and what to bring; the class page shows them", async ({
+  page,
+}, testInfo) => {
+  const name = `Trail Running ${Date.now().toString(36)}`;
+  await page.getByLabel("Class name").fill(name);
+  await page.getByLabel("Price (USD)").fill("95");
+  await page.getByLabel("Available seats").fill("12");
+  await fillSession(page);
+  await page.locator("#add-class-image").setInputFiles({
+    name: "trail.png",
+    mimeType: "image/png",
+    buffer: Buffer.from(PNG_BASE64, "base64"),
+  });
+  await expect(page.getByText("Image uploaded.")).toBeVisible();
+  const logistics = page.getByRole("group", { name: "Drop-off, pick-up and venue" });
+  // A drop-off after the 7:30 start is refused under its field, before anything is sent.
+  await logistics.getByLabel("Drop-off from (optional)").fill("07:45");
+  await page.getByRole("button", { name: "Add Class" }).click();
+  await expect(page.locator("#add-class-drop-off-error")).toHaveText(
+    "Drop-off must be at or before the daily start time",
+  );
+  await expect(logistics.getByLabel("Drop-off from (optional)")).toBeFocused();
+
+  await logistics.getByLabel("Drop-off from (optional)").fill("07:15");
+  await logistics.getByLabel("Pick-up by (optional)").fill("09:15");
+  await logistics
+    .getByLabel("Venue address (optional)")
+    .fill("Powell Butte Nature Park\n16160 SE Powell Boulevard\nPortland, OR 97236");
+  await logistics.getByLabel("What to bring (optional)").fill("Trail shoes\nWater bottle\n<b>Rain jacket</b>");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await logistics.screenshot({ path: testInfo.outputPath(`logistics-form-${width}.png`) });
+  }
+  const saved = page.waitForResponse((r) => r.url().endsWith("/classes") && r.request().method() === "POST");
+  await page.getByRole("button", { name: "Add Class" }).click();
+  const { insertedId } = (await (await saved).json()) as { insertedId: string };
+  await expect(page.getByText("Class added successfully")).toBeVisible();
+  await callApi("PATCH", `/classes/${insertedId}/status`, accessToken(SEED.admin), { status: "approved" });
+
+  await page.goto(`/classes/${insertedId}`);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  const where = page.getByRole("region", { name: "Where and when" });
+  await expect(where.getByTestId("class-drop-off")).toHaveText("From 7:15");
+  await expect(where.getByTestId("class-pick-up")).toHaveText("By 9:15");
+  await expect(where.getByTestId("class-venue")).toContainText("Hill trail");
+  await expect(where.locator("address")).toHaveText(
+    "Powell Butte Nature Park16160 SE Powell BoulevardPortland, OR 97236",
+  );
+  const bring = page.getByRole("region", { name: "What to bring" }).getByRole("listitem");
+  // The instructor's text stays text.
+  await expect(bring).toHaveText(["Trail shoes", "Water bottle", "<b>Rain jacket</b>"]);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const block = page.getByTestId("class-logistics");
+    await block.scrollIntoViewIfNeeded();
+    const box = (await block.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    await block.screenshot({ path: testInfo.outputPath(`class-logistics-${width}.png`) });
+  }
 });

@@ -39,6 +39,13 @@ const publicClass = z.object({
   age_max: z.int().nullable(),
   level: z.enum(LEVELS).nullable(),
   location: z.string().nullable(),
+  venue_address: z
+    .string()
+    .nullable()
+    .meta({ description: "The venue's postal address, one line or more; null: the academy's own address" }),
+  drop_off: clock("When campers may be dropped off, at or before the start; null: at the start").nullable(),
+  pick_up: clock("When campers must be picked up, at or after the end; null: at the end").nullable(),
+  what_to_bring: z.string().nullable().meta({ description: "What a camper brings, as the instructor wrote it (text)" }),
   registration_opens_at: instant("When booking opens; null: open now").nullable(),
 });
 
@@ -60,6 +67,9 @@ export const proposedChanges = publicClass
     age_max: true,
     level: true,
     location: true,
+    venue_address: true,
+    drop_off: true,
+    pick_up: true,
   })
   .partial()
   .meta({

@@ -11,6 +11,7 @@ import {
 } from "../platform/database/schema.js";
 import { academyToday } from "../platform/academy-day.js";
 import { now as clockNow } from "../platform/clock.js";
+import { badRequest } from "../platform/errors.js";
 import { text } from "../platform/text.js";
 import { isIsoDate } from "../platform/wire.js";
 
@@ -34,6 +35,14 @@ export const MESSAGES = {
   age_order: "The oldest age cannot be below the youngest",
   level: "Choose a level",
   location: "Place is at most 120 characters",
+  venue_address: "The venue's address is at most 300 characters",
+  drop_off: "Enter the drop-off time as HH:MM, or leave it empty",
+  drop_off_after_start: "Drop-off must be at or before the daily start time",
+  drop_off_without_hours: "Give the daily start and end times before a drop-off time",
+  pick_up: "Enter the pick-up time as HH:MM, or leave it empty",
+  pick_up_before_end: "Pick-up must be at or after the daily end time",
+  pick_up_without_hours: "Give the daily start and end times before a pick-up time",
+  what_to_bring: "What to bring is at most 1000 characters",
   started: "This class has already started: it can no longer be booked.",
   registration_opens_at: "Registration opening must be a date and time, like 2027-03-01T09:00:00-08:00",
 } as const;
@@ -70,6 +79,13 @@ export const sessionFields = {
   age_max: age.nullable().optional(),
   level: z.enum(LEVELS, { error: MESSAGES.level }).nullable().optional(),
   location: text({ max: 120, tooLong: MESSAGES.location }).nullable().optional(),
+  /** The venue's postal address, one or more lines; null (or "") for the academy's own. */
+  venue_address: text({ max: 300, tooLong: MESSAGES.venue_address, multiLine: true }).nullable().optional(),
+  /** When campers may be dropped off (at or before the start time); null: at the start time. */
+  drop_off: clock(MESSAGES.drop_off).nullable().optional(),
+  /** When campers must be picked up (at or after the end time); null: at the end time. */
+  pick_up: clock(MESSAGES.pick_up).nullable().optional(),
+  what_to_bring: text({ max: 1000, tooLong: MESSAGES.what_to_bring, multiLine: true }).nullable().optional(),
   /** When booking opens (issue 30): an instant with its zone; null opens it now. */
   registration_opens_at: z.iso.datetime({ offset: true, error: MESSAGES.registration_opens_at }).nullable().optional(),
 };
@@ -85,6 +101,10 @@ type SessionInput = {
   age_max?: number | null | undefined;
   level?: Level | null | undefined;
   location?: string | null | undefined;
+  venue_address?: string | null | undefined;
+  drop_off?: string | null | undefined;
+  pick_up?: string | null | undefined;
+  what_to_bring?: string | null | undefined;
   registration_opens_at?: string | null | undefined;
 };
 
@@ -102,10 +122,12 @@ const isSet = (v: unknown) => v !== undefined && v !== null && !(Array.isArray(v
 
 /**
  * The rules across fields (as the database's CHECK constraints): a schedule given whole, its last
- * day not before its first, its end after its start; an age range given whole and in order. A
- * group is all set, or all sent empty (null or []) to remove it; each missing field is named.
+ * day not before its first, its end after its start; an age range given whole and in order; a
+ * drop-off at or before the start and a pick-up at or after the end. A group is all set, or all
+ * sent empty (null or []) to remove it; each missing field is named. `whole`: a new class, whose
+ * absent fields are unset.
  */
-export function checkSession(body: SessionInput, ctx: z.RefinementCtx): void {
+export function checkSession(body: SessionInput, ctx: z.RefinementCtx, whole = false): void {
   const fail = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
   for (const group of GROUPS) {
     const keys = Object.keys(group) as (keyof typeof group & keyof SessionInput)[];
@@ -120,6 +142,65 @@ export function checkSession(body: SessionInput, ctx: z.RefinementCtx): void {
     fail("end_time", MESSAGES.end_not_after_start);
   }
   if (isSet(body.age_min) && isSet(body.age_max) && body.age_max! < body.age_min!) fail("age_max", MESSAGES.age_order);
+  // Drop-off and pick-up against the hours the body gives (all of a new class's; an edit's hours
+  // that are not in the body are the class's: the route checks those with `assertEditedDayTimes`).
+  const hoursGiven = whole || body.start_time !== undefined || body.end_time !== undefined;
+  if (hoursGiven) {
+    const problems = logisticsProblems({
+      startTime: body.start_time ?? null,
+      endTime: body.end_time ?? null,
+      dropOff: body.drop_off ?? null,
+      pickUp: body.pick_up ?? null,
+    });
+    for (const [path, message] of Object.entries(problems)) fail(path, message);
+  }
+}
+
+/** A new class's rules across fields: those of `checkSession`, with every absent field unset. */
+export const checkNewSession = (body: SessionInput, ctx: z.RefinementCtx) => checkSession(body, ctx, true);
+
+interface DayTimes {
+  startTime: string | null;
+  endTime: string | null;
+  dropOff: string | null;
+  pickUp: string | null;
+}
+
+/**
+ * Drop-off at or before the daily start, pick-up at or after the daily end (the database's
+ * classes_drop_off_check and classes_pick_up_check), a message per field. Times are HH:MM or HH:MM:SS.
+ */
+export function logisticsProblems(t: DayTimes): Record<string, string> {
+  const hm = (time: string | null) => time?.slice(0, 5) ?? null;
+  const [start, end, dropOff, pickUp] = [hm(t.startTime), hm(t.endTime), hm(t.dropOff), hm(t.pickUp)];
+  const problems: Record<string, string> = {};
+  if (dropOff !== null) {
+    if (start === null) problems.drop_off = MESSAGES.drop_off_without_hours;
+    else if (dropOff > start) problems.drop_off = MESSAGES.drop_off_after_start;
+  }
+  if (pickUp !== null) {
+    if (end === null) problems.pick_up = MESSAGES.pick_up_without_hours;
+    else if (pickUp < end) problems.pick_up = MESSAGES.pick_up_before_end;
+  }
+  return problems;
+}
+
+/** An edit that would leave drop-off after the start or pick-up before the end is refused, per field. */
+export function assertEditedDayTimes(row: DayTimes, edit: SessionInput): void {
+  const problems = logisticsProblems(editedDayTimes(row, edit));
+  if (Object.keys(problems).length > 0) throw badRequest("The drop-off and pick-up times need another look.", problems);
+}
+
+/** The day's times a class will have after an edit: the edit's over the row's (removed hours take drop-off and pick-up along). */
+export function editedDayTimes(row: DayTimes, edit: SessionInput): DayTimes {
+  const startTime = edit.start_time !== undefined ? edit.start_time : row.startTime;
+  const endTime = edit.end_time !== undefined ? edit.end_time : row.endTime;
+  return {
+    startTime,
+    endTime,
+    dropOff: edit.drop_off !== undefined ? edit.drop_off : edit.start_time === null ? null : row.dropOff,
+    pickUp: edit.pick_up !== undefined ? edit.pick_up : edit.end_time === null ? null : row.pickUp,
+  };
 }
 
 /** The database columns a body's session fields set (only those it names). */
@@ -135,6 +216,13 @@ export function sessionColumns(body: SessionInput) {
     ...(body.age_max !== undefined && { ageMax: body.age_max }),
     ...(body.level !== undefined && { level: body.level }),
     ...(body.location !== undefined && { location: body.location === "" ? null : body.location }),
+    ...(body.venue_address !== undefined && { venueAddress: body.venue_address || null }),
+    ...(body.drop_off !== undefined && { dropOff: body.drop_off }),
+    ...(body.pick_up !== undefined && { pickUp: body.pick_up }),
+    // Removing the class's hours removes drop-off and pick-up too (they are said against them).
+    ...(body.drop_off === undefined && body.start_time === null && { dropOff: null }),
+    ...(body.pick_up === undefined && body.end_time === null && { pickUp: null }),
+    ...(body.what_to_bring !== undefined && { whatToBring: body.what_to_bring || null }),
     ...(body.registration_opens_at !== undefined && {
       registrationOpensAt: body.registration_opens_at === null ? null : new Date(body.registration_opens_at),
     }),
@@ -152,6 +240,10 @@ export interface SessionRow {
   ageMax: number | null;
   level: Level | null;
   location: string | null;
+  venueAddress: string | null;
+  dropOff: string | null;
+  pickUp: string | null;
+  whatToBring: string | null;
 }
 
 /** The session's wire fields of a class row (times as HH:MM). */
@@ -167,6 +259,10 @@ export function sessionToWire(row: SessionRow) {
     age_max: row.ageMax,
     level: row.level,
     location: row.location,
+    venue_address: row.venueAddress,
+    drop_off: row.dropOff?.slice(0, 5) ?? null,
+    pick_up: row.pickUp?.slice(0, 5) ?? null,
+    what_to_bring: row.whatToBring,
   };
 }
 

@@ -5,9 +5,10 @@ import type { classEdit } from "./class-fields.js";
 /**
  * Which edits of an approved class an admin reviews again, and which take effect at once
  * (decision 039). Families chose the class by what it teaches, when, for whom, where and for how
- * much: a change to any of those is proposed, and the class stays on the site as approved until
- * an admin accepts it. Its picture, its seats (the seat rules hold either way) and when booking
- * opens are the instructor's to run.
+ * much, where and when children are dropped off and picked up: a change to any of those is
+ * proposed, and the class stays on the site as approved until an admin accepts it. Its picture,
+ * its seats (the seat rules hold either way), what to bring and when booking opens are the
+ * instructor's to run.
  */
 export const REVIEWED_FIELDS = [
   "class_name",
@@ -25,6 +26,9 @@ export const REVIEWED_FIELDS = [
   "age_max",
   "level",
   "location",
+  "venue_address",
+  "drop_off",
+  "pick_up",
 ] as const;
 export type ReviewedField = (typeof REVIEWED_FIELDS)[number];
 

@@ -9,7 +9,7 @@ import { idParam, toCents } from "../platform/wire.js";
 import { refusals } from "../platform/contract.js";
 import { assertImageAvailable } from "../images/index.js";
 import { fillFromLine, type LineOptions } from "../waitlist/index.js";
-import { sessionColumns } from "./camp-session.js";
+import { assertEditedDayTimes, sessionColumns } from "./camp-session.js";
 import { classEdit, earlyProblems } from "./class-fields.js";
 import { changeList, sameProposal, splitEdit, type ClassEdit, type Proposal } from "./class-changes.js";
 import { addReview } from "./class-review-thread.js";
@@ -41,6 +41,7 @@ export const liveFields = (row: LockedClass) => classToWire(row, true);
  */
 export async function applyEdit(tx: Tx, row: LockedClass, edit: Partial<ClassEdit>, line: LineOptions) {
   if (Object.keys(edit).length === 0) return;
+  assertEditedDayTimes(row, edit);
   const earlyCents =
     edit.early_price === undefined ? row.earlyPriceCents : edit.early_price === null ? null : toCents(edit.early_price);
   const earlyUntil =
@@ -155,8 +156,11 @@ export function classEditRoute(app: FastifyZodInstance, db: Db, cache: PublicCac
         const live = liveFields(row);
         const earlier = heldProposal(row);
         const { now, proposal } = splitEdit(edit, live, earlier);
-        // The proposal must be one an admin can accept: its prices against the class's.
-        if (proposal) checkProposedPrices(proposal, live);
+        // The proposal must be one an admin can accept: its prices and its day's times against the class's.
+        if (proposal) {
+          checkProposedPrices(proposal, live);
+          assertEditedDayTimes(row, { ...(proposal as Partial<ClassEdit>), ...now });
+        }
         await applyEdit(tx, row, now, line);
         if (!sameProposal(proposal, earlier)) {
           await tx

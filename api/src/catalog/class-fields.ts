@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { text } from "../platform/text.js";
 import { imageUrl, isIsoDate, price, seats } from "../platform/wire.js";
-import { checkSession, sessionFields } from "./camp-session.js";
+import { checkNewSession, checkSession, sessionFields } from "./camp-session.js";
 
 /** A class's fields as the class routes accept them (a new class, an edit), and the early-bird price's rule. */
 
@@ -43,7 +43,7 @@ export const newClass = classFields
     enrolled_seats: z.number().optional(),
     ...sessionFields,
   })
-  .superRefine(checkSession);
+  .superRefine(checkNewSession);
 
 /** An edit of a class (PATCH /classes/:id): only the fields it changes. */
 export const classEdit = classFields

@@ -40,6 +40,10 @@ export const classColumns = {
   ageMax: classes.ageMax,
   level: classes.level,
   location: classes.location,
+  venueAddress: classes.venueAddress,
+  dropOff: classes.dropOff,
+  pickUp: classes.pickUp,
+  whatToBring: classes.whatToBring,
   createdAt: classes.createdAt,
   updatedAt: classes.updatedAt,
 };

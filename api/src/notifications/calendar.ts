@@ -2,6 +2,7 @@ import ical, { ICalCalendarMethod } from "ical-generator";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import type { SessionFacts } from "./facts.js";
 import { ACADEMY, ACADEMY_TIME_ZONE, academyInstant } from "./format.js";
+import { whereText } from "./logistics.js";
 
 /**
  * The sessions of classes as an iCalendar file (RFC 5545), made with ical-generator: one weekly
@@ -81,7 +82,8 @@ export function sessionsCalendar(events: readonly CalendarEvent[], stamp: Date, 
       stamp,
       summary: camperName ? `${session.className} (${camperName})` : session.className,
       description: `${session.className} with ${session.instructorName}, ${ACADEMY.name}.`,
-      location: session.location ?? ACADEMY.address,
+      // The place at its venue's full address, on one line (ical-generator escapes its commas).
+      location: whereText(session),
       repeating: `FREQ=WEEKLY;BYDAY=${byDay};UNTIL=${until}`,
     });
   }

@@ -63,6 +63,34 @@ describe("calendars", () => {
     expect((event!.end!.getTime() - event!.start.getTime()) / 60_000).toBe(180);
   });
 
+  it("LOCATION is the class's place at its venue's full address, or at the academy's", async () => {
+    const parent = await family(api, ["Kim"]);
+    const away = await lineClass(api, 5, {
+      location: "North field",
+      venueAddress: "Riverside Park\n1400 SE Water Avenue\nPortland, OR 97214",
+    });
+    const home = await lineClass(api, 5, { location: "Pool" });
+    const rows = await api.database.db
+      .insert(enrollments)
+      .values([
+        { studentId: parent.id, classId: away, camperId: parent.kids[0]! },
+        { studentId: parent.id, classId: home, camperId: parent.kids[0]! },
+      ])
+      .returning({ id: enrollments.id });
+    const [awayEvent, homeEvent] = await Promise.all(
+      rows.map(async (r) => {
+        const res = await api.call({ method: "GET", url: `/enrollments/${r.id}/calendar.ics`, as: parent });
+        expect(res.statusCode, res.body).toBe(200);
+        return { text: res.body.replace(/\r\n[ \t]/g, ""), event: events(res.body)[0]! };
+      }),
+    );
+    expect(awayEvent!.event.location).toBe("North field, Riverside Park, 1400 SE Water Avenue, Portland, OR 97214");
+    expect(awayEvent!.text).toContain(
+      "LOCATION:North field\\, Riverside Park\\, 1400 SE Water Avenue\\, Portland\\, OR 97214\r\n",
+    );
+    expect(homeEvent!.event.location).toBe("Pool, 120 Riverside Drive, Portland, OR 97201");
+  });
+
   it("someone else's enrolment is not found", async () => {
     const { rows } = await enrolled();
     const other = await family(api);

@@ -9,7 +9,7 @@ import * as clock from "../platform/clock.js";
 import { readConfig } from "../platform/config.js";
 import { classes, notificationOutbox } from "../platform/database/schema.js";
 import { transaction } from "../platform/transaction.js";
-import { academyInstant, ACADEMY_TIME_ZONE } from "./format.js";
+import { ACADEMY, academyInstant, ACADEMY_TIME_ZONE, formatTime } from "./format.js";
 import { sessionDays } from "./calendar.js";
 import { createMailer } from "./mailer.js";
 import { claimNext, deliver, deliverDue, enqueue, outboxState, type OutboxDeps } from "./outbox.js";
@@ -265,6 +265,11 @@ describe("the messages' causes write them in their own transaction", () => {
     expect(mail.text).toContain("Paid with the card ending in 4242.");
     expect(mail.text).toContain("Sam Student");
     expect(mail.html).toContain(cls!.name.replace(/&/g, "&amp;"));
+    // What the parent needs on the day, as the class says it (its seeded drop-off, pick-up and list).
+    expect(mail.text).toContain(
+      `Drop off from ${formatTime(cls!.dropOff!)}, pick up by ${formatTime(cls!.pickUp!)} at ${cls!.location}, ${ACADEMY.address}`,
+    );
+    expect(mail.text).toContain(`Bring: ${cls!.whatToBring!.split("\n").join("; ")}`);
 
     // The .ics, parsed back by a library: one weekly series whose occurrences are the class's sessions.
     const ics = await catcher.attachment(mail.id, "sessions.ics");
@@ -275,7 +280,8 @@ describe("the messages' causes write them in their own transaction", () => {
     expect(events).toHaveLength(1);
     const event = events[0]!;
     expect(event.summary).toContain(cls!.name);
-    expect(event.location).toBe(cls!.location);
+    // The place at its venue: the seeded tennis class names none, so the academy's own address.
+    expect(event.location).toBe(`${cls!.location}, ${ACADEMY.address}`);
     expect((event.start as Date & { tz?: string }).tz).toBe(ACADEMY_TIME_ZONE);
     const expected = sessionDays(cls!).map((day) => academyInstant(day, cls!.startTime!).toISOString());
     expect(expected.length).toBeGreaterThan(0);

@@ -83,7 +83,10 @@ describe("payment receipt", () => {
       expect(body).toContain("Mon 5 July 2027 to Fri 30 July 2027");
       expect(body).toContain("Mon, Wed, Fri, 9:00–12:00 (Pacific time)");
       expect(body).toContain("Tue, Thu, 13:30–15:00");
-      expect(body).toContain("Where: North Field");
+      // Drop-off and pick-up (the class's hours: it names none) at the academy's address (it names no venue).
+      expect(body).toContain(
+        "Drop off from 9:00, pick up by 12:00 at North Field, 120 Riverside Drive, Portland, OR 97201",
+      );
       expect(body).toContain("Full refund until 14 days before the first day, 50% until 7 days before");
       // Paid at 17:45 UTC: 10:45 in Portland (PDT).
       expect(body).toContain("Tue 1 June, 10:45 (Pacific time)");
@@ -280,7 +283,9 @@ describe("reminder before the first session", () => {
     expect(m.subject).toBe("Soccer Skills starts Mon 5 July 2027");
     for (const body of [m.html, m.text]) {
       expect(body).toContain("first session of Soccer Skills is on Mon 5 July, 9:00 (Pacific time)");
-      expect(body).toContain("Where: North Field");
+      expect(body).toContain(
+        "Drop off from 9:00, pick up by 12:00 at North Field, 120 Riverside Drive, Portland, OR 97201",
+      );
       expect(body).toContain("Bring a water bottle.");
       expect(body).toContain(`${SITE}/dashboard/enrolledclasses`);
     }

@@ -15,6 +15,7 @@ import * as clock from "../platform/clock.js";
 import type { Sealer } from "../platform/sealing.js";
 import { inSeedSummer } from "./calendar.js";
 import { planFamilies, seedFamilies, type SeedFamily } from "./families.js";
+import { SEED_LOGISTICS } from "./logistics.js";
 
 /** Fixed ids, so seeding twice changes nothing and tests can name seed records. */
 const uid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
@@ -224,6 +225,10 @@ export async function seed(db: Db, { now = clock.now(), sealer }: { now?: Date; 
             ageMax,
             level,
             location,
+            venueAddress: SEED_LOGISTICS[n]?.venueAddress ?? null,
+            dropOff: SEED_LOGISTICS[n]?.dropOff ?? null,
+            pickUp: SEED_LOGISTICS[n]?.pickUp ?? null,
+            whatToBring: SEED_LOGISTICS[n]?.whatToBring ?? null,
           };
         }),
       )

@@ -230,3 +230,76 @@ describe("ClassForm (adding a class)", () => {
     expect(input("Price (USD)").value).toBe("249.50");
   });
 });
+
+describe("ClassForm (what a parent needs on the day)", () => {
+  it("sends drop-off, pick-up, the venue's address and what to bring, lines kept; left empty, they go as null", async () => {
+    api.on("POST /classes", { status: 201, body: { insertedId: "class-1" } });
+    const user = renderAddPage();
+    await fillClass(user);
+    await uploadImage(user);
+    await user.type(input("Drop-off from (optional)"), "08:45");
+    await user.type(input("Pick-up by (optional)"), "12:15");
+    await user.type(
+      input("Venue address (optional)"),
+      " Riverside Park{Enter}1400 SE Water Avenue{Enter}Portland, OR 97214 ",
+    );
+    await user.type(input("What to bring (optional)"), "Water bottle{Enter}Racket");
+    expect(
+      described(
+        "Venue address (optional)",
+        "The full postal address, on one line or more. Empty: the academy, 120 Riverside Drive, Portland, OR 97201.",
+      ),
+    ).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Add Class" }));
+    expect(await screen.findByText("Class added successfully")).toBeTruthy();
+    expect(api.calls("POST /classes")[0]!.body).toMatchObject({
+      drop_off: "08:45",
+      pick_up: "12:15",
+      venue_address: "Riverside Park\n1400 SE Water Avenue\nPortland, OR 97214",
+      what_to_bring: "Water bottle\nRacket",
+    });
+
+    await fillClass(user);
+    await uploadImage(user);
+    await user.click(screen.getByRole("button", { name: "Add Class" }));
+    await waitFor(() => expect(api.calls("POST /classes")).toHaveLength(2));
+    expect(api.calls("POST /classes")[1]!.body).toMatchObject({
+      drop_off: null,
+      pick_up: null,
+      venue_address: null,
+      what_to_bring: null,
+    });
+  });
+
+  it("refuses a drop-off after the start and a pick-up before the end, each under its field, and sends nothing", async () => {
+    const user = renderAddPage();
+    await fillClass(user);
+    await uploadImage(user);
+    await user.type(input("Drop-off from (optional)"), "09:15");
+    await user.type(input("Pick-up by (optional)"), "11:45");
+    await user.click(screen.getByRole("button", { name: "Add Class" }));
+    expect(described("Drop-off from (optional)", "Drop-off must be at or before the daily start time")).toBe(true);
+    expect(described("Pick-up by (optional)", "Pick-up must be at or after the daily end time")).toBe(true);
+    expect(document.activeElement).toBe(input("Drop-off from (optional)"));
+    expect(api.calls("POST /classes")).toHaveLength(0);
+  });
+
+  it("puts the API's refusal of the venue's address under it and focuses it", async () => {
+    api.on("POST /classes", {
+      status: 400,
+      body: {
+        error: "Bad Request",
+        message: "Some fields are not valid.",
+        fields: { venue_address: "Must not contain control characters." },
+      },
+    });
+    const user = renderAddPage();
+    await fillClass(user);
+    await uploadImage(user);
+    await user.type(input("Venue address (optional)"), "Riverside Park");
+    await user.click(screen.getByRole("button", { name: "Add Class" }));
+    expect(await screen.findByText("Some fields are not valid.")).toBeTruthy();
+    expect(described("Venue address (optional)", "Must not contain control characters.")).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(input("Venue address (optional)")));
+  });
+});

@@ -3,6 +3,7 @@ import { useForm, useWatch, type FieldPath } from "react-hook-form";
 import { asApiError, errorMessage, SPORTS, useAcademy } from "shared-auth";
 import { CLASS_FIELDS, EMPTY_CLASS, FIELD_ORDER, SESSION_RULES, type ClassFormValues } from "../lib/class-fields";
 import { ImagePicker } from "./image-picker";
+import { LogisticsFields } from "./logistics-fields";
 import { SessionFields } from "./session-fields";
 import { actionClass, describedBy, Field, inputClass } from "./ui";
 
@@ -146,6 +147,7 @@ export function ClassForm({
           .map((f) => renderField(f))}
       </div>
       <SessionFields prefix={prefix} register={register} errors={errors} />
+      <LogisticsFields prefix={prefix} register={register} errors={errors} />
       {CLASS_FIELDS.filter((f) => f.kind === "multiline").map((f) => renderField(f))}
       <div role="status" aria-live="polite">
         {result && (

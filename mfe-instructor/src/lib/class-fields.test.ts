@@ -178,10 +178,31 @@ describe("sessionFormValues", () => {
       ...SESSION,
       age_min: "8",
       age_max: "12",
+      venue_address: "",
+      drop_off: "",
+      pick_up: "",
+      what_to_bring: "",
       registration_opens_at: "",
       early_price: "",
       early_price_until: "",
     });
+    const logistics = { venue_address: "Park\n1 Main St", drop_off: "08:45", pick_up: "12:15", what_to_bring: "Cap" };
+    expect(sessionFormValues({ ...SESSION, ...logistics })).toMatchObject(logistics);
+  });
+
+  it("drop-off empty or at or before the start, pick-up empty or at or after the end", () => {
+    const dropOff = SESSION_RULES.drop_off.validate as (v: string, all: object) => true | string;
+    const pickUp = SESSION_RULES.pick_up.validate as (v: string, all: object) => true | string;
+    const all = { ...EMPTY_CLASS, start_time: "09:00", end_time: "12:00" };
+    expect(dropOff("", all)).toBe(true);
+    expect(dropOff("09:00", all)).toBe(true);
+    expect(dropOff("08:45", all)).toBe(true);
+    expect(dropOff("09:05", all)).toBe("Drop-off must be at or before the daily start time");
+    expect(dropOff("8:45", all)).toBe("Enter the drop-off time as HH:MM, or leave it empty");
+    expect(pickUp("", all)).toBe(true);
+    expect(pickUp("12:00", all)).toBe(true);
+    expect(pickUp("11:55", all)).toBe("Pick-up must be at or after the daily end time");
+    expect(pickUp("25:00", all)).toBe("Enter the pick-up time as HH:MM, or leave it empty");
   });
 
   it("an early-bird price: both fields or neither, lower than the price; sent as dollars and a day, or null", () => {
@@ -264,6 +285,28 @@ describe("toWire", () => {
 
   it("orders the weekdays Monday first, each once", () => {
     expect(toWire({ ...form, weekdays: ["sun", "fri", "mon", "fri"] }).weekdays).toEqual(["mon", "fri", "sun"]);
+  });
+
+  it("sends the venue's address and what to bring trimmed (lines kept), empty ones and empty times as null", () => {
+    expect(
+      toWire({
+        ...form,
+        venue_address: " Park\n1 Main St ",
+        what_to_bring: " Cap\nBottle ",
+        drop_off: "08:45",
+        pick_up: "",
+      }),
+    ).toMatchObject({
+      venue_address: "Park\n1 Main St",
+      what_to_bring: "Cap\nBottle",
+      drop_off: "08:45",
+      pick_up: null,
+    });
+    expect(toWire({ ...form, venue_address: "  ", what_to_bring: "" })).toMatchObject({
+      venue_address: null,
+      what_to_bring: null,
+      drop_off: null,
+    });
   });
 
   it("sends an empty place as null", () => {

@@ -23,6 +23,11 @@ export interface ClassFormValues {
   age_max: string;
   level: string;
   location: string;
+  /** What a parent needs on the day: the venue's address ("" for the academy's), drop-off and pick-up ("" for the class's hours), what to bring. */
+  venue_address: string;
+  drop_off: string;
+  pick_up: string;
+  what_to_bring: string;
   /** When families may book (issue 30): the academy's wall clock, "2027-03-01T09:00"; "" opens on approval. */
   registration_opens_at: string;
   /** Early-bird price (issue 33): dollars as typed, lower than the price, and its last day; both "" for none. */
@@ -155,6 +160,22 @@ export const SESSION_RULES: {
   },
   level: { validate: (v) => Object.hasOwn(LEVEL_LABELS, v) || "Choose a level" },
   location: { maxLength: { value: 120, message: "Place is at most 120 characters" } },
+  venue_address: { maxLength: { value: 300, message: "The venue's address is at most 300 characters" } },
+  drop_off: {
+    validate: (v, all) => {
+      if (v === "") return true;
+      if (!TIME.test(v)) return "Enter the drop-off time as HH:MM, or leave it empty";
+      return !TIME.test(all.start_time) || v <= all.start_time || "Drop-off must be at or before the daily start time";
+    },
+  },
+  pick_up: {
+    validate: (v, all) => {
+      if (v === "") return true;
+      if (!TIME.test(v)) return "Enter the pick-up time as HH:MM, or leave it empty";
+      return !TIME.test(all.end_time) || v >= all.end_time || "Pick-up must be at or after the daily end time";
+    },
+  },
+  what_to_bring: { maxLength: { value: 1000, message: "What to bring is at most 1000 characters" } },
   registration_opens_at: {
     validate: (v) =>
       v === "" || academyWallTimeToIso(v) !== null || "Enter the opening as a date and a time, or leave it empty",
@@ -193,6 +214,10 @@ export const FIELD_ORDER: (keyof ClassFormValues)[] = [
   "age_max",
   "level",
   "location",
+  "venue_address",
+  "drop_off",
+  "pick_up",
+  "what_to_bring",
   "registration_opens_at",
   "early_price",
   "early_price_until",
@@ -215,6 +240,10 @@ export const EMPTY_CLASS: ClassFormValues = {
   age_max: "",
   level: "",
   location: "",
+  venue_address: "",
+  drop_off: "",
+  pick_up: "",
+  what_to_bring: "",
   registration_opens_at: "",
   early_price: "",
   early_price_until: "",
@@ -223,6 +252,10 @@ export const EMPTY_CLASS: ClassFormValues = {
 /** A class's session as the form holds it (strings), for the edit form. */
 export function sessionFormValues(
   cls: CampSession & {
+    venue_address?: string | null;
+    drop_off?: string | null;
+    pick_up?: string | null;
+    what_to_bring?: string | null;
     registration_opens_at?: string | null;
     early_price?: number | null;
     early_price_until?: string | null;
@@ -239,6 +272,10 @@ export function sessionFormValues(
     age_max: cls.age_max == null ? "" : String(cls.age_max),
     level: cls.level ?? "",
     location: cls.location ?? "",
+    venue_address: cls.venue_address ?? "",
+    drop_off: cls.drop_off ?? "",
+    pick_up: cls.pick_up ?? "",
+    what_to_bring: cls.what_to_bring ?? "",
     registration_opens_at: isoToAcademyWallTime(cls.registration_opens_at),
     early_price: cls.early_price == null ? "" : String(cls.early_price),
     early_price_until: cls.early_price_until ?? "",
@@ -263,6 +300,11 @@ export function toWire(values: ClassFormValues) {
     age_max: Number(values.age_max),
     level: values.level,
     location: values.location.trim() || null,
+    // Empty: the academy's address, the class's own hours, nothing listed.
+    venue_address: values.venue_address.trim() || null,
+    drop_off: values.drop_off || null,
+    pick_up: values.pick_up || null,
+    what_to_bring: values.what_to_bring.trim() || null,
     registration_opens_at: values.registration_opens_at ? academyWallTimeToIso(values.registration_opens_at) : null,
     // Both or neither (the API checks it again); null removes the early-bird price.
     early_price: values.early_price.trim() === "" ? null : Number(values.early_price.trim()),

@@ -31,7 +31,7 @@ const BADGE: Record<MyClass["status"], string> = {
 /** What saving an update does, by the class's status (decision 039). */
 export const EDIT_NOTICE: Record<MyClass["status"], string> = {
   approved:
-    "Changes to the name, description, price, sport, dates, times, ages, level or place wait for an admin's review: families see the class as it is until then. Seats, the picture and the registration opening change at once.",
+    "Changes to the name, description, price, sport, dates, times, ages, level, place, venue, drop-off or pick-up wait for an admin's review: families see the class as it is until then. Seats, the picture, what to bring and the registration opening change at once.",
   pending: "This class is waiting for an admin's review: your update is part of it.",
   denied: "Saving an update sends this class for review again.",
 };

@@ -12,6 +12,7 @@ import {
 } from "shared-auth";
 import { Breadcrumb } from "../components/breadcrumb";
 import { BookingAction, useOpeningTick } from "../components/class-card";
+import { ClassLogisticsBlock } from "../components/class-logistics";
 import { ErrorState } from "../components/list-states";
 import { PublicRoot } from "../components/public-root";
 import { formatPrice, plural, seatsLeft } from "../lib/format";
@@ -134,6 +135,7 @@ function ClassDetails({ item: listed }: { item: ClassItem }) {
             {item.details?.trim() || "The instructor has not added details yet."}
           </p>
         </section>
+        <ClassLogisticsBlock item={item} />
       </div>
       <aside aria-label="Session and booking" className="flex flex-col gap-6">
         <dl className="rounded-2xl border border-slate-200 bg-white px-5 py-2 shadow-sm dark:border-slate-800 dark:bg-slate-900">

@@ -21,6 +21,9 @@ export const CHANGE_LABELS: Record<string, string> = {
   age_max: "Oldest age",
   level: "Level",
   location: "Place",
+  venue_address: "Venue address",
+  drop_off: "Drop-off from",
+  pick_up: "Pick-up by",
 };
 
 const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
@@ -40,6 +43,8 @@ export function changeValue(field: string, value: unknown): string {
       return typeof value === "string" ? formatDateRange(value, value) : String(value);
     case "start_time":
     case "end_time":
+    case "drop_off":
+    case "pick_up":
       return typeof value === "string" ? formatTime(value) : String(value);
     case "weekdays":
       return Array.isArray(value) ? formatWeekdays(value as Weekday[]) : String(value);

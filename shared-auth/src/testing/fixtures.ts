@@ -25,6 +25,10 @@ export const sampleClass = (extra: Partial<ClassItem> = {}): ClassItem => ({
   age_max: null,
   level: null,
   location: null,
+  venue_address: null,
+  drop_off: null,
+  pick_up: null,
+  what_to_bring: null,
   registration_opens_at: null,
   ...extra,
 });

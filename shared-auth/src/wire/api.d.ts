@@ -1919,6 +1919,14 @@ export interface components {
             /** @enum {string|null} */
             level: "beginner" | "intermediate" | "advanced" | "all" | null;
             location: string | null;
+            /** @description The venue's postal address, one line or more; null: the academy's own address */
+            venue_address: string | null;
+            /** @description When campers may be dropped off, at or before the start; null: at the start (HH:MM, 24 h) */
+            drop_off: string | null;
+            /** @description When campers must be picked up, at or after the end; null: at the end (HH:MM, 24 h) */
+            pick_up: string | null;
+            /** @description What a camper brings, as the instructor wrote it (text) */
+            what_to_bring: string | null;
             /**
              * Format: date-time
              * @description When booking opens; null: open now
@@ -2001,6 +2009,14 @@ export interface components {
             /** @enum {string|null} */
             level: "beginner" | "intermediate" | "advanced" | "all" | null;
             location: string | null;
+            /** @description The venue's postal address, one line or more; null: the academy's own address */
+            venue_address: string | null;
+            /** @description When campers may be dropped off, at or before the start; null: at the start (HH:MM, 24 h) */
+            drop_off: string | null;
+            /** @description When campers must be picked up, at or after the end; null: at the end (HH:MM, 24 h) */
+            pick_up: string | null;
+            /** @description What a camper brings, as the instructor wrote it (text) */
+            what_to_bring: string | null;
             /**
              * Format: date-time
              * @description When booking opens; null: open now
@@ -2195,6 +2211,14 @@ export interface components {
             /** @enum {string|null} */
             level: "beginner" | "intermediate" | "advanced" | "all" | null;
             location: string | null;
+            /** @description The venue's postal address, one line or more; null: the academy's own address */
+            venue_address: string | null;
+            /** @description When campers may be dropped off, at or before the start; null: at the start (HH:MM, 24 h) */
+            drop_off: string | null;
+            /** @description When campers must be picked up, at or after the end; null: at the end (HH:MM, 24 h) */
+            pick_up: string | null;
+            /** @description What a camper brings, as the instructor wrote it (text) */
+            what_to_bring: string | null;
             /**
              * Format: date-time
              * @description When booking opens; null: open now
@@ -3357,6 +3381,14 @@ export interface operations {
                     level?: "beginner" | "intermediate" | "advanced" | "all" | null;
                     /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
                     location?: string | null;
+                    /** @description Trimmed, at most 300 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
+                    venue_address?: string | null;
+                    /** @description HH:MM, 24 h */
+                    drop_off?: string | null;
+                    /** @description HH:MM, 24 h */
+                    pick_up?: string | null;
+                    /** @description Trimmed, at most 1000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
+                    what_to_bring?: string | null;
                     /** Format: date-time */
                     registration_opens_at?: string | null;
                 };
@@ -3654,6 +3686,14 @@ export interface operations {
                     level?: "beginner" | "intermediate" | "advanced" | "all" | null;
                     /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
                     location?: string | null;
+                    /** @description Trimmed, at most 300 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
+                    venue_address?: string | null;
+                    /** @description HH:MM, 24 h */
+                    drop_off?: string | null;
+                    /** @description HH:MM, 24 h */
+                    pick_up?: string | null;
+                    /** @description Trimmed, at most 1000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
+                    what_to_bring?: string | null;
                     /** Format: date-time */
                     registration_opens_at?: string | null;
                 };

@@ -12,6 +12,14 @@ export interface SessionFacts {
   weekdays: string[];
   startTime: string | null;
   endTime: string | null;
+  /**
+   * What a parent needs on the day (optional: facts stored before these existed lack them): the
+   * venue's postal address (null: the academy's), drop-off and pick-up (null: start and end), what to bring.
+   */
+  venueAddress?: string | null;
+  dropOff?: string | null;
+  pickUp?: string | null;
+  whatToBring?: string | null;
 }
 
 /** The class's instructor: the users table under another name, so a query may join the family's row as well. */
@@ -28,6 +36,10 @@ export const sessionColumns = {
   weekdays: classes.weekdays,
   startTime: classes.startTime,
   endTime: classes.endTime,
+  venueAddress: classes.venueAddress,
+  dropOff: classes.dropOff,
+  pickUp: classes.pickUp,
+  whatToBring: classes.whatToBring,
 };
 
 /**

@@ -42,7 +42,7 @@ export function Receipt({ facts, siteUrl }: { facts: ReceiptFacts; siteUrl: stri
           {line.discounts && line.discounts.length > 0 && (
             <Text style={small}>{discountsText(line.listPriceCents, line.discounts)}</Text>
           )}
-          <SessionBlock session={line} />
+          <SessionBlock session={line} logistics />
         </Section>
       ))}
       <Section style={{ borderTop: `2px solid ${colors.ink}`, padding: "12px 0 4px" }}>

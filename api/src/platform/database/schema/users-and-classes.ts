@@ -99,6 +99,12 @@ export const classes = pgTable(
     ageMax: integer("age_max"),
     level: text("level", { enum: LEVELS }),
     location: text("location"),
+    // What a parent needs on the day (all optional): the venue's postal address (absent: the
+    // academy's own), drop-off and pick-up times (absent: the class's start and end) and what to bring.
+    venueAddress: text("venue_address"),
+    dropOff: time("drop_off"),
+    pickUp: time("pick_up"),
+    whatToBring: text("what_to_bring"),
     ...timestamps,
   },
   (t) => [
@@ -114,6 +120,17 @@ export const classes = pgTable(
       sql`(${t.ageMin} is null and ${t.ageMax} is null) or (${t.ageMin} is not null and ${t.ageMax} is not null and ${t.ageMin} between ${sql.raw(String(MIN_AGE))} and ${sql.raw(String(MAX_AGE))} and ${t.ageMax} between ${t.ageMin} and ${sql.raw(String(MAX_AGE))})`,
     ),
     check("classes_location_length", sql`char_length(${t.location}) between 1 and 120`),
+    check("classes_venue_address_length", sql`char_length(${t.venueAddress}) between 1 and 300`),
+    check("classes_what_to_bring_length", sql`char_length(${t.whatToBring}) between 1 and 1000`),
+    // Drop-off at or before the daily start, pick-up at or after the daily end: only with hours.
+    check(
+      "classes_drop_off_check",
+      sql`${t.dropOff} is null or (${t.startTime} is not null and ${t.dropOff} <= ${t.startTime})`,
+    ),
+    check(
+      "classes_pick_up_check",
+      sql`${t.pickUp} is null or (${t.endTime} is not null and ${t.pickUp} >= ${t.endTime})`,
+    ),
     check(
       "classes_seats_check",
       sql`${t.enrolledSeats} >= 0 and ${t.heldSeats} >= 0 and ${t.offeredSeats} >= 0 and ${t.waitingEntries} >= 0 and ${t.enrolledSeats} + ${t.heldSeats} + ${t.offeredSeats} <= ${t.availableSeats}`,
