@@ -136,6 +136,22 @@ describe("editing an approved class", () => {
     );
   });
 
+  it("proposes the venue and the day's drop-off; what to bring applies at once; a proposal keeps drop-off before the start", async () => {
+    const id = classId(12);
+    const before = await staffClass(id);
+    const JONAS_OR_OWNER = before.instructorId === MAYA.id ? MAYA : user(before.email);
+    const res = await edit(
+      id,
+      { venue_address: "Riverside Park\n1400 SE Water Avenue", what_to_bring: "Water; a hat" },
+      JONAS_OR_OWNER,
+    );
+    expect(res.json().proposed_fields).toEqual(["venue_address"]);
+    expect(await publicClass(id)).toMatchObject({ venue_address: before.venue_address, what_to_bring: "Water; a hat" });
+    const late = await edit(id, { drop_off: "23:00" }, JONAS_OR_OWNER);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().fields).toHaveProperty("drop_off");
+  });
+
   it("refuses a proposal whose prices break the early-bird rule, field by field", async () => {
     const res = await edit(classId(1), { early_price: 500, early_price_until: "2099-01-01" });
     expect(res.statusCode).toBe(400);

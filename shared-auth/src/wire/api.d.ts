@@ -1878,6 +1878,12 @@ export interface components {
             /** @enum {string|null} */
             level?: "beginner" | "intermediate" | "advanced" | "all" | null;
             location?: string | null;
+            /** @description The venue's postal address, one line or more; null: the academy's own address */
+            venue_address?: string | null;
+            /** @description When campers may be dropped off, at or before the start; null: at the start (HH:MM, 24 h) */
+            drop_off?: string | null;
+            /** @description When campers must be picked up, at or after the end; null: at the end (HH:MM, 24 h) */
+            pick_up?: string | null;
         };
         /** @description A class. Everyone gets the public fields; its instructor and admins also get status, feedback, the waitlist's counts and its dates */
         ClassItem: {
