@@ -1837,6 +1837,10 @@ export interface components {
             early_price: number | null;
             /** @description The early-bird price's last day, in the academy's calendar (YYYY-MM-DD) */
             early_price_until: string | null;
+            /** @description What a seat costs today, in dollars: the early-bird price while it holds, else `price` (the checkout starts from it on the API's day) */
+            price_today: number;
+            /** @description The last day `price_today` holds when it is the early-bird price (then `price`), in the academy's calendar; null when it is the full price (YYYY-MM-DD) */
+            price_today_until: string | null;
             /** @description The class's description ("" when none) */
             details: string;
             /** @enum {string|null} */
@@ -1912,6 +1916,10 @@ export interface components {
             early_price: number | null;
             /** @description The early-bird price's last day, in the academy's calendar (YYYY-MM-DD) */
             early_price_until: string | null;
+            /** @description What a seat costs today, in dollars: the early-bird price while it holds, else `price` (the checkout starts from it on the API's day) */
+            price_today: number;
+            /** @description The last day `price_today` holds when it is the early-bird price (then `price`), in the academy's calendar; null when it is the full price (YYYY-MM-DD) */
+            price_today_until: string | null;
             /** @description The class's description ("" when none) */
             details: string;
             /** @enum {string|null} */
@@ -2066,6 +2074,10 @@ export interface components {
             early_price: number | null;
             /** @description The early-bird price's last day, in the academy's calendar (YYYY-MM-DD) */
             early_price_until: string | null;
+            /** @description What a seat costs today, in dollars: the early-bird price while it holds, else `price` (the checkout starts from it on the API's day) */
+            price_today: number;
+            /** @description The last day `price_today` holds when it is the early-bird price (then `price`), in the academy's calendar; null when it is the full price (YYYY-MM-DD) */
+            price_today_until: string | null;
             /** @description The class's description ("" when none) */
             details: string;
             /** @enum {string|null} */
@@ -2355,6 +2367,10 @@ export interface components {
             early_price: number | null;
             /** @description The early-bird price's last day, on the academy's calendar (YYYY-MM-DD), or null */
             early_price_until: string | null;
+            /** @description What a seat costs today, in dollars: the early-bird price while it holds, else `price` */
+            price_today: number;
+            /** @description The last day `price_today` holds when it is the early-bird price (then `price`), on the academy's calendar (YYYY-MM-DD), or null */
+            price_today_until: string | null;
             /** @description The class's description; empty when none */
             details: string;
             /** @enum {string|null} */
@@ -2408,6 +2424,10 @@ export interface components {
                 early_price: number | null;
                 /** @description The early-bird price's last day, on the academy's calendar (YYYY-MM-DD), or null */
                 early_price_until: string | null;
+                /** @description What a seat costs today, in dollars: the early-bird price while it holds, else `price` */
+                price_today: number;
+                /** @description The last day `price_today` holds when it is the early-bird price (then `price`), on the academy's calendar (YYYY-MM-DD), or null */
+                price_today_until: string | null;
                 /** @description The class's description; empty when none */
                 details: string;
                 /** @enum {string|null} */
@@ -2452,6 +2472,10 @@ export interface components {
             early_price: number | null;
             /** @description The early-bird price's last day, on the academy's calendar (YYYY-MM-DD), or null */
             early_price_until: string | null;
+            /** @description What a seat costs today, in dollars: the early-bird price while it holds, else `price` */
+            price_today: number;
+            /** @description The last day `price_today` holds when it is the early-bird price (then `price`), on the academy's calendar (YYYY-MM-DD), or null */
+            price_today_until: string | null;
             /** @description The class's description; empty when none */
             details: string;
             /** @enum {string|null} */
