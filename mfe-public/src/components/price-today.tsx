@@ -16,9 +16,9 @@ export function usePriceToday(item: PricedClass): { price: PriceToday; today: st
 }
 
 /**
- * "$119 until 1 March, then $139": today's price first and strong, the rest of the sentence in
- * plain text with the full price secondary, so a screen reader reads the sentence as it is written
- * (never "$139 $119"). A class without an early-bird price today: "$139". `large`: the class
+ * "$119 until 1 March, then $139": today's price first and strong, the rest of the sentence (the
+ * full price with it) in plain weight, secondary, so a screen reader reads the sentence as it is
+ * written (never "$139 $119"). Not dimmed: on a full class's red card that would fall under 4.5:1. A class without an early-bird price today: "$139". `large`: the class
  * page's figure, the sentence under it in the same paragraph.
  */
 export function TodayPrice({ item, large = false }: { item: PricedClass; large?: boolean }) {
@@ -34,7 +34,7 @@ export function TodayPrice({ item, large = false }: { item: PricedClass; large?:
       {figure}
       <span className={large ? "block text-sm" : "font-normal"}>
         {" "}
-        until {dayInWords(price.until, today)}, then <span className="opacity-80">{formatPrice(price.then)}</span>
+        until {dayInWords(price.until, today)}, then {formatPrice(price.then)}
       </span>
     </span>
   );
