@@ -4,7 +4,7 @@ import { classes, users, type ClassStatus } from "../platform/database/schema.js
 import { notFound } from "../platform/errors.js";
 import { academyToday } from "../platform/academy-day.js";
 import { openPage, pageWindow } from "../platform/paging.js";
-import { priceOn } from "../pricing/rules.js";
+import { priceOn } from "../pricing/index.js";
 import { toDollars } from "../platform/wire.js";
 import { sessionToWire, type SessionRow } from "./camp-session.js";
 import { classFilters, classOrder, PUBLIC_PAGE_SIZE, type ClassPageQuery } from "./public-lists.js";
