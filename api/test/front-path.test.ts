@@ -144,10 +144,13 @@ describe("the cached lists' front path", () => {
     await twice("/classes");
     const previous = setClock("2031-03-01T10:00:00Z");
     try {
+      // Another academy day: the copy of the day before is not replayed (its prices were that
+      // day's, decision 034); the route loads that day's, then the front path replays it.
       const before = await served();
-      const moved = await raw("/classes");
-      expect(await served()).toBe(before + 1);
-      expect(moved.headers.date).toMatch(/^\w{3}, 01 Mar 2031 10:00:0\d GMT$/);
+      await raw("/classes");
+      expect(await served()).toBe(before);
+      const moved = await twice("/classes");
+      expect(moved.headers.date).toMatch(/^\w{3}, 01 Mar 2031 10:00:\d\d GMT$/);
     } finally {
       restoreClock(previous);
     }

@@ -1,4 +1,5 @@
 import type { AxiosRequestConfig, AxiosResponse } from "axios";
+import { learnServerTime } from "./server-clock";
 
 /**
  * A GET started before any shared module (axios, this package) has loaded: the shell's index.ts,
@@ -63,6 +64,8 @@ export function takeEarlyCall(
   const [call] = calls.splice(index, 1);
   return call!.response.then(async (res) => {
     if (!res) return null;
+    // As every answer through the client: the API's clock (what a page reads as today, decision 034's prices).
+    learnServerTime(res.headers.get("date"));
     try {
       const data: unknown = await res.json();
       return {

@@ -28,6 +28,12 @@ const classFields = {
     .nullable()
     .meta({ description: "The early-bird price in dollars until the end of `early_price_until`, or null" }),
   early_price_until: dateOnly("The early-bird price's last day, on the academy's calendar"),
+  price_today: z.number().meta({
+    description: "What a seat costs today, in dollars: the early-bird price while it holds, else `price`",
+  }),
+  price_today_until: dateOnly(
+    "The last day `price_today` holds when it is the early-bird price (then `price`), on the academy's calendar",
+  ),
   details: z.string().meta({ description: "The class's description; empty when none" }),
   sport: z.enum(SPORTS).nullable(),
   start_date: dateOnly("The session's first day"),

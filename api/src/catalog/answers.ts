@@ -28,6 +28,13 @@ const publicClass = z.object({
     .nullable()
     .meta({ description: "The early-bird price in dollars, until the end of `early_price_until`; null: none" }),
   early_price_until: day("The early-bird price's last day, in the academy's calendar").nullable(),
+  price_today: z.number().meta({
+    description:
+      "What a seat costs today, in dollars: the early-bird price while it holds, else `price` (the checkout starts from it on the API's day)",
+  }),
+  price_today_until: day(
+    "The last day `price_today` holds when it is the early-bird price (then `price`), in the academy's calendar; null when it is the full price",
+  ).nullable(),
   details: z.string().meta({ description: 'The class\'s description ("" when none)' }),
   sport: z.enum(SPORTS).nullable(),
   start_date: day("The session's first day").nullable(),

@@ -44,7 +44,7 @@ export const classRoutes =
         if (asksForPage(request)) {
           const q = request.query;
           const key = pageKey(q, { page: 1, size: PUBLIC_PAGE_SIZE, sort: "popular" });
-          return sendCached(request, reply, await cache.get("classes", () => loadClassPage(db, q), key));
+          return sendCached(request, reply, await cache.get("classes", (today) => loadClassPage(db, q, today), key));
         }
         const actor = await request.optionalActor();
         if (actor?.role === "admin") {
@@ -52,9 +52,14 @@ export const classRoutes =
           return rows.map((r) => classToWire(r, true));
         }
         // The same for everyone without a token (decision 036: the front path serves those).
-        return sendCached(request, reply, await cache.get("classes", () => loadApprovedClasses(db)), {
-          visitorsOnly: true,
-        });
+        return sendCached(
+          request,
+          reply,
+          await cache.get("classes", (today) => loadApprovedClasses(db, undefined, today)),
+          {
+            visitorsOnly: true,
+          },
+        );
       },
     );
 

@@ -2,7 +2,9 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../platform/database/client.js";
 import { classes, users, type ClassStatus } from "../platform/database/schema.js";
 import { notFound } from "../platform/errors.js";
+import { academyToday } from "../platform/academy-day.js";
 import { openPage, pageWindow } from "../platform/paging.js";
+import { priceOn } from "../pricing/index.js";
 import { toDollars } from "../platform/wire.js";
 import { sessionToWire, type SessionRow } from "./camp-session.js";
 import type { z } from "zod";
@@ -75,17 +77,24 @@ type ClassRow = SessionRow & {
   updatedAt: Date;
 };
 
-/** The spec's wire names (section 3); status and feedback only for who may see them. */
-export function classToWire(row: ClassRow, full: true): ReturnType<typeof staffClassToWire>;
+/**
+ * The spec's wire names (section 3); status and feedback only for who may see them. `today` (the
+ * academy's day, by the API's clock) prices `price_today`: a cached list passes the day it is
+ * kept for (public-cache.ts drops it when that day ends).
+ */
+export function classToWire(row: ClassRow, full: true, today?: string): ReturnType<typeof staffClassToWire>;
 export function classToWire(
   row: ClassRow,
   full: boolean,
+  today?: string,
 ): ReturnType<typeof publicClassToWire> | ReturnType<typeof staffClassToWire>;
-export function classToWire(row: ClassRow, full: boolean) {
-  return full ? staffClassToWire(row) : publicClassToWire(row);
+export function classToWire(row: ClassRow, full: boolean, today: string = academyToday()) {
+  return full ? staffClassToWire(row, today) : publicClassToWire(row, today);
 }
 
-function publicClassToWire(row: ClassRow) {
+function publicClassToWire(row: ClassRow, today: string) {
+  // What a seat starts from today, by the checkout's own rule (pricing/rules.ts, decision 034).
+  const now = priceOn(row, today);
   return {
     _id: row.id,
     class_name: row.name,
@@ -99,6 +108,10 @@ function publicClassToWire(row: ClassRow) {
     /** Early-bird price (issue 33): dollars until the end of `early_price_until` (academy calendar), or null. */
     early_price: row.earlyPriceCents === null ? null : toDollars(row.earlyPriceCents),
     early_price_until: row.earlyPriceUntil,
+    /** The price a seat costs today (the early-bird price while it holds), in dollars. */
+    price_today: toDollars(now.cents),
+    /** The last day `price_today` holds when it is the early-bird price; null: the full price. */
+    price_today_until: now.until,
     details: row.details ?? "",
     ...sessionToWire(row),
     /** When booking opens (ISO instant), or null: open now (issue 30). */
@@ -107,9 +120,9 @@ function publicClassToWire(row: ClassRow) {
 }
 
 /** The class as its instructor and the admins see it: with its review and its line. */
-function staffClassToWire(row: ClassRow) {
+function staffClassToWire(row: ClassRow, today: string) {
   return {
-    ...publicClassToWire(row),
+    ...publicClassToWire(row, today),
     status: row.status,
     feedback: row.feedback ?? "",
     /** The line (issue 30): entries waiting, and seats kept for open offers. */
@@ -140,19 +153,19 @@ export function classPageSelect(db: Db, q: ClassPageQuery) {
     .offset(window.offset);
 }
 
-/** One page of the approved classes, sorted and filtered by the database. */
-export async function loadClassPage(db: Db, q: ClassPageQuery) {
-  return openPage(await classPageSelect(db, q), pageWindow(q, PUBLIC_PAGE_SIZE), (r) => classToWire(r, false));
+/** One page of the approved classes, sorted and filtered by the database, priced for `today`. */
+export async function loadClassPage(db: Db, q: ClassPageQuery, today?: string) {
+  return openPage(await classPageSelect(db, q), pageWindow(q, PUBLIC_PAGE_SIZE), (r) => classToWire(r, false, today));
 }
 
-export async function loadApprovedClasses(db: Db, instructorId?: string) {
+export async function loadApprovedClasses(db: Db, instructorId?: string, today?: string) {
   const where = instructorId
     ? and(eq(classes.status, "approved"), eq(classes.instructorId, instructorId))
     : eq(classes.status, "approved");
   const rows = await selectClasses(db)
     .where(where)
     .orderBy(...popularFirst);
-  return rows.map((r) => classToWire(r, false));
+  return rows.map((r) => classToWire(r, false, today));
 }
 
 /** One class with its instructor; 404 when there is none. */

@@ -4,6 +4,8 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
+import { academyDayNow, isWithin } from "../platform/academy-day.js";
+import { nowMs } from "../platform/clock.js";
 import type { Db, Tx } from "../platform/database/client.js";
 import { cacheVersions } from "../platform/database/schema.js";
 import { LISTS_CHANNEL, type ChangeFeed, type Changed } from "../platform/database/change-feed.js";
@@ -57,7 +59,24 @@ interface Entry extends CachedList {
   version: number;
   /** This process's invalidation count for the list when the load started. */
   generation: number;
+  /**
+   * The academy day it was loaded for (its prices are that day's: price_today), as instants on the
+   * API's clock: it is served only from `fromMs` until before `untilMs`.
+   */
+  fromMs: number;
+  untilMs: number;
 }
+
+/** A list's loader: `today` is the academy day the copy is kept for (the day its prices are for). */
+export type ListLoader = (today: string) => Promise<unknown>;
+
+/**
+ * A copy holds today's prices (an early-bird price until its last day, then the full price), so it
+ * is kept for the academy day it was loaded on only: from Portland's midnight (by the API's clock,
+ * which tests move) the next request loads it again, priced as the checkout prices that day
+ * (decision 034). Its ETag changes with its bytes, so no browser's copy is revalidated across it.
+ */
+const heldToday = (entry: { fromMs: number; untilMs: number }) => isWithin(entry, nowMs());
 
 export interface PublicCacheOptions {
   /** How long a writer waits for every process to confirm a change before answering anyway. */
@@ -109,7 +128,10 @@ export class PublicCache {
   /** Per list, its copies by key: the whole list ("") and each page and filter asked for. */
   private readonly entries = new Map<CacheName, Map<string, Entry>>();
   private readonly generations = new Map<CacheName, number>();
-  private readonly loading = new Map<string, { generation: number; entry: Promise<Entry> }>();
+  private readonly loading = new Map<
+    string,
+    { generation: number; fromMs: number; untilMs: number; entry: Promise<Entry> }
+  >();
   private readonly deliveryTimeoutMs: number;
   private readonly log: FastifyBaseLogger;
   /** The front path that answers this cache's copies before Fastify (front-path.ts), if any. */
@@ -134,16 +156,18 @@ export class PublicCache {
    * The list `name` (or one page or filter of it, named by `key`), from memory or loaded. Every
    * key of a list is dropped together when the list changes.
    */
-  async get(name: CacheName, load: () => Promise<unknown>, key = ""): Promise<CachedList> {
+  async get(name: CacheName, load: ListLoader, key = ""): Promise<CachedList> {
     if (this.feed.live) {
       const cached = this.cached(name, key);
       if (cached) return cached;
       const generation = this.generation(name);
       const loadKey = `${name}\u0000${key}`;
       const pending = this.loading.get(loadKey);
-      if (pending?.generation === generation) return pending.entry;
-      const entry = this.fill(name, key, load);
-      this.loading.set(loadKey, { generation, entry });
+      // A load for yesterday (under way at midnight) is not today's list.
+      if (pending?.generation === generation && heldToday(pending)) return pending.entry;
+      const day = academyDayNow();
+      const entry = this.fill(name, key, load, day);
+      this.loading.set(loadKey, { generation, fromMs: day.fromMs, untilMs: day.untilMs, entry });
       return entry.finally(() => {
         if (this.loading.get(loadKey)?.entry === entry) this.loading.delete(loadKey);
       });
@@ -151,7 +175,7 @@ export class PublicCache {
     const version = await this.version(name);
     const cached = this.cached(name, key);
     if (cached && cached.version === version) return cached;
-    return this.fill(name, key, load, version);
+    return this.fill(name, key, load, academyDayNow(), version);
   }
 
   /**
@@ -162,14 +186,14 @@ export class PublicCache {
     return this.feed.live ? this.cached(name, key) : undefined;
   }
 
-  /** A kept copy, marked as the most recently served. */
+  /** A kept copy of today, marked as the most recently served; one of another day is dropped. */
   private cached(name: CacheName, key: string): Entry | undefined {
     const copies = this.entries.get(name);
     const entry = copies?.get(key);
-    if (entry && copies) {
-      copies.delete(key);
-      copies.set(key, entry);
-    }
+    if (!entry || !copies) return undefined;
+    copies.delete(key);
+    if (!heldToday(entry)) return undefined;
+    copies.set(key, entry);
     return entry;
   }
 
@@ -240,14 +264,26 @@ export class PublicCache {
   private async fill(
     name: CacheName,
     key: string,
-    load: () => Promise<unknown>,
+    load: ListLoader,
+    { today, fromMs, untilMs }: ReturnType<typeof academyDayNow>,
     knownVersion?: number,
   ): Promise<Entry> {
     const generation = this.generation(name);
     const version = knownVersion ?? (await this.version(name));
-    const body = JSON.stringify(await load());
+    const body = JSON.stringify(await load(today));
     const etag = `"${name}-${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`;
-    const entry: Entry = { name, key, version, generation, body, bytes: Buffer.from(body), etag, front: this.front };
+    const entry: Entry = {
+      name,
+      key,
+      version,
+      generation,
+      fromMs,
+      untilMs,
+      body,
+      bytes: Buffer.from(body),
+      etag,
+      front: this.front,
+    };
     if (this.generation(name) === generation) {
       let copies = this.entries.get(name);
       if (!copies) this.entries.set(name, (copies = new Map()));

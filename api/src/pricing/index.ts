@@ -7,8 +7,10 @@
 export {
   codeSummary,
   money,
+  priceOn,
   priceOrder,
   PRICING_RULE_IN_WORDS,
+  type ClassPrices,
   type LineInput,
   type PricingInput,
   type Quote,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { codeSummary, dayInWords, priceOrder, shareProportionally, type LineInput, type PromoCode } from "./rules.js";
+import {
+  codeSummary,
+  dayInWords,
+  priceOn,
+  priceOrder,
+  shareProportionally,
+  type LineInput,
+  type PromoCode,
+} from "./rules.js";
 
 const TODAY = "2026-05-20";
 
@@ -53,6 +61,16 @@ describe("the early-bird price", () => {
     const quote = priceOrder({ today: "2026-05-21", lines: [early] });
     expect(quote.lines[0]).toMatchObject({ paidCents: 20_000, discounts: [] });
     expect(quote.totalCents).toBe(20_000);
+  });
+
+  it("is what the class lists call today's price, and until when, on every day the quote prices", () => {
+    expect(priceOn(early, "2026-05-19")).toEqual({ cents: 17_500, until: "2026-05-20" });
+    expect(priceOn(early, "2026-05-20")).toEqual({ cents: 17_500, until: "2026-05-20" });
+    expect(priceOn(early, "2026-05-21")).toEqual({ cents: 20_000, until: null });
+    expect(priceOn(line("b", "kid1", 9_900), "2026-05-20")).toEqual({ cents: 9_900, until: null });
+    for (const today of ["2026-05-19", "2026-05-20", "2026-05-21"]) {
+      expect(priceOn(early, today).cents).toBe(priceOrder({ today, lines: [early] }).totalCents);
+    }
   });
 });
 

@@ -193,6 +193,28 @@ export function shareProportionally(amount: number, bases: number[]): number[] {
   return shares;
 }
 
+/** A class's prices, as step 1 of the rule reads them. */
+export type ClassPrices = Pick<LineInput, "priceCents" | "earlyPriceCents" | "earlyPriceUntil">;
+
+/**
+ * Step 1 of the rule alone: what a seat of this class starts from on `today` (academy calendar),
+ * and until which day that holds (the early-bird price's last day; null: the full price, which
+ * holds from then on). The class lists say it to families (price_today), so what a card shows is
+ * what the checkout starts from that day, by this same function.
+ */
+export function priceOn(prices: ClassPrices, today: string): { cents: number; until: string | null } {
+  const { priceCents, earlyPriceCents, earlyPriceUntil } = prices;
+  if (
+    earlyPriceCents !== null &&
+    earlyPriceUntil !== null &&
+    today <= earlyPriceUntil &&
+    earlyPriceCents < priceCents
+  ) {
+    return { cents: earlyPriceCents, until: earlyPriceUntil };
+  }
+  return { cents: priceCents, until: null };
+}
+
 /** Prices an order by the rule above. */
 export function priceOrder(input: PricingInput): Quote {
   const { today, lines, sibling, multiClass } = input;
@@ -202,19 +224,14 @@ export function priceOrder(input: PricingInput): Quote {
   // 1. Early-bird prices.
   for (const line of lines) {
     const discounts: LineDiscount[] = [];
-    let cents = line.priceCents;
-    if (
-      line.earlyPriceCents !== null &&
-      line.earlyPriceUntil !== null &&
-      today <= line.earlyPriceUntil &&
-      line.earlyPriceCents < line.priceCents
-    ) {
+    const start = priceOn(line, today);
+    const cents = start.cents;
+    if (start.until !== null) {
       discounts.push({
         kind: "early_bird",
-        name: `Early-bird price until ${dayInWords(line.earlyPriceUntil, today)}`,
-        cents: line.priceCents - line.earlyPriceCents,
+        name: `Early-bird price until ${dayInWords(start.until, today)}`,
+        cents: line.priceCents - cents,
       });
-      cents = line.earlyPriceCents;
     }
     base.set(line.key, cents);
     priced.push({

@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { academyToday } from "../platform/academy-day.js";
 import * as clock from "../platform/clock.js";
 import type { Db, Tx } from "../platform/database/client.js";
 import { discounts, discountUses, orders, type DiscountKind, type PricingTerms } from "../platform/database/schema.js";
@@ -7,16 +8,11 @@ import { pricingTerms } from "./terms.js";
 
 /** Reading discounts and recording a code's use: the database side of the pricing rule. */
 
-/** The academy's zone (Portland, as waitlist's ACADEMY_TIME_ZONE: pricing is used by booking, which waitlist builds on). */
-const academyDay = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/Los_Angeles",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** Today on the academy's calendar, YYYY-MM-DD (by the API's clock). */
-export const pricingDay = (now: Date = clock.now()) => academyDay.format(now);
+/**
+ * Today on the academy's calendar, YYYY-MM-DD (by the API's clock): platform/academy-day.ts's, the
+ * same day the class lists price by (their price_today).
+ */
+export const pricingDay = (now: Date = clock.now()) => academyToday(now);
 
 /** How codes are typed: any case, spaces around ignored. */
 export const normalizeCode = (code: string) => code.trim().toUpperCase();

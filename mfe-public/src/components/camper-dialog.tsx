@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { errorMessage, useCamperEligibility, type ClassItem } from "shared-auth";
 import { toastSuccess } from "../lib/alerts";
 import { ADDED_MESSAGE, camperLabel, listNames, type BookingOutcome } from "../lib/booking-state";
-import { formatPrice } from "../lib/format";
 import type { Booking } from "../lib/use-booking";
+import { SeatPrice } from "./price-today";
 import { CANCEL_BUTTON, PICKER_DIALOG, SUBMIT_BUTTON, useModal, useTicks } from "./picker-dialog";
 
 /**
@@ -98,7 +98,7 @@ export default function CamperDialog({
           </h2>
           <p id={`${id}-about`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
             <span className="font-semibold text-slate-800 dark:text-slate-100">{item.class_name}</span>,{" "}
-            {formatPrice(item.price)} a seat. Each camper you tick takes one seat, one line in your cart.
+            <SeatPrice item={item} />. Each camper you tick takes one seat, one line in your cart.
           </p>
         </div>
 

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { formatAges, formatSession, levelLabel, resolveImageUrl, sportLabel, type ClassItem } from "shared-auth";
-import { formatPrice, plural } from "../lib/format";
+import { plural } from "../lib/format";
 import { msUntilOpening } from "../lib/registration";
 import { useBooking, type Booking, type BookingState } from "../lib/use-booking";
 import { actionColors } from "./form-styles";
+import { TodayPrice } from "./price-today";
 
 /** The camper dialog: only a family with children opens it, after a click, so its code loads then. */
 const loadCamperDialog = () => import("./camper-dialog");
@@ -37,11 +38,11 @@ export function useOpeningTick(item: Pick<ClassItem, "registration_opens_at">): 
   }, [opensAt]);
 }
 
-function Fact({ label, value }: { label: string; value: string | number }) {
+function Fact({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="flex items-baseline justify-between gap-3 border-b border-white/15 py-1.5 last:border-0">
       <dt className="text-sm">{label}</dt>
-      <dd className="font-semibold">{value}</dd>
+      <dd className="text-right font-semibold">{value}</dd>
     </div>
   );
 }
@@ -221,7 +222,7 @@ export function ClassCard({ item, booking }: { item: ClassItem; booking: Booking
         <dl className="mt-4">
           <Fact label="Capacity" value={plural(item.available_seats, "seat", "seats")} />
           <Fact label="Enrolled" value={plural(item.enrolled_seats, "student", "students")} />
-          <Fact label="Price" value={formatPrice(item.price)} />
+          <Fact label="Price" value={<TodayPrice item={item} />} />
         </dl>
         <BookingAction item={item} booking={booking} />
       </div>

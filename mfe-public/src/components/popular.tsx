@@ -1,7 +1,8 @@
 import { useRef } from "react";
 import { Link } from "react-router-dom";
 import { resolveImageUrl, type ClassItem } from "shared-auth";
-import { formatPrice, plural } from "../lib/format";
+import { plural } from "../lib/format";
+import { TodayPrice } from "./price-today";
 import { usePopularClasses, usePopularInstructors } from "../lib/public-queries";
 import { useNearViewport } from "../lib/use-near-viewport";
 import { InstructorGrid } from "./instructor-card";
@@ -34,11 +35,13 @@ function PopularClassCard({ item, rank }: { item: ClassItem; rank: number }) {
           {item.class_name}
         </h3>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">with {item.instructor}</p>
-        <div className="mt-4 flex items-center justify-between text-sm">
+        <div className="mt-4 flex items-baseline justify-between gap-3 text-sm">
           <span className="font-semibold text-indigo-700 dark:text-indigo-300">
             {plural(item.enrolled_seats, "student", "students")} enrolled
           </span>
-          <span className="font-bold text-slate-900 dark:text-white">{formatPrice(item.price)}</span>
+          <span className="text-right text-slate-900 dark:text-white">
+            <TodayPrice item={item} />
+          </span>
         </div>
       </div>
     </article>

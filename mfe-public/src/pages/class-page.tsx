@@ -14,8 +14,9 @@ import { Breadcrumb } from "../components/breadcrumb";
 import { BookingAction, useOpeningTick } from "../components/class-card";
 import { ClassLogisticsBlock } from "../components/class-logistics";
 import { ErrorState } from "../components/list-states";
+import { TodayPrice } from "../components/price-today";
 import { PublicRoot } from "../components/public-root";
-import { formatPrice, plural, seatsLeft } from "../lib/format";
+import { plural, seatsLeft } from "../lib/format";
 import { isNotFound, isPublished, useClass } from "../lib/public-queries";
 import { useBooking } from "../lib/use-booking";
 import { useCancellationPolicy, useClassAvailability, waitlistRule } from "../lib/waitlist-queries";
@@ -157,7 +158,9 @@ function ClassDetails({ item: listed }: { item: ClassItem }) {
           }`}
         >
           <p className="text-sm">Price for the whole session</p>
-          <p className="font-display text-3xl font-extrabold text-white">{formatPrice(item.price)}</p>
+          <p>
+            <TodayPrice item={item} large />
+          </p>
           <BookingAction item={item} booking={booking} />
         </div>
         {(state === "full" || (live?.waiting ?? 0) > 0) && (

@@ -55,7 +55,9 @@ export default function MyCartPage() {
             <p className="text-lg font-semibold text-slate-900 dark:text-white">
               Total Price:{" "}
               <span className="tabular-nums" data-testid="cart-total">
-                {quote.data ? cents(quote.data.totalCents) : dollars(cartTotal(cart.data))}
+                {quote.data
+                  ? cents(quote.data.totalCents)
+                  : dollars(cartTotal(cart.data.map((i) => ({ price: i.price_today }))))}
               </span>
             </p>
             <Link to={paymentPath(applied)} className={actionButton}>

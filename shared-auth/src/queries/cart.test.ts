@@ -17,6 +17,8 @@ const soccer: AddToCartResponse["item"] = {
   price: 149,
   early_price: null,
   early_price_until: null,
+  price_today: 149,
+  price_today_until: null,
   details: "",
   sport: "soccer",
   start_date: "2026-07-06",

@@ -14,6 +14,8 @@ export const sampleClass = (extra: Partial<ClassItem> = {}): ClassItem => ({
   price: 100,
   early_price: null,
   early_price_until: null,
+  price_today: 100,
+  price_today_until: null,
   details: "",
   sport: null,
   start_date: null,

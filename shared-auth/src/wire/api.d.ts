@@ -1906,6 +1906,10 @@ export interface components {
             early_price: number | null;
             /** @description The early-bird price's last day, in the academy's calendar (YYYY-MM-DD) */
             early_price_until: string | null;
+            /** @description What a seat costs today, in dollars: the early-bird price while it holds, else `price` (the checkout starts from it on the API's day) */
+            price_today: number;
+            /** @description The last day `price_today` holds when it is the early-bird price (then `price`), in the academy's calendar; null when it is the full price (YYYY-MM-DD) */
+            price_today_until: string | null;
             /** @description The class's description ("" when none) */
             details: string;
             /** @enum {string|null} */
@@ -1996,6 +2000,10 @@ export interface components {
             early_price: number | null;
             /** @description The early-bird price's last day, in the academy's calendar (YYYY-MM-DD) */
             early_price_until: string | null;
+            /** @description What a seat costs today, in dollars: the early-bird price while it holds, else `price` (the checkout starts from it on the API's day) */
+            price_today: number;
+            /** @description The last day `price_today` holds when it is the early-bird price (then `price`), in the academy's calendar; null when it is the full price (YYYY-MM-DD) */
+            price_today_until: string | null;
             /** @description The class's description ("" when none) */
             details: string;
             /** @enum {string|null} */
@@ -2198,6 +2206,10 @@ export interface components {
             early_price: number | null;
             /** @description The early-bird price's last day, in the academy's calendar (YYYY-MM-DD) */
             early_price_until: string | null;
+            /** @description What a seat costs today, in dollars: the early-bird price while it holds, else `price` (the checkout starts from it on the API's day) */
+            price_today: number;
+            /** @description The last day `price_today` holds when it is the early-bird price (then `price`), in the academy's calendar; null when it is the full price (YYYY-MM-DD) */
+            price_today_until: string | null;
             /** @description The class's description ("" when none) */
             details: string;
             /** @enum {string|null} */
@@ -2501,6 +2513,10 @@ export interface components {
             early_price: number | null;
             /** @description The early-bird price's last day, on the academy's calendar (YYYY-MM-DD), or null */
             early_price_until: string | null;
+            /** @description What a seat costs today, in dollars: the early-bird price while it holds, else `price` */
+            price_today: number;
+            /** @description The last day `price_today` holds when it is the early-bird price (then `price`), on the academy's calendar (YYYY-MM-DD), or null */
+            price_today_until: string | null;
             /** @description The class's description; empty when none */
             details: string;
             /** @enum {string|null} */
@@ -2554,6 +2570,10 @@ export interface components {
                 early_price: number | null;
                 /** @description The early-bird price's last day, on the academy's calendar (YYYY-MM-DD), or null */
                 early_price_until: string | null;
+                /** @description What a seat costs today, in dollars: the early-bird price while it holds, else `price` */
+                price_today: number;
+                /** @description The last day `price_today` holds when it is the early-bird price (then `price`), on the academy's calendar (YYYY-MM-DD), or null */
+                price_today_until: string | null;
                 /** @description The class's description; empty when none */
                 details: string;
                 /** @enum {string|null} */
@@ -2598,6 +2618,10 @@ export interface components {
             early_price: number | null;
             /** @description The early-bird price's last day, on the academy's calendar (YYYY-MM-DD), or null */
             early_price_until: string | null;
+            /** @description What a seat costs today, in dollars: the early-bird price while it holds, else `price` */
+            price_today: number;
+            /** @description The last day `price_today` holds when it is the early-bird price (then `price`), on the academy's calendar (YYYY-MM-DD), or null */
+            price_today_until: string | null;
             /** @description The class's description; empty when none */
             details: string;
             /** @enum {string|null} */

@@ -14,7 +14,8 @@ export type LinePrices = Map<string, CartQuote["items"][number]>;
 
 function Price({ item, prices }: { item: CartItem; prices: LinePrices | undefined }) {
   const priced = prices?.get(item._id);
-  return priced ? <LinePrice {...priced} /> : <>{dollars(item.price)}</>;
+  // Until the quote answers: what a seat costs today (the early-bird price while it holds), as the API says.
+  return priced ? <LinePrice {...priced} /> : <>{dollars(item.price_today)}</>;
 }
 
 /** A line as its buttons name it: the class, and whose seat ("Intro to Martial Arts for Mia Rivera"). */
