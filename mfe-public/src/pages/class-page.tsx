@@ -18,6 +18,7 @@ import { TodayPrice } from "../components/price-today";
 import { PublicRoot } from "../components/public-root";
 import { plural, seatsLeft } from "../lib/format";
 import { isNotFound, isPublished, useClass } from "../lib/public-queries";
+import { academyDay } from "../lib/price-today";
 import { useBooking } from "../lib/use-booking";
 import { useCancellationPolicy, useClassAvailability, waitlistRule } from "../lib/waitlist-queries";
 import "../styles.css";
@@ -195,7 +196,7 @@ function usePreview(item: ClassItem | undefined) {
   if (!item || item.status === undefined || (asked !== "class" && asked !== "changes")) return null;
   if (asked === "changes" && item.proposed_changes) {
     return {
-      item: { ...item, ...item.proposed_changes },
+      item: proposedPrices({ ...item, ...item.proposed_changes }),
       note: "Preview of the proposed changes: families see this class as it is until an admin accepts them.",
     };
   }
@@ -206,6 +207,19 @@ function usePreview(item: ClassItem | undefined) {
       item.status === "denied"
         ? "Preview: this class was denied and is not on the site."
         : "Preview: this is how families will see this class once it is approved. It is not on the site yet.",
+  };
+}
+
+/**
+ * Today's price of a class with proposed prices: the rule the API prices with (decision 034) on
+ * the academy's day, as the API would answer once the changes are accepted.
+ */
+function proposedPrices(item: ClassItem): ClassItem {
+  const early = item.early_price !== null && item.early_price_until !== null && academyDay() <= item.early_price_until;
+  return {
+    ...item,
+    price_today: early ? item.early_price! : item.price,
+    price_today_until: early ? item.early_price_until : null,
   };
 }
 
