@@ -20,7 +20,7 @@ import { leaveEveryLine, type LineOptions } from "../waitlist/index.js";
 export const RECENT_SIGN_IN_SECONDS = 5 * 60;
 
 export const FUTURE_SEATS =
-  "Cancel your family's seats in classes that have not ended first (My classes), then delete the account";
+  "Cancel your family's seats in classes that have not ended first (My Enrolled Classes), then delete the account";
 
 /** What replaces a deleted account's address: unique, lower case, and no one can receive mail there. */
 export const deletedAddress = (userId: string) => `deleted-${userId}@deleted.invalid`;
