@@ -2,7 +2,7 @@ import { api } from "./api-client";
 import { loadFirebaseAuth } from "./firebase";
 import { logOut, syncSession } from "./session";
 import { academyStore } from "./store";
-import type { OwnUser } from "./wire";
+import type { AccountDeleted, OwnUser } from "./wire";
 
 /** A Google account offered by the local account chooser (the emulator cannot reach Google). */
 export interface GoogleTestAccount {
@@ -168,7 +168,7 @@ export async function requestEmailChange(password: string | null, newEmail: stri
 export async function deleteOwnAccount(password: string | null, confirmation: string): Promise<void> {
   const { user } = await reauthenticate(password);
   const idToken = await user.getIdToken(true);
-  await api.delete("/account", {
+  await api.delete<AccountDeleted>("/account", {
     data: { confirmation: confirmation.trim() },
     headers: { Authorization: `Bearer ${idToken}` },
     sessionProbe: true,

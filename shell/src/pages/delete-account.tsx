@@ -59,14 +59,20 @@ export function DeleteAccountSection({ email, hasPassword }: { email: string; ha
       <div className="mt-2 space-y-2 text-sm text-slate-700 dark:text-slate-300">
         <p>Deleting your account cannot be undone.</p>
         <ul className="list-disc space-y-1 pl-5">
-          <li>Your login, your name and photo, and your children&apos;s details (medical notes, contacts, birth dates) are deleted.</li>
+          <li>
+            Your login, your name and photo, and your children&apos;s details (medical notes, contacts, birth dates) are
+            deleted.
+          </li>
           <li>
             Your payments, refunds and receipts are kept, as long as tax law requires, without your children&apos;s
             details.
           </li>
           <li>
             Seats in classes that have not ended must be cancelled first, in{" "}
-            <Link to="/dashboard/enrolledclasses" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
+            <Link
+              to="/dashboard/enrolledclasses"
+              className="font-semibold text-indigo-700 underline dark:text-indigo-300"
+            >
               My Enrolled Classes
             </Link>
             .

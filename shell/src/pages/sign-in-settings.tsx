@@ -145,8 +145,8 @@ export function ChangeEmailSection({ email, hasPassword }: { email: string; hasP
         E-mail address
       </h2>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-        You log in with <span className="font-semibold break-all">{email}</span>. A new address must be confirmed
-        before it replaces this one.
+        You log in with <span className="font-semibold break-all">{email}</span>. A new address must be confirmed before
+        it replaces this one.
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-4 space-y-5" aria-labelledby="email-title">
         {result && <FormMessage kind={result.kind}>{result.text}</FormMessage>}
@@ -158,8 +158,7 @@ export function ChangeEmailSection({ email, hasPassword }: { email: string; hasP
           error={errors.email?.message}
           {...register("email", {
             ...emailRules,
-            validate: (value) =>
-              value.trim().toLowerCase() !== email.toLowerCase() || "This is already your address",
+            validate: (value) => value.trim().toLowerCase() !== email.toLowerCase() || "This is already your address",
           })}
         />
         {hasPassword && (
