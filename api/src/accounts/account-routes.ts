@@ -11,8 +11,11 @@ import type { Db } from "../platform/database/client.js";
 import { users } from "../platform/database/schema.js";
 import { ApiError, badRequest, forbidden } from "../platform/errors.js";
 import { signInRateLimits } from "../platform/rate-limits.js";
+import { text } from "../platform/text.js";
 import { transaction } from "../platform/transaction.js";
 import type { LineOptions } from "../waitlist/index.js";
+
+const CONFIRM = "Type your e-mail address or DELETE to confirm.";
 
 export const SIGN_IN_NOT_REMOVED =
   "Your account's records are deleted, but its sign-in could not be removed yet. Try again in a minute.";
@@ -44,7 +47,9 @@ export const accountRoutes =
             "Refused with 409 while the family holds a seat in a class that has not ended or is paying.",
           body: z
             .object({
-              confirmation: z.string().max(254).meta({ description: "The account's e-mail address, or DELETE" }),
+              confirmation: text({ required: CONFIRM, max: 254 }).meta({
+                description: "The account's e-mail address, or DELETE",
+              }),
             })
             .strict()
             .meta({ example: { confirmation: "DELETE" } }),
@@ -73,11 +78,9 @@ export const accountRoutes =
         let kept = 0;
         if (!already?.deletedAt) {
           const account = await linkFirebaseAccount(db, cache, verifier, identity, request.log);
-          const confirmation = request.body.confirmation.trim();
+          const { confirmation } = request.body;
           if (confirmation !== "DELETE" && confirmation.toLowerCase() !== identity.email) {
-            throw badRequest("Type your e-mail address or DELETE to confirm.", {
-              confirmation: "Type your e-mail address or DELETE to confirm.",
-            });
+            throw badRequest(CONFIRM, { confirmation: CONFIRM });
           }
           if (Date.now() / 1000 - identity.authTime > RECENT_SIGN_IN_SECONDS) {
             throw forbidden("For your security, enter your password again before deleting the account.");

@@ -10,7 +10,7 @@ type Result = { kind: "error" | "info"; text: string } | null;
 
 const sectionClass = "mt-8 border-t border-slate-200 pt-4 dark:border-slate-800";
 const headingClass = "font-display text-2xl font-bold text-slate-900 dark:text-white";
-const buttonWidth = "sm:w-56";
+const buttonWidth = "sm:w-64";
 
 interface PasswordForm {
   current: string;
