@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { FIREBASE_PROJECT_ID } from "../../tools/auth-emulator.mjs";
+import { accessibilityProblems } from "../support/page-audit";
 import { API_URL, AUTH_EMULATOR_HOST } from "../support/ports";
 import { signInAs, storedAccessToken } from "../support/session";
 import { studentWithClasses } from "../support/students";
@@ -53,11 +54,17 @@ test("a family changes its password: the current one is checked, the sign-up rul
   const current = form.getByLabel("Current password", { exact: true });
   await expect(form.getByText("Your current password is not right.")).toBeVisible();
   await expect(current).toHaveAttribute("aria-invalid", "true");
+  expect(await accessibilityProblems(page), "light theme, an error showing").toEqual([]);
 
   await current.fill(student.password);
   await form.getByRole("button", { name: "Change password" }).click();
   await expect(form.getByRole("status")).toHaveText(/Your password is changed/);
   await page.screenshot({ path: testInfo.outputPath("settings-1280.png"), fullPage: true });
+  await page.evaluate(() => localStorage.setItem("academy-theme", "dark"));
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 2, name: "Delete account" })).toBeVisible();
+  expect(await accessibilityProblems(page), "dark theme").toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath("settings-dark-1280.png"), fullPage: true });
 
   await logOut(page, student.name);
   await logInFails(page, student.email, student.password);
@@ -138,6 +145,7 @@ test("a family deletes its account: refused while a seat is ahead, then deleted 
   await expect(form.getByRole("alert")).toContainText("Cancel your family's seats");
   await expect(form.getByRole("link", { name: "Go to My Enrolled Classes" })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("settings-delete-390.png"), fullPage: true });
+  expect(await accessibilityProblems(page), "the refusal showing").toEqual([]);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, "nothing wider than the phone").toBeLessThanOrEqual(390);
 
