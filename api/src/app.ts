@@ -8,7 +8,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { authRoutes, createFirebaseVerifier, sessionRoutes, userRoutes } from "./accounts/index.js";
+import { accountRoutes, authRoutes, createFirebaseVerifier, sessionRoutes, userRoutes } from "./accounts/index.js";
 import { adminRoutes } from "./admin/index.js";
 import { expireOffers, waitlistRoutes } from "./waitlist/index.js";
 import { mirrorRecentRefunds, refundRoutes, sendDueRefunds } from "./refunds/index.js";
@@ -299,6 +299,7 @@ export async function buildApp({
   await app.register(userRoutes(database.db, cache, verifier, config.payments));
   await app.register(instructorRoutes(database.db, cache));
   await app.register(sessionRoutes(database.db, verifier));
+  await app.register(accountRoutes(database.db, cache, verifier, config.payments));
   const checkout: CheckoutDeps = {
     db: database.db,
     cache,

@@ -334,6 +334,7 @@ const TEXT_INPUTS: TextInput[] = [
     fields: ["email"],
   },
   { method: "POST", url: "/jwt", as: undefined, body: { email: SAM.email }, fields: ["email"] },
+  { method: "DELETE", url: "/account", as: undefined, body: { confirmation: "DELETE" }, fields: ["confirmation"] },
   { method: "POST", url: "/carts", as: SAM, body: { classItemId: classId(4) }, fields: ["classItemId"] },
   { method: "POST", url: "/carts/quote", as: SAM, body: { promoCode: "SPRING" }, fields: ["promoCode"] },
   {

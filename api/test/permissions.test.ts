@@ -600,6 +600,8 @@ const PUBLIC = [
   "GET /instructors",
   "GET /instructors/{id}/classes",
   "POST /jwt",
+  // Like POST /jwt, it takes a Firebase ID token (checked in the handler), not the API's access token.
+  "DELETE /account",
   "POST /contact",
   "POST /newsletter",
   "GET /images/seed/{kind}/{file}",

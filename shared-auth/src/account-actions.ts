@@ -25,6 +25,10 @@ export const sendPasswordReset = loadsWithFirstCall("sendPasswordReset");
 export const sendVerificationEmail = loadsWithFirstCall("sendVerificationEmail");
 export const refreshEmailVerification = loadsWithFirstCall("refreshEmailVerification");
 export const updateAccountProfile = loadsWithFirstCall("updateAccountProfile");
+export const hasPassword = loadsWithFirstCall("hasPassword");
+export const changePassword = loadsWithFirstCall("changePassword");
+export const requestEmailChange = loadsWithFirstCall("requestEmailChange");
+export const deleteOwnAccount = loadsWithFirstCall("deleteOwnAccount");
 export function prepareGoogleSignIn(): void {
   account().then(
     (actions) => actions.prepareGoogleSignIn(),

@@ -1,8 +1,8 @@
 import { api } from "./api-client";
 import { loadFirebaseAuth } from "./firebase";
-import { syncSession } from "./session";
+import { logOut, syncSession } from "./session";
 import { academyStore } from "./store";
-import type { OwnUser } from "./wire";
+import type { AccountDeleted, OwnUser } from "./wire";
 
 /** A Google account offered by the local account chooser (the emulator cannot reach Google). */
 export interface GoogleTestAccount {
@@ -116,4 +116,62 @@ export async function updateAccountProfile(input: { displayName: string; photoUR
   await sdk.updateProfile(user, photoURL ? { displayName, photoURL } : { displayName });
   await api.patch("/users/me", photoURL ? { name: displayName, photo: photoURL } : { name: displayName });
   await refreshRecord();
+}
+
+/** Whether the signed-in account has a password (else it signs in with Google only). */
+export async function hasPassword(): Promise<boolean> {
+  const { auth } = await loadFirebaseAuth();
+  return auth.currentUser?.providerData.some((p) => p.providerId === "password") ?? false;
+}
+
+/**
+ * Firebase asks for a recent sign-in before a password, an address or the account changes: the
+ * password again, or Google's window for an account without one (the local chooser's account
+ * against the emulator).
+ */
+async function reauthenticate(password: string | null) {
+  const { auth, sdk, emulator } = await loadFirebaseAuth({ googlePopup: password === null });
+  const user = auth.currentUser;
+  if (!user?.email) throw new Error("Log in again to change your account.");
+  if (password !== null) {
+    await sdk.reauthenticateWithCredential(user, sdk.EmailAuthProvider.credential(user.email, password));
+  } else if (emulator) {
+    const claims = { sub: `google-${user.email}`, email: user.email, name: user.displayName, email_verified: true };
+    await sdk.reauthenticateWithCredential(user, sdk.GoogleAuthProvider.credential(JSON.stringify(claims)));
+  } else {
+    await sdk.reauthenticateWithPopup(user, new sdk.GoogleAuthProvider(), sdk.browserPopupRedirectResolver);
+  }
+  return { user, sdk };
+}
+
+/** Settings: a new password, after the current one is checked by Firebase. */
+export async function changePassword(current: string, next: string): Promise<void> {
+  const { user, sdk } = await reauthenticate(current);
+  await sdk.updatePassword(user, next);
+}
+
+/**
+ * Settings: a new e-mail address. Firebase sends a link to it and changes the address only when it
+ * is opened; the academy's record follows at the next sign-in with the new address (POST /jwt
+ * reads it from the verified ID token, never from this page).
+ */
+export async function requestEmailChange(password: string | null, newEmail: string): Promise<void> {
+  const { user, sdk } = await reauthenticate(password);
+  await sdk.verifyBeforeUpdateEmail(user, newEmail.trim());
+}
+
+/**
+ * Settings: deletes the family's account (DELETE /account, with an ID token of the sign-in just
+ * made), then signs out here. A 503 means the records are gone but not yet the sign-in: calling
+ * this again finishes it.
+ */
+export async function deleteOwnAccount(password: string | null, confirmation: string): Promise<void> {
+  const { user } = await reauthenticate(password);
+  const idToken = await user.getIdToken(true);
+  await api.delete<AccountDeleted>("/account", {
+    data: { confirmation: confirmation.trim() },
+    headers: { Authorization: `Bearer ${idToken}` },
+    sessionProbe: true,
+  });
+  await logOut();
 }

@@ -63,6 +63,10 @@ export {
   sendVerificationEmail,
   refreshEmailVerification,
   updateAccountProfile,
+  hasPassword,
+  changePassword,
+  requestEmailChange,
+  deleteOwnAccount,
   type GoogleTestAccount,
 } from "./account-actions";
 export { accountErrorMessage, authErrorMessage, loadFirebaseAuth } from "./firebase";

@@ -98,3 +98,13 @@ export const sessionsEndedAnswer = z.object({
     description: "Whether Firebase signed the account out everywhere (false: no such sign-in, or Firebase unreachable)",
   }),
 });
+
+/** DELETE /account. */
+export const accountDeletedAnswer = z
+  .object({
+    deleted: z.literal(true).meta({ description: "The account's records and its sign-in are deleted" }),
+    paymentRecordsKept: z.int().min(0).meta({
+      description: "Payments and refunds kept, as the law requires, under the anonymised account",
+    }),
+  })
+  .meta({ id: "AccountDeleted", description: "The family's account is deleted; its payment records are kept" });

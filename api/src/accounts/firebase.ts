@@ -12,6 +12,8 @@ export interface VerifiedIdentity {
   picture: string | null;
   /** Firebase's `email_verified` claim: the address was confirmed (or Google vouches for it). */
   emailVerified: boolean;
+  /** When the person last entered their password (or signed in with Google): seconds since the epoch. */
+  authTime: number;
 }
 
 export interface IdTokenVerifier {
@@ -23,6 +25,10 @@ export interface IdTokenVerifier {
    * issued before are refused by `verify`); false when there is no such account.
    */
   revokeSessions(email: string): Promise<boolean>;
+  /** The e-mail of the Firebase account with this uid now; undefined when there is no such account. */
+  currentEmail(uid: string): Promise<string | null | undefined>;
+  /** Deletes the Firebase account with this uid; false when it was already gone. */
+  deleteByUid(uid: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -103,6 +109,7 @@ export function createFirebaseVerifier(
         name: text(decoded.name),
         picture: text(decoded.picture),
         emailVerified: decoded.email_verified === true,
+        authTime: decoded.auth_time,
       };
     },
     async deleteAccount(email: string): Promise<boolean> {
@@ -119,6 +126,23 @@ export function createFirebaseVerifier(
       try {
         const account = await auth().getUserByEmail(email);
         await auth().revokeRefreshTokens(account.uid);
+        return true;
+      } catch (error) {
+        if ((error as { code?: unknown }).code === "auth/user-not-found") return false;
+        throw error;
+      }
+    },
+    async currentEmail(uid: string): Promise<string | null | undefined> {
+      try {
+        return (await auth().getUser(uid)).email?.toLowerCase() ?? null;
+      } catch (error) {
+        if ((error as { code?: unknown }).code === "auth/user-not-found") return undefined;
+        throw error;
+      }
+    },
+    async deleteByUid(uid: string): Promise<boolean> {
+      try {
+        await auth().deleteUser(uid);
         return true;
       } catch (error) {
         if ((error as { code?: unknown }).code === "auth/user-not-found") return false;

@@ -2,17 +2,13 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  IdentityProviderUnavailableError,
-  InvalidIdTokenError,
-  type IdTokenVerifier,
-  type VerifiedIdentity,
-} from "./firebase.js";
+import type { IdTokenVerifier, VerifiedIdentity } from "./firebase.js";
+import { linkFirebaseAccount, verifiedCaller } from "./firebase-account.js";
 import { enqueueWelcome } from "../notifications/index.js";
 import { requirePermission } from "../platform/access/permissions.js";
 import type { Db } from "../platform/database/client.js";
 import { users } from "../platform/database/schema.js";
-import { ApiError, forbidden, unauthorized } from "../platform/errors.js";
+import { forbidden } from "../platform/errors.js";
 import { refusals } from "../platform/contract.js";
 import type { PublicCache } from "../catalog/index.js";
 import { signInRateLimits } from "../platform/rate-limits.js";
@@ -21,10 +17,6 @@ import { assertImageAvailable } from "../images/index.js";
 import { cleanText, text } from "../platform/text.js";
 import { transaction } from "../platform/transaction.js";
 import { accessTokenAnswer, profileSavedAnswer } from "./answers.js";
-
-export const SIGN_IN_UNAVAILABLE =
-  "Sign-in is briefly unavailable: the sign-in service cannot be reached. Try again in a minute.";
-const SIGN_IN_RETRY_SECONDS = 30;
 
 const emailBody = z.object({
   email: z
@@ -35,11 +27,6 @@ const emailBody = z.object({
 
 /** A profile photo Firebase holds is kept only if the site can show it (http(s) or the site's own). */
 const usablePhoto = (url: string | null) => (url && imageUrl.safeParse(url).success ? url : null);
-
-function bearer(header: string | undefined): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
-  return match?.[1] ?? null;
-}
 
 /**
  * Creates the product's record of a signed-in Firebase user, or refreshes its name, photo and
@@ -66,7 +53,13 @@ async function upsertUser(db: Db, cache: PublicCache, identity: VerifiedIdentity
     .from(users)
     .where(eq(users.email, email));
   if (!existing) {
-    const values = { email, name: name ?? email.split("@")[0] ?? email, photo, emailVerified };
+    const values = {
+      email,
+      name: name ?? email.split("@")[0] ?? email,
+      photo,
+      emailVerified,
+      firebaseUid: identity.uid,
+    };
     return transaction(db, async (tx) => {
       const [created] = await tx
         .insert(users)
@@ -113,6 +106,9 @@ export const authRoutes =
             "The token is verified with firebase-admin, and the account checked with Firebase: a deleted or disabled " +
             "account, or a token from before the account was signed out everywhere, gets 401. " +
             "The user record is created or its name, photo and `email_verified` (required to pay) refreshed. " +
+            "The record belongs to the Firebase account (its uid): when that account's address changed and is " +
+            "confirmed, the record, and so the family's data, moves to the new address and its older sessions end; " +
+            'the old address never reaches it again (docs/api.md, "Changing the e-mail address"). ' +
             "Returns the API's own short-lived access token, which `POST /logout` ends. A bare e-mail never gets a token. " +
             "503 with `Retry-After` when the identity provider (Google's public keys, or the Auth Emulator locally) " +
             "cannot be reached: sign-in is briefly unavailable, the token was not judged.",
@@ -122,8 +118,13 @@ export const authRoutes =
           response: {
             200: accessTokenAnswer.describe("The API's access token for the signed-in account"),
             ...refusals({
-              401: "No Firebase ID token was sent, or it is invalid or expired, or its account is disabled or signed out everywhere",
-              403: "The account has no e-mail address, or the body's e-mail is not the account's",
+              401:
+                "No Firebase ID token was sent, or it is invalid or expired, or its account is disabled, signed out " +
+                "everywhere or deleted (DELETE /account)",
+              403:
+                "The account has no e-mail address, the body's e-mail is not the account's, the account's new address " +
+                "is not confirmed yet, or the address's academy account moved to another address",
+              409: "The account's new address is already another academy account's",
               503:
                 "The identity provider cannot be reached (Retry-After: 30), the API is very busy, or its database is " +
                 "briefly unavailable: nothing was judged, try again",
@@ -132,38 +133,18 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
-        const idToken = bearer(request.headers.authorization);
-        if (!idToken) {
-          throw unauthorized("Sign in first: send the Firebase ID token as 'Authorization: Bearer <token>'.");
-        }
-        let identity: VerifiedIdentity;
-        try {
-          identity = await verifier.verify(idToken);
-        } catch (error) {
-          if (error instanceof InvalidIdTokenError) {
-            throw unauthorized(
-              error.accountDisabled
-                ? "This account has been disabled. Contact the academy if you think this is a mistake."
-                : "The sign-in token is invalid or has expired. Sign in again.",
-            );
-          }
-          if (error instanceof IdentityProviderUnavailableError) {
-            // Not the caller's fault nor a bug: the browser shows this message and may try again.
-            request.log.warn({ err: error }, "identity provider unreachable");
-            reply.header("Retry-After", String(SIGN_IN_RETRY_SECONDS));
-            throw new ApiError(503, SIGN_IN_UNAVAILABLE);
-          }
-          throw error;
-        }
-        if (!identity.email) throw forbidden("This account has no e-mail address; the academy needs one.");
-        if (identity.email.toLowerCase() !== request.body.email.toLowerCase()) {
+        const identity = await verifiedCaller(request, reply, verifier);
+        if (identity.email !== request.body.email.toLowerCase()) {
           throw forbidden("The e-mail does not match the signed-in account.");
         }
-        const user = await upsertUser(db, cache, { ...identity, email: identity.email });
+        // The record follows the Firebase account: a changed, confirmed address moves it (and ends
+        // its older sessions); the old address no longer reaches it.
+        await linkFirebaseAccount(db, cache, verifier, identity, request.log);
+        const user = await upsertUser(db, cache, identity);
         // A jti of its own, so that signing out ends this token and no other (decision 028).
         const claims = {
           sub: user.id,
-          email: identity.email.toLowerCase(),
+          email: identity.email,
           jti: randomUUID(),
           gen: user.sessionGeneration,
         };

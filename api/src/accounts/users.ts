@@ -8,6 +8,7 @@ import {
   enrollments,
   orders,
   payments,
+  refunds,
   ROLES,
   users,
   type Role,
@@ -82,7 +83,14 @@ export async function keepWhatOthersRelyOn(tx: Tx, userId: string, line: LineOpt
     throw conflict("Students are paying for this instructor's classes right now: try again in a few minutes.");
   }
   const [paid] = await tx.select({ n: count() }).from(payments).where(eq(payments.studentId, userId));
-  if ((paid?.n ?? 0) > 0) {
+  // A refund is a payment record too (a payment that came after its seats were gone has a refund
+  // and perhaps no payment row); the foreign keys refuse to delete either.
+  const [refunded] = await tx
+    .select({ n: count() })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(eq(orders.studentId, userId));
+  if ((paid?.n ?? 0) + (refunded?.n ?? 0) > 0) {
     throw conflict("This student has paid for classes: their payment records are kept, so the account stays.");
   }
   const [paying] = await tx

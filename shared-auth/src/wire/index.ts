@@ -23,6 +23,7 @@ export type AdminFlag = Schemas["AdminFlag"];
 export type InstructorFlag = Schemas["InstructorFlag"];
 export type RoleChange = Schemas["RoleChange"];
 export type AccessToken = Schemas["AccessToken"];
+export type AccountDeleted = Schemas["AccountDeleted"];
 export type ClassAvailability = Schemas["ClassAvailability"];
 export type WaitlistEntry = Schemas["WaitlistEntry"];
 export type LineEntry = Schemas["LineEntry"];

@@ -1,12 +1,15 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { accountErrorMessage, errorMessage, updateAccountProfile, useAcademy } from "shared-auth";
+import { accountErrorMessage, errorMessage, hasPassword, updateAccountProfile, useAcademy } from "shared-auth";
 import { Avatar } from "../layout/account-menu";
 import { primaryButton } from "../account/button-styles";
 import { Field, FormMessage } from "../account/fields";
 import { PHOTO_TYPES, photoFileProblem, uploadPhoto } from "../account/photo-upload";
 import { messages, URL_PATTERN } from "../account/rules";
+import { DeleteAccountSection } from "./delete-account";
 import { NotificationSettingsSection } from "./notification-settings";
+import { ChangeEmailSection, ChangePasswordSection } from "./sign-in-settings";
 
 interface SettingsForm {
   displayName: string;
@@ -22,6 +25,9 @@ interface SettingsForm {
  */
 export function SettingsPage() {
   const user = useAcademy((s) => s.user);
+  const role = useAcademy((s) => s.role);
+  // Whether the account has a password (else Google signs it in): which forms ask for one.
+  const signInMethod = useQuery({ queryKey: ["account", "has-password", user?.email], queryFn: () => hasPassword() });
   const [result, setResult] = useState<{ kind: "error" | "info"; text: string } | null>(null);
   // A file input cannot be emptied through its value: a new one replaces it after a save.
   const [fileInput, setFileInput] = useState(0);
@@ -116,7 +122,17 @@ export function SettingsPage() {
           </button>
         </div>
       </form>
+      {signInMethod.isSuccess && (
+        <>
+          <ChangeEmailSection email={user.email} hasPassword={signInMethod.data} />
+          <ChangePasswordSection hasPassword={signInMethod.data} />
+        </>
+      )}
       <NotificationSettingsSection />
+      {/* Staff accounts are closed by an admin (the API refuses them here). */}
+      {signInMethod.isSuccess && role === "student" && (
+        <DeleteAccountSection email={user.email} hasPassword={signInMethod.data} />
+      )}
     </section>
   );
 }

@@ -183,12 +183,14 @@ export const payments = pgTable(
   "payments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    // Payment records are never deleted with anything else (tax records): deleting their order or
+    // their payer fails instead. A family that deletes its account keeps an anonymised record.
     orderId: uuid("order_id")
       .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+      .references(() => orders.id, { onDelete: "restrict" }),
     studentId: uuid("student_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => users.id, { onDelete: "restrict" }),
     transactionId: text("transaction_id").notNull(),
     amountCents: integer("amount_cents").notNull(),
     quantity: integer("quantity").notNull(),

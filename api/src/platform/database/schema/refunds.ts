@@ -61,9 +61,10 @@ export const refunds = pgTable(
   "refunds",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    // Kept as payments are (tax records): deleting the order fails instead of taking them along.
     orderId: uuid("order_id")
       .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+      .references(() => orders.id, { onDelete: "restrict" }),
     /** The line refunded (with the camper), or null for a refund of the order as a whole. */
     classId: uuid("class_id").references(() => classes.id, { onDelete: "set null" }),
     camperId: uuid("camper_id").references(() => campers.id, { onDelete: "set null" }),

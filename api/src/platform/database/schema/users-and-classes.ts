@@ -34,10 +34,23 @@ export const users = pgTable(
      * user's sessions adds one, and the tokens of earlier generations stop working (decision 028).
      */
     sessionGeneration: integer("session_generation").notNull().default(0),
+    /**
+     * The Firebase account (its uid) this record belongs to, learnt at POST /jwt. It is what ties
+     * the record to a person when the e-mail changes: the address follows the uid, never the
+     * reverse (docs/api.md, "Changing the e-mail address"). Null until the first sign-in after it
+     * was added.
+     */
+    firebaseUid: text("firebase_uid"),
+    /**
+     * The family deleted the account (DELETE /account): the record stays, anonymised, only because
+     * payment records point at it. Its sign-in is gone and it never gets a token again.
+     */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_firebase_uid_key").on(t.firebaseUid),
     // The admin's user table: sorted by name (within a role) or by joining date, paged.
     index("users_name_idx").on(t.name, t.id),
     index("users_role_name_idx").on(t.role, t.name, t.id),
