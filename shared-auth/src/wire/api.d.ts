@@ -51,7 +51,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange a Firebase ID token for the API's access token
-         * @description Send the Firebase ID token as `Authorization: Bearer <id token>` and the account's `email` in the body. The token is verified with firebase-admin, and the account checked with Firebase: a deleted or disabled account, or a token from before the account was signed out everywhere, gets 401. The user record is created or its name, photo and `email_verified` (required to pay) refreshed. Returns the API's own short-lived access token, which `POST /logout` ends. A bare e-mail never gets a token. 503 with `Retry-After` when the identity provider (Google's public keys, or the Auth Emulator locally) cannot be reached: sign-in is briefly unavailable, the token was not judged.
+         * @description Send the Firebase ID token as `Authorization: Bearer <id token>` and the account's `email` in the body. The token is verified with firebase-admin, and the account checked with Firebase: a deleted or disabled account, or a token from before the account was signed out everywhere, gets 401. The user record is created or its name, photo and `email_verified` (required to pay) refreshed. The record belongs to the Firebase account (its uid): when that account's address changed and is confirmed, the record, and so the family's data, moves to the new address and its older sessions end; the old address never reaches it again (docs/api.md, "Changing the e-mail address"). Returns the API's own short-lived access token, which `POST /logout` ends. A bare e-mail never gets a token. 503 with `Retry-After` when the identity provider (Google's public keys, or the Auth Emulator locally) cannot be reached: sign-in is briefly unavailable, the token was not judged.
          */
         post: operations["exchangeIdToken"];
         delete?: never;
@@ -403,6 +403,26 @@ export interface paths {
          */
         post: operations["endUserSessions"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete the caller's own account (families)
+         * @description Send a Firebase ID token from a sign-in of the last 5 minutes as `Authorization: Bearer <id token>` (the page asks for the password again), and `confirmation`: the account's e-mail or `DELETE`. In one transaction the login's record is anonymised and the children's details deleted; payments, refunds and their orders are kept (tax records) under the anonymised record. Then the Firebase account is deleted with firebase-admin. If that fails, the answer is 503 and the same call, repeated, finishes it (a later sign-in of that Firebase account finishes it too). Refused with 409 while the family holds a seat in a class that has not ended or is paying.
+         */
+        delete: operations["deleteOwnAccount"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1369,123 +1389,6 @@ export interface components {
                 refusedPerAddress: number;
             };
         };
-        /** @description How the e-mail outbox stands */
-        OutboxState: {
-            /** @description Messages waiting to be sent (new, or to be tried again) */
-            queued: number;
-            /** @description Messages given up on after their last try */
-            failed: number;
-            /** @description Since when the oldest waiting message waits (ISO 8601, UTC); null when none waits */
-            oldestQueuedAt: string | null;
-        };
-        /** @description A user's e-mail choices and calendar feed */
-        NotificationSettings: {
-            /** @description Whether optional e-mails (reminders) are sent */
-            optionalEmails: boolean;
-            /** @description The family's private calendar feed, `webcal://…/calendar/<secret>.ics`, for calendar apps to subscribe to; null when there is none */
-            calendarFeedUrl: string | null;
-        };
-        /** @description Where the uploaded image is served, and its size */
-        UploadedImage: {
-            /** @enum {boolean} */
-            success: true;
-            data: {
-                /**
-                 * @description The image's path on this API (/images/<sha256>.webp)
-                 * @example /images/0f343b0931126a20f133d67c2b018a3b1e3a8a2c9d6f0b1b5d4e4ad5fb6f2a1c.webp
-                 */
-                display_url: string;
-                /** @description Pixels, as stored */
-                width: number;
-                /** @description Pixels, as stored */
-                height: number;
-            };
-        };
-        /** @description A user's product record: name, e-mail, photo and role */
-        User: {
-            /** @description The user's id (a UUID) */
-            _id: string;
-            /** @description The name shown on the site */
-            name: string;
-            /** @description The account's e-mail address, in lower case */
-            email: string;
-            /** @description The profile photo's URL; an empty string when there is none */
-            photo: string;
-            /**
-             * @description admin, instructor or student
-             * @enum {string}
-             */
-            role: "admin" | "instructor" | "student";
-        };
-        /** @description The caller's own record, and whether their e-mail address is confirmed */
-        OwnUser: {
-            /** @description The user's id (a UUID) */
-            _id: string;
-            /** @description The name shown on the site */
-            name: string;
-            /** @description The account's e-mail address, in lower case */
-            email: string;
-            /** @description The profile photo's URL; an empty string when there is none */
-            photo: string;
-            /**
-             * @description admin, instructor or student
-             * @enum {string}
-             */
-            role: "admin" | "instructor" | "student";
-            /** @description Whether Firebase said the address is confirmed at the last sign-in (a student pays only then) */
-            emailVerified: boolean;
-        };
-        /** @description One page of users and how many match in all */
-        UserPage: {
-            items: {
-                /** @description The user's id (a UUID) */
-                _id: string;
-                /** @description The name shown on the site */
-                name: string;
-                /** @description The account's e-mail address, in lower case */
-                email: string;
-                /** @description The profile photo's URL; an empty string when there is none */
-                photo: string;
-                /**
-                 * @description admin, instructor or student
-                 * @enum {string}
-                 */
-                role: "admin" | "instructor" | "student";
-                /** @description When the account was made (ISO 8601, UTC) */
-                createdAt: string;
-            }[];
-            /** @description Users matching the query, on every page */
-            total: number;
-            /** @description This page's number, from 1 */
-            page: number;
-            /** @description Users per page */
-            size: number;
-        };
-        /** @description Whether a user is an admin */
-        AdminFlag: {
-            /** @description Whether the user is an admin (false for no such user) */
-            admin: boolean;
-        };
-        /** @description Whether a user is an instructor */
-        InstructorFlag: {
-            /** @description Whether the user is an instructor (false for no such user) */
-            instructor: boolean;
-        };
-        /** @description Whether a user's role changed */
-        RoleChange: {
-            /** @description 1 when the role changed, 0 when the user already had it */
-            modifiedCount: number;
-            /**
-             * @description The user's role now
-             * @enum {string}
-             */
-            role: "admin" | "instructor" | "student";
-        };
-        /** @description The API's own access token, for a verified Firebase sign-in */
-        AccessToken: {
-            /** @description The API's access token (a JWT, valid for a short time): send it as `Authorization: Bearer <token>` */
-            token: string;
-        };
         /** @description A class's live booking state (never cached) */
         ClassAvailability: {
             /** @description Seats anyone may book now: none while the class's line waits */
@@ -1849,6 +1752,181 @@ export interface components {
              * @description When the details were read (ISO 8601, UTC)
              */
             readAt: string;
+        };
+        /** @description How the e-mail outbox stands */
+        OutboxState: {
+            /** @description Messages waiting to be sent (new, or to be tried again) */
+            queued: number;
+            /** @description Messages given up on after their last try */
+            failed: number;
+            /** @description Since when the oldest waiting message waits (ISO 8601, UTC); null when none waits */
+            oldestQueuedAt: string | null;
+        };
+        /** @description A user's e-mail choices and calendar feed */
+        NotificationSettings: {
+            /** @description Whether optional e-mails (reminders) are sent */
+            optionalEmails: boolean;
+            /** @description The family's private calendar feed, `webcal://…/calendar/<secret>.ics`, for calendar apps to subscribe to; null when there is none */
+            calendarFeedUrl: string | null;
+        };
+        /** @description A user's product record: name, e-mail, photo and role */
+        User: {
+            /** @description The user's id (a UUID) */
+            _id: string;
+            /** @description The name shown on the site */
+            name: string;
+            /** @description The account's e-mail address, in lower case */
+            email: string;
+            /** @description The profile photo's URL; an empty string when there is none */
+            photo: string;
+            /**
+             * @description admin, instructor or student
+             * @enum {string}
+             */
+            role: "admin" | "instructor" | "student";
+        };
+        /** @description The caller's own record, and whether their e-mail address is confirmed */
+        OwnUser: {
+            /** @description The user's id (a UUID) */
+            _id: string;
+            /** @description The name shown on the site */
+            name: string;
+            /** @description The account's e-mail address, in lower case */
+            email: string;
+            /** @description The profile photo's URL; an empty string when there is none */
+            photo: string;
+            /**
+             * @description admin, instructor or student
+             * @enum {string}
+             */
+            role: "admin" | "instructor" | "student";
+            /** @description Whether Firebase said the address is confirmed at the last sign-in (a student pays only then) */
+            emailVerified: boolean;
+        };
+        /** @description One page of users and how many match in all */
+        UserPage: {
+            items: {
+                /** @description The user's id (a UUID) */
+                _id: string;
+                /** @description The name shown on the site */
+                name: string;
+                /** @description The account's e-mail address, in lower case */
+                email: string;
+                /** @description The profile photo's URL; an empty string when there is none */
+                photo: string;
+                /**
+                 * @description admin, instructor or student
+                 * @enum {string}
+                 */
+                role: "admin" | "instructor" | "student";
+                /** @description When the account was made (ISO 8601, UTC) */
+                createdAt: string;
+            }[];
+            /** @description Users matching the query, on every page */
+            total: number;
+            /** @description This page's number, from 1 */
+            page: number;
+            /** @description Users per page */
+            size: number;
+        };
+        /** @description Whether a user is an admin */
+        AdminFlag: {
+            /** @description Whether the user is an admin (false for no such user) */
+            admin: boolean;
+        };
+        /** @description Whether a user is an instructor */
+        InstructorFlag: {
+            /** @description Whether the user is an instructor (false for no such user) */
+            instructor: boolean;
+        };
+        /** @description Whether a user's role changed */
+        RoleChange: {
+            /** @description 1 when the role changed, 0 when the user already had it */
+            modifiedCount: number;
+            /**
+             * @description The user's role now
+             * @enum {string}
+             */
+            role: "admin" | "instructor" | "student";
+        };
+        /** @description The API's own access token, for a verified Firebase sign-in */
+        AccessToken: {
+            /** @description The API's access token (a JWT, valid for a short time): send it as `Authorization: Bearer <token>` */
+            token: string;
+        };
+        /** @description The family's account is deleted; its payment records are kept */
+        AccountDeleted: {
+            /**
+             * @description The account's records and its sign-in are deleted
+             * @enum {boolean}
+             */
+            deleted: true;
+            /** @description Payments and refunds kept, as the law requires, under the anonymised account */
+            paymentRecordsKept: number;
+        };
+        /** @description Where the uploaded image is served, and its size */
+        UploadedImage: {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+                /**
+                 * @description The image's path on this API (/images/<sha256>.webp)
+                 * @example /images/0f343b0931126a20f133d67c2b018a3b1e3a8a2c9d6f0b1b5d4e4ad5fb6f2a1c.webp
+                 */
+                display_url: string;
+                /** @description Pixels, as stored */
+                width: number;
+                /** @description Pixels, as stored */
+                height: number;
+            };
+        };
+        /** @description A discount (a promo code, the sibling or the multi-class discount) as admins manage it */
+        Discount: {
+            _id: string;
+            /** @enum {string} */
+            kind: "code" | "sibling" | "multi_class";
+            /** @description What families read on their cart and receipts */
+            name: string;
+            /** @description A promo code's code, upper case; null for the other kinds */
+            code: string | null;
+            /** @description Percent off (1 to 100), or null for an amount off */
+            percentOff: number | null;
+            /** @description A fixed amount off, in cents, or null for a percent off */
+            amountOffCents: number | null;
+            /** @description What it does, in plain words ("10% off", "$20.00 off") */
+            summary: string;
+            /** @description The multi-class discount's number of seats one order needs; null for the others */
+            minSeats: number | null;
+            /** @description A code's first day (YYYY-MM-DD, academy calendar), or null */
+            validFrom: string | null;
+            /** @description A code's last day (YYYY-MM-DD, academy calendar), or null */
+            validUntil: string | null;
+            /** @description How many orders may use a code in all (null: no limit) */
+            maxUses: number | null;
+            /** @description How many orders of one family (null: no limit) */
+            maxUsesPerFamily: number | null;
+            /** @description A code applies to these classes (and sports) only; both empty: all */
+            classIds: string[];
+            /** @description The classes it is for, by name in the order chosen; name null for a class deleted since */
+            classes: {
+                _id: string;
+                name: string | null;
+            }[];
+            sports: ("soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf")[];
+            /** @description A code needs an order of at least this much, in cents */
+            minOrderCents: number;
+            paused: boolean;
+            /** @description What the code brought (all zero for the other kinds) */
+            uses: {
+                /** @description Paid orders that used it */
+                orders: number;
+                /** @description Their revenue, in cents */
+                revenueCents: number;
+                /** @description The discount it gave them, in cents */
+                discountCents: number;
+                /** @description Checkouts in progress holding a use */
+                holds: number;
+            };
         };
         /** @description The fields an instructor proposed to change on an approved class, with their new values */
         ProposedChanges: {
@@ -2302,54 +2380,6 @@ export interface components {
                 checkouts: number;
                 /** @description Seats they hold */
                 seats: number;
-            };
-        };
-        /** @description A discount (a promo code, the sibling or the multi-class discount) as admins manage it */
-        Discount: {
-            _id: string;
-            /** @enum {string} */
-            kind: "code" | "sibling" | "multi_class";
-            /** @description What families read on their cart and receipts */
-            name: string;
-            /** @description A promo code's code, upper case; null for the other kinds */
-            code: string | null;
-            /** @description Percent off (1 to 100), or null for an amount off */
-            percentOff: number | null;
-            /** @description A fixed amount off, in cents, or null for a percent off */
-            amountOffCents: number | null;
-            /** @description What it does, in plain words ("10% off", "$20.00 off") */
-            summary: string;
-            /** @description The multi-class discount's number of seats one order needs; null for the others */
-            minSeats: number | null;
-            /** @description A code's first day (YYYY-MM-DD, academy calendar), or null */
-            validFrom: string | null;
-            /** @description A code's last day (YYYY-MM-DD, academy calendar), or null */
-            validUntil: string | null;
-            /** @description How many orders may use a code in all (null: no limit) */
-            maxUses: number | null;
-            /** @description How many orders of one family (null: no limit) */
-            maxUsesPerFamily: number | null;
-            /** @description A code applies to these classes (and sports) only; both empty: all */
-            classIds: string[];
-            /** @description The classes it is for, by name in the order chosen; name null for a class deleted since */
-            classes: {
-                _id: string;
-                name: string | null;
-            }[];
-            sports: ("soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf")[];
-            /** @description A code needs an order of at least this much, in cents */
-            minOrderCents: number;
-            paused: boolean;
-            /** @description What the code brought (all zero for the other kinds) */
-            uses: {
-                /** @description Paid orders that used it */
-                orders: number;
-                /** @description Their revenue, in cents */
-                revenueCents: number;
-                /** @description The discount it gave them, in cents */
-                discountCents: number;
-                /** @description Checkouts in progress holding a use */
-                holds: number;
             };
         };
         /** @description The academy's cancellation policy, in numbers and in words */
@@ -3030,7 +3060,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No Firebase ID token was sent, or it is invalid or expired, or its account is disabled or signed out everywhere */
+            /** @description No Firebase ID token was sent, or it is invalid or expired, or its account is disabled, signed out everywhere or deleted (DELETE /account) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3039,8 +3069,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The account has no e-mail address, or the body's e-mail is not the account's */
+            /** @description The account has no e-mail address, the body's e-mail is not the account's, the account's new address is not confirmed yet, or the address's academy account moved to another address */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account's new address is already another academy account's */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5536,6 +5575,114 @@ export interface operations {
                 };
             };
             /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteOwnAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The account's e-mail address, or DELETE */
+                    confirmation: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account is deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeleted"];
+                };
+            };
+            /** @description The confirmation is neither the account's e-mail nor DELETE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No Firebase ID token was sent, or it is invalid or expired, or its account is disabled or deleted */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The last sign-in is older than 5 minutes, or the account is an instructor's or an admin's */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The family holds a seat in a class that has not ended, or a payment is in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The records are deleted but the Firebase sign-in could not be removed yet (repeat the call), or the identity provider or the database cannot be reached */
             503: {
                 headers: {
                     [name: string]: unknown;
