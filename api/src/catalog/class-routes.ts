@@ -12,12 +12,12 @@ import { asksForPage, classPageQuery, pageKey, PUBLIC_PAGE_SIZE } from "./public
 import { assertImageAvailable } from "../images/index.js";
 import { idParam, toCents } from "../platform/wire.js";
 import { transaction } from "../platform/transaction.js";
-import { fillFromLine, type LineOptions } from "../waitlist/index.js";
+import type { LineOptions } from "../waitlist/index.js";
 import { sessionColumns } from "./camp-session.js";
-import { classEdit, earlyProblems, newClass } from "./class-fields.js";
+import { earlyProblems, newClass } from "./class-fields.js";
 import { classReviewRoutes } from "./class-review-routes.js";
 import { classEditRoute } from "./class-edit.js";
-import { classItem, classList, deleted, inserted, modified } from "./answers.js";
+import { classItem, classList, deleted, inserted } from "./answers.js";
 import { noBody, refusals } from "../platform/contract.js";
 
 export const classRoutes =
