@@ -176,7 +176,7 @@ export const notificationRoutes =
       async (request, reply) => {
         const actor = await request.requireActor();
         requirePermission(actor, "read", "enrollment", actor.id);
-        const events = await enrolmentEvents(db, actor.id, request.params.id);
+        const events = await enrolmentEvents(db, config.siteUrl, actor.id, request.params.id);
         if (events.length === 0) throw notFound("No such enrolment of yours.");
         return reply
           .type("text/calendar; charset=utf-8")
@@ -215,11 +215,11 @@ export const notificationRoutes =
               .where(eq(notificationPreferences.calendarToken, token))
           : [];
         if (!owner) throw notFound("No such calendar: its address may have been replaced in Settings.");
-        const events = await enrolmentEvents(db, owner.id);
+        const events = await enrolmentEvents(db, config.siteUrl, owner.id);
         return reply
           .type("text/calendar; charset=utf-8")
           .header("cache-control", "private, no-store")
-          .send(sessionsCalendar(events, clock.now(), "Summit Sports Academy: camp sessions"));
+          .send(sessionsCalendar(events, clock.now(), { name: "Summit Sports Academy: camp sessions" }));
       },
     );
 

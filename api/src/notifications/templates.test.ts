@@ -81,12 +81,13 @@ describe("payment receipt", () => {
       // Each discount by name, from the line's full price to what was paid.
       expect(body).toContain("Full price $520.00; Early-bird price −$50.00; Code SUMMER10 −$20.00");
       expect(body).toContain("Mon 5 July 2027 to Fri 30 July 2027");
-      expect(body).toContain("Mon, Wed, Fri, 9:00–12:00 (Pacific time)");
-      expect(body).toContain("Tue, Thu, 13:30–15:00");
+      expect(body).toContain("Mon, Wed, Fri, 9:00 a.m.–12:00 p.m. PDT");
+      expect(body).toContain("Tue, Thu, 1:30 p.m.–3:00 p.m. PDT");
+      expect(body).not.toMatch(/\b\d{1,2}:\d{2}(?! [ap]\.m\.)/);
       expect(body).toContain("Where: North Field");
       expect(body).toContain("Full refund until 14 days before the first day, 50% until 7 days before");
-      // Paid at 17:45 UTC: 10:45 in Portland (PDT).
-      expect(body).toContain("Tue 1 June, 10:45 (Pacific time)");
+      // Paid at 17:45 UTC: 10:45 a.m. in Portland (PDT).
+      expect(body).toContain("Tue 1 June, 10:45 a.m. PDT");
     }
     expect(m.html).toContain(`href="${SITE}/dashboard/enrolledclasses"`);
     expect(m.attachments.map((a) => a.filename)).toEqual(["sessions.ics"]);
@@ -122,10 +123,34 @@ describe("waitlist offer", () => {
     for (const body of [m.html, m.text]) {
       expect(body).toContain("2 seats in Soccer Skills");
       expect(body).toContain("Mia Learner and Noah Learner");
-      expect(body).toContain("Book by Wed 2 June, 9:00 (Pacific time)");
+      expect(body).toContain("Book by Wed 2 June, 9:00 a.m. PDT");
       expect(body).toContain(`${SITE}/dashboard/waitlists`);
     }
     expect(m.html).toContain(`href="${SITE}/dashboard/waitlists"`);
+  });
+});
+
+describe("times, on the academy's 12-hour clock with its zone", () => {
+  it("says a.m. and p.m. and the zone of the day: PDT in summer, PST in winter, noon as 12:00 p.m.", async () => {
+    const winter: OfferFacts = {
+      familyName: "Lee Learner",
+      entryId: "22222222-2222-4333-8444-555555555555",
+      camperNames: ["Mia"],
+      // 20:05 UTC on 2 December: 12:05 p.m. in Portland (PST, UTC-8).
+      expiresAt: "2027-12-02T20:05:00.000Z",
+      session: {
+        ...soccer,
+        startDate: "2027-12-06",
+        endDate: "2027-12-17",
+        startTime: "00:30:00",
+        endTime: "12:00:00",
+      },
+    };
+    const m = await renderMessage("waitlist-offer", winter, { siteUrl: SITE });
+    for (const body of [m.html, m.text]) {
+      expect(body).toContain("Book by Thu 2 December, 12:05 p.m. PST");
+      expect(body).toContain("Mon, Wed, Fri, 12:30 a.m.–12:00 p.m. PST");
+    }
   });
 });
 
@@ -201,7 +226,7 @@ describe("waitlist offer ran out", () => {
     expect(m.subject).toBe("Your offer ran out: Soccer Skills");
     for (const body of [m.html, m.text]) {
       expect(body).toContain("Soccer Skills");
-      expect(body).toContain("kept for Mia Learner was not booked by Wed 2 June, 9:00 (Pacific time)");
+      expect(body).toContain("kept for Mia Learner was not booked by Wed 2 June, 9:00 a.m. PDT");
       expect(body).toContain("next family in line");
       expect(body).toContain(`${SITE}/classes/${soccer.classId}`);
     }
@@ -231,7 +256,7 @@ describe("contact form", () => {
     const m = await renderMessage("contact-ack", { receivedAt: "2027-06-01T17:45:00.000Z" }, { siteUrl: SITE });
     expect(m.subject).toBe("We have your message: Summit Sports Academy");
     for (const body of [m.html, m.text]) {
-      expect(body).toContain("arrived on Tue 1 June, 10:45 (Pacific time)");
+      expect(body).toContain("arrived on Tue 1 June, 10:45 a.m. PDT");
       expect(body).toContain("We answer within one working day");
       expect(body).toContain("you can ignore this e-mail");
     }
@@ -252,7 +277,7 @@ describe("contact form", () => {
       expect(body).toContain("Ada Admin");
       expect(body).toContain("pat@example.com");
       expect(body).toContain("Is there a sibling discount?");
-      expect(body).toContain("Tue 1 June, 10:45 (Pacific time)");
+      expect(body).toContain("Tue 1 June, 10:45 a.m. PDT");
       expect(body).toContain(`${SITE}/dashboard/adminhome`);
     }
     expect(m.text).toContain(`Thanks! ${HOSTILE}`);
@@ -279,7 +304,7 @@ describe("reminder before the first session", () => {
     const m = await renderMessage("reminder", reminder, { siteUrl: SITE });
     expect(m.subject).toBe("Soccer Skills starts Mon 5 July 2027");
     for (const body of [m.html, m.text]) {
-      expect(body).toContain("first session of Soccer Skills is on Mon 5 July, 9:00 (Pacific time)");
+      expect(body).toContain("first session of Soccer Skills is on Mon 5 July, 9:00 a.m. PDT");
       expect(body).toContain("Where: North Field");
       expect(body).toContain("Bring a water bottle.");
       expect(body).toContain(`${SITE}/dashboard/enrolledclasses`);
