@@ -92,49 +92,74 @@ describe("the welcome", () => {
   });
 });
 
-describe("a seat of the account holder's own, in the calendar and cancelled", () => {
-  it("says 'your seat'; the receipt, the feed and the cancellation give the seat one UID; the feed drops it", async () => {
-    const parent = await family(api);
-    const classId = await lineClass(api, 5);
-    await paySeats(api, parent, [classId]);
-    const [seat] = await api.database.db
-      .select({ id: enrollments.id })
-      .from(enrollments)
-      .where(and(eq(enrollments.studentId, parent.id), eq(enrollments.classId, classId)));
-    const uid = `enrollment-${seat!.id}@camp.example.org`;
-
-    const [receipt] = await mailTo(parent.email);
-    expect(receipt!.text).toContain("You are enrolled.");
-    expect(receipt!.text).toMatch(/Mon, Tue, Wed, Thu, Fri, 9:00 a\.m\.–12:00 p\.m\. P[DS]T/);
-    const published = events(await catcher.attachment(receipt!.id, "sessions.ics"));
-    expect(published.map((e) => e.uid)).toEqual([uid]);
-
-    const made = await api.call({ method: "POST", url: "/notification-settings/calendar-feed", as: parent });
-    const feedPath = new URL(made.json().calendarFeedUrl.replace(/^webcal:/, "http:")).pathname;
-    const feed = await api.call({ method: "GET", url: feedPath });
-    expect(events(feed.body).map((e) => e.uid)).toEqual([uid]);
-    // Valid iCalendar: the zone in its VTIMEZONE and TZIDs, no made-up TIMEZONE-ID property.
-    expect(feed.body).toContain("BEGIN:VTIMEZONE");
-    expect(feed.body).not.toMatch(/^TIMEZONE-ID/m);
-
+/** A family pays for a seat of its own ("Myself"), with a calendar feed: the seat, its UID, its receipt. */
+async function paidSeat() {
+  const parent = await family(api);
+  const classId = await lineClass(api, 5);
+  await paySeats(api, parent, [classId]);
+  const [seat] = await api.database.db
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .where(and(eq(enrollments.studentId, parent.id), eq(enrollments.classId, classId)));
+  const [receipt] = await mailTo(parent.email);
+  const made = await api.call({ method: "POST", url: "/notification-settings/calendar-feed", as: parent });
+  const feedPath = new URL(made.json().calendarFeedUrl.replace(/^webcal:/, "http:")).pathname;
+  const feed = async () => (await api.call({ method: "GET", url: feedPath })).body;
+  const cancel = async () => {
     const cancelled = await api.call({ method: "POST", url: `/enrollments/${seat!.id}/cancel`, as: parent });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const notice = (await mailTo(parent.email)).find((m: Caught) => m.subject.startsWith("Cancelled"));
-    console.log(`--- the cancellation as received ---\n${notice!.text}`);
-    expect(notice!.text).toMatch(/Hello Family \d+, your seat in Line Camp .* is cancelled\./);
-    expect(notice!.text).not.toContain("Family's seat");
-    const ics = await catcher.attachment(notice!.id, "cancelled.ics");
+    return (await mailTo(parent.email)).find((m: Caught) => m.subject.startsWith("Cancelled"))!;
+  };
+  return { parent, seatId: seat!.id, receipt: receipt!, feed, cancel };
+}
+
+describe("a seat of the account holder's own", () => {
+  it("the receipt says 'You are enrolled' and the cancellation 'your seat', not the holder's name", async () => {
+    const { receipt, cancel } = await paidSeat();
+    expect(receipt.text).toContain("You are enrolled.");
+    expect(receipt.text).not.toMatch(/Camper: Family/);
+    expect(receipt.text).toMatch(/Mon, Tue, Wed, Thu, Fri, 9:00 a\.m\.–12:00 p\.m\. P[DS]T/);
+    const notice = await cancel();
+    console.log(`--- the cancellation as received ---\n${notice.text}`);
+    expect(notice.text).toMatch(/Hello Family \d+, your seat in Line Camp .* is cancelled\./);
+    expect(notice.text).not.toContain("Family's seat");
+  });
+});
+
+describe("one calendar UID per seat", () => {
+  it("the receipt's attached .ics and the feed give the seat the same UID, from its id and the site's host", async () => {
+    const { seatId, receipt, feed } = await paidSeat();
+    const uid = `enrollment-${seatId}@camp.example.org`;
+    expect(events(await catcher.attachment(receipt.id, "sessions.ics")).map((e) => e.uid)).toEqual([uid]);
+    expect(events(await feed()).map((e) => e.uid)).toEqual([uid]);
+  });
+
+  it("valid iCalendar: the zone in its VTIMEZONE and TZIDs, no made-up TIMEZONE-ID property", async () => {
+    const { receipt, feed } = await paidSeat();
+    for (const ics of [await catcher.attachment(receipt.id, "sessions.ics"), await feed()]) {
+      expect(ics).toContain("BEGIN:VTIMEZONE");
+      expect(ics).toMatch(/^DTSTART;TZID=America\/Los_Angeles:/m);
+      expect(ics).not.toMatch(/^TIMEZONE-ID/m);
+      expect(events(ics)).toHaveLength(1);
+    }
+  });
+});
+
+describe("a cancelled seat leaves the family's calendar", () => {
+  it("the cancellation carries METHOD:CANCEL for the seat's UID with a higher SEQUENCE; the feed drops it", async () => {
+    const { seatId, receipt, feed, cancel } = await paidSeat();
+    const [published] = events(await catcher.attachment(receipt.id, "sessions.ics"));
+    expect(events(await feed())).toHaveLength(1);
+    const notice = await cancel();
+    const ics = await catcher.attachment(notice.id, "cancelled.ics");
     expect(ics).toMatch(/^METHOD:CANCEL\r$/m);
-    expect(ics).not.toMatch(/^TIMEZONE-ID/m);
     const [gone, ...others] = events(ics);
     expect(others).toHaveLength(0);
-    expect(gone!.uid).toBe(uid);
+    expect(gone!.uid).toBe(`enrollment-${seatId}@camp.example.org`);
+    expect(gone!.uid).toBe(published!.uid);
     expect(gone!.status).toBe("CANCELLED");
-    expect(Number(gone!.sequence)).toBeGreaterThan(Number(published[0]!.sequence ?? 0));
-    expect(Number(published[0]!.sequence ?? 0)).toBe(0);
-
-    // The feed no longer has the seat.
-    expect(events((await api.call({ method: "GET", url: feedPath })).body)).toHaveLength(0);
+    expect(Number(gone!.sequence)).toBeGreaterThan(Number(published!.sequence ?? 0));
+    expect(events(await feed())).toHaveLength(0);
   });
 });
 
