@@ -236,3 +236,31 @@ describe("a waitlist entry an admin moves", () => {
     expect(await mailTo(first.email)).toHaveLength(0);
   });
 });
+
+describe("an unsubscribe link that does not work", () => {
+  const bad = "/unsubscribe/00000000-0000-4000-8000-000000000000.not-a-valid-signature-at-all-xx";
+
+  it("a browser gets a small readable page, with the same 404, pointing to the notification settings", async () => {
+    const res = await api.call({
+      method: "GET",
+      url: bad,
+      headers: { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toMatch(/^text\/html/);
+    console.log(`--- the broken link's page ---\n${res.body}`);
+    expect(res.body).toMatch(/^<!doctype html>/);
+    expect(res.body).toContain("This link does not work any more");
+    expect(res.body).toContain(`href="${SITE}/settings"`);
+    expect(res.body).not.toContain('"error"');
+  });
+
+  it("an API client keeps the JSON error", async () => {
+    for (const accept of ["application/json", "*/*", undefined]) {
+      const res = await api.call({ method: "GET", url: bad, headers: accept ? { accept } : {} });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers["content-type"]).toMatch(/^application\/json/);
+      expect(res.json()).toMatchObject({ error: "Not Found" });
+    }
+  });
+});
