@@ -154,6 +154,41 @@ describe("times, on the academy's 12-hour clock with its zone", () => {
   });
 });
 
+describe('the account holder\'s own seat ("Myself")', () => {
+  it("is 'you' and 'your', never the holder's name as if a camper's", async () => {
+    const offer: OfferFacts = {
+      familyName: "Robin Rivera",
+      entryId: "22222222-2222-4333-8444-555555555555",
+      camperNames: ["Kim", "Robin Rivera"],
+      camperIsSelf: [false, true],
+      expiresAt: "2027-06-02T16:00:00.000Z",
+      session: soccer,
+    };
+    const offered = await renderMessage("waitlist-offer", offer, { siteUrl: SITE });
+    expect(offered.subject).toBe("A seat is free for you and Kim: Soccer Skills");
+    expect(offered.text).toContain("kept for you and Kim.");
+    const reminder = await renderMessage(
+      "reminder",
+      {
+        familyId: "66666666-2222-4333-8444-555555555555",
+        familyName: "Robin Rivera",
+        enrollmentId: "55555555-2222-4333-8444-555555555555",
+        camperName: "Robin Rivera",
+        camperIsSelf: true,
+        firstDay: "2027-07-05",
+        startsAt: "2027-07-05T16:00:00.000Z",
+        details: null,
+        session: soccer,
+      },
+      { siteUrl: SITE },
+    );
+    expect(reminder.text).toContain(
+      "Hello Robin Rivera, your first session of Soccer Skills is on Mon 5 July, 9:00 a.m. PDT.",
+    );
+    expect(reminder.text).not.toContain("Robin Rivera's");
+  });
+});
+
 describe("class reviewed, to its instructor", () => {
   it("approved: the class is on the list", async () => {
     const facts: ReviewFacts = { instructorName: "Maya Torres", status: "approved", feedback: null, session: soccer };
