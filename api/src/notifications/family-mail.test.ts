@@ -172,7 +172,7 @@ describe("the contact notice to the admins", () => {
       payload: { name: "Pat Parent", email: from, message: "Is there a sibling discount?" },
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    const [notice] = (await mailTo(ADMIN.email)).filter((m: Caught) => m.text.includes(from));
+    const [notice] = (await mailTo(ADMIN.email)).filter((m: Caught) => m.text?.includes(from));
     const source = await catcher.source(notice!.id);
     expect(source).toMatch(new RegExp(`^Reply-To: Pat Parent <${from.replace(/[.+]/g, "\\$&")}>\\r?$`, "m"));
     const [ack] = await mailTo(from);

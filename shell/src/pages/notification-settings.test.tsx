@@ -1,3 +1,5 @@
+/// <reference types="node" />
+// The remotes' test server (shared-auth/testing) runs in Node; the shell's own code takes no Node types.
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { NotificationSettings } from "shared-auth/wire";
 import { AppProviders, resetPage, signInAs, startTestApi, type TestApi } from "shared-auth/testing";

@@ -9,8 +9,8 @@ const PLAIN_ADDRESS =
 
 export function replyAddress(name: string, address: string): { name: string; address: string } | undefined {
   if (address.length > 254 || !PLAIN_ADDRESS.test(address)) return undefined;
-  // eslint-disable-next-line no-control-regex -- control characters are what is taken out
   const cleanName = name
+    // eslint-disable-next-line no-control-regex -- control characters are what is taken out
     .replace(/[\u0000-\u001f\u007f<>"]/g, " ")
     .replace(/\s+/g, " ")
     .trim()
