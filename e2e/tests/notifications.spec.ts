@@ -68,7 +68,9 @@ test("a payment by card (4242) sends the receipt: the amount, the camper and the
   const amount = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cls.price);
   expect(mail.subject).toContain(amount);
   expect(mail.text).toContain(cls.class_name);
-  expect(mail.text).toContain(`Camper: ${student.name}`);
+  // The seat is the student's own ("Myself"): said so, not by their name.
+  expect(mail.text).toContain(`Hello ${student.name},`);
+  expect(mail.text).toContain("You are enrolled.");
   expect(mail.text).toContain(amount);
   expect(mail.html).toContain('name="viewport"');
   const ics = await attachment(mail, "sessions.ics");
@@ -87,6 +89,10 @@ test("a payment by card (4242) sends the receipt: the amount, the camper and the
   const saved = readFileSync((await file.path())!, "utf8");
   expect(saved).toContain(`SUMMARY:${cls.class_name} (${student.name})`);
   expect(saved).toMatch(/RRULE:FREQ=WEEKLY;BYDAY=[A-Z,]+;UNTIL=\d{8}T\d{6}Z/);
+  // The same seat, the same UID: a calendar that has both updates one event.
+  const uid = (text: string) => /^UID:(.+)\r$/m.exec(text)?.[1];
+  expect(uid(saved)).toBeTruthy();
+  expect(uid(saved)).toBe(uid(ics));
 });
 
 test("a class denied with feedback: the instructor finds the feedback in their mail", async () => {

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { IdTokenVerifier, VerifiedIdentity } from "./firebase.js";
 import { linkFirebaseAccount, verifiedCaller } from "./firebase-account.js";
-import { enqueueWelcome } from "../notifications/index.js";
+import { enqueueWelcome, nameWelcome } from "../notifications/index.js";
 import { requirePermission } from "../platform/access/permissions.js";
 import type { Db } from "../platform/database/client.js";
 import { users } from "../platform/database/schema.js";
@@ -69,7 +69,7 @@ async function upsertUser(db: Db, cache: PublicCache, identity: VerifiedIdentity
         .returning({ id: users.id, sessionGeneration: users.sessionGeneration });
       if (!created) throw new Error("insert returned no row");
       // The welcome, written with the account (issue 32); the second of two first sign-ins adds none.
-      await enqueueWelcome(tx, { id: created.id, email, name: values.name });
+      await enqueueWelcome(tx, { id: created.id, email, name: values.name, nameKnown: name !== null });
       return created;
     });
   }
@@ -185,12 +185,14 @@ export const authRoutes =
         requirePermission(actor, "update", "user", actor.id);
         const { name, photo } = request.body;
         await assertImageAvailable(db, photo, "photo");
-        await cache.write(["classes", "instructors"], (tx) =>
-          tx
+        await cache.write(["classes", "instructors"], async (tx) => {
+          await tx
             .update(users)
             .set({ name, ...(photo === undefined ? {} : { photo }), updatedAt: new Date() })
-            .where(eq(users.id, actor.id)),
-        );
+            .where(eq(users.id, actor.id));
+          // The welcome greets by the name typed at sign-up, not the address's local part.
+          await nameWelcome(tx, actor.id, name);
+        });
         // The record already existed (POST /jwt made it): nothing was inserted.
         return { acknowledged: true as const, insertedId: null, _id: actor.id };
       },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { errorBody } from "../platform/contract.js";
 
 /** What the notifications' routes answer (decision 038). */
 
@@ -40,6 +41,40 @@ export const htmlPage = (description: string) => ({
   description,
   content: { "text/html": { schema: z.string().meta({ description: "An HTML page with no script" }) } },
 });
+
+/**
+ * A link that does not work (404): a small HTML page for a browser, the API's JSON error for an
+ * API client (by the request's Accept: see `prefersHtml`).
+ */
+export const brokenLinkPage = (description: string) => ({
+  description,
+  content: {
+    "application/json": { schema: errorBody },
+    "text/html": { schema: z.string().meta({ description: "An HTML page with no script, for a browser" }) },
+  },
+});
+
+/**
+ * Whether a request would rather have HTML than JSON, by its Accept header's weights: a browser's
+ * `text/html,…,*\/*;q=0.8` would; `application/json`, `*\/*` or no Accept would not.
+ */
+export function prefersHtml(accept: string | undefined): boolean {
+  const weights = (accept ?? "").split(",").map((part) => {
+    const [type = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    return { type: type.trim(), q: q === undefined ? 1 : Number(q) };
+  });
+  // The most specific range that covers a type gives its weight (RFC 9110 12.5.1).
+  const weightOf = (type: string) => {
+    const [major] = type.split("/");
+    const match =
+      weights.find((w) => w.type === type) ??
+      weights.find((w) => w.type === `${major}/*`) ??
+      weights.find((w) => w.type === "*/*");
+    return match?.q ?? 0;
+  };
+  return weightOf("text/html") > weightOf("application/json");
+}
 
 /**
  * The one-click unsubscribe's body (RFC 8058): mail clients post `List-Unsubscribe=One-Click` as

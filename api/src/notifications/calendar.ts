@@ -1,4 +1,4 @@
-import ical, { ICalCalendarMethod } from "ical-generator";
+import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import type { SessionFacts } from "./facts.js";
 import { ACADEMY, ACADEMY_TIME_ZONE, academyInstant } from "./format.js";
@@ -56,15 +56,28 @@ export interface CalendarEvent {
 }
 
 /**
- * The .ics text of the events whose class has a schedule (others are left out). `stamp` is the
- * DTSTAMP (when the information was made: the payment, for a receipt).
+ * A published event's SEQUENCE, and its cancellation's: higher, so that a calendar takes the
+ * cancellation over the event it already has (RFC 5546 2.1.4).
  */
-export function sessionsCalendar(events: readonly CalendarEvent[], stamp: Date, name = ACADEMY.name): string {
+const PUBLISHED_SEQUENCE = 0;
+const CANCELLED_SEQUENCE = 1;
+
+/**
+ * The .ics text of the events whose class has a schedule (others are left out). `stamp` is the
+ * DTSTAMP (when the information was made: the payment, for a receipt; the cancellation). With
+ * `cancel`, the file cancels those events (METHOD:CANCEL, STATUS:CANCELLED, a higher SEQUENCE,
+ * the same UIDs) for a calendar that has them to drop them.
+ */
+export function sessionsCalendar(
+  events: readonly CalendarEvent[],
+  stamp: Date,
+  { name = ACADEMY.name, cancel = false }: { name?: string; cancel?: boolean } = {},
+): string {
   const calendar = ical({
     name,
     prodId: { company: "Summit Sports Academy", product: "camp-sessions", language: "EN" },
   });
-  calendar.method(ICalCalendarMethod.PUBLISH);
+  calendar.method(cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH);
   calendar.timezone({ name: ACADEMY_TIME_ZONE, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null });
   for (const { uid, session, camperName } of events) {
     const { startDate, endDate, startTime, endTime } = session;
@@ -85,8 +98,20 @@ export function sessionsCalendar(events: readonly CalendarEvent[], stamp: Date, 
       // The place at its venue's full address, on one line (ical-generator escapes its commas).
       location: whereText(session),
       repeating: `FREQ=WEEKLY;BYDAY=${byDay};UNTIL=${until}`,
+      sequence: cancel ? CANCELLED_SEQUENCE : PUBLISHED_SEQUENCE,
+      // A cancellation names its sender (RFC 5546 3.2.5 requires the ORGANIZER).
+      ...(cancel && {
+        status: ICalEventStatus.CANCELLED,
+        organizer: { name: ACADEMY.name, email: ACADEMY.email },
+      }),
     });
   }
-  // DTSTAMP is always UTC (RFC 5545 3.8.7.2); ical-generator writes a zoned event's without its Z.
-  return calendar.toString().replace(/^DTSTAMP:.*$/gm, `DTSTAMP:${utcStamp(stamp)}`);
+  return (
+    calendar
+      .toString()
+      // DTSTAMP is always UTC (RFC 5545 3.8.7.2); ical-generator writes a zoned event's without its Z.
+      .replace(/^DTSTAMP:.*$/gm, `DTSTAMP:${utcStamp(stamp)}`)
+      // ical-generator adds a TIMEZONE-ID property no RFC defines: the VTIMEZONE and TZIDs say the zone.
+      .replace(/^TIMEZONE-ID:.*\r\n/gm, "")
+  );
 }

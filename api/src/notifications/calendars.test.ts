@@ -11,7 +11,7 @@ import { ACADEMY_TIME_ZONE, academyInstant } from "./format.js";
  * library (node-ical) and compared with the class's sessions, day by day, in the academy's zone.
  */
 
-const api = useTestApi({ MAIL_WORKER_INTERVAL_MS: "3600000" });
+const api = useTestApi({ MAIL_WORKER_INTERVAL_MS: "3600000", SITE_URL: "https://camp.example.org" });
 
 const events = (text: string) =>
   Object.values(ical.sync.parseICS(text)).filter(
@@ -54,7 +54,7 @@ describe("calendars", () => {
     expect(res.body).toContain(`TZID:${ACADEMY_TIME_ZONE}`);
     const [event, ...others] = events(res.body);
     expect(others).toHaveLength(0);
-    expect(event!.uid).toBe(`enrollment-${rows[0]!.id}@summitsports.academy`);
+    expect(event!.uid).toBe(`enrollment-${rows[0]!.id}@camp.example.org`);
     expect(event!.summary).toMatch(/\(Kim\)$/);
     expect((event!.start as Date & { tz?: string }).tz).toBe(ACADEMY_TIME_ZONE);
     expect(starts(event!)).toEqual(
@@ -111,8 +111,8 @@ describe("calendars", () => {
     expect(feed.headers["content-type"]).toMatch(/^text\/calendar/);
     const byUid = new Map(events(feed.body).map((e) => [e.uid, e]));
     expect(byUid.size).toBe(2);
-    const soccerEvent = byUid.get(`enrollment-${rows[0]!.id}@summitsports.academy`)!;
-    const tennisEvent = byUid.get(`enrollment-${rows[1]!.id}@summitsports.academy`)!;
+    const soccerEvent = byUid.get(`enrollment-${rows[0]!.id}@camp.example.org`)!;
+    const tennisEvent = byUid.get(`enrollment-${rows[1]!.id}@camp.example.org`)!;
     expect(starts(soccerEvent)).toEqual(
       sessionDays({ ...soccer, weekdays: [...soccer.weekdays] }).map((d) => academyInstant(d, "09:00").toISOString()),
     );

@@ -1,8 +1,11 @@
+import { and, eq } from "drizzle-orm";
 import type { Tx } from "../platform/database/client.js";
+import { notificationOutbox } from "../platform/database/schema.js";
 import * as clock from "../platform/clock.js";
 import {
   adminRecipients,
   cancellationFacts,
+  entryMovedFacts,
   goodwillRefundFacts,
   offerExpiredFacts,
   offerFacts,
@@ -41,6 +44,16 @@ export async function enqueueWaitlistOffer(tx: Tx, entryId: string) {
     facts: found.facts,
     dedupeKey: `waitlist-offer:${entryId}:${found.facts.expiresAt}`,
   });
+}
+
+/**
+ * A waiting entry an admin moved to another place in its line: the family hears its new place.
+ * Not an optional e-mail (it is about the family's own booking), so sent whatever its settings.
+ */
+export async function enqueueWaitlistMoved(tx: Tx, entryId: string, move: { from: number; to: number }) {
+  const found = await entryMovedFacts(tx, entryId, move);
+  if (!found) return;
+  await enqueue(tx, { kind: "waitlist-moved", to: found.to, facts: found.facts });
 }
 
 /** A seat cancelled, with the refund the family gets (issue 31); one per cancellation. */
@@ -86,9 +99,44 @@ export async function enqueueOfferExpired(tx: Tx, entryId: string) {
   });
 }
 
-/** A new account's welcome, once per account (two first sign-ins at once write one). */
-export async function enqueueWelcome(tx: Tx, user: { id: string; email: string; name: string }) {
-  await enqueue(tx, { kind: "welcome", to: user.email, facts: { name: user.name }, dedupeKey: `welcome:${user.id}` });
+/**
+ * How long a welcome waits for the name typed at sign-up when the sign-in service did not give one
+ * (an e-mail and password sign-up: the page saves the name with POST /users right after). Should
+ * that never come, the welcome still goes, to the name the account has.
+ */
+const WELCOME_WAITS_FOR_NAME_MS = 10 * 60 * 1000;
+
+const welcomeKey = (userId: string) => `welcome:${userId}`;
+
+/**
+ * A new account's welcome, once per account (two first sign-ins at once write one). Without
+ * `nameKnown` (the name is a stand-in, the address's local part), it waits for `nameWelcome`.
+ */
+export async function enqueueWelcome(tx: Tx, user: { id: string; email: string; name: string; nameKnown: boolean }) {
+  await enqueue(tx, {
+    kind: "welcome",
+    to: user.email,
+    facts: { name: user.name },
+    dedupeKey: welcomeKey(user.id),
+    ...(!user.nameKnown && { notBefore: new Date(clock.nowMs() + WELCOME_WAITS_FOR_NAME_MS) }),
+  });
+}
+
+/**
+ * The name typed at sign-up (POST /users), in its transaction: a welcome not yet sent greets by it
+ * and goes now. One already taken by the worker is left as it is (it is on its way).
+ */
+export async function nameWelcome(tx: Tx, userId: string, name: string) {
+  await tx
+    .update(notificationOutbox)
+    .set({ payload: { name }, nextAttemptAt: clock.now(), updatedAt: clock.now() })
+    .where(
+      and(
+        eq(notificationOutbox.dedupeKey, welcomeKey(userId)),
+        eq(notificationOutbox.state, "queued"),
+        eq(notificationOutbox.attempts, 0),
+      ),
+    );
 }
 
 /**

@@ -12,7 +12,14 @@ export {
   type GoodwillRefundFacts,
   type ReceiptFacts,
 } from "./facts/receipts-and-refunds.js";
-export { offerExpiredFacts, offerFacts, type OfferExpiredFacts, type OfferFacts } from "./facts/waitlist-offers.js";
+export {
+  entryMovedFacts,
+  offerExpiredFacts,
+  offerFacts,
+  type EntryMovedFacts,
+  type OfferExpiredFacts,
+  type OfferFacts,
+} from "./facts/waitlist-offers.js";
 export {
   enrolmentEvents,
   REMINDER_KEY_PREFIX,

@@ -7,6 +7,8 @@ export const ACADEMY_TIME_ZONE = "America/Los_Angeles";
 /** The academy as its messages sign them (shared-auth's academy facts say the same to the pages). */
 export const ACADEMY = {
   name: "Summit Sports Academy",
+  /** The academy's clock: every time an e-mail shows is said in it. */
+  timeZone: ACADEMY_TIME_ZONE,
   address: "120 Riverside Drive, Portland, OR 97201",
   email: "hello@summitsports.academy",
   phone: "+1 (503) 555-0142",
@@ -66,22 +68,43 @@ export function addDays(day: string, days: number): string {
   return at.toISOString().slice(0, 10);
 }
 
-/** "9:00" from a time of day (HH:MM or HH:MM:SS), in the academy's zone as classes are written. */
-export const formatTime = (time: string) => `${Number(time.slice(0, 2))}:${time.slice(3, 5)}`;
+const clockFormat = new Intl.DateTimeFormat("en-US", {
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+  timeZoneName: "short",
+  timeZone: ACADEMY.timeZone,
+});
+
+/**
+ * "3:57 p.m. PDT": an instant's time on the academy's 12-hour clock, with the zone's abbreviation
+ * that day (PDT in summer, PST in winter); `withZone: false` leaves the zone out (the first time of
+ * a range, "9:00 a.m.–12:00 p.m. PDT"). Every time an e-mail shows goes through here.
+ */
+export function formatClock(at: Date | string, { withZone = true } = {}): string {
+  const parts = Object.fromEntries(clockFormat.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
+  const period = parts.dayPeriod?.toUpperCase() === "AM" ? "a.m." : "p.m.";
+  return `${parts.hour}:${parts.minute} ${period}${withZone ? ` ${parts.timeZoneName}` : ""}`;
+}
+
+/**
+ * "9:00 a.m.–12:00 p.m. PDT": a class's hours (HH:MM[:SS], written in the academy's zone) on a day
+ * it meets, which says whether its clocks are on summer or winter time.
+ */
+export const formatHours = (day: string, start: string, end: string) =>
+  `${formatClock(academyInstant(day, start), { withZone: false })}–${formatClock(academyInstant(day, end))}`;
 
 const instantFormat = new Intl.DateTimeFormat("en-GB", {
   weekday: "short",
   day: "numeric",
   month: "long",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: ACADEMY_TIME_ZONE,
+  timeZone: ACADEMY.timeZone,
 });
 
-/** "Tue 6 July, 9:30 (Pacific time)": an instant (a deadline) in the academy's time. */
+/** "Tue 6 July, 9:30 a.m. PDT": an instant (a payment, a deadline) in the academy's time. */
 export function formatInstant(at: Date | string): string {
   const parts = Object.fromEntries(instantFormat.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
-  return `${parts.weekday} ${parts.day} ${parts.month}, ${Number(parts.hour)}:${parts.minute} (Pacific time)`;
+  return `${parts.weekday} ${parts.day} ${parts.month}, ${formatClock(at)}`;
 }
 
 /** The zone's offset from UTC (ms) at an instant. */

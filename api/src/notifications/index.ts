@@ -11,8 +11,10 @@ export {
   enqueueOfferExpired,
   enqueuePaymentReceipt,
   enqueueSeatCancelled,
+  enqueueWaitlistMoved,
   enqueueWaitlistOffer,
   enqueueWelcome,
+  nameWelcome,
 } from "./enqueue.js";
 export { createMailer, type Mailer } from "./mailer.js";
 export { deliverDue, outboxState, type OutboxDeps } from "./outbox.js";

@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_POLICY, policyText } from "../platform/cancellation-policy.js";
 import { sessionsCalendar } from "./calendar.js";
 import type { ReceiptFacts, ReminderFacts, SessionFacts } from "./facts.js";
-import { formatTime } from "./format.js";
 import { renderMessage } from "./templates/render.js";
 
 /**
@@ -44,8 +43,8 @@ const tennis: SessionFacts = {
   whatToBring: null,
 };
 
-const SOCCER_DAY = `Drop off from ${formatTime("08:45")}, pick up by ${formatTime("12:15")} at North field, Riverside Park, 1400 SE Water Avenue, Portland, OR 97214`;
-const TENNIS_DAY = `Drop off from ${formatTime("13:30")}, pick up by ${formatTime("15:00")} at Court 3, 120 Riverside Drive, Portland, OR 97201`;
+const SOCCER_DAY = `Drop off from 8:45 a.m., pick up by 12:15 p.m. PDT at North field, Riverside Park, 1400 SE Water Avenue, Portland, OR 97214`;
+const TENNIS_DAY = `Drop off from 1:30 p.m., pick up by 3:00 p.m. PDT at Court 3, 120 Riverside Drive, Portland, OR 97201`;
 
 const receipt: ReceiptFacts = {
   policy: policyText(DEFAULT_POLICY),

@@ -1,5 +1,6 @@
 import type { SessionFacts } from "./facts.js";
-import { ACADEMY, formatTime } from "./format.js";
+import * as clock from "../platform/clock.js";
+import { ACADEMY, academyDay, academyInstant, formatClock } from "./format.js";
 
 /**
  * What a parent needs on the day, in the messages' words and the .ics's LOCATION: where (the
@@ -9,7 +10,7 @@ import { ACADEMY, formatTime } from "./format.js";
 
 type Logistics = Pick<
   SessionFacts,
-  "location" | "venueAddress" | "startTime" | "endTime" | "dropOff" | "pickUp" | "whatToBring"
+  "location" | "venueAddress" | "startDate" | "startTime" | "endTime" | "dropOff" | "pickUp" | "whatToBring"
 >;
 
 /** An address written on several lines, on one: "Riverside Park, 1400 SE Water Avenue, Portland, OR 97214". */
@@ -27,12 +28,14 @@ export function whereText(session: Pick<Logistics, "location" | "venueAddress">)
   return session.location ? `${session.location}, ${address}` : address;
 }
 
-/** "Drop off from 8:45, pick up by 12:15 at North field, 120 …": or only where, for a class without hours. */
+/** "Drop off from 8:45 a.m., pick up by 12:15 p.m. PDT at North field, 120 …": or only where, for a class without hours. */
 export function dropOffText(session: Logistics): string {
   const where = whereText(session);
   if (!session.startTime || !session.endTime) return `Where: ${where}`;
-  const dropOff = formatTime(session.dropOff ?? session.startTime);
-  const pickUp = formatTime(session.pickUp ?? session.endTime);
+  // The zone's abbreviation of the class's first day (a class without dates: today's).
+  const day = session.startDate ?? academyDay(clock.now());
+  const dropOff = formatClock(academyInstant(day, session.dropOff ?? session.startTime), { withZone: false });
+  const pickUp = formatClock(academyInstant(day, session.pickUp ?? session.endTime));
   return `Drop off from ${dropOff}, pick up by ${pickUp} at ${where}`;
 }
 

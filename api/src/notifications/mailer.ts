@@ -26,6 +26,7 @@ export function createMailer(config: Pick<MailConfig, "smtpUrl" | "from">): Mail
         text: message.text,
         attachments: message.attachments,
         ...(message.headers && { headers: message.headers }),
+        ...(message.replyTo && { replyTo: message.replyTo }),
         // The outbox row's own: every attempt sends the same message.
         messageId: message.messageId,
         date: message.date,

@@ -9,7 +9,7 @@ import * as clock from "../platform/clock.js";
 import { readConfig } from "../platform/config.js";
 import { classes, notificationOutbox } from "../platform/database/schema.js";
 import { transaction } from "../platform/transaction.js";
-import { ACADEMY, academyInstant, ACADEMY_TIME_ZONE, formatTime } from "./format.js";
+import { ACADEMY, academyInstant, ACADEMY_TIME_ZONE, formatClock } from "./format.js";
 import { sessionDays } from "./calendar.js";
 import { createMailer } from "./mailer.js";
 import { claimNext, deliver, deliverDue, enqueue, outboxState, type OutboxDeps } from "./outbox.js";
@@ -267,7 +267,7 @@ describe("the messages' causes write them in their own transaction", () => {
     expect(mail.html).toContain(cls!.name.replace(/&/g, "&amp;"));
     // What the parent needs on the day, as the class says it (its seeded drop-off, pick-up and list).
     expect(mail.text).toContain(
-      `Drop off from ${formatTime(cls!.dropOff!)}, pick up by ${formatTime(cls!.pickUp!)} at ${cls!.location}, ${ACADEMY.address}`,
+      `Drop off from ${formatClock(academyInstant(cls!.startDate!, cls!.dropOff!), { withZone: false })}, pick up by ${formatClock(academyInstant(cls!.startDate!, cls!.pickUp!))} at ${cls!.location}, ${ACADEMY.address}`,
     );
     expect(mail.text).toContain(`Bring: ${cls!.whatToBring!.split("\n").join("; ")}`);
 

@@ -28,11 +28,12 @@ const BATCH = 20;
 
 /**
  * Writes a message into the outbox, in the caller's transaction. A repeated `dedupeKey` adds
- * nothing. Returns how many rows it wrote (1, or 0 for a repeat).
+ * nothing. `notBefore`: not sent before then (now by default). Returns how many rows it wrote
+ * (1, or 0 for a repeat).
  */
 export async function enqueue<K extends MessageKind>(
   tx: Tx,
-  message: { kind: K; to: string; facts: MessageFacts[K]; dedupeKey?: string },
+  message: { kind: K; to: string; facts: MessageFacts[K]; dedupeKey?: string; notBefore?: Date },
 ): Promise<number> {
   const id = randomUUID();
   const now = clock.now();
@@ -45,7 +46,7 @@ export async function enqueue<K extends MessageKind>(
       payload: message.facts,
       messageId: `<${id}@${MESSAGE_ID_DOMAIN}>`,
       dedupeKey: message.dedupeKey ?? null,
-      nextAttemptAt: now,
+      nextAttemptAt: message.notBefore ?? now,
       createdAt: now,
       updatedAt: now,
     })

@@ -9,7 +9,15 @@ import { notificationPreferences, users } from "../platform/database/schema.js";
 import { notFound } from "../platform/errors.js";
 import { idParam } from "../platform/wire.js";
 import { refusals } from "../platform/contract.js";
-import { calendarFile, htmlPage, notificationSettingsAnswer, oneClickBody, outboxStateAnswer } from "./answers.js";
+import {
+  brokenLinkPage,
+  calendarFile,
+  htmlPage,
+  notificationSettingsAnswer,
+  oneClickBody,
+  outboxStateAnswer,
+  prefersHtml,
+} from "./answers.js";
 import { sessionsCalendar } from "./calendar.js";
 import { enrolmentEvents } from "./facts.js";
 import { outboxState } from "./outbox.js";
@@ -176,7 +184,7 @@ export const notificationRoutes =
       async (request, reply) => {
         const actor = await request.requireActor();
         requirePermission(actor, "read", "enrollment", actor.id);
-        const events = await enrolmentEvents(db, actor.id, request.params.id);
+        const events = await enrolmentEvents(db, config.siteUrl, actor.id, request.params.id);
         if (events.length === 0) throw notFound("No such enrolment of yours.");
         return reply
           .type("text/calendar; charset=utf-8")
@@ -215,11 +223,11 @@ export const notificationRoutes =
               .where(eq(notificationPreferences.calendarToken, token))
           : [];
         if (!owner) throw notFound("No such calendar: its address may have been replaced in Settings.");
-        const events = await enrolmentEvents(db, owner.id);
+        const events = await enrolmentEvents(db, config.siteUrl, owner.id);
         return reply
           .type("text/calendar; charset=utf-8")
           .header("cache-control", "private, no-store")
-          .send(sessionsCalendar(events, clock.now(), "Summit Sports Academy: camp sessions"));
+          .send(sessionsCalendar(events, clock.now(), { name: "Summit Sports Academy: camp sessions" }));
       },
     );
 
@@ -241,17 +249,31 @@ export const notificationRoutes =
             summary: "The unsubscribe link's page: a button that turns reminders off (a GET changes nothing)",
             description:
               "An HTML page whose form posts `List-Unsubscribe=One-Click` to the same address. An invalid link " +
-              "gets the API's JSON error (404).",
+              "gets 404: a page saying so, with a link to the site's settings, when the request prefers " +
+              "text/html (a browser); the API's JSON error otherwise.",
             params: tokenParam,
             response: {
               200: htmlPage("The page with the button that turns reminders off"),
-              ...refusals({ 404: NO_SUCH_LINK }),
+              404: brokenLinkPage(`${NO_SUCH_LINK}: a page for a browser, the JSON error for an API client`),
             },
           },
         },
         async (request, reply) => {
           if (userOfUnsubscribeToken(config.linkSecret, request.params.token) === undefined) {
-            throw notFound("This unsubscribe link is not valid: turn reminders off in Settings instead.");
+            if (!prefersHtml(request.headers.accept)) {
+              throw notFound("This unsubscribe link is not valid: turn reminders off in Settings instead.");
+            }
+            // Someone who clicked the link: words, not JSON.
+            return reply
+              .code(404)
+              .header("cache-control", "no-store")
+              .type("text/html; charset=utf-8")
+              .send(
+                page(
+                  "This link does not work any more",
+                  `<p>This unsubscribe link does not work any more: it may be incomplete, or its account may have been closed. Nothing was changed.</p><p>You can turn reminder e-mails on or off in your <a href="${config.siteUrl}/settings">notification settings</a> after signing in.</p>`,
+                ),
+              );
           }
           // The page's own form posts to this address: the API's CSP allows that here and nowhere else.
           reply

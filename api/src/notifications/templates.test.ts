@@ -81,15 +81,15 @@ describe("payment receipt", () => {
       // Each discount by name, from the line's full price to what was paid.
       expect(body).toContain("Full price $520.00; Early-bird price −$50.00; Code SUMMER10 −$20.00");
       expect(body).toContain("Mon 5 July 2027 to Fri 30 July 2027");
-      expect(body).toContain("Mon, Wed, Fri, 9:00–12:00 (Pacific time)");
-      expect(body).toContain("Tue, Thu, 13:30–15:00");
-      // Drop-off and pick-up (the class's hours: it names none) at the academy's address (it names no venue).
+      expect(body).toContain("Mon, Wed, Fri, 9:00 a.m.–12:00 p.m. PDT");
+      expect(body).toContain("Tue, Thu, 1:30 p.m.–3:00 p.m. PDT");
+      expect(body).not.toMatch(/\b\d{1,2}:\d{2}(?! [ap]\.m\.)/);
       expect(body).toContain(
-        "Drop off from 9:00, pick up by 12:00 at North Field, 120 Riverside Drive, Portland, OR 97201",
+        "Drop off from 9:00 a.m., pick up by 12:00 p.m. PDT at North Field, 120 Riverside Drive, Portland, OR 97201",
       );
       expect(body).toContain("Full refund until 14 days before the first day, 50% until 7 days before");
-      // Paid at 17:45 UTC: 10:45 in Portland (PDT).
-      expect(body).toContain("Tue 1 June, 10:45 (Pacific time)");
+      // Paid at 17:45 UTC: 10:45 a.m. in Portland (PDT).
+      expect(body).toContain("Tue 1 June, 10:45 a.m. PDT");
     }
     expect(m.html).toContain(`href="${SITE}/dashboard/enrolledclasses"`);
     expect(m.attachments.map((a) => a.filename)).toEqual(["sessions.ics"]);
@@ -125,10 +125,69 @@ describe("waitlist offer", () => {
     for (const body of [m.html, m.text]) {
       expect(body).toContain("2 seats in Soccer Skills");
       expect(body).toContain("Mia Learner and Noah Learner");
-      expect(body).toContain("Book by Wed 2 June, 9:00 (Pacific time)");
+      expect(body).toContain("Book by Wed 2 June, 9:00 a.m. PDT");
       expect(body).toContain(`${SITE}/dashboard/waitlists`);
     }
     expect(m.html).toContain(`href="${SITE}/dashboard/waitlists"`);
+  });
+});
+
+describe("times, on the academy's 12-hour clock with its zone", () => {
+  it("says a.m. and p.m. and the zone of the day: PDT in summer, PST in winter, noon as 12:00 p.m.", async () => {
+    const winter: OfferFacts = {
+      familyName: "Lee Learner",
+      entryId: "22222222-2222-4333-8444-555555555555",
+      camperNames: ["Mia"],
+      // 20:05 UTC on 2 December: 12:05 p.m. in Portland (PST, UTC-8).
+      expiresAt: "2027-12-02T20:05:00.000Z",
+      session: {
+        ...soccer,
+        startDate: "2027-12-06",
+        endDate: "2027-12-17",
+        startTime: "00:30:00",
+        endTime: "12:00:00",
+      },
+    };
+    const m = await renderMessage("waitlist-offer", winter, { siteUrl: SITE });
+    for (const body of [m.html, m.text]) {
+      expect(body).toContain("Book by Thu 2 December, 12:05 p.m. PST");
+      expect(body).toContain("Mon, Wed, Fri, 12:30 a.m.–12:00 p.m. PST");
+    }
+  });
+});
+
+describe('the account holder\'s own seat ("Myself")', () => {
+  it("is 'you' and 'your', never the holder's name as if a camper's", async () => {
+    const offer: OfferFacts = {
+      familyName: "Robin Rivera",
+      entryId: "22222222-2222-4333-8444-555555555555",
+      camperNames: ["Kim", "Robin Rivera"],
+      camperIsSelf: [false, true],
+      expiresAt: "2027-06-02T16:00:00.000Z",
+      session: soccer,
+    };
+    const offered = await renderMessage("waitlist-offer", offer, { siteUrl: SITE });
+    expect(offered.subject).toBe("A seat is free for you and Kim: Soccer Skills");
+    expect(offered.text).toContain("kept for you and Kim.");
+    const reminder = await renderMessage(
+      "reminder",
+      {
+        familyId: "66666666-2222-4333-8444-555555555555",
+        familyName: "Robin Rivera",
+        enrollmentId: "55555555-2222-4333-8444-555555555555",
+        camperName: "Robin Rivera",
+        camperIsSelf: true,
+        firstDay: "2027-07-05",
+        startsAt: "2027-07-05T16:00:00.000Z",
+        details: null,
+        session: soccer,
+      },
+      { siteUrl: SITE },
+    );
+    expect(reminder.text).toContain(
+      "Hello Robin Rivera, your first session of Soccer Skills is on Mon 5 July, 9:00 a.m. PDT.",
+    );
+    expect(reminder.text).not.toContain("Robin Rivera's");
   });
 });
 
@@ -204,7 +263,7 @@ describe("waitlist offer ran out", () => {
     expect(m.subject).toBe("Your offer ran out: Soccer Skills");
     for (const body of [m.html, m.text]) {
       expect(body).toContain("Soccer Skills");
-      expect(body).toContain("kept for Mia Learner was not booked by Wed 2 June, 9:00 (Pacific time)");
+      expect(body).toContain("kept for Mia Learner was not booked by Wed 2 June, 9:00 a.m. PDT");
       expect(body).toContain("next family in line");
       expect(body).toContain(`${SITE}/classes/${soccer.classId}`);
     }
@@ -234,7 +293,7 @@ describe("contact form", () => {
     const m = await renderMessage("contact-ack", { receivedAt: "2027-06-01T17:45:00.000Z" }, { siteUrl: SITE });
     expect(m.subject).toBe("We have your message: Summit Sports Academy");
     for (const body of [m.html, m.text]) {
-      expect(body).toContain("arrived on Tue 1 June, 10:45 (Pacific time)");
+      expect(body).toContain("arrived on Tue 1 June, 10:45 a.m. PDT");
       expect(body).toContain("We answer within one working day");
       expect(body).toContain("you can ignore this e-mail");
     }
@@ -255,7 +314,7 @@ describe("contact form", () => {
       expect(body).toContain("Ada Admin");
       expect(body).toContain("pat@example.com");
       expect(body).toContain("Is there a sibling discount?");
-      expect(body).toContain("Tue 1 June, 10:45 (Pacific time)");
+      expect(body).toContain("Tue 1 June, 10:45 a.m. PDT");
       expect(body).toContain(`${SITE}/dashboard/adminhome`);
     }
     expect(m.text).toContain(`Thanks! ${HOSTILE}`);
@@ -282,9 +341,9 @@ describe("reminder before the first session", () => {
     const m = await renderMessage("reminder", reminder, { siteUrl: SITE });
     expect(m.subject).toBe("Soccer Skills starts Mon 5 July 2027");
     for (const body of [m.html, m.text]) {
-      expect(body).toContain("first session of Soccer Skills is on Mon 5 July, 9:00 (Pacific time)");
+      expect(body).toContain("first session of Soccer Skills is on Mon 5 July, 9:00 a.m. PDT");
       expect(body).toContain(
-        "Drop off from 9:00, pick up by 12:00 at North Field, 120 Riverside Drive, Portland, OR 97201",
+        "Drop off from 9:00 a.m., pick up by 12:00 p.m. PDT at North Field, 120 Riverside Drive, Portland, OR 97201",
       );
       expect(body).toContain("Bring a water bottle.");
       expect(body).toContain(`${SITE}/dashboard/enrolledclasses`);

@@ -10,6 +10,7 @@ import {
   waitlistEntries,
   waitlistEvents,
 } from "../platform/database/schema.js";
+import { enqueueWaitlistMoved } from "../notifications/index.js";
 import { conflict, notFound } from "../platform/errors.js";
 import { endEntry, fillFromLine, lockClass, recordEvent, type LineOptions } from "./line.js";
 
@@ -136,6 +137,17 @@ export async function moveEntry(
   }
   await recordEvent(tx, entry.id, "moved", adminId, `#${from + 1} to #${target + 1}: ${reason}`);
   await fillFromLine(tx, [entry.classId], options);
+  // The family hears its new place, with the move; an entry the move brought to an offer hears the offer instead.
+  // Its place is counted after the line was filled (an entry ahead may have had an offer since).
+  const [after] = await tx
+    .select({
+      state: waitlistEntries.state,
+      place: sql<number>`(select count(*)::int + 1 from waitlist_entries ahead
+        where ahead.class_id = ${waitlistEntries.classId} and ahead.state = 'waiting' and ahead.rank < ${waitlistEntries.rank})`,
+    })
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.id, entry.id));
+  if (after?.state === "waiting") await enqueueWaitlistMoved(tx, entry.id, { from: from + 1, to: after.place });
 }
 
 /** Offers open now, across classes (Admin Home), soonest deadline first. */

@@ -999,7 +999,7 @@ export interface paths {
         };
         /**
          * The unsubscribe link's page: a button that turns reminders off (a GET changes nothing)
-         * @description An HTML page whose form posts `List-Unsubscribe=One-Click` to the same address. An invalid link gets the API's JSON error (404).
+         * @description An HTML page whose form posts `List-Unsubscribe=One-Click` to the same address. An invalid link gets 404: a page saying so, with a link to the site's settings, when the request prefers text/html (a browser); the API's JSON error otherwise.
          */
         get: operations["showUnsubscribePage"];
         put?: never;
@@ -9247,13 +9247,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The unsubscribe link is not valid (or its user no longer exists) */
+            /** @description The unsubscribe link is not valid (or its user no longer exists): a page for a browser, the JSON error for an API client */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /** @description Too many requests from this client (a Retry-After header says when to try again) */

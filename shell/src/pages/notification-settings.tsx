@@ -27,14 +27,20 @@ export function NotificationSettingsSection() {
         return (await api.delete<NotificationSettings>("/notification-settings/calendar-feed")).data;
       return (await api.patch<NotificationSettings>("/notification-settings", { optionalEmails: what.reminders })).data;
     },
-    onMutate: () => setResult(null),
-    onSuccess: (data, what) => {
+    // Whether an address existed before this change: only replacing one makes an old one stop working.
+    onMutate: () => {
+      setResult(null);
+      return { hadFeed: Boolean(client.getQueryData<NotificationSettings>(KEY)?.calendarFeedUrl) };
+    },
+    onSuccess: (data, what, context) => {
       client.setQueryData(KEY, data);
       setResult({
         kind: "info",
         text:
           what === "new-feed"
-            ? "Your calendar address is ready. Any address you shared before no longer works."
+            ? context?.hadFeed
+              ? "Your new calendar address is ready. Any address you shared before no longer works."
+              : "Your calendar address is ready."
             : what === "no-feed"
               ? "The calendar address is turned off."
               : data.optionalEmails

@@ -8,7 +8,7 @@ import {
   notificationPreferences,
   users,
 } from "../../platform/database/schema.js";
-import { camperName, instructors, sessionColumns, type SessionFacts } from "./session.js";
+import { camperName, instructors, seatUid, sessionColumns, type SessionFacts } from "./session.js";
 
 /** A camper's enrolments: the reminder before the first session, and the calendar's events. */
 
@@ -19,6 +19,8 @@ export interface ReminderFacts {
   familyName: string;
   enrollmentId: string;
   camperName: string;
+  /** Whether the seat is the account holder's own ("Myself"): the message then says "your". */
+  camperIsSelf?: boolean;
   /** The first session's day (YYYY-MM-DD, the academy's) and the instant it starts. */
   firstDay: string;
   startsAt: string;
@@ -84,6 +86,7 @@ export function reminderFacts(
       familyName: name,
       enrollmentId,
       camperName: camperName(camper, name),
+      camperIsSelf: camper.isSelf,
       firstDay: first.day,
       startsAt: first.startsAt.toISOString(),
       details: details?.trim() || null,
@@ -96,7 +99,7 @@ export function reminderFacts(
  * A family's enrolments as calendar events (issue 32): every enrolment, or one. Each event's UID is
  * the enrolment's own, so a calendar that imports a file twice or refreshes the feed updates it.
  */
-export async function enrolmentEvents(db: Db, familyId: string, enrollmentId?: string) {
+export async function enrolmentEvents(db: Db, siteUrl: string, familyId: string, enrollmentId?: string) {
   const rows = await db
     .select({
       ...sessionColumns,
@@ -112,7 +115,7 @@ export async function enrolmentEvents(db: Db, familyId: string, enrollmentId?: s
     .where(and(eq(enrollments.studentId, familyId), enrollmentId ? eq(enrollments.id, enrollmentId) : undefined))
     .orderBy(asc(classes.startDate), asc(classes.name), asc(enrollments.id));
   return rows.map(({ enrollmentId: id, holderName, camper, ...session }) => ({
-    uid: `enrollment-${id}@summitsports.academy`,
+    uid: seatUid(id, siteUrl),
     session,
     camperName: camperName(camper, holderName),
   }));

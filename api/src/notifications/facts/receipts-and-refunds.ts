@@ -5,6 +5,7 @@ import {
   campers,
   cancellations,
   classes,
+  enrollments,
   orderItems,
   orders,
   payments,
@@ -27,6 +28,10 @@ export interface ReceiptFacts {
   policy: string;
   lines: (SessionFacts & {
     camperName: string | null;
+    /** Whether the seat is the account holder's own ("Myself"): the receipt then says "You are enrolled". */
+    camperIsSelf?: boolean;
+    /** The seat the line bought (its calendar event's UID); rows written before it was kept lack it. */
+    enrollmentId?: string | null;
     /** What was paid for the line, after its discounts. */
     priceCents: number;
     /** The class's full price, when discounts were taken off it (issue 33); older rows may lack both. */
@@ -40,6 +45,12 @@ export interface CancellationFacts {
   familyName: string;
   cancellationId: string;
   camperName: string;
+  /** Whether the seat was the account holder's own ("Myself"): the message then says "your seat". */
+  camperIsSelf?: boolean;
+  /** The seat cancelled (its calendar event's UID, cancelled by the .ics the message carries). */
+  enrollmentId?: string;
+  /** When (ISO 8601): the cancelling .ics's DTSTAMP. */
+  cancelledAt?: string;
   paidCents: number;
   refundCents: number;
   /** Why, when an admin cancelled and said so. */
@@ -79,11 +90,21 @@ export async function receiptFacts(
       listPriceCents: orderItems.listPriceCents,
       discounts: orderItems.discounts,
       camper: { isSelf: campers.isSelf, firstName: campers.firstName, lastName: campers.lastName },
+      enrollmentId: enrollments.id,
     })
     .from(orderItems)
     .innerJoin(classes, eq(classes.id, orderItems.classId))
     .innerJoin(instructors, eq(instructors.id, classes.instructorId))
     .leftJoin(campers, eq(campers.id, orderItems.camperId))
+    // The seat the line bought (written in the same transaction, before the receipt).
+    .leftJoin(
+      enrollments,
+      and(
+        eq(enrollments.orderId, orderItems.orderId),
+        eq(enrollments.classId, orderItems.classId),
+        eq(enrollments.camperId, orderItems.camperId),
+      ),
+    )
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(classes.startDate), asc(classes.name), asc(orderItems.camperId));
   return {
@@ -100,6 +121,7 @@ export async function receiptFacts(
         ...line,
         discounts: discounts.map(({ name, cents }) => ({ name, cents })),
         camperName: camper?.firstName ? camperName(camper, order.name) : null,
+        camperIsSelf: camper?.isSelf ?? false,
       })),
     },
   };
@@ -121,6 +143,8 @@ export async function cancellationFacts(
       isSelf: campers.isSelf,
       firstName: campers.firstName,
       lastName: campers.lastName,
+      enrollmentId: cancellations.enrollmentId,
+      cancelledAt: cancellations.createdAt,
     })
     .from(cancellations)
     .innerJoin(users, eq(users.id, cancellations.studentId))
@@ -137,13 +161,28 @@ export async function cancellationFacts(
     )
     .where(eq(cancellations.id, cancellationId));
   if (!row) return undefined;
-  const { email, name, refundCents, reason, paidCents, isSelf, firstName, lastName, ...session } = row;
+  const {
+    email,
+    name,
+    refundCents,
+    reason,
+    paidCents,
+    isSelf,
+    firstName,
+    lastName,
+    enrollmentId,
+    cancelledAt,
+    ...session
+  } = row;
   return {
     to: email,
     facts: {
       familyName: name,
       cancellationId,
       camperName: camperName({ isSelf, firstName, lastName }, name),
+      camperIsSelf: isSelf,
+      enrollmentId,
+      cancelledAt: cancelledAt.toISOString(),
       paidCents: paidCents ?? 0,
       refundCents,
       reason,

@@ -48,3 +48,7 @@ export const sessionColumns = {
  */
 export const camperName = (camper: { isSelf: boolean; firstName: string; lastName: string }, holderName: string) =>
   camper.isSelf ? holderName : camper.firstName.trim();
+
+/** The calendar UID of a seat (an enrolment): one per seat, in the receipt's .ics, the feed and a cancellation. */
+export const seatUid = (enrollmentId: string, siteUrl: string) =>
+  `enrollment-${enrollmentId}@${new URL(siteUrl).hostname}`;

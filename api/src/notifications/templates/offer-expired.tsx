@@ -1,11 +1,9 @@
 import { Text } from "@react-email/components";
 import type { OfferExpiredFacts } from "../facts.js";
 import { formatInstant } from "../format.js";
+import { whom } from "./campers.js";
 import { ButtonLink, Layout, text } from "./layout.js";
 import { SessionBlock } from "./session-block.js";
-
-const whom = (names: string[]) =>
-  names.length <= 1 ? (names[0] ?? "you") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 
 export const offerExpiredSubject = (facts: OfferExpiredFacts) => `Your offer ran out: ${facts.session.className}`;
 
@@ -16,7 +14,7 @@ export function OfferExpired({ facts, siteUrl }: { facts: OfferExpiredFacts; sit
   return (
     <Layout preview="The seats went to the next family in line." heading="Your waitlist offer ran out">
       <Text style={text}>
-        {`Hello ${facts.familyName}, the ${one ? "seat" : "seats"} in ${facts.session.className} kept for ${whom(facts.camperNames)} ${one ? "was" : "were"} not booked by ${formatInstant(facts.expiredAt)}, so ${one ? "it" : "they"} went to the next family in line.`}
+        {`Hello ${facts.familyName}, the ${one ? "seat" : "seats"} in ${facts.session.className} kept for ${whom(facts.camperNames, facts.camperIsSelf)} ${one ? "was" : "were"} not booked by ${formatInstant(facts.expiredAt)}, so ${one ? "it" : "they"} went to the next family in line.`}
       </Text>
       <Text style={text}>You can join the waitlist again from the class&apos;s page, at the end of the line.</Text>
       <SessionBlock session={facts.session} />

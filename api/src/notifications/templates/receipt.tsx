@@ -38,7 +38,11 @@ export function Receipt({ facts, siteUrl }: { facts: ReceiptFacts; siteUrl: stri
               <Text style={{ ...text, margin: "0 0 4px" }}>{formatCents(line.priceCents)}</Text>
             </Column>
           </Row>
-          {line.camperName && <Text style={small}>Camper: {line.camperName}</Text>}
+          {line.camperIsSelf ? (
+            <Text style={small}>You are enrolled.</Text>
+          ) : (
+            line.camperName && <Text style={small}>Camper: {line.camperName}</Text>
+          )}
           {line.discounts && line.discounts.length > 0 && (
             <Text style={small}>{discountsText(line.listPriceCents, line.discounts)}</Text>
           )}

@@ -24,11 +24,11 @@ export function Reminder({
   const bring = bringLines(facts.session);
   return (
     <Layout
-      preview={`${facts.camperName}'s first session: ${formatInstant(facts.startsAt)}.`}
+      preview={`${facts.camperIsSelf ? "Your" : `${facts.camperName}'s`} first session: ${formatInstant(facts.startsAt)}.`}
       heading="Camp starts soon"
     >
       <Text style={text}>
-        {`Hello ${facts.familyName}, ${facts.camperName}'s first session of ${facts.session.className} is on ${formatInstant(facts.startsAt)}.`}
+        {`Hello ${facts.familyName}, ${facts.camperIsSelf ? "your" : `${facts.camperName}'s`} first session of ${facts.session.className} is on ${formatInstant(facts.startsAt)}.`}
       </Text>
       <SessionBlock session={facts.session} logistics bring={false} />
       {bring.length > 0 ? (

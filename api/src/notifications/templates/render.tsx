@@ -1,8 +1,12 @@
 import { render } from "@react-email/render";
 import type { ReactElement } from "react";
+import * as clock from "../../platform/clock.js";
 import { sessionsCalendar } from "../calendar.js";
+import { seatUid } from "../facts/session.js";
+import { replyAddress } from "./reply-address.js";
 import type {
   CancellationFacts,
+  EntryMovedFacts,
   GoodwillRefundFacts,
   ContactAckFacts,
   ContactNoticeFacts,
@@ -21,6 +25,7 @@ import { Reminder, reminderSubject } from "./reminder.js";
 import { GoodwillRefund, goodwillSubject } from "./goodwill-refund.js";
 import { cancelledSubject, SeatCancelled } from "./seat-cancelled.js";
 import { offerSubject, WaitlistOffer } from "./waitlist-offer.js";
+import { movedSubject, WaitlistMoved } from "./waitlist-moved.js";
 import { Welcome, welcomeSubject } from "./welcome.js";
 
 /** Every kind of message the outbox holds, with the facts its row keeps. */
@@ -35,6 +40,7 @@ export interface MessageFacts {
   "contact-ack": ContactAckFacts;
   "contact-notice": ContactNoticeFacts;
   reminder: ReminderFacts;
+  "waitlist-moved": EntryMovedFacts;
 }
 export type MessageKind = keyof MessageFacts;
 export const MESSAGE_KINDS = [
@@ -48,6 +54,7 @@ export const MESSAGE_KINDS = [
   "contact-ack",
   "contact-notice",
   "reminder",
+  "waitlist-moved",
 ] as const satisfies MessageKind[];
 
 export interface RenderedMessage {
@@ -57,6 +64,8 @@ export interface RenderedMessage {
   attachments: { filename: string; content: string; contentType: string }[];
   /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on optional messages. */
   headers?: Record<string, string>;
+  /** Where an answer goes, when not to the academy (the contact notice: its sender). Checked by `replyAddress`. */
+  replyTo?: { name: string; address: string };
 }
 
 /** What a template needs besides its facts. */
@@ -88,7 +97,10 @@ export async function renderMessage<K extends MessageKind>(
       const receipt = facts as ReceiptFacts;
       const ics = sessionsCalendar(
         receipt.lines.map((line, index) => ({
-          uid: `${receipt.orderId}-${index + 1}@summitsports.academy`,
+          // The seat's UID, as the family's feed gives it (receipts written before seats were kept: the line's).
+          uid: line.enrollmentId
+            ? seatUid(line.enrollmentId, context.siteUrl)
+            : `${receipt.orderId}-${index + 1}@summitsports.academy`,
           session: line,
           camperName: line.camperName,
         })),
@@ -120,10 +132,26 @@ export async function renderMessage<K extends MessageKind>(
     }
     case "seat-cancelled": {
       const cancelled = facts as CancellationFacts;
+      // The seat's event cancelled in the family's calendar (a row written before the seat was kept: none).
+      const ics = cancelled.enrollmentId
+        ? sessionsCalendar(
+            [
+              {
+                uid: seatUid(cancelled.enrollmentId, context.siteUrl),
+                session: cancelled.session,
+                camperName: cancelled.camperName,
+              },
+            ],
+            cancelled.cancelledAt ? new Date(cancelled.cancelledAt) : clock.now(),
+            { cancel: true },
+          )
+        : undefined;
       return {
         subject: cancelledSubject(cancelled),
         ...(await both(<SeatCancelled facts={cancelled} siteUrl={context.siteUrl} />)),
-        attachments: [],
+        attachments: ics
+          ? [{ filename: "cancelled.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=CANCEL" }]
+          : [],
       };
     }
     case "goodwill-refund": {
@@ -156,10 +184,13 @@ export async function renderMessage<K extends MessageKind>(
       };
     case "contact-notice": {
       const notice = facts as ContactNoticeFacts;
+      const replyTo = replyAddress(notice.fromName, notice.fromEmail);
       return {
         subject: contactNoticeSubject(notice),
         ...(await both(<ContactNotice facts={notice} siteUrl={context.siteUrl} />)),
         attachments: [],
+        // The admin answers with Reply: straight to the sender.
+        ...(replyTo && { replyTo }),
       };
     }
     case "reminder": {
@@ -170,6 +201,14 @@ export async function renderMessage<K extends MessageKind>(
         ...(await both(<Reminder facts={reminder} siteUrl={context.siteUrl} unsubscribeUrl={unsubscribeUrl} />)),
         attachments: [],
         ...(unsubscribeUrl && { headers: unsubscribeHeaders(unsubscribeUrl) }),
+      };
+    }
+    case "waitlist-moved": {
+      const moved = facts as EntryMovedFacts;
+      return {
+        subject: movedSubject(moved),
+        ...(await both(<WaitlistMoved facts={moved} siteUrl={context.siteUrl} />)),
+        attachments: [],
       };
     }
     default:

@@ -18,7 +18,9 @@ export function SeatCancelled({ facts, siteUrl }: { facts: CancellationFacts; si
       heading="Your seat is cancelled"
     >
       <Text style={text}>
-        Hello {facts.familyName}, {facts.camperName}&apos;s seat in {facts.session.className} is cancelled.
+        {facts.camperIsSelf
+          ? `Hello ${facts.familyName}, your seat in ${facts.session.className} is cancelled.`
+          : `Hello ${facts.familyName}, ${facts.camperName}'s seat in ${facts.session.className} is cancelled.`}
       </Text>
       <Text style={{ ...text, fontWeight: 700 }}>
         {refund
@@ -28,6 +30,11 @@ export function SeatCancelled({ facts, siteUrl }: { facts: CancellationFacts; si
       {refund && <Text style={small}>Card refunds usually show on a statement within 5 to 10 working days.</Text>}
       {facts.reason && <Text style={small}>{`Reason given by the academy: ${facts.reason}`}</Text>}
       <SessionBlock session={facts.session} />
+      {facts.enrollmentId && (
+        <Text style={small}>
+          The attached calendar file (cancelled.ics) takes the sessions out of a calendar you added them to.
+        </Text>
+      )}
       <ButtonLink href={`${siteUrl}/dashboard/paymenthistory`}>See your payments</ButtonLink>
     </Layout>
   );

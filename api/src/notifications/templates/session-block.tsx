@@ -1,6 +1,7 @@
 import { Text } from "@react-email/components";
 import type { SessionFacts } from "../facts.js";
-import { formatDay, formatTime, formatWeekdays } from "../format.js";
+import * as clock from "../../platform/clock.js";
+import { academyDay, formatDay, formatHours, formatWeekdays } from "../format.js";
 import { bringText, dropOffText } from "../logistics.js";
 import { small } from "./layout.js";
 
@@ -18,9 +19,9 @@ export function sessionLines(session: SessionFacts, { logistics = false, bring =
     lines.push(`${formatDay(session.startDate)} to ${formatDay(session.endDate)}`);
   }
   if (session.weekdays.length > 0 && session.startTime && session.endTime) {
-    lines.push(
-      `${formatWeekdays(session.weekdays)}, ${formatTime(session.startTime)}–${formatTime(session.endTime)} (Pacific time)`,
-    );
+    // The zone's abbreviation of the class's first day (a class without dates: today's).
+    const day = session.startDate ?? academyDay(clock.now());
+    lines.push(`${formatWeekdays(session.weekdays)}, ${formatHours(day, session.startTime, session.endTime)}`);
   }
   if (logistics) lines.push(dropOffText(session));
   else if (session.location) lines.push(`Where: ${session.location}`);

@@ -1,14 +1,12 @@
 import { Text } from "@react-email/components";
 import type { OfferFacts } from "../facts.js";
 import { formatInstant } from "../format.js";
+import { whom } from "./campers.js";
 import { ButtonLink, Layout, small, text } from "./layout.js";
 import { SessionBlock } from "./session-block.js";
 
-const whom = (names: string[]) =>
-  names.length <= 1 ? (names[0] ?? "you") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-
 export const offerSubject = (facts: OfferFacts) =>
-  `A seat is free for ${whom(facts.camperNames)}: ${facts.session.className}`;
+  `A seat is free for ${whom(facts.camperNames, facts.camperIsSelf)}: ${facts.session.className}`;
 
 /** A waitlist offer: which class, for whom, until when, and the link to take it. */
 export function WaitlistOffer({ facts, siteUrl }: { facts: OfferFacts; siteUrl: string }) {
@@ -20,7 +18,7 @@ export function WaitlistOffer({ facts, siteUrl }: { facts: OfferFacts; siteUrl: 
     >
       <Text style={text}>
         Hello {facts.familyName}, your turn on the waitlist has come: {seats.toLowerCase()} in {facts.session.className}{" "}
-        {facts.camperNames.length === 1 ? "is" : "are"} kept for {whom(facts.camperNames)}.
+        {facts.camperNames.length === 1 ? "is" : "are"} kept for {whom(facts.camperNames, facts.camperIsSelf)}.
       </Text>
       <Text style={{ ...text, fontWeight: 700 }}>{`Book by ${formatInstant(facts.expiresAt)}.`}</Text>
       <Text style={small}>After that the seats go to the next family in line.</Text>
