@@ -2182,15 +2182,20 @@ export interface components {
             /** @description A code needs an order of at least this much, in cents */
             minOrderCents: number;
             paused: boolean;
-            /** @description What the code brought (all zero for the other kinds) */
+            /**
+             * @description In force today (active) or why not: paused by an admin, a code not started or expired (its days, academy calendar), or used up (its limit of uses reached, paid and held)
+             * @enum {string}
+             */
+            state: "active" | "paused" | "not_started" | "expired" | "used_up";
+            /** @description What the discount brought: for a code, the orders that used it; for the sibling and multi-class discounts, the paid orders it took money off */
             uses: {
                 /** @description Paid orders that used it */
                 orders: number;
-                /** @description Their revenue, in cents */
+                /** @description Their revenue net of refunds, in cents */
                 revenueCents: number;
                 /** @description The discount it gave them, in cents */
                 discountCents: number;
-                /** @description Checkouts in progress holding a use */
+                /** @description Checkouts in progress holding a code's use (0 for the other kinds) */
                 holds: number;
             };
         };
