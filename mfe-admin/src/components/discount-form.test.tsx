@@ -39,6 +39,7 @@ const summer: Discount = {
   sports: [],
   minOrderCents: 10050,
   paused: false,
+  state: "active",
   uses: { orders: 0, revenueCents: 0, discountCents: 0, holds: 0 },
 };
 

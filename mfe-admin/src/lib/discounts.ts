@@ -36,6 +36,15 @@ export function useDeleteDiscount() {
 
 export const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
+/** A discount's state (the API's, on the academy's calendar) in words. */
+export const STATE_LABEL: Record<Discount["state"], string> = {
+  active: "Active",
+  paused: "Paused",
+  not_started: "Not started",
+  expired: "Expired",
+  used_up: "Used up",
+};
+
 /** What the form holds: text as typed. */
 export interface DiscountForm {
   kind: Discount["kind"];
