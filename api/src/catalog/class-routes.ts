@@ -13,7 +13,7 @@ import { assertImageAvailable } from "../images/index.js";
 import { idParam, toCents } from "../platform/wire.js";
 import { transaction } from "../platform/transaction.js";
 import { fillFromLine, type LineOptions } from "../waitlist/index.js";
-import { sessionColumns } from "./camp-session.js";
+import { refusePastDates, sessionColumns } from "./camp-session.js";
 import { classEdit, earlyProblems, newClass } from "./class-fields.js";
 import { classReviewRoutes } from "./class-review-routes.js";
 import { classItem, classList, deleted, inserted, modified } from "./answers.js";
@@ -120,6 +120,7 @@ export const classRoutes =
         const actor = await request.requireActor();
         requirePermission(actor, "create", "class");
         const body = request.body;
+        refusePastDates(body);
         await assertImageAvailable(db, body.image, "image");
         const earlyCents = body.early_price == null ? null : toCents(body.early_price);
         const early = earlyProblems(toCents(body.price), earlyCents, body.early_price_until ?? null);
@@ -175,6 +176,7 @@ export const classRoutes =
         const row = await findClass(db, request.params.id);
         requirePermission(actor, "update", "class", row.instructorId);
         const edit = request.body;
+        refusePastDates(edit, row);
         await assertImageAvailable(db, edit.image, "image");
         const byOwner = actor.id === row.instructorId;
         // Approved classes also count in the instructors list.
