@@ -71,7 +71,6 @@ export async function broughtByDiscount(db: Db): Promise<Map<string, Brought>> {
   return out;
 }
 
-
 export const broughtOf = (stats: Map<string, Brought>, id: string): Brought => stats.get(id) ?? NOTHING;
 
 export const DISCOUNT_STATES = ["active", "paused", "not_started", "expired", "used_up"] as const;

@@ -107,8 +107,7 @@ describe("a discount's state in the list", () => {
     const open = await addCode("STATE-OPEN", { validFrom: clockDay(-3), validUntil: clockDay(3) });
     const once = await addCode("STATE-ONCE", { maxUses: 1 });
     const stateOf = async (id: string) =>
-      ((await admin("GET", "/discounts")).json() as { _id: string; state: string }[]).find((d) => d._id === id)!
-        .state;
+      ((await admin("GET", "/discounts")).json() as { _id: string; state: string }[]).find((d) => d._id === id)!.state;
     expect(await stateOf(expired._id)).toBe("expired");
     expect(await stateOf(later._id)).toBe("not_started");
     expect(await stateOf(paused._id)).toBe("paused");

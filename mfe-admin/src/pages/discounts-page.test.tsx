@@ -63,7 +63,9 @@ describe("the discounts list", () => {
     });
     const table = await renderPage();
     const stateOf = (name: string) => {
-      const row = within(table).getByRole("rowheader", { name: new RegExp(name) }).closest("tr")!;
+      const row = within(table)
+        .getByRole("rowheader", { name: new RegExp(name) })
+        .closest("tr")!;
       const cells = within(row).getAllByRole("cell");
       return cells[cells.length - 2]!.textContent;
     };
@@ -89,7 +91,9 @@ describe("the discounts list", () => {
       ],
     });
     const table = await renderPage();
-    const row = within(table).getByRole("rowheader", { name: /Sibling discount/ }).closest("tr")!;
+    const row = within(table)
+      .getByRole("rowheader", { name: /Sibling discount/ })
+      .closest("tr")!;
     expect(within(row).getByText("2 orders, $521.63 revenue, $44.10 given")).toBeTruthy();
     expect(within(screen.getByRole("list", { name: "Discounts" })).getByText(/Brought: 2 orders/)).toBeTruthy();
   });

@@ -293,9 +293,9 @@ describe("ClassForm (dates in the past)", () => {
     // Moved to another day in the past: refused beside the field.
     await typeInto(user, "First day", daysAgo(1));
     await user.click(screen.getByRole("button", { name: "Update" }));
-    expect(
-      described("First day", `The first day cannot be in the past: choose ${today()} (today) or later.`),
-    ).toBe(true);
+    expect(described("First day", `The first day cannot be in the past: choose ${today()} (today) or later.`)).toBe(
+      true,
+    );
     expect(sent).toHaveLength(1);
   });
 });
