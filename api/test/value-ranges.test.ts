@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN, classId, clockDay, MAYA, useTestApi } from "./harness.js";
+import { academyToday } from "../src/platform/academy-day.js";
 
 /**
  * Values at the edges of what the database holds: dates outside the years 0001-9999 and amounts
@@ -53,11 +54,15 @@ describe("dates outside the years 0001-9999", () => {
     expect(edited.json().fields).toHaveProperty("start_date");
   });
 
-  it("the calendar's first and last days themselves are taken", async () => {
-    const res = await create({ ...schedule, start_date: "0001-01-01", end_date: "9999-12-31" });
+  it("the calendar's last day is taken; its first is a day in the past, refused as such", async () => {
+    const today = academyToday();
+    const res = await create({ ...schedule, start_date: today, end_date: "9999-12-31" });
     expect(res.statusCode).toBe(201);
     const saved = await api.call({ method: "GET", url: `/classes/${res.json().insertedId}`, as: MAYA });
-    expect(saved.json()).toMatchObject({ start_date: "0001-01-01", end_date: "9999-12-31" });
+    expect(saved.json()).toMatchObject({ start_date: today, end_date: "9999-12-31" });
+    const first = await create({ ...schedule, start_date: "0001-01-01", end_date: "9999-12-31" });
+    expect(first.statusCode).toBe(400);
+    expect(Object.keys(first.json().fields)).toEqual(["start_date"]);
   });
 });
 

@@ -62,3 +62,10 @@ export function isoToAcademyWallTime(iso: string | null | undefined): string {
   const w = wallParts(t);
   return `${w.y}-${pad(w.mo)}-${pad(w.d)}T${pad(w.h)}:${pad(w.mi)}`;
 }
+
+/**
+ * Today on the academy's calendar (YYYY-MM-DD, Portland) by this browser's clock: what a date
+ * field offers as its earliest day. The API checks again by its own clock.
+ */
+export const academyToday = (now: number = Date.now()): string =>
+  isoToAcademyWallTime(new Date(now).toISOString()).slice(0, 10);

@@ -281,10 +281,33 @@ describe("what staff see, and the record of it", () => {
     expect(
       (await api.call({ method: "GET", url: `/classes/${cls.id}/roster/${zoe._id}/medical`, as: JONAS })).statusCode,
     ).toBe(403);
+    // The family adds a medication that a spreadsheet would run as a formula.
+    const patched = await api.call({
+      method: "PATCH",
+      url: `/campers/${zoe._id}`,
+      as: LEE,
+      payload: { medications: "@EpiPen in bag" },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    // The printed roster: every camper with medical details, with them, for the one who prints.
+    const printed = await api.call({ method: "GET", url: `/classes/${cls.id}/roster/medical`, as: MAYA });
+    expect(printed.statusCode, printed.body).toBe(200);
+    expect(printed.headers["cache-control"]).toBe("no-store");
+    expect(printed.json()).toEqual([
+      { _id: zoe._id, allergies: "Bee stings", medical_notes: "", medications: "@EpiPen in bag" },
+    ]);
+    expect((await api.call({ method: "GET", url: `/classes/${cls.id}/roster/medical`, as: JONAS })).statusCode).toBe(
+      403,
+    );
     const csv = await api.call({ method: "GET", url: `/classes/${cls.id}/roster.csv`, as: MAYA });
     expect(csv.headers["content-type"]).toContain("text/csv");
+    expect(csv.headers["cache-control"]).toBe("no-store");
+    expect(csv.body.split("\r\n")[0]).toBe(
+      '"camper","age_on_first_day","medical_or_allergy","allergies","medical_notes","medications","emergency_contacts","pickup_people","photo_consent","account_holder","email"',
+    );
+    // The allergy itself, and every cell text, never a formula.
     expect(csv.body.split("\r\n")[1]).toMatch(
-      /^"'=HYPERLINK\(1\) Quill","\d+","yes","Ana Parent \(mother\) \+1 555 0100","Bo \(mom;'=cmd\|' \/C calc'!A0;\) \+1 555 0101","no",/,
+      /^"'=HYPERLINK\(1\) Quill","\d+","yes","Bee stings","","'@EpiPen in bag","Ana Parent \(mother\) \+1 555 0100","Bo \(mom;'=cmd\|' \/C calc'!A0;\) \+1 555 0101","no",/,
     );
     const family = await api.call({ method: "GET", url: `/users/${LEE.id}/family`, as: ADMIN });
     expect(family.statusCode).toBe(200);
@@ -298,6 +321,7 @@ describe("what staff see, and the record of it", () => {
     ).toEqual([
       `family by ${ADMIN.email}`,
       `roster-export by ${MAYA.email}`,
+      `detail by ${MAYA.email}`,
       `detail by ${MAYA.email}`,
       `roster by ${MAYA.email}`,
     ]);

@@ -62,6 +62,7 @@ describe("answers with sealed camper data", () => {
       { method: "GET", url: `/classes/${cls!.id}/roster?page=1`, as: MAYA, status: 200 },
       { method: "GET", url: `/classes/${cls!.id}/roster/${camperId}/medical`, as: MAYA, status: 200 },
       { method: "GET", url: `/classes/${cls!.id}/roster.csv`, as: MAYA, status: 200 },
+      { method: "GET", url: `/classes/${cls!.id}/roster/medical`, as: MAYA, status: 200 },
       { method: "GET", url: `/users/${LEE.id}/family`, as: ADMIN, status: 200 },
     ];
     for (const { status, ...call } of sealedRoutes) {

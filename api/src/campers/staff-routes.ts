@@ -10,7 +10,7 @@ import { pageQuery, pageWindow } from "../platform/paging.js";
 import { idParam } from "../platform/wire.js";
 import { accessLogList, family, rosterCamperMedical } from "./answers.js";
 import type { CamperDeps } from "./routes.js";
-import { accessLogPage, camperMedicalDetails, recordReads, rosterCampers } from "./staff.js";
+import { accessLogPage, camperMedicalDetails, classMedicalDetails, recordReads, rosterCampers } from "./staff.js";
 import { camperToWire, openDetails } from "./store.js";
 
 const people = (list: { name: string; relation: string; phone: string }[]) =>
@@ -64,6 +64,34 @@ export const camperStaffRoutes =
     );
 
     app.get(
+      "/classes/:id/roster/medical",
+      {
+        config: { access: { action: "read", entity: "roster" } },
+        schema: {
+          tags: ["classes"],
+          summary:
+            "Every camper of a class with allergies, medical notes or medications, with them, for printing the roster: the class's instructor or an admin (each camper's read recorded)",
+          operationId: "getRosterMedical",
+          params: idParam,
+          response: {
+            200: z
+              .array(rosterCamperMedical)
+              .describe(
+                "The campers with medical details, in the order their seats were taken (each read recorded in the access log); never cached",
+              ),
+            ...refusals({ 404: "There is no such class" }),
+          },
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        const cls = await rosterClass(request.params.id);
+        requirePermission(actor, "read", "roster", cls.instructorId);
+        return classMedicalDetails(db, sealer, actor, cls.id);
+      },
+    );
+
+    app.get(
       "/classes/:id/roster.csv",
       {
         config: { access: { action: "read", entity: "roster" } },
@@ -76,7 +104,7 @@ export const camperStaffRoutes =
           response: {
             200: {
               description:
-                'The roster as a CSV file to save (Content-Disposition: attachment; filename="roster-<class-name>.csv"): a header row, then one row a seat with camper, age_on_first_day, medical_or_allergy (yes/no), emergency_contacts, pickup_people, photo_consent (yes/no), account_holder, email; every cell quoted. The read of each camper is recorded in the access log',
+                'The roster as a CSV file to save (Content-Disposition: attachment; filename="roster-<class-name>.csv"): a header row, then one row a seat with camper, age_on_first_day, medical_or_allergy (yes/no), allergies, medical_notes, medications (as the family wrote them), emergency_contacts, pickup_people, photo_consent (yes/no), account_holder, email; every cell quoted. The read of each camper is recorded in the access log',
               headers: {
                 "Content-Disposition": {
                   type: "string",
@@ -114,6 +142,7 @@ export const camperStaffRoutes =
           seats.map((s) => s.camperId),
           holders,
           "roster-export",
+          { withMedical: true },
         );
         const rows = seats.map((s) => {
           const c = found.get(s.camperId)!;
@@ -121,6 +150,9 @@ export const camperStaffRoutes =
             c.name,
             c.age === null ? "" : String(c.age),
             c.medical_flag ? "yes" : "no",
+            c.medical?.allergies ?? "",
+            c.medical?.medical_notes ?? "",
+            c.medical?.medications ?? "",
             people(c.emergency_contacts),
             people(c.pickup_people),
             c.photo_consent ? "yes" : "no",
@@ -143,6 +175,9 @@ export const camperStaffRoutes =
                 "camper",
                 "age_on_first_day",
                 "medical_or_allergy",
+                "allergies",
+                "medical_notes",
+                "medications",
                 "emergency_contacts",
                 "pickup_people",
                 "photo_consent",

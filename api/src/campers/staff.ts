@@ -2,7 +2,14 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Actor } from "../platform/access/permissions.js";
 import type { Db, Tx } from "../platform/database/client.js";
-import { campers, classes, sensitiveReads, users, type SensitiveReadReason } from "../platform/database/schema.js";
+import {
+  campers,
+  classes,
+  enrollments,
+  sensitiveReads,
+  users,
+  type SensitiveReadReason,
+} from "../platform/database/schema.js";
 import type { Sealer } from "../platform/sealing.js";
 import { ageOn } from "./fields.js";
 import { openDetails } from "./store.js";
@@ -46,6 +53,8 @@ export interface RosterCamper {
   photo_consent: boolean;
   /** Set when the camper's details could not be opened (decision 030): ask the family. */
   details_unreadable?: true;
+  /** The allergies, medical notes and medications themselves, only when asked for (the CSV, the printed roster). */
+  medical?: { allergies: string; medical_notes: string; medications: string };
 }
 
 /**
@@ -60,6 +69,7 @@ export async function rosterCampers(
   camperIds: string[],
   holders: Map<string, string>,
   reason: SensitiveReadReason = "roster",
+  { withMedical = false }: { withMedical?: boolean } = {},
 ): Promise<Map<string, RosterCamper>> {
   if (camperIds.length === 0) return new Map();
   const rows = await db.select().from(campers).where(inArray(campers.id, camperIds));
@@ -85,6 +95,13 @@ export async function rosterCampers(
           pickup_people: details.pickup_people,
           photo_consent: row.photoConsent,
           ...(details.details_unreadable && { details_unreadable: true as const }),
+          ...(withMedical && {
+            medical: {
+              allergies: details.allergies,
+              medical_notes: details.medical_notes,
+              medications: details.medications,
+            },
+          }),
         },
       ];
     }),
@@ -104,6 +121,45 @@ export async function camperMedicalDetails(
   await recordReads(db, reader, [{ camperId: row.id, familyId: row.familyId }], "detail", classId);
   const { allergies, medical_notes, medications, details_unreadable } = openDetails(sealer, row);
   return { _id: row.id, allergies, medical_notes, medications, ...(details_unreadable && { details_unreadable }) };
+}
+
+/**
+ * The medical details of every camper of a class who has any (allergies, medical notes,
+ * medications), for the staff member printing its roster: each camper's read is recorded as a
+ * "detail" read, as when the details are shown one at a time. Campers whose details could not be
+ * opened are listed too, so the printout says to ask the family.
+ */
+export async function classMedicalDetails(
+  db: Db,
+  sealer: Sealer,
+  reader: Pick<Actor, "id" | "email" | "role">,
+  classId: string,
+) {
+  const rows = await db
+    .select({ camper: campers })
+    .from(enrollments)
+    .innerJoin(campers, eq(campers.id, enrollments.camperId))
+    .where(eq(enrollments.classId, classId))
+    .orderBy(asc(enrollments.createdAt), asc(enrollments.id));
+  const opened = rows.map(({ camper }) => ({ camper, details: openDetails(sealer, camper) }));
+  const shown = opened.filter(
+    ({ details }) =>
+      details.details_unreadable || Boolean(details.allergies || details.medical_notes || details.medications),
+  );
+  await recordReads(
+    db,
+    reader,
+    shown.map(({ camper }) => ({ camperId: camper.id, familyId: camper.familyId })),
+    "detail",
+    classId,
+  );
+  return shown.map(({ camper, details: { allergies, medical_notes, medications, details_unreadable } }) => ({
+    _id: camper.id,
+    allergies,
+    medical_notes,
+    medications,
+    ...(details_unreadable && { details_unreadable }),
+  }));
 }
 
 const reader = alias(users, "reader");

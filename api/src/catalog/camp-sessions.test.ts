@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { academyToday } from "../platform/academy-day.js";
 import { now } from "../platform/clock.js";
 import { seedSummer } from "../seed/index.js";
 import { ADMIN, classId, clockDay, LEE, MAYA, SAM, seedDay, useTestApi } from "../../test/harness.js";
@@ -57,6 +58,17 @@ async function approvedClass(payload: Record<string, unknown>) {
   expect(res.statusCode).toBe(201);
   const id = res.json().insertedId as string;
   await api.call({ method: "PATCH", url: `/classes/${id}/status`, as: ADMIN, payload: { status: "approved" } });
+  return id;
+}
+/**
+ * A class whose dates the API would refuse (in the past): added with later dates, then moved
+ * directly in the database, as the seed writes its classes.
+ */
+async function approvedClassOn(startDate: string, endDate: string) {
+  const id = await approvedClass({ ...session, start_date: isoDay(30), end_date: isoDay(40) });
+  await api.database.db.execute(
+    sql`update classes set start_date = ${startDate}, end_date = ${endDate} where id = ${id}`,
+  );
   return id;
 }
 
@@ -242,7 +254,7 @@ describe("a class that has already started", () => {
   const STARTED = "This class has already started: it can no longer be booked.";
 
   it("cannot be put in a cart; one starting today, later or without dates can", async () => {
-    const started = await approvedClass({ ...session, start_date: isoDay(-1), end_date: isoDay(10) });
+    const started = await approvedClassOn(isoDay(-1), isoDay(10));
     const today = await approvedClass({ ...session, start_date: isoDay(0), end_date: isoDay(10) });
     const dateless = await approvedClass({});
     const refused = await api.call({ method: "POST", url: "/carts", as: SAM, payload: { classItemId: started } });
@@ -258,13 +270,10 @@ describe("a class that has already started", () => {
     const id = await approvedClass({ ...session, start_date: isoDay(2), end_date: isoDay(12) });
     const added = await api.call({ method: "POST", url: "/carts", as: LEE, payload: { classItemId: id } });
     expect(added.statusCode).toBe(201);
-    const moved = await api.call({
-      method: "PATCH",
-      url: `/classes/${id}`,
-      as: ADMIN,
-      payload: { ...session, start_date: isoDay(-2), end_date: isoDay(8) },
-    });
-    expect(moved.statusCode).toBe(200);
+    // It starts while in the cart (the API refuses to set a date in the past: moved in the database).
+    await api.database.db.execute(
+      sql`update classes set start_date = ${isoDay(-2)}, end_date = ${isoDay(8)} where id = ${id}`,
+    );
     const intent = await api.call({ method: "POST", url: "/create-payment-intent", as: LEE, payload: {} });
     expect(intent.statusCode).toBe(409);
     expect(intent.json().message).toBe(STARTED);
@@ -284,5 +293,56 @@ describe("a class that has already started", () => {
     const opened = await api.call({ method: "POST", url: "/create-payment-intent", as: LEE, payload: {} });
     expect(opened.statusCode).toBe(201);
     expect(opened.json().clientSecret).toEqual(expect.any(String));
+  });
+});
+
+describe("a class's dates in the past", () => {
+  const today = () => academyToday();
+  const pastFirst = (d: string) => `The first day cannot be in the past: choose ${d} (today) or later.`;
+
+  it("are refused on add, naming the field; today (the academy's, by the API's clock) is taken", async () => {
+    const past = await create({ ...session, start_date: isoDay(-3), end_date: isoDay(5) });
+    expect(past.statusCode, past.body).toBe(400);
+    expect(past.json().fields).toEqual({ start_date: pastFirst(today()) });
+    const ended = await create({ ...session, start_date: isoDay(-9), end_date: isoDay(-3) });
+    expect(Object.keys(ended.json().fields).sort()).toEqual(["end_date", "start_date"]);
+    const fromToday = await create({ ...session, start_date: today(), end_date: isoDay(5) });
+    expect(fromToday.statusCode, fromToday.body).toBe(201);
+  });
+
+  it("are refused on edit when the edit changes them; a class already running stays editable otherwise", async () => {
+    const upcoming = await approvedClass({ ...session, start_date: isoDay(10), end_date: isoDay(14) });
+    const edit = (id: string, payload: Record<string, unknown>, as = ADMIN) =>
+      api.call({ method: "PATCH", url: `/classes/${id}`, as, payload });
+    const moved = await edit(upcoming, { ...session, start_date: isoDay(-3), end_date: isoDay(14) });
+    expect(moved.statusCode, moved.body).toBe(400);
+    expect(moved.json().fields).toEqual({ start_date: pastFirst(today()) });
+
+    const running = await approvedClassOn(isoDay(-3), isoDay(5));
+    const shown = (await api.call({ method: "GET", url: `/classes/${running}` })).json();
+    // The instructor's form sends every field back, its dates unchanged: the class is not refused for having started.
+    const renamed = await edit(
+      running,
+      {
+        ...session,
+        class_name: "Running Camp",
+        start_date: shown.start_date,
+        end_date: shown.end_date,
+        location: "Court 2",
+      },
+      MAYA,
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await edit(running, { level: "all" })).statusCode).toBe(200);
+    // A later last day is a change it can make; an earlier first day or a last day gone by is not.
+    expect((await edit(running, { ...session, start_date: shown.start_date, end_date: isoDay(9) })).statusCode).toBe(
+      200,
+    );
+    const earlier = await edit(running, { ...session, start_date: isoDay(-4), end_date: isoDay(9) });
+    expect(earlier.json().fields).toEqual({ start_date: pastFirst(today()) });
+    const cut = await edit(running, { ...session, start_date: shown.start_date, end_date: isoDay(-1) });
+    expect(cut.json().fields).toEqual({
+      end_date: `The last day cannot be in the past: choose ${today()} (today) or later.`,
+    });
   });
 });

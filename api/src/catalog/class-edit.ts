@@ -9,7 +9,7 @@ import { idParam, toCents } from "../platform/wire.js";
 import { refusals } from "../platform/contract.js";
 import { assertImageAvailable } from "../images/index.js";
 import { fillFromLine, type LineOptions } from "../waitlist/index.js";
-import { assertEditedDayTimes, sessionColumns } from "./camp-session.js";
+import { assertEditedDayTimes, refusePastDates, sessionColumns } from "./camp-session.js";
 import { classEdit, earlyProblems } from "./class-fields.js";
 import { changeList, sameProposal, splitEdit, type ClassEdit, type Proposal } from "./class-changes.js";
 import { addReview } from "./class-review-thread.js";
@@ -139,6 +139,7 @@ export function classEditRoute(app: FastifyZodInstance, db: Db, cache: PublicCac
       const found = await findClass(db, request.params.id);
       requirePermission(actor, "update", "class", found.instructorId);
       const edit = request.body;
+      refusePastDates(edit, found);
       await assertImageAvailable(db, edit.image, "image");
       const reviewer = actor.role === "admin";
       // Approved classes also count in the instructors list.

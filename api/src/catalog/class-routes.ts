@@ -13,7 +13,7 @@ import { assertImageAvailable } from "../images/index.js";
 import { idParam, toCents } from "../platform/wire.js";
 import { transaction } from "../platform/transaction.js";
 import type { LineOptions } from "../waitlist/index.js";
-import { sessionColumns } from "./camp-session.js";
+import { refusePastDates, sessionColumns } from "./camp-session.js";
 import { earlyProblems, newClass } from "./class-fields.js";
 import { classReviewRoutes } from "./class-review-routes.js";
 import { classEditRoute } from "./class-edit.js";
@@ -126,6 +126,7 @@ export const classRoutes =
         const actor = await request.requireActor();
         requirePermission(actor, "create", "class");
         const body = request.body;
+        refusePastDates(body);
         await assertImageAvailable(db, body.image, "image");
         const earlyCents = body.early_price == null ? null : toCents(body.early_price);
         const early = earlyProblems(toCents(body.price), earlyCents, body.early_price_until ?? null);

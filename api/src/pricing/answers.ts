@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DISCOUNT_KINDS, SPORTS } from "../platform/database/schema.js";
+import { DISCOUNT_STATES } from "./brought.js";
 
 /** The discounts' answers (decision 038): a discount as admins manage it, with what a code brought. */
 
@@ -35,14 +36,21 @@ export const discount = z
     sports: z.array(z.enum(SPORTS)),
     minOrderCents: z.int().meta({ description: "A code needs an order of at least this much, in cents" }),
     paused: z.boolean(),
+    state: z.enum(DISCOUNT_STATES).meta({
+      description:
+        "In force today (active) or why not: paused by an admin, a code not started or expired (its days, academy calendar), or used up (its limit of uses reached, paid and held)",
+    }),
     uses: z
       .object({
         orders: z.int().meta({ description: "Paid orders that used it" }),
-        revenueCents: z.int().meta({ description: "Their revenue, in cents" }),
+        revenueCents: z.int().meta({ description: "Their revenue net of refunds, in cents" }),
         discountCents: z.int().meta({ description: "The discount it gave them, in cents" }),
-        holds: z.int().meta({ description: "Checkouts in progress holding a use" }),
+        holds: z.int().meta({ description: "Checkouts in progress holding a code's use (0 for the other kinds)" }),
       })
-      .meta({ description: "What the code brought (all zero for the other kinds)" }),
+      .meta({
+        description:
+          "What the discount brought: for a code, the orders that used it; for the sibling and multi-class discounts, the paid orders it took money off",
+      }),
   })
   .meta({
     id: "Discount",

@@ -99,6 +99,29 @@ describe("admins' discounts", () => {
   });
 });
 
+describe("a discount's state in the list", () => {
+  it("says expired, not started, paused or used up when the data says so, active otherwise", async () => {
+    const expired = await addCode("STATE-OLD", { validFrom: clockDay(-30), validUntil: clockDay(-3) });
+    const later = await addCode("STATE-LATER", { validFrom: clockDay(3), validUntil: clockDay(30) });
+    const paused = await addCode("STATE-PAUSED", { paused: true, validUntil: clockDay(-3) });
+    const open = await addCode("STATE-OPEN", { validFrom: clockDay(-3), validUntil: clockDay(3) });
+    const once = await addCode("STATE-ONCE", { maxUses: 1 });
+    const stateOf = async (id: string) =>
+      ((await admin("GET", "/discounts")).json() as { _id: string; state: string }[]).find((d) => d._id === id)!.state;
+    expect(await stateOf(expired._id)).toBe("expired");
+    expect(await stateOf(later._id)).toBe("not_started");
+    expect(await stateOf(paused._id)).toBe("paused");
+    expect(await stateOf(open._id)).toBe("active");
+    expect(await stateOf(once._id)).toBe("active");
+    // Its one use held by a checkout in progress: no other family can take it.
+    const parent = await family(api, ["Ava"]);
+    await toCart(parent, await lineClass(api, 5, { priceCents: 10_000 }), parent.kids[0]);
+    const opened = await openCheckout(parent, "STATE-ONCE");
+    expect(opened.statusCode, opened.body).toBe(201);
+    expect(await stateOf(once._id)).toBe("used_up");
+  });
+});
+
 describe("a code for some classes", () => {
   it("is for classes that exist and are approved (400 naming classIds otherwise), answered by name", async () => {
     const swim = await lineClass(api, 5, { priceCents: 10_000, name: "Swim Starters" });
@@ -307,7 +330,28 @@ describe("a family with two children, two early-bird classes, the sibling discou
     const stats = ((await admin("GET", "/discounts")).json() as { code: string | null; uses: object }[]).find(
       (d) => d.code === "SUMMER10",
     );
-    expect(stats!.uses).toEqual({ orders: 1, revenueCents: 64_659, discountCents: 7_183, holds: 0 });
+    // Revenue net of refunds, to the cent: the cancelled seat's 12_496 went back.
+    expect(stats!.uses).toEqual({ orders: 1, revenueCents: 64_659 - 12_496, discountCents: 7_183, holds: 0 });
+    // The sibling discount shows what it brought too: the order it took money off and how much.
+    const siblingCents = (
+      await api.database.db
+        .select({ discounts: orderItems.discounts })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, checkout.orderId))
+    )
+      .flatMap((l) => l.discounts)
+      .filter((d) => d.kind === "sibling")
+      .reduce((sum, d) => sum + d.cents, 0);
+    expect(siblingCents).toBeGreaterThan(0);
+    const siblingListed = ((await admin("GET", "/discounts")).json() as { _id: string; uses: object }[]).find(
+      (d) => d._id === sibling.json()._id,
+    );
+    expect(siblingListed!.uses).toEqual({
+      orders: 1,
+      revenueCents: 64_659 - 12_496,
+      discountCents: siblingCents,
+      holds: 0,
+    });
     // A used code cannot be deleted (its record stays); pausing it is the way.
     const used = await addCode("USED-CHECK");
     expect((await admin("DELETE", `/discounts/${used._id}`)).statusCode).toBe(200);

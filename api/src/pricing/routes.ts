@@ -1,17 +1,18 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requirePermission } from "../platform/access/permissions.js";
 import * as clock from "../platform/clock.js";
 import type { Db } from "../platform/database/client.js";
-import { classes, discounts, discountUses, orders, SPORTS } from "../platform/database/schema.js";
+import { classes, discounts, discountUses, SPORTS } from "../platform/database/schema.js";
 import { badRequest, conflict, notFound } from "../platform/errors.js";
 import { text } from "../platform/text.js";
 import { idParam, isIsoDate } from "../platform/wire.js";
 import { refusals } from "../platform/contract.js";
 import { deletedCount, discount } from "./answers.js";
+import { broughtByDiscount, broughtOf, discountState, type Brought } from "./brought.js";
 import { codeSummary } from "./rules.js";
-import { normalizeCode, type DiscountRow } from "./store.js";
+import { normalizeCode, pricingDay, type DiscountRow } from "./store.js";
 
 /** Admins' discounts (issue 33): promo codes, the sibling and the multi-class discount. */
 
@@ -144,11 +145,7 @@ async function classProblem(db: Db, ids: readonly string[], already: readonly st
   return null;
 }
 
-const toWire = (
-  row: DiscountRow,
-  names: Map<string, { name: string }>,
-  stats?: { orders: number; revenueCents: number; discountCents: number; holds: number },
-) => ({
+const toWire = (row: DiscountRow, names: Map<string, { name: string }>, stats: Map<string, Brought>) => ({
   _id: row.id,
   kind: row.kind,
   name: row.name,
@@ -172,29 +169,11 @@ const toWire = (
   sports: row.sports,
   minOrderCents: row.minOrderCents,
   paused: row.paused,
-  /** What the code brought: paid orders, their revenue and the discount it gave (cents); checkouts holding a use. */
-  uses: stats ?? { orders: 0, revenueCents: 0, discountCents: 0, holds: 0 },
+  /** In force today or why not (paused, a code's days or uses), by the API's clock on the academy's calendar. */
+  state: discountState(row, broughtOf(stats, row.id), pricingDay()),
+  /** What it brought: paid orders, their revenue net of refunds and the discount it gave (cents); checkouts holding a use. */
+  uses: broughtOf(stats, row.id),
 });
-
-/** Paid orders per code, their revenue and the code's discount; checkouts in progress holding a use. */
-export async function codeStats(db: Db) {
-  const rows = await db
-    .select({
-      discountId: discountUses.discountId,
-      orders: sql<number>`count(*) filter (where ${orders.status} = 'paid')`.mapWith(Number),
-      revenueCents:
-        sql<number>`coalesce(sum(${orders.amountCents}) filter (where ${orders.status} = 'paid'), 0)`.mapWith(Number),
-      discountCents:
-        sql<number>`coalesce(sum(${discountUses.amountCents}) filter (where ${orders.status} = 'paid'), 0)`.mapWith(
-          Number,
-        ),
-      holds: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
-    })
-    .from(discountUses)
-    .innerJoin(orders, eq(orders.id, discountUses.orderId))
-    .groupBy(discountUses.discountId);
-  return new Map(rows.map(({ discountId, ...stats }) => [discountId, stats]));
-}
 
 function refuseTaken(error: unknown, values: Partial<Values>): never {
   const code =
@@ -230,13 +209,13 @@ export const discountRoutes =
         requirePermission(actor, "read", "discount");
         const [rows, stats] = await Promise.all([
           db.select().from(discounts).orderBy(desc(discounts.createdAt), desc(discounts.id)),
-          codeStats(db),
+          broughtByDiscount(db),
         ]);
         const names = await classNames(
           db,
           rows.flatMap((row) => row.classIds),
         );
-        return rows.map((row) => toWire(row, names, stats.get(row.id)));
+        return rows.map((row) => toWire(row, names, stats));
       },
     );
 
@@ -273,7 +252,7 @@ export const discountRoutes =
           .values(values)
           .returning()
           .catch((error: unknown) => refuseTaken(error, values));
-        return reply.status(201).send(toWire(row!, await classNames(db, row!.classIds)));
+        return reply.status(201).send(toWire(row!, await classNames(db, row!.classIds), new Map()));
       },
     );
 
@@ -316,8 +295,7 @@ export const discountRoutes =
           .where(eq(discounts.id, current.id))
           .returning()
           .catch((error: unknown) => refuseTaken(error, values));
-        const stats = (await codeStats(db)).get(current.id);
-        return toWire(row!, await classNames(db, row!.classIds), stats);
+        return toWire(row!, await classNames(db, row!.classIds), await broughtByDiscount(db));
       },
     );
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { money, useDiscounts } from "../lib/discounts";
+import { money, STATE_LABEL, useDiscounts } from "../lib/discounts";
 import { ErrorState, TableSkeleton } from "./states";
 
 /** Admin Home (issue 33): what each promo code brought, from GET /discounts. */
@@ -29,7 +29,7 @@ export function CodeFigures() {
           <p className="font-mono font-semibold break-words text-slate-900 dark:text-white">{d.code}</p>
           <p className="text-slate-600 dark:text-slate-400">
             {d.name} · {d.summary}
-            {d.paused ? " · paused" : ""}
+            {d.state === "active" ? "" : ` · ${STATE_LABEL[d.state].toLowerCase()}`}
           </p>
           <dl className="mt-2 grid grid-cols-3 gap-2">
             <div>

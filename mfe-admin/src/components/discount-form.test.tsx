@@ -39,6 +39,7 @@ const summer: Discount = {
   sports: [],
   minOrderCents: 10050,
   paused: false,
+  state: "active",
   uses: { orders: 0, revenueCents: 0, discountCents: 0, holds: 0 },
 };
 
@@ -83,6 +84,39 @@ describe("DiscountFormCard", () => {
         description: "An amount in dollars, such as 100 or 99.50.",
       }),
     ).toBeTruthy();
+    expect(api.calls("POST /discounts")).toHaveLength(0);
+  });
+
+  it("checks every field before sending: each problem beside its field, a summary by the submit button, focus on the first", async () => {
+    const { user, form } = await openAddForm();
+    await user.type(within(form).getByLabelText("Code"), "a b");
+    await user.type(within(form).getByLabelText("Percent off"), "0");
+    await user.type(within(form).getByLabelText("First day"), "2027-06-10");
+    await user.type(within(form).getByLabelText("Last day"), "2027-06-01");
+    await user.type(within(form).getByLabelText("Uses in all (empty: no limit)"), "0");
+    await user.type(within(form).getByLabelText("Uses per family (empty: no limit)"), "1.5");
+    await user.click(within(form).getByRole("button", { name: "Add discount" }));
+
+    const beside: [string, string][] = [
+      ["Name families read", "Give the discount a name families will read."],
+      ["Code", "A code is 3 to 32 letters, digits, - or _ (no spaces)."],
+      ["Percent off", "A whole percent from 1 to 100."],
+      ["Last day", "The last day is before the first."],
+      ["Uses in all (empty: no limit)", "A whole number from 1, or leave it empty for no limit."],
+      ["Uses per family (empty: no limit)", "A whole number from 1 to 1000, or leave it empty for no limit."],
+    ];
+    for (const [label, message] of beside) {
+      const input = within(form).getByLabelText(label);
+      expect(input.getAttribute("aria-invalid"), label).toBe("true");
+      expect(document.getElementById(input.getAttribute("aria-describedby") ?? "")?.textContent, label).toBe(message);
+    }
+    const summary = within(form).getByRole("alert");
+    expect(summary.textContent).toBe(
+      "6 fields need another look: Name, Code, Percent off, Last day, Uses in all, Uses per family.",
+    );
+    // The summary sits just before the submit button.
+    expect(summary.nextElementSibling?.contains(within(form).getByRole("button", { name: "Add discount" }))).toBe(true);
+    expect(document.activeElement).toBe(within(form).getByLabelText("Name families read"));
     expect(api.calls("POST /discounts")).toHaveLength(0);
   });
 
@@ -139,17 +173,19 @@ describe("DiscountFormCard", () => {
     const { user, form } = await openAddForm();
     await user.type(within(form).getByLabelText("Name families read"), "Welcome");
     await user.type(within(form).getByLabelText("Code"), "SUMMER20");
-    await user.type(within(form).getByLabelText("Percent off"), "150");
+    await user.type(within(form).getByLabelText("Percent off"), "15");
     await user.click(within(form).getByRole("button", { name: "Add discount" }));
 
-    expect((await within(form).findByRole("alert")).textContent).toBe("Check the highlighted fields.");
+    expect((await within(form).findByRole("alert")).textContent).toBe(
+      "Check the highlighted fields. 2 fields need another look: Code, Percent off.",
+    );
     expect(
       within(form).getByRole("textbox", { name: "Code", description: "Another discount already uses this code" }),
     ).toBeTruthy();
     expect(
       within(form).getByRole("textbox", { name: "Percent off", description: "A whole percent from 1 to 100" }),
     ).toBeTruthy();
-    expect(api.calls("POST /discounts")[0]!.body).toMatchObject({ percentOff: 150 });
+    expect(api.calls("POST /discounts")[0]!.body).toMatchObject({ percentOff: 15 });
     expect((within(form).getByRole("button", { name: "Add discount" }) as HTMLButtonElement).disabled).toBe(false);
   });
 

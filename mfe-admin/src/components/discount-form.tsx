@@ -4,6 +4,49 @@ import { bodyOf, type Discount, type DiscountForm, useSaveDiscount } from "../li
 import { buttonStyles, inputStyles } from "./buttons";
 import { ClassPicker } from "./class-picker";
 
+/** The fields in the order the form shows them, by the server's names for them. */
+const FIELD_ORDER = [
+  "name",
+  "code",
+  "percentOff",
+  "amountOffCents",
+  "minSeats",
+  "validFrom",
+  "validUntil",
+  "maxUses",
+  "maxUsesPerFamily",
+  "minOrderCents",
+  "classIds",
+  "sports",
+] as const;
+/** The form's input of a server field where their names differ. */
+const FIELD_OF: Partial<Record<string, string>> = {
+  percentOff: "value",
+  amountOffCents: "value",
+  minOrderCents: "minOrder",
+};
+const FIELD_LABEL: Record<(typeof FIELD_ORDER)[number], string> = {
+  name: "Name",
+  code: "Code",
+  percentOff: "Percent off",
+  amountOffCents: "Amount off",
+  minSeats: "Seats",
+  validFrom: "First day",
+  validUntil: "Last day",
+  maxUses: "Uses in all",
+  maxUsesPerFamily: "Uses per family",
+  minOrderCents: "Minimum order",
+  classIds: "Classes",
+  sports: "Sports",
+};
+
+/** The error summary beside the submit button: how many fields, and which. */
+function summaryOf(problems: Record<string, string>): string {
+  const named = FIELD_ORDER.filter((key) => problems[key]).map((key) => FIELD_LABEL[key]);
+  if (named.length === 0) return "";
+  return `${named.length === 1 ? "1 field needs" : `${named.length} fields need`} another look: ${named.join(", ")}.`;
+}
+
 const KIND_LABEL: Record<Discount["kind"], string> = {
   code: "Promo code",
   sibling: "Sibling discount",
@@ -34,7 +77,13 @@ export function DiscountFormCard({
     const { body, problems: seen } = bodyOf(form, editingId !== null);
     setProblems(seen);
     setFailure(null);
-    if (Object.keys(seen).length > 0) return;
+    if (Object.keys(seen).length > 0) {
+      setFailure(summaryOf(seen));
+      // The first field to fix, in the form's order, takes focus.
+      const first = FIELD_ORDER.find((key) => seen[key]);
+      if (first) document.getElementById(`${id}-${FIELD_OF[first] ?? first}`)?.focus();
+      return;
+    }
     save.mutate(
       { id: editingId ?? undefined, body },
       {
@@ -43,7 +92,7 @@ export function DiscountFormCard({
           const fields = (error as { response?: { data?: { fields?: Record<string, string> } } }).response?.data
             ?.fields;
           if (fields) setProblems(fields);
-          setFailure(errorMessage(error));
+          setFailure(fields ? `${errorMessage(error)} ${summaryOf(fields)}` : errorMessage(error));
         },
       },
     );
@@ -83,6 +132,8 @@ export function DiscountFormCard({
 
   return (
     <form
+      // The form checks every field itself and says each problem beside it (not the browser's bubbles).
+      noValidate
       onSubmit={submit}
       aria-labelledby={`${id}-title`}
       className="mb-6 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
@@ -172,7 +223,10 @@ export function DiscountFormCard({
             onChange={(next) => set("classes", next)}
             problem={problems.classIds ?? Object.entries(problems).find(([key]) => key.startsWith("classIds."))?.[1]}
           />
-          <fieldset className="flex flex-col gap-2">
+          <fieldset
+            className="flex flex-col gap-2"
+            aria-describedby={problems.sports ? `${id}-sports-problem` : undefined}
+          >
             <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">Sports it is for</legend>
             <div className="flex flex-wrap gap-x-4 gap-y-2">
               {(Object.keys(SPORTS) as (keyof typeof SPORTS)[]).map((sport) => (
@@ -188,7 +242,11 @@ export function DiscountFormCard({
                 </label>
               ))}
             </div>
-            {problems.sports && <p className="text-sm text-red-700 dark:text-red-300">{problems.sports}</p>}
+            {problems.sports && (
+              <p id={`${id}-sports-problem`} className="text-sm text-red-700 dark:text-red-300">
+                {problems.sports}
+              </p>
+            )}
           </fieldset>
         </section>
       )}

@@ -62,6 +62,7 @@ function CancelForm({
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  const [fieldProblems, setFieldProblems] = useState<{ amount?: string; reason?: string }>({});
   const cancel = useMutation({
     mutationFn: async (body: { refundCents: number; reason: string }) =>
       (await api.post<{ message: string }>(`/enrollments/${enrollmentId}/cancel`, body)).data,
@@ -85,12 +86,21 @@ function CancelForm({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!reason.trim()) return setProblem("Say why, for the record.");
+    // Every field checked before anything is sent; each problem beside its field.
+    const seen: { amount?: string; reason?: string } = {};
     let cents = choice === "policy" ? q.refundCents : left;
     if (choice === "other") {
       const typed = refundCents(amount, left, "seat");
-      if (typeof typed === "string") return setProblem(typed);
-      cents = typed;
+      if (typeof typed === "string") seen.amount = typed;
+      else cents = typed;
+    }
+    if (!reason.trim()) seen.reason = "Say why, for the record.";
+    setFieldProblems(seen);
+    const named = [seen.amount && "Amount", seen.reason && "Reason"].filter(Boolean);
+    if (named.length > 0) {
+      setProblem(`${named.length === 1 ? "1 field needs" : "2 fields need"} another look: ${named.join(", ")}.`);
+      document.getElementById(`${id}-${seen.amount ? "amount" : "reason"}`)?.focus();
+      return;
     }
     setProblem(null);
     cancel.mutate(
@@ -101,6 +111,7 @@ function CancelForm({
 
   return (
     <form
+      noValidate
       onSubmit={submit}
       aria-label={`Cancel seat: ${label}`}
       className="mt-2 flex flex-col gap-2 rounded-xl border border-slate-300 p-3 dark:border-slate-600"
@@ -141,8 +152,15 @@ function CancelForm({
             inputMode="decimal"
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
+            aria-invalid={fieldProblems.amount ? true : undefined}
+            aria-describedby={fieldProblems.amount ? `${id}-amount-problem` : undefined}
             className={`${inputStyles} w-32`}
           />
+          {fieldProblems.amount && (
+            <p id={`${id}-amount-problem`} className="text-sm text-red-700 dark:text-red-300">
+              {fieldProblems.amount}
+            </p>
+          )}
         </>
       )}
       <label htmlFor={`${id}-reason`} className="font-medium">
@@ -153,8 +171,15 @@ function CancelForm({
         value={reason}
         maxLength={300}
         onChange={(e) => setReason(e.target.value)}
+        aria-invalid={fieldProblems.reason ? true : undefined}
+        aria-describedby={fieldProblems.reason ? `${id}-reason-problem` : undefined}
         className={inputStyles}
       />
+      {fieldProblems.reason && (
+        <p id={`${id}-reason-problem`} className="text-sm text-red-700 dark:text-red-300">
+          {fieldProblems.reason}
+        </p>
+      )}
       {problem && (
         <p role="alert" className="text-red-700 dark:text-red-300">
           {problem}

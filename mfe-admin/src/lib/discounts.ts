@@ -36,6 +36,15 @@ export function useDeleteDiscount() {
 
 export const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
+/** A discount's state (the API's, on the academy's calendar) in words. */
+export const STATE_LABEL: Record<Discount["state"], string> = {
+  active: "Active",
+  paused: "Paused",
+  not_started: "Not started",
+  expired: "Expired",
+  used_up: "Used up",
+};
+
 /** What the form holds: text as typed. */
 export interface DiscountForm {
   kind: Discount["kind"];
@@ -93,6 +102,8 @@ export function formOf(d: Discount): DiscountForm {
 }
 
 const wholeOrNull = (s: string) => (s.trim() === "" ? null : Number(s));
+const wholeIn = (s: string, min: number, max: number) => /^\d+$/.test(s.trim()) && +s >= min && +s <= max;
+const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));
 /** Dollars typed ("25", "19.99") to cents; NaN when it is not money. */
 export const toCents = (s: string) => (/^\d+(\.\d{1,2})?$/.test(s.trim()) ? Math.round(Number(s.trim()) * 100) : NaN);
 
@@ -108,10 +119,34 @@ export function bodyOf(
   const isCode = form.kind === "code";
   const amount = isCode && form.type === "amount";
   const value = amount ? toCents(form.value) : Number(form.value);
-  if (form.value.trim() === "" || Number.isNaN(value)) {
-    problems[amount ? "amountOffCents" : "percentOff"] = amount
-      ? "An amount in dollars, such as 20 or 12.50."
-      : "A whole percent from 1 to 100.";
+  // Every field checked as the server checks it, so nothing is sent that it would refuse for its form.
+  if (form.name.trim() === "") problems.name = "Give the discount a name families will read.";
+  else if (form.name.trim().length > 80) problems.name = "A name is at most 80 characters.";
+  if (isCode && !/^[A-Z0-9_-]{3,32}$/.test(form.code.trim().toUpperCase())) {
+    problems.code = "A code is 3 to 32 letters, digits, - or _ (no spaces).";
+  }
+  if (amount) {
+    if (form.value.trim() === "" || Number.isNaN(value) || value < 1 || value > 10_000_000) {
+      problems.amountOffCents = "An amount in dollars, such as 20 or 12.50.";
+    }
+  } else if (!/^\d+$/.test(form.value.trim()) || value < 1 || value > 100) {
+    problems.percentOff = "A whole percent from 1 to 100.";
+  }
+  if (form.kind === "multi_class" && !wholeIn(form.minSeats, 2, 100)) {
+    problems.minSeats = "A whole number of seats from 2 to 100.";
+  }
+  if (isCode) {
+    if (form.validFrom !== "" && !isDay(form.validFrom)) problems.validFrom = "A date, or leave it empty.";
+    if (form.validUntil !== "" && !isDay(form.validUntil)) problems.validUntil = "A date, or leave it empty.";
+    else if (isDay(form.validFrom) && isDay(form.validUntil) && form.validUntil < form.validFrom) {
+      problems.validUntil = "The last day is before the first.";
+    }
+    if (form.maxUses.trim() !== "" && !wholeIn(form.maxUses, 1, 1_000_000)) {
+      problems.maxUses = "A whole number from 1, or leave it empty for no limit.";
+    }
+    if (form.maxUsesPerFamily.trim() !== "" && !wholeIn(form.maxUsesPerFamily, 1, 1_000)) {
+      problems.maxUsesPerFamily = "A whole number from 1 to 1000, or leave it empty for no limit.";
+    }
   }
   const minOrder = form.minOrder.trim() === "" ? 0 : toCents(form.minOrder);
   if (Number.isNaN(minOrder)) problems.minOrderCents = "An amount in dollars, such as 100 or 99.50.";

@@ -17,18 +17,22 @@ const number = new Intl.NumberFormat("en-US");
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+    <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
       <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="mt-1 font-display text-3xl font-bold text-slate-900 dark:text-white">{value}</dd>
+      {/* A large sum stays inside its card: it wraps rather than spill over the card's edge. */}
+      <dd className="mt-1 font-display text-3xl leading-tight font-bold text-slate-900 tabular-nums [overflow-wrap:anywhere] dark:text-white">
+        {value}
+      </dd>
       {detail && <dd className="mt-1 text-sm text-slate-600 dark:text-slate-400">{detail}</dd>}
     </div>
   );
 }
 
+/** Five across only on wide screens: at 1280 px a fifth of the page is too narrow for a revenue in the millions. */
 function Figures({ stats }: { stats: AdminStats }) {
   const n = (x: number) => number.format(x);
   return (
-    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
       <Figure
         label="Users"
         value={n(stats.users.total)}
@@ -72,7 +76,11 @@ export default function AdminHomePage() {
           The academy in figures
         </h2>
         {stats.isPending ? (
-          <div role="status" aria-label="Loading figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          <div
+            role="status"
+            aria-label="Loading figures"
+            className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5"
+          >
             {Array.from({ length: 5 }, (_, i) => (
               <div
                 key={i}

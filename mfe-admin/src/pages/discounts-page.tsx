@@ -10,6 +10,7 @@ import {
   emptyForm,
   formOf,
   money,
+  STATE_LABEL,
   useDeleteDiscount,
   useDiscounts,
   useSaveDiscount,
@@ -38,7 +39,7 @@ function limits(d: Discount): string {
   return parts.length ? parts.join(" · ") : "None";
 }
 
-/** What a code brought: paid orders, their revenue and the discount it gave. */
+/** What a discount brought: paid orders, their revenue net of refunds and the discount it gave. */
 export function brought(d: Discount): string {
   return `${d.uses.orders} ${d.uses.orders === 1 ? "order" : "orders"}, ${money(d.uses.revenueCents)} revenue, ${money(d.uses.discountCents)} given`;
 }
@@ -86,11 +87,18 @@ function Actions({ d, onEdit }: { d: Discount; onEdit: () => void }) {
   );
 }
 
+/** A discount's state as the API works it out on the academy's calendar: in force, or why not. */
+const TONE: Record<Discount["state"], string> = {
+  active: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200",
+  paused: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100",
+  not_started: "bg-sky-100 text-sky-900 dark:bg-sky-900/50 dark:text-sky-100",
+  expired: "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100",
+  used_up: "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100",
+};
+
 const Status = ({ d }: { d: Discount }) => (
-  <span
-    className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${d.paused ? "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100" : "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200"}`}
-  >
-    {d.paused ? "Paused" : "Active"}
+  <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${TONE[d.state]}`}>
+    {STATE_LABEL[d.state]}
   </span>
 );
 
@@ -163,7 +171,7 @@ export default function DiscountsPage() {
                       </td>
                       <td className="px-3 py-2">{validity(d)}</td>
                       <td className="px-3 py-2">{limits(d)}</td>
-                      <td className="px-3 py-2">{d.kind === "code" ? brought(d) : "—"}</td>
+                      <td className="px-3 py-2">{brought(d)}</td>
                       <td className="px-3 py-2">
                         <Status d={d} />
                       </td>
@@ -199,7 +207,7 @@ export default function DiscountsPage() {
                   <p className="text-slate-600 dark:text-slate-400">
                     Valid: {validity(d)} · Limits: {limits(d)}
                   </p>
-                  {d.kind === "code" && <p className="text-slate-600 dark:text-slate-400">Brought: {brought(d)}</p>}
+                  <p className="text-slate-600 dark:text-slate-400">Brought: {brought(d)}</p>
                   <Actions d={d} onEdit={() => edit(d)} />
                 </li>
               ))}

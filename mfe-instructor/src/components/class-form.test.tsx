@@ -2,7 +2,9 @@ import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AppProviders, gate, resetPage, signInAs, startTestApi, type TestApi } from "shared-auth/testing";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { academyToday } from "shared-auth/academy-time";
 import AddClassPage from "../pages/add-class-page";
+import { ClassForm } from "./class-form";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -301,5 +303,72 @@ describe("ClassForm (what a parent needs on the day)", () => {
     expect(await screen.findByText("Some fields are not valid.")).toBeTruthy();
     expect(described("Venue address (optional)", "Must not contain control characters.")).toBe(true);
     await waitFor(() => expect(document.activeElement).toBe(input("Venue address (optional)")));
+  });
+});
+
+describe("ClassForm (dates in the past)", () => {
+  const DAY_MS = 86_400_000;
+  const today = () => academyToday();
+  const daysAgo = (n: number) => academyToday(Date.now() - n * DAY_MS);
+  const later = (n: number) => academyToday(Date.now() + n * DAY_MS);
+
+  it("offers today as the earliest day and refuses a first day in the past beside its field, sending nothing", async () => {
+    const user = renderAddPage();
+    expect(input("First day").min).toBe(today());
+    expect(input("Last day").min).toBe(today());
+    await fillClass(user);
+    await uploadImage(user);
+    await typeInto(user, "First day", daysAgo(3));
+    await typeInto(user, "Last day", later(3));
+    await user.click(screen.getByRole("button", { name: "Add Class" }));
+    const message = `The first day cannot be in the past: choose ${today()} (today) or later.`;
+    expect(described("First day", message)).toBe(true);
+    expect(input("First day").getAttribute("aria-invalid")).toBe("true");
+    expect(api.calls("POST /classes")).toHaveLength(0);
+  });
+
+  it("keeps a running class's first day when editing it, and sends the edit", async () => {
+    const sent: object[] = [];
+    const user = userEvent.setup();
+    render(
+      <AppProviders path="/dashboard/myclasses">
+        <ClassForm
+          mode="edit"
+          submitLabel="Update"
+          initial={{
+            class_name: "Running Camp",
+            image: "/uploads/net.png",
+            sport: "tennis",
+            price: "120",
+            available_seats: "10",
+            enrolled_seats: "2",
+            start_date: daysAgo(2),
+            end_date: later(3),
+            weekdays: ["mon"],
+            start_time: "09:00",
+            end_time: "12:00",
+            age_min: "8",
+            age_max: "12",
+            level: "all",
+          }}
+          onSubmit={async (values) => {
+            sent.push(values);
+            return "Updated.";
+          }}
+        />
+      </AppProviders>,
+    );
+    expect(input("First day").min).toBe(daysAgo(2));
+    await typeInto(user, "Place (optional)", "Court 2");
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    await screen.findByText("Updated.");
+    expect(sent).toHaveLength(1);
+    // Moved to another day in the past: refused beside the field.
+    await typeInto(user, "First day", daysAgo(1));
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    expect(described("First day", `The first day cannot be in the past: choose ${today()} (today) or later.`)).toBe(
+      true,
+    );
+    expect(sent).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useForm, useWatch, type FieldPath } from "react-hook-form";
 import { asApiError, errorMessage, SPORTS, useAcademy } from "shared-auth";
+import { academyToday } from "shared-auth/academy-time";
 import { CLASS_FIELDS, EMPTY_CLASS, FIELD_ORDER, SESSION_RULES, type ClassFormValues } from "../lib/class-fields";
 import { ImagePicker } from "./image-picker";
 import { LogisticsFields } from "./logistics-fields";
@@ -35,6 +36,7 @@ export function ClassForm({
   // A new picker after the form resets: its preview and upload state start over.
   const [pickerKey, setPickerKey] = useState(0);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [today] = useState(() => academyToday());
   const prefix = mode === "add" ? "add-class" : "edit-class";
   const {
     register,
@@ -146,7 +148,13 @@ export function ClassForm({
           .filter((f) => mode === "add" || !f.addOnly)
           .map((f) => renderField(f))}
       </div>
-      <SessionFields prefix={prefix} register={register} errors={errors} />
+      <SessionFields
+        prefix={prefix}
+        register={register}
+        errors={errors}
+        today={today}
+        kept={mode === "edit" ? { start_date: initial?.start_date, end_date: initial?.end_date } : {}}
+      />
       <LogisticsFields prefix={prefix} register={register} errors={errors} />
       {CLASS_FIELDS.filter((f) => f.kind === "multiline").map((f) => renderField(f))}
       <div role="status" aria-live="polite">

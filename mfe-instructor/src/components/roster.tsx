@@ -51,6 +51,10 @@ const COLUMNS = ["Camper", "Age", "Medical", "Emergency contacts", "Pick-up", "P
 export function Roster({ classId, className, session }: { classId: string; className: string; session?: string }) {
   const titleId = useId();
   const [printing, setPrinting] = useState(false);
+  // Each camper's medical details, fetched for one printout (each read recorded) and dropped after it.
+  const [printed, setPrinted] = useState<Map<string, MedicalDetails> | null>(null);
+  const [printProblem, setPrintProblem] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState(false);
   const roster = useQuery({
     queryKey: ["roster", classId],
     queryFn: async () => (await api.get<RosterEntry[]>(`/classes/${classId}/roster`)).data,
@@ -60,14 +64,31 @@ export function Roster({ classId, className, session }: { classId: string; class
 
   useEffect(() => {
     if (!printing) return;
-    const done = () => setPrinting(false);
+    const done = () => {
+      setPrinting(false);
+      setPrinted(null);
+    };
     window.addEventListener("afterprint", done);
     return () => window.removeEventListener("afterprint", done);
   }, [printing]);
 
-  function print() {
-    // The attribute must be on the page before the browser lays it out for paper.
-    flushSync(() => setPrinting(true));
+  async function print() {
+    setPrintProblem(null);
+    setPreparing(true);
+    let details: MedicalDetails[];
+    try {
+      details = (await api.get<MedicalDetails[]>(`/classes/${classId}/roster/medical`)).data;
+    } catch (error) {
+      setPrintProblem(errorMessage(error));
+      return;
+    } finally {
+      setPreparing(false);
+    }
+    // The details and the attribute must be on the page before the browser lays it out for paper.
+    flushSync(() => {
+      setPrinted(new Map(details.map((d) => [d._id, d])));
+      setPrinting(true);
+    });
     window.print();
   }
 
@@ -95,8 +116,19 @@ export function Roster({ classId, className, session }: { classId: string; class
         <p className="text-sm text-slate-600 dark:text-slate-400">No students are enrolled in {className} yet.</p>
       ) : (
         <>
-          <RosterActions classId={classId} className={className} count={roster.data.length} onPrint={print} />
-          <RosterTable classId={classId} className={className} rows={sortRoster(roster.data)} />
+          <RosterActions
+            classId={classId}
+            className={className}
+            count={roster.data.length}
+            onPrint={() => void print()}
+            preparing={preparing}
+          />
+          {printProblem && (
+            <p role="alert" className="mb-3 text-sm text-red-700 dark:text-red-300 print:hidden">
+              The roster was not printed: its medical details could not be loaded ({printProblem}).
+            </p>
+          )}
+          <RosterTable classId={classId} className={className} rows={sortRoster(roster.data)} printed={printed} />
         </>
       )}
     </section>
@@ -108,11 +140,13 @@ function RosterActions({
   className,
   count,
   onPrint,
+  preparing,
 }: {
   classId: string;
   className: string;
   count: number;
   onPrint: () => void;
+  preparing: boolean;
 }) {
   const [exporting, setExporting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -121,8 +155,8 @@ function RosterActions({
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm font-medium text-slate-700 dark:text-slate-300">{countOf(count, "camper", "campers")}</p>
         <div className="flex flex-wrap gap-2 print:hidden">
-          <button type="button" className={secondaryClass} onClick={onPrint}>
-            Print roster
+          <button type="button" className={secondaryClass} onClick={onPrint} disabled={preparing} aria-busy={preparing}>
+            {preparing ? "Preparing…" : "Print roster"}
           </button>
           <button
             type="button"
@@ -150,7 +184,17 @@ function RosterActions({
   );
 }
 
-function RosterTable({ classId, className, rows }: { classId: string; className: string; rows: RosterEntry[] }) {
+function RosterTable({
+  classId,
+  className,
+  rows,
+  printed,
+}: {
+  classId: string;
+  className: string;
+  rows: RosterEntry[];
+  printed: Map<string, MedicalDetails> | null;
+}) {
   return (
     <table className={tableStyles}>
       <caption className="sr-only">Campers enrolled in {className}</caption>
@@ -166,7 +210,7 @@ function RosterTable({ classId, className, rows }: { classId: string; className:
       </thead>
       <tbody className={bodyStyles}>
         {rows.map((row) => (
-          <RosterRow key={row.camper._id} classId={classId} row={row} />
+          <RosterRow key={row.camper._id} classId={classId} row={row} printed={printed?.get(row.camper._id)} />
         ))}
       </tbody>
     </table>
@@ -192,7 +236,15 @@ function People({ list, none }: { list: RosterEntry["camper"]["emergency_contact
   );
 }
 
-function RosterRow({ classId, row }: { classId: string; row: RosterEntry }) {
+function RosterRow({
+  classId,
+  row,
+  printed,
+}: {
+  classId: string;
+  row: RosterEntry;
+  printed: MedicalDetails | undefined;
+}) {
   const { camper } = row;
   return (
     <tr className={rowStyles}>
@@ -211,6 +263,7 @@ function RosterRow({ classId, row }: { classId: string; row: RosterEntry }) {
         ) : (
           <span className="text-slate-600 dark:text-slate-400">None noted</span>
         )}
+        {printed && <PrintedMedical details={printed} />}
       </td>
       <td data-label="Emergency contacts" className={fieldStyles}>
         <People list={camper.emergency_contacts} none="None given" />
@@ -308,5 +361,26 @@ function MedicalFlag({ classId, camperId, camperName }: { classId: string; campe
           ))}
       </div>
     </div>
+  );
+}
+
+/** On paper only: the camper's allergies, medical notes and medications, for the coach on the field. */
+function PrintedMedical({ details }: { details: MedicalDetails }) {
+  return (
+    <dl className="hidden text-sm print:mt-1 print:block" data-testid="printed-medical">
+      {details.details_unreadable ? (
+        <div>
+          <dt className="font-semibold">Details</dt>
+          <dd>Could not be read: ask the family.</dd>
+        </div>
+      ) : (
+        medicalLines(details).map((line) => (
+          <div key={line.label}>
+            <dt className="inline font-semibold">{line.label}: </dt>
+            <dd className="inline whitespace-pre-line">{line.text}</dd>
+          </div>
+        ))
+      )}
+    </dl>
   );
 }

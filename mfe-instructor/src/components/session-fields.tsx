@@ -1,6 +1,6 @@
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { AGE_MAX, AGE_MIN, LEVEL_LABELS, WEEKDAYS, WEEKDAY_LABELS } from "shared-auth";
-import { SESSION_RULES, type ClassFormState, type SessionFieldName } from "../lib/class-fields";
+import { notInThePast, SESSION_RULES, type ClassFormState, type SessionFieldName } from "../lib/class-fields";
 import { describedBy, Field, inputClass } from "./ui";
 
 const WEEKDAY_NAMES: Record<(typeof WEEKDAYS)[number], string> = {
@@ -24,11 +24,26 @@ export function SessionFields({
   prefix,
   register,
   errors,
+  today,
+  kept = {},
 }: {
   prefix: string;
   register: UseFormRegister<ClassFormState>;
   errors: FieldErrors<ClassFormState>;
+  /** Today on the academy's calendar: the earliest first or last day a class can be given. */
+  today: string;
+  /** The dates the class already has (an edit): kept as they are, even once they are past. */
+  kept?: { start_date?: string | undefined; end_date?: string | undefined };
 }) {
+  const firstDay = notInThePast("first", today, kept.start_date);
+  const lastDay = notInThePast("last", today, kept.end_date);
+  // Each date's own rule, then the past: one message at a time, the first that applies.
+  const dateRules = (name: "start_date" | "end_date", past: ReturnType<typeof notInThePast>) => ({
+    validate: (v: string, all: ClassFormState) => {
+      const own = (SESSION_RULES[name].validate as (v: string, all: ClassFormState) => true | string)(v, all);
+      return own === true ? past.validate(v) : own;
+    },
+  });
   const input = (name: Exclude<SessionFieldName, "weekdays">) => {
     const id = `${prefix}-${name.replace(/_/g, "-")}`;
     const error = errors[name]?.message;
@@ -40,7 +55,14 @@ export function SessionFields({
         "aria-invalid": error ? true : undefined,
         "aria-describedby": describedBy(id, error),
         className: inputClass,
-        ...register(name, SESSION_RULES[name] as never),
+        ...register(
+          name,
+          (name === "start_date"
+            ? dateRules(name, firstDay)
+            : name === "end_date"
+              ? dateRules(name, lastDay)
+              : SESSION_RULES[name]) as never,
+        ),
       },
     };
   };
@@ -63,10 +85,10 @@ export function SessionFields({
       <legend className="px-1 font-display text-lg font-bold text-slate-900 dark:text-white">Camp session</legend>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={startDate.id} label="First day" error={startDate.error}>
-          <input type="date" min="2020-01-01" max="2100-12-31" {...startDate.props} />
+          <input type="date" min={firstDay.min} max="2100-12-31" {...startDate.props} />
         </Field>
         <Field id={endDate.id} label="Last day" error={endDate.error}>
-          <input type="date" min="2020-01-01" max="2100-12-31" {...endDate.props} />
+          <input type="date" min={lastDay.min} max="2100-12-31" {...endDate.props} />
         </Field>
       </div>
       <fieldset

@@ -198,6 +198,23 @@ export const SESSION_RULES: {
   },
 };
 
+/**
+ * A class's first or last day is not in the past (the API's rule, by its clock; here by the
+ * browser's, on the academy's calendar). A day the class already has is kept, so a class already
+ * running can be edited without touching its dates. Returns the earliest day the field offers
+ * (its `min`) and its check.
+ */
+export function notInThePast(which: "first" | "last", today: string, kept = "") {
+  return {
+    min: kept !== "" && kept < today ? kept : today,
+    validate: (v: string) =>
+      v === "" ||
+      v === kept ||
+      v >= today ||
+      `The ${which} day cannot be in the past: choose ${today} (today) or later.`,
+  };
+}
+
 /** The form's fields in the order a server error should take focus to them. */
 export const FIELD_ORDER: (keyof ClassFormValues)[] = [
   "class_name",
