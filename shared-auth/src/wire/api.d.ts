@@ -1213,6 +1213,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/classes/{id}/roster/medical": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every camper of a class with allergies, medical notes or medications, with them, for printing the roster: the class's instructor or an admin (each camper's read recorded) */
+        get: operations["getRosterMedical"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/classes/{id}/roster.csv": {
         parameters: {
             query?: never;
@@ -1916,15 +1933,20 @@ export interface components {
             /** @description A code needs an order of at least this much, in cents */
             minOrderCents: number;
             paused: boolean;
-            /** @description What the code brought (all zero for the other kinds) */
+            /**
+             * @description In force today (active) or why not: paused by an admin, a code not started or expired (its days, academy calendar), or used up (its limit of uses reached, paid and held)
+             * @enum {string}
+             */
+            state: "active" | "paused" | "not_started" | "expired" | "used_up";
+            /** @description What the discount brought: for a code, the orders that used it; for the sibling and multi-class discounts, the paid orders it took money off */
             uses: {
                 /** @description Paid orders that used it */
                 orders: number;
-                /** @description Their revenue, in cents */
+                /** @description Their revenue net of refunds, in cents */
                 revenueCents: number;
                 /** @description The discount it gave them, in cents */
                 discountCents: number;
-                /** @description Checkouts in progress holding a use */
+                /** @description Checkouts in progress holding a code's use (0 for the other kinds) */
                 holds: number;
             };
         };
@@ -11002,6 +11024,91 @@ export interface operations {
             };
         };
     };
+    getRosterMedical: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campers with medical details, in the order their seats were taken (each read recorded in the access log); never cached */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CamperMedicalDetails"][];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     downloadRosterCsv: {
         parameters: {
             query?: never;
@@ -11013,7 +11120,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The roster as a CSV file to save (Content-Disposition: attachment; filename="roster-<class-name>.csv"): a header row, then one row a seat with camper, age_on_first_day, medical_or_allergy (yes/no), emergency_contacts, pickup_people, photo_consent (yes/no), account_holder, email; every cell quoted. The read of each camper is recorded in the access log */
+            /** @description The roster as a CSV file to save (Content-Disposition: attachment; filename="roster-<class-name>.csv"): a header row, then one row a seat with camper, age_on_first_day, medical_or_allergy (yes/no), allergies, medical_notes, medications (as the family wrote them), emergency_contacts, pickup_people, photo_consent (yes/no), account_holder, email; every cell quoted. The read of each camper is recorded in the access log */
             200: {
                 headers: {
                     /** @description attachment; filename="roster-<class-name>.csv" (the class's name in lower-case letters, digits and dashes) */
