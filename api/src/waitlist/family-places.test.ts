@@ -57,7 +57,7 @@ describe("a family's waitlist places", () => {
 });
 
 describe("who of a family may join a line", () => {
-  it("is answered before joining: a child outside the class's ages with the reason, one with a seat too", async () => {
+  it("is answered before joining: a child outside the class's ages is named with the reason", async () => {
     const classId = await fullClass({ ageMin: 9, ageMax: 11, startDate: clockDay(40) });
     const parent = await family(api, ["Cal"]);
     const young = await api.call({
