@@ -22,6 +22,7 @@ import {
   ADDED_MESSAGE,
   bookEach,
   bookingNote,
+  canJoinLine,
   familyBookingState,
   familySeats,
   hasChildren,
@@ -143,7 +144,8 @@ export function useBooking(): Booking {
     }
   };
 
-  const canJoin = (item: ClassItem) => showButton && !(signedIn && !student) && stateOf(item) === "full";
+  const canJoin = (item: ClassItem) =>
+    showButton && !(signedIn && !student) && canJoinLine(item, campers.data, cart.data, enrolled.data);
 
   const announceJoined = async (item: ClassItem, entry: WaitlistEntry) => {
     const { showJoined } = await import("./waitlist-alerts");
