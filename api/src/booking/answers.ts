@@ -235,7 +235,10 @@ export const paymentRecord = z
     refundedCents: z
       .int()
       .optional()
-      .meta({ description: "The total sent back or on its way, in cents (GET /payments): amountCents less it is what the payment cost in the end." }),
+      .meta({
+        description:
+          "The total sent back or on its way, in cents (GET /payments): amountCents less it is what the payment cost in the end.",
+      }),
     lines: z
       .array(
         z.object({

@@ -23,14 +23,7 @@ import { conflict, notFound } from "../platform/errors.js";
 import type { Sealer } from "../platform/sealing.js";
 import { transaction } from "../platform/transaction.js";
 import { idParam } from "../platform/wire.js";
-import {
-  camper,
-  camperAdded,
-  camperChanged,
-  camperEligibility,
-  camperRemoved,
-  type WaitlistPlace,
-} from "./answers.js";
+import { camper, camperAdded, camperChanged, camperEligibility, camperRemoved, type WaitlistPlace } from "./answers.js";
 import { birthDateProblem } from "./birth-date-change.js";
 import { classSchedule, eligibilityProblem } from "./eligibility.js";
 import { camperEdit, newCamper, NO_DETAILS } from "./fields.js";

@@ -74,7 +74,9 @@ describe("cancelling a seat under the policy", () => {
         cancelledAt: expect.any(String),
       }),
     ]);
-    expect((await api.call({ method: "GET", url: "/enrollments/cancelled", as: await family(api) })).json()).toEqual([]);
+    expect((await api.call({ method: "GET", url: "/enrollments/cancelled", as: await family(api) })).json()).toEqual(
+      [],
+    );
     expect((await seatCounts(api.database.db, early)).problems).toEqual([]);
     const cls = (await api.call({ method: "GET", url: `/classes/${early}` })).json();
     expect(cls.enrolled_seats).toBe(0);

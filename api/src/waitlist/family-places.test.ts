@@ -88,8 +88,14 @@ describe("who of a family may join a line", () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(of(dee).reason);
     expect(
-      (await api.call({ method: "GET", url: `/classes/${classId}/eligibility`, query: { purpose: "later" }, as: parent }))
-        .statusCode,
+      (
+        await api.call({
+          method: "GET",
+          url: `/classes/${classId}/eligibility`,
+          query: { purpose: "later" },
+          as: parent,
+        })
+      ).statusCode,
     ).toBe(400);
   });
 });
