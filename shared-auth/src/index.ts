@@ -41,6 +41,7 @@ export { PagePlaceholder } from "./ui/page-placeholder";
 export { NotFoundPage, type NotFoundPageProps } from "./ui/not-found-page";
 export { EmptyState, ErrorState } from "./ui/list-states";
 export { UserAvatar, initialsOf, ownImageUrl } from "./ui/user-avatar";
+export { ImageOrInitials } from "./ui/image-or-initials";
 export {
   confirmDelete,
   prepareDialogs,
@@ -67,6 +68,7 @@ export {
 } from "./account-actions";
 export { accountErrorMessage, authErrorMessage, loadFirebaseAuth } from "./firebase";
 export { countOf } from "./plural";
+export { paymentStatusLabel } from "./payment-status";
 export { serverNow } from "./server-clock";
 export { ACADEMY, ACADEMY_PHONE_HREF } from "./academy-facts";
 export {

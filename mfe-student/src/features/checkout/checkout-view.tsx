@@ -5,7 +5,7 @@ import {
   apiErrorStatus,
   errorMessage,
   formatSession,
-  resolveImageUrl,
+  ImageOrInitials,
   useAcademy,
   useCart,
   useStudentEmail,
@@ -264,10 +264,12 @@ function OpenCheckout({
           {co.items.map((item) => (
             <li key={item.cartItemId} className="flex flex-wrap items-center gap-3 py-3">
               {images.get(item.cartItemId) && (
-                <img
-                  src={resolveImageUrl(images.get(item.cartItemId)!)}
+                <ImageOrInitials
+                  src={images.get(item.cartItemId)}
                   alt=""
-                  className="h-12 w-12 shrink-0 rounded-lg object-cover"
+                  name={item.class_name}
+                  loading="eager"
+                  className="h-12 w-12 shrink-0 rounded-lg object-cover text-base"
                 />
               )}
               <span className="min-w-[10rem] flex-1 font-medium text-slate-900 dark:text-white">
