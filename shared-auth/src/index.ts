@@ -45,9 +45,11 @@ export { ImageOrInitials } from "./ui/image-or-initials";
 export {
   confirmDelete,
   prepareDialogs,
+  showChoice,
   showDialog,
   showToast,
   DIALOG_ICON,
+  type DialogChoice,
   type DialogIcon,
   type DialogLook,
   type DialogText,

@@ -101,6 +101,12 @@ export function useBooking(): Booking {
     // While the session is being decided nobody knows yet whether to book or to ask for a login.
     status !== "loading" && !(signedIn && !student) && stateOf(item) === "open" && !pressed.has(item._id);
 
+  /** A visitor who tried to book: to /login or /signup as they chose, coming back here afterwards. */
+  const goSignIn = async () => {
+    const to = await askToLogIn();
+    if (to) navigate(to, { state: { from: location } });
+  };
+
   /** The family's campers, read now if the page has not yet; an answer without them is "Myself" alone. */
   const familyNow = async (email: string): Promise<Camper[] | undefined> => {
     if (campers.data) return campers.data;
@@ -114,7 +120,7 @@ export function useBooking(): Booking {
   const book = async (item: ClassItem): Promise<"pick" | undefined> => {
     if (!canPress(item)) return;
     if (!signedIn || !student) {
-      if (await askToLogIn()) navigate("/login", { state: { from: location } });
+      await goSignIn();
       return;
     }
     if (hasChildren(await familyNow(student))) return "pick";
@@ -158,7 +164,7 @@ export function useBooking(): Booking {
   const joinWaitlist = async (item: ClassItem): Promise<"pick" | undefined> => {
     if (status === "loading") return;
     if (!signedIn || !student) {
-      if (await askToLogIn()) navigate("/login", { state: { from: location } });
+      await goSignIn();
       return;
     }
     if (hasChildren(await familyNow(student))) return "pick";
