@@ -232,13 +232,10 @@ export const paymentRecord = z
       .number()
       .optional()
       .meta({ description: "The total sent back or on its way, in dollars (GET /payments)." }),
-    refundedCents: z
-      .int()
-      .optional()
-      .meta({
-        description:
-          "The total sent back or on its way, in cents (GET /payments): amountCents less it is what the payment cost in the end.",
-      }),
+    refundedCents: z.int().optional().meta({
+      description:
+        "The total sent back or on its way, in cents (GET /payments): amountCents less it is what the payment cost in the end.",
+    }),
     lines: z
       .array(
         z.object({

@@ -13,7 +13,6 @@ beforeEach(() => {
 });
 
 const lastDialog = () => shown.showDialog.mock.lastCall?.[1] as Record<string, unknown>;
-const lastLook = () => shown.showDialog.mock.lastCall?.[0] as { scopeClass: string };
 
 describe("askToLogIn", () => {
   const lastChoice = () => shown.showChoice.mock.lastCall?.[1] as Record<string, unknown>;

@@ -42,6 +42,10 @@ export function ImageOrInitials({
         width={width}
         height={height}
         onError={() => setFailed(url)}
+        // A picture that failed before React took over a prerendered page fired its error unheard.
+        ref={(img) => {
+          if (img?.complete && img.naturalWidth === 0) setFailed(url);
+        }}
         className={className}
       />
     );

@@ -87,7 +87,7 @@ export function useScrollMemory() {
     }
     if (location.hash) return; // The browser's own jump to the anchor.
     window.scrollTo(0, 0);
-    // Only a new path opens at the top: the query alone (a filter) keeps the reader's place.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only a new path opens at the top: the query alone (a filter) keeps the reader's place. The
+    // entry and the kind of move are read as they are when the path changes.
   }, [location.pathname]);
 }
