@@ -295,7 +295,7 @@ test("pictures that do not load show initials, never a broken frame", async ({ p
   const broken = () =>
     page.evaluate(
       () =>
-        [...document.querySelectorAll("main img")].filter(
+        Array.from(document.querySelectorAll("main img")).filter(
           (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 0,
         ).length,
     );
