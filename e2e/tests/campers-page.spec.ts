@@ -65,7 +65,8 @@ test("a family adds two children, changes one, is told what is missing or refuse
   await expect(campers.getByRole("heading", { level: 2 })).toHaveText([`Myself (${parent.name})`]);
   await expect(campers).toContainText("Account holder");
   await expect(page.getByRole("heading", { name: "No children yet: add the first" })).toBeVisible();
-  await expect(page.getByText("add at least one emergency contact")).toBeVisible();
+  // The emergency-contact reminder shows only while a child lacks one (none yet here).
+  await expect(page.getByTestId("emergency-contact-banner")).toHaveCount(0);
   expect(await accessibilityProblems(page, "[data-remote=mfe_student]")).toEqual([]);
   await shoot(page, "campers-empty-desktop");
 
@@ -122,6 +123,7 @@ test("a family adds two children, changes one, is told what is missing or refuse
   await second.getByRole("button", { name: "Add child" }).click();
   const leo = campers.getByRole("article", { name: "Leo Rivera" });
   await expect(leo).toContainText("No emergency contact yet: add one before booking Leo's first class.");
+  await expect(page.getByTestId("emergency-contact-banner")).toContainText("add at least one emergency contact");
   await expect(campers.getByRole("heading", { level: 2 })).toHaveText([
     `Myself (${parent.name})`,
     "Mia Rivera",
@@ -149,6 +151,7 @@ test("a family adds two children, changes one, is told what is missing or refuse
   await expect(campers.getByRole("heading", { name: "Leo Rivera" })).toBeFocused();
   await expect(leo).toContainText("Tom Rivera (uncle), 555 0101");
   await expect(leo).not.toContainText("No emergency contact yet");
+  await expect(page.getByTestId("emergency-contact-banner")).toHaveCount(0);
 
   // "Myself": everything but the name, which is changed in Settings.
   await campers.getByRole("button", { name: `Edit Myself (${parent.name})` }).click();
@@ -190,14 +193,15 @@ test("a family adds two children, changes one, is told what is missing or refuse
     "Intro to Martial Arts for Mia Rivera",
   );
 
-  // Removing Mia is refused while she holds a seat: the API's reason, as it words it.
+  // Removing Mia while she holds a seat: why not, said at once, and no "Are you sure?" first.
   await page.goto("/dashboard/campers");
   await campers.getByRole("button", { name: "Remove Mia Rivera" }).click();
   const dialog = page.getByRole("dialog");
-  await expect(dialog.getByRole("heading", { name: "Are you sure?" })).toBeVisible();
-  await dialog.getByRole("button", { name: "Yes, delete it!" }).click();
-  await expect(dialog.getByRole("heading", { name: "Mia Rivera was not removed" })).toBeVisible();
-  await expect(dialog).toContainText('Mia is enrolled in "Intro to Martial Arts"');
+  await expect(dialog.getByRole("heading", { name: "Mia cannot be removed yet" })).toBeVisible();
+  await expect(dialog).toContainText(
+    'Mia holds a seat in "Intro to Martial Arts": cancel it first in My Enrolled Classes, then remove Mia.',
+  );
+  await expect(dialog.getByRole("button", { name: "Yes, delete it!" })).toBeHidden();
   await shoot(page, "campers-remove-refused-desktop");
   await dialog.getByRole("button", { name: "OK" }).click();
   await expect(campers.getByRole("article", { name: "Mia Rivera" })).toBeVisible();

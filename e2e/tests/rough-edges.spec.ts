@@ -242,3 +242,76 @@ test("every page states the same facts: how many sports, which ages, how soon th
   // The home page no longer says the mornings are for the classroom while classes run in the morning.
   expect(all).not.toMatch(/mornings in the classroom/i);
 });
+
+test("a visitor's Add To Booking offers Sign up beside the spec's Please Login!, and comes back after signing up", async ({
+  page,
+}) => {
+  await page.goto("/classes");
+  const card = page.locator('[data-testid=class-card][data-state="open"]').first();
+  await card.getByRole("button", { name: "Add To Booking" }).click();
+  const dialog = page.getByRole("dialog", { name: "Please login Booking for Class" });
+  await expect(dialog.getByRole("button", { name: "Please Login!" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("login-or-sign-up.png") });
+  await dialog.getByRole("button", { name: "Sign up" }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  const name = "Sydney Signup";
+  const form = page.getByRole("form", { name: "Sign up" });
+  await form.getByLabel("Name", { exact: true }).fill(name);
+  await form.getByLabel("Email", { exact: true }).fill(`signup-${randomBytes(4).toString("hex")}@example.com`);
+  await form.getByLabel("Password", { exact: true }).fill("Camp#Edge2026");
+  await form.getByLabel("Confirm password", { exact: true }).fill("Camp#Edge2026");
+  await form.getByLabel("Photo URL", { exact: true }).fill(`${API_URL}/images/seed/people/rae.svg`);
+  await form.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(page.getByRole("button", { name: `Account menu of ${name}` })).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/classes$/);
+});
+
+test("a new page opens at its top; Back returns to where the list was left", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/classes");
+  const cards = page.getByTestId("class-card");
+  await expect(cards.nth(5)).toBeVisible();
+  await cards.nth(5).scrollIntoViewIfNeeded();
+  await page.waitForTimeout(200);
+  const left = await page.evaluate(() => window.scrollY);
+  expect(left).toBeGreaterThan(300);
+  await cards.nth(5).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/classes\/[\w-]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/classes$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(left - 50);
+  await page.goForward();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("pictures that do not load show initials, never a broken frame", async ({ page }) => {
+  // Every class picture and portrait fails, as when their host is down.
+  await page.route(/\/images\/|\.(png|jpe?g|webp|svg)(\?.*)?$/, (route) =>
+    route.request().resourceType() === "image" ? route.abort("failed") : route.fallback(),
+  );
+  const broken = () =>
+    page.evaluate(
+      () =>
+        Array.from(document.querySelectorAll("main img")).filter(
+          (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 0,
+        ).length,
+    );
+  for (const path of ["/classes", "/instructors", "/"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    await expect.poll(broken, { message: `broken pictures on ${path}` }).toBe(0);
+  }
+  await page.goto("/classes");
+  const placeholder = page.getByTestId("class-card").first().getByTestId("image-placeholder");
+  await expect(placeholder).toBeVisible();
+  await expect(placeholder).toHaveAttribute("role", "img");
+  await page.screenshot({ path: test.info().outputPath("classes-broken-pictures.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/instructors");
+  await page.waitForLoadState("networkidle");
+  await expect.poll(broken).toBe(0);
+  await page.screenshot({ path: test.info().outputPath("instructors-broken-pictures-390.png") });
+});

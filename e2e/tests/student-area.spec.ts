@@ -118,7 +118,8 @@ test("after a payment, history, enrolled classes and the home summary show it; w
   await expect(payments).toContainText("Cycling Endurance");
   await expect(payments).toContainText("$109.00");
   await expect(payments).toContainText(`Transaction id: ${checkout.paymentIntentId}`);
-  await expect(payments).toContainText("service pending");
+  // The stored "service pending" (spec section 9, kept by the API) reads "Paid" to people.
+  await expect(payments.getByTestId("payment-status")).toHaveText("Paid");
   await shoot(page, "history-desktop");
 
   await page.goto("/dashboard/enrolledclasses");

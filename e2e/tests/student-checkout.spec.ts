@@ -177,6 +177,40 @@ test("a row's Pay charges only that class, at its own price", async ({ page, req
   expect(payments).toMatchObject([{ price: 79.99, classNames: [CLASSES.tableTennis.name] }]);
 });
 
+test("a second tab left open after paying in the first says the cart is paid, not Stripe's developer message", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const { email } = await signUpFreshStudent(page, "Tess Twotabs");
+  const headers = await authHeaders(page);
+  await book(request, headers, CLASSES.cycling.id);
+  // Both tabs open the same checkout (the same seats answer the same PaymentIntent).
+  const other = await page.context().newPage();
+  for (const tab of [page, other]) {
+    await tab.goto("/dashboard/payment");
+    await expect(tab.getByRole("button", { name: "Pay $109.00" })).toBeEnabled({ timeout: 15_000 });
+    await typeCard(tab, "4242424242424242");
+  }
+  await page.getByRole("button", { name: "Pay $109.00" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Complete Successfully" })).toBeVisible({ timeout: 15_000 });
+
+  await other.bringToFront();
+  await expect(other.getByRole("navigation", { name: "Main" })).toContainText("1 class in your cart");
+  await other.getByRole("button", { name: "Pay $109.00" }).click();
+  const paid = other.getByRole("heading", { name: "This cart is already paid." });
+  await expect(paid).toBeVisible({ timeout: 15_000 });
+  await expect(paid).toBeFocused();
+  await expect(other.getByText(/You cannot confirm this PaymentIntent/)).toHaveCount(0);
+  await expect(other.getByRole("navigation", { name: "Main" })).toContainText("0 classes in your cart");
+  await shoot(other, "already-paid");
+  await other.getByRole("link", { name: "My Enrolled Classes" }).last().click();
+  await expect(other).toHaveURL(/\/dashboard\/enrolledclasses$/);
+  await expect(other.getByRole("main")).toContainText(CLASSES.cycling.name);
+  // Charged once, recorded once.
+  expect(await listOf(request, headers, `/payments?email=${email}`)).toHaveLength(1);
+});
+
 test("when Stripe.js cannot load the page says so, and Retry loads it", async ({ page, request }) => {
   await signUpFreshStudent(page, "Blake Blocked");
   await book(request, await authHeaders(page), CLASSES.cycling.id);

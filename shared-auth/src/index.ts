@@ -41,12 +41,15 @@ export { PagePlaceholder } from "./ui/page-placeholder";
 export { NotFoundPage, type NotFoundPageProps } from "./ui/not-found-page";
 export { EmptyState, ErrorState } from "./ui/list-states";
 export { UserAvatar, initialsOf, ownImageUrl } from "./ui/user-avatar";
+export { ImageOrInitials } from "./ui/image-or-initials";
 export {
   confirmDelete,
   prepareDialogs,
+  showChoice,
   showDialog,
   showToast,
   DIALOG_ICON,
+  type DialogChoice,
   type DialogIcon,
   type DialogLook,
   type DialogText,
@@ -71,6 +74,7 @@ export {
 } from "./account-actions";
 export { accountErrorMessage, authErrorMessage, loadFirebaseAuth } from "./firebase";
 export { countOf } from "./plural";
+export { paymentStatusLabel } from "./payment-status";
 export { serverNow } from "./server-clock";
 export { ACADEMY, ACADEMY_PHONE_HREF } from "./academy-facts";
 export {

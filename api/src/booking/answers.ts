@@ -213,6 +213,7 @@ export const paymentRecord = z
     email: z.string(),
     transactionId: z.string().meta({ description: "The PaymentIntent's id (pi_...)" }),
     price: z.number().meta({ description: "Dollars." }),
+    amountCents: z.int().meta({ description: "What was paid, in cents (price in cents, exact)" }),
     date: instant("When it was paid"),
     quantity: z.int(),
     cartItems: z.array(z.string()),
@@ -237,6 +238,10 @@ export const paymentRecord = z
       .number()
       .optional()
       .meta({ description: "The total sent back or on its way, in dollars (GET /payments)." }),
+    refundedCents: z.int().optional().meta({
+      description:
+        "The total sent back or on its way, in cents (GET /payments): amountCents less it is what the payment cost in the end.",
+    }),
     lines: z
       .array(
         z.object({

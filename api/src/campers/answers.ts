@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES, SENSITIVE_READ_REASONS } from "../platform/database/schema.js";
+import { ROLES, SENSITIVE_READ_REASONS, WAITLIST_STATES } from "../platform/database/schema.js";
 
 /**
  * What the campers routes answer (decision 038): a family's campers as the family, its data
@@ -82,6 +82,31 @@ export const camperEligibility = z
   })
   .meta({ id: "CamperEligibility", description: "Whether one of the family's campers may take a seat in a class" });
 
+/** One camper of a family on one class's waitlist (the family view and the family's download). */
+export const waitlistPlace = z
+  .object({
+    entryId: z.string().meta({ description: "The waitlist entry (siblings waiting together share one)" }),
+    classId: z.string(),
+    class_name: z.string(),
+    camperId: z.string(),
+    camper: z.string().meta({ description: "The camper's name" }),
+    state: z.enum(WAITLIST_STATES).meta({
+      description:
+        "waiting, offered (seats kept until offerExpiresAt), accepted, declined, expired, left, removed (by staff, or no longer eligible)",
+    }),
+    place: z.int().nullable().meta({ description: "Place in the line while waiting (1 is next); null otherwise" }),
+    dropped_reason: z
+      .string()
+      .nullable()
+      .meta({ description: "Why this camper was taken off the entry (no longer eligible); null when still on it" }),
+    joinedAt: instant("When the family joined the line"),
+    offeredAt: instant("When seats were offered").nullable(),
+    offerExpiresAt: instant("When the offer runs out").nullable(),
+  })
+  .meta({ id: "WaitlistPlace", description: "One camper of a family on a class's waitlist: where and since when" });
+
+export type WaitlistPlace = z.output<typeof waitlistPlace>;
+
 /** The family's data download (GET /campers/export). */
 export const familyExport = z
   .object({
@@ -116,6 +141,7 @@ export const familyExport = z
         addedAt: instant("When it was added to the cart"),
       }),
     ),
+    waitlist: z.array(waitlistPlace).meta({ description: "Every waitlist entry of the family, camper by camper" }),
     payments: z.array(
       z.object({
         transactionId: z.string(),
@@ -135,7 +161,7 @@ export const familyExport = z
   .meta({
     id: "FamilyExport",
     description:
-      "Everything the academy holds about a family: the account, its campers (removed ones too) with their details, seats, cart and payments",
+      "Everything the academy holds about a family: the account, its campers (removed ones too) with their details, seats, cart, waitlist entries and payments",
   });
 
 /** One camper's medical details on a roster, read on demand (and recorded). */
@@ -169,8 +195,12 @@ export const family = z
               end_date: day("The class's last day").nullable(),
             }),
           ),
+          waitlist: z.array(waitlistPlace).meta({ description: "The camper's waitlist entries, newest first" }),
         })
-        .meta({ id: "FamilyCamper", description: "One of a family's campers with their details and seats" }),
+        .meta({
+          id: "FamilyCamper",
+          description: "One of a family's campers with their details, seats and waitlist entries",
+        }),
     ),
   })
   .meta({ id: "Family", description: "A family's account holder and campers, for admins" });

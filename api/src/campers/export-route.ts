@@ -8,12 +8,12 @@ import { refusals } from "../platform/contract.js";
 import { notFound } from "../platform/errors.js";
 import { toDollars } from "../platform/wire.js";
 import { familyExport } from "./answers.js";
-import type { CamperDeps } from "./routes.js";
+import type { FamilyDataDeps } from "./routes.js";
 import { camperToWire, openDetails } from "./store.js";
 
 /** A family's download of everything the academy holds about it (issue 29). */
 export const camperExportRoutes =
-  ({ db, sealer }: CamperDeps): FastifyPluginAsyncZod =>
+  ({ db, sealer, waitlistOf }: FamilyDataDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/campers/export",
@@ -95,6 +95,7 @@ export const camperExportRoutes =
               .innerJoin(classes, eq(classes.id, orderItems.classId))
               .where(inArray(orderItems.orderId, orderIds))
           : [];
+        const waitlist = await waitlistOf(db, actor.id);
         const day = academyToday();
         return reply
           .header("content-disposition", `attachment; filename="academy-family-data-${day}.json"`)
@@ -118,6 +119,7 @@ export const camperExportRoutes =
               class_name: c.className,
               addedAt: c.addedAt.toISOString(),
             })),
+            waitlist,
             payments: paid.map((p) => ({
               transactionId: p.transactionId,
               price: toDollars(p.amountCents),

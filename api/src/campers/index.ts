@@ -3,7 +3,8 @@
  * (ages, overlapping sessions, an emergency contact), their sealed medical and contact details,
  * and the record of every staff read of them. Other code uses it from here.
  */
-export { camperRoutes, type CamperDeps } from "./routes.js";
+export { camperRoutes, type CamperDeps, type FamilyDataDeps } from "./routes.js";
+export type { WaitlistPlace } from "./answers.js";
 export { camperExportRoutes } from "./export-route.js";
 export { camperStaffRoutes } from "./staff-routes.js";
 export {

@@ -23,7 +23,7 @@ import { conflict, notFound } from "../platform/errors.js";
 import type { Sealer } from "../platform/sealing.js";
 import { transaction } from "../platform/transaction.js";
 import { idParam } from "../platform/wire.js";
-import { camper, camperAdded, camperChanged, camperEligibility, camperRemoved } from "./answers.js";
+import { camper, camperAdded, camperChanged, camperEligibility, camperRemoved, type WaitlistPlace } from "./answers.js";
 import { birthDateProblem } from "./birth-date-change.js";
 import { classSchedule, eligibilityProblem } from "./eligibility.js";
 import { camperEdit, newCamper, NO_DETAILS } from "./fields.js";
@@ -32,6 +32,14 @@ import { camperToWire, familyCampers, openDetails, ownCamper, sealDetails, selfC
 export interface CamperDeps {
   db: Db;
   sealer: Sealer;
+}
+
+/**
+ * What reads everything about a family (the admin's family view, the family's download): the
+ * family's waitlist places come from the waitlist, which itself asks the campers who may wait.
+ */
+export interface FamilyDataDeps extends CamperDeps {
+  waitlistOf: (db: Db, familyId: string) => Promise<WaitlistPlace[]>;
 }
 
 async function holderName(db: Db, familyId: string): Promise<string> {
@@ -257,6 +265,7 @@ export const camperRoutes =
           operationId: "listCamperEligibility",
           summary: "Which of the caller's campers may take a seat in this class, and why not where not",
           params: idParam,
+          querystring: eligibilityQuery,
           response: {
             200: z
               .array(camperEligibility)
@@ -274,7 +283,9 @@ export const camperRoutes =
         const rows = await familyCampers(db, actor.id);
         return Promise.all(
           rows.map(async (row) => {
-            const reason = await eligibilityProblem(db, row, cls, { sealer, withCart: true });
+            // Waiting asks what joining a line asks (waitlist/family.ts): a cart line is no reason.
+            const withCart = request.query.purpose !== "waitlist";
+            const reason = await eligibilityProblem(db, row, cls, { sealer, withCart });
             const wire = camperToWire(row, NO_DETAILS, actor.name);
             return { camperId: row.id, name: wire.name, is_self: row.isSelf, eligible: reason === null, reason };
           }),
@@ -282,6 +293,13 @@ export const camperRoutes =
       },
     );
   };
+
+const eligibilityQuery = z.object({
+  purpose: z.enum(["booking", "waitlist"]).default("booking").meta({
+    description:
+      "booking (default): who may take a seat now, cart lines included; waitlist: who may join the class's waitlist",
+  }),
+});
 
 /** `selfCamper` finds no account holder: the account was deleted while the request ran. */
 const ACCOUNT_GONE = "The caller's account was deleted meanwhile";

@@ -9,7 +9,7 @@ import { notFound } from "../platform/errors.js";
 import { pageQuery, pageWindow } from "../platform/paging.js";
 import { idParam } from "../platform/wire.js";
 import { accessLogList, family, rosterCamperMedical } from "./answers.js";
-import type { CamperDeps } from "./routes.js";
+import type { FamilyDataDeps } from "./routes.js";
 import { accessLogPage, camperMedicalDetails, classMedicalDetails, recordReads, rosterCampers } from "./staff.js";
 import { camperToWire, openDetails } from "./store.js";
 
@@ -18,7 +18,7 @@ const people = (list: { name: string; relation: string; phone: string }[]) =>
 
 /** Staff's reads of campers: an instructor's roster details and export, an admin's view of a family, the access log. */
 export const camperStaffRoutes =
-  ({ db, sealer }: CamperDeps): FastifyPluginAsyncZod =>
+  ({ db, sealer, waitlistOf }: FamilyDataDeps): FastifyPluginAsyncZod =>
   async (app) => {
     async function rosterClass(classId: string) {
       const [cls] = await db
@@ -196,7 +196,8 @@ export const camperStaffRoutes =
         config: { access: { action: "read", entity: "family" } },
         schema: {
           tags: ["users"],
-          summary: "A family's campers with their details and seats (admins; each camper's read is recorded)",
+          summary:
+            "A family's campers with their details, seats and waitlist entries (admins; each camper's read is recorded)",
           operationId: "getFamily",
           params: idParam,
           response: {
@@ -237,6 +238,7 @@ export const camperStaffRoutes =
           .innerJoin(classes, eq(classes.id, enrollments.classId))
           .where(eq(enrollments.studentId, holder.id))
           .orderBy(asc(classes.startDate), asc(classes.name));
+        const waiting = await waitlistOf(db, holder.id);
         return {
           holder: { _id: holder.id, name: holder.name, email: holder.email },
           campers: rows.map((row) => ({
@@ -251,6 +253,7 @@ export const camperStaffRoutes =
                 start_date: s.startDate,
                 end_date: s.endDate,
               })),
+            waitlist: waiting.filter((w) => w.camperId === row.id),
           })),
         };
       },

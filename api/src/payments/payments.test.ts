@@ -152,7 +152,7 @@ describe("checkout and payment", () => {
     const enrolled = (await api.call({ method: "GET", url: `/enrolled?email=${SAM.email}`, as: SAM })).json();
     expect(enrolled.map((c: { _id: string }) => c._id).sort()).toEqual([classId(4), classId(8)]);
     const history = (await api.call({ method: "GET", url: `/payments?email=${SAM.email}`, as: SAM })).json();
-    expect(history).toEqual([{ ...payment, refunds: [], refunded: 0 }]);
+    expect(history).toEqual([{ ...payment, refunds: [], refunded: 0, refundedCents: 0 }]);
     // The public list shows the new enrolment at once.
     const list = (await api.call({ method: "GET", url: "/classes" })).json();
     expect(list.find((c: { _id: string }) => c._id === classId(4)).enrolled_seats).toBe(before4.enrolled + 1);

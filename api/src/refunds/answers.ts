@@ -72,6 +72,29 @@ export const cancelledSeat = z
   })
   .meta({ id: "CancelledSeat", description: "A seat cancelled, and the refund it gave" });
 
+export const cancelledEnrolment = z
+  .object({
+    _id: z.string().meta({ description: "The cancellation's id" }),
+    enrollmentId: z.string().meta({ description: "The id the seat had" }),
+    classId: z.string(),
+    class_name: z.string(),
+    image: z.string().meta({ description: "The class's image URL" }),
+    camper: z.string().meta({ description: 'Whose seat it was, by name (the account holder\'s for "Myself")' }),
+    camperId: z.string(),
+    start_date: z.string().nullable().meta({ description: "The class's first day (YYYY-MM-DD), or null" }),
+    end_date: z.string().nullable().meta({ description: "The class's last day (YYYY-MM-DD), or null" }),
+    cancelledAt: z.string().meta({ description: "When the seat was cancelled (ISO 8601, UTC)" }),
+    refund: z.number().meta({ description: "The refund it gave, in dollars" }),
+    refundCents: z.int().meta({ description: "The refund it gave, in cents" }),
+    refundStatus: refundStatus
+      .nullable()
+      .meta({ description: "The refund's state at the payment service; null when nothing was refunded" }),
+  })
+  .meta({
+    id: "CancelledEnrolment",
+    description: "A seat the family had and that was cancelled, with the refund and its date",
+  });
+
 export const goodwillRefund = z
   .object({
     refund: z.number().meta({ description: "The refund, in dollars" }),

@@ -60,6 +60,23 @@ describe("cancelling a seat under the policy", () => {
       camperName: "Ivy",
     });
     expect(await seatsOf(parent)).toHaveLength(1);
+    // The seat stays listed as cancelled, with its refund and date (My Enrolled Classes shows it).
+    const cancelled = await api.call({ method: "GET", url: "/enrollments/cancelled", as: parent });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toEqual([
+      expect.objectContaining({
+        enrollmentId: seat._id,
+        classId: early,
+        camper: seat.camper,
+        refund: 149,
+        refundCents: 14_900,
+        refundStatus: "succeeded",
+        cancelledAt: expect.any(String),
+      }),
+    ]);
+    expect((await api.call({ method: "GET", url: "/enrollments/cancelled", as: await family(api) })).json()).toEqual(
+      [],
+    );
     expect((await seatCounts(api.database.db, early)).problems).toEqual([]);
     const cls = (await api.call({ method: "GET", url: `/classes/${early}` })).json();
     expect(cls.enrolled_seats).toBe(0);
@@ -70,6 +87,9 @@ describe("cancelling a seat under the policy", () => {
     const record = (Array.isArray(history) ? history : history.items)[0];
     expect(record.status).toBe("partially refunded");
     expect(record.refunded).toBe(149);
+    // In cents, exactly, what Student Home's "Spent" subtracts: the order cost $228.99, $149 came back.
+    expect(record.amountCents).toBe(22_899);
+    expect(record.refundedCents).toBe(14_900);
     expect(record.refunds).toEqual([{ amount: 149, status: "succeeded", date: expect.any(String) }]);
     // Asked again, the seat is gone: one refund only.
     expect((await cancel(parent, seat._id)).statusCode).toBe(404);

@@ -8,12 +8,14 @@ import { transaction } from "../platform/transaction.js";
 import { idParam, toDollars, usd } from "../platform/wire.js";
 import type { LineOptions } from "../waitlist/index.js";
 import { cancelSeat, familySeats, seatQuote } from "./cancel.js";
+import { cancelledSeats } from "./cancelled.js";
 import { openRefundCounts, refundPayment, refundsForStaff } from "./goodwill.js";
 import { loadPolicy, policyText, savePolicy, type Policy } from "./policy.js";
 import { sendRefund, type RefundDeps } from "./sending.js";
 import { refusals } from "../platform/contract.js";
 import {
   cancellationPolicy,
+  cancelledEnrolment,
   cancelledSeat,
   enrolledSeat,
   goodwillRefund,
@@ -108,6 +110,24 @@ export const refundRoutes =
         const actor = await request.requireActor();
         requirePermission(actor, "read", "enrollment", actor.id);
         return familySeats(db, actor.id);
+      },
+    );
+
+    app.get(
+      "/enrollments/cancelled",
+      {
+        config: { access: { action: "read", entity: "enrollment" } },
+        schema: {
+          tags: ["refunds"],
+          summary: "The caller's cancelled seats, with the refund each gave and when it was cancelled",
+          operationId: "listCancelledEnrollments",
+          response: { 200: z.array(cancelledEnrolment).describe("The family's cancelled seats, newest first") },
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "read", "enrollment", actor.id);
+        return cancelledSeats(db, actor.id);
       },
     );
 

@@ -143,6 +143,7 @@ export async function withRefunds<T extends { _id: string }>(db: Db, records: T[
           .orderBy(asc(refunds.createdAt));
   return records.map((record) => {
     const own = rows.filter((r) => r.paymentId === record._id);
+    const refundedCents = own.filter((r) => r.status !== "failed").reduce((n, r) => n + r.amountCents, 0);
     return {
       ...record,
       refunds: own.map((r) => ({
@@ -150,7 +151,8 @@ export async function withRefunds<T extends { _id: string }>(db: Db, records: T[
         status: r.status,
         date: r.createdAt.toISOString(),
       })),
-      refunded: toDollars(own.filter((r) => r.status !== "failed").reduce((n, r) => n + r.amountCents, 0)),
+      refunded: toDollars(refundedCents),
+      refundedCents,
     };
   });
 }

@@ -6,6 +6,7 @@ import {
   scheduleColumns,
   selfCamper,
   type CamperRow,
+  type WaitlistPlace,
 } from "../campers/index.js";
 import { academyToday } from "../platform/academy-day.js";
 import * as clock from "../platform/clock.js";
@@ -100,6 +101,26 @@ export async function familyEntries(db: Db | Tx, familyId: string, entryIds?: st
 }
 
 export type EntryWire = Awaited<ReturnType<typeof familyEntries>>[number];
+
+/** The family's waitlist entries camper by camper, newest first (the family view and the download). */
+export async function familyWaitlistPlaces(db: Db | Tx, familyId: string): Promise<WaitlistPlace[]> {
+  const entries = await familyEntries(db, familyId);
+  return entries.flatMap((e) =>
+    [...e.campers.map((c) => ({ ...c, reason: null })), ...e.dropped].map((c) => ({
+      entryId: e._id,
+      classId: e.classId,
+      class_name: e.class_name,
+      camperId: c._id,
+      camper: c.name,
+      state: e.state,
+      place: e.position,
+      dropped_reason: c.reason,
+      joinedAt: e.joinedAt,
+      offeredAt: e.offeredAt,
+      offerExpiresAt: e.offerExpiresAt,
+    })),
+  );
+}
 
 /**
  * Puts a family in a class's line for some of its campers (the account holder's own "Myself" when

@@ -6,6 +6,6 @@
  */
 export { waitlistRoutes, type WaitlistDeps } from "./routes.js";
 export { expireOffers, fillFromLine, linkOrder, offeredClassIds, takeOffer, type LineOptions } from "./line.js";
-export { leaveEveryLine, OFFER_RAN_OUT, offerToAccept } from "./family.js";
+export { familyWaitlistPlaces, leaveEveryLine, OFFER_RAN_OUT, offerToAccept } from "./family.js";
 export { opensLater, registrationOpensText, ACADEMY_TIME_ZONE } from "./opening.js";
 export { SEAT_COUNTS_SELECT, seatCounts, seatProblems } from "./invariants.js";

@@ -10,6 +10,7 @@ import {
   reasonLabel,
   useAccessLog,
   useFamily,
+  waitlistLine,
   type FamilyCamper,
 } from "../lib/family";
 import { buttonStyles } from "./buttons";
@@ -187,6 +188,19 @@ function CamperCard({
                 <li key={e.classId}>
                   <span className="font-medium">{e.class_name}</span>, {enrolmentDates(e)}
                   <SeatCancel enrollmentId={e._id} label={`${e.class_name}, ${camper.name}`} onDone={onSeatsChanged} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Field>
+        <Field label="Waitlists">
+          {camper.waitlist.length === 0 ? (
+            "None"
+          ) : (
+            <ul className="flex flex-col gap-0.5" data-testid="family-waitlist">
+              {camper.waitlist.map((w) => (
+                <li key={w.entryId}>
+                  <span className="font-medium">{w.class_name}</span>: {waitlistLine(w)}
                 </li>
               ))}
             </ul>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { api, errorMessage } from "shared-auth";
+import { api, errorMessage, paymentStatusLabel } from "shared-auth";
 import { refundCents, useFamilyPayments, usd, type FamilyPayment } from "../lib/refunds";
 import { buttonStyles, inputStyles } from "./buttons";
 import { ErrorState } from "./states";
@@ -40,7 +40,7 @@ function PaymentLine({ payment }: { payment: FamilyPayment }) {
           <span className="font-semibold">{label}</span>: {payment.classNames.join(", ")}
         </span>
         <span className="text-slate-700 dark:text-slate-300">
-          {payment.status}
+          {paymentStatusLabel(payment.status)}
           {refunded > 0 && `, ${usd(cents(refunded))} refunded`}
         </span>
       </p>

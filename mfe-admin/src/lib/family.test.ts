@@ -9,7 +9,9 @@ import {
   enrolmentDates,
   personLine,
   readerLabel,
+  readTime,
   reasonLabel,
+  waitlistLine,
 } from "./family";
 
 describe("reasonLabel", () => {
@@ -101,5 +103,43 @@ describe("the access log's names", () => {
     const reader = { _id: "u1", email: "maya@summitsports.academy", role: "instructor" };
     expect(readerLabel({ ...reader, name: "Maya Torres" })).toEqual({ text: "Maya Torres", known: true });
     expect(readerLabel({ ...reader, name: null })).toEqual({ text: "maya@summitsports.academy", known: false });
+  });
+});
+
+describe("waitlistLine", () => {
+  const entry = {
+    entryId: "e1",
+    classId: "c1",
+    class_name: "Soccer Week",
+    camperId: "mia",
+    camper: "Mia Rivera",
+    state: "waiting" as const,
+    place: 3,
+    dropped_reason: null,
+    joinedAt: "2027-06-02T17:00:00.000Z",
+    offeredAt: null,
+    offerExpiresAt: null,
+  };
+
+  it("says the state, the place while waiting and the dates", () => {
+    expect(waitlistLine(entry)).toBe(`Waiting, 3rd in line, joined ${readTime(entry.joinedAt)}`);
+    expect(waitlistLine({ ...entry, place: 11 })).toMatch(/^Waiting, 11th in line,/);
+    expect(
+      waitlistLine({
+        ...entry,
+        state: "offered",
+        place: null,
+        offeredAt: "2027-06-04T17:00:00.000Z",
+        offerExpiresAt: "2027-06-05T17:00:00.000Z",
+      }),
+    ).toBe(
+      `Offered a seat, joined ${readTime(entry.joinedAt)}, offered ${readTime("2027-06-04T17:00:00.000Z")}, offer until ${readTime("2027-06-05T17:00:00.000Z")}`,
+    );
+  });
+
+  it("says why a camper was taken off the entry", () => {
+    expect(waitlistLine({ ...entry, state: "removed", place: null, dropped_reason: "Mia will be 13." })).toBe(
+      `Removed, joined ${readTime(entry.joinedAt)}, taken off the entry: Mia will be 13.`,
+    );
   });
 });

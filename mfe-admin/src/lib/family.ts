@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, formatDateRange } from "shared-auth";
-import type { AccessLogEntry, CamperPerson, Family, FamilyCamper } from "shared-auth/wire";
+import type { AccessLogEntry, CamperPerson, Family, FamilyCamper, WaitlistPlace } from "shared-auth/wire";
 import { retryTransient, type Page } from "./admin-api";
 
 // What GET /users/:id/family and GET /admin/access-log answer, as the API's document says
@@ -62,6 +62,36 @@ export function birthLine(camper: Pick<FamilyCamper, "date_of_birth" | "removed"
 export function enrolmentDates(e: Pick<FamilyCamper["enrolments"][number], "start_date" | "end_date">): string {
   return e.start_date && e.end_date ? formatDateRange(e.start_date, e.end_date) : "No dates yet";
 }
+
+const STATE_WORDS: Record<string, string> = {
+  waiting: "Waiting",
+  offered: "Offered a seat",
+  accepted: "Accepted",
+  declined: "Declined",
+  expired: "Offer ran out",
+  left: "Left the waitlist",
+  removed: "Removed",
+};
+
+/**
+ * One camper's waitlist entry in a line: its state, the place while waiting and the dates
+ * ("Waiting, 3rd in line, joined Jun 2, 2027, 10:00 AM"), and why the camper was taken off it.
+ */
+export function waitlistLine(w: WaitlistPlace): string {
+  const parts = [STATE_WORDS[w.state] ?? w.state];
+  if (w.place !== null) parts.push(`${ordinal(w.place)} in line`);
+  parts.push(`joined ${readTime(w.joinedAt)}`);
+  if (w.offeredAt) parts.push(`offered ${readTime(w.offeredAt)}`);
+  if (w.offerExpiresAt && w.state === "offered") parts.push(`offer until ${readTime(w.offerExpiresAt)}`);
+  if (w.dropped_reason) parts.push(`taken off the entry: ${w.dropped_reason}`);
+  return parts.join(", ");
+}
+
+const ordinal = (n: number) => {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${n}${suffix}`;
+};
 
 /** "Ana Parent (mother), +1 555 0100". */
 export const personLine = (p: CamperPerson): string => `${p.name} (${p.relation}), ${p.phone}`;

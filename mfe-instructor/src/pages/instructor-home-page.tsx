@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { resolveImageUrl, useAcademy } from "shared-auth";
+import { UserAvatar, useAcademy } from "shared-auth";
 import { InstructorRoot } from "../components/instructor-root";
 import { ErrorState, ListSkeleton, PageTitle } from "../components/ui";
 import { classSummary, money, useMyClasses, useMyRevenue, type MyClass } from "../lib/my-classes";
@@ -9,16 +9,15 @@ import "../styles.css";
 export default function InstructorHomePage() {
   const user = useAcademy((s) => s.user);
   const classes = useMyClasses();
-  const photo = resolveImageUrl(user?.photoURL);
   return (
     <InstructorRoot>
       <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
         <div className="mb-6 flex items-center gap-4">
-          {photo ? (
-            <img src={photo} alt="" className="h-16 w-16 rounded-full object-cover" />
-          ) : (
-            <div aria-hidden="true" className="h-16 w-16 rounded-full bg-slate-200 dark:bg-slate-800" />
-          )}
+          <UserAvatar
+            name={user?.displayName || user?.email || "Instructor"}
+            photo={user?.photoURL}
+            className="h-16 w-16 text-2xl"
+          />
           <PageTitle title="Instructor Home">{`Welcome, ${user?.displayName ?? "Instructor"}: your classes at a glance.`}</PageTitle>
         </div>
         {classes.isPending ? (

@@ -8,7 +8,7 @@ import {
   formatSession,
   levelLabel,
   queryKeys,
-  resolveImageUrl,
+  ImageOrInitials,
   useAcademy,
 } from "shared-auth";
 import { ClassForm } from "../components/class-form";
@@ -143,11 +143,11 @@ function ClassItem({ item }: { item: MyClass }) {
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="flex flex-col gap-4 sm:flex-row">
-        <img
-          src={resolveImageUrl(item.image)}
+        <ImageOrInitials
+          src={item.image}
           alt=""
-          className="aspect-[8/5] w-full rounded-xl object-cover sm:w-48"
-          loading="lazy"
+          name={item.class_name}
+          className="aspect-[8/5] w-full shrink-0 rounded-xl object-cover text-4xl sm:w-48"
         />
         <div className="flex flex-1 flex-col gap-2">
           <div className="flex flex-wrap items-center gap-2">

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { formatAges, formatSession, levelLabel, resolveImageUrl, sportLabel, type ClassItem } from "shared-auth";
+import { formatAges, formatSession, levelLabel, ImageOrInitials, sportLabel, type ClassItem } from "shared-auth";
 import { plural } from "../lib/format";
 import { msUntilOpening } from "../lib/registration";
 import { useBooking, type Booking, type BookingState } from "../lib/use-booking";
@@ -176,13 +176,13 @@ export function ClassCard({ item, booking }: { item: ClassItem; booking: Booking
       }`}
     >
       <div className="relative">
-        <img
-          src={resolveImageUrl(item.image)}
+        <ImageOrInitials
+          src={item.image}
           alt={item.class_name}
-          loading="lazy"
+          name={item.class_name}
           width={800}
           height={500}
-          className="aspect-[8/5] w-full bg-slate-200 object-cover dark:bg-slate-800"
+          className="aspect-[8/5] w-full bg-slate-200 object-cover text-5xl dark:bg-slate-800"
         />
         {state !== "open" && (
           <span

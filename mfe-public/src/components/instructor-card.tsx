@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { resolveImageUrl } from "shared-auth";
+import { ImageOrInitials } from "shared-auth";
 import { plural } from "../lib/format";
 import type { Instructor } from "../lib/public-queries";
 
@@ -21,23 +21,15 @@ export function InstructorCard({
       aria-labelledby={`instructor-${instructor._id}`}
       className="flex h-full flex-col items-center rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm transition-shadow hover:shadow-lg dark:border-slate-800 dark:bg-slate-900"
     >
-      {instructor.photo ? (
-        <img
-          src={resolveImageUrl(instructor.photo)}
-          alt={`Portrait of ${instructor.name}`}
-          loading="lazy"
-          width={128}
-          height={128}
-          className="h-32 w-32 rounded-full object-cover ring-4 ring-orange-100 dark:ring-orange-900/50"
-        />
-      ) : (
-        <span
-          aria-hidden="true"
-          className="flex h-32 w-32 items-center justify-center rounded-full bg-indigo-700 font-display text-4xl font-bold text-white"
-        >
-          {instructor.name.slice(0, 1)}
-        </span>
-      )}
+      <ImageOrInitials
+        src={instructor.photo}
+        alt={instructor.photo ? `Portrait of ${instructor.name}` : ""}
+        name={instructor.name}
+        width={128}
+        height={128}
+        className="h-32 w-32 shrink-0 rounded-full object-cover text-4xl ring-4 ring-orange-100 dark:ring-orange-900/50"
+        placeholderClassName="bg-indigo-700 text-white"
+      />
       <Heading
         id={`instructor-${instructor._id}`}
         className="mt-4 font-display text-xl font-bold text-slate-900 dark:text-white"

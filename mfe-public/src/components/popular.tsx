@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { Link } from "react-router-dom";
-import { resolveImageUrl, type ClassItem } from "shared-auth";
+import { ImageOrInitials, type ClassItem } from "shared-auth";
 import { plural } from "../lib/format";
 import { TodayPrice } from "./price-today";
 import { usePopularClasses, usePopularInstructors } from "../lib/public-queries";
@@ -18,13 +18,13 @@ function PopularClassCard({ item, rank }: { item: ClassItem; rank: number }) {
       className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="relative overflow-hidden">
-        <img
-          src={resolveImageUrl(item.image)}
+        <ImageOrInitials
+          src={item.image}
           alt={item.class_name}
-          loading="lazy"
+          name={item.class_name}
           width={800}
           height={500}
-          className="aspect-[8/5] w-full bg-slate-200 object-cover transition-transform duration-500 hover:scale-105 motion-reduce:transition-none dark:bg-slate-800"
+          className="aspect-[8/5] w-full bg-slate-200 object-cover text-5xl transition-transform duration-500 hover:scale-105 motion-reduce:transition-none dark:bg-slate-800"
         />
         <span className="absolute top-3 left-3 rounded-full bg-indigo-800 px-3 py-1 text-xs font-bold text-white shadow">
           #{rank}

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { errorMessage, useCampers, type ClassItem } from "shared-auth";
+import { errorMessage, useCamperEligibility, type ClassItem } from "shared-auth";
 import { useClassAvailability, waitlistRule } from "../lib/waitlist-queries";
 import { camperLabel } from "../lib/booking-state";
 import type { Booking } from "../lib/use-booking";
@@ -8,7 +8,9 @@ import { CANCEL_BUTTON, PICKER_DIALOG, SUBMIT_BUTTON, useModal, useTicks } from 
 /**
  * "Who waits for a seat?" (issue 30): a family with children ticks the campers who join a full
  * class's line together (they are offered seats together or not at all), in a modal <dialog>. The
- * server decides who may wait (ages, overlapping classes): its refusal is shown here, as text.
+ * server decides who may wait (ages, overlapping classes, a seat already held): each camper it
+ * would refuse is shown disabled with its reason before anything is sent, as the booking dialog
+ * does; a refusal at joining (something changed meanwhile) is shown here too, as text.
  */
 export default function WaitlistDialog({
   item,
@@ -21,11 +23,15 @@ export default function WaitlistDialog({
 }) {
   const ref = useModal();
   const id = useId();
-  const campers = useCampers();
+  const eligibility = useCamperEligibility(item._id, "waitlist");
   const live = useClassAvailability(item._id).data;
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const { ticked, toggle } = useTicks(() => setProblem(null));
+  const campers = eligibility.data ?? [];
+  const nobody = eligibility.isSuccess && !campers.some((c) => c.eligible);
+  // A camper the server would refuse is never sent, even if ticked before its answer changed.
+  const chosen = campers.filter((c) => c.eligible && ticked.has(c.camperId)).map((c) => c.camperId);
 
   return (
     <dialog
@@ -44,13 +50,13 @@ export default function WaitlistDialog({
         onSubmit={(e) => {
           e.preventDefault();
           if (busy) return;
-          if (ticked.size === 0) {
+          if (chosen.length === 0) {
             setProblem("Tick at least one camper.");
             return;
           }
           setBusy(true);
           booking
-            .joinFor(item, [...ticked])
+            .joinFor(item, chosen)
             .then((entry) => {
               onClose();
               void booking.announceJoined(item, entry);
@@ -71,37 +77,55 @@ export default function WaitlistDialog({
           </p>
         </div>
 
-        {campers.isPending ? (
+        {eligibility.isPending ? (
           <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
             Loading your campers…
           </p>
-        ) : campers.isError ? (
+        ) : eligibility.isError ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            Your campers could not be loaded: {errorMessage(campers.error)}
+            Your campers could not be loaded: {errorMessage(eligibility.error)}
           </p>
         ) : (
           <fieldset>
             <legend className="sr-only">Campers</legend>
             <ul className="flex flex-col gap-2">
-              {campers.data.map((camper) => {
-                const box = `${id}-camper-${camper._id}`;
+              {campers.map((camper) => {
+                const box = `${id}-camper-${camper.camperId}`;
+                const why = `${box}-reason`;
                 return (
                   <li
-                    key={camper._id}
-                    className="rounded-xl border border-slate-300 px-4 py-3 has-checked:border-orange-600 has-checked:bg-orange-50 dark:border-slate-600 dark:has-checked:border-orange-400 dark:has-checked:bg-orange-950/40"
+                    key={camper.camperId}
+                    className={`rounded-xl border px-4 py-3 ${
+                      camper.eligible
+                        ? "border-slate-300 has-checked:border-orange-600 has-checked:bg-orange-50 dark:border-slate-600 dark:has-checked:border-orange-400 dark:has-checked:bg-orange-950/40"
+                        : "border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-950/40"
+                    }`}
                   >
-                    <div className="flex items-center gap-3">
+                    <div className="flex items-start gap-3">
                       <input
                         id={box}
                         type="checkbox"
-                        checked={ticked.has(camper._id)}
-                        disabled={busy}
-                        onChange={(e) => toggle(camper._id, e.target.checked)}
-                        className="h-5 w-5 shrink-0 cursor-pointer accent-orange-700"
+                        checked={camper.eligible && ticked.has(camper.camperId)}
+                        disabled={!camper.eligible || busy}
+                        onChange={(e) => toggle(camper.camperId, e.target.checked)}
+                        aria-describedby={camper.reason ? why : undefined}
+                        className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer accent-orange-700 disabled:cursor-not-allowed disabled:opacity-50"
                       />
-                      <label htmlFor={box} className="cursor-pointer font-semibold break-words">
-                        {camperLabel({ name: camper.name, is_self: camper.is_self })}
-                      </label>
+                      <div className="min-w-0">
+                        <label
+                          htmlFor={box}
+                          className={`font-semibold break-words ${
+                            camper.eligible ? "cursor-pointer" : "text-slate-500 dark:text-slate-400"
+                          }`}
+                        >
+                          {camperLabel(camper)}
+                        </label>
+                        {camper.reason && (
+                          <p id={why} className="mt-0.5 text-sm break-words text-slate-600 dark:text-slate-300">
+                            {camper.reason}
+                          </p>
+                        )}
+                      </div>
                     </div>
                   </li>
                 );
@@ -110,6 +134,11 @@ export default function WaitlistDialog({
           </fieldset>
         )}
 
+        {nobody && (
+          <p className="text-sm font-semibold text-slate-700 dark:text-slate-200">
+            None of your campers can join this waitlist.
+          </p>
+        )}
         {problem && (
           <p role="alert" className="text-sm font-semibold break-words text-red-700 dark:text-red-300">
             {problem}
@@ -120,7 +149,12 @@ export default function WaitlistDialog({
           <button type="button" onClick={onClose} disabled={busy} className={CANCEL_BUTTON}>
             Cancel
           </button>
-          <button type="submit" disabled={busy} className={SUBMIT_BUTTON}>
+          <button
+            type="submit"
+            disabled={busy || !eligibility.isSuccess || nobody}
+            aria-busy={busy}
+            className={SUBMIT_BUTTON}
+          >
             {busy ? "Joining…" : "Join waitlist"}
           </button>
         </div>

@@ -3,32 +3,38 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { askToLogIn, explainOverlap, showProblem, toastSuccess } from "./alerts";
 
 // shared-auth's dialogs and toast, as this remote calls them (its formatting stays real).
-const shown = vi.hoisted(() => ({ showDialog: vi.fn(), showToast: vi.fn() }));
+const shown = vi.hoisted(() => ({ showDialog: vi.fn(), showChoice: vi.fn(), showToast: vi.fn() }));
 vi.mock("shared-auth", async (importOriginal) => ({ ...(await importOriginal<object>()), ...shown }));
 
 beforeEach(() => {
   shown.showDialog.mockReset().mockResolvedValue(true);
+  shown.showChoice.mockReset().mockResolvedValue("confirm");
   shown.showToast.mockReset();
 });
 
 const lastDialog = () => shown.showDialog.mock.lastCall?.[1] as Record<string, unknown>;
-const lastLook = () => shown.showDialog.mock.lastCall?.[0] as { scopeClass: string };
 
 describe("askToLogIn", () => {
-  it("warns a visitor in the spec's words (section 5)", async () => {
+  const lastChoice = () => shown.showChoice.mock.lastCall?.[1] as Record<string, unknown>;
+  const lastChoiceLook = () => shown.showChoice.mock.lastCall?.[0] as { scopeClass: string };
+
+  it("warns a visitor in the spec's words (section 5), and offers to sign up too", async () => {
     await askToLogIn();
-    expect(lastDialog()).toMatchObject({
+    expect(lastChoice()).toMatchObject({
       title: "Please login Booking for Class",
       confirm: "Please Login!",
+      deny: "Sign up",
       cancel: "Cancel",
     });
-    expect(lastLook().scopeClass).toBe("mfe-public");
+    expect(lastChoiceLook().scopeClass).toBe("mfe-public");
   });
 
-  it("answers whether they chose to log in", async () => {
-    await expect(askToLogIn()).resolves.toBe(true);
-    shown.showDialog.mockResolvedValue(false);
-    await expect(askToLogIn()).resolves.toBe(false);
+  it("answers where they chose to go: log in, sign up, or nowhere", async () => {
+    await expect(askToLogIn()).resolves.toBe("/login");
+    shown.showChoice.mockResolvedValue("deny");
+    await expect(askToLogIn()).resolves.toBe("/signup");
+    shown.showChoice.mockResolvedValue("dismiss");
+    await expect(askToLogIn()).resolves.toBeNull();
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import {
   formatSession,
+  showChoice,
   showDialog,
   showToast,
   type CampSession,
@@ -31,16 +32,18 @@ export const dialog = (icon: DialogIcon): DialogLook => ({
 export const warning = dialog({ html: WARNING_ICON, className: "border-amber-400! text-amber-500!" });
 
 /**
- * Spec section 5: a visitor who tries to book is told to log in. Resolves true when they chose
- * "Please Login!".
+ * Spec section 5: a visitor who tries to book is told to log in ("Please Login!"); a visitor
+ * without an account may sign up instead. Resolves with where they chose to go, or null.
  */
-export function askToLogIn(): Promise<boolean> {
-  return showDialog(warning, {
+export async function askToLogIn(): Promise<"/login" | "/signup" | null> {
+  const choice = await showChoice(warning, {
     title: "Please login Booking for Class",
-    text: "Log in to put classes in your cart. You will come back to this page afterwards.",
+    text: "Log in to put classes in your cart, or sign up if you have no account yet. You will come back to this page afterwards.",
     confirm: "Please Login!",
+    deny: "Sign up",
     cancel: "Cancel",
   });
+  return choice === "confirm" ? "/login" : choice === "deny" ? "/signup" : null;
 }
 
 /**

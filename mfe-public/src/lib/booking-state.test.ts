@@ -6,6 +6,7 @@ import {
   bookingNote,
   bookingState,
   camperLabel,
+  canJoinLine,
   familyBookingState,
   familyNote,
   familySeats,
@@ -86,6 +87,27 @@ describe("familyBookingState", () => {
     expect(familyBookingState(cls({ enrolled_seats: 20, start_date: "2027-07-05" }), family, [], [], NOW)).toBe(
       "started",
     );
+  });
+});
+
+describe("canJoinLine", () => {
+  const full = cls({ enrolled_seats: 20 });
+  it("offers a full class's waitlist while someone of the family has no seat in it", () => {
+    expect(canJoinLine(full, family, [], [seat("mia")], NOW)).toBe(true);
+    expect(canJoinLine(full, family, [line("leo")], [seat("mia")], NOW)).toBe(true);
+    expect(canJoinLine(full, family, [line("me")], [seat("mia"), seat("leo")], NOW)).toBe(false);
+    expect(canJoinLine(full, family, [], [], NOW)).toBe(true);
+  });
+
+  it("for an account alone, only while it holds no seat; never for a class with seats, started or not open yet", () => {
+    expect(canJoinLine(full, [me], [], [], NOW)).toBe(true);
+    expect(canJoinLine(full, undefined, [], [], NOW)).toBe(true);
+    expect(canJoinLine(full, [me], [], [seat("me")], NOW)).toBe(false);
+    expect(canJoinLine(cls(), family, [], [], NOW)).toBe(false);
+    expect(canJoinLine(cls({ enrolled_seats: 20, start_date: "2027-07-05" }), family, [], [], NOW)).toBe(false);
+    expect(
+      canJoinLine(cls({ enrolled_seats: 20, registration_opens_at: "2027-07-12T16:00:00Z" }), family, [], [], NOW),
+    ).toBe(false);
   });
 });
 

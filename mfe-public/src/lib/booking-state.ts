@@ -117,6 +117,24 @@ export function familyBookingState(
   return seats.inCart.length + seats.enrolled.length > 0 ? held : closed;
 }
 
+/**
+ * Whether "Join waitlist" is offered (issue 30): the class is full, still to start and open for
+ * registration, and someone of the family has no seat in it yet (in the cart or enrolled). One
+ * child holding a seat does not keep a brother or sister from waiting for one; who of them may
+ * wait (ages, other classes) is the server's answer, shown in the waitlist dialog.
+ */
+export function canJoinLine(
+  item: ClassItem,
+  campers: readonly FamilyMember[] | undefined,
+  cart: readonly CartLine[] | undefined,
+  enrolled: readonly EnrolledLine[] | undefined,
+  now?: Date,
+): boolean {
+  if (!isFull(item) || hasStarted(item, now) || opensLater(item, now)) return false;
+  if (!campers || !hasChildren(campers)) return bookingState(item, cart, enrolled, now) === "full";
+  return familySeats(item._id, campers, cart, enrolled).free.length > 0;
+}
+
 /** "Mia", "Mia and Leo", "you, Mia and Leo". */
 export function listNames(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? "";

@@ -22,6 +22,7 @@ import {
   ADDED_MESSAGE,
   bookEach,
   bookingNote,
+  canJoinLine,
   familyBookingState,
   familySeats,
   hasChildren,
@@ -100,6 +101,12 @@ export function useBooking(): Booking {
     // While the session is being decided nobody knows yet whether to book or to ask for a login.
     status !== "loading" && !(signedIn && !student) && stateOf(item) === "open" && !pressed.has(item._id);
 
+  /** A visitor who tried to book: to /login or /signup as they chose, coming back here afterwards. */
+  const goSignIn = async () => {
+    const to = await askToLogIn();
+    if (to) navigate(to, { state: { from: location } });
+  };
+
   /** The family's campers, read now if the page has not yet; an answer without them is "Myself" alone. */
   const familyNow = async (email: string): Promise<Camper[] | undefined> => {
     if (campers.data) return campers.data;
@@ -113,7 +120,7 @@ export function useBooking(): Booking {
   const book = async (item: ClassItem): Promise<"pick" | undefined> => {
     if (!canPress(item)) return;
     if (!signedIn || !student) {
-      if (await askToLogIn()) navigate("/login", { state: { from: location } });
+      await goSignIn();
       return;
     }
     if (hasChildren(await familyNow(student))) return "pick";
@@ -143,7 +150,8 @@ export function useBooking(): Booking {
     }
   };
 
-  const canJoin = (item: ClassItem) => showButton && !(signedIn && !student) && stateOf(item) === "full";
+  const canJoin = (item: ClassItem) =>
+    showButton && !(signedIn && !student) && canJoinLine(item, campers.data, cart.data, enrolled.data);
 
   const announceJoined = async (item: ClassItem, entry: WaitlistEntry) => {
     const { showJoined } = await import("./waitlist-alerts");
@@ -156,7 +164,7 @@ export function useBooking(): Booking {
   const joinWaitlist = async (item: ClassItem): Promise<"pick" | undefined> => {
     if (status === "loading") return;
     if (!signedIn || !student) {
-      if (await askToLogIn()) navigate("/login", { state: { from: location } });
+      await goSignIn();
       return;
     }
     if (hasChildren(await familyNow(student))) return "pick";

@@ -1,5 +1,5 @@
 import { Link, useParams } from "react-router-dom";
-import { resolveImageUrl } from "shared-auth";
+import { ImageOrInitials } from "shared-auth";
 import { Breadcrumb } from "../components/breadcrumb";
 import { ClassGrid } from "../components/class-card";
 import { CardGridSkeleton, EmptyState, ErrorState, NotFoundState } from "../components/list-states";
@@ -54,12 +54,15 @@ export default function InstructorClassesPage() {
           <>
             <header className="mt-8 flex flex-col items-start gap-5 sm:flex-row sm:items-center">
               {query.data.instructor.photo && (
-                <img
-                  src={resolveImageUrl(query.data.instructor.photo)}
+                <ImageOrInitials
+                  src={query.data.instructor.photo}
                   alt={`Portrait of ${query.data.instructor.name}`}
+                  name={query.data.instructor.name}
                   width={96}
                   height={96}
-                  className="h-24 w-24 rounded-full object-cover ring-4 ring-orange-100 dark:ring-orange-900/50"
+                  loading="eager"
+                  className="h-24 w-24 shrink-0 rounded-full object-cover text-3xl ring-4 ring-orange-100 dark:ring-orange-900/50"
+                  placeholderClassName="bg-indigo-700 text-white"
                 />
               )}
               <div>

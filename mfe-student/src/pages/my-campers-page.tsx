@@ -5,6 +5,7 @@ import {
   EmptyState,
   queryKeys,
   useCampers,
+  useEnrolled,
   useRemoveCamper,
   useStudentEmail,
   type Camper,
@@ -13,9 +14,10 @@ import { NotAStudent } from "../components/no-student";
 import { PageFrame } from "../components/page-frame";
 import { ErrorState, RowsSkeleton } from "../components/states";
 import { actionButton, card } from "../components/styles";
-import { confirmRemove, showRemoved, showRemoveRefused } from "../features/campers/alerts";
+import { confirmRemove, showRemoved, showRemoveRefused, showSeatFirst } from "../features/campers/alerts";
 import { CamperCard, camperEditId, camperTitleId } from "../features/campers/camper-card";
-import { camperTitle, todayUtc } from "../features/campers/camper-fields";
+import { camperTitle, needsEmergencyContact, todayUtc } from "../features/campers/camper-fields";
+import { seatKeeping } from "../features/campers/seat";
 import { CamperForm, type SaveOutcome } from "../features/campers/camper-form";
 import { saveFamilyData } from "../features/campers/download";
 import { secondaryButton } from "../features/campers/form-ui";
@@ -44,6 +46,7 @@ export default function MyCampersPage() {
   const email = useStudentEmail();
   const campers = useCampers();
   const remove = useRemoveCamper();
+  const enrolled = useEnrolled();
   const client = useQueryClient();
   const [editing, setEditing] = useState<Editing>(null);
   const [notice, setNotice] = useState("");
@@ -98,7 +101,14 @@ export default function MyCampersPage() {
   }
 
   async function onRemove(camper: Camper) {
-    if (removingId !== null || !(await confirmRemove())) return;
+    if (removingId !== null) return;
+    // A child holding a seat stays until it is cancelled: said at once, without asking first.
+    const seat = seatKeeping(camper._id, enrolled.data, today);
+    if (seat) {
+      await showSeatFirst(camper.first_name, seat);
+      return;
+    }
+    if (!(await confirmRemove())) return;
     const index = list.findIndex((c) => c._id === camper._id);
     // After it goes: the camper now in its place, else the one before ("Myself" is always there).
     const next = list[index + 1] ?? list[index - 1];
@@ -141,10 +151,16 @@ export default function MyCampersPage() {
     const adding = editing?.mode === "add";
     body = (
       <>
-        <p className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
-          <strong className="font-semibold">Before a child&apos;s first booking:</strong> add at least one emergency
-          contact, someone we can call while they are at camp.
-        </p>
+        {/* Only while a child still lacks one: a family that did it is not told again. */}
+        {children.some(needsEmergencyContact) && (
+          <p
+            data-testid="emergency-contact-banner"
+            className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-100"
+          >
+            <strong className="font-semibold">Before a child&apos;s first booking:</strong> add at least one emergency
+            contact, someone we can call while they are at camp.
+          </p>
+        )}
         <ul className="flex flex-col gap-4" aria-label="Your campers">
           {list.map((camper) => (
             <li key={camper._id}>

@@ -1,4 +1,4 @@
-import { useStudentEmail } from "shared-auth";
+import { paymentStatusLabel, useStudentEmail } from "shared-auth";
 import { PageFrame } from "../components/page-frame";
 import { EmptyState, ErrorState, RowsSkeleton } from "../components/states";
 import { card, dollars } from "../components/styles";
@@ -63,8 +63,12 @@ function PaymentCard({ payment }: { payment: PaymentRecord }) {
       </div>
       <div className="flex items-center gap-3 sm:flex-col sm:items-end">
         <span className="text-lg font-bold tabular-nums text-slate-900 dark:text-white">{dollars(payment.price)}</span>
-        <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200">
-          {payment.status}
+        {/* The stored "service pending" (spec section 9) is a paid payment, and says so. */}
+        <span
+          className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200"
+          data-testid="payment-status"
+        >
+          {paymentStatusLabel(payment.status)}
         </span>
       </div>
     </li>

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { resolveImageUrl, useAcademy, useCampers, useCart, useEnrolled, useStudentEmail } from "shared-auth";
+import { UserAvatar, useAcademy, useCampers, useCart, useEnrolled, useStudentEmail } from "shared-auth";
 import { PageFrame } from "../components/page-frame";
 import { card, dollars } from "../components/styles";
 import { usePayments } from "../features/history/use-payments";
@@ -41,26 +41,17 @@ export default function UserHomePage() {
   const payments = usePayments();
   const campers = useCampers();
   const name = user?.displayName || user?.email || "student";
-  const spent = payments.data?.reduce((sum, p) => sum + Math.round(p.price * 100), 0);
+  // What the family paid less what came back (or is on its way), in the API's cents.
+  const spent = payments.data?.reduce((sum, p) => sum + p.amountCents - (p.refundedCents ?? 0), 0);
   return (
     <PageFrame title="Student Home">
       <div className={`flex items-center gap-4 p-4 ${card}`}>
-        {user?.photoURL ? (
-          <img
-            src={resolveImageUrl(user.photoURL)}
-            alt=""
-            width={64}
-            height={64}
-            className="h-16 w-16 rounded-full object-cover"
-          />
-        ) : (
-          <span
-            className="flex h-16 w-16 items-center justify-center rounded-full bg-orange-100 text-2xl font-bold text-orange-800"
-            aria-hidden="true"
-          >
-            {name.slice(0, 1).toUpperCase()}
-          </span>
-        )}
+        <UserAvatar
+          name={name}
+          photo={user?.photoURL}
+          className="h-16 w-16 text-2xl"
+          initialsClassName="bg-orange-100 font-bold text-orange-800"
+        />
         <div className="min-w-0">
           <p className="text-lg font-semibold break-words text-slate-900 dark:text-white">Welcome, {name}</p>
           {user?.email && <p className="text-sm break-all text-slate-600 dark:text-slate-400">{user.email}</p>}

@@ -23,11 +23,17 @@ export function useCampers() {
 }
 
 /** Which of the family's campers may take a seat in a class, and why not (the server decides). */
-export function useCamperEligibility(classId: string | null) {
+export function useCamperEligibility(classId: string | null, purpose: "booking" | "waitlist" = "booking") {
   const email = useStudentEmail();
   return useQuery({
-    queryKey: queryKeys.eligibility(email ?? "", classId ?? ""),
-    queryFn: async () => (await api.get<CamperEligibility[]>(`/classes/${classId}/eligibility`)).data,
+    queryKey: [...queryKeys.eligibility(email ?? "", classId ?? ""), purpose],
+    queryFn: async () =>
+      (
+        await api.get<CamperEligibility[]>(`/classes/${classId}/eligibility`, {
+          // Who may wait asks less than who may book now (a cart line is no reason not to wait).
+          ...(purpose === "waitlist" && { params: { purpose } }),
+        })
+      ).data,
     enabled: email !== null && classId !== null,
     staleTime: 0,
   });

@@ -75,6 +75,8 @@ export interface DialogText {
   confirm?: string;
   /** A cancel button with this label; none without it. */
   cancel?: string;
+  /** A second way on, between confirm and cancel, with this label (showChoice answers "deny"); none without it. */
+  deny?: string;
   /** The cancel button has the focus when the dialog opens (a destructive confirm). */
   focusCancel?: boolean;
   /** The dialog closes by itself after this many milliseconds, without buttons (spec section 9). */
@@ -109,6 +111,7 @@ function dialogOptions({ scopeClass, icon, showClass = "" }: DialogLook): SweetA
       htmlContainer: "m-0! p-0! text-base! leading-normal! text-slate-600! dark:text-slate-300!",
       actions: "m-0! mt-3! flex w-full! flex-wrap items-center justify-center gap-3! p-0!",
       confirmButton: `${button} m-0! bg-orange-700 text-white hover:bg-orange-800 focus-visible:outline-orange-500`,
+      denyButton: `${button} m-0! border border-orange-700 bg-white text-orange-800 hover:bg-orange-50 focus-visible:outline-orange-500 dark:border-orange-400 dark:bg-slate-800 dark:text-orange-200 dark:hover:bg-slate-700`,
       cancelButton: `${button} m-0! border border-slate-300 bg-white text-slate-700 hover:bg-slate-100 focus-visible:outline-slate-500 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700`,
       icon: icon ? `${DIALOG_ICON} ${icon.className}` : "hidden!",
     },
@@ -120,6 +123,14 @@ function dialogOptions({ scopeClass, icon, showClass = "" }: DialogLook): SweetA
  * The title and the text are set as text (`titleText`, `text`), the button labels escaped.
  */
 export async function showDialog(look: DialogLook, dialog: DialogText): Promise<boolean> {
+  return (await showChoice(look, dialog)) === "confirm";
+}
+
+/** Which button closed a dialog: confirm, deny (its second way on), or none (cancel, Escape, a click outside). */
+export type DialogChoice = "confirm" | "deny" | "dismiss";
+
+/** A dialog with two ways on (`deny` given): which one was chosen. Otherwise as showDialog. */
+export async function showChoice(look: DialogLook, dialog: DialogText): Promise<DialogChoice> {
   const Swal = await loadSweetAlert();
   const closesItself = dialog.closeAfterMs !== undefined;
   const result = await Swal.fire({
@@ -130,10 +141,12 @@ export async function showDialog(look: DialogLook, dialog: DialogText): Promise<
     confirmButtonText: escapeHtml(dialog.confirm ?? "OK"),
     showCancelButton: dialog.cancel !== undefined,
     cancelButtonText: escapeHtml(dialog.cancel ?? "Cancel"),
+    showDenyButton: dialog.deny !== undefined,
+    denyButtonText: escapeHtml(dialog.deny ?? ""),
     focusCancel: dialog.focusCancel ?? false,
     ...(closesItself && { timer: dialog.closeAfterMs }),
   });
-  return result.isConfirmed;
+  return result.isConfirmed ? "confirm" : result.isDenied ? "deny" : "dismiss";
 }
 
 /**

@@ -798,6 +798,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/enrollments/cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's cancelled seats, with the refund each gave and when it was cancelled */
+        get: operations["listCancelledEnrollments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/enrollments/{id}/cancellation": {
         parameters: {
             query?: never;
@@ -1254,7 +1271,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A family's campers with their details and seats (admins; each camper's read is recorded) */
+        /** A family's campers with their details, seats and waitlist entries (admins; each camper's read is recorded) */
         get: operations["getFamily"];
         put?: never;
         post?: never;
@@ -1567,7 +1584,41 @@ export interface components {
             /** @description Why the camper may not take a seat; null when eligible */
             reason: string | null;
         };
-        /** @description Everything the academy holds about a family: the account, its campers (removed ones too) with their details, seats, cart and payments */
+        /** @description One camper of a family on a class's waitlist: where and since when */
+        WaitlistPlace: {
+            /** @description The waitlist entry (siblings waiting together share one) */
+            entryId: string;
+            classId: string;
+            class_name: string;
+            camperId: string;
+            /** @description The camper's name */
+            camper: string;
+            /**
+             * @description waiting, offered (seats kept until offerExpiresAt), accepted, declined, expired, left, removed (by staff, or no longer eligible)
+             * @enum {string}
+             */
+            state: "waiting" | "offered" | "accepted" | "declined" | "expired" | "left" | "removed";
+            /** @description Place in the line while waiting (1 is next); null otherwise */
+            place: number | null;
+            /** @description Why this camper was taken off the entry (no longer eligible); null when still on it */
+            dropped_reason: string | null;
+            /**
+             * Format: date-time
+             * @description When the family joined the line (ISO 8601, UTC)
+             */
+            joinedAt: string;
+            /**
+             * Format: date-time
+             * @description When seats were offered (ISO 8601, UTC)
+             */
+            offeredAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the offer runs out (ISO 8601, UTC)
+             */
+            offerExpiresAt: string | null;
+        };
+        /** @description Everything the academy holds about a family: the account, its campers (removed ones too) with their details, seats, cart, waitlist entries and payments */
         FamilyExport: {
             /**
              * Format: date-time
@@ -1651,6 +1702,8 @@ export interface components {
                  */
                 addedAt: string;
             }[];
+            /** @description Every waitlist entry of the family, camper by camper */
+            waitlist: components["schemas"]["WaitlistPlace"][];
             payments: {
                 transactionId: string;
                 /** @description Dollars */
@@ -1682,7 +1735,7 @@ export interface components {
              */
             details_unreadable?: true;
         };
-        /** @description One of a family's campers with their details and seats */
+        /** @description One of a family's campers with their details, seats and waitlist entries */
         FamilyCamper: {
             _id: string;
             /** @description The account holder's own "Myself" camper */
@@ -1729,6 +1782,8 @@ export interface components {
                 /** @description The class's last day (YYYY-MM-DD) */
                 end_date: string | null;
             }[];
+            /** @description The camper's waitlist entries, newest first */
+            waitlist: components["schemas"]["WaitlistPlace"][];
         };
         /** @description A family's account holder and campers, for admins */
         Family: {
@@ -2488,6 +2543,35 @@ export interface components {
             /** @description What happened, in plain words */
             message: string;
         };
+        /** @description A seat the family had and that was cancelled, with the refund and its date */
+        CancelledEnrolment: {
+            /** @description The cancellation's id */
+            _id: string;
+            /** @description The id the seat had */
+            enrollmentId: string;
+            classId: string;
+            class_name: string;
+            /** @description The class's image URL */
+            image: string;
+            /** @description Whose seat it was, by name (the account holder's for "Myself") */
+            camper: string;
+            camperId: string;
+            /** @description The class's first day (YYYY-MM-DD), or null */
+            start_date: string | null;
+            /** @description The class's last day (YYYY-MM-DD), or null */
+            end_date: string | null;
+            /** @description When the seat was cancelled (ISO 8601, UTC) */
+            cancelledAt: string;
+            /** @description The refund it gave, in dollars */
+            refund: number;
+            /** @description The refund it gave, in cents */
+            refundCents: number;
+            /**
+             * @description The refund's state at the payment service; null when nothing was refunded
+             * @enum {string|null}
+             */
+            refundStatus: "pending" | "succeeded" | "failed" | null;
+        };
         /** @description A goodwill refund recorded, and its state at the payment service */
         GoodwillRefund: {
             /** @description The refund, in dollars */
@@ -2827,6 +2911,8 @@ export interface components {
             transactionId: string;
             /** @description Dollars. */
             price: number;
+            /** @description What was paid, in cents (price in cents, exact) */
+            amountCents: number;
             /** @description When it was paid (ISO 8601, UTC) */
             date: string;
             quantity: number;
@@ -2849,6 +2935,8 @@ export interface components {
             }[];
             /** @description The total sent back or on its way, in dollars (GET /payments). */
             refunded?: number;
+            /** @description The total sent back or on its way, in cents (GET /payments): amountCents less it is what the payment cost in the end. */
+            refundedCents?: number;
             /** @description Each class's full price, what was paid for it and its discounts (cents), in classItems' order. */
             lines?: {
                 listPriceCents: number | null;
@@ -8178,6 +8266,71 @@ export interface operations {
             };
         };
     };
+    listCancelledEnrollments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The family's cancelled seats, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelledEnrolment"][];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     quoteCancellation: {
         parameters: {
             query?: never;
@@ -10777,7 +10930,10 @@ export interface operations {
     };
     listCamperEligibility: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description booking (default): who may take a seat now, cart lines included; waitlist: who may join the class's waitlist */
+                purpose?: "booking" | "waitlist";
+            };
             header?: never;
             path: {
                 id: string;

@@ -4,6 +4,7 @@ import { useAcademy, VERY_BUSY_EVENT, type BusyStore } from "shared-auth";
 import { isChromeHidden } from "../routes/sidebar-menus";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
+import { useScrollMemory } from "./scroll-memory";
 import { SESSION_ENDED_EVENT } from "./session-events";
 
 /** Loaded the first time the API answers "very busy" (decision 035): no page pays for it before. */
@@ -15,6 +16,7 @@ export function RootLayout() {
   const { pathname } = location;
   const theme = useAcademy((s) => s.theme);
   const chrome = !isChromeHidden(pathname);
+  useScrollMemory();
   // The API's first "very busy" answer brings the notice and the store of waits it shows.
   const [busy, setBusy] = useState<BusyStore | null>(null);
   useEffect(() => {

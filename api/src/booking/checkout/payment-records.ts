@@ -58,6 +58,7 @@ export async function loadPayments(
       email: r.email,
       transactionId: r.transactionId,
       price: toDollars(r.amountCents),
+      amountCents: r.amountCents,
       date: r.paidAt.toISOString(),
       quantity: r.quantity,
       cartItems: mine.flatMap((i) => (i.cartItemId ? [i.cartItemId] : [])),

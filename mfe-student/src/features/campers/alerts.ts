@@ -24,6 +24,18 @@ export async function showRemoved(name: string): Promise<void> {
   });
 }
 
+/**
+ * A child who still holds a seat cannot be removed (the API refuses it): said before asking
+ * "Are you sure?", with what to do first, so nobody confirms a removal that cannot happen.
+ */
+export async function showSeatFirst(name: string, className: string): Promise<void> {
+  await showDialog(look, {
+    title: `${name} cannot be removed yet`,
+    text: `${name} holds a seat in "${className}": cancel it first in My Enrolled Classes, then remove ${name}.`,
+    confirm: "OK",
+  });
+}
+
 /** The API refused (a seat in a class that has not ended, a checkout in progress) or could not be reached: its reason as is. */
 export async function showRemoveRefused(name: string, reason: string): Promise<void> {
   await showDialog(look, { title: `${name} was not removed`, text: reason, confirm: "OK" });

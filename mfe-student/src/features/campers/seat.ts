@@ -20,3 +20,17 @@ export function paymentLines(payment: {
 export function enrolmentKey(row: { _id: string; enrollmentId?: string; camperId?: string }): string {
   return row.enrollmentId ?? `${row._id}:${row.camperId ?? ""}`;
 }
+
+/**
+ * The class of a seat that keeps a camper in the family: a class that has not ended (the API's
+ * rule for removing a camper). `today` is the UTC day, never ahead of the academy's own, so a
+ * class said here to go on does go on at the academy too.
+ */
+export function seatKeeping(
+  camperId: string,
+  enrolled: readonly { camperId?: string; class_name: string; end_date?: string | null }[] | undefined,
+  today: string,
+): string | null {
+  const seat = enrolled?.find((c) => c.camperId === camperId && (!c.end_date || c.end_date >= today));
+  return seat?.class_name ?? null;
+}

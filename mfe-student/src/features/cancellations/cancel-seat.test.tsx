@@ -6,6 +6,7 @@
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { EnrolledClass } from "shared-auth";
+import type { CancelledEnrolment } from "shared-auth/wire";
 import { sampleClass } from "shared-auth/testing/fixtures";
 import { AppProviders, resetPage, signInAs, startTestApi, type TestApi } from "shared-auth/testing";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -90,10 +91,31 @@ const cancelled: Cancelled & { cancelled: true; refund: number } = {
   message: "The seat is cancelled and $35.00 is on its way back to the card.",
 };
 
+const CANCELLED_AT = "2027-06-20T15:30:00.000Z";
+/** GET /enrollments/cancelled's row for the seat once cancelled (api/src/refunds/cancelled.ts). */
+const cancelledRow: CancelledEnrolment = {
+  _id: "a3c1e0f2-1b2c-4d5e-8f90-0a1b2c3d4e5f",
+  enrollmentId: SEAT,
+  classId: "c-soccer",
+  class_name: "Soccer Week",
+  image: "",
+  camper: "Ava Rivera",
+  camperId: "camper-ava",
+  start_date: null,
+  end_date: null,
+  cancelledAt: CANCELLED_AT,
+  refund: 35,
+  refundCents: 3_500,
+  refundStatus: "succeeded",
+};
+
 let enrolled: EnrolledClass[];
+let gone: CancelledEnrolment[];
 beforeEach(() => {
   api.requests.length = 0;
   enrolled = [seat];
+  gone = [];
+  api.on("GET /enrollments/cancelled", () => ({ body: gone }));
   signInAs("student", api, { email: "parent@example.com", displayName: "Pat Parent", emailVerified: true });
   api.on("GET /enrolled", () => ({ body: enrolled }));
   api.on("GET /cancellation-policy", {
@@ -102,6 +124,7 @@ beforeEach(() => {
   api.on(`GET /enrollments/${SEAT}/cancellation`, { body: quote() });
   api.on(`POST /enrollments/${SEAT}/cancel`, () => {
     enrolled = [];
+    gone = [cancelledRow];
     return { body: cancelled };
   });
 });
@@ -195,8 +218,15 @@ describe("cancelling a seat from My Enrolled Classes", () => {
     expect(cancels()[0]!.authorization).toBe("Bearer test-access-token");
 
     await user.click(within(done).getByRole("button", { name: "OK" }));
-    // The list is read again and the cancelled seat is gone from it.
-    expect(await screen.findByRole("heading", { name: "No enrolled classes yet" })).toBeTruthy();
+    // The list is read again: the seat is no longer held, and stays listed as cancelled with its refund and date.
+    const gone = await screen.findByRole("list", { name: "Your cancelled seats" });
+    expect(within(gone).getByRole("heading", { name: "Soccer Week (cancelled)" })).toBeTruthy();
+    expect(within(gone).getByText("for Ava Rivera")).toBeTruthy();
+    expect(within(gone).getByTestId("cancelled-refund").textContent).toBe(
+      `Cancelled on ${new Intl.DateTimeFormat(undefined, { dateStyle: "medium" }).format(new Date(CANCELLED_AT))}, $35.00 refunded`,
+    );
+    expect(screen.queryByRole("button", { name: CANCEL_BUTTON })).toBeNull();
+    expect(screen.queryByRole("heading", { name: "No enrolled classes yet" })).toBeNull();
     expect(api.calls("GET /enrolled").length).toBeGreaterThanOrEqual(2);
   });
 

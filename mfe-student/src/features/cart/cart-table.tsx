@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { errorMessage, formatSession, resolveImageUrl, type CartItem } from "shared-auth";
+import { errorMessage, formatSession, ImageOrInitials, type CartItem } from "shared-auth";
 import { actionButton, card, dollars } from "../../components/styles";
 import { seatFor } from "../campers/seat";
 import { confirmDelete, showDeleted, showDeleteFailed } from "./alerts";
@@ -122,12 +122,14 @@ function PayLink({ item, promoCode }: { item: CartItem; promoCode: string | null
 
 function Photo({ item }: { item: CartItem }) {
   return (
-    <img
-      src={resolveImageUrl(item.image)}
+    <ImageOrInitials
+      src={item.image}
       alt=""
+      name={item.class_name}
       width={56}
       height={56}
-      className="h-14 w-14 shrink-0 rounded-xl bg-slate-200 object-cover dark:bg-slate-800"
+      loading="eager"
+      className="h-14 w-14 shrink-0 rounded-xl bg-slate-200 object-cover text-lg dark:bg-slate-800"
     />
   );
 }

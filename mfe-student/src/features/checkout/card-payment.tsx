@@ -14,6 +14,8 @@ export interface CardPaymentProps {
   /** The hold ran out, or the payment is being recorded: the form takes no payment. */
   locked: boolean;
   onPaid: (paymentIntentId: string) => void;
+  /** The PaymentIntent was paid before (in another tab or window): nothing more was charged. */
+  onAlreadyPaid: (paymentIntentId: string) => void;
 }
 
 /**
@@ -73,7 +75,7 @@ const CARD_STYLE = {
   },
 };
 
-function CardForm({ clientSecret, amount, billing, locked, onPaid }: CardPaymentProps) {
+function CardForm({ clientSecret, amount, billing, locked, onPaid, onAlreadyPaid }: CardPaymentProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [error, setError] = useState<string | null>(null);
@@ -98,6 +100,22 @@ function CardForm({ clientSecret, amount, billing, locked, onPaid }: CardPayment
       }
       const confirmed = await stripe.confirmCardPayment(clientSecret, { payment_method: created.paymentMethod.id });
       if (confirmed.error) {
+        // Paid already, in another tab left open on this page: Stripe's words are for developers
+        // ("You cannot confirm this PaymentIntent because it has already succeeded..."), so the
+        // intent is read back and the page says what happened instead.
+        if (confirmed.error.code === "payment_intent_unexpected_state") {
+          const current = await stripe.retrievePaymentIntent(clientSecret);
+          if (current.paymentIntent?.status === "succeeded") {
+            onAlreadyPaid(current.paymentIntent.id);
+            return;
+          }
+          if (current.paymentIntent?.status === "canceled") {
+            setError(
+              "This checkout has ended (its hold ran out, or you opened another one in a new tab). Nothing was charged: reload the page to start again.",
+            );
+            return;
+          }
+        }
         setError(confirmed.error.message ?? "Your card payment did not go through.");
         return;
       }

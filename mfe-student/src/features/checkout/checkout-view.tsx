@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import {
   apiErrorStatus,
   errorMessage,
   formatSession,
-  resolveImageUrl,
+  ImageOrInitials,
   useAcademy,
   useCart,
   useStudentEmail,
@@ -26,6 +26,7 @@ import {
   type Checkout,
   type HoldExtension,
 } from "./checkout-api";
+import { AlreadyPaid, CheckoutRefused, HoldRanOut, PaymentComplete, PaymentNotRecorded } from "./checkout-outcomes";
 import { ConfirmEmailFirst } from "./confirm-email";
 import { HoldTimer } from "./hold-timer";
 import { AcceptedTerms } from "../cancellations/policy";
@@ -168,6 +169,8 @@ function OpenCheckout({
   // Extensions and expiry belong to one checkout: "Start again" opens another with its own hold.
   const [extended, setExtended] = useState<HoldExtension | null>(null);
   const [expiredOrder, setExpiredOrder] = useState<string | null>(null);
+  // Paid in another tab left open on this page (Stripe refused to charge this intent twice).
+  const [alreadyPaid, setAlreadyPaid] = useState(false);
   const payments = useAcademy((s) => s.env?.payments);
   const user = useAcademy((s) => s.user);
 
@@ -183,6 +186,14 @@ function OpenCheckout({
       record.mutate({ transactionId }, { onSuccess: (answer) => onPaid(answer.payment.transactionId) });
     },
     [record, onPaid],
+  );
+  const paidElsewhere = useCallback(
+    (transactionId: string) => {
+      setAlreadyPaid(true);
+      // Recorded (a replay answers the payment as it was) and every badge and list refreshed.
+      record.mutate({ transactionId });
+    },
+    [record],
   );
 
   if (checkout.isPending) return <RowsSkeleton label="Holding your seats and preparing the payment" rows={2} />;
@@ -223,24 +234,9 @@ function OpenCheckout({
       <PaymentNotRecorded error={record.error} onRetry={() => record.mutate({ transactionId: co.paymentIntentId })} />
     );
   }
+  if (alreadyPaid) return <AlreadyPaid />;
   if (expired && !record.isPending) {
-    return (
-      <div role="alert" className={`p-6 ${card}`}>
-        <h2 className="font-display text-xl font-bold text-slate-900 dark:text-white">Your hold ran out</h2>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">
-          The seats we were holding for you were released, and nothing was charged. You can start again: if the classes
-          still have seats, they will be held for you anew.
-        </p>
-        <button
-          type="button"
-          className={`mt-4 ${actionButton}`}
-          disabled={checkout.isFetching}
-          onClick={() => void checkout.refetch()}
-        >
-          {checkout.isFetching ? "Starting again…" : "Start again"}
-        </button>
-      </div>
-    );
+    return <HoldRanOut starting={checkout.isFetching} onStart={() => void checkout.refetch()} />;
   }
 
   const images = new Map(cartItems.map((i) => [i._id, i.image]));
@@ -268,10 +264,12 @@ function OpenCheckout({
           {co.items.map((item) => (
             <li key={item.cartItemId} className="flex flex-wrap items-center gap-3 py-3">
               {images.get(item.cartItemId) && (
-                <img
-                  src={resolveImageUrl(images.get(item.cartItemId)!)}
+                <ImageOrInitials
+                  src={images.get(item.cartItemId)}
                   alt=""
-                  className="h-12 w-12 shrink-0 rounded-lg object-cover"
+                  name={item.class_name}
+                  loading="eager"
+                  className="h-12 w-12 shrink-0 rounded-lg object-cover text-base"
                 />
               )}
               <span className="min-w-[10rem] flex-1 font-medium text-slate-900 dark:text-white">
@@ -373,6 +371,7 @@ function OpenCheckout({
               billing={{ name: user?.displayName || email, email }}
               locked={record.isPending || expired}
               onPaid={pay}
+              onAlreadyPaid={paidElsewhere}
             />
           </Suspense>
         )}
@@ -388,82 +387,3 @@ function OpenCheckout({
 
 /** A code the checkout already uses (from the cart page): applied, its cents from the lines. */
 const APPLIED: CodeVerdict = { code: "", name: "", summary: "applied", applied: true, reason: null, cents: 0 };
-
-/** The checkout could not be opened: the server's reason (class full, already enrolled...) and a way on. */
-function CheckoutRefused({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const status = apiErrorStatus(error);
-  if (status !== 409 && status !== 404 && status !== 422) {
-    return <ErrorState what="Your payment" error={error} onRetry={onRetry} />;
-  }
-  return (
-    <div role="alert" className={`p-6 ${card}`}>
-      <h2 className="font-display text-xl font-bold text-slate-900 dark:text-white">This payment cannot start</h2>
-      <p className="mt-2 text-slate-700 dark:text-slate-300">{errorMessage(error)} Nothing was charged.</p>
-      <Link to="/dashboard/mydashboard" className={`mt-4 ${actionButton}`}>
-        Back to my cart
-      </Link>
-    </div>
-  );
-}
-
-/** The card was charged but the server refused to record it (refunded) or could not be reached. */
-function PaymentNotRecorded({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const status = apiErrorStatus(error);
-  if (status === 409) {
-    return (
-      <div role="alert" className={`p-6 ${card}`}>
-        <h2 className="font-display text-xl font-bold text-slate-900 dark:text-white">You were not enrolled</h2>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">{errorMessage(error)}</p>
-        <Link to="/dashboard/mydashboard" className={`mt-4 ${actionButton}`}>
-          Back to my cart
-        </Link>
-      </div>
-    );
-  }
-  return (
-    <div role="alert" className={`p-6 ${card}`}>
-      <h2 className="font-display text-xl font-bold text-slate-900 dark:text-white">Your payment is being recorded</h2>
-      <p className="mt-2 text-slate-700 dark:text-slate-300">
-        Your card payment went through, but the site could not confirm your enrolment yet ({errorMessage(error)}). It
-        will be recorded even if you leave this page; try again to see it now.
-      </p>
-      <button type="button" className={`mt-4 ${actionButton}`} onClick={onRetry}>
-        Try again
-      </button>
-    </div>
-  );
-}
-
-/** Spec section 8's success notices, and where the classes are now. */
-function PaymentComplete({ transactionId }: { transactionId: string }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <div
-      role="status"
-      className="rounded-2xl border border-emerald-200 bg-emerald-50 p-6 dark:border-emerald-900 dark:bg-emerald-950/40"
-    >
-      <h2
-        ref={heading}
-        tabIndex={-1}
-        className="font-display text-2xl font-bold text-emerald-900 outline-none dark:text-emerald-100"
-      >
-        Payment Complete Successfully
-      </h2>
-      <p className="mt-2 break-all text-emerald-900 dark:text-emerald-100">
-        Transaction completed &amp; transactionId: {transactionId}
-      </p>
-      <div className="mt-5 flex flex-wrap gap-3">
-        <Link to="/dashboard/enrolledclasses" className={actionButton}>
-          My Enrolled Classes
-        </Link>
-        <Link
-          to="/dashboard/paymenthistory"
-          className="inline-flex items-center rounded-full border border-emerald-700 px-5 py-2.5 font-semibold text-emerald-900 hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 dark:text-emerald-100"
-        >
-          Payment History
-        </Link>
-      </div>
-    </div>
-  );
-}
