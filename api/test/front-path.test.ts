@@ -126,12 +126,12 @@ describe("the cached lists' front path", () => {
     await twice("/classes");
     const id = classId(1);
     expect((await list()).some((c) => c._id === id)).toBe(true);
-    // An instructor's edit sends the class back to review: it leaves the public list.
+    // An admin takes the class off the site: it leaves the public list.
     const edit = await api.call({
       method: "PATCH",
-      url: `/classes/${id}`,
-      as: MAYA,
-      payload: { details: "New words." },
+      url: `/classes/${id}/status`,
+      as: ADMIN,
+      payload: { status: "denied", feedback: "Taken off for now." },
     });
     expect(edit.statusCode, edit.body).toBe(200);
     const before = await served();

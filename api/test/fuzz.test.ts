@@ -306,6 +306,13 @@ const TEXT_INPUTS: TextInput[] = [
     fields: ["feedback"],
   },
   {
+    method: "PATCH",
+    url: `/classes/${classId(13)}/proposal`,
+    as: ADMIN,
+    body: { decision: "reject", feedback: "Keep the price." },
+    fields: ["decision", "feedback"],
+  },
+  {
     method: "POST",
     url: "/users",
     as: SAM,
@@ -437,6 +444,9 @@ const TEXT_INPUTS: TextInput[] = [
   { method: "PATCH", url: "/classes/{}", as: ADMIN, body: { details: "x" } },
   { method: "PATCH", url: "/classes/{}/status", as: ADMIN, body: { status: "approved" } },
   { method: "PATCH", url: "/classes/{}/feedback", as: ADMIN, body: { feedback: "x" } },
+  { method: "PATCH", url: "/classes/{}/proposal", as: ADMIN, body: { decision: "accept" } },
+  { method: "GET", url: "/classes/{}/reviews", as: ADMIN },
+  { method: "GET", url: "/classes/{}/roster/medical", as: ADMIN },
   { method: "DELETE", url: "/classes/{}", as: ADMIN },
   { method: "GET", url: "/classes/{}/roster", as: ADMIN },
   { method: "GET", url: "/instructors/{}/classes", as: undefined },

@@ -114,6 +114,8 @@ export async function linkFirebaseAccount(
   }
   const [byAddress] = await db.select(accountColumns).from(users).where(eq(users.email, email));
   if (!byAddress) return null;
+  // Made a moment ago by this account's other sign-in (two tabs at once): it is already bound.
+  if (byAddress.firebaseUid === uid) return byAddress;
   if (byAddress.firebaseUid !== null) {
     // Someone else's Firebase account holds the address the record was made with.
     const boundAccountEmail = await verifier.currentEmail(byAddress.firebaseUid);
