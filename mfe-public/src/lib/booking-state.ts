@@ -118,7 +118,7 @@ export function familyBookingState(
 }
 
 /**
- * Whether "Join waitlist" is offered (issue 30): the class is full, still to start and open for
+ * Whether "Join waitlist" is offered: the class is full, still to start and open for
  * registration, and someone of the family has no seat in it yet (in the cart or enrolled). One
  * child holding a seat does not keep a brother or sister from waiting for one; who of them may
  * wait (ages, other classes) is the server's answer, shown in the waitlist dialog.

@@ -44,7 +44,7 @@ export default function EnrolledClassesPage() {
                     <h2 className="font-display text-lg font-bold break-words text-slate-900 dark:text-white">
                       {c.class_name}
                     </h2>
-                    {/* Whose seat (issue 29): two children in one class are two cards. */}
+                    {/* Whose seat: two children in one class are two cards. */}
                     <p className="font-medium text-indigo-800 dark:text-indigo-300" data-testid="enrolled-camper">
                       {seatFor(c.camper_name)}
                     </p>
