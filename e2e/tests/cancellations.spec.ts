@@ -136,8 +136,8 @@ test("a family cancels 20 days ahead (all back) and 10 days ahead (half back), a
   await expect(refunds).toHaveCount(2);
   await expect(refunds.filter({ hasText: "Refund $149.00" })).toHaveCount(1);
   await expect(refunds.filter({ hasText: "Refund $74.50" })).toHaveCount(1);
-  // $149.00 and $74.50 of $298.00 went back: the payment is partly refunded.
-  await expect(page.getByText("partially refunded", { exact: true })).toBeVisible();
+  // $149.00 and $74.50 of $298.00 went back: the payment is partly refunded (in people's words).
+  await expect(page.getByText("Partly refunded", { exact: true })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("payment-history-390.png"), fullPage: true });
 
   await page.setViewportSize({ width: 1280, height: 900 });
