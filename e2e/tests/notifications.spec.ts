@@ -117,7 +117,7 @@ test("a class denied with feedback: the instructor finds the feedback in their m
   await call("PATCH", `/classes/${created.insertedId as string}/status`, SEED.admin, { status: "denied", feedback });
 
   const mail = await mailTo(SEED.instructor.email, new RegExp(`^Not approved: ${name}$`));
-  expect(mail.text).toContain("Feedback from the admin");
+  expect(mail.text).toContain("The admin's reason");
   expect(mail.text).toContain(feedback);
   // Their words as text, never as HTML.
   expect(mail.html).toContain("Please add a weekly schedule &amp; the age range &lt;soon&gt;.");
