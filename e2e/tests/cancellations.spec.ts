@@ -166,8 +166,13 @@ test("an admin cancels a family's seat with an amount they type and a reason, fr
   await form.getByLabel("Amount ($)").fill("150");
   await form.getByLabel("Reason (kept with the cancellation, and told to the family)").fill("Injured before camp");
   await form.getByRole("button", { name: "Cancel the seat" }).click();
-  await expect(form.getByRole("alert")).toHaveText("At most $149.00 of this seat is left to refund.");
-  await form.getByLabel("Amount ($)").fill("40");
+  // Refused before sending: the reason beside the field, a summary by the button, focus on the field.
+  const amount = form.getByLabel("Amount ($)");
+  await expect(form.getByRole("alert")).toHaveText("1 field needs another look: Amount.");
+  await expect(amount).toHaveAccessibleDescription(/At most \$149\.00 of this seat is left to refund\./);
+  await expect(amount).toHaveAttribute("aria-invalid", "true");
+  await expect(amount).toBeFocused();
+  await amount.fill("40");
   await form.getByRole("button", { name: "Cancel the seat" }).click();
   await expect(dialog.getByRole("status").filter({ hasText: "cancelled" })).toContainText(
     "The seat is cancelled and $40.00 is on its way back to the card.",

@@ -210,7 +210,8 @@ test("the instructor's roster: both children, the allergy flag, the details on d
     };
   });
   await item.getByRole("button", { name: "Print roster" }).click();
-  expect(await page.evaluate(() => (window as unknown as { printed?: number }).printed)).toBe(1);
+  // The printout's medical details are fetched first: the browser's print follows them.
+  await expect.poll(() => page.evaluate(() => (window as unknown as { printed?: number }).printed)).toBe(1);
   await expect(item.locator("[data-roster-print]")).toHaveAttribute("data-printing", "");
 
   // On paper: the roster's table alone, black on white; no navbar, sidebar, footer, page title or button.
@@ -246,6 +247,9 @@ test("the instructor's roster: both children, the allergy flag, the details on d
       "camper",
       "age_on_first_day",
       "medical_or_allergy",
+      "allergies",
+      "medical_notes",
+      "medications",
       "emergency_contacts",
       "pickup_people",
       "photo_consent",
@@ -260,6 +264,9 @@ test("the instructor's roster: both children, the allergy flag, the details on d
       seeded.mia.name,
       "9",
       "yes",
+      "Peanuts (carries an EpiPen)",
+      "",
+      "Antihistamine before sport",
       "Ana Rivera (mother) +1 555 0100",
       "Luis Rivera (grandfather) +1 555 0199",
       "no",
@@ -272,6 +279,9 @@ test("the instructor's roster: both children, the allergy flag, the details on d
       seeded.kai.name,
       "11",
       "no",
+      "",
+      "",
+      "",
       "Ana Rivera (mother) +1 555 0100",
       "",
       "yes",
@@ -302,7 +312,9 @@ async function expectPrintedRosterOnly(page: Page, item: Locator) {
   const table = item.getByRole("table", { name: `Campers enrolled in ${CLASS_NAME}` });
   await expect(table).toBeVisible();
   await expect(table.getByRole("columnheader", { name: "Emergency contacts" })).toBeVisible();
-  await expect(table.getByText("Peanuts (carries an EpiPen)")).toBeVisible();
+  await expect(table.getByTestId("printed-medical").getByText("Peanuts (carries an EpiPen)")).toBeVisible();
+  // Once on paper: the details opened on screen are not printed a second time.
+  await expect(table.getByText("Peanuts (carries an EpiPen)").filter({ visible: true })).toHaveCount(1);
   const look = await table.evaluate((t) => {
     const cell = t.querySelector("td")!;
     const style = getComputedStyle(cell);

@@ -111,11 +111,13 @@ test("an admin reads a class's line, moves and removes entries with a reason, an
   expect(removed.map((e) => e.reason)).toContain("Family asked by phone to leave");
 
   // The opening, typed on the academy's clock (Portland), whatever the browser's zone.
-  await dialog.getByLabel("Registration opens (the academy's time, Portland)").fill("2027-03-01T09:00");
+  // 1 March of the seeded summer's year: Portland is on standard time (UTC-8) then.
+  const opening = seedDay("2027-03-01");
+  await dialog.getByLabel("Registration opens (the academy's time, Portland)").fill(`${opening}T09:00`);
   await dialog.getByRole("button", { name: "Save opening" }).click();
   await expect(dialog.getByRole("status")).toHaveText("Opening time saved.");
   const saved = await callApi<{ registration_opens_at: string | null }>("GET", `/classes/${seeded.classId}`, admin());
-  expect(Date.parse(saved.registration_opens_at!)).toBe(Date.parse("2027-03-01T09:00:00-08:00"));
+  expect(Date.parse(saved.registration_opens_at!)).toBe(Date.parse(`${opening}T09:00:00-08:00`));
   await dialog.getByRole("button", { name: "Open now" }).click();
   await expect(dialog.getByRole("status")).toHaveText("Registration is open as soon as the class is approved.");
   const open = await callApi<{ registration_opens_at: string | null }>("GET", `/classes/${seeded.classId}`, admin());
@@ -157,14 +159,22 @@ test("the instructor reads the line on My Classes and sets the opening in the cl
   await page.setViewportSize(DESKTOP);
 
   await item.getByRole("button", { name: "Update", exact: true }).click();
-  await item.getByLabel("Registration opens (optional)").fill("2027-06-01T08:30");
-  await item.getByRole("button", { name: "Update and send for review" }).click();
-  await expect(item.getByRole("status")).toHaveText("Class updated: it is pending review again.");
-  await expect(item).toContainText("Registration opens: Tuesday, June 1, 2027 at 8:30 AM (Portland time)");
+  // Six weeks before the class's first day, in the seeded summer: a date that stays ahead of the clock.
+  const opensDay = seedDay("2027-06-07");
+  await item.getByLabel("Registration opens (optional)").fill(`${opensDay}T08:30`);
+  // An approved class: the opening changes at once, with no review.
+  await item.getByRole("button", { name: "Save changes" }).click();
+  await expect(item.getByRole("status")).toHaveText("Class updated.");
+  const opensText = new Intl.DateTimeFormat("en-US", {
+    dateStyle: "full",
+    timeStyle: "short",
+    timeZone: "America/Los_Angeles",
+  }).format(new Date(`${opensDay}T08:30:00-07:00`));
+  await expect(item).toContainText(`Registration opens: ${opensText} (Portland time)`);
   const saved = await callApi<{ registration_opens_at: string | null }>(
     "GET",
     `/classes/${seeded.classId}`,
     accessToken(SEED.instructor),
   );
-  expect(Date.parse(saved.registration_opens_at!)).toBe(Date.parse("2027-06-01T08:30:00-07:00"));
+  expect(Date.parse(saved.registration_opens_at!)).toBe(Date.parse(`${opensDay}T08:30:00-07:00`));
 });

@@ -334,7 +334,8 @@ function MedicalFlag({ classId, camperId, camperName }: { classId: string; campe
       >
         {open ? "Hide details" : "Show details"}
       </button>
-      <div id={detailsId} aria-live="polite" className="w-full">
+      {/* Not printed: the printout carries every camper's details of its own (PrintedMedical). */}
+      <div id={detailsId} aria-live="polite" className="w-full print:hidden">
         {open &&
           (details.isPending ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">Loading the details…</p>

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import {
   apiErrorStatus,
@@ -59,6 +59,10 @@ export function CheckoutView({
   const email = useStudentEmail();
   const cart = useCart();
   const [paid, setPaid] = useState<{ transactionId: string } | null>(null);
+  // Paid in another tab left open on this page (Stripe refused to charge the intent twice). Held
+  // here, not in the checkout: recording the payment empties the cart, which would otherwise
+  // replace the answer with "Nothing to pay for".
+  const [paidElsewhere, setPaidElsewhere] = useState<string | null>(null);
   // False only when the API said so (decision 028); unknown (an older API) lets the checkout decide.
   const unconfirmed = useAcademy((s) => s.user?.emailVerified === false);
   const title = singleCartItemId === undefined ? "Payment" : "Pay for one class";
@@ -66,6 +70,8 @@ export function CheckoutView({
   let body;
   if (paid) body = <PaymentComplete transactionId={paid.transactionId} />;
   else if (email === null) body = <NotAStudent />;
+  else if (paidElsewhere !== null)
+    body = <PaidElsewhere email={email} singleCartItemId={singleCartItemId} transactionId={paidElsewhere} />;
   else if (cart.isPending) body = <RowsSkeleton label="Loading your selected classes" rows={2} />;
   else if (cart.isError)
     body = <ErrorState what="Your selected classes" error={cart.error} onRetry={() => void cart.refetch()} />;
@@ -100,11 +106,33 @@ export function CheckoutView({
           selection={chosen}
           promoCode={promoCode ?? null}
           onPaid={(transactionId) => setPaid({ transactionId })}
+          onPaidElsewhere={setPaidElsewhere}
         />
       );
     }
   }
   return <PageFrame title={title}>{body}</PageFrame>;
+}
+
+/** Paid in another tab: recorded here too (a replay answers the payment as it was), every list refreshed. */
+function PaidElsewhere({
+  email,
+  singleCartItemId,
+  transactionId,
+}: {
+  email: string;
+  singleCartItemId: string | undefined;
+  transactionId: string;
+}) {
+  const record = useRecordPayment(email, singleCartItemId);
+  const { mutate } = record;
+  useEffect(() => {
+    mutate({ transactionId });
+  }, [mutate, transactionId]);
+  if (record.isError) {
+    return <PaymentNotRecorded error={record.error} onRetry={() => mutate({ transactionId })} />;
+  }
+  return <AlreadyPaid />;
 }
 
 function OpenCheckout({
@@ -115,6 +143,7 @@ function OpenCheckout({
   selection,
   promoCode,
   onPaid,
+  onPaidElsewhere,
 }: {
   email: string;
   cartItems: CartItem[];
@@ -124,6 +153,7 @@ function OpenCheckout({
   selection: string[] | undefined;
   promoCode: string | null;
   onPaid: (transactionId: string) => void;
+  onPaidElsewhere: (transactionId: string) => void;
 }) {
   const client = useQueryClient();
   const [code, setCode] = useState<string | null>(promoCode);
@@ -169,8 +199,6 @@ function OpenCheckout({
   // Extensions and expiry belong to one checkout: "Start again" opens another with its own hold.
   const [extended, setExtended] = useState<HoldExtension | null>(null);
   const [expiredOrder, setExpiredOrder] = useState<string | null>(null);
-  // Paid in another tab left open on this page (Stripe refused to charge this intent twice).
-  const [alreadyPaid, setAlreadyPaid] = useState(false);
   const payments = useAcademy((s) => s.env?.payments);
   const user = useAcademy((s) => s.user);
 
@@ -186,14 +214,6 @@ function OpenCheckout({
       record.mutate({ transactionId }, { onSuccess: (answer) => onPaid(answer.payment.transactionId) });
     },
     [record, onPaid],
-  );
-  const paidElsewhere = useCallback(
-    (transactionId: string) => {
-      setAlreadyPaid(true);
-      // Recorded (a replay answers the payment as it was) and every badge and list refreshed.
-      record.mutate({ transactionId });
-    },
-    [record],
   );
 
   if (checkout.isPending) return <RowsSkeleton label="Holding your seats and preparing the payment" rows={2} />;
@@ -234,7 +254,6 @@ function OpenCheckout({
       <PaymentNotRecorded error={record.error} onRetry={() => record.mutate({ transactionId: co.paymentIntentId })} />
     );
   }
-  if (alreadyPaid) return <AlreadyPaid />;
   if (expired && !record.isPending) {
     return <HoldRanOut starting={checkout.isFetching} onStart={() => void checkout.refetch()} />;
   }
@@ -371,7 +390,7 @@ function OpenCheckout({
               billing={{ name: user?.displayName || email, email }}
               locked={record.isPending || expired}
               onPaid={pay}
-              onAlreadyPaid={paidElsewhere}
+              onAlreadyPaid={onPaidElsewhere}
             />
           </Suspense>
         )}
