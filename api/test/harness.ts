@@ -6,6 +6,8 @@ import { readConfig, type ApiConfig } from "../src/platform/config.js";
 import type { PaymentProvider } from "../src/payments/index.js";
 import { openDatabase, type Database } from "../src/platform/database/client.js";
 import { restoreClock, setClock, now as clockNow } from "../src/platform/clock.js";
+import { academyToday } from "../src/platform/academy-day.js";
+import { addDays } from "../src/notifications/format.js";
 import { seed, SEED_USERS } from "../src/seed/index.js";
 import { createSealer } from "../src/platform/sealing.js";
 import { selfCamper } from "../src/campers/index.js";
@@ -63,9 +65,11 @@ export const classId = (n: number) => `00000000-0000-4000-9000-${String(n).padSt
  */
 export const seedDay = (templateDay: string) => inSeedSummer(templateDay, clockNow());
 
-/** A day `offsetDays` from today on the API's clock. */
-export const clockDay = (offsetDays: number) =>
-  new Date(clockNow().getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+/**
+ * A day `offsetDays` from the academy's today (Portland) on the API's clock: the day every rule
+ * reads. UTC's date is already tomorrow from 16:00 or 17:00 Pacific, where "yesterday" would be today.
+ */
+export const clockDay = (offsetDays: number) => addDays(academyToday(clockNow()), offsetDays);
 
 /**
  * Moves the API's clock (platform/clock.ts) to `at` for the tests that follow in this file or describe
