@@ -12,5 +12,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     // PGlite is WASM and heavy to start: a few files at a time on 2 cores.
     maxWorkers: 2,
+    // Each worker keeps its modules from one file to the next: the API's import (Fastify, Drizzle,
+    // Stripe, Firebase Admin, every schema) took 3 s a file, most of the suite's time. Each file
+    // builds its own app and database (test/harness.ts) and puts the clock back after itself.
+    isolate: false,
   },
 });
