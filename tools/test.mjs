@@ -64,8 +64,13 @@ const onPostgres = (what, fn) => async () => {
   await fn();
 };
 
-/** The e2e specs that run a second time with the API on PostgreSQL. */
+/**
+ * The e2e specs that run a second time with the API on PostgreSQL. The seat-hold countdowns are
+ * left out there: they wait out real holds on an API of their own, and what they show is the page's
+ * clock, not the database's (the API suite proves the holds' release on PostgreSQL).
+ */
 const POSTGRES_E2E_SPECS = ["tests/payments.spec.ts", "tests/student-checkout.spec.ts"];
+const POSTGRES_E2E_LEFT_OUT = "a seat hold that runs out";
 
 // Each stage's usual duration on the project's 2-core machines is in docs/development.md
 // ("The steps of npm test"); the run ends with a table of what each took this time.
@@ -111,7 +116,8 @@ const steps = [
     "e2e payments on postgres",
     onPostgres("the payment specs on PostgreSQL", () => {
       const server = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-      return run(cmd, [...pre, "--filter", "e2e", "run", "test", ...POSTGRES_E2E_SPECS], {
+      const specs = [...POSTGRES_E2E_SPECS, "--grep-invert", POSTGRES_E2E_LEFT_OUT];
+      return run(cmd, [...pre, "--filter", "e2e", "run", "test", ...specs], {
         env: { ...process.env, E2E_DATABASE_URL: server },
       });
     }),

@@ -51,8 +51,9 @@ export function accessToken(user: { id: string; email: string }, expiresInSecond
 export async function signInAs(page: Page, user: { email: string; password: string; name: string }) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(user.email);
+  // Enter, as a keyboard user submits: a click would first wait out the form's 1 s slide-in.
   await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await page.getByLabel("Password", { exact: true }).press("Enter");
   await expect(page.getByRole("button", { name: `Account menu of ${user.name}` })).toBeVisible({ timeout: 15_000 });
 }
 
