@@ -7,7 +7,6 @@ import type { PaymentProvider } from "../src/payments/index.js";
 import { openDatabase, type Database } from "../src/platform/database/client.js";
 import { restoreClock, setClock, now as clockNow } from "../src/platform/clock.js";
 import { academyToday } from "../src/platform/academy-day.js";
-import { addDays } from "../src/notifications/format.js";
 import { seed, SEED_USERS } from "../src/seed/index.js";
 import { createSealer } from "../src/platform/sealing.js";
 import { selfCamper } from "../src/campers/index.js";
@@ -69,7 +68,11 @@ export const seedDay = (templateDay: string) => inSeedSummer(templateDay, clockN
  * A day `offsetDays` from the academy's today (Portland) on the API's clock: the day every rule
  * reads. UTC's date is already tomorrow from 16:00 or 17:00 Pacific, where "yesterday" would be today.
  */
-export const clockDay = (offsetDays: number) => addDays(academyToday(clockNow()), offsetDays);
+export function clockDay(offsetDays: number): string {
+  const day = new Date(`${academyToday(clockNow())}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + offsetDays);
+  return day.toISOString().slice(0, 10);
+}
 
 /**
  * Moves the API's clock (platform/clock.ts) to `at` for the tests that follow in this file or describe
