@@ -49,13 +49,17 @@ const SCORED_BELOW_SERIOUS = new Set([
   "accesskeys",
 ]);
 
+/** The rules a page's colours decide: all a second theme of the same page can change. */
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
 /**
  * axe's serious and critical violations on the page as it is now, and those Lighthouse scores, one
- * line each; only inside `scope` (a CSS selector) when given.
+ * line each; only inside `scope` (a CSS selector) when given; only the colour rules with `"colours"`.
  */
-export async function accessibilityProblems(page: Page, scope?: string): Promise<string[]> {
+export async function accessibilityProblems(page: Page, scope?: string, only?: "colours"): Promise<string[]> {
   const axe = new AxeBuilder({ page });
   if (scope) axe.include(scope);
+  if (only === "colours") axe.withRules(COLOUR_RULES);
   const { violations } = await axe.analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical" || SCORED_BELOW_SERIOUS.has(v.id))
