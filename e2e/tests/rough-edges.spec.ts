@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { API_URL, listUrl, AUTH_EMULATOR_HOST, E2E_PORTS } from "../support/ports";
 import { signInAs } from "../support/session";
+import { settled } from "../support/page-audit";
 
 /** What a newcomer meets at the edges of the site: other local names, failures, keyboard, small screens. */
 
@@ -164,6 +165,9 @@ test.describe("a student at the keyboard", () => {
   test("the account menu works like a menu button: arrows, Home/End, Escape back to the avatar", async ({ page }) => {
     const student = await newStudent(page);
     await signInAs(page, student);
+    // The page the sign-in lands on has finished loading (its session and lists answered), as a
+    // person's first key press would find it: a re-render while the menu opens is not what is tested.
+    await settled(page);
     const avatar = page.getByRole("button", { name: `Account menu of ${student.name}` });
     await avatar.focus();
     await page.keyboard.press("ArrowDown");
