@@ -214,8 +214,14 @@ test("Forgot password? sends a reset link for the typed e-mail; the success repl
 async function watchFirebaseScripts(page: Page, { hold = false } = {}): Promise<() => boolean> {
   let loaded = false;
   await page.route("**/*.js", async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
+    let response, body;
+    try {
+      response = await route.fetch();
+      body = await response.text();
+    } catch {
+      // The page asking for it went on (reloaded, logged out, closed) while it came: nothing to deliver.
+      return route.abort().catch(() => {});
+    }
     if (body.includes("@firebase/auth")) {
       if (hold) return; // never fulfilled: dropped with the page
       loaded = true;
