@@ -181,7 +181,8 @@ test("a family's whole booking: two children, one class, two seats, one payment;
     };
   });
   await item.getByRole("button", { name: "Print roster" }).click();
-  expect(await maya.evaluate(() => (window as unknown as { printed?: number }).printed)).toBe(1);
+  // The print dialog is asked for once the children's details are fetched, so this waits for it.
+  await expect.poll(() => maya.evaluate(() => (window as unknown as { printed?: number }).printed)).toBe(1);
   await maya.emulateMedia({ media: "print" });
   await expect(maya.getByRole("navigation", { name: "Main", includeHidden: true })).toBeHidden();
   await expect(maya.getByRole("complementary", { name: "Dashboard", includeHidden: true })).toBeHidden();
