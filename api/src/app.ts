@@ -13,6 +13,7 @@ import { adminRoutes } from "./admin/index.js";
 import { expireOffers, familyWaitlistPlaces, waitlistRoutes } from "./waitlist/index.js";
 import { mirrorRecentRefunds, refundRoutes, sendDueRefunds } from "./refunds/index.js";
 import { discountRoutes } from "./pricing/index.js";
+import { paymentPlanRoutes } from "./plans/index.js";
 import { camperExportRoutes, camperRoutes, camperStaffRoutes } from "./campers/index.js";
 import { cartRoutes, expireOverdueCheckouts, type CheckoutDeps } from "./booking/index.js";
 import {
@@ -208,6 +209,11 @@ export async function buildApp({
           name: "discounts",
           description: "Promo codes, the sibling and multi-class discounts (admins), and what each code brought",
         },
+        {
+          name: "payment plans",
+          description:
+            "Plans a family may choose at checkout: a deposit today, the rest in instalments (admins set them)",
+        },
         { name: "admin", description: "Admins' paged class list and the academy's figures" },
         {
           name: "notifications",
@@ -358,6 +364,7 @@ export async function buildApp({
   await app.register(adminRoutes(database.db));
   await app.register(notificationRoutes({ db: database.db, config: config.mail }));
   await app.register(discountRoutes(database.db));
+  await app.register(paymentPlanRoutes(database.db));
   await app.register(contactRoutes(database.db));
   await app.register(newsletterRoutes(database.db));
   await app.register(camperRoutes({ db: database.db, sealer }));

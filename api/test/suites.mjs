@@ -34,6 +34,7 @@ export const DATE_SENSITIVE_FILES = [
   "src/seed",
   "src/waitlist",
   "src/notifications/reminders.test.ts",
+  "src/plans/plans.test.ts",
   "test/academy-day.test.ts",
   "test/fuzz.test.ts",
   "test/value-ranges.test.ts",

@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { chosenClassesProblem, classNames } from "../platform/chosen-classes.js";
 import { requirePermission } from "../platform/access/permissions.js";
 import * as clock from "../platform/clock.js";
 import type { Db } from "../platform/database/client.js";
-import { classes, discounts, discountUses, SPORTS } from "../platform/database/schema.js";
+import { discounts, discountUses, SPORTS } from "../platform/database/schema.js";
 import { badRequest, conflict, notFound } from "../platform/errors.js";
 import { text } from "../platform/text.js";
 import { idParam, isIsoDate } from "../platform/wire.js";
@@ -115,36 +116,6 @@ function problems(v: Values): Record<string, string> {
   return out;
 }
 
-/** The names of classes by id (a class deleted since it was chosen has none). */
-async function classNames(db: Db, ids: readonly string[]): Promise<Map<string, { name: string; status: string }>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: classes.id, name: classes.name, status: classes.status })
-    .from(classes)
-    .where(inArray(classes.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, { name: r.name, status: r.status }]));
-}
-
-/**
- * The classes a code is for, checked against the catalogue (a 400 naming the field, never a 500
- * or a code silently for no class): each class added must exist and be approved (families can
- * book it). Classes the code already has stay as they are, also one deleted or withdrawn since.
- */
-async function classProblem(db: Db, ids: readonly string[], already: readonly string[]): Promise<string | null> {
-  const added = ids.filter((id) => !already.includes(id));
-  if (added.length === 0) return null;
-  const found = await classNames(db, added);
-  const missing = added.find((id) => !found.has(id));
-  if (missing) return `There is no class with the id ${missing} (it may have been deleted): choose the classes again.`;
-  for (const id of added) {
-    const cls = found.get(id)!;
-    if (cls.status !== "approved") {
-      return `"${cls.name}" is ${cls.status === "pending" ? "waiting for approval" : "not approved"}: a code can only be for approved classes.`;
-    }
-  }
-  return null;
-}
-
 const toWire = (row: DiscountRow, names: Map<string, { name: string }>, stats: Map<string, Brought>) => ({
   _id: row.id,
   kind: row.kind,
@@ -244,7 +215,7 @@ export const discountRoutes =
           paused: body.paused ?? false,
         };
         const wrong = problems(values);
-        const classWrong = wrong.classIds ? null : await classProblem(db, values.classIds ?? [], []);
+        const classWrong = wrong.classIds ? null : await chosenClassesProblem(db, "a code", values.classIds ?? [], []);
         if (classWrong) wrong.classIds = classWrong;
         if (Object.keys(wrong).length > 0) throw badRequest("Some fields need another look.", wrong);
         const [row] = await db
@@ -286,7 +257,9 @@ export const discountRoutes =
         const values: Values = { ...was, ...change };
         const wrong = problems(values);
         const classWrong =
-          wrong.classIds || !change.classIds ? null : await classProblem(db, change.classIds, current.classIds);
+          wrong.classIds || !change.classIds
+            ? null
+            : await chosenClassesProblem(db, "a code", change.classIds, current.classIds);
         if (classWrong) wrong.classIds = classWrong;
         if (Object.keys(wrong).length > 0) throw badRequest("Some fields need another look.", wrong);
         const [row] = await db

@@ -1067,6 +1067,42 @@ export interface paths {
         patch: operations["updateDiscount"];
         trace?: never;
     };
+    "/payment-plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every payment plan, newest first */
+        get: operations["listPaymentPlans"];
+        put?: never;
+        /** An admin adds a payment plan */
+        post: operations["createPaymentPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** An admin deletes a payment plan (schedules families agreed to keep their own copy of its terms) */
+        delete: operations["deletePaymentPlan"];
+        options?: never;
+        head?: never;
+        /** An admin changes or pauses a payment plan (schedules families agreed to keep their terms) */
+        patch: operations["updatePaymentPlan"];
+        trace?: never;
+    };
     "/contact": {
         parameters: {
             query?: never;
@@ -2626,6 +2662,52 @@ export interface components {
             pending: number;
             /** @description Refunds that failed, in all */
             failed: number;
+        };
+        /** @description A share of each seat's price: a percent of it or an amount per seat */
+        PlanShare: {
+            /** @description A percent of each seat's price (after discounts) */
+            percent: number;
+        } | {
+            /** @description An amount per seat, in cents (never more than is left) */
+            amountCents: number;
+        };
+        /** @description When an instalment is charged: a fixed day or days before the class starts */
+        PlanDue: {
+            /** @description A fixed day (YYYY-MM-DD, academy calendar) */
+            date: string;
+        } | {
+            /** @description This many days before the class's first day */
+            daysBeforeStart: number;
+        };
+        PlanInstalment: {
+            due: components["schemas"]["PlanDue"];
+            /** @description Its share; absent for the last instalment, which takes the rest */
+            share?: components["schemas"]["PlanShare"];
+        };
+        /** @description A payment plan: a deposit at checkout, then instalments */
+        PaymentPlan: {
+            _id: string;
+            /** @description What families read at checkout */
+            name: string;
+            /** @description Paid today at checkout, per seat (capped at the seat's price) */
+            deposit: components["schemas"]["PlanShare"];
+            /** @description Charged later to the saved card, in order */
+            instalments: components["schemas"]["PlanInstalment"][];
+            /** @description The plan in plain words ("25% today, 25% on Apr 1, the rest …") */
+            summary: string;
+            /** @description Offered only when every class starts at least this many days ahead */
+            cutoffDays: number;
+            /** @description Offered only for these classes (empty: all) */
+            classIds: string[];
+            /** @description Those classes by name, in the order chosen; name null for a class deleted since */
+            classes: {
+                _id: string;
+                name: string | null;
+            }[];
+            /** @description Offered only for carts of at least this much, in cents */
+            minOrderCents: number;
+            /** @description A paused plan is not offered */
+            paused: boolean;
         };
         /** @description One line of a family's cart (GET /carts): a class booked for one camper */
         CartItem: {
@@ -9925,6 +10007,410 @@ export interface operations {
             };
             /** @description Another discount has this code, or another sibling or multi-class discount is in force */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPaymentPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every payment plan, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentPlan"][];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPaymentPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
+                    name: string;
+                    deposit: {
+                        percent: number;
+                    } | {
+                        amountCents: number;
+                    };
+                    instalments: {
+                        due: {
+                            date: string;
+                        } | {
+                            daysBeforeStart: number;
+                        };
+                        share?: {
+                            percent: number;
+                        } | {
+                            amountCents: number;
+                        };
+                    }[];
+                    cutoffDays?: number;
+                    classIds?: string[];
+                    minOrderCents?: number;
+                    paused?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The plan is added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentPlan"];
+                };
+            };
+            /** @description The input is malformed, or the plan's parts cannot add up, come out of order or name a class that cannot be chosen (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePaymentPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan is deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 1: the plan was deleted */
+                        deletedCount: number;
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such payment plan */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePaymentPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
+                    name?: string;
+                    deposit?: {
+                        percent: number;
+                    } | {
+                        amountCents: number;
+                    };
+                    instalments?: {
+                        due: {
+                            date: string;
+                        } | {
+                            daysBeforeStart: number;
+                        };
+                        share?: {
+                            percent: number;
+                        } | {
+                            amountCents: number;
+                        };
+                    }[];
+                    cutoffDays?: number;
+                    classIds?: string[];
+                    minOrderCents?: number;
+                    paused?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The plan as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentPlan"];
+                };
+            };
+            /** @description The input is malformed, or the plan's parts cannot add up, come out of order or name a class that cannot be chosen (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such payment plan */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -37,7 +37,9 @@ export type Entity =
   // The e-mail outbox's state (issue 32): what waits, what failed.
   | "outbox"
   // Discounts (issue 33): promo codes, the sibling and the multi-class discount; admins manage them.
-  | "discount";
+  | "discount"
+  // Payment plans (decision 040): a deposit at checkout, the rest in instalments; admins set them.
+  | "payment-plan";
 export type Action = "create" | "read" | "update" | "delete" | "review";
 
 type Rules = Partial<Record<`${Action}:${Entity}`, Access>>;
@@ -123,6 +125,10 @@ export const PERMISSIONS: Record<Role, Rules> = {
     "read:discount": "any",
     "update:discount": "any",
     "delete:discount": "any",
+    "create:payment-plan": "any",
+    "read:payment-plan": "any",
+    "update:payment-plan": "any",
+    "delete:payment-plan": "any",
   },
 };
 

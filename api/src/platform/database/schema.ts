@@ -9,3 +9,4 @@ export * from "./schema/notifications.js";
 export * from "./schema/refunds.js";
 export * from "./schema/discounts.js";
 export * from "./schema/class-reviews.js";
+export * from "./schema/payment-plans.js";
