@@ -17,7 +17,9 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 30_000,
   expect: { timeout: 8_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  reporter: process.env.CI
+    ? [["list"], ["./support/time-report.ts"]]
+    : [["list"], ["html", { open: "never" }], ["./support/time-report.ts"]],
   globalSetup: "./support/global-setup.ts",
   use: {
     baseURL: SHELL_URL,

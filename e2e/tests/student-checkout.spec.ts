@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { apiNowMs } from "../support/api-clock";
 import { API_URL, PAYMENT_SANDBOX_PORT } from "../support/ports";
-import { SEED_SUMMER } from "../support/seed-calendar";
+import { SEED_SUMMER, seedDay } from "../support/seed-calendar";
+import { approvedClass } from "../support/api-calls";
 import { startOwnApi } from "../support/own-api";
 import { accessToken, SEED, signInAs, signUpFreshStudent, storedAccessToken } from "../support/session";
 import { typeCard } from "../support/card-field";
@@ -19,6 +20,25 @@ const CLASSES = {
   tableTennis: { id: CLASS_ID(12), name: "Table Tennis Tactics", price: 79.99 },
 };
 const SANDBOX_URL = `http://127.0.0.1:${PAYMENT_SANDBOX_PORT}`;
+
+/**
+ * The class this spec's checkouts on the run's API take seats of: its own, with seats enough for
+ * every test, so held and paid seats of the seeded classes by other specs never fill it.
+ */
+const RIDE = { id: "", name: "Checkout Ride Club", price: 109 };
+test.beforeAll(async () => {
+  RIDE.id = await approvedClass(
+    { instructor: accessToken(SEED.instructor), admin: accessToken(SEED.admin) },
+    {
+      name: RIDE.name,
+      price: RIDE.price,
+      seats: 40,
+      sport: "cycling",
+      firstDay: seedDay("2027-07-19"),
+      lastDay: seedDay("2027-07-23"),
+    },
+  );
+});
 
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -131,7 +151,7 @@ test("a student books two classes, pays the cart by card, and every view follows
 test("a declined card shows Stripe's message under the form and changes nothing", async ({ page, request }) => {
   const { email } = await signUpFreshStudent(page, "Dana Declined");
   const headers = await authHeaders(page);
-  await book(request, headers, CLASSES.cycling.id);
+  await book(request, headers, RIDE.id);
   await page.goto("/dashboard/payment");
   const pay = page.getByRole("button", { name: "Pay $109.00" });
   await expect(pay).toBeEnabled({ timeout: 15_000 });
@@ -150,7 +170,7 @@ test("a declined card shows Stripe's message under the form and changes nothing"
 test("a row's Pay charges only that class, at its own price", async ({ page, request }) => {
   const { email } = await signUpFreshStudent(page, "Sky Single");
   const headers = await authHeaders(page);
-  await book(request, headers, CLASSES.cycling.id);
+  await book(request, headers, RIDE.id);
   await book(request, headers, CLASSES.tableTennis.id);
   await page.goto("/dashboard/mydashboard");
   await page
@@ -160,7 +180,7 @@ test("a row's Pay charges only that class, at its own price", async ({ page, req
   await expect(page).toHaveURL(/\/dashboard\/singlepayment\?item=/);
   const buying = page.getByRole("region", { name: "You are paying for" });
   await expect(buying).toContainText(CLASSES.tableTennis.name);
-  await expect(buying).not.toContainText(CLASSES.cycling.name);
+  await expect(buying).not.toContainText(RIDE.name);
   await expect(page.getByTestId("checkout-amount")).toHaveText("$79.99");
   const pay = page.getByRole("button", { name: "Pay $79.99" });
   await expect(pay).toBeEnabled({ timeout: 15_000 });
@@ -170,7 +190,7 @@ test("a row's Pay charges only that class, at its own price", async ({ page, req
   await expect(page.getByRole("navigation", { name: "Main" })).toContainText("1 class in your cart");
 
   const cart = await listOf<{ classItemId: string }>(request, headers, `/carts?email=${email}`);
-  expect(cart.map((c) => c.classItemId)).toEqual([CLASSES.cycling.id]);
+  expect(cart.map((c) => c.classItemId)).toEqual([RIDE.id]);
   const enrolled = await listOf<{ _id: string }>(request, headers, `/enrolled?email=${email}`);
   expect(enrolled.map((c) => c._id)).toEqual([CLASSES.tableTennis.id]);
   const payments = await listOf<{ price: number; classNames: string[] }>(request, headers, `/payments?email=${email}`);
@@ -184,7 +204,7 @@ test("a second tab left open after paying in the first says the cart is paid, no
   test.setTimeout(60_000);
   const { email } = await signUpFreshStudent(page, "Tess Twotabs");
   const headers = await authHeaders(page);
-  await book(request, headers, CLASSES.cycling.id);
+  await book(request, headers, RIDE.id);
   // Both tabs open the same checkout (the same seats answer the same PaymentIntent).
   const other = await page.context().newPage();
   for (const tab of [page, other]) {
@@ -206,14 +226,14 @@ test("a second tab left open after paying in the first says the cart is paid, no
   await shoot(other, "already-paid");
   await other.getByRole("link", { name: "My Enrolled Classes" }).last().click();
   await expect(other).toHaveURL(/\/dashboard\/enrolledclasses$/);
-  await expect(other.getByRole("main")).toContainText(CLASSES.cycling.name);
+  await expect(other.getByRole("main")).toContainText(RIDE.name);
   // Charged once, recorded once.
   expect(await listOf(request, headers, `/payments?email=${email}`)).toHaveLength(1);
 });
 
 test("when Stripe.js cannot load the page says so, and Retry loads it", async ({ page, request }) => {
   await signUpFreshStudent(page, "Blake Blocked");
-  await book(request, await authHeaders(page), CLASSES.cycling.id);
+  await book(request, await authHeaders(page), RIDE.id);
   // Only the script: the card iframe lives at /v3/elements/... and is never reached meanwhile.
   await page.route(/\/v3\/?(\?.*)?$/, (route) => route.abort("internetdisconnected"));
   await page.goto("/dashboard/payment");
