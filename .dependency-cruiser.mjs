@@ -1,4 +1,4 @@
-// No import cycles anywhere in the repository (issue 28): `npm run check:cycles`, a step of `npm test`.
+// No import cycles anywhere in the repository (decision 029): `npm run check:cycles`, a step of `npm test`.
 // It cruises the whole work tree (every app, shared-auth, api/src, api/test, api/bench, e2e, tools and
 // the payment sandbox's source), resolves NodeNext ".js" specifiers to their .ts files, and counts
 // type-only imports too: a cycle of types is still a cycle.

@@ -3,6 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import dialogText from "./tools/eslint-dialog-text.mjs";
+import tracker from "./tools/eslint-no-issue-refs.mjs";
 import { ROUTER_EXPORTS } from "./tools/router-surface.mjs";
 
 const APPS = ["shell", "mfe-public", "mfe-student", "mfe-instructor", "mfe-admin"];
@@ -39,8 +40,7 @@ function boundaryRule(app) {
             },
             {
               group: ["sweetalert2", "sweetalert2/*"],
-              message:
-                "Dialogs go through shared-auth's showDialog and confirmDelete, which show user text as text (issue 27).",
+              message: "Dialogs go through shared-auth's showDialog and confirmDelete, which show user text as text.",
             },
           ],
         },
@@ -50,7 +50,7 @@ function boundaryRule(app) {
 }
 
 /**
- * The API's layers (issue 28): api/src is split by domain, each folder with an index.ts that is
+ * The API's layers (decision 029): api/src is split by domain, each folder with an index.ts that is
  * its public face, over api/src/platform (config, errors, database, ...), which knows no domain.
  */
 const API_DOMAINS = [
@@ -80,7 +80,7 @@ function throughIndexOnly(prefix, domains) {
   return {
     regex: `${prefix}(?:${domains.join("|")})/${NOT_INDEX}`,
     message:
-      "Another domain of the API is used only through its index (import `<domain>/index.js`): what else is in its folder is its own (issue 28).",
+      "Another domain of the API is used only through its index (import `<domain>/index.js`): what else is in its folder is its own (decision 029).",
   };
 }
 
@@ -98,7 +98,8 @@ const apiLayerRules = [
     [
       {
         regex: `^(?:\\.\\./)+(?:${API_DOMAINS.join("|")})(?:/|$)`,
-        message: "api/src/platform imports no domain: a domain builds on the platform, not the other way (issue 28).",
+        message:
+          "api/src/platform imports no domain: a domain builds on the platform, not the other way (decision 029).",
       },
       {
         regex: "^(?:\\.\\./)+(?:app|server)(?:\\.[jt]s)?$",
@@ -153,6 +154,12 @@ export default tseslint.config(
     },
   },
   {
+    // A comment says the rule, or links its decision record (docs/decisions/): a reader has no
+    // tracker to open. tools/check-no-issue-refs.mjs holds the files ESLint does not read.
+    plugins: { tracker },
+    rules: { "tracker/no-issue-refs": "error" },
+  },
+  {
     files: ["**/*.tsx"],
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
@@ -163,7 +170,7 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { paths: [routerSurface] }] },
   },
   {
-    // User text is always text (issue 27): no SweetAlert2 option it renders as HTML takes anything
+    // User text is always text: no SweetAlert2 option it renders as HTML takes anything
     // but a string literal, in every app and in shared-auth (tools/eslint-dialog-text.mjs).
     files: [...APPS, "shared-auth"].map((dir) => `${dir}/**/*.{ts,tsx,js,mjs}`),
     plugins: { "dialog-text": dialogText },

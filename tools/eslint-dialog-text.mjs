@@ -1,4 +1,4 @@
-// ESLint plugin `dialog-text` (issue 27): SweetAlert2 parses some of its options as HTML, so user
+// ESLint plugin `dialog-text`: SweetAlert2 parses some of its options as HTML, so user
 // text in one of them runs as markup (a student's name with an <img onerror> in "{name} is an
 // Admin Now!" ran in the admin's page). Its rule `text-only` refuses anything but a string literal
 // in those options, wherever the options are written: in a `fire`, `mixin` or `update` call, in

@@ -10,7 +10,7 @@ async function layerErrors(file, code) {
   return result.messages.filter((m) => m.ruleId === "no-restricted-imports");
 }
 
-describe("the API's layer lint rules (issue 28)", () => {
+describe("the API's layer lint rules", () => {
   it.each([
     // The platform imports no domain, nor app.ts / server.ts.
     ["api/src/platform/errors.ts", 'import { signIn } from "../accounts/index.js";'],

@@ -16,7 +16,7 @@ async function dialogErrors(code, file = "mfe-admin/src/lib/x.ts") {
 const given =
   'declare const Swal: typeof import("sweetalert2").default, name: string, reason: string, cond: boolean; import type { SweetAlertOptions } from "sweetalert2";\n';
 
-describe("the dialog text lint rule (issue 27)", () => {
+describe("the dialog text lint rule", () => {
   it.each(APPS)("fails the old admin notice in %s: a name in `title`", async (app) => {
     const errors = await dialogErrors(
       `${given}Swal.fire({ title: \`\${name} is an Admin Now!\` });`,

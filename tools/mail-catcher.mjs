@@ -1,4 +1,4 @@
-// The local mail catcher (issue 32): MailDev from the npm registry, an SMTP server that keeps every
+// The local mail catcher: MailDev from the npm registry, an SMTP server that keeps every
 // message it receives and shows them in a web inbox. `npm start` and the API tests start one; the API
 // sends to it through real SMTP (production sends through SMTP_URL instead).
 // Importing this file starts nothing and loads nothing but Node's builtins: MailDev is loaded when

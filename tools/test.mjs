@@ -76,7 +76,14 @@ const POSTGRES_E2E_LEFT_OUT = "a seat hold that runs out";
 // ("The steps of npm test"); the run ends with a table of what each took this time.
 const steps = [
   ["install", () => ensureInstalled(pnpm)],
-  ["lint", () => pn("exec", "eslint", ".")],
+  [
+    "lint",
+    async () => {
+      await pn("exec", "eslint", ".");
+      // What ESLint does not read (docs, JSON, test titles) points at no tracker issue either.
+      await run(process.execPath, ["tools/check-no-issue-refs.mjs"]);
+    },
+  ],
   ["format", () => pn("exec", "prettier", "--check", ".")],
   // No import cycles anywhere: `npm run check:cycles`, the no-circular rule of .dependency-cruiser.mjs.
   ["cycles", () => pn("run", "check:cycles")],

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// Fault script: injects the faults an operator meets (issue 17) into two API processes on
+// Fault script: injects the faults an operator meets (a database connection
+// dropped, a locked row, the payment provider, the webhook target or the identity provider down,
+// a process killed mid-checkout) into two API processes on
 // PostgreSQL under a checkout load, one after the other, and prints per fault the requests made
 // and failed meanwhile, the recovery time and what held afterwards: no class oversold, nobody
 // charged without a seat (or a refund), no PaymentIntent left open by an ended checkout, the API

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark: opening day (issue 34). A catalogue of BENCH_CLASSES classes x BENCH_SEATS seats whose
+// Benchmark: opening day (decisions 035-037). A catalogue of BENCH_CLASSES classes x BENCH_SEATS seats whose
 // registration opens at one moment (registration_opens_at, decision 031); BENCH_FAMILIES families
 // (accounts, access tokens and one or two campers each made before the clock starts) arrive over
 // BENCH_ARRIVAL_SECONDS from the opening. Each does what the browser does: the class list, each

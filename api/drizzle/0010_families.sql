@@ -39,7 +39,7 @@ CREATE INDEX "sensitive_reads_camper_idx" ON "sensitive_reads" USING btree ("cam
 ALTER TABLE "cart_items" ADD COLUMN "camper_id" uuid;--> statement-breakpoint
 ALTER TABLE "enrollments" ADD COLUMN "camper_id" uuid;--> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "camper_id" uuid;--> statement-breakpoint
--- Every existing booking belongs to the account holder's own "Myself" camper (issue 29): one per
+-- Every existing booking belongs to the account holder's own "Myself" camper (decision 030): one per
 -- account that has a cart line, a checkout or an enrolment; nothing else changes.
 INSERT INTO "campers" ("family_id", "is_self", "first_name", "last_name")
 SELECT u."id", true, left(u."name", 60), '' FROM "users" u

@@ -341,7 +341,7 @@ export async function buildApp({
     reconcilePendingCheckouts(checkout, config.reconcileIntervalMs).catch((error: unknown) =>
       app.log.warn({ err: error }, "reconciling pending checkouts failed"),
     );
-    // Refunds made in the provider's Dashboard, and refund updates whose webhook was lost (issue 31).
+    // Refunds made in the provider's Dashboard, and refund updates whose webhook was lost.
     mirrorRecentRefunds(refunding).catch((error: unknown) =>
       app.log.warn({ err: error }, "mirroring the provider's refunds failed"),
     );

@@ -29,7 +29,7 @@ describe.runIf(driverName === "postgres")("read-then-write rules under concurren
   let b: TestApi & { close(): Promise<void> };
   let drop: (() => Promise<void>) | undefined;
   const ROUNDS = 25;
-  // Three seats per account (issue 27): the cap's race below needs selections on either side of it.
+  // Three seats per account (the seat-hoarding cap, decision 011): the cap's race below needs selections on either side of it.
   const env = { RATE_LIMIT_SENSITIVE: "100000", PAYMENT_HOLD_SEATS_PER_ACCOUNT: "3" };
   const SEATS_PER_ACCOUNT = 3;
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { seedDay, seedDays } from "./seed-calendar";
 
-/** A camp session as the instructor's form asks for it (issue 15), two weeks of the seeded summer. */
+/** A camp session as the instructor's form asks for it, two weeks of the seeded summer. */
 export const TRAIL_SESSION = {
   sport: "athletics",
   first: seedDay("2027-07-12"),

@@ -4,7 +4,7 @@ import { API_URL, AUTH_EMULATOR_HOST } from "../support/ports";
 import { accessToken, SEED, signInAs } from "../support/session";
 
 /**
- * The admin's tables as a person sees them (issue 26, items 5, 8 and 10): every action on screen
+ * The admin's tables as a person sees them: every action on screen
  * at a phone's and a desktop's width, initials where a photo does not load, no photo fetched from
  * another site, an uploaded photo, and role changes that ask first and can be undone.
  */

@@ -4,8 +4,8 @@ import { API_URL } from "../support/ports";
 import { seedDay } from "../support/seed-calendar";
 import { signUpFreshStudent, storedAccessToken } from "../support/session";
 
-// Issue 29, item 3: "Add To Booking" asks a family with children whose seat it is; a cart line is
-// one class for one camper. Item 2: an account without children books with one click, as the spec says.
+// "Add To Booking" asks a family with children whose seat it is; a cart line is
+// one class for one camper. An account without children books with one click, as the spec says.
 
 /** Table Tennis Tactics (seed class 12): ages 8-14, from the template summer's 23 August. */
 const TABLE_TENNIS = { id: "00000000-0000-4000-9000-000000000012", name: "Table Tennis Tactics", ages: "8-14" };
@@ -65,7 +65,7 @@ const booking = (page: Page) => page.getByTestId("class-booking");
 const addButton = (page: Page) => booking(page).getByRole("button", { name: "Add To Booking" });
 const seatDialog = (page: Page) => page.getByRole("dialog", { name: "Who is this seat for?" });
 
-test.describe("booking for a family's campers (issue 29)", () => {
+test.describe("booking for a family's campers", () => {
   test("a parent books one class for two children: two cart lines, one toast; a child outside the ages is refused with the reason", async ({
     page,
   }) => {

@@ -7,7 +7,7 @@ import { SEED_SUMMER } from "../support/seed-calendar";
 import { signUpFreshStudent, storedAccessToken } from "../support/session";
 
 /**
- * My Campers (issue 29): a family's campers, "Myself" first, children added, changed and removed
+ * My Campers: a family's campers, "Myself" first, children added, changed and removed
  * through the page; whose seat each booking is on the cart, payment, enrolled and history pages.
  * Bookings and the payment are made through the API (they are not what this page is about).
  * Screenshots at 1280 and 390 px go to test-results.

@@ -9,7 +9,7 @@ import { API_URL, PAYMENT_SANDBOX_PORT } from "../support/ports";
 import { accessToken, SEED, signInAs, storedAccessToken } from "../support/session";
 
 /**
- * Cancellations under the policy (issue 31, item 7): a family pays for two classes, cancels the
+ * Cancellations under the policy: a family pays for two classes, cancels the
  * one 20 days ahead (the whole price back, shown before and made) and the one 10 days ahead (half,
  * inside the 50% window), sees both refunds in the payment history, and the seats count on
  * /classes goes back down. The family pays through the API (this spec is about cancelling).

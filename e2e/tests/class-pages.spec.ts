@@ -204,7 +204,7 @@ test("every filter shows its whole hint or choice on a phone, a tablet, a laptop
   }
 });
 
-test("booking a class whose session overlaps one in the cart says why it cannot be added and offers the cart (issue 29)", async ({
+test("booking a class whose session overlaps one in the cart says why it cannot be added and offers the cart: one camper is never in two classes at once", async ({
   page,
 }) => {
   const soccer = await classId(page, "Junior Soccer Skills"); // Mon-Fri 9:00-12:00, SOCCER_DAYS

@@ -4,7 +4,7 @@ import { API_URL } from "../support/ports";
 import { SEED, signInAs, signUpFreshStudent, storedAccessToken } from "../support/session";
 
 /**
- * Issue 27, items 8 and 12 (decision 028) through the real UI: Logout ends the access token on the
+ * Sessions that end on the server, and confirmed payers (decision 028), through the real UI: Logout ends the access token on the
  * server, an admin signs a user out everywhere, and a student pays only with a confirmed address.
  */
 const CYCLING = { id: "00000000-0000-4000-9000-000000000010", name: "Cycling Endurance", price: "$109.00" };

@@ -8,7 +8,7 @@ import { seedDay } from "../support/seed-calendar";
 import { birthDateForAge } from "../../tools/test-dates.mjs";
 
 /**
- * Issue 29, item 9, as one flow: a parent adds two children on My Campers (one with an allergy),
+ * Families (decision 030) as one flow: a parent adds two children on My Campers (one with an allergy),
  * books one class for both (two seats, one payment on the payment sandbox), is refused a class for
  * a child outside its ages with the reason shown, and finds both under Enrolled Classes; the
  * class's instructor sees both on the roster with the allergy flag and prints it; another

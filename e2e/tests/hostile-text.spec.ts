@@ -8,13 +8,13 @@ import { SEED, signInAs } from "../support/session";
 import { birthDateForAge } from "../../tools/test-dates.mjs";
 
 /*
- * Issue 27: user text is always text. Every text a user can write today (names and display names,
+ * User text is always text. Every text a user can write today (names and display names,
  * class names, details and places, an admin's feedback, contact messages) is planted through the
  * API as markup that runs a script wherever a page treats it as HTML; then a visitor, a student,
  * an instructor and an admin open every page they can reach and the dialogs on them. A test fails
  * if a script ran (the payload sets window.__xss and opens an alert) or if an element was made
  * from the text at all (so a Content-Security-Policy that blocks the handler does not hide it).
- * Campers (issue 29) carry it in every field: names, medical notes, contact people. The newsletter
+ * Campers carry it in every field: names, medical notes, contact people. The newsletter
  * and contact e-mail addresses cannot hold markup.
  */
 
@@ -154,7 +154,7 @@ async function hostileAccount(key: keyof typeof NAMES): Promise<Account> {
 /**
  * A camp session in the seeded summer, ahead of the API's clock (decision 027): the seed's first
  * class's days and hours. `paid` and `overlapping` meet at the same time; `inCart` in the afternoon
- * (one camper is never booked into two classes at the same time, issue 29).
+ * (one camper is never booked into two classes at the same time).
  */
 const SESSION = {
   sport: "soccer",
@@ -168,7 +168,7 @@ const SESSION = {
   level: "all",
 };
 
-test.describe("hostile text stays text (issue 27)", () => {
+test.describe("hostile text stays text", () => {
   test.describe.configure({ timeout: 150_000 });
 
   test.beforeAll(async () => {
@@ -350,7 +350,7 @@ test.describe("hostile text stays text (issue 27)", () => {
     await visit(page, check, `/classes?search=${TAG}`, CLASSES.overlapping);
     const card = page.getByRole("article", { name: CLASSES.overlapping, exact: true });
     await card.getByRole("button", { name: "Add To Booking" }).click();
-    // The student has a child (issue 29): Add To Booking asks whose seat it is. "Myself" is shown
+    // The student has a child: Add To Booking asks whose seat it is. "Myself" is shown
     // with the server's reason (already booked at that time, naming the hostile class), the child
     // by a hostile name: all of it text.
     dialog = await dialogShows(page, check, "Who is this seat for?", "the camper dialog");

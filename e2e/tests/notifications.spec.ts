@@ -6,7 +6,7 @@ import { accessToken, SEED, signInAs } from "../support/session";
 import { studentWithClasses } from "../support/students";
 
 /**
- * E-mails the site sends (issue 32), found in the e2e run's mail catcher (MailDev's REST API) as
+ * E-mails the site sends, found in the e2e run's mail catcher (MailDev's REST API) as
  * a family or an instructor would find them in their inbox. Set-up goes through the API; the
  * browser is used where a page is what is tested.
  */

@@ -8,7 +8,7 @@ import { accessToken, SEED, signInAs } from "../support/session";
 import { typeCard } from "../support/card-field";
 
 /**
- * Issue 33 in the browser: a family with two children books two classes each, both with an
+ * Pricing (decision 034) in the browser: a family with two children books two classes each, both with an
  * early-bird price, gets the sibling discount and types a promo code; the cart and the payment
  * page show every line and the total the server computes, the card pays exactly that, and the
  * payment history shows the discounts. An API of its own (its own database), so the discounts
@@ -58,7 +58,7 @@ async function shootFromTop(page: Page, name: string) {
   await shoot(page, name);
 }
 
-test.describe("prices a camp charges (issue 33)", () => {
+test.describe("prices a camp charges", () => {
   let own: Awaited<ReturnType<typeof startOwnApi>> | undefined;
 
   test.beforeAll(async () => {
@@ -179,7 +179,7 @@ test.describe("prices a camp charges (issue 33)", () => {
   });
 });
 
-test.describe("a promo code for some classes (issue 33)", () => {
+test.describe("a promo code for some classes", () => {
   let own: Awaited<ReturnType<typeof startOwnApi>> | undefined;
 
   test.beforeAll(async () => {
@@ -342,7 +342,7 @@ test.describe("a promo code for some classes (issue 33)", () => {
   });
 });
 
-test.describe("a cart row paid alone (issue 33)", () => {
+test.describe("a cart row paid alone", () => {
   let own: Awaited<ReturnType<typeof startOwnApi>> | undefined;
 
   test.beforeAll(async () => {

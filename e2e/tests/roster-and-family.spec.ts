@@ -10,7 +10,7 @@ import { seedDay } from "../support/seed-calendar";
 import { birthDateForAge } from "../../tools/test-dates.mjs";
 
 /**
- * Families on the staff's side (issue 29, items 6 and 7): a parent books two children into a class
+ * Families on the staff's side: a parent books two children into a class
  * of Maya's and pays; Maya reads the roster (the allergy flag, the details on demand), prints it
  * alone and exports it; Jonas, another instructor, may not read it; an admin finds the family by a
  * child's name, opens it, and sees every read of the children's details in the access log.

@@ -3,7 +3,7 @@ import { API_URL } from "../support/ports";
 import { accessToken, SEED, signInAs } from "../support/session";
 
 /**
- * The seed's figures agree with its lists (issue 26, item 7): a class's "Enrolled N" on the
+ * The seed's figures agree with its lists: a class's "Enrolled N" on the
  * instructor's card is the number of campers on its roster, and Admin Home's enrolments are the
  * seats the classes count. Before, the seed wrote "Enrolled 18" with nobody behind it.
  */

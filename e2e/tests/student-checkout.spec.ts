@@ -255,7 +255,7 @@ test("when Stripe.js cannot load the page says so, and Retry loads it", async ({
  */
 test.describe("a seat hold that runs out", () => {
   const HOLD_SECONDS = 25;
-  /** A checkout holds its seats this long at most, extensions included (issue 27). */
+  /** A checkout holds its seats this long at most, extensions included. */
   const MAX_HOLD_SECONDS = 40;
   let own: Awaited<ReturnType<typeof startOwnApi>> | undefined;
   let shortApi = "";

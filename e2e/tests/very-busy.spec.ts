@@ -4,7 +4,7 @@ import { startOwnApi } from "../support/own-api";
 import { accessToken, SEED } from "../support/session";
 
 /**
- * Overload is calm (issue 34, decision 035): an API of this test's own serves one request at a
+ * Overload is calm (decision 035): an API of this test's own serves one request at a
  * time (ADMISSION_MAX_IN_FLIGHT=1) and this test keeps that one busy. The page's calls are refused
  * with 503 and Retry-After; the page says "Very busy: trying again in N s", counts down, keeps
  * what the visitor typed, and once the API has room again it finishes by itself.

@@ -7,7 +7,7 @@ import { accessToken, SEED, signInAs } from "../support/session";
 import { seedDay } from "../support/seed-calendar";
 
 /**
- * The waitlist on the staff's side (issue 30, items 1 and 6): Manage Classes counts each class's
+ * The waitlist on the staff's side: Manage Classes counts each class's
  * line; an admin opens it, moves a family up and removes another, each with a reason the record
  * keeps, and sets the class's registration opening; Admin Home lists the open offer that more
  * seats make; the class's instructor reads the line on My Classes and sets the opening in the

@@ -8,7 +8,7 @@ import { accessToken, SEED, signUpFreshStudent, storedAccessToken } from "../sup
 import { typeCard } from "../support/card-field";
 
 /**
- * Registration opening and the waitlist (issue 30, item 7) in Chromium, on an API of this test's
+ * Registration opening and the waitlist in Chromium, on an API of this test's
  * own whose seat holds last seconds: the class opens by itself at its time; it fills; a family
  * joins its line with two children, another with one behind; one hold runs out and nobody is
  * offered (the group needs two), the seat not for sale; the second runs out and the group is

@@ -1,5 +1,5 @@
 /**
- * Wall-clock times in the academy's zone (issue 30): staff type a registration opening as the
+ * Wall-clock times in the academy's zone: staff type a registration opening as the
  * academy's own date and time ("9:00 in Portland"), whatever zone their browser is in. A subpath of
  * its own (`shared-auth/academy-time`): only the class forms load it, not every page.
  */

@@ -1,5 +1,5 @@
 /**
- * A class's camp session in a parent's words (issue 15): when it runs, for which ages, at what
+ * A class's camp session in a parent's words: when it runs, for which ages, at what
  * level. Every remote that shows a class reads these, so the wording is the same everywhere.
  */
 import { serverNow } from "./server-clock";
@@ -204,7 +204,7 @@ function sharedWeekdayInRange(days: Weekday[], from: string, to: string): boolea
 /** Today's date as the server counts it (UTC), "YYYY-MM-DD". */
 export const todayUtc = (now = new Date(serverNow())) => now.toISOString().slice(0, 10);
 
-/** A class whose first day is before today has started and can no longer be booked (issue 15). */
+/** A class whose first day is before today has started and can no longer be booked. */
 export function hasStarted(cls: CampSession, now = new Date(serverNow())): boolean {
   return !!cls.start_date && cls.start_date < todayUtc(now);
 }

@@ -1,5 +1,5 @@
 /**
- * The API's clock as the browser learns it (issue 35, item 1): every API answer's `Date` header
+ * The API's clock as the browser learns it (decision 027): every API answer's `Date` header
  * (the API writes its own clock there) gives the offset between this device's clock and the API's.
  * What a page works out from the time the API decides by (a seat hold's countdown, a registration
  * opening, an offer's deadline, whether a class has started) reads `serverNow()`, so a device whose

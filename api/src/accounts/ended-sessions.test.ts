@@ -6,7 +6,7 @@ import { signIn, signUp, uniqueEmail } from "../../test/emulator-accounts.js";
 import { ADMIN, JONAS, MAYA, SAM, useTestApi } from "../../test/harness.js";
 
 /**
- * Issue 27, item 8 (decision 028): an access token is valid for an hour, so signing out must end it
+ * Sessions end on the server (decision 028): an access token is valid for an hour, so signing out must end it
  * on the server, and an admin must be able to end every session of a user (a lost phone, a token
  * copied by a script). Accounts are real Auth Emulator sign-ins, exchanged at POST /jwt as the
  * browser does.

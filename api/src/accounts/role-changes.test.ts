@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ADMIN, JONAS, LEE, MAYA, SAM, useTestApi } from "../../test/harness.js";
 
 /**
- * Role changes can be undone (issue 26, item 10): PATCH /users/student/:id makes an instructor or
+ * Role changes can be undone: PATCH /users/student/:id makes an instructor or
  * an admin a student again, under the rules of the other role changes (admins only, never the
  * caller, never the last admin) and one of its own: someone who still has classes keeps teaching.
  */

@@ -29,7 +29,7 @@ function endEverySession(db: Db, userId: string) {
 }
 
 /**
- * Ending sessions on the server (issue 27, decision 028): an access token is valid for an hour, so
+ * Ending sessions on the server (decision 028): an access token is valid for an hour, so
  * clearing it from the browser alone would leave a copied token working after the user signed out.
  */
 export const sessionRoutes =

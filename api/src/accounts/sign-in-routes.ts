@@ -68,7 +68,7 @@ async function upsertUser(db: Db, cache: PublicCache, identity: VerifiedIdentity
         .onConflictDoUpdate({ target: users.email, set: { emailVerified, updatedAt: new Date() } })
         .returning({ id: users.id, sessionGeneration: users.sessionGeneration });
       if (!created) throw new Error("insert returned no row");
-      // The welcome, written with the account (issue 32); the second of two first sign-ins adds none.
+      // The welcome, written with the account; the second of two first sign-ins adds none.
       await enqueueWelcome(tx, { id: created.id, email, name: values.name, nameKnown: name !== null });
       return created;
     });

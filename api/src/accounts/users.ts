@@ -117,7 +117,7 @@ export async function keepWhatOthersRelyOn(tx: Tx, userId: string, line: LineOpt
       .set({ enrolledSeats: sql`greatest(${classes.enrolledSeats} - 1, 0)` })
       .where(eq(classes.id, classId));
   }
-  // Their places in line end, and the seats they leave go to the classes' lines (issue 30).
+  // Their places in line end, and the seats they leave go to the classes' lines.
   await leaveEveryLine(tx, userId, line);
   await fillFromLine(
     tx,
@@ -168,7 +168,7 @@ export async function listUsersPage(db: Db, q: UserListQuery): Promise<Page<Retu
   if (q.role) filters.push(eq(users.role, q.role));
   if (q.search) {
     const pattern = containsPattern(q.search);
-    // A family is also found by a camper's name (issue 29): "Mia Rivera" finds her parent's account.
+    // A family is also found by a camper's name: "Mia Rivera" finds her parent's account.
     const camperNamed = sql`exists (select 1 from ${campers} where ${campers.familyId} = ${users.id} and ${campers.removedAt} is null and (${campers.firstName} || ' ' || ${campers.lastName}) ilike ${pattern})`;
     filters.push(or(ilike(users.name, pattern), ilike(users.email, pattern), camperNamed)!);
   }

@@ -111,7 +111,7 @@ export const adminRoutes =
           db.select({ cents: sum(payments.amountCents).mapWith(Number) }).from(payments),
           db.select({ n: count() }).from(orders).where(eq(orders.status, "pending")),
           db.select({ seats: sum(classes.heldSeats).mapWith(Number) }).from(classes),
-          // Revenue is net of refunds sent or on their way (issue 31).
+          // Revenue is net of refunds sent or on their way.
           db
             .select({ cents: sum(refunds.amountCents).mapWith(Number) })
             .from(refunds)

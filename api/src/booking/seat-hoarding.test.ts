@@ -7,7 +7,7 @@ import { nowMs, restoreClock, setClock } from "../platform/clock.js";
 import { LEE, MAYA, SAM, user, useTestApi, type TestApi } from "../../test/harness.js";
 
 /**
- * Seat hoarding (issue 27, item 9): three throwaway accounts held every seat of a class for
+ * Seat hoarding (decision 011, its revision): three throwaway accounts held every seat of a class for
  * 2 h 45 min by extending their checkouts. One account now holds at most a few seats at once, a
  * hold lives at most 45 minutes from its checkout's opening whatever the extensions, and checkouts
  * are counted per account and per address. Time is moved with the API's clock, never slept.

@@ -9,7 +9,7 @@ import { birthDateForAge } from "../../../tools/test-dates.mjs";
 import { ADMIN, clockDay, confirmCard, JONAS, LEE, MAYA, SAM, useTestApi, type TestApi } from "../../test/harness.js";
 
 /**
- * Families (issue 29): campers kept under the account, who may take which seat (decided by the
+ * Families (decision 030): campers kept under the account, who may take which seat (decided by the
  * server at every step), their sealed medical and contact details, and every staff read recorded.
  */
 const api = useTestApi({ RATE_LIMIT_SENSITIVE: "1000", RATE_LIMIT_FORMS: "1000" });

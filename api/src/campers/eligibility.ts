@@ -8,7 +8,7 @@ import { ageOn } from "./fields.js";
 import { openDetails, ownCampers, type CamperRow } from "./store.js";
 
 /**
- * Who may take a seat (issue 29), decided by the server at every step (the booking dialog, adding
+ * Who may take a seat, decided by the server at every step (the booking dialog, adding
  * to the cart, opening the checkout): a camper's age on the class's first day is inside its age
  * range; one camper is never in two classes whose sessions meet at the same time; a child has an
  * emergency contact before the first booking. Callers hold the family's row lock (booking's

@@ -11,7 +11,7 @@ import { familyExport } from "./answers.js";
 import type { FamilyDataDeps } from "./routes.js";
 import { camperToWire, openDetails } from "./store.js";
 
-/** A family's download of everything the academy holds about it (issue 29). */
+/** A family's download of everything the academy holds about it. */
 export const camperExportRoutes =
   ({ db, sealer, waitlistOf }: FamilyDataDeps): FastifyPluginAsyncZod =>
   async (app) => {

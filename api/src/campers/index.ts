@@ -1,5 +1,5 @@
 /**
- * Families (issue 29): the campers a family books seats for, whether a camper may take a seat
+ * Families (decision 030): the campers a family books seats for, whether a camper may take a seat
  * (ages, overlapping sessions, an emergency contact), their sealed medical and contact details,
  * and the record of every staff read of them. Other code uses it from here.
  */

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { SEED_USERS } from "../seed/index.js";
 
 /**
- * Migration 0010 (issue 29) on a copy of the seed data with bookings made before families
+ * Migration 0010 (families, decision 030) on a copy of the seed data with bookings made before families
  * existed: every cart line, order line and enrolment becomes the account holder's own "Myself"
  * camper's; nothing is lost and every amount and seat count stays as it was.
  */

@@ -47,7 +47,7 @@ async function holderName(db: Db, familyId: string): Promise<string> {
   return holder?.name ?? "";
 }
 
-/** A family's campers (issue 29): kept under the account, each booked seat names one of them. */
+/** A family's campers: kept under the account, each booked seat names one of them. */
 export const camperRoutes =
   ({ db, sealer }: CamperDeps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -15,7 +15,7 @@ import { ageOn } from "./fields.js";
 import { openDetails } from "./store.js";
 
 /**
- * What staff see of a camper (issue 29): the instructor of a class the camper holds a seat in, and
+ * What staff see of a camper: the instructor of a class the camper holds a seat in, and
  * admins. Every read of the medical and contact details is recorded (who, when, which camper,
  * why) before the details leave the server.
  */

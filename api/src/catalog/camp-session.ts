@@ -86,7 +86,7 @@ export const sessionFields = {
   /** When campers must be picked up (at or after the end time); null: at the end time. */
   pick_up: clock(MESSAGES.pick_up).nullable().optional(),
   what_to_bring: text({ max: 1000, tooLong: MESSAGES.what_to_bring, multiLine: true }).nullable().optional(),
-  /** When booking opens (issue 30): an instant with its zone; null opens it now. */
+  /** When booking opens: an instant with its zone; null opens it now. */
   registration_opens_at: z.iso.datetime({ offset: true, error: MESSAGES.registration_opens_at }).nullable().optional(),
 };
 

@@ -12,7 +12,7 @@ const classFields = z.object({
   available_seats: seats,
   price,
   details: text({ max: 2000, multiLine: true }),
-  /** Early-bird price (issue 33): dollars, lower than the price, until the end of `early_price_until`; null for none. */
+  /** Early-bird price: dollars, lower than the price, until the end of `early_price_until`; null for none. */
   early_price: price.nullable(),
   early_price_until: z
     .string({ error: "The early-bird price's last day must be a date (YYYY-MM-DD)." })

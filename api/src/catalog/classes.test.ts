@@ -179,7 +179,7 @@ describe("a class's roster", () => {
         name: SAM.name,
         email: SAM.email,
         enrolledAt: expect.any(String),
-        // Whose seat: the account's own "Myself" camper (issue 29), with what the instructor needs on the day.
+        // Whose seat: the account's own "Myself" camper, with what the instructor needs on the day.
         camper: {
           _id: expect.any(String),
           name: SAM.name,

@@ -61,7 +61,7 @@ type ClassRow = SessionRow & {
   enrolledSeats: number;
   /** Seats held by checkouts in progress: not on the wire (the spec's card shows enrolled seats). */
   heldSeats: number;
-  /** Seats kept for waitlist offers, and the entries waiting (issue 30). */
+  /** Seats kept for waitlist offers, and the entries waiting. */
   offeredSeats: number;
   waitingEntries: number;
   registrationOpensAt: Date | null;
@@ -105,7 +105,7 @@ function publicClassToWire(row: ClassRow, today: string) {
     available_seats: row.availableSeats,
     enrolled_seats: row.enrolledSeats,
     price: toDollars(row.priceCents),
-    /** Early-bird price (issue 33): dollars until the end of `early_price_until` (academy calendar), or null. */
+    /** Early-bird price: dollars until the end of `early_price_until` (academy calendar), or null. */
     early_price: row.earlyPriceCents === null ? null : toDollars(row.earlyPriceCents),
     early_price_until: row.earlyPriceUntil,
     /** The price a seat costs today (the early-bird price while it holds), in dollars. */
@@ -114,7 +114,7 @@ function publicClassToWire(row: ClassRow, today: string) {
     price_today_until: now.until,
     details: row.details ?? "",
     ...sessionToWire(row),
-    /** When booking opens (ISO instant), or null: open now (issue 30). */
+    /** When booking opens (ISO instant), or null: open now. */
     registration_opens_at: row.registrationOpensAt?.toISOString() ?? null,
   };
 }
@@ -125,7 +125,7 @@ function staffClassToWire(row: ClassRow, today: string) {
     ...publicClassToWire(row, today),
     status: row.status,
     feedback: row.feedback ?? "",
-    /** The line (issue 30): entries waiting, and seats kept for open offers. */
+    /** The line: entries waiting, and seats kept for open offers. */
     waiting_entries: row.waitingEntries,
     offered_seats: row.offeredSeats,
     /** Changes its instructor proposed, waiting for an admin (decision 039); the JSON the API wrote. */

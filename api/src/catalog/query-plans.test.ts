@@ -8,7 +8,7 @@ import { seed } from "../seed/index.js";
 import { createTestDatabaseUrl, driverName, seedDay } from "../../test/harness.js";
 
 /**
- * The public lists must cost the same with 12 classes or 50,000 (issue 16): one page reads an
+ * The public lists must cost the same with 12 classes or 50,000 (decision 013): one page reads an
  * index in the page's order, never a whole table. PostgreSQL's planner is asked for its plan of
  * every list query on a catalogue of thousands of rows with fresh statistics; a sequential scan
  * of classes or users fails the test. PGlite runs the same SQL but is not what serves the many

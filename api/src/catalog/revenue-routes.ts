@@ -36,7 +36,7 @@ export const classRevenueRoutes =
         const owner = await ownerByEmail(db, actor, request.query.email);
         requirePermission(actor, "read", "class", owner);
         const [row] = await db
-          // Net of refunds (issue 31): what stayed with the academy.
+          // Net of refunds: what stayed with the academy.
           .select({
             seats: count(),
             cents: sum(sql`${orderItems.priceCents} - ${orderItems.refundedCents}`).mapWith(Number),

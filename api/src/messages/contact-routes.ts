@@ -37,7 +37,7 @@ export const contactRoutes =
       },
       async (request, reply) => {
         const values = { ...request.body, email: request.body.email.toLowerCase() };
-        // The acknowledgement and the admins' notices exist exactly when the message does (issue 32).
+        // The acknowledgement and the admins' notices exist exactly when the message does.
         const id = await transaction(db, async (tx) => {
           const [saved] = await tx.insert(contactMessages).values(values).returning({ id: contactMessages.id });
           await enqueueContactMessage(tx, { ...values, id: saved!.id });

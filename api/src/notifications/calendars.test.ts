@@ -7,7 +7,7 @@ import { sessionDays } from "./calendar.js";
 import { ACADEMY_TIME_ZONE, academyInstant } from "./format.js";
 
 /**
- * "Add to calendar" on an enrolment and the family's private feed (issue 32): both parsed back by a
+ * "Add to calendar" on an enrolment and the family's private feed: both parsed back by a
  * library (node-ical) and compared with the class's sessions, day by day, in the academy's zone.
  */
 

@@ -8,7 +8,7 @@ import { notificationOutbox, users } from "../platform/database/schema.js";
 import { expireOffers } from "../waitlist/index.js";
 
 /**
- * Each message of issue 32 written by its cause, in the cause's transaction: a welcome with a new
+ * Each e-mail the site sends written by its cause (decision 032), in the cause's transaction: a welcome with a new
  * account, a contact message's acknowledgement and admins' notices, an offer's expiry. (The
  * templates are read in templates.test; the sending in outbox.test.)
  */

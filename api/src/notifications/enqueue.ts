@@ -56,7 +56,7 @@ export async function enqueueWaitlistMoved(tx: Tx, entryId: string, move: { from
   await enqueue(tx, { kind: "waitlist-moved", to: found.to, facts: found.facts });
 }
 
-/** A seat cancelled, with the refund the family gets (issue 31); one per cancellation. */
+/** A seat cancelled, with the refund the family gets; one per cancellation. */
 export async function enqueueSeatCancelled(tx: Tx, cancellationId: string) {
   const found = await cancellationFacts(tx, cancellationId);
   if (!found) return;
@@ -68,7 +68,7 @@ export async function enqueueSeatCancelled(tx: Tx, cancellationId: string) {
   });
 }
 
-/** A goodwill refund (issue 31), to the family, with the refund it reports. */
+/** A goodwill refund, to the family, with the refund it reports. */
 export async function enqueueGoodwillRefund(tx: Tx, refundId: string) {
   const found = await goodwillRefundFacts(tx, refundId);
   if (!found) return;

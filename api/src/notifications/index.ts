@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 32, decision 032): e-mails written to a durable outbox in the transaction
+ * Notifications (decision 032): e-mails written to a durable outbox in the transaction
  * of the change they report, rendered from React Email templates (HTML and plain text), and sent
  * through real SMTP by a worker every API process runs. Other domains call the `enqueue…`
  * functions in their own transaction; the app starts the worker. Other code uses it from here.

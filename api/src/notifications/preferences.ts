@@ -5,7 +5,7 @@ import type { Db, Tx } from "../platform/database/client.js";
 import { notificationPreferences, users } from "../platform/database/schema.js";
 
 /**
- * A user's e-mail and calendar choices (issue 32): optional e-mails (reminders) on or off, and the
+ * A user's e-mail and calendar choices: optional e-mails (reminders) on or off, and the
  * secret of the family's calendar feed. The unsubscribe link carries a token signed for the user
  * (HMAC with a key derived from the API's secret): it works without signing in and names nobody
  * else; it only ever turns optional e-mails off.

@@ -7,7 +7,7 @@ import { academyDay, academyInstant, addDays } from "./format.js";
 import { enqueue } from "./outbox.js";
 
 /**
- * The reminder before a camper's first session (issue 32): a job the outbox's worker runs. An
+ * The reminder before a camper's first session: a job the outbox's worker runs. An
  * enrolment is due once its class's first session is at most `days` days away and has not begun;
  * its reminder is written to the outbox under the key `reminder:<enrolment>`, so it is written once
  * ever, whichever process's job finds it first and however often the job runs or restarts (the

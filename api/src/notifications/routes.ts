@@ -43,7 +43,7 @@ function page(title: string, body: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
 }
 
-/** The notifications' routes (issue 32): the outbox's state, a user's e-mail choices, unsubscribing. */
+/** The notifications' routes: the outbox's state, a user's e-mail choices, unsubscribing. */
 export const notificationRoutes =
   ({ db, config }: NotificationRouteDeps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -214,7 +214,7 @@ describe("class reviewed, to its instructor", () => {
   });
 });
 
-describe("seat cancelled (issue 31)", () => {
+describe("seat cancelled", () => {
   const cancelled: CancellationFacts = {
     familyName: "Sam Student",
     cancellationId: "99999999-2222-4333-8444-555555555555",

@@ -9,7 +9,7 @@ export function startOutboxWorker(deps: OutboxDeps): { stop(): Promise<void> } {
   let running: Promise<unknown> | undefined;
   let remindersRunAt = Number.NEGATIVE_INFINITY;
   const pass = async () => {
-    // The scheduled reminders (issue 32), every `reminderIntervalMs`: written first, sent by this pass.
+    // The scheduled reminders, every `reminderIntervalMs`: written first, sent by this pass.
     if (Date.now() - remindersRunAt >= deps.config.reminderIntervalMs) {
       remindersRunAt = Date.now();
       await enqueueDueReminders(deps.db, { days: deps.config.reminderDays }).catch((error: unknown) =>

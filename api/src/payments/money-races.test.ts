@@ -23,7 +23,7 @@ import {
 import { MONEY_RACES_SECRET_KEY } from "../../test/stripe-keys.js";
 
 /**
- * The races where money and seats meet (issue 35, item 4), each on two API processes sharing one
+ * The races where money and seats meet, each on two API processes sharing one
  * PostgreSQL, round after round: the expiry sweep against a payment being recorded, two processes
  * reconciling the same paid checkouts, and the signed webhook against the browser's report. Whoever
  * wins, the end state must hold: a payment has its seats and a seat its payment, the seat counts

@@ -12,7 +12,7 @@ import { offerToAccept } from "../waitlist/index.js";
 import { CHECKOUT_REFUSALS, EMAIL_NOT_VERIFIED } from "./routes.js";
 
 /**
- * Accepting a waitlist offer (issue 30) opens a checkout with the seats the offer kept: the
+ * Accepting a waitlist offer opens a checkout with the seats the offer kept: the
  * campers' cart lines are made (or found), and the checkout takes the offer's seats into its hold,
  * from where it runs as any checkout (the payment page, its hold and its limit).
  */

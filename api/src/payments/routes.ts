@@ -84,7 +84,7 @@ const checkoutBody = z
       .optional(),
     /** The spec's client sends the total it shows: ignored, the server computes the amount. */
     price: z.number().optional(),
-    /** A promo code (issue 33): applied, or refused with the reason (400, field promoCode). */
+    /** A promo code: applied, or refused with the reason (400, field promoCode). */
     promoCode: text({ max: 40 }).optional(),
   })
   .default({})
@@ -384,7 +384,7 @@ export const paymentRoutes =
             }
           } else if (REFUND_EVENTS.has(event.type)) {
             // As above, the event only names the payment: its refunds are read from Stripe now
-            // (issue 31), those made in the Dashboard too.
+            // (decision 033), those made in the Dashboard too.
             const sent = (event.data.object as { payment_intent?: unknown } | null)?.payment_intent;
             if (typeof sent === "string" && /^pi_\w{1,100}$/.test(sent)) await mirrorRefunds(deps, sent);
           }

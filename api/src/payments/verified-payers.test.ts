@@ -6,7 +6,7 @@ import { confirmEmail, signIn, signInWithGoogle, signUp, uniqueEmail } from "../
 import { classId, SAM, useTestApi } from "../../test/harness.js";
 
 /**
- * Issue 27, item 12 (decision 028): an e-mail/password account pays only once its address is
+ * Confirmed payers (decision 028): an e-mail/password account pays only once its address is
  * confirmed, as Firebase's `email_verified` claim says at POST /jwt; the API keeps it with the user
  * and the checkout refuses an unconfirmed one with 403 and plain words, holding nothing.
  */

@@ -5,7 +5,7 @@ import { cancellationPolicy } from "./database/schema.js";
 import { usd } from "./wire.js";
 
 /**
- * The academy's cancellation policy (issue 31), one row: the whole price back until
+ * The academy's cancellation policy (decision 033), one row: the whole price back until
  * `fullRefundDays` before a class's first day, `partialPercent` of it until `partialRefundDays`,
  * nothing after (and nothing once the class has started); `feeCents` kept from any refund. Here
  * because two domains say it: refunds applies it, notifications prints it on the receipt.

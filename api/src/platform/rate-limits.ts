@@ -186,7 +186,7 @@ export function signInRateLimits(app: FastifyInstance) {
 }
 
 /**
- * Opening checkouts (issue 27, seat hoarding): every checkout holds seats, so besides the sensitive
+ * Opening checkouts (seat hoarding, decision 011): every checkout holds seats, so besides the sensitive
  * limit per minute, checkouts are counted per hour per account (RATE_LIMIT_CHECKOUTS), whichever
  * addresses it uses, and per client address (RATE_LIMIT_CHECKOUTS_PER_ADDRESS, looser: a camp's
  * students share one network), whichever accounts it uses, so throwaway accounts from one place
@@ -215,7 +215,7 @@ export function checkoutRateLimits(app: FastifyInstance) {
 }
 
 /**
- * Guessing promo codes (issue 33): every request that carries a code (a cart quote, a checkout)
+ * Guessing promo codes: every request that carries a code (a cart quote, a checkout)
  * is counted per hour per account (RATE_LIMIT_CODES) and per client address
  * (RATE_LIMIT_CODES_PER_ADDRESS, looser), whichever accounts it uses. Called by the route's
  * handler once it knows a code was sent: `await codeLimits(request)`. One counter for every route

@@ -6,7 +6,7 @@ import { ADMIN, driverName, pause, staggered, useTwoTestApis } from "../../test/
 
 /**
  * A code's limits when two API processes (one PostgreSQL, a pool each) take its last use at the
- * same instant (issue 33 item 4): the code's row lock makes the second checkout count the first's
+ * same instant: the code's row lock makes the second checkout count the first's
  * use. Each family books a class of its own, so nothing else (a class's row) orders the two.
  */
 const LIMITS = { RATE_LIMIT_SENSITIVE: "100000", RATE_LIMIT_CHECKOUTS: "100000", RATE_LIMIT_CODES: "100000" };

@@ -1,5 +1,5 @@
 /**
- * Pricing (issue 33, decision 034): discounts (promo codes, the sibling and multi-class discounts),
+ * Pricing (decision 034): discounts (promo codes, the sibling and multi-class discounts),
  * the one rule that combines them with a class's early-bird price (rules.ts, pure), quoting a cart
  * and recording a code's use under a lock on the code. Booking prices its checkouts here; the
  * admin routes manage discounts. Other code uses pricing from here.

@@ -5,7 +5,7 @@ import { family, lineClass, type Person } from "../../test/families.js";
 import { ADMIN, classId, clockDay, confirmCard, MAYA, SAM, useTestApi } from "../../test/harness.js";
 
 /**
- * Discounts through the API (issue 33), on PGlite and PostgreSQL: admins' discounts, a cart quoted
+ * Discounts through the API, on PGlite and PostgreSQL: admins' discounts, a cart quoted
  * with a code, the checkout charging exactly the quote, what each line paid (refunds follow it),
  * the reasons a code cannot apply, a checkout keeping its prices through its hold, and the limit
  * on guessing codes.

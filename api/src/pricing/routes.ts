@@ -15,7 +15,7 @@ import { broughtByDiscount, broughtOf, discountState, type Brought } from "./bro
 import { codeSummary } from "./rules.js";
 import { normalizeCode, pricingDay, type DiscountRow } from "./store.js";
 
-/** Admins' discounts (issue 33): promo codes, the sibling and the multi-class discount. */
+/** Admins' discounts: promo codes, the sibling and the multi-class discount. */
 
 const whole = (what: string, min: number, max: number) =>
   z

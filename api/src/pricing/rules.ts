@@ -1,7 +1,7 @@
 import type { LineDiscount } from "../platform/database/schema.js";
 
 /**
- * The pricing rule (issue 33, decision 034), pure: no database, no clock. The same cart, day and
+ * The pricing rule (decision 034), pure: no database, no clock. The same cart, day and
  * discounts always give the same cents.
  *
  * How discounts combine, in this order, on each line (a seat of one class for one camper):

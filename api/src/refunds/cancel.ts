@@ -23,7 +23,7 @@ import { orderFacts, seatRefund, spreadRefund, type Line, type OrderFacts } from
 import { academyToday, loadPolicy, quoteRefund, quoteText, type Quote } from "./policy.js";
 
 /**
- * Cancelling a seat (issue 31), in one transaction: the enrolment ends (a record of it stays), the
+ * Cancelling a seat, in one transaction: the enrolment ends (a record of it stays), the
  * seat goes to the class's waitlist first, and the refund the policy gives (or an admin's amount)
  * is written as a pending refund beside the line's refunded total, which the database holds to
  * the line's price. The provider is asked afterwards, outside the transaction (refund-sending.ts).
@@ -250,7 +250,7 @@ export async function cancelSeat(tx: Tx, request: CancelRequest, line: LineOptio
     .update(classes)
     .set({ enrolledSeats: sql`${classes.enrolledSeats} - 1`, updatedAt: clock.now() })
     .where(eq(classes.id, seat.classId));
-  // The freed seat goes to the class's waitlist first (issue 30), in this same commit.
+  // The freed seat goes to the class's waitlist first, in this same commit.
   await fillFromLine(tx, [seat.classId], line);
   return { refundId, refundCents: amount, orderId: seat.orderId, classId: seat.classId };
 }

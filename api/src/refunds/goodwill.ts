@@ -9,7 +9,7 @@ import { toDollars, usd } from "../platform/wire.js";
 import { markPaymentRefunds, NO_CARD_TO_REFUND, orderLinesLeft, shareRefund } from "./lines.js";
 
 /**
- * A goodwill refund (issue 31): an admin sends part of a payment back without cancelling any
+ * A goodwill refund: an admin sends part of a payment back without cancelling any
  * seat. The amount is shared among the payment's lines in proportion to what is left of each
  * (`shareAmong`), so each line's refunded total stays true and a later cancellation refunds at
  * most what is left; the database holds each line to its price. Sent like every refund (sending.ts).
@@ -63,7 +63,7 @@ export async function refundPayment(
 }
 
 /**
- * Refunds for Admin Home (issue 31): those not done (waiting for the provider, or pending at it)
+ * Refunds for Admin Home: those not done (waiting for the provider, or pending at it)
  * and those that failed, newest first, with what they were for; or the latest of every state.
  */
 export async function refundsForStaff(db: Db, which: "open" | "all", limit = 50) {

@@ -1,5 +1,5 @@
 /**
- * Cancellations and refunds (issue 31): the academy's policy, the family's seats with today's
+ * Cancellations and refunds (decision 033): the academy's policy, the family's seats with today's
  * quote, cancelling a seat (the seat to the waitlist first, the refund to the card), and the
  * sending of refunds that outlives a provider that does not answer. Other code uses it from here.
  */

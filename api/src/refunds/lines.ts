@@ -4,7 +4,7 @@ import { shareAmong } from "./policy.js";
 import { orderItems, payments, refundLines, type refunds } from "../platform/database/schema.js";
 
 /**
- * A payment's lines and their refunded totals (issue 31): each line's `refunded_cents` sums the
+ * A payment's lines and their refunded totals: each line's `refunded_cents` sums the
  * refunds of it that are sent or on their way (the database holds it to the line's price), and the
  * payment record's status follows from the sums.
  */

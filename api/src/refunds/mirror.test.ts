@@ -8,7 +8,7 @@ import { usePayments, type Harness } from "../../test/payment-webhooks.js";
 import { notificationOutbox, orderItems, orders, refundLines, refunds } from "../platform/database/schema.js";
 
 /**
- * Refunds as the provider has them (issue 31, items 3, 4 and 6), on a payment sandbox that sends
+ * Refunds as the provider has them, on a payment sandbox that sends
  * its webhooks to the API, and on one that sends none (the reconciliation alone): a refund made in
  * Stripe's Dashboard mirrored and shared among the lines, a refund the card's bank sends back
  * (pm_card_refundFail's card) marked failed with its amount the line's again, a pending one

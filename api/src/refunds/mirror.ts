@@ -8,7 +8,7 @@ import { giveBack, markPaymentRefunds, shareRefund } from "./lines.js";
 import type { RefundDeps } from "./sending.js";
 
 /**
- * Refunds as the provider has them (issue 31, item 4). What the provider says of a payment's
+ * Refunds as the provider has them. What the provider says of a payment's
  * refunds is the truth: a refund the site asked for takes the provider's status (pending, then
  * succeeded, or failed, when the card's bank sends it back); a refund made in the provider's
  * Dashboard is recorded here, shared among the order's lines in proportion to what is left of

@@ -9,7 +9,7 @@ const on = (daysBefore: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-describe("the cancellation policy's arithmetic (issue 31)", () => {
+describe("the cancellation policy's arithmetic", () => {
   it("gives everything back until 14 days before, half until 7, nothing after, at each boundary", () => {
     const at = (days: number) => quoteRefund(DEFAULT_POLICY, line(14_900), on(days));
     expect(at(20)).toMatchObject({ window: "full", percent: 100, refundCents: 14_900, daysBefore: 20 });
@@ -77,7 +77,7 @@ describe("the cancellation policy's arithmetic (issue 31)", () => {
   });
 });
 
-describe("an order-wide refund shared among the lines (issue 31, a Dashboard refund)", () => {
+describe("an order-wide refund shared among the lines (a Dashboard refund)", () => {
   const sum = (shares: number[]) => shares.reduce((a, b) => a + b, 0);
   it("shares in proportion to what is left of each line, to the cent, adding up to the refund", () => {
     expect(shareAmong(10_000, [14_900, 7_450, 0])).toEqual([6_667, 3_333, 0]);

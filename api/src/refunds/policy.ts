@@ -6,7 +6,7 @@ import { ACADEMY_TIME_ZONE } from "../waitlist/index.js";
 export { DEFAULT_POLICY, loadPolicy, policyText, savePolicy, type Policy } from "../platform/cancellation-policy.js";
 
 /**
- * Applying the cancellation policy (issue 31, platform/cancellation-policy.ts holds the policy).
+ * Applying the cancellation policy (platform/cancellation-policy.ts holds the policy; decision 033).
  * Days are counted on the academy's calendar (Portland): "14 days before Monday 5 July" is any
  * time on Monday 21 June there.
  */

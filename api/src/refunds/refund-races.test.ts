@@ -23,7 +23,7 @@ import { mirrorRecentRefunds, mirrorRefunds, sendDueRefunds } from "./index.js";
 
 /**
  * "One seat, one refund" when two API processes (one PostgreSQL, a pool each) cancel at the same
- * instant (issue 31 item 5), and a refund asked while the provider is down: recorded with the
+ * instant, and a refund asked while the provider is down: recorded with the
  * cancellation, sent once it answers, never twice.
  */
 const LIMITS = { RATE_LIMIT_SENSITIVE: "100000", RATE_LIMIT_FORMS: "100000", RATE_LIMIT_CHECKOUTS: "100000" };

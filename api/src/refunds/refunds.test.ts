@@ -6,7 +6,7 @@ import { ADMIN, clockDay, MAYA, useTestApi } from "../../test/harness.js";
 import { seatCounts } from "../waitlist/index.js";
 
 /**
- * Cancellations and refunds through the API (issue 31) on the payment sandbox: the family's quote
+ * Cancellations and refunds through the API on the payment sandbox: the family's quote
  * and cancellation under the policy's windows, the seat to the waitlist first, partial refunds of
  * an order of several lines, admins' amounts, the line's constraint, and the provider down.
  */

@@ -46,7 +46,7 @@ const policyBody = z
 
 const policyToWire = (policy: Policy) => ({ ...policy, text: policyText(policy) });
 
-/** Cancellations and refunds (issue 31): the policy, the family's seats with today's quote, cancelling one. */
+/** Cancellations and refunds: the policy, the family's seats with today's quote, cancelling one. */
 export const refundRoutes =
   (deps: RefundRouteDeps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -19,7 +19,7 @@ export interface RefundDeps {
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), 3_600_000);
 
 /**
- * Asks the provider for one pending refund (issue 31). The row is claimed first under
+ * Asks the provider for one pending refund. The row is claimed first under
  * `FOR UPDATE SKIP LOCKED` and its next attempt moved on (a lease): two processes never ask at
  * once, and a process killed while asking leaves it to the next sweep. The provider is asked under
  * the row's id as idempotency key, so asking again never refunds twice. Answers the row's status.
@@ -118,7 +118,7 @@ export async function sendDueRefunds(deps: RefundDeps, limit = 20): Promise<numb
 }
 
 /**
- * The payment history's records with their refunds (issue 31): each refund's amount, state and
+ * The payment history's records with their refunds: each refund's amount, state and
  * date, and the total sent or on its way (a refused one does not count).
  */
 export async function withRefunds<T extends { _id: string }>(db: Db, records: T[]) {

@@ -40,7 +40,7 @@ function mayMeet(a: SeedSchedule, b: SeedSchedule): boolean {
 }
 
 /**
- * The families behind the seed's enrolled seats (issue 26, item 7): every seat a seeded class
+ * The families behind the seed's enrolled seats: every seat a seeded class
  * counts as enrolled is a real enrolment of a camper (a child of a seeded family), bought in that
  * family's one paid order with its payment, in the shapes a checkout writes (settle.ts): so each
  * class's "Enrolled N" is its roster's length, and Admin Home's enrolments and revenue, the

@@ -4,7 +4,7 @@ import { ADMIN, MAYA, useTestApi } from "../../test/harness.js";
 import { seed, SEED_USERS } from "./index.js";
 
 /**
- * The seed agrees with itself (issue 26, item 7): every enrolled seat a seeded class counts is an
+ * The seed agrees with itself: every enrolled seat a seeded class counts is an
  * enrolment of a seeded family's child, bought in a paid order with its payment; so the cards'
  * "Enrolled N", the rosters, Admin Home's figures and the payment histories all add up.
  */

@@ -1,5 +1,5 @@
 /**
- * Registration opening and the waitlist (issue 30): a full class's line, in strict order, offers
+ * Registration opening and the waitlist (decision 031): a full class's line, in strict order, offers
  * freed seats to the first entry that fits (siblings together), keeps them from everyone else while
  * anyone waits, and ends offers that run out. Booking frees and takes seats through this. Other
  * code uses it from here.

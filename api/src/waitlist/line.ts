@@ -16,7 +16,7 @@ import { transaction } from "../platform/transaction.js";
 import { enqueueOfferExpired, enqueueWaitlistOffer } from "../notifications/index.js";
 
 /**
- * A class's line (issue 30). The rules, in one place:
+ * A class's line (decision 031). The rules, in one place:
  * - While any entry waits, every free seat of the class belongs to the line: the public cannot hold
  *   one (booking's holdSeat and settle read `waiting_entries = 0`), and the class shows no seat left.
  * - Order is strict: seats go to the first waiting entry, and only when enough are free for all of
@@ -254,7 +254,7 @@ export async function expireOffers(db: Db, options: LineOptions): Promise<number
         .for("update");
       for (const entry of overdue) {
         await endEntry(tx, entry, "expired", { actorId: null, reason: "The offer was not taken in time." }, options);
-        // The family hears that the seats went on (issue 32), in the transaction that ends the offer.
+        // The family hears that the seats went on, in the transaction that ends the offer.
         await enqueueOfferExpired(tx, entry.id);
       }
       return overdue.length;

@@ -1,7 +1,7 @@
 import * as clock from "../platform/clock.js";
 
 /**
- * Registration opening (issue 30): before a class's `registration_opens_at` nobody can book it or
+ * Registration opening: before a class's `registration_opens_at` nobody can book it or
  * join its line, judged by the API's clock. Times are said in the academy's own zone (Portland,
  * Oregon: shared-auth's ACADEMY.timeZone says the same to the pages).
  */

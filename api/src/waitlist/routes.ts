@@ -30,7 +30,7 @@ export const JOIN_EMAIL_NOT_VERIFIED =
 
 const reason = text({ required: "Say why, for the record.", max: 300 });
 
-/** A class's line (issue 30): families join, leave and decline; staff read it; admins move or remove. */
+/** A class's line: families join, leave and decline; staff read it; admins move or remove. */
 export const waitlistRoutes =
   ({ db, sealer, line }: WaitlistDeps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -7,7 +7,7 @@ import { nowMs } from "../platform/clock.js";
 
 /**
  * The waitlist's read-then-write rules ("first in line", "seats left") when two API instances (one
- * PostgreSQL, a pool each) act at the same instant (issue 30 item 5). After every round: enrolled +
+ * PostgreSQL, a pool each) act at the same instant. After every round: enrolled +
  * held + offered within capacity and each count equal to its rows, no entry offered twice, the
  * line's order kept, and nobody outside the line holding a seat while someone waited.
  */

@@ -8,7 +8,7 @@ import { CONTACT, family, holdSeat, joinLine, lineClass, waitlistOf, type Person
 import { ADMIN, clockDay, confirmCard, JONAS, MAYA, useTestApi } from "../../test/harness.js";
 
 /**
- * Registration opening and the waitlist (issue 30), on one API: the line's order, groups offered
+ * Registration opening and the waitlist, on one API: the line's order, groups offered
  * together, kept seats nobody else can take, offers accepted, declined and run out, staff's moves.
  */
 const HOLD_SECONDS = 600;
@@ -94,7 +94,7 @@ describe("registration opening", () => {
 });
 
 describe("the waitlist", () => {
-  it("item 7's story: a group waits for two seats together, nobody behind it or outside the line takes one", async () => {
+  it("a group waits for two seats together, nobody behind it or outside the line takes one", async () => {
     const classId = await newClass(api, 2);
     const first = await family(api);
     const second = await family(api);

@@ -2,7 +2,7 @@ import { Link } from "react-router-dom";
 import { money, STATE_LABEL, useDiscounts } from "../lib/discounts";
 import { ErrorState, TableSkeleton } from "./states";
 
-/** Admin Home (issue 33): what each promo code brought, from GET /discounts. */
+/** Admin Home: what each promo code brought, from GET /discounts. */
 export function CodeFigures() {
   const list = useDiscounts();
   if (list.isPending) return <TableSkeleton label="Loading the promo codes" rows={2} />;

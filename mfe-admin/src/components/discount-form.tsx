@@ -53,7 +53,7 @@ const KIND_LABEL: Record<Discount["kind"], string> = {
   multi_class: "Multi-class discount",
 };
 
-/** Adds a discount or changes one (issue 33). The server's field messages show under each field. */
+/** Adds a discount or changes one. The server's field messages show under each field. */
 export function DiscountFormCard({
   initial,
   editingId,

@@ -8,7 +8,7 @@ import { ErrorState } from "./states";
 const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 const cents = (dollars: number) => Math.round(dollars * 100);
 
-/** A family's payments in their dialog (issue 31), each with what went back, and a goodwill refund. */
+/** A family's payments in their dialog, each with what went back, and a goodwill refund. */
 export function FamilyPayments({ email }: { email: string }) {
   const payments = useFamilyPayments(email);
   if (payments.isPending) return <p role="status">Loading the payments…</p>;

@@ -16,7 +16,7 @@ import { useModal } from "./use-modal";
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /**
- * A class's registration opening and its waitlist (issue 30), in a modal <dialog>: the admin sets
+ * A class's registration opening and its waitlist, in a modal <dialog>: the admin sets
  * or clears the opening time (the academy's clock), reads the line (open offers, then the waiting
  * in order) and moves or removes an entry with a reason the record keeps.
  */

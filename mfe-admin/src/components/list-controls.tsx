@@ -176,7 +176,7 @@ export function Pager({
 /**
  * A table's box, named for screen readers. It never scrolls sideways: below Tailwind's `@4xl`
  * container width (56rem, measured on this box, since the sidebar takes part of the screen) the
- * table shows its rows as cards, each with every action (issue 26).
+ * table shows its rows as cards, each with every action.
  */
 export function TableBox({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -4,7 +4,7 @@ import { EmptyState, ErrorState, TableSkeleton } from "./states";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
-/** Seats offered to families on waitlists and not yet answered (issue 30), soonest deadline first. */
+/** Seats offered to families on waitlists and not yet answered, soonest deadline first. */
 export function OpenOffers() {
   const offers = useOpenOffers();
   if (offers.isPending) return <TableSkeleton label="Loading open offers" rows={2} />;

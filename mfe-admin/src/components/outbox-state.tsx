@@ -5,7 +5,7 @@ import { retryTransient } from "../lib/admin-api";
 import { waitedFor } from "../lib/outbox";
 import { ErrorState } from "./states";
 
-/** What `GET /admin/outbox` answers (issue 32). */
+/** What `GET /admin/outbox` answers. */
 export type { OutboxState };
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -82,7 +82,7 @@ function Body() {
   );
 }
 
-/** Admin Home's panel: how the e-mail outbox stands (issue 32, decision 032). */
+/** Admin Home's panel: how the e-mail outbox stands (decision 032). */
 export function OutboxStatePanel() {
   return (
     <section aria-labelledby="outbox-state" className="mt-8">

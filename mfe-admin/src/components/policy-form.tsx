@@ -11,7 +11,7 @@ import type { CancellationPolicy } from "shared-auth/wire";
 type Policy = CancellationPolicy;
 
 const key = queryKeys.cancellationPolicy();
-/** Admin Home: the cancellation policy families accept at checkout and cancel under (issue 31). */
+/** Admin Home: the cancellation policy families accept at checkout and cancel under. */
 export function PolicyForm() {
   const policy = useQuery({ queryKey: key, queryFn: async () => (await api.get<Policy>("/cancellation-policy")).data });
   if (policy.isPending) return <TableSkeleton label="Loading the cancellation policy" rows={1} />;

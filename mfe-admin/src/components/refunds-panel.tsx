@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, TableSkeleton } from "./states";
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /**
- * Refunds to follow up (issue 31): those still on their way (waiting for the payment service, or
+ * Refunds to follow up: those still on their way (waiting for the payment service, or
  * processing there) and those that failed, newest first. A failed refund's amount counts as not
  * refunded again: refund it another way (a goodwill refund from the family's payments).
  */

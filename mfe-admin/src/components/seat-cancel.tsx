@@ -12,7 +12,7 @@ type Quote = EnrolledSeat;
 type Choice = "policy" | "all" | "other";
 
 /**
- * An admin cancels one seat of a family (issue 31): with the policy's refund, everything left of
+ * An admin cancels one seat of a family: with the policy's refund, everything left of
  * what was paid, or an amount they type (never more than is left), and a reason the record keeps.
  */
 export function SeatCancel({

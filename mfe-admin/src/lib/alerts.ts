@@ -1,7 +1,7 @@
 /*
  * The spec's notices and delete confirmation (section 8) as dialogs in this remote's scope, through
  * shared-auth's dialogs: every part of them is text, so a user's or a class's name in a title shows
- * as the name it is (issue 27). The library loads on the first notice, not with the page.
+ * as the name it is. The library loads on the first notice, not with the page.
  */
 import { confirmDelete as confirm, showDialog, type DialogLook } from "shared-auth";
 import { SCOPE_CLASS } from "../components/scope";

@@ -1,4 +1,4 @@
-/** The cancellation policy form's rules (issue 31), with the API's own limits (the API checks again). */
+/** The cancellation policy form's rules, with the API's own limits (the API checks again). */
 
 const WHOLE = /^\d{1,3}$/;
 const MONEY = /^\d{1,4}(\.\d{1,2})?$/;

@@ -102,7 +102,7 @@ const Status = ({ d }: { d: Discount }) => (
   </span>
 );
 
-/** /dashboard/discounts (issue 33): promo codes, the sibling and multi-class discounts; a table, cards on phones. */
+/** /dashboard/discounts: promo codes, the sibling and multi-class discounts; a table, cards on phones. */
 export default function DiscountsPage() {
   const list = useDiscounts();
   const [editing, setEditing] = useState<{ id: string | null; form: DiscountForm; n: number } | null>(null);

@@ -48,7 +48,7 @@ function ClassImage({ url }: { url: string }) {
   );
 }
 
-/** The class's line in a few words (issue 30): "3 waiting · 2 offered", nothing when nobody is in it. */
+/** The class's line in a few words: "3 waiting · 2 offered", nothing when nobody is in it. */
 function LineCount({ item }: { item: AdminClass }) {
   const parts = [
     item.waiting_entries > 0 && `${item.waiting_entries} waiting`,

@@ -8,7 +8,7 @@ import { EmptyState, ErrorState, ListSkeleton } from "./ui";
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /**
- * A class's waitlist for its instructor (issue 30): who holds an offer and until when, then who
+ * A class's waitlist for its instructor: who holds an offer and until when, then who
  * waits, in order, since when and for how many seats. Admins move or remove entries (Manage Classes).
  */
 export function ClassLine({ classId, className }: { classId: string; className: string }) {

@@ -17,7 +17,7 @@ const legendClass = "text-sm font-semibold text-slate-800 dark:text-slate-200";
 const errorClass = "mt-1.5 text-sm font-medium text-red-600 dark:text-red-400";
 
 /**
- * When the class runs and for whom (issue 15): first and last day, weekdays, daily hours, ages,
+ * When the class runs and for whom: first and last day, weekdays, daily hours, ages,
  * level and place. Native date and time inputs: keyboard-friendly, and phones open their pickers.
  */
 export function SessionFields({

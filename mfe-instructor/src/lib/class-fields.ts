@@ -12,7 +12,7 @@ export interface ClassFormValues {
   available_seats: string;
   enrolled_seats: string;
   details: string;
-  /** The camp session (issue 15); the API's names. */
+  /** The camp session; the API's names. */
   sport: string;
   start_date: string;
   end_date: string;
@@ -28,9 +28,9 @@ export interface ClassFormValues {
   drop_off: string;
   pick_up: string;
   what_to_bring: string;
-  /** When families may book (issue 30): the academy's wall clock, "2027-03-01T09:00"; "" opens on approval. */
+  /** When families may book: the academy's wall clock, "2027-03-01T09:00"; "" opens on approval. */
   registration_opens_at: string;
-  /** Early-bird price (issue 33): dollars as typed, lower than the price, and its last day; both "" for none. */
+  /** Early-bird price: dollars as typed, lower than the price, and its last day; both "" for none. */
   early_price: string;
   early_price_until: string;
 }
@@ -129,7 +129,7 @@ const isDate = (v: string) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:
 const isAge = (v: string) => WHOLE.test(v.trim()) && Number(v) >= AGE_MIN && Number(v) <= AGE_MAX;
 
 /**
- * The session's rules, with the API's messages (the wire contract of issue 15). The API accepts a
+ * The session's rules, with the API's messages (the class's wire fields). The API accepts a
  * class without a session (its older clients); this form asks for it, since parents decide by it.
  */
 export const SESSION_RULES: {

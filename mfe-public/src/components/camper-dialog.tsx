@@ -7,7 +7,7 @@ import { SeatPrice } from "./price-today";
 import { CANCEL_BUTTON, PICKER_DIALOG, SUBMIT_BUTTON, useModal, useTicks } from "./picker-dialog";
 
 /**
- * "Who is this seat for?" (issue 29): a family with children picks the campers who take a seat in
+ * "Who is this seat for?": a family with children picks the campers who take a seat in
  * the class, in a modal <dialog> (the browser keeps focus inside it, Escape closes it, the caller
  * puts focus back). Each camper the server would not book is shown disabled, its reason beside it;
  * "Add" books each ticked camper. When all went in, the dialog closes and the spec's toast shows

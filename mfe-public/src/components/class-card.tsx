@@ -10,7 +10,7 @@ import { TodayPrice } from "./price-today";
 /** The camper dialog: only a family with children opens it, after a click, so its code loads then. */
 const loadCamperDialog = () => import("./camper-dialog");
 const CamperDialog = lazy(loadCamperDialog);
-/** The waitlist dialog (issue 30): a family with children opens it from a full class. */
+/** The waitlist dialog: a family with children opens it from a full class. */
 const WaitlistDialog = lazy(() => import("./waitlist-dialog"));
 
 const BADGE: Record<Exclude<BookingState, "open">, string> = {
@@ -22,7 +22,7 @@ const BADGE: Record<Exclude<BookingState, "open">, string> = {
 };
 
 /**
- * Re-renders every second until the class's registration opens (issue 30): the note counts down,
+ * Re-renders every second until the class's registration opens: the note counts down,
  * and at the moment it opens the button turns on without a reload.
  */
 export function useOpeningTick(item: Pick<ClassItem, "registration_opens_at">): void {

@@ -6,7 +6,7 @@ import type { Booking } from "../lib/use-booking";
 import { CANCEL_BUTTON, PICKER_DIALOG, SUBMIT_BUTTON, useModal, useTicks } from "./picker-dialog";
 
 /**
- * "Who waits for a seat?" (issue 30): a family with children ticks the campers who join a full
+ * "Who waits for a seat?": a family with children ticks the campers who join a full
  * class's line together (they are offered seats together or not at all), in a modal <dialog>. The
  * server decides who may wait (ages, overlapping classes, a seat already held): each camper it
  * would refuse is shown disabled with its reason before anything is sent, as the booking dialog

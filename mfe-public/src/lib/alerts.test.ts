@@ -59,7 +59,7 @@ describe("explainOverlap", () => {
     );
   });
 
-  it("offers no way to add it anyway: the server refuses one camper two classes at once (issue 29)", async () => {
+  it("offers no way to add it anyway: the server refuses one camper two classes at once", async () => {
     await explainOverlap(adding, clash, false);
     const dialog = lastDialog();
     expect(dialog).toEqual({

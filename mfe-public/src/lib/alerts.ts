@@ -1,6 +1,6 @@
 /*
  * Dialogs and toasts in this remote's scope, through shared-auth's dialogs: every part of them is
- * text (issue 27). The library loads on the first dialog, not with the class lists (shared-auth's
+ * text. The library loads on the first dialog, not with the class lists (shared-auth's
  * alerts say how the dialogs are styled).
  */
 import {
@@ -47,7 +47,7 @@ export async function askToLogIn(): Promise<"/login" | "/signup" | null> {
 }
 
 /**
- * Issue 15, then issue 29: the class being added meets at the same time as one the student already
+ * The class being added meets at the same time as one the student already
  * has. The server refuses a camper two classes at the same time, so this says why before asking it
  * and offers the cart, where one of the two can be removed (`inCart`); it resolves true when the
  * student chose to open it. The class names are instructors' text: shown as text.

@@ -58,7 +58,7 @@ describe("familySeats", () => {
 });
 
 describe("familyBookingState", () => {
-  it("is the spec's state, exactly, for an account with only Myself (issue 29, item 2)", () => {
+  it("is the spec's state, exactly, for an account with only Myself", () => {
     // Any line of the class makes it "in cart", as before families.
     expect(familyBookingState(cls(), [me], [line("me")], [], NOW)).toBe("in-cart");
     expect(familyBookingState(cls(), undefined, [line(undefined)], [], NOW)).toBe("in-cart");
@@ -190,7 +190,7 @@ describe("bookEach", () => {
   });
 });
 
-describe("registration opening (issue 30)", () => {
+describe("registration opening", () => {
   // 17:00 UTC on 12 July 2027 is 10:00 in Portland.
   const later = cls({ registration_opens_at: "2027-07-12T17:00:00Z" });
 

@@ -1,5 +1,5 @@
 /*
- * What a class is to the student looking at it, and to each camper of their family (issue 29): the
+ * What a class is to the student looking at it, and to each camper of their family: the
  * pure rules behind the "Add To Booking" button, its note and the camper dialog.
  */
 import {
@@ -29,7 +29,7 @@ export const NOTE: Record<Exclude<BookingState, "open">, string> = {
   "not-open": "Registration has not opened yet",
 };
 
-/** Registration for the class opens later (issue 30): nobody can book it yet. */
+/** Registration for the class opens later: nobody can book it yet. */
 export const opensLater = (item: Pick<ClassItem, "registration_opens_at">, now?: Date) =>
   msUntilOpening(item.registration_opens_at, now?.getTime()) > 0;
 
@@ -42,7 +42,7 @@ export type FamilyMember = Pick<Camper, "_id" | "is_self" | "first_name">;
 /**
  * What a class is to the student looking at it: one they have (enrolled, or in the cart) first,
  * then one nobody can book (started, full), else open. An account with only "Myself" is this,
- * exactly as before families (issue 29, item 2).
+ * exactly as before families.
  */
 export function bookingState(
   item: ClassItem,

@@ -1,6 +1,6 @@
 import { ACADEMY, serverNow } from "shared-auth";
 
-/** Registration opening (issue 30): the words and the countdown the class card and page show. */
+/** Registration opening: the words and the countdown the class card and page show. */
 
 const opensFormat = new Intl.DateTimeFormat("en-GB", {
   weekday: "short",

@@ -52,7 +52,7 @@ export interface Booking {
    * Answers who went in and who was refused, with the server's reason (the dialog shows the toast).
    */
   bookFor: (item: ClassItem, campers: readonly { camperId: string; name: string }[]) => Promise<BookingOutcome>;
-  /** A full class (issue 30): "Join waitlist" is offered to everyone who may book. */
+  /** A full class: "Join waitlist" is offered to everyone who may book. */
   canJoin: (item: ClassItem) => boolean;
   /**
    * "Join waitlist": joins at once for the account holder, or answers "pick" for a family with
@@ -70,8 +70,8 @@ export interface Booking {
  * to log in (and comes back here), a student's click books the class once, admins and instructors
  * have no button, full or started classes and classes already booked cannot be added. A class whose
  * session overlaps one in the cart or enrolled is not asked for: the server refuses one camper two
- * classes at the same time (issue 29), so the student is told why at once. A family with children
- * picks whose seat it is in a dialog (issue 29), where the server says who may go.
+ * classes at the same time (decision 030), so the student is told why at once. A family with children
+ * picks whose seat it is in a dialog, where the server says who may go.
  */
 export function useBooking(): Booking {
   const status = useAcademy((s) => s.status);
@@ -124,7 +124,7 @@ export function useBooking(): Booking {
       return;
     }
     if (hasChildren(await familyNow(student))) return "pick";
-    // Issue 15: a class at the same time as one the student has is refused by the server; say why.
+    // A class at the same time as one the student has is refused by the server; say why.
     const inCart = cart.data?.find((c) => sessionsOverlap(item, c));
     const clash = inCart ?? enrolled.data?.find((c) => sessionsOverlap(item, c));
     if (clash) {

@@ -1,12 +1,12 @@
 /*
- * The waitlist's dialogs (issue 30), loaded when a family first meets a full class: the home page
+ * The waitlist's dialogs, loaded when a family first meets a full class: the home page
  * and the class lists do not carry them. Every part is text, as in alerts.ts.
  */
 import { showDialog } from "shared-auth";
 import { dialog, SUCCESS_ICON, warning } from "./alerts";
 
 /**
- * Issue 30: a class full for everyone outside its line. Says the server's reason and offers the
+ * A class full for everyone outside its line. Says the server's reason and offers the
  * waitlist; resolves true when the student chose to join it.
  */
 export function offerTheWaitlist(reason: string): Promise<boolean> {

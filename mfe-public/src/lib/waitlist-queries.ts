@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, queryKeys, useStudentEmail, type ClassAvailability, type WaitlistEntry } from "shared-auth";
 
-/** A class's line as the public pages use it (issue 30): its live seats, and joining it. */
+/** A class's line as the public pages use it: its live seats, and joining it. */
 
 /** How long an offer lasts, in words: "24 hours", "90 minutes", "20 seconds". */
 export function offerPeriod(seconds: number): string {

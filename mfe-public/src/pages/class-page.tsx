@@ -61,7 +61,7 @@ function ClassPageSkeleton() {
   );
 }
 
-/** The cancellation policy a family accepts when it books (issue 31), in the academy's words. */
+/** The cancellation policy a family accepts when it books, in the academy's words. */
 function PolicyNote() {
   const policy = useCancellationPolicy().data;
   if (!policy) return null;
@@ -82,7 +82,7 @@ function PolicyNote() {
 
 function ClassDetails({ item: listed }: { item: ClassItem }) {
   const booking = useBooking();
-  // The class's live state (issue 30): seats anyone may book now (none while families wait in its
+  // The class's live state: seats anyone may book now (none while families wait in its
   // line) and when registration opens. The page counts what is left as taken, not only enrolled.
   const live = useClassAvailability(listed._id).data;
   const item: ClassItem = live

@@ -13,7 +13,7 @@ import { actionColors, moreClass } from "../components/form-styles";
 import "../styles.css";
 
 /**
- * /classes (spec section 2, issues 15 and 16): the approved classes a page at a time from the
+ * /classes (spec section 2; decisions 013 and 014): the approved classes a page at a time from the
  * server, narrowed and sorted by the filters in the URL, with "Show more".
  */
 export default function ClassesPage() {

@@ -37,7 +37,7 @@ function focusById(id: string): boolean {
 }
 
 /**
- * /dashboard/campers (issue 29): the family's campers, "Myself" (the account holder) first, then
+ * /dashboard/campers: the family's campers, "Myself" (the account holder) first, then
  * the children, each with their medical notes and the people to call or to hand them to. Adds,
  * changes and removes children; the account holder's own entry takes everything but the name.
  * Every seat booked names one of them.

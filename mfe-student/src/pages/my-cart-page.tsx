@@ -18,7 +18,7 @@ import "../styles.css";
 export default function MyCartPage() {
   const email = useStudentEmail();
   const cart = useCart();
-  // The server prices the cart (issue 33): each line's discounts, the code's verdict, the total.
+  // The server prices the cart: each line's discounts, the code's verdict, the total.
   // The code lives in the page's address (?code=), so coming back from a payment page (Back, or its
   // "Back to my cart") finds it still applied for the other rows' Pay.
   const [query, setQuery] = useSearchParams();

@@ -136,7 +136,7 @@ function EntryCard({ entry }: { entry: WaitlistEntry }) {
   );
 }
 
-/** /dashboard/waitlists (issue 30): every waitlist entry of the family, offers first. */
+/** /dashboard/waitlists: every waitlist entry of the family, offers first. */
 export default function MyWaitlistsPage() {
   const email = useStudentEmail();
   const entries = useWaitlist();

@@ -18,14 +18,14 @@ function PaymentCard({ payment }: { payment: PaymentRecord }) {
   return (
     <li className={`grid gap-2 p-4 sm:grid-cols-[1fr_auto] ${card}`}>
       <div className="min-w-0">
-        {/* The spec's classNames, each with whose seat it was (issue 29: camperNames, in the same order). */}
+        {/* The spec's classNames, each with whose seat it was (camperNames, in the same order). */}
         {paymentLines(payment).map((line, i) => (
           <p key={i} className="break-words">
             <span className="font-semibold text-slate-900 dark:text-white">{line.className}</span>{" "}
             <span className="text-indigo-800 dark:text-indigo-300" data-testid="payment-camper">
               {line.seat}
             </span>
-            {/* What was paid for this seat and each discount taken off it (issue 33). */}
+            {/* What was paid for this seat and each discount taken off it. */}
             {payment.lines?.[i] && payment.lines[i].discounts.length > 0 && (
               <span className="block text-sm text-slate-700 dark:text-slate-300" data-testid="payment-line-discounts">
                 {payment.lines[i].listPriceCents !== null && (
@@ -49,7 +49,7 @@ function PaymentCard({ payment }: { payment: PaymentRecord }) {
           <time dateTime={payment.date}>{dateFormat.format(new Date(payment.date))}</time>
         </p>
         <p className="text-sm break-all text-slate-600 dark:text-slate-400">Transaction id: {payment.transactionId}</p>
-        {/* Money sent back (issue 31): each refund with its date and state. */}
+        {/* Money sent back: each refund with its date and state. */}
         {payment.refunds && payment.refunds.length > 0 && (
           <ul className="mt-1 text-sm text-slate-700 dark:text-slate-300" aria-label="Refunds">
             {payment.refunds.map((r, i) => (

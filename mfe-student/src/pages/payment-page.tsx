@@ -7,7 +7,7 @@ const CART_ITEM_ID = /^[0-9a-f-]{36}$/i;
 
 /**
  * /dashboard/payment: card payment for the whole cart, or for some of its items
- * (`?items=<id>,<id>`: the seats a waitlist offer kept, issue 30).
+ * (`?items=<id>,<id>`: the seats a waitlist offer kept).
  */
 export default function PaymentPage() {
   const [query] = useSearchParams();
@@ -15,7 +15,7 @@ export default function PaymentPage() {
     .get("items")
     ?.split(",")
     .filter((id) => CART_ITEM_ID.test(id));
-  // The code applied on the cart page (issue 33): the server applies it again, or says why not.
+  // The code applied on the cart page: the server applies it again, or says why not.
   const code = promoCodeOf(query);
   return <CheckoutView selection={items && items.length > 0 ? items : undefined} promoCode={code} />;
 }

@@ -9,8 +9,8 @@ const CART_ITEM_ID = /^[0-9a-f-]{36}$/i;
 
 /**
  * /dashboard/singlepayment?item=<cartItemId> (or /dashboard/singlepayment/<cartItemId>): card
- * payment for one class of the cart, at its own price; `&code=` the promo code applied on the cart
- * (issue 33): the server applies it to this class, or the page says why it cannot.
+ * payment for one class of the cart, at its own price; `&code=` the promo code applied on the cart:
+ * the server applies it to this class, or the page says why it cannot.
  */
 export default function SinglePaymentPage() {
   const [query] = useSearchParams();

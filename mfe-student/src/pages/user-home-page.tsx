@@ -77,7 +77,7 @@ export default function UserHomePage() {
             to="/dashboard/paymenthistory"
             linkLabel="Payment History"
           />
-          {/* Issue 29: the children the family books for ("Myself" is the account holder). */}
+          {/* The children the family books for ("Myself" is the account holder). */}
           <Figure
             label="Children"
             value={campers.data?.filter((c) => !c.is_self).length.toString()}

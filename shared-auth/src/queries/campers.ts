@@ -5,7 +5,7 @@ import { useStudentEmail } from "./cart";
 import type { Camper, CamperEligibility, CamperInput } from "./types";
 
 /**
- * A family's campers (issue 29): the account holder's own "Myself" and the children they added.
+ * A family's campers: the account holder's own "Myself" and the children they added.
  * Only a student account keeps campers; the queries stay idle for everyone else.
  */
 export async function fetchCampers(): Promise<Camper[]> {

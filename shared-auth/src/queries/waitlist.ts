@@ -1,4 +1,4 @@
-/** Registration opening and the waitlist (issue 30): the API's answers (types only: each remote asks for what it shows). */
+/** Registration opening and the waitlist: the API's answers (types only: each remote asks for what it shows). */
 import type { Schemas } from "../wire";
 
 /** One of the family's entries (GET /waitlist). */

@@ -56,7 +56,7 @@ afterEach(async () => {
   Reflect.deleteProperty(window, "__xss");
 });
 
-describe("dialogs show user text as text (issue 27)", () => {
+describe("dialogs show user text as text", () => {
   it("a name in the title and a reason in the text stay text: no element made from them, no script run", async () => {
     const closed = showDialog(look, { title: `${PAYLOAD} is an Admin Now!`, text: PAYLOAD, confirm: "OK" });
     const dialog = await opened();
@@ -133,7 +133,7 @@ describe("dialogs show user text as text (issue 27)", () => {
 
   it("the old way, a name in SweetAlert2's `title`, made an element of it (what the tests above rule out)", async () => {
     const Swal = await loadSweetAlert();
-    // eslint-disable-next-line dialog-text/text-only -- the pattern issue 27 removed, to show the check sees it
+    // eslint-disable-next-line dialog-text/text-only -- a name in `title`, the pattern the rule forbids, to show the check sees it
     void Swal.fire({ title: `${PAYLOAD} is an Admin Now!` });
     await vi.waitFor(() => expect(title()).not.toBeNull());
     expect(title()!.querySelector("img")).not.toBeNull();

@@ -5,7 +5,7 @@
 /*
  * The site's one way to open a dialog or a toast (spec section 8's confirmations and notices).
  *
- * Every word a dialog shows is text, never markup (issue 27): SweetAlert2 parses `title`, `html`,
+ * Every word a dialog shows is text, never markup: SweetAlert2 parses `title`, `html`,
  * `footer` and the button labels as HTML, so a student's name in "{name} is an Admin Now!" would
  * run as a script in the admin's page. The dialogs here take plain strings only and hand them to
  * SweetAlert2 as `titleText` and `text`, which it sets as text; the button labels it can only take

@@ -9,7 +9,7 @@ const KEY = ["notification-settings"] as const;
 const smallButton = secondaryButton;
 
 /**
- * Settings' e-mail and calendar part (issue 32): reminders on or off, and the family's private
+ * Settings' e-mail and calendar part: reminders on or off, and the family's private
  * calendar feed, made, replaced (the old address stops working) or turned off.
  */
 export function NotificationSettingsSection() {

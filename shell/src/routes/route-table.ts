@@ -69,9 +69,9 @@ export const dashboardRoutes: RemoteRoute[] = [
     access: "signed-in",
     title: "My Enrolled Classes",
   },
-  // Issue 29: the family's campers, whose seat each booking is.
+  // The family's campers, whose seat each booking is (decision 030).
   { path: "campers", remote: "mfe_student", exposed: "MyCampersPage", access: "signed-in", title: "My Campers" },
-  // Issue 30: the family's places in full classes' lines, and the seats offered to it.
+  // The family's places in full classes' lines, and the seats offered to it (decision 031).
   {
     path: "waitlists",
     remote: "mfe_student",

@@ -41,7 +41,7 @@ export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuI
       { to: "/dashboard/enrolledclasses", label: "My Enrolled Classes" },
       { to: "/dashboard/paymenthistory", label: "Payment History" },
       { to: "/dashboard/mydashboard", label: "My Selected Classes", cartBadge: true },
-      // Issue 29: after the spec's four.
+      // Families' campers (decision 030), after the spec's four.
       { to: "/dashboard/campers", label: "My Campers" },
       { to: "/dashboard/waitlists", label: "My Waitlists" },
     ],

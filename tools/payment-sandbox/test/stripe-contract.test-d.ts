@@ -1,4 +1,4 @@
-// The sandbox's objects held to the `stripe` package's own types (issue 35, item 7): the version the
+// The sandbox's objects held to the `stripe` package's own types: the version the
 // API uses (a devDependency pinned to api/package.json's). Checked by `tsc` (`pnpm run typecheck`,
 // part of the root `npm run typecheck`), never run or built: a field the SDK declares always present
 // that a builder's type drops, or a field whose type no longer fits the SDK's, fails the typecheck.

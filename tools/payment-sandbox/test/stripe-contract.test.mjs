@@ -1,4 +1,4 @@
-// The sandbox's answers held to the `stripe` package's own declarations at run time (issue 35, item 7):
+// The sandbox's answers held to the `stripe` package's own declarations at run time:
 // the sandbox is driven through the real SDK as the API drives it (and its card path as a browser's
 // card field does), and every object it returns (PaymentIntent, PaymentMethod, Charge, Refund, Event,
 // error) is checked against the installed SDK's .d.ts, read with the TypeScript compiler: no field the

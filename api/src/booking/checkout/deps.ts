@@ -25,7 +25,7 @@ export interface CheckoutDeps {
 /**
  * The latest moment a checkout opened at `createdAt` may hold its seats, however often it is
  * extended (PAYMENT_HOLD_MAX_SECONDS): extensions once let three throwaway accounts keep every seat
- * of a class for 2 h 45 min (issue 27).
+ * of a class for 2 h 45 min (decision 011, its revision).
  */
 export const latestExpiry = (createdAt: Date, config: PaymentConfig) =>
   new Date(createdAt.getTime() + config.holdMaxSeconds * 1000);

@@ -139,7 +139,7 @@ export async function openCheckout(
   cartItemIds: string[] | undefined,
   /** The waitlist offer being accepted (its seats must still be kept, or the checkout is refused). */
   accepting?: { entryId: string },
-  /** A promo code typed by the family (issue 33): refused with the reason when it cannot apply. */
+  /** A promo code typed by the family: refused with the reason when it cannot apply. */
   promoCode?: string,
 ): Promise<{ checkout: Checkout; created: boolean }> {
   const { db, provider, config } = deps;
@@ -191,7 +191,7 @@ export async function openCheckout(
         await endPending(tx, [current.id], "failed", config);
         replaced = current.id;
       }
-      // Seat hoarding (issue 27): one account holds at most `heldSeatsPerAccount` seats at once,
+      // Seat hoarding (decision 011): one account holds at most `heldSeatsPerAccount` seats at once,
       // counted over all its checkouts in progress (the one just replaced no longer counts). A
       // read-then-write rule, kept across API processes by the row lock per account taken first
       // (lockStudent above, decision 008): a second checkout of the same account waits there until
@@ -294,7 +294,7 @@ export async function openCheckout(
       }
       // The seats last: a class's row stays locked from its seats' update to the commit, and on
       // opening day every checkout of that class waits for it. Seats a waitlist offer kept for this
-      // family become this checkout's (issue 30); every other seat is taken from those free for
+      // family become this checkout's (decision 031); every other seat is taken from those free for
       // anyone (none while a class's line waits). Classes in id order (no deadlocks).
       const acceptedEntries = await takeSeats(tx, student.id, selection, config, accepting);
       await linkOrder(tx, acceptedEntries, order.id);

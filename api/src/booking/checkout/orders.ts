@@ -67,7 +67,7 @@ export async function endPending(
       .set({ heldSeats: sql`greatest(${classes.heldSeats} - 1, 0)` })
       .where(eq(classes.id, classId));
   }
-  // The freed seats go to the classes' lines first (issue 30), in this same transaction.
+  // The freed seats go to the classes' lines first, in this same transaction.
   await fillFromLine(
     tx,
     items.map((i) => i.classId),

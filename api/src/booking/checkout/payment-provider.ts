@@ -44,7 +44,7 @@ export interface PaymentProvider {
   cancelIntent(id: string): Promise<boolean>;
   refund(intentId: string, orderId: string): Promise<void>;
   /**
-   * Sends part of a payment back (issue 31), under the refund row's id as idempotency key: asked
+   * Sends part of a payment back, under the refund row's id as idempotency key: asked
    * again, the provider answers with the same refund. Throws a 502 ApiError when unreachable, and
    * a 4xx ApiError with the provider's words when it refuses.
    */

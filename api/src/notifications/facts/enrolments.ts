@@ -12,7 +12,7 @@ import { camperName, instructors, seatUid, sessionColumns, type SessionFacts } f
 
 /** A camper's enrolments: the reminder before the first session, and the calendar's events. */
 
-/** A reminder before a camper's first session (issue 32): when, where, and what to bring. */
+/** A reminder before a camper's first session: when, where, and what to bring. */
 export interface ReminderFacts {
   /** The account the reminder goes to (its unsubscribe link is signed for it). */
   familyId: string;
@@ -96,7 +96,7 @@ export function reminderFacts(
 }
 
 /**
- * A family's enrolments as calendar events (issue 32): every enrolment, or one. Each event's UID is
+ * A family's enrolments as calendar events: every enrolment, or one. Each event's UID is
  * the enrolment's own, so a calendar that imports a file twice or refreshes the feed updates it.
  */
 export async function enrolmentEvents(db: Db, siteUrl: string, familyId: string, enrollmentId?: string) {

@@ -34,13 +34,13 @@ export interface ReceiptFacts {
     enrollmentId?: string | null;
     /** What was paid for the line, after its discounts. */
     priceCents: number;
-    /** The class's full price, when discounts were taken off it (issue 33); older rows may lack both. */
+    /** The class's full price, when discounts were taken off it; older rows may lack both. */
     listPriceCents?: number | null;
     discounts?: { name: string; cents: number }[];
   })[];
 }
 
-/** A seat cancelled (issue 31): what was cancelled, and the money going back (0: nothing under the policy). */
+/** A seat cancelled: what was cancelled, and the money going back (0: nothing under the policy). */
 export interface CancellationFacts {
   familyName: string;
   cancellationId: string;
@@ -58,7 +58,7 @@ export interface CancellationFacts {
   session: SessionFacts;
 }
 
-/** A goodwill refund (issue 31): part of a payment back, no seat cancelled. */
+/** A goodwill refund: part of a payment back, no seat cancelled. */
 export interface GoodwillRefundFacts {
   familyName: string;
   refundId: string;

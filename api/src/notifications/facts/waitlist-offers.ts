@@ -15,7 +15,7 @@ export interface OfferFacts {
   session: SessionFacts;
 }
 
-/** An offer that ran out untaken (issue 32): the seats went to the next family in line. */
+/** An offer that ran out untaken: the seats went to the next family in line. */
 export interface OfferExpiredFacts {
   familyName: string;
   entryId: string;

@@ -4,7 +4,7 @@ import { users } from "../../platform/database/schema.js";
 
 /** A new account's welcome, and a contact message's acknowledgement and notice to the admins. */
 
-/** A new account's welcome (issue 32). */
+/** A new account's welcome. */
 export interface WelcomeFacts {
   name: string;
 }

@@ -6,7 +6,7 @@ import { ButtonLink, Layout, small, text } from "./layout.js";
 export const goodwillSubject = (facts: GoodwillRefundFacts) =>
   `${formatCents(facts.amountCents)} refunded to your card`;
 
-/** A goodwill refund (issue 31): money back from a payment, every seat kept. */
+/** A goodwill refund: money back from a payment, every seat kept. */
 export function GoodwillRefund({ facts, siteUrl }: { facts: GoodwillRefundFacts; siteUrl: string }) {
   return (
     <Layout preview={`${formatCents(facts.amountCents)} is on its way back to your card.`} heading="A refund for you">

@@ -9,7 +9,7 @@ export const cancelledSubject = (facts: CancellationFacts) =>
     ? `Cancelled, ${formatCents(facts.refundCents)} refunded: ${facts.session.className}`
     : `Cancelled: ${facts.session.className}`;
 
-/** A seat cancelled (issue 31): whose seat in which class, and what goes back to the card. */
+/** A seat cancelled: whose seat in which class, and what goes back to the card. */
 export function SeatCancelled({ facts, siteUrl }: { facts: CancellationFacts; siteUrl: string }) {
   const refund = facts.refundCents > 0;
   return (

@@ -20,23 +20,23 @@ export type Entity =
   | "stats"
   // A signed-in session (an access token): "own" ends the caller's own on sign-out, "any" ends all of a user's.
   | "session"
-  // A family's campers (issue 29): their names, dates of birth, medical notes and contact people.
+  // A family's campers: their names, dates of birth, medical notes and contact people.
   | "camper"
   // Staff's view of a family: its campers with their details and seats (each read recorded).
   | "family"
   // The record of every staff read of a camper's medical and contact details.
   | "camper-log"
-  // A family's own waitlist entries (issue 30): join, read, accept or decline an offer, leave.
+  // A family's own waitlist entries: join, read, accept or decline an offer, leave.
   | "waitlist"
   // A class's whole line (its families in order): its instructor and admins read it, admins move or remove entries.
   | "line"
-  // The academy's cancellation policy (issue 31): everyone reads it, admins set it.
+  // The academy's cancellation policy: everyone reads it, admins set it.
   | "policy"
-  // Money sent back to a card (issue 31): admins send goodwill refunds and follow those not done.
+  // Money sent back to a card: admins send goodwill refunds and follow those not done.
   | "refund"
-  // The e-mail outbox's state (issue 32): what waits, what failed.
+  // The e-mail outbox's state: what waits, what failed.
   | "outbox"
-  // Discounts (issue 33): promo codes, the sibling and the multi-class discount; admins manage them.
+  // Discounts: promo codes, the sibling and the multi-class discount; admins manage them.
   | "discount"
   // Payment plans (decision 040): a deposit at checkout, the rest in instalments; admins set them.
   | "payment-plan";
@@ -54,7 +54,7 @@ const student: Rules = {
   "read:payment": "own",
   "create:payment": "own",
   "read:enrollment": "own",
-  // Cancelling one of the family's seats, for the policy's refund (issue 31).
+  // Cancelling one of the family's seats, for the policy's refund.
   "delete:enrollment": "own",
   "delete:session": "own",
   // A profile photo of their own, served by the API: no third party learns who looks at it.
@@ -115,7 +115,7 @@ export const PERMISSIONS: Record<Role, Rules> = {
     "read:camper-log": "any",
     "read:line": "any",
     "update:line": "any",
-    // Any seat cancelled, with the policy's refund, a full one or an amount typed (issue 31).
+    // Any seat cancelled, with the policy's refund, a full one or an amount typed.
     "delete:enrollment": "any",
     "update:policy": "any",
     "create:refund": "any",

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { positiveInteger } from "./numbers.js";
 
-/** E-mail (issue 32): where the outbox's worker sends, and what the messages link to. */
+/** E-mail: where the outbox's worker sends, and what the messages link to. */
 export interface MailConfig {
   /**
    * The mail server (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465). Outside production

@@ -13,13 +13,13 @@ export interface PaymentConfig {
   holdSeconds: number;
   /**
    * The longest a checkout may hold its seats in all, counted from its opening, however often it
-   * is extended: an account cannot keep seats from other students for hours (issue 27).
+   * is extended: an account cannot keep seats from other students for hours.
    */
   holdMaxSeconds: number;
   /** The most seats one account may hold at once, across all its checkouts in progress. */
   heldSeatsPerAccount: number;
   /**
-   * How long a waitlist offer keeps its seats for the family (issue 30): WAITLIST_OFFER_HOURS
+   * How long a waitlist offer keeps its seats for the family: WAITLIST_OFFER_HOURS
    * (default 24), or WAITLIST_OFFER_SECONDS where a test needs seconds.
    */
   offerSeconds: number;

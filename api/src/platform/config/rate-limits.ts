@@ -22,7 +22,7 @@ export function readRateLimits(env: NodeJS.ProcessEnv): RateLimitConfig {
       "RATE_LIMIT_CHECKOUTS_PER_ADDRESS",
       6 * positiveInteger(env, "RATE_LIMIT_SENSITIVE", 10),
     ),
-    // Promo codes tried per hour (issue 33): enough for a family's honest typos, too few to guess.
+    // Promo codes tried per hour: enough for a family's honest typos, too few to guess.
     promoCodes: positiveInteger(env, "RATE_LIMIT_CODES", 30),
     promoCodesPerAddress: positiveInteger(env, "RATE_LIMIT_CODES_PER_ADDRESS", 100),
     // Waitlist joins per hour (decision 031): a family joins a few lines, not dozens.

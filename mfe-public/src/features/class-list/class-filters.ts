@@ -1,5 +1,5 @@
 /**
- * The classes page's filters, sort and page as they live in the URL (issue 15 item 4, issue 16):
+ * The classes page's filters, sort and page as they live in the URL (decision 014):
  * `/classes?search=&sport=&age=&level=&week=&min_price=&max_price=&sort=&dir=&page=`, so a
  * filtered list can be shared and Back returns to the previous one.
  */

@@ -4,7 +4,7 @@ import { buttonSecondary } from "../../components/styles";
 import { saveBlob } from "../campers/download";
 
 /**
- * "Add to calendar" on an enrolment (issue 32): its weekly sessions as an .ics file, asked of the
+ * "Add to calendar" on an enrolment: its weekly sessions as an .ics file, asked of the
  * API with the session's token and saved as a download (a calendar app opens it).
  */
 export function AddToCalendar({ enrollmentId, label }: { enrollmentId: string; label: string }) {

@@ -1,6 +1,6 @@
 /*
  * The My Campers page's dialogs, in this remote's scope, through shared-auth's dialogs: every part
- * of them is text, so a child's name shows as the name it is (issue 27).
+ * of them is text, so a child's name shows as the name it is.
  */
 import { confirmDelete as confirm, showDialog } from "shared-auth";
 import { SCOPE_CLASS } from "../../components/scope";

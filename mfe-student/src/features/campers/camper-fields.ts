@@ -1,5 +1,5 @@
 /**
- * A camper's form (issue 29): its values, its rules and messages (the API's own, api/src/campers/
+ * A camper's form: its values, its rules and messages (the API's own, api/src/campers/
  * fields.ts, so the form says before sending what the server would say after), and how a camper
  * becomes the form and the form a request. Pure: the form and the page render from here.
  */

@@ -1,5 +1,5 @@
 /**
- * Whose seat (issue 29), said the same way on every page of the student area: "for Mia Rivera".
+ * Whose seat, said the same way on every page of the student area: "for Mia Rivera".
  * The account holder's own seat names them too (the API sends their name), so a family reads one
  * style on every line; a line without a name (an answer from before campers) reads "for you".
  */

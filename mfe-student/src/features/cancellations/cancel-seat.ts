@@ -1,5 +1,5 @@
 /*
- * Cancelling a seat from My Enrolled Classes (issue 31): the refund the server computes for today
+ * Cancelling a seat from My Enrolled Classes: the refund the server computes for today
  * is stated before anything happens, and what the server did is said after. Every part is text.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";

@@ -9,7 +9,7 @@ import type { CartQuote } from "../pricing/pricing-api";
 import { LinePrice } from "../pricing/price-parts";
 import { singlePaymentPath } from "./pay-paths";
 
-/** The server's price of each line (issue 33), by cart item id: its full price, discounts and what is paid. */
+/** The server's price of each line, by cart item id: its full price, discounts and what is paid. */
 export type LinePrices = Map<string, CartQuote["items"][number]>;
 
 function Price({ item, prices }: { item: CartItem; prices: LinePrices | undefined }) {
@@ -22,8 +22,8 @@ function Price({ item, prices }: { item: CartItem; prices: LinePrices | undefine
 const lineName = (item: CartItem) => `${item.class_name} ${seatFor(item.camper_name)}`;
 
 /**
- * The class's name (to its page), whose seat it is (issue 29), when it runs, and a note when it
- * meets at the same time as another class of the same camper in the cart (issue 15: a child
+ * The class's name (to its page), whose seat it is, when it runs, and a note when it
+ * meets at the same time as another class of the same camper in the cart (a child
  * cannot be in two places).
  */
 function ClassSummary({ item, items }: { item: CartItem; items: CartItem[] }) {
@@ -107,7 +107,7 @@ function DeleteButton({ item, index }: { item: CartItem; index: number }) {
   );
 }
 
-/** A row's own Pay: that cart item alone, with the code applied on the cart (issue 33). */
+/** A row's own Pay: that cart item alone, with the code applied on the cart. */
 function PayLink({ item, promoCode }: { item: CartItem; promoCode: string | null }) {
   return (
     <Link

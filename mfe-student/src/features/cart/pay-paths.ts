@@ -1,5 +1,5 @@
 /**
- * Where the cart's Pay buttons lead (issue 33): the payment page for the whole cart, or the single
+ * Where the cart's Pay buttons lead: the payment page for the whole cart, or the single
  * payment page for one row, each carrying the promo code applied on the cart. The server applies
  * the code again there and prices the payment itself (the browser never sends a price); when the
  * code cannot apply to what is paid, the payment page says why before anything is held or charged.

@@ -12,7 +12,7 @@ export function useCheckout(
   email: string | null,
   cartItemIds: string[] | undefined,
   enabled: boolean,
-  /** A promo code (issue 33): the server applies it or refuses the checkout with the reason (400). */
+  /** A promo code: the server applies it or refuses the checkout with the reason (400). */
   promoCode: string | null = null,
 ) {
   return useQuery({

@@ -50,9 +50,9 @@ export function CheckoutView({
   promoCode,
 }: {
   singleCartItemId?: string;
-  /** A code applied on the cart page (issue 33). */
+  /** A code applied on the cart page. */
   promoCode?: string;
-  /** Some cart items only (a waitlist offer's seats, issue 30): /dashboard/payment?items=a,b. */
+  /** Some cart items only (a waitlist offer's seats): /dashboard/payment?items=a,b. */
   selection?: string[];
 }) {
   const chosen = singleCartItemId !== undefined ? [singleCartItemId] : selection;
@@ -293,7 +293,7 @@ function OpenCheckout({
               )}
               <span className="min-w-[10rem] flex-1 font-medium text-slate-900 dark:text-white">
                 {item.class_name}
-                {/* Whose seat (issue 29) and when it runs (issue 15): what a parent checks once more before paying. */}
+                {/* Whose seat and when it runs: what a parent checks once more before paying. */}
                 <span
                   className="block text-sm font-medium text-indigo-800 dark:text-indigo-300"
                   data-testid="checkout-camper"

@@ -2,7 +2,7 @@ import type { LineDiscount } from "shared-auth";
 import { cents } from "./money";
 
 /**
- * A row of the cart paid alone (its own Pay, issue 33) loses the discounts that belong to the
+ * A row of the cart paid alone (its own Pay) loses the discounts that belong to the
  * whole order: the sibling discount (a second camper in the same order) and the multi-class
  * discount (N seats in one order). The payment page compares the server's two prices of the row,
  * in the cart's quote and in its own checkout, and says what paying it alone gives up. Nothing

@@ -2,7 +2,7 @@ import { Link } from "react-router-dom";
 import { buttonSecondary } from "../../components/styles";
 import { cents, type LineDiscount } from "./pricing-api";
 
-/** A line's full price struck through and each discount by name, above what is paid (issue 33). */
+/** A line's full price struck through and each discount by name, above what is paid. */
 export function LinePrice({
   listPriceCents,
   priceCents,

@@ -4,7 +4,7 @@ import { api, type CartQuote } from "shared-auth";
 export type { CartQuote, CodeVerdict, LineDiscount } from "shared-auth";
 
 /**
- * POST /carts/quote (issue 33): the cart (or some of its items) priced by the server, with a code
+ * POST /carts/quote: the cart (or some of its items) priced by the server, with a code
  * when one is given. Nothing is held. Keyed by the cart's lines so a removed line prices again.
  */
 export function useQuote(email: string | null, lineIds: string[], promoCode: string | null) {

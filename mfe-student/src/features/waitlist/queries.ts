@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, queryKeys, useStudentEmail, type WaitlistEntry } from "shared-auth";
 import type { AcceptedOffer } from "shared-auth/wire";
 
-/** The family's waitlist entries (issue 30): the list, leaving or declining, accepting an offer. */
+/** The family's waitlist entries: the list, leaving or declining, accepting an offer. */
 
 export function useWaitlist() {
   const email = useStudentEmail();

@@ -156,13 +156,13 @@ export const orderItems = pgTable(
     cartItemId: uuid("cart_item_id"),
     /** Whose seat: one of the family's campers (the account holder's own "Myself" by default). */
     camperId: uuid("camper_id").notNull(),
-    /** What was paid for this line: its price after every discount (issue 33); refunds are based on it. */
+    /** What was paid for this line: its price after every discount; refunds are based on it. */
     priceCents: integer("price_cents").notNull(),
     /** The class's full price when the line was bought (null for lines bought before discounts existed). */
     listPriceCents: integer("list_price_cents"),
     /** Each discount taken off this line, by name, in cents, in the order applied. */
     discounts: jsonb("discounts").$type<LineDiscount[]>().notNull().default([]),
-    /** What went back to the card for this line (issue 31): never more than its price. */
+    /** What went back to the card for this line: never more than its price. */
     refundedCents: integer("refunded_cents").notNull().default(0),
   },
   (t) => [

@@ -5,7 +5,7 @@ import { SPORTS, sqlList, timestamps, type Sport } from "./values.js";
 import { users } from "./users-and-classes.js";
 
 /**
- * Discounts (issue 33): promo codes, the sibling discount and the multi-class discount, one row
+ * Discounts (decision 034): promo codes, the sibling discount and the multi-class discount, one row
  * each, managed by admins. How they combine is pricing's one rule (api/src/pricing/rules.ts,
  * decision 034). Every money rule is also a check here: percents between 1 and 100, amounts in
  * whole cents above 0, limits of at least 1.

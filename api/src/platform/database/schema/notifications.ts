@@ -22,7 +22,7 @@ export const OUTBOX_STATES = ["queued", "sent", "failed"] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
 /**
- * The notifications outbox (issue 32, decision 032): one row per e-mail, written in the same
+ * The notifications outbox (decision 032): one row per e-mail, written in the same
  * transaction as the change it reports and sent afterwards by a worker every API process runs.
  * A worker claims a row by taking a lease (`locked_until`): a process killed while sending leaves a
  * lease that runs out, never a state that sticks, and the row is sent again with the same Message-ID.
@@ -65,7 +65,7 @@ export const notificationOutbox = pgTable(
 );
 
 /**
- * A user's e-mail and calendar choices (issue 32); no row means the defaults. `optional_emails`
+ * A user's e-mail and calendar choices; no row means the defaults. `optional_emails`
  * false: no reminders nor other messages that are not about something the user did (turned off in
  * Settings or by a one-click unsubscribe link). `calendar_token`: the secret of the family's private
  * calendar feed URL (null: no feed; a new one revokes the old URL).

@@ -17,7 +17,7 @@ import { classes, users } from "./users-and-classes.js";
 import { timestamps } from "./values.js";
 
 /**
- * The academy's cancellation policy (issue 31), one row: the whole price back until
+ * The academy's cancellation policy (decision 033), one row: the whole price back until
  * `full_refund_days` before a class's first day, `partial_percent` of it until
  * `partial_refund_days`, nothing after; `fee_cents` kept from any refund.
  */
@@ -51,7 +51,7 @@ export const REFUND_ORIGINS = ["site", "provider"] as const;
 export type RefundOrigin = (typeof REFUND_ORIGINS)[number];
 
 /**
- * Money sent back to a card (issue 31). Written in the same transaction as its cause (a seat
+ * Money sent back to a card (decision 033). Written in the same transaction as its cause (a seat
  * cancelled, a goodwill refund) as `pending`, then asked of the provider under the row's id as
  * idempotency key, by the request and, when the provider did not answer, by a sweep in every API
  * process. A line's refunds never exceed what was paid for it: `order_items.refunded_cents` sums
@@ -92,7 +92,7 @@ export const refunds = pgTable(
   ],
 );
 
-/** A seat given up (issue 31): the enrolment row goes, this record of it stays. */
+/** A seat given up: the enrolment row goes, this record of it stays. */
 export const cancellations = pgTable(
   "cancellations",
   {

@@ -73,7 +73,7 @@ export const classes = pgTable(
     enrolledSeats: integer("enrolled_seats").notNull().default(0),
     /** Seats held by checkouts in progress (orders still pending): not enrolled, not bookable. */
     heldSeats: integer("held_seats").notNull().default(0),
-    /** Seats kept for waitlist offers (issue 30): not enrolled, not held, not bookable by anyone else. */
+    /** Seats kept for waitlist offers: not enrolled, not held, not bookable by anyone else. */
     offeredSeats: integer("offered_seats").notNull().default(0),
     /**
      * Entries waiting in this class's line (not yet offered). While any waits, every free seat is
@@ -84,7 +84,7 @@ export const classes = pgTable(
     registrationOpensAt: timestamp("registration_opens_at", { withTimezone: true }),
     /** Money is integer cents; the wire speaks dollars. */
     priceCents: integer("price_cents").notNull(),
-    /** Early-bird price (issue 33): this lower price until the end of `early_price_until` (academy calendar). */
+    /** Early-bird price: this lower price until the end of `early_price_until` (academy calendar). */
     earlyPriceCents: integer("early_price_cents"),
     earlyPriceUntil: date("early_price_until", { mode: "string" }),
     details: text("details"),
