@@ -123,6 +123,23 @@ export const codeVerdict = z
 
 const rule = z.string().meta({ description: "How discounts combine, in plain words." });
 
+const planOffer = z
+  .object({
+    _id: z.string(),
+    name: z.string().meta({ description: "The plan's name, as the academy wrote it" }),
+    summary: z.string().meta({ description: "The plan in plain words" }),
+    schedule: z
+      .array(
+        z.object({
+          due: z.string().meta({ description: "The day it is charged (YYYY-MM-DD, academy calendar)" }),
+          amountCents: z.int().meta({ description: "What is charged that day, in cents" }),
+          deposit: z.boolean().meta({ description: "True for the deposit, paid today at checkout" }),
+        }),
+      )
+      .meta({ description: "Every charge in order; the amounts add up to the cart's total to the cent" }),
+  })
+  .meta({ id: "PlanOffer", description: "A payment plan offered for a cart, with what it charges when" });
+
 export const cartQuote = z
   .object({
     items: z.array(
@@ -141,6 +158,10 @@ export const cartQuote = z
     totalCents: z.int(),
     code: codeVerdict.nullable(),
     rule,
+    paymentPlans: z.array(planOffer).meta({
+      description:
+        "The payment plans this cart may be paid with today, each with its schedule (empty: pay in full only, which is always offered)",
+    }),
   })
   .meta({
     id: "CartQuote",

@@ -21,6 +21,7 @@ import { emailQuery, idParam } from "../platform/wire.js";
 import { classColumns, classToWire, hasStarted, selectClasses, SESSION_MESSAGES } from "../catalog/index.js";
 import { ownerByEmail } from "../platform/access/owner.js";
 import { selectCart, toPricingLine } from "./checkout/cart-lines.js";
+import { paymentPlansFor } from "./checkout/plan-offers.js";
 import { PRICING_RULE_IN_WORDS, quote } from "../pricing/index.js";
 import { promoCodeRateLimits } from "../platform/rate-limits.js";
 import { text } from "../platform/text.js";
@@ -223,6 +224,7 @@ export const cartRoutes =
           totalCents: priced.totalCents,
           code: priced.code,
           rule: PRICING_RULE_IN_WORDS,
+          paymentPlans: await paymentPlansFor(db, selection, priced.lines),
         };
       },
     );

@@ -6,3 +6,4 @@ export { paymentPlanRoutes } from "./routes.js";
 export { addDays, daysBetween, offerProblem, planSchedule, termsProblem } from "./schedule.js";
 export type { Due, PlanTerms, SchedulePart, SeatInput, Share } from "./schedule.js";
 export { planSummary } from "./words.js";
+export { plansOffered, type PlanOffer } from "./offers.js";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { family, lineClass } from "../../test/families.js";
 import { ADMIN, classId, clockDay, MAYA, SAM, useTestApi } from "../../test/harness.js";
 
 /** Admins' payment plans through the API, on PGlite and PostgreSQL: saved, listed, refused in words. */
@@ -103,5 +104,45 @@ describe("admins' payment plans", () => {
         403,
       );
     }
+  });
+});
+
+describe("the plans a cart is offered", () => {
+  it("each with its schedule from the seats' own first days, adding up to the total; the others left out", async () => {
+    const early = await lineClass(api, 10, { startDate: clockDay(100), endDate: clockDay(104) });
+    const late = await lineClass(api, 10, { startDate: clockDay(130), endDate: clockDay(134), priceCents: 20_001 });
+    const parent = await family(api, ["Ivy"]);
+    for (const classItemId of [early, late]) {
+      const res = await api.call({
+        method: "POST",
+        url: "/carts",
+        as: parent,
+        payload: { classItemId, camperId: parent.kids[0] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const plan = async (name: string, extra: object = {}) => {
+      const res = await admin("POST", "/payment-plans", { ...THREE_PAYMENTS, name, ...extra });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json()._id as string;
+    };
+    const offered = await plan("Offered");
+    await plan("Only the early class", { classIds: [early] });
+    await plan("Camp too soon", { cutoffDays: 120 });
+    await plan("Paused", { paused: true });
+    await plan("For larger orders", { minOrderCents: 40_000 });
+
+    const quoted = await api.call({ method: "POST", url: "/carts/quote", as: parent, payload: {} });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const { totalCents, paymentPlans } = quoted.json();
+    expect(totalCents).toBe(32_501);
+    expect(paymentPlans.map((p: { _id: string }) => p._id)).toEqual([offered]);
+    expect(paymentPlans[0].schedule).toEqual([
+      { due: clockDay(0), amountCents: 3_125 + 5_000, deposit: true },
+      { due: clockDay(40), amountCents: 3_125, deposit: false },
+      { due: clockDay(70), amountCents: 5_000, deposit: false },
+      { due: clockDay(79), amountCents: 6_250, deposit: false },
+      { due: clockDay(109), amountCents: 10_001, deposit: false },
+    ]);
   });
 });

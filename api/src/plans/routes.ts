@@ -13,7 +13,7 @@ import { text } from "../platform/text.js";
 import { idParam, isIsoDate } from "../platform/wire.js";
 import { deletedPlan, paymentPlan } from "./answers.js";
 import { termsProblem, type Share } from "./schedule.js";
-import { planSummary } from "./words.js";
+import { depositOf, rowSummary } from "./offers.js";
 
 /** Admins' payment plans (decision 040): what a family may choose at checkout instead of paying in full. */
 
@@ -78,11 +78,6 @@ const stored = (instalments: { due: PlanInstalment["due"]; share?: Share | undef
   instalments.map(({ due, share }) => ({ due, share: share ?? null }));
 type Values = Omit<typeof paymentPlans.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
-const depositOf = (row: Pick<Row, "depositPercent" | "depositAmountCents">): Share =>
-  row.depositPercent !== null && row.depositPercent !== undefined
-    ? { percent: row.depositPercent }
-    : { amountCents: row.depositAmountCents ?? 0 };
-
 const depositColumns = (deposit: Share) =>
   "percent" in deposit
     ? { depositPercent: deposit.percent, depositAmountCents: null }
@@ -93,7 +88,7 @@ const toWire = (row: Row, names: Map<string, { name: string }>) => ({
   name: row.name,
   deposit: depositOf(row),
   instalments: row.instalments.map(({ due, share }) => (share === null ? { due } : { due, share })),
-  summary: planSummary(depositOf(row), row.instalments),
+  summary: rowSummary(row),
   cutoffDays: row.cutoffDays,
   classIds: row.classIds,
   classes: row.classIds.map((id) => ({ _id: id, name: names.get(id)?.name ?? null })),
@@ -104,7 +99,7 @@ const toWire = (row: Row, names: Map<string, { name: string }>) => ({
 /** Each field's problem with a plan as it would be saved (400, never a 500 from a check). */
 async function problems(db: Db, v: Values, chosenBefore: readonly string[]): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  const terms = termsProblem({ deposit: depositOf(v as Row), instalments: v.instalments });
+  const terms = termsProblem({ deposit: depositOf(v), instalments: v.instalments });
   if (terms) out.instalments = terms;
   const today = academyToday();
   const past = v.instalments.find((i) => "date" in i.due && i.due.date <= today);

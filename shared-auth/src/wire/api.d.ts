@@ -2889,6 +2889,23 @@ export interface components {
             /** @description What it takes off the order, in cents. */
             cents: number;
         };
+        /** @description A payment plan offered for a cart, with what it charges when */
+        PlanOffer: {
+            _id: string;
+            /** @description The plan's name, as the academy wrote it */
+            name: string;
+            /** @description The plan in plain words */
+            summary: string;
+            /** @description Every charge in order; the amounts add up to the cart's total to the cent */
+            schedule: {
+                /** @description The day it is charged (YYYY-MM-DD, academy calendar) */
+                due: string;
+                /** @description What is charged that day, in cents */
+                amountCents: number;
+                /** @description True for the deposit, paid today at checkout */
+                deposit: boolean;
+            }[];
+        };
         /** @description POST /carts/quote: the cart priced by the server, with a code when one is typed (nothing is held). */
         CartQuote: {
             items: {
@@ -2906,6 +2923,8 @@ export interface components {
             code: components["schemas"]["CodeVerdict"] | (never | null);
             /** @description How discounts combine, in plain words. */
             rule: string;
+            /** @description The payment plans this cart may be paid with today, each with its schedule (empty: pay in full only, which is always offered) */
+            paymentPlans: components["schemas"]["PlanOffer"][];
         };
         /** @description One class of a checkout, at the price the server charges for it. */
         CheckoutItem: {

@@ -96,6 +96,7 @@ function quote(code: CartQuote["code"]): CartQuote {
     totalCents: 38750,
     code,
     rule: "Family discounts first, then a promo code.",
+    paymentPlans: [],
   };
 }
 
