@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 /** Unit tests of every package; the API has its own suite (it needs a database). */
 export default defineConfig({
   test: {
+    // Vitest's default in a run is one worker fewer than the cores: one on this 2-core machine,
+    // with a core idle while jsdom starts for each file. Two keep both busy.
+    maxWorkers: 2,
     projects: [
       {
         test: {
