@@ -15,7 +15,11 @@ export type SandboxEvent = {
   created: number;
   livemode: false;
   type: string;
-  data: { object: Record<string, unknown> & { id: string; object: string } };
+  data: {
+    object: Record<string, unknown> & { id: string; object: string };
+    /** On an `*.updated` event: the changed fields' earlier values. */
+    previous_attributes?: Record<string, unknown>;
+  };
   pending_webhooks: number;
   request: { id: string | null; idempotency_key: string | null };
 };
