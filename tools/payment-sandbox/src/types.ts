@@ -55,6 +55,11 @@ export type PaymentSandboxOptions = {
   deliveryTimeoutMs?: number;
   /** How long a refund of a "pending" or "fails" test card keeps its first status (1000 ms by default). */
   refundSettleMs?: number;
+  /**
+   * At most this many API requests in any second (none by default); over it, Stripe's 429 rate_limit
+   * error (the SDK's StripeRateLimitError). Stripe allows 25 a second in test mode.
+   */
+  requestsPerSecond?: number;
 };
 
 export type PaymentSandbox = {
@@ -74,4 +79,6 @@ export type PaymentSandbox = {
   waitForDelivery(predicate: (delivery: SandboxDelivery) => boolean, timeoutMs?: number): Promise<SandboxDelivery>;
   /** The static endpoints with their signing secrets. */
   webhooks: Array<{ url: string; secret: string }>;
+  /** Sets the requests-per-second limit from now on (undefined: none), e.g. to show a client backing off. */
+  setRequestsPerSecond(limit: number | undefined): void;
 };
