@@ -60,6 +60,17 @@ async function createIntent(amount: number) {
   return (await res.json()) as { id: string; client_secret: string };
 }
 
+/** A call of the site's server to the sandbox with the secret key (form fields as Stripe takes them). */
+async function serverCall<T>(path: string, fields: Record<string, string>) {
+  const res = await fetch(`${SANDBOX_URL}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${LOCAL_SECRET_KEY}`, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+}
+
 /** A site's page on another origin of this machine (Chromium lets only such pages reach loopback). */
 let site: Server;
 let pageUrl = "";
@@ -282,4 +293,58 @@ test("Stripe.js's wrapper hooks and errors: a second card Element and an unknown
   expect(answers.got).toBe(true);
   expect(answers.version).toBe("endive");
   expect(answers.unknown).toMatchObject({ error: { type: "invalid_request_error", code: "resource_missing" } });
+});
+
+test("a card that asks for its bank's authentication: saved with confirmCardSetup once the test dialog is completed", async ({
+  page,
+}) => {
+  const card = await openCard(page);
+  await card.number.pressSequentially("4000002500003155");
+  await card.expiry.pressSequentially(`04${nextYear}`);
+  await card.cvc.pressSequentially("123");
+  await card.postal.pressSequentially("94107");
+  await expect.poll(() => lastChange(page)).toMatchObject({ complete: true });
+
+  const customer = await serverCall<{ id: string }>("/v1/customers", { email: "pat@example.com" });
+  const setup = await serverCall<{ id: string; client_secret: string }>("/v1/setup_intents", {
+    customer: customer.id,
+    "allowed_payment_method_types[0]": "card",
+  });
+  const saving = page.evaluate(
+    (secret) => window.stripe.confirmCardSetup(secret, { payment_method: { card: window.card } }),
+    setup.client_secret,
+  );
+  // Stripe.js opens the sandbox's stand-in for the bank's page in a dialog over the site's page.
+  const dialog = page.frameLocator('iframe[title="Authenticate your payment"]');
+  await expect(dialog.getByRole("heading", { name: "Test authentication" })).toBeVisible();
+  await expect(dialog.getByText("saved for later payments")).toBeVisible();
+  expect(
+    new URL((await page.locator('iframe[title="Authenticate your payment"]').getAttribute("src")) ?? "").origin,
+  ).toBe(SANDBOX_URL);
+  await dialog.getByRole("button", { name: "Complete" }).click();
+  const saved = await saving;
+  expect(saved.error).toBeUndefined();
+  expect(saved.setupIntent).toMatchObject({ id: setup.id, object: "setup_intent", status: "succeeded" });
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  const pm = saved.setupIntent.payment_method as string;
+
+  // On the site again, a payment with the saved card asks once more; failing it leaves the intent unpaid.
+  const intent = await serverCall<{ id: string; client_secret: string }>("/v1/payment_intents", {
+    amount: "5000",
+    currency: "usd",
+    customer: customer.id,
+    "allowed_payment_method_types[0]": "card",
+  });
+  const paying = page.evaluate(
+    ([secret, method]) => window.stripe.confirmCardPayment(secret, { payment_method: method }),
+    [intent.client_secret, pm],
+  );
+  await expect(dialog.getByText("a payment of $50.00")).toBeVisible();
+  await dialog.getByRole("button", { name: "Fail" }).click();
+  const failed = await paying;
+  expect(failed.paymentIntent).toBeUndefined();
+  expect(failed.error).toMatchObject({
+    code: "payment_intent_authentication_failure",
+    payment_intent: { id: intent.id, status: "requires_payment_method" },
+  });
 });

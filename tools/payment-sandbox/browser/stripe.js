@@ -73,8 +73,10 @@
     );
   }
 
-  function intentId(clientSecret, method) {
-    if (typeof clientSecret !== "string" || !/^pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+$/.test(clientSecret)) {
+  /** The intent id in a client secret: a PaymentIntent's (pi_) unless `prefix` says seti (a SetupIntent's). */
+  function intentId(clientSecret, method, prefix) {
+    var pattern = new RegExp("^" + (prefix || "pi") + "_[A-Za-z0-9]+_secret_[A-Za-z0-9]+$");
+    if (typeof clientSecret !== "string" || !pattern.test(clientSecret)) {
       throw integrationError(
         "Invalid value for " +
           method +
@@ -445,39 +447,202 @@
     return card._createPaymentMethod(this._key, data.billing_details, data.metadata);
   };
 
-  StripeInstance.prototype.confirmCardPayment = function (clientSecret, data) {
-    var key = this._key;
+  // --- confirming intents, and the authentication they may ask for ---------------------------
+
+  /** What differs between a PaymentIntent and a SetupIntent for Stripe.js. */
+  var PAYMENT = {
+    prefix: "pi",
+    path: "/v1/payment_intents/",
+    key: "paymentIntent",
+    errorKey: "payment_intent",
+    lastError: "last_payment_error",
+  };
+  var SETUP = {
+    prefix: "seti",
+    path: "/v1/setup_intents/",
+    key: "setupIntent",
+    errorKey: "setup_intent",
+    lastError: "last_setup_error",
+  };
+
+  /**
+   * Opens the sandbox's test authentication (its stand-in for the bank's 3-D Secure challenge) in a
+   * dialog over the page, as Stripe.js opens the bank's: a frame of the sandbox's origin whose
+   * Complete or Fail answers the sandbox itself. Resolves to { intent } (updated) or { error }.
+   */
+  function authenticate(stripe, intent, clientSecret) {
+    return new Promise(function (resolve) {
+      var overlay = document.createElement("div");
+      overlay.setAttribute("role", "dialog");
+      overlay.setAttribute("aria-modal", "true");
+      overlay.setAttribute("aria-label", "Authenticate your payment");
+      overlay.style.cssText =
+        "position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;justify-content:center;" +
+        "background:rgba(0,0,0,0.4);margin:0;padding:0;border:none";
+      var frame = document.createElement("iframe");
+      var init = {
+        parent: window.location.origin,
+        intent: intent.id,
+        clientSecret: clientSecret,
+        key: stripe._key,
+        amount: intent.amount,
+        currency: intent.currency,
+      };
+      frame.src = SANDBOX_ORIGIN + "/v3/authenticate#" + encodeURIComponent(JSON.stringify(init));
+      frame.title = "Authenticate your payment";
+      frame.name = "__privateStripeFrame" + randomId();
+      frame.setAttribute("frameborder", "0");
+      frame.style.cssText =
+        "border:none;margin:0;padding:0;width:min(420px,92vw);height:min(360px,80vh);background:#fff;" +
+        "border-radius:6px;box-shadow:0 8px 32px rgba(0,0,0,0.3);color-scheme:normal";
+      overlay.appendChild(frame);
+      document.body.appendChild(overlay);
+      function onMessage(event) {
+        if (event.origin !== SANDBOX_ORIGIN || event.source !== frame.contentWindow) return;
+        var data = event.data;
+        if (!data || typeof data !== "object" || data.source !== "payment-sandbox-authenticate") return;
+        if (data.type === "ready") {
+          frame.focus();
+          return;
+        }
+        if (data.type !== "result") return;
+        window.removeEventListener("message", onMessage);
+        if (overlay.parentNode) overlay.parentNode.removeChild(overlay);
+        resolve(data.result || { error: { type: "api_error", message: "Unexpected answer." } });
+      }
+      window.addEventListener("message", onMessage);
+    });
+  }
+
+  /**
+   * A confirmation's or retrieval's answer as Stripe.js gives it: an intent that requires_action is
+   * authenticated first (unless `handleActions` is false); an attempt that failed is { error } with
+   * the intent in it.
+   */
+  function settle(stripe, kind, result, clientSecret, handleActions) {
+    var intent = result[kind.key];
+    if (!intent) return Promise.resolve(result);
+    var action = intent.next_action;
+    if (intent.status !== "requires_action" || !action || action.type !== "use_stripe_sdk" || !handleActions) {
+      return Promise.resolve(result);
+    }
+    return authenticate(stripe, intent, clientSecret).then(function (answer) {
+      if (answer.error) return { error: answer.error };
+      var updated = answer.intent;
+      var failure = updated[kind.lastError];
+      if (updated.status === "requires_payment_method" && failure) {
+        var error = Object.assign({}, failure);
+        error[kind.errorKey] = updated;
+        return { error: error };
+      }
+      var settled = {};
+      settled[kind.key] = updated;
+      return settled;
+    });
+  }
+
+  /** confirmCardPayment and confirmCardSetup: a payment method id, or { card, billing_details } made in the card frame. */
+  function confirmWithCard(stripe, kind, method, clientSecret, data, options) {
+    var key = stripe._key;
     var id;
     try {
-      id = intentId(clientSecret, "confirmCardPayment");
+      id = intentId(clientSecret, method, kind.prefix);
     } catch (error) {
       return Promise.reject(error);
     }
-    var options = data || {};
-    var method = options.payment_method;
+    var given = data || {};
+    var chosen = given.payment_method;
     var paymentMethod;
-    if (method && typeof method === "object") {
+    if (chosen && typeof chosen === "object") {
       var card;
       try {
-        card = cardElementOf(this, method.card);
+        card = cardElementOf(stripe, chosen.card);
       } catch (error) {
         return Promise.reject(error);
       }
-      paymentMethod = card
-        ._createPaymentMethod(this._key, method.billing_details, method.metadata)
-        .then(function (result) {
-          return result.error ? result : result.paymentMethod.id;
-        });
+      paymentMethod = card._createPaymentMethod(key, chosen.billing_details, chosen.metadata).then(function (result) {
+        return result.error ? result : result.paymentMethod.id;
+      });
     } else {
-      paymentMethod = Promise.resolve(method);
+      paymentMethod = Promise.resolve(chosen);
     }
+    var handleActions = !options || options.handleActions !== false;
     return paymentMethod.then(function (pm) {
       if (pm && typeof pm === "object" && pm.error) return pm;
       var params = { key: key, client_secret: clientSecret };
       if (typeof pm === "string") params.payment_method = pm;
-      if (typeof options.receipt_email === "string") params.receipt_email = options.receipt_email;
-      return call("POST", "/v1/payment_intents/" + encodeURIComponent(id) + "/confirm", params, "paymentIntent");
+      if (kind === PAYMENT && typeof given.receipt_email === "string") params.receipt_email = given.receipt_email;
+      if (kind === PAYMENT && typeof given.setup_future_usage === "string") {
+        params.setup_future_usage = given.setup_future_usage;
+      }
+      return call("POST", kind.path + encodeURIComponent(id) + "/confirm", params, kind.key).then(function (result) {
+        return settle(stripe, kind, result, clientSecret, handleActions);
+      });
     });
+  }
+
+  StripeInstance.prototype.confirmCardPayment = function (clientSecret, data, options) {
+    return confirmWithCard(this, PAYMENT, "confirmCardPayment", clientSecret, data, options);
+  };
+
+  /** Saves a card for later payments: confirms a SetupIntent (the card is checked, not charged). */
+  StripeInstance.prototype.confirmCardSetup = function (clientSecret, data, options) {
+    return confirmWithCard(this, SETUP, "confirmCardSetup", clientSecret, data, options);
+  };
+
+  /**
+   * confirmSetup as the sandbox can have it: with a payment method id in confirmParams (the sandbox has
+   * no Payment Element to take one from). redirect "if_required" resolves as confirmCardSetup does;
+   * otherwise, as on Stripe, a success goes to return_url with the intent in its query.
+   */
+  StripeInstance.prototype.confirmSetup = function (options) {
+    var given = options || {};
+    if (given.elements) {
+      return Promise.reject(
+        integrationError(
+          "The local payment sandbox has no Payment Element for confirmSetup to read: pass confirmParams.payment_method, or use confirmCardSetup with the card Element.",
+        ),
+      );
+    }
+    var confirmParams = given.confirmParams || {};
+    var redirect = given.redirect || "always";
+    if (redirect !== "if_required" && typeof confirmParams.return_url !== "string") {
+      return Promise.reject(
+        integrationError(
+          "stripe.confirmSetup(): the `confirmParams.return_url` argument is required unless passing `redirect: 'if_required'`",
+        ),
+      );
+    }
+    var clientSecret = given.clientSecret;
+    return confirmWithCard(this, SETUP, "confirmSetup", clientSecret, {
+      payment_method: confirmParams.payment_method,
+    }).then(function (result) {
+      if (redirect === "if_required" || result.error) return result;
+      var target = new URL(confirmParams.return_url, window.location.href);
+      target.searchParams.set("setup_intent", result.setupIntent.id);
+      target.searchParams.set("setup_intent_client_secret", clientSecret);
+      target.searchParams.set("redirect_status", result.setupIntent.status === "succeeded" ? "succeeded" : "failed");
+      window.location.assign(target.toString());
+      return new Promise(function () {});
+    });
+  };
+
+  /** Runs the authentication an intent in requires_action asks for (a PaymentIntent's or a SetupIntent's secret). */
+  StripeInstance.prototype.handleNextAction = function (options) {
+    var clientSecret = options && options.clientSecret;
+    var kind = typeof clientSecret === "string" && /^seti_/.test(clientSecret) ? SETUP : PAYMENT;
+    var id;
+    try {
+      id = intentId(clientSecret, "handleNextAction", kind.prefix);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return call(
+      "GET",
+      kind.path + encodeURIComponent(id),
+      { key: this._key, client_secret: clientSecret },
+      kind.key,
+    ).then((result) => settle(this, kind, result, clientSecret, true));
   };
 
   StripeInstance.prototype.retrievePaymentIntent = function (clientSecret) {
@@ -492,6 +657,21 @@
       "/v1/payment_intents/" + encodeURIComponent(id),
       { key: this._key, client_secret: clientSecret },
       "paymentIntent",
+    );
+  };
+
+  StripeInstance.prototype.retrieveSetupIntent = function (clientSecret) {
+    var id;
+    try {
+      id = intentId(clientSecret, "retrieveSetupIntent", "seti");
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return call(
+      "GET",
+      "/v1/setup_intents/" + encodeURIComponent(id),
+      { key: this._key, client_secret: clientSecret },
+      "setupIntent",
     );
   };
 

@@ -1,5 +1,5 @@
-// Stripe.js for the browser (GET /v3/) and the card field's iframe (GET /v3/elements/card), served
-// from browser/ next to this package's dist/ and src/.
+// Stripe.js for the browser (GET /v3/), the card field's iframe (GET /v3/elements/card) and the test
+// authentication dialog's (GET /v3/authenticate), served from browser/ next to this package's dist/ and src/.
 import { readFileSync } from "node:fs";
 import type { OutgoingHttpHeaders } from "node:http";
 import path from "node:path";
@@ -8,19 +8,25 @@ import { renderCardFrame } from "./card-frame.js";
 
 const BROWSER_DIR = fileURLToPath(new URL("../browser/", import.meta.url));
 
-/** `page`: the card frame's HTML page (its CSP, its inputs rendered in). */
-type Asset = { file: string; type: string; page?: boolean };
+/** `page`: an HTML page framed by the site (the frames' CSP); `render`: what fills its template in. */
+type Asset = { file: string; type: string; page?: boolean; render?: (template: string) => string };
 
 const BROWSER_ASSETS: ReadonlyMap<string, Asset> = new Map([
   ["/v3", { file: "stripe.js", type: "text/javascript; charset=utf-8" }],
-  ["/v3/elements/card", { file: "card-frame.html", type: "text/html; charset=utf-8", page: true }],
+  [
+    "/v3/elements/card",
+    { file: "card-frame.html", type: "text/html; charset=utf-8", page: true, render: renderCardFrame },
+  ],
   ["/v3/elements/card.js", { file: "card-frame.js", type: "text/javascript; charset=utf-8" }],
   ["/v3/elements/card.css", { file: "card-frame.css", type: "text/css; charset=utf-8" }],
+  ["/v3/authenticate", { file: "authenticate.html", type: "text/html; charset=utf-8", page: true }],
+  ["/v3/authenticate.js", { file: "authenticate.js", type: "text/javascript; charset=utf-8" }],
+  ["/v3/authenticate.css", { file: "authenticate.css", type: "text/css; charset=utf-8" }],
 ]);
 
 /**
- * The card frame runs only its own script and style, talks only to the sandbox, and may be framed
- * only by pages on this machine (the site in a local run, CI or e2e).
+ * The card frame (and the authentication frame) runs only its own script and style, talks only to
+ * the sandbox, and may be framed only by pages on this machine (the site in a local run, CI or e2e).
  */
 export const CARD_FRAME_CSP = [
   "default-src 'none'",
@@ -39,7 +45,7 @@ export function browserAsset(pathname: string): { headers: OutgoingHttpHeaders; 
   const asset = BROWSER_ASSETS.get(pathname);
   if (!asset) return undefined;
   const text = readFileSync(path.join(BROWSER_DIR, asset.file), "utf8");
-  const body = asset.page ? renderCardFrame(text) : text;
+  const body = asset.render ? asset.render(text) : text;
   const headers: OutgoingHttpHeaders = {
     "content-type": asset.type,
     "content-length": Buffer.byteLength(body),

@@ -7,6 +7,8 @@ export async function runFromCommandLine(env: NodeJS.ProcessEnv = process.env): 
   const webhookUrl = env.PAYMENT_SANDBOX_WEBHOOK_URL;
   // The secret keys it answers, comma-separated (the local key by default).
   const secretKeys = (env.PAYMENT_SANDBOX_SECRET_KEYS ?? LOCAL_SECRET_KEY).split(",").map((key) => key.trim());
+  // A requests-per-second limit, as Stripe's (none unless set).
+  const perSecond = env.PAYMENT_SANDBOX_REQUESTS_PER_SECOND;
   const sandbox = await startPaymentSandbox({
     port: Number(env.PAYMENT_SANDBOX_PORT ?? DEFAULT_PORT),
     host: env.PAYMENT_SANDBOX_HOST ?? "127.0.0.1",
@@ -15,6 +17,7 @@ export async function runFromCommandLine(env: NodeJS.ProcessEnv = process.env): 
       : [],
     dataFile: env.PAYMENT_SANDBOX_DATA_FILE,
     secretKeys,
+    ...(perSecond ? { requestsPerSecond: Number(perSecond) } : {}),
     log: (message) => console.log(`[payment-sandbox] ${message}`),
   });
   console.log(

@@ -1,107 +1,22 @@
 // Confirming a PaymentIntent: the payment method is charged with its test card's outcome; a decline
-// or bad card data fails the attempt (the intent may be confirmed again), a success settles it.
+// or bad card data fails the attempt (the intent may be confirmed again), a success settles it. A card
+// whose bank asks for authentication waits in requires_action until the customer completes or fails
+// it (authentication.ts), or, when the customer is not there (off_session), fails at once with
+// authentication_required.
+import { attachPaymentMethod } from "./attachments.js";
+import { authenticationStep, cardError, chargeOutcome, checkUsable, recordPayment } from "./card-rules.js";
+import { newCharge } from "./charges.js";
 import type { RequestContext, SandboxCore } from "./context.js";
 import { ApiError, unexpectedState } from "./errors.js";
 import type { Params } from "./form-body.js";
-import { clone, newId, nowSeconds } from "./ids.js";
+import { clone } from "./ids.js";
 import { intentView } from "./intent-views.js";
+import { authenticationAction, checkReturnUrl, readOffSession, readSetupFutureUsage } from "./intent-params.js";
 import type { Charge, LastPaymentError, PaymentIntent, PaymentMethod } from "./objects.js";
 import { readEmail, readString } from "./params.js";
 import { createPaymentMethodFrom, resolvePaymentMethod } from "./payment-methods.js";
 import { lookup } from "./state.js";
 import { DECLINES, type CardOutcome } from "./test-cards.js";
-
-function newCharge({ state }: SandboxCore, pi: PaymentIntent, pm: PaymentMethod, outcome: CardOutcome): Charge {
-  const decline = outcome === "success" ? undefined : DECLINES[outcome];
-  const { card } = pm;
-  const charge: Charge = {
-    id: newId("ch"),
-    object: "charge",
-    amount: pi.amount,
-    amount_captured: decline ? 0 : pi.amount,
-    amount_refunded: 0,
-    application: null,
-    application_fee: null,
-    application_fee_amount: null,
-    balance_transaction: decline ? null : newId("txn"),
-    billing_details: clone(pm.billing_details),
-    calculated_statement_descriptor: pi.statement_descriptor,
-    captured: !decline,
-    created: nowSeconds(),
-    currency: pi.currency,
-    customer: null,
-    description: pi.description,
-    disputed: false,
-    failure_balance_transaction: null,
-    failure_code: decline ? decline.code : null,
-    failure_message: decline ? decline.message : null,
-    fraud_details: null,
-    livemode: false,
-    metadata: clone(pi.metadata),
-    on_behalf_of: null,
-    outcome: {
-      advice_code: null,
-      network_advice_code: null,
-      network_decline_code: null,
-      ...(decline
-        ? {
-            network_status: "declined_by_network",
-            reason: decline.decline_code,
-            risk_level: "normal",
-            seller_message: "The bank did not return any further details with this decline.",
-            type: "issuer_declined",
-          }
-        : {
-            network_status: "approved_by_network",
-            reason: null,
-            risk_level: "normal",
-            seller_message: "Payment complete.",
-            type: "authorized",
-          }),
-    },
-    paid: !decline,
-    payment_intent: pi.id,
-    payment_method: pm.id,
-    payment_method_details: {
-      type: "card",
-      card: {
-        amount_authorized: decline ? null : pi.amount,
-        authorization_code: null,
-        brand: card.brand,
-        checks: clone(card.checks),
-        country: card.country,
-        electronic_commerce_indicator: null,
-        exp_month: card.exp_month,
-        exp_year: card.exp_year,
-        funding: card.funding,
-        installments: null,
-        last4: card.last4,
-        mandate: null,
-        network: card.brand,
-        network_transaction_id: null,
-        regulated_status: card.regulated_status,
-        three_d_secure: null,
-        transaction_link_id: null,
-        wallet: null,
-      },
-    },
-    receipt_email: pi.receipt_email,
-    receipt_number: null,
-    receipt_url: null,
-    refunded: false,
-    review: null,
-    shipping: null,
-    source: null,
-    source_transfer: null,
-    statement_descriptor: pi.statement_descriptor,
-    statement_descriptor_suffix: null,
-    status: decline ? "failed" : "succeeded",
-    transfer_data: null,
-    transfer_group: null,
-  };
-  state.charges[charge.id] = charge;
-  return charge;
-}
 
 /** A failed attempt: the PaymentIntent goes back to requires_payment_method and may be confirmed again. */
 function failPayment(
@@ -130,7 +45,14 @@ function failPayment(
 }
 
 /** The payment method of this confirmation: new card data, a given id, or the one already attached. */
-function paymentMethodFor(core: SandboxCore, ctx: RequestContext, pi: PaymentIntent, params: Params) {
+function paymentMethodFor(
+  core: SandboxCore,
+  ctx: RequestContext,
+  pi: PaymentIntent,
+  params: Params,
+  given?: PaymentMethod,
+) {
+  if (given) return given;
   if (params.payment_method_data !== undefined) {
     try {
       return createPaymentMethodFrom(core.state, params.payment_method_data, "payment_method_data");
@@ -146,7 +68,14 @@ function paymentMethodFor(core: SandboxCore, ctx: RequestContext, pi: PaymentInt
   return lookup(core.state.paymentMethods, pi.payment_method);
 }
 
-export function confirmIntent(core: SandboxCore, ctx: RequestContext, pi: PaymentIntent, params: Params): void {
+/** `given`: the payment method a create call already resolved from `payment_method` (so a test id makes one card). */
+export function confirmIntent(
+  core: SandboxCore,
+  ctx: RequestContext,
+  pi: PaymentIntent,
+  params: Params,
+  given?: PaymentMethod,
+): void {
   if (pi.status === "succeeded") {
     throw unexpectedState(
       "You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.",
@@ -158,31 +87,82 @@ export function confirmIntent(core: SandboxCore, ctx: RequestContext, pi: Paymen
     );
   }
   const receiptEmail = readEmail(params);
+  const offSession = readOffSession(params);
+  const setupFutureUsage = readSetupFutureUsage(params);
+  if (offSession) checkReturnUrl(ctx, pi.automatic_payment_methods, params, "Payment Intent");
   if (receiptEmail !== undefined) pi.receipt_email = receiptEmail;
-  const pm = paymentMethodFor(core, ctx, pi, params);
+  if (setupFutureUsage !== undefined) pi.setup_future_usage = setupFutureUsage;
+  const pm = paymentMethodFor(core, ctx, pi, params, given);
   if (!pm) {
     throw unexpectedState(
       "You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",
     );
   }
-  const outcome = lookup(core.state.cardOutcomes, pm.id) ?? "success";
-  const charge = newCharge(core, pi, pm, outcome);
-  if (outcome !== "success") {
-    const decline = DECLINES[outcome];
-    const error: LastPaymentError = {
-      type: "card_error",
-      code: decline.code,
-      decline_code: decline.decline_code,
-      message: decline.message,
-      doc_url: `https://stripe.com/docs/error-codes/${decline.code.replace(/_/g, "-")}`,
-    };
-    throw failPayment(core, ctx, pi, error, pm, charge);
+  checkUsable(core.state, pm, pi.customer);
+  const step = authenticationStep(core.state, pm, { offSession });
+  if (step === "authenticate") {
+    pi.status = "requires_action";
+    pi.payment_method = pm.id;
+    pi.next_action = authenticationAction(pi.id);
+    pi.last_payment_error = null;
+    core.emit(ctx, "payment_intent.requires_action", pi);
+    return;
   }
+  const failed = chargeIntent(core, ctx, pi, pm, step ?? chargeOutcome(core.state, pm));
+  if (failed) throw failed;
+}
+
+/**
+ * Charges `pm` for `pi` with `outcome`: a success settles the intent (and saves the card for later
+ * when setup_future_usage says so); a decline fails the attempt. Returns the 402 of a decline.
+ */
+export function chargeIntent(
+  core: SandboxCore,
+  ctx: RequestContext,
+  pi: PaymentIntent,
+  pm: PaymentMethod,
+  outcome: CardOutcome,
+): ApiError | undefined {
+  pi.next_action = null;
+  const charge = newCharge(core, pi, pm, outcome);
+  if (outcome !== "success") return failPayment(core, ctx, pi, cardError(DECLINES[outcome]), pm, charge);
   pi.status = "succeeded";
   pi.amount_received = pi.amount;
   pi.latest_charge = charge.id;
   pi.payment_method = pm.id;
   pi.last_payment_error = null;
+  const customer = pi.setup_future_usage ? lookup(core.state.customers, pi.customer) : undefined;
+  if (customer) attachPaymentMethod(core, ctx, pm, customer);
+  recordPayment(core.state, pm, pi.setup_future_usage);
   core.emit(ctx, "charge.succeeded", charge);
   core.emit(ctx, "payment_intent.succeeded", pi);
+  return undefined;
+}
+
+/** The customer completed (the card is charged) or failed the authentication of a requires_action payment. */
+export function finishPaymentAuthentication(
+  core: SandboxCore,
+  ctx: RequestContext,
+  pi: PaymentIntent,
+  completed: boolean,
+): void {
+  const pm = lookup(core.state.paymentMethods, pi.payment_method);
+  if (completed && pm) {
+    chargeIntent(core, ctx, pi, pm, chargeOutcome(core.state, pm));
+    return;
+  }
+  pi.next_action = null;
+  failPayment(
+    core,
+    ctx,
+    pi,
+    {
+      type: "invalid_request_error",
+      code: "payment_intent_authentication_failure",
+      message:
+        "The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.",
+      doc_url: "https://stripe.com/docs/error-codes/payment-intent-authentication-failure",
+    },
+    pm,
+  );
 }

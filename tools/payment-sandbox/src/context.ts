@@ -21,8 +21,16 @@ export type RequestContext = {
 
 export type SandboxCore = {
   state: State;
-  /** Records an event; its deliveries start once the API call has been answered (ctx.after). */
-  emit<T extends EventType>(ctx: RequestContext, type: T, object: EventObjects[T]): SandboxEvent;
+  /**
+   * Records an event; its deliveries start once the API call has been answered (ctx.after).
+   * `previous`: the changed fields' earlier values (an `*.updated` event's data.previous_attributes).
+   */
+  emit<T extends EventType>(
+    ctx: RequestContext,
+    type: T,
+    object: EventObjects[T],
+    previous?: Partial<EventObjects[T]>,
+  ): SandboxEvent;
   /**
    * Makes a change `delayMs` from now, outside any API call (a refund that settles a moment after it
    * was made): its events go out and the state is saved as after a call.

@@ -39,11 +39,11 @@ export function missing(type: string, id: string | undefined, param = "id"): Api
   });
 }
 
-export function unexpectedState(message: string): ApiError {
+export function unexpectedState(message: string, code = "payment_intent_unexpected_state"): ApiError {
   return new ApiError(400, {
     type: "invalid_request_error",
-    code: "payment_intent_unexpected_state",
+    code,
     message,
-    doc_url: "https://stripe.com/docs/error-codes/payment-intent-unexpected-state",
+    doc_url: `https://stripe.com/docs/error-codes/${code.replace(/_/g, "-")}`,
   });
 }

@@ -1,5 +1,5 @@
 // One HTTP request to the sandbox: the browser assets, CORS preflight, or an API call (body and
-// query parsed, route found, key checked, unknown parameters refused, idempotent replay), answered
+// query parsed, rate limit counted, route found, key checked, unknown parameters refused, idempotent replay), answered
 // in JSON as Stripe does; the state is saved after a change and webhooks start after the answer.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { authenticate, corsHeaders, refusePublishableKey } from "./auth.js";
@@ -11,6 +11,7 @@ import { parseForm } from "./form-body.js";
 import { canonical, checkKey, savedResult } from "./idempotency.js";
 import { newId, nowSeconds } from "./ids.js";
 import { rejectUnknown } from "./params.js";
+import type { RateLimiter } from "./rate-limit.js";
 import { findRoute } from "./routes.js";
 import type { SavedResult } from "./state.js";
 
@@ -46,9 +47,10 @@ type HandlerOptions = {
   log: (message: string) => void;
   save: () => void;
   secretKeys: ReadonlySet<string>;
+  limiter: RateLimiter;
 };
 
-export function createRequestHandler({ core, log, save, secretKeys }: HandlerOptions) {
+export function createRequestHandler({ core, log, save, secretKeys, limiter }: HandlerOptions) {
   /** Runs the API call; resolves to its status and body, or to an idempotent replay already sent. */
   async function call(
     req: IncomingMessage,
@@ -58,6 +60,7 @@ export function createRequestHandler({ core, log, save, secretKeys }: HandlerOpt
   ): Promise<{ replay?: SavedResult; body?: unknown }> {
     const method = req.method ?? "GET";
     const text = await readBody(req);
+    limiter.take();
     const contentType = String(req.headers["content-type"] ?? "");
     if (text && method !== "GET" && /json/i.test(contentType)) {
       throw invalid(

@@ -1,10 +1,19 @@
-// What a caller sees of a PaymentIntent: everything with the secret key (with `expand`), Stripe's
-// publishable subset to Stripe.js, and only when it holds the intent's client secret.
+// What a caller sees of a PaymentIntent or SetupIntent: everything with the secret key (with
+// `expand`), Stripe's publishable subset to Stripe.js, and only when it holds the intent's client secret.
 import { timingSafeEqual } from "node:crypto";
 import type { RequestContext } from "./context.js";
 import { ApiError, missing } from "./errors.js";
 import { clone } from "./ids.js";
-import type { IntentView, PaymentIntent, PublishableIntentField, PublishableIntentView } from "./objects.js";
+import type {
+  IntentView,
+  PaymentIntent,
+  PublishableIntentField,
+  PublishableIntentView,
+  PublishableSetupIntentField,
+  PublishableSetupIntentView,
+  SetupIntent,
+  SetupIntentView,
+} from "./objects.js";
 import { lookup, type State } from "./state.js";
 
 /** PaymentIntent fields Stripe returns to a publishable key (a record, so the type's list and this one match). */
@@ -65,6 +74,59 @@ export function intentView(
   ) as PublishableIntentView;
 }
 
+/** SetupIntent fields Stripe returns to a publishable key (a record, as above). */
+const PUBLISHABLE_SI_FIELDS = Object.keys({
+  id: true,
+  object: true,
+  cancellation_reason: true,
+  client_secret: true,
+  created: true,
+  description: true,
+  last_setup_error: true,
+  livemode: true,
+  next_action: true,
+  payment_method: true,
+  payment_method_types: true,
+  status: true,
+  usage: true,
+} satisfies Record<PublishableSetupIntentField, true>) as PublishableSetupIntentField[];
+
+export function setupIntentView(
+  state: State,
+  si: SetupIntent,
+  options: ViewOptions & { publishable: true },
+): PublishableSetupIntentView;
+export function setupIntentView(
+  state: State,
+  si: SetupIntent,
+  options?: ViewOptions & { publishable?: false },
+): SetupIntentView;
+export function setupIntentView(
+  state: State,
+  si: SetupIntent,
+  options?: ViewOptions,
+): SetupIntentView | PublishableSetupIntentView;
+export function setupIntentView(
+  state: State,
+  si: SetupIntent,
+  { publishable = false, expand = [] }: ViewOptions = {},
+): SetupIntentView | PublishableSetupIntentView {
+  const view: SetupIntentView = clone(si);
+  if (expand.includes("payment_method") && si.payment_method) {
+    view.payment_method = clone(lookup(state.paymentMethods, si.payment_method)) ?? si.payment_method;
+  }
+  if (!publishable) return view;
+  return Object.fromEntries(
+    PUBLISHABLE_SI_FIELDS.map((field) => [field, view[field] ?? null]),
+  ) as PublishableSetupIntentView;
+}
+
+export function findSetupIntent(state: State, id: string | undefined, param = "id"): SetupIntent {
+  const si = lookup(state.setupIntents, id);
+  if (!si) throw missing("setup_intent", id, param);
+  return si;
+}
+
 export function findIntent(state: State, id: string | undefined, param = "id"): PaymentIntent {
   const pi = lookup(state.paymentIntents, id);
   if (!pi) throw missing("payment_intent", id, param);
@@ -72,7 +134,7 @@ export function findIntent(state: State, id: string | undefined, param = "id"): 
 }
 
 /** A publishable key reaches an intent only with its client secret (compared in constant time). */
-export function checkClientSecret(ctx: RequestContext, pi: PaymentIntent): void {
+export function checkClientSecret(ctx: RequestContext, intent: PaymentIntent | SetupIntent): void {
   const given = ctx.params.client_secret;
   if (typeof given !== "string" || given === "") {
     throw new ApiError(400, {
@@ -83,12 +145,12 @@ export function checkClientSecret(ctx: RequestContext, pi: PaymentIntent): void 
     });
   }
   const a = Buffer.from(given);
-  const b = Buffer.from(pi.client_secret);
+  const b = Buffer.from(intent.client_secret);
   if (a.length !== b.length || !timingSafeEqual(a, b)) {
     throw new ApiError(400, {
       type: "invalid_request_error",
-      code: "payment_intent_invalid_parameter",
-      message: "The client_secret provided does not match the client_secret associated with the PaymentIntent.",
+      code: intent.object === "payment_intent" ? "payment_intent_invalid_parameter" : "setup_intent_invalid_parameter",
+      message: `The client_secret provided does not match the client_secret associated with the ${intent.object === "payment_intent" ? "PaymentIntent" : "SetupIntent"}.`,
       param: "client_secret",
     });
   }

@@ -2,33 +2,38 @@
 // declares always present, null for features this product never uses. test/stripe-contract.test-d.ts
 // holds them to the SDK's own types, test/stripe-contract.test.mjs the answers to its declarations.
 // Type aliases, not interfaces: they are also plain JSON records (events, views).
+import type {
+  Customer,
+  NextAction,
+  PublishableSetupIntentView,
+  SetupIntent,
+  SetupIntentView,
+} from "./customer-objects.js";
+import type { LastPaymentError } from "./error-object.js";
 import type { BillingDetails, CardDetails, Metadata, PaymentMethod } from "./payment-method-object.js";
 
 export type { Address, BillingDetails, CardDetails, Metadata, PaymentMethod } from "./payment-method-object.js";
-
-/** The error types the sandbox answers with (the SDK picks its error class by `type` and the status). */
-export type StripeErrorType = "api_error" | "card_error" | "idempotency_error" | "invalid_request_error";
+export type { LastPaymentError, StripeErrorType } from "./error-object.js";
+export type {
+  Customer,
+  NextAction,
+  PublishableSetupIntentField,
+  PublishableSetupIntentView,
+  SetupIntent,
+  SetupIntentStatus,
+  SetupIntentView,
+} from "./customer-objects.js";
 
 /**
  * Stripe's error object: the `error` of an error answer. Here, not in errors.ts, because it and the
- * PaymentIntent hold each other (a failed payment's answer carries the PaymentIntent).
+ * intents hold each other (a failed payment's answer carries the PaymentIntent, a failed setup's the
+ * SetupIntent).
  */
 export type StripeError = LastPaymentError & {
   /** On a failed payment: the full PaymentIntent to a secret key, Stripe's publishable subset to Stripe.js. */
   payment_intent?: IntentView | PublishableIntentView;
-};
-
-/** The error a PaymentIntent keeps of its last failed attempt (`last_payment_error`): no PaymentIntent in it. */
-export type LastPaymentError = {
-  type: StripeErrorType;
-  message: string;
-  code?: string;
-  decline_code?: string;
-  param?: string;
-  doc_url?: string;
-  /** On a failed payment: the charge and payment method of the attempt. */
-  charge?: string;
-  payment_method?: PaymentMethod;
+  /** On a failed setup: the SetupIntent, likewise. */
+  setup_intent?: SetupIntentView | PublishableSetupIntentView;
 };
 
 export type PaymentIntentStatus =
@@ -37,7 +42,8 @@ export type PaymentIntentStatus =
 export type PaymentIntent = {
   id: string;
   object: "payment_intent";
-  allowed_payment_method_types: null;
+  /** The types given in `allowed_payment_method_types` (cards only), else null. */
+  allowed_payment_method_types: string[] | null;
   amount: number;
   amount_capturable: number;
   amount_received: number;
@@ -51,7 +57,8 @@ export type PaymentIntent = {
   confirmation_method: "automatic";
   created: number;
   currency: string;
-  customer: null;
+  /** The Customer the payment is for; its payment method may be saved to it (setup_future_usage). */
+  customer: string | null;
   customer_account: null;
   description: string | null;
   excluded_payment_method_types: null;
@@ -60,7 +67,8 @@ export type PaymentIntent = {
   livemode: false;
   managed_payments: null;
   metadata: Metadata;
-  next_action: null;
+  /** While `requires_action`: the authentication the customer has to complete (3-D Secure). */
+  next_action: NextAction | null;
   on_behalf_of: null;
   payment_method: string | null;
   payment_method_configuration_details: null;
@@ -70,7 +78,7 @@ export type PaymentIntent = {
   processing: null;
   receipt_email: string | null;
   review: null;
-  setup_future_usage: null;
+  setup_future_usage: "off_session" | "on_session" | null;
   shipping: null;
   source: null;
   statement_descriptor: string | null;
@@ -143,7 +151,7 @@ export type Charge = {
   captured: boolean;
   created: number;
   currency: string;
-  customer: null;
+  customer: string | null;
   description: string | null;
   disputed: false;
   failure_balance_transaction: null;
@@ -230,12 +238,22 @@ export type EventObjects = {
   "payment_intent.succeeded": PaymentIntent;
   "payment_intent.payment_failed": PaymentIntent;
   "payment_intent.canceled": PaymentIntent;
+  "payment_intent.requires_action": PaymentIntent;
   "charge.succeeded": Charge;
   "charge.failed": Charge;
   "charge.refunded": Charge;
   "refund.created": Refund;
   "refund.updated": Refund;
   "refund.failed": Refund;
+  "customer.created": Customer;
+  "customer.updated": Customer;
+  "payment_method.attached": PaymentMethod;
+  "payment_method.detached": PaymentMethod;
+  "setup_intent.created": SetupIntent;
+  "setup_intent.requires_action": SetupIntent;
+  "setup_intent.succeeded": SetupIntent;
+  "setup_intent.setup_failed": SetupIntent;
+  "setup_intent.canceled": SetupIntent;
 };
 
 export type EventType = keyof EventObjects;

@@ -101,14 +101,27 @@ export function readCurrency(params: Params, { required = true }: { required?: b
   return checkCurrency(value);
 }
 
-/** receipt_email: null when sent empty (unset), undefined when left out. */
-export function readEmail(params: Params): string | null | undefined {
-  const value = readString(params, "receipt_email", { max: 800 });
+/** An e-mail address (receipt_email by default): null when sent empty (unset), undefined when left out. */
+export function readEmail(params: Params, name = "receipt_email"): string | null | undefined {
+  const value = readString(params, name, { max: 800 });
   if (value === undefined || value === "") return value === "" ? null : undefined;
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
-    throw invalid(`Invalid email address: ${value}`, "receipt_email", "email_invalid");
+    throw invalid(`Invalid email address: ${value}`, name, "email_invalid");
   }
   return value;
+}
+
+/** A string field Stripe lets a caller unset with "": null then, undefined when left out. */
+export function readNullable(params: Params, name: string, max = 5000): string | null | undefined {
+  const value = readString(params, name, { max });
+  return value === "" ? null : value;
+}
+
+/** `limit` of a list: 10 unless given, 1 to 100 as on Stripe. */
+export function readLimit(params: Params): number {
+  const limit = readInteger(params, "limit") ?? 10;
+  if (limit < 1 || limit > 100) throw invalid("This value must be between 1 and 100.", "limit");
+  return limit;
 }
 
 export function readExpand(params: Params): string[] {

@@ -1,9 +1,11 @@
 // PaymentIntents: create (and confirm at once), retrieve, update, confirm, cancel.
+import { findCustomer } from "./attachments.js";
+import { checkUsable } from "./card-rules.js";
 import { confirmIntent } from "./confirmation.js";
 import type { RouteHandler } from "./context.js";
 import { invalid, unexpectedState } from "./errors.js";
-import { isParams } from "./form-body.js";
 import { newId, nowSeconds, randomId } from "./ids.js";
+import { checkReturnUrl, readMethodTypes, readOffSession, readSetupFutureUsage } from "./intent-params.js";
 import { checkClientSecret, findIntent, intentView } from "./intent-views.js";
 import { checkAmount } from "./money.js";
 import type { PaymentIntent } from "./objects.js";
@@ -16,24 +18,11 @@ import {
   readInteger,
   readMetadata,
   readString,
-  readStringArray,
 } from "./params.js";
 import { createPaymentMethodFrom, resolvePaymentMethod } from "./payment-methods.js";
 
 const CANCELLATION_REASONS = ["duplicate", "fraudulent", "requested_by_customer", "abandoned"] as const;
 const OPEN_STATUSES = ["requires_payment_method", "requires_confirmation", "requires_action"];
-
-/** payment_method_types: cards only (the sandbox has no other method). */
-function readCardTypes(types: string[] | undefined): void {
-  for (const [index, type] of (types ?? []).entries()) {
-    if (type !== "card") {
-      throw invalid(
-        `The payment method type "${type}" is not supported by the local sandbox: use card.`,
-        `payment_method_types[${index}]`,
-      );
-    }
-  }
-}
 
 export const createIntent: RouteHandler = (core, ctx) => {
   const { params } = ctx;
@@ -43,20 +32,23 @@ export const createIntent: RouteHandler = (core, ctx) => {
   const metadata = readMetadata(params);
   const description = readString(params, "description", { max: 1000 });
   const receiptEmail = readEmail(params);
-  const types = readStringArray(params, "payment_method_types");
-  const automatic = params.automatic_payment_methods;
-  if (automatic !== undefined && !isParams(automatic)) throw invalid("Invalid object", "automatic_payment_methods");
-  const automaticEnabled = automatic ? readBoolean(automatic, "enabled") : undefined;
-  const allowRedirects = automatic ? readEnum(automatic, "allow_redirects", ["always", "never"]) : undefined;
-  if (automaticEnabled && types) {
-    throw invalid(
-      "You may only specify one of these parameters: automatic_payment_methods, payment_method_types.",
-      "automatic_payment_methods",
-    );
-  }
-  readCardTypes(types);
+  const { types, allowedTypes, automaticPaymentMethods } = readMethodTypes(params);
   const confirm = readBoolean(params, "confirm") ?? false;
   readString(params, "return_url");
+  const customerId = readString(params, "customer");
+  const customer = customerId === undefined ? undefined : findCustomer(core.state, customerId, "customer");
+  const setupFutureUsage = readSetupFutureUsage(params);
+  const offSession = readOffSession(params);
+  if (offSession && !confirm) {
+    throw invalid("The parameter off_session can only be used when confirm is true.", "off_session");
+  }
+  // A payment method Stripe refuses is refused before any PaymentIntent is made (a decline comes after).
+  const given =
+    params.payment_method !== undefined && params.payment_method_data === undefined
+      ? resolvePaymentMethod(core.state, readString(params, "payment_method") ?? "")
+      : undefined;
+  if (given) checkUsable(core.state, given, customer?.id ?? null);
+  if (offSession) checkReturnUrl(ctx, automaticPaymentMethods, params, "Payment Intent");
   const captureMethod = readString(params, "capture_method");
   if (captureMethod !== undefined && captureMethod !== "automatic" && captureMethod !== "automatic_async") {
     throw invalid(
@@ -68,16 +60,13 @@ export const createIntent: RouteHandler = (core, ctx) => {
   const pi: PaymentIntent = {
     id,
     object: "payment_intent",
-    allowed_payment_method_types: null,
+    allowed_payment_method_types: allowedTypes,
     amount,
     amount_capturable: 0,
     amount_received: 0,
     application: null,
     application_fee_amount: null,
-    // Since API version 2023-08-16 automatic payment methods are on unless types are listed.
-    automatic_payment_methods: types
-      ? null
-      : { enabled: true, ...(allowRedirects ? { allow_redirects: allowRedirects } : {}) },
+    automatic_payment_methods: automaticPaymentMethods,
     canceled_at: null,
     cancellation_reason: null,
     capture_method: "automatic",
@@ -85,7 +74,7 @@ export const createIntent: RouteHandler = (core, ctx) => {
     confirmation_method: "automatic",
     created: nowSeconds(),
     currency,
-    customer: null,
+    customer: customer?.id ?? null,
     customer_account: null,
     description: description ?? null,
     excluded_payment_method_types: null,
@@ -104,7 +93,7 @@ export const createIntent: RouteHandler = (core, ctx) => {
     processing: null,
     receipt_email: receiptEmail ?? null,
     review: null,
-    setup_future_usage: null,
+    setup_future_usage: setupFutureUsage ?? null,
     shipping: null,
     source: null,
     statement_descriptor: readString(params, "statement_descriptor", { max: 22 }) ?? null,
@@ -112,8 +101,8 @@ export const createIntent: RouteHandler = (core, ctx) => {
     status: "requires_payment_method",
     transfer_group: null,
   };
-  if (!confirm && params.payment_method !== undefined) {
-    pi.payment_method = resolvePaymentMethod(core.state, readString(params, "payment_method") ?? "").id;
+  if (!confirm && given) {
+    pi.payment_method = given.id;
     pi.status = "requires_confirmation";
   } else if (!confirm && params.payment_method_data !== undefined) {
     pi.payment_method = createPaymentMethodFrom(core.state, params.payment_method_data, "payment_method_data").id;
@@ -121,7 +110,7 @@ export const createIntent: RouteHandler = (core, ctx) => {
   }
   core.state.paymentIntents[id] = pi;
   core.emit(ctx, "payment_intent.created", pi);
-  if (confirm) confirmIntent(core, ctx, pi, params);
+  if (confirm) confirmIntent(core, ctx, pi, params, given);
   return intentView(core.state, pi, { expand: readExpand(params) });
 };
 
@@ -147,8 +136,14 @@ export const updateIntent: RouteHandler = ({ state }, ctx, id) => {
   const metadata = readMetadata(params, pi.metadata);
   const description = readString(params, "description", { max: 1000 });
   const receiptEmail = readEmail(params);
+  const customerId = readString(params, "customer");
+  if (customerId !== undefined) pi.customer = findCustomer(state, customerId, "customer").id;
+  const setupFutureUsage = readSetupFutureUsage(params);
+  if (setupFutureUsage !== undefined) pi.setup_future_usage = setupFutureUsage;
   if (params.payment_method !== undefined) {
-    pi.payment_method = resolvePaymentMethod(state, readString(params, "payment_method") ?? "").id;
+    const pm = resolvePaymentMethod(state, readString(params, "payment_method") ?? "");
+    checkUsable(state, pm, pi.customer);
+    pi.payment_method = pm.id;
     pi.status = "requires_confirmation";
   }
   pi.amount = amount;

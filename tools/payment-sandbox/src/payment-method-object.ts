@@ -46,7 +46,8 @@ export type PaymentMethod = {
   billing_details: BillingDetails;
   card: CardDetails;
   created: number;
-  customer: null;
+  /** The Customer it is saved to (attached); null until then, and again once detached. */
+  customer: string | null;
   customer_account: null;
   livemode: false;
   metadata: Metadata;

@@ -74,6 +74,12 @@ function paymentMethodFromCard(
   state.paymentMethods[pm.id] = pm;
   state.cardOutcomes[pm.id] = known?.outcome ?? "live_card";
   if (known?.refund) state.refundOutcomes[pm.id] = known.refund;
+  if (known?.authentication || known?.savable) {
+    state.cardRules[pm.id] = {
+      ...(known.authentication ? { authentication: known.authentication } : {}),
+      ...(known.savable ? { savable: true } : {}),
+    };
+  }
   return pm;
 }
 

@@ -1,6 +1,9 @@
 // The API's endpoints: method, path, handler, the parameters it takes, and whether Stripe.js (a
 // publishable key) may call it.
+import { attachRoute, detachRoute } from "./attachments.js";
+import { authenticateRoute } from "./authentication.js";
 import type { RouteHandler } from "./context.js";
+import { createCustomer, listCustomerPaymentMethods, retrieveCustomer, updateCustomer } from "./customers.js";
 import { missing } from "./errors.js";
 import { listEvents, retrieveEvent } from "./events-api.js";
 import { decode } from "./form-body.js";
@@ -10,6 +13,7 @@ import { cancelIntent, confirmRoute, createIntent, retrieveIntent, updateIntent 
 import { createPaymentMethodRoute } from "./payment-methods.js";
 import { createRefund, listRefunds } from "./refunds.js";
 import { SCHEMAS } from "./schemas.js";
+import { cancelSetupIntent, confirmSetupRoute, createSetupIntent, retrieveSetupIntent } from "./setup-intents.js";
 import { lookup } from "./state.js";
 import {
   createWebhookEndpoint,
@@ -73,6 +77,61 @@ const ROUTES: Route[] = [
     pattern: /^\/v1\/payment_methods\/([^/]+)$/,
     handler: retrieveObject("paymentMethods", "PaymentMethod"),
     schema: SCHEMAS.none,
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/payment_methods\/([^/]+)\/attach$/,
+    handler: attachRoute,
+    schema: SCHEMAS.attach,
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/payment_methods\/([^/]+)\/detach$/,
+    handler: detachRoute,
+    schema: SCHEMAS.none,
+  },
+  { method: "POST", pattern: /^\/v1\/customers$/, handler: createCustomer, schema: SCHEMAS.createCustomer },
+  { method: "GET", pattern: /^\/v1\/customers\/([^/]+)$/, handler: retrieveCustomer, schema: SCHEMAS.none },
+  { method: "POST", pattern: /^\/v1\/customers\/([^/]+)$/, handler: updateCustomer, schema: SCHEMAS.updateCustomer },
+  {
+    method: "GET",
+    pattern: /^\/v1\/customers\/([^/]+)\/payment_methods$/,
+    handler: listCustomerPaymentMethods,
+    schema: SCHEMAS.listCustomerPaymentMethods,
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/setup_intents$/,
+    handler: createSetupIntent,
+    schema: SCHEMAS.createSetupIntent,
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/setup_intents\/([^/]+)$/,
+    handler: retrieveSetupIntent,
+    schema: SCHEMAS.retrieve,
+    publishable: true,
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/setup_intents\/([^/]+)\/confirm$/,
+    handler: confirmSetupRoute,
+    schema: SCHEMAS.confirmSetupIntent,
+    publishable: true,
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/setup_intents\/([^/]+)\/cancel$/,
+    handler: cancelSetupIntent,
+    schema: SCHEMAS.cancel,
+  },
+  // The customer's answer to a 3-D Secure challenge (authentication.ts): the sandbox's, beside Stripe.js.
+  {
+    method: "POST",
+    pattern: /^\/v3\/authenticate\/([^/]+)$/,
+    handler: authenticateRoute,
+    schema: SCHEMAS.authenticate,
+    publishable: true,
   },
   {
     method: "GET",

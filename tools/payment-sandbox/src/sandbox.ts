@@ -10,6 +10,7 @@ import type { ErrorBody } from "./errors.js";
 import { createRequestHandler, send } from "./http.js";
 import { randomId } from "./ids.js";
 import type { DeliveryTarget } from "./objects.js";
+import { createRateLimiter } from "./rate-limit.js";
 import { loadState, saveState } from "./state.js";
 import type { PaymentSandbox, PaymentSandboxOptions } from "./types.js";
 import { createWebhookSender } from "./webhooks.js";
@@ -25,8 +26,10 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions = {}): 
     deliveryTimeoutMs = 10_000,
     refundSettleMs = 1000,
     secretKeys = [LOCAL_SECRET_KEY],
+    requestsPerSecond,
   } = options;
   const acceptedKeys = secretKeySet(secretKeys);
+  const limiter = createRateLimiter(requestsPerSecond);
 
   const state = loadState(dataFile, log);
   const staticEndpoints: DeliveryTarget[] = webhooks.map((hook, index) => ({
@@ -71,7 +74,7 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions = {}): 
     laterTimers.add(timer);
   };
   const core: SandboxCore = { state, emit: sender.emit, later, refundSettleMs };
-  const handle = createRequestHandler({ core, log, save, secretKeys: acceptedKeys });
+  const handle = createRequestHandler({ core, log, save, secretKeys: acceptedKeys, limiter });
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -117,5 +120,6 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions = {}): 
     deliveries: sender.deliveries,
     waitForDelivery: sender.waitForDelivery,
     webhooks: staticEndpoints.map(({ url, secret }) => ({ url, secret })),
+    setRequestsPerSecond: limiter.set,
   };
 }

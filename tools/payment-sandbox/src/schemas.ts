@@ -16,6 +16,16 @@ export const PAYMENT_METHOD_SCHEMA: Schema = {
   metadata: "map",
 };
 
+const CUSTOMER_SCHEMA: Schema = {
+  email: true,
+  name: true,
+  description: true,
+  phone: true,
+  metadata: "map",
+  invoice_settings: { default_payment_method: true },
+  expand: true,
+};
+
 export const SCHEMAS = {
   createIntent: {
     amount: true,
@@ -24,6 +34,7 @@ export const SCHEMAS = {
     description: true,
     receipt_email: true,
     automatic_payment_methods: { enabled: true, allow_redirects: true },
+    allowed_payment_method_types: true,
     payment_method_types: true,
     payment_method: true,
     payment_method_data: PAYMENT_METHOD_SCHEMA,
@@ -32,6 +43,9 @@ export const SCHEMAS = {
     statement_descriptor: true,
     statement_descriptor_suffix: true,
     capture_method: true,
+    customer: true,
+    setup_future_usage: true,
+    off_session: true,
     expand: true,
   },
   updateIntent: {
@@ -41,6 +55,8 @@ export const SCHEMAS = {
     description: true,
     receipt_email: true,
     payment_method: true,
+    customer: true,
+    setup_future_usage: true,
     expand: true,
   },
   confirm: {
@@ -49,6 +65,8 @@ export const SCHEMAS = {
     receipt_email: true,
     return_url: true,
     client_secret: true,
+    off_session: true,
+    setup_future_usage: true,
     expand: true,
   },
   cancel: { cancellation_reason: true, expand: true },
@@ -65,5 +83,31 @@ export const SCHEMAS = {
     expand: true,
   },
   paymentMethod: PAYMENT_METHOD_SCHEMA,
+  createCustomer: { ...CUSTOMER_SCHEMA, payment_method: true },
+  updateCustomer: CUSTOMER_SCHEMA,
+  listCustomerPaymentMethods: { type: true, limit: true, starting_after: true, expand: true },
+  attach: { customer: true, expand: true },
+  createSetupIntent: {
+    customer: true,
+    description: true,
+    metadata: "map",
+    usage: true,
+    automatic_payment_methods: { enabled: true, allow_redirects: true },
+    allowed_payment_method_types: true,
+    payment_method_types: true,
+    payment_method: true,
+    payment_method_data: PAYMENT_METHOD_SCHEMA,
+    confirm: true,
+    return_url: true,
+    expand: true,
+  },
+  confirmSetupIntent: {
+    payment_method: true,
+    payment_method_data: PAYMENT_METHOD_SCHEMA,
+    return_url: true,
+    client_secret: true,
+    expand: true,
+  },
+  authenticate: { client_secret: true, outcome: true },
   none: { expand: true },
 } satisfies Record<string, Schema>;

@@ -3,8 +3,16 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { nowSeconds } from "./ids.js";
-import type { Charge, PaymentIntent, PaymentMethod, Refund, WebhookEndpoint } from "./objects.js";
-import type { CardOutcome, RefundOutcome } from "./test-cards.js";
+import type {
+  Charge,
+  Customer,
+  PaymentIntent,
+  PaymentMethod,
+  Refund,
+  SetupIntent,
+  WebhookEndpoint,
+} from "./objects.js";
+import type { Authentication, CardOutcome, RefundOutcome } from "./test-cards.js";
 import type { SandboxEvent } from "./types.js";
 
 /** Stripe keeps idempotent results for 24 hours. */
@@ -23,8 +31,20 @@ export type SavedResult = {
   created: number;
 };
 
+/** What a payment method's card asks beyond its charge outcome (test-cards.ts), kept only when it asks something. */
+export type CardRules = { authentication?: Authentication; savable?: true };
+
+/**
+ * How a payment method has been used, as Stripe tracks it: "set_up" once authenticated for later
+ * payments (a SetupIntent, or a payment with setup_future_usage); "spent" once it paid without being
+ * saved, or was detached: Stripe never takes it again.
+ */
+export type PaymentMethodUse = "set_up" | "spent";
+
 export type State = {
+  customers: Record<string, Customer>;
   paymentIntents: Record<string, PaymentIntent>;
+  setupIntents: Record<string, SetupIntent>;
   paymentMethods: Record<string, PaymentMethod>;
   charges: Record<string, Charge>;
   refunds: Record<string, Refund>;
@@ -36,11 +56,15 @@ export type State = {
   cardOutcomes: Record<string, CardOutcome>;
   /** What refunding a charge of a payment method does, when it is not to succeed at once. */
   refundOutcomes: Record<string, RefundOutcome>;
+  cardRules: Record<string, CardRules>;
+  paymentMethodUse: Record<string, PaymentMethodUse>;
 };
 
 export function emptyState(): State {
   return {
+    customers: {},
     paymentIntents: {},
+    setupIntents: {},
     paymentMethods: {},
     charges: {},
     refunds: {},
@@ -49,6 +73,8 @@ export function emptyState(): State {
     idempotency: {},
     cardOutcomes: {},
     refundOutcomes: {},
+    cardRules: {},
+    paymentMethodUse: {},
   };
 }
 

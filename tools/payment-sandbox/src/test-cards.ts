@@ -23,6 +23,12 @@ export const DECLINES = {
     decline_code: "processing_error",
     message: "An error occurred while processing your card. Try again in a little bit.",
   },
+  // A charge made without the customer (off_session) that the bank would only take authenticated.
+  authentication_required: {
+    code: "authentication_required",
+    decline_code: "authentication_required",
+    message: "Your card was declined. This transaction requires authentication.",
+  },
   // Stripe's answer to a real card number in test mode: nothing is ever charged here.
   live_card: {
     code: "card_declined",
@@ -37,33 +43,62 @@ export type CardOutcome = "success" | keyof typeof DECLINES;
 export type Funding = "credit" | "debit";
 
 /**
+ * When the card's bank asks the customer to authenticate (3-D Secure), as Stripe's authentication
+ * test cards do: "unless_set_up" on every payment made with the customer, and on payments made
+ * without them (off_session) until the card has been set up for that (a SetupIntent, or a payment
+ * with setup_future_usage, authenticated once); "always" on every payment, so a payment without the
+ * customer always fails with authentication_required. Setting the card up asks for it in both cases.
+ */
+export type Authentication = "unless_set_up" | "always";
+
+/**
  * What refunding a charge of the card does (Stripe's refund test cards): by default the refund
  * succeeds at once; "pending" starts pending and succeeds a moment later (refund.updated);
  * "fails" starts succeeded and fails a moment later (refund.updated, refund.failed).
  */
 export type RefundOutcome = "pending" | "fails";
 
-/** Card number -> outcome and funding; any other valid number is a "live" card and declined. */
-export const TEST_CARDS: ReadonlyMap<string, { outcome: CardOutcome; funding: Funding; refund?: RefundOutcome }> =
-  new Map([
-    ["4242424242424242", { outcome: "success", funding: "credit" }],
-    ["4000056655665556", { outcome: "success", funding: "debit" }],
-    ["5555555555554444", { outcome: "success", funding: "credit" }],
-    ["2223003122003222", { outcome: "success", funding: "credit" }],
-    ["5200828282828210", { outcome: "success", funding: "debit" }],
-    ["378282246310005", { outcome: "success", funding: "credit" }],
-    ["6011111111111117", { outcome: "success", funding: "credit" }],
-    ["4000000000000002", { outcome: "generic_decline", funding: "credit" }],
-    ["4000000000009995", { outcome: "insufficient_funds", funding: "credit" }],
-    ["4000000000009987", { outcome: "lost_card", funding: "credit" }],
-    ["4000000000009979", { outcome: "stolen_card", funding: "credit" }],
-    ["4100000000000019", { outcome: "fraudulent", funding: "credit" }],
-    ["4000000000000069", { outcome: "expired_card", funding: "credit" }],
-    ["4000000000000127", { outcome: "incorrect_cvc", funding: "credit" }],
-    ["4000000000000119", { outcome: "processing_error", funding: "credit" }],
-    ["4000000000007726", { outcome: "success", funding: "credit", refund: "pending" }],
-    ["4000000000005126", { outcome: "success", funding: "credit", refund: "fails" }],
-  ]);
+export type TestCard = {
+  /** What charging it does (after any authentication). */
+  outcome: CardOutcome;
+  funding: Funding;
+  refund?: RefundOutcome;
+  authentication?: Authentication;
+  /**
+   * The card may be saved (attached to a customer, set up) although charging it is declined; other
+   * declining cards are refused there too, with their decline.
+   */
+  savable?: true;
+};
+
+/** Card number -> what it does; any other valid number is a "live" card and declined. */
+export const TEST_CARDS: ReadonlyMap<string, TestCard> = new Map([
+  ["4242424242424242", { outcome: "success", funding: "credit" }],
+  ["4000056655665556", { outcome: "success", funding: "debit" }],
+  ["5555555555554444", { outcome: "success", funding: "credit" }],
+  ["2223003122003222", { outcome: "success", funding: "credit" }],
+  ["5200828282828210", { outcome: "success", funding: "debit" }],
+  ["378282246310005", { outcome: "success", funding: "credit" }],
+  ["6011111111111117", { outcome: "success", funding: "credit" }],
+  ["4000000000000002", { outcome: "generic_decline", funding: "credit" }],
+  ["4000000000009995", { outcome: "insufficient_funds", funding: "credit" }],
+  ["4000000000009987", { outcome: "lost_card", funding: "credit" }],
+  ["4000000000009979", { outcome: "stolen_card", funding: "credit" }],
+  ["4100000000000019", { outcome: "fraudulent", funding: "credit" }],
+  ["4000000000000069", { outcome: "expired_card", funding: "credit" }],
+  ["4000000000000127", { outcome: "incorrect_cvc", funding: "credit" }],
+  ["4000000000000119", { outcome: "processing_error", funding: "credit" }],
+  ["4000000000007726", { outcome: "success", funding: "credit", refund: "pending" }],
+  ["4000000000005126", { outcome: "success", funding: "credit", refund: "fails" }],
+  // Saving cards for later payments (https://docs.stripe.com/testing#authentication-and-setup).
+  ["4000002500003155", { outcome: "success", funding: "credit", authentication: "unless_set_up" }],
+  ["4000002760003184", { outcome: "success", funding: "credit", authentication: "always" }],
+  ["4000000000000341", { outcome: "generic_decline", funding: "credit", savable: true }],
+  [
+    "4000008260003178",
+    { outcome: "insufficient_funds", funding: "credit", authentication: "unless_set_up", savable: true },
+  ],
+]);
 
 /** Stripe's test PaymentMethod ids for server-side code, each standing for a test card. */
 export const TEST_PAYMENT_METHODS: ReadonlyMap<string, string> = new Map([
@@ -83,4 +118,8 @@ export const TEST_PAYMENT_METHODS: ReadonlyMap<string, string> = new Map([
   ["pm_card_chargeDeclinedProcessingError", "4000000000000119"],
   ["pm_card_pendingRefund", "4000000000007726"],
   ["pm_card_refundFail", "4000000000005126"],
+  ["pm_card_authenticationRequiredOnSetup", "4000002500003155"],
+  ["pm_card_authenticationRequired", "4000002760003184"],
+  ["pm_card_chargeCustomerFail", "4000000000000341"],
+  ["pm_card_authenticationRequiredChargeDeclinedInsufficientFunds", "4000008260003178"],
 ]);

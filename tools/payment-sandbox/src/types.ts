@@ -15,7 +15,11 @@ export type SandboxEvent = {
   created: number;
   livemode: false;
   type: string;
-  data: { object: Record<string, unknown> & { id: string; object: string } };
+  data: {
+    object: Record<string, unknown> & { id: string; object: string };
+    /** On an `*.updated` event: the changed fields' earlier values. */
+    previous_attributes?: Record<string, unknown>;
+  };
   pending_webhooks: number;
   request: { id: string | null; idempotency_key: string | null };
 };
@@ -51,6 +55,11 @@ export type PaymentSandboxOptions = {
   deliveryTimeoutMs?: number;
   /** How long a refund of a "pending" or "fails" test card keeps its first status (1000 ms by default). */
   refundSettleMs?: number;
+  /**
+   * At most this many API requests in any second (none by default); over it, Stripe's 429 rate_limit
+   * error (the SDK's StripeRateLimitError). Stripe allows 25 a second in test mode.
+   */
+  requestsPerSecond?: number;
 };
 
 export type PaymentSandbox = {
@@ -70,4 +79,6 @@ export type PaymentSandbox = {
   waitForDelivery(predicate: (delivery: SandboxDelivery) => boolean, timeoutMs?: number): Promise<SandboxDelivery>;
   /** The static endpoints with their signing secrets. */
   webhooks: Array<{ url: string; secret: string }>;
+  /** Sets the requests-per-second limit from now on (undefined: none), e.g. to show a client backing off. */
+  setRequestsPerSecond(limit: number | undefined): void;
 };

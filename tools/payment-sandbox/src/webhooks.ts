@@ -11,7 +11,7 @@ import type { SandboxDelivery, SandboxEvent } from "./types.js";
 /** An event of `type` as the sandbox builds it: the object it carries is the one Stripe's event of that type does. */
 export type TypedEvent<T extends EventType> = Omit<SandboxEvent, "type" | "data"> & {
   type: T;
-  data: { object: EventObjects[T] };
+  data: { object: EventObjects[T]; previous_attributes?: Partial<EventObjects[T]> };
 };
 
 export type WebhookSenderOptions = {
@@ -46,14 +46,19 @@ export function createWebhookSender({
   const wants = (endpoint: DeliveryTarget, type: string) =>
     endpoint.status === "enabled" && endpoint.enabled_events.some((e) => e === "*" || e === type);
 
-  function emit<T extends EventType>(ctx: RequestContext, type: T, object: EventObjects[T]): SandboxEvent {
+  function emit<T extends EventType>(
+    ctx: RequestContext,
+    type: T,
+    object: EventObjects[T],
+    previous?: Partial<EventObjects[T]>,
+  ): SandboxEvent {
     const targets = allEndpoints().filter((endpoint) => wants(endpoint, type));
     const event: TypedEvent<T> = {
       id: newId("evt"),
       object: "event",
       api_version: API_VERSION,
       created: nowSeconds(),
-      data: { object: clone(object) },
+      data: { object: clone(object), ...(previous ? { previous_attributes: clone(previous) } : {}) },
       livemode: false,
       pending_webhooks: targets.length,
       request: { id: ctx.requestId, idempotency_key: ctx.idempotencyKey },

@@ -7,13 +7,18 @@ import type Stripe from "stripe";
 import type { StripeError } from "../src/errors.js";
 import type {
   Charge,
+  Customer,
   EventType,
   IntentView,
   LastPaymentError,
+  NextAction,
   PaymentIntent,
   PaymentMethod,
   PublishableIntentView,
+  PublishableSetupIntentView,
   Refund,
+  SetupIntent,
+  SetupIntentView,
 } from "../src/objects.js";
 import type { TypedEvent } from "../src/webhooks.js";
 
@@ -49,6 +54,30 @@ export type ChargeContract = [
 
 export type RefundContract = [Conforms<Refund, Stripe.Refund>, None<Undeclared<Refund, Stripe.Refund>>];
 
+export type CustomerContract = [
+  Conforms<Customer, Stripe.Customer>,
+  None<Undeclared<Customer, Stripe.Customer>>,
+  None<Undeclared<Customer["invoice_settings"], Stripe.Customer.InvoiceSettings>>,
+];
+
+export type SetupIntentContract = [
+  Conforms<SetupIntent, Stripe.SetupIntent>,
+  None<Undeclared<SetupIntent, Stripe.SetupIntent>>,
+  // With `expand: ["payment_method"]`.
+  Conforms<SetupIntentView, Stripe.SetupIntent>,
+  // Stripe.js's subset.
+  Conforms<PublishableSetupIntentView, Partial<Stripe.SetupIntent>>,
+  // What a SetupIntent keeps of its last failed attempt.
+  Conforms<LastPaymentError, Stripe.SetupIntent.LastSetupError>,
+];
+
+/** The authentication both intents wait for, as each intent's SDK type declares next_action. */
+export type NextActionContract = [
+  Conforms<NextAction, Stripe.PaymentIntent.NextAction>,
+  None<Undeclared<NextAction, Stripe.PaymentIntent.NextAction>>,
+  Conforms<NextAction, Stripe.SetupIntent.NextAction>,
+];
+
 /** The event types whose sandbox event is not the SDK's event of that type (envelope, and the object it carries). */
 type EventMismatch<T extends EventType> = TypedEvent<T> extends Extract<Stripe.Event, { type: T }> ? never : T;
 
@@ -69,5 +98,8 @@ export type ErrorContract = [
   Conforms<LastPaymentError, Stripe.PaymentIntent.LastPaymentError>,
 ];
 
-/** An error answer to a secret key (the SDK's calls): a failed payment's PaymentIntent is the full one. */
-type SecretKeyError = Omit<StripeError, "payment_intent"> & { payment_intent?: IntentView };
+/** An error answer to a secret key (the SDK's calls): a failed payment's PaymentIntent (a failed setup's SetupIntent) is the full one. */
+type SecretKeyError = Omit<StripeError, "payment_intent" | "setup_intent"> & {
+  payment_intent?: IntentView;
+  setup_intent?: SetupIntentView;
+};

@@ -16,9 +16,12 @@ export type PaymentIntent = Stripe.PaymentIntent;
 export type PaymentMethod = Stripe.PaymentMethod;
 export type Charge = Stripe.Charge;
 export type Refund = Stripe.Refund;
+export type Customer = Stripe.Customer;
+export type SetupIntent = Stripe.SetupIntent;
 export type Event = Stripe.Event;
 export type EventList = Stripe.ApiList<Stripe.Event>;
 export type RefundList = Stripe.ApiList<Stripe.Refund>;
+export type PaymentMethodList = Stripe.ApiList<Stripe.PaymentMethod>;
 /** The error object of an API error answer (\`{ "error": ... }\`), as the OpenAPI spec's api_errors. */
 export type ApiError = Stripe.PaymentIntent.LastPaymentError;
 `;
@@ -141,6 +144,8 @@ export function loadStripeDeclarations() {
   }
 
   function checkValue(value, type, at, found) {
+    // A field the SDK leaves open (`unknown`, e.g. next_action.use_stripe_sdk's contents, which only Stripe.js reads).
+    if ((type.flags & (ts.TypeFlags.Unknown | ts.TypeFlags.Any)) !== 0) return;
     const members = membersOf(type);
     if (value === null) {
       if (!members.some((t) => (t.flags & ts.TypeFlags.Null) !== 0)) {
