@@ -269,7 +269,8 @@ export function PlanFormCard({
                   <legend className="px-1 text-sm font-semibold text-slate-900 dark:text-white">
                     {`Instalment ${index + 1}${last ? " (the last)" : ""}`}
                   </legend>
-                  <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+                  {/* Four columns on a wide screen, the choices wide enough for their words. */}
+                  <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-[minmax(0,15rem)_minmax(0,1fr)_minmax(0,14rem)_minmax(0,1fr)]">
                     {field(
                       `${rowId}-when`,
                       "Due",

@@ -162,7 +162,7 @@ describe("the example before saving", () => {
   it("says when the shares leave nothing for the last, and when something is missing", () => {
     const tooMuch = { ...threeParts(), instalments: [row({ days: "60", share: "75" }), row({ days: "21" })] };
     expect(exampleText(exampleOf(tooMuch, "2030-01-01"))).toBe(
-      "For a $400.00 seat starting Apr 1, 2030: The deposit and the shares before the last take the whole seat: the last payment would have nothing left.",
+      "For a $400.00 seat starting Apr 1, 2030: the deposit and the shares before the last take the whole seat, so the last payment would have nothing left.",
     );
     expect(exampleOf(emptyForm(), "2030-01-01")).toMatchObject({ ok: false });
   });

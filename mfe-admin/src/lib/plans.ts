@@ -252,7 +252,7 @@ export function exampleOf(form: PlanForm, today: string): Example {
     typeof deposit === "string" ||
     rows.some(({ due, share }) => typeof due === "string" || typeof share === "string")
   ) {
-    return { ok: false, start, reason: "Fill in the deposit, each share and each day to see the example." };
+    return { ok: false, start, reason: "fill in the deposit, each share and each day to see it." };
   }
   const part = (share: PlanShare, left: number) =>
     Math.min(left, "percent" in share ? Math.floor((EXAMPLE_SEAT_CENTS * share.percent) / 100) : share.amountCents);
@@ -271,7 +271,7 @@ export function exampleOf(form: PlanForm, today: string): Example {
       ok: false,
       start,
       reason:
-        "The deposit and the shares before the last take the whole seat: the last payment would have nothing left.",
+        "the deposit and the shares before the last take the whole seat, so the last payment would have nothing left.",
     };
   }
   return { ok: true, start, parts };
