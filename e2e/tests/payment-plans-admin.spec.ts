@@ -9,9 +9,11 @@ import { accessToken, SEED, signInAs } from "../support/session";
 /**
  * Payment plans (decision 040) in the admin's area: a plan added through the form (its server-side
  * check of the shares included), read in the list in the API's words, paused and deleted. The plan
- * is this test's own (a name with a random tag) on the shared API: plans are not offered at
- * checkout yet, and the test deletes it again.
+ * is this test's own (a name with a random tag) on the shared API; a plan left behind would be
+ * offered in other specs' carts, so whatever the test leaves is deleted after it, pass or fail.
  */
+
+const PREFIX = "Deposit and two";
 
 const DAY_MS = 86_400_000;
 const DAY_WORDS = new Intl.DateTimeFormat("en-US", {
@@ -35,7 +37,7 @@ async function shoot(page: Page, name: string) {
 const noSideScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-/** The test's plans left by an earlier run that stopped half-way, deleted through the API. */
+/** The test's plans (one that stopped half-way may leave one), deleted through the API. */
 async function deleteLeftovers(prefix: string) {
   const headers = { authorization: `Bearer ${accessToken(SEED.admin)}` };
   const res = await fetch(`${API_URL}/payment-plans`, { headers });
@@ -46,13 +48,14 @@ async function deleteLeftovers(prefix: string) {
   }
 }
 
+test.afterEach(() => deleteLeftovers(PREFIX));
+
 test("an admin adds a plan with a deposit and two instalments, is told when the shares leave nothing, then pauses and deletes it", async ({
   page,
 }) => {
   test.setTimeout(60_000);
-  const prefix = "Deposit and two";
-  await deleteLeftovers(prefix);
-  const name = `${prefix} ${randomBytes(3).toString("hex")}`;
+  await deleteLeftovers(PREFIX);
+  const name = `${PREFIX} ${randomBytes(3).toString("hex")}`;
   const due = dayAhead(45);
 
   await page.setViewportSize({ width: 1280, height: 900 });
