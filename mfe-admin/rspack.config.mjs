@@ -18,5 +18,6 @@ export default createAppConfig({
     "./ManageUsersPage": "./src/pages/manage-users-page.tsx",
     "./AllUsersPage": "./src/pages/all-users-page.tsx",
     "./DiscountsPage": "./src/pages/discounts-page.tsx",
+    "./PaymentPlansPage": "./src/pages/payment-plans-page.tsx",
   },
 });

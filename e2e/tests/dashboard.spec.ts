@@ -24,6 +24,7 @@ const pagesByRole = {
     ["manageusers", "Manage Users", "mfe_admin"],
     ["allusers", "All Users", "mfe_admin"],
     ["discounts", "Discounts", "mfe_admin"],
+    ["payment-plans", "Payment plans", "mfe_admin"],
   ],
 } as const;
 
@@ -37,7 +38,7 @@ const sidebar = {
     "My Waitlists",
   ],
   instructor: ["Instructor Home", "Add a Class", "My Classes"],
-  admin: ["Admin Home", "Manage Classes", "Manage Users", "Discounts"],
+  admin: ["Admin Home", "Manage Classes", "Manage Users", "Discounts", "Payment plans"],
 } as const;
 
 for (const role of ["student", "instructor", "admin"] as const) {

@@ -5,8 +5,16 @@ import ManageClassesPage from "./pages/manage-classes-page";
 import ManageUsersPage from "./pages/manage-users-page";
 import AllUsersPage from "./pages/all-users-page";
 import DiscountsPage from "./pages/discounts-page";
+import PaymentPlansPage from "./pages/payment-plans-page";
 
 // The standalone page needs the reset the shell provides in the site; production builds never ship it.
 if (process.env.NODE_ENV !== "production") void import("./standalone.css");
 
-mountStandalone("Admin area", { AdminHomePage, ManageClassesPage, ManageUsersPage, AllUsersPage, DiscountsPage });
+mountStandalone("Admin area", {
+  AdminHomePage,
+  ManageClassesPage,
+  ManageUsersPage,
+  AllUsersPage,
+  DiscountsPage,
+  PaymentPlansPage,
+});

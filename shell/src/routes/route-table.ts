@@ -99,4 +99,12 @@ export const dashboardRoutes: RemoteRoute[] = [
   { path: "manageusers", remote: "mfe_admin", exposed: "ManageUsersPage", access: "admin", title: "Manage Users" },
   { path: "allusers", remote: "mfe_admin", exposed: "AllUsersPage", access: "admin", title: "All Users" },
   { path: "discounts", remote: "mfe_admin", exposed: "DiscountsPage", access: "admin", title: "Discounts" },
+  // Decision 040: the plans families may choose at checkout instead of paying in full.
+  {
+    path: "payment-plans",
+    remote: "mfe_admin",
+    exposed: "PaymentPlansPage",
+    access: "admin",
+    title: "Payment plans",
+  },
 ];

@@ -6,7 +6,7 @@ describe("sidebarMenu", () => {
   const labels = (role: Parameters<typeof sidebarMenu>[0]) => sidebarMenu(role).own.map((i) => i.label);
 
   it("gives each role the menu of the spec", () => {
-    expect(labels("admin")).toEqual(["Admin Home", "Manage Classes", "Manage Users", "Discounts"]);
+    expect(labels("admin")).toEqual(["Admin Home", "Manage Classes", "Manage Users", "Discounts", "Payment plans"]);
     expect(labels("instructor")).toEqual(["Instructor Home", "Add a Class", "My Classes"]);
     expect(labels("student")).toEqual([
       "Student Home",

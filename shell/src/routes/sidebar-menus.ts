@@ -21,6 +21,7 @@ export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuI
         { to: "/dashboard/manageclasses", label: "Manage Classes" },
         { to: "/dashboard/manageusers", label: "Manage Users" },
         { to: "/dashboard/discounts", label: "Discounts" },
+        { to: "/dashboard/payment-plans", label: "Payment plans" },
       ],
       common,
     };

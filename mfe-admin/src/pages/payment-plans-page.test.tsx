@@ -1,0 +1,101 @@
+import { cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { AppProviders, resetPage, signInAs, startTestApi, type TestApi } from "shared-auth/testing";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { PaymentPlan } from "../lib/plans";
+import PaymentPlansPage from "./payment-plans-page";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  api.requests.length = 0;
+  signInAs("admin", api, { email: "admin@example.com", displayName: "Ada Admin" });
+});
+afterEach(() => {
+  cleanup();
+  resetPage();
+});
+
+const plan = (over: Partial<PaymentPlan>): PaymentPlan => ({
+  _id: "p-1",
+  name: "Two payments",
+  deposit: { percent: 50 },
+  instalments: [{ due: { daysBeforeStart: 30 } }],
+  summary: "50% today, the rest 30 days before the first day",
+  cutoffDays: 21,
+  classIds: [],
+  classes: [],
+  minOrderCents: 0,
+  paused: false,
+  ...over,
+});
+
+const renderPage = () =>
+  render(
+    <AppProviders path="/dashboard/payment-plans">
+      <PaymentPlansPage />
+    </AppProviders>,
+  );
+
+describe("the payment plans list", () => {
+  it("says who each plan is for, its minimum, its cut-off and whether it is offered; user text as text", async () => {
+    api.on("GET /payment-plans", {
+      body: [
+        plan({}),
+        plan({
+          _id: "p-2",
+          name: "<b>Swim</b> in three",
+          classIds: ["c-1", "c-2"],
+          classes: [
+            { _id: "c-1", name: "Swim Starters" },
+            { _id: "c-2", name: null },
+          ],
+          minOrderCents: 40_050,
+          cutoffDays: 45,
+          paused: true,
+        }),
+      ],
+    });
+    renderPage();
+    const table = await screen.findByRole("table", { name: "Payment plans" });
+    const cells = (name: string) =>
+      within(within(table).getByRole("rowheader", { name }).closest("tr")!)
+        .getAllByRole("cell")
+        .map((c) => c.textContent);
+    expect(cells("Two payments").slice(0, 5)).toEqual([
+      "50% today, the rest 30 days before the first day",
+      "All classes",
+      "Any order",
+      "Until 21 days before the first day",
+      "Offered",
+    ]);
+    expect(cells("<b>Swim</b> in three").slice(1, 5)).toEqual([
+      "Swim Starters, A deleted class",
+      "Orders from $400.50",
+      "Until 45 days before the first day",
+      "Paused",
+    ]);
+    expect(within(table).getByRole("button", { name: "Resume <b>Swim</b> in three" })).toBeTruthy();
+    // Phones get cards with the same facts.
+    const cards = screen.getByRole("list", { name: "Payment plans" });
+    expect(
+      within(cards)
+        .getAllByTestId("plan-for")
+        .map((p) => p.textContent),
+    ).toEqual(["For: All classes", "For: Swim Starters, A deleted class"]);
+  });
+
+  it("says when the plans could not be loaded, and tries again", async () => {
+    // A refusal is not tried again by itself (a 5xx is, after a wait): the page says so at once.
+    api.on("GET /payment-plans", { status: 403, body: { error: "Forbidden", message: "Only admins manage plans." } });
+    renderPage();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toMatch(/The payment plans could not be loaded/);
+    api.on("GET /payment-plans", { body: [] });
+    await userEvent.setup().click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("No payment plans yet: families pay in full.")).toBeTruthy();
+  });
+});
