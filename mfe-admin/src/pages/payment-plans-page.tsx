@@ -98,6 +98,13 @@ export default function PaymentPlansPage() {
         A plan lets a family pay a deposit at checkout and the rest in instalments charged to their card. Paying in full
         is always offered; a plan only when every class in the cart starts at least its cut-off days ahead.
       </p>
+      <p
+        role="note"
+        className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+      >
+        Not on the payment page yet: plans are saved and priced for each cart, but families still pay in full until
+        choosing a plan and charging the instalments are switched on.
+      </p>
       {editing && (
         <PlanFormCard key={editing.n} initial={editing.form} editingId={editing.id} onDone={() => setEditing(null)} />
       )}
