@@ -1,7 +1,8 @@
 // No import cycles anywhere in the repository (decision 029): `npm run check:cycles`, a step of `npm test`.
 // It cruises the whole work tree (every app, shared-auth, api/src, api/test, api/bench, e2e, tools and
 // the payment sandbox's source), resolves NodeNext ".js" specifiers to their .ts files, and counts
-// type-only imports too: a cycle of types is still a cycle.
+// type-only imports too: a cycle of types is still a cycle. tools/cycles.test.mjs plants each kind of
+// type-only cycle and checks that this configuration fails it.
 
 /** Never sources: installed packages, build output and what runs leave behind (as in .gitignore). */
 const NOT_SOURCE = "(^|/)(node_modules|dist|\\.git|\\.tmp|\\.data|test-results|playwright-report|coverage)(/|$)";
@@ -21,8 +22,11 @@ export default {
   ],
   options: {
     exclude: { path: NOT_SOURCE },
-    // Type-only imports (`import type`, `export type ... from`) are dependencies too.
+    // Type-only imports (`import type`, `import { type X }`, `export type ... from`, `typeof import()`)
+    // are dependencies too.
     tsPreCompilationDeps: true,
+    // And so are the types a .mjs or .js file names in JSDoc (`@import`, `{import("./x.mjs").X}`).
+    detectJSDocImports: true,
     // Workspace packages (shared-auth, payment-sandbox) resolve through their pnpm symlinks to
     // their real folders, so a cycle across packages is found as well.
     enhancedResolveOptions: {

@@ -1,4 +1,6 @@
 import js from "@eslint/js";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -19,6 +21,9 @@ const routerSurface = {
     "The federated react-router-dom provides only the declarative-mode API of tools/router-surface.mjs (ADR 017).",
 };
 
+/** The import specifiers that reach into one of `apps`: by package name or by a relative path. */
+const appSpecifiers = (apps) => apps.flatMap((app) => [app, `${app}/*`, `**/${app}`, `**/${app}/**`]);
+
 /**
  * App boundaries: an app never imports another app (a remote the shell or another remote, the
  * shell a remote). Only shared-auth and third-party packages cross; remotes load at runtime.
@@ -34,7 +39,7 @@ function boundaryRule(app) {
           paths: [routerSurface],
           patterns: [
             {
-              group: others.flatMap((other) => [other, `${other}/*`, `**/${other}`, `**/${other}/**`]),
+              group: appSpecifiers(others),
               message:
                 "Apps are deployed on their own: import only shared-auth or third-party packages across app boundaries (remotes load at runtime).",
             },
@@ -52,22 +57,14 @@ function boundaryRule(app) {
 /**
  * The API's layers (decision 029): api/src is split by domain, each folder with an index.ts that is
  * its public face, over api/src/platform (config, errors, database, ...), which knows no domain.
+ * The domains are read from the folders, so a new one is held to the same rules from its first file.
  */
-const API_DOMAINS = [
-  "accounts",
-  "catalog",
-  "booking",
-  "payments",
-  "admin",
-  "messages",
-  "images",
-  "seed",
-  "campers",
-  "waitlist",
-  "notifications",
-  "refunds",
-  "pricing",
-];
+const API_SRC = path.join(import.meta.dirname, "api", "src");
+const API_DOMAINS = readdirSync(API_SRC, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== "platform")
+  .filter((entry) => existsSync(path.join(API_SRC, entry.name, "index.ts")))
+  .map((entry) => entry.name)
+  .sort();
 
 /** After `<domain>/`: anything but the domain's index (`index.js`, `index.ts`, `index`, or nothing: the folder). */
 const NOT_INDEX = "(?!(?:index(?:\\.[jt]s)?)?$)";
@@ -166,8 +163,23 @@ export default tseslint.config(
   },
   ...APPS.map(boundaryRule),
   {
+    // shared-auth is compiled into every app and shared as one singleton: it knows none of them.
     files: ["shared-auth/**/*.{ts,tsx,js,mjs}"],
-    rules: { "no-restricted-imports": ["error", { paths: [routerSurface] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [routerSurface],
+          patterns: [
+            {
+              group: appSpecifiers(APPS),
+              message:
+                "shared-auth is the library every app compiles in: it imports no app (an app hands it what it must call, as the shell does with setUnauthorizedHandler).",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // User text is always text: no SweetAlert2 option it renders as HTML takes anything

@@ -25,6 +25,10 @@ describe("the API's layer lint rules", () => {
     ["api/src/catalog/classes.ts", 'export { open } from "../booking/checkout/open.js";'],
     ["api/src/catalog/classes.ts", 'import type { Provider } from "../payments/provider.js";'],
     ["api/src/catalog/classes.test.ts", 'import { seed } from "../seed/seed.js";'],
+    // Every folder of api/src with an index.ts is a domain, plans included.
+    ["api/src/booking/checkout/open.ts", 'import { schedule } from "../../plans/schedule.js";'],
+    ["api/src/plans/routes.ts", 'import { quoteCart } from "../pricing/rules.js";'],
+    ["api/src/platform/chosen-classes.ts", 'import { plans } from "../plans/index.js";'],
     // From outside every domain: app.ts, server.ts, tests, benchmarks, e2e, tools.
     ["api/src/app.ts", 'import { permissions } from "./accounts/permissions.js";'],
     ["api/src/server.ts", 'import { reconcile } from "./payments/reconcile.js";'],
@@ -62,6 +66,7 @@ describe("the API's layer lint rules", () => {
     ["api/bench/scale.mjs", 'import { openDatabase } from "../dist/platform/database/client.js";'],
     ["e2e/support/seed-calendar.ts", 'import { calendar } from "../../api/src/seed/index";'],
     ["tools/x.mjs", 'import { startPaymentSandbox } from "./payment-sandbox/src/index.ts";'],
+    ["api/src/booking/checkout/open.ts", 'import { planSchedule } from "../../plans/index.js";'],
   ])("allows %s: %s", async (file, code) => {
     expect(await layerErrors(file, code)).toHaveLength(0);
   });

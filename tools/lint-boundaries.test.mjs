@@ -19,6 +19,10 @@ describe("the app-boundary lint rule", () => {
     // Not in the shared router (ADR 017): data-router APIs.
     ["mfe-public/src/pages/x.tsx", 'import { useLoaderData } from "react-router-dom";'],
     ["shared-auth/src/x.tsx", 'import { Form } from "react-router-dom";'],
+    // shared-auth, compiled into every app, imports none of them.
+    ["shared-auth/src/x.ts", 'import { ROUTES } from "../../shell/src/routes/route-table";'],
+    ["shared-auth/src/ui/x.tsx", 'import { CartPage } from "mfe-student";'],
+    ["shared-auth/src/x.ts", 'import type { RosterEntry } from "../../mfe-instructor/src/lib/roster";'],
   ])("fails %s importing across an app boundary", async (file, code) => {
     expect(await boundaryErrors(file, code)).toHaveLength(1);
   });
@@ -28,6 +32,7 @@ describe("the app-boundary lint rule", () => {
     ["mfe-public/src/pages/x.tsx", 'import "../styles.css";'],
     ["shell/src/x.ts", 'import { loadRemote } from "@module-federation/enhanced/runtime";'],
     ["mfe-public/src/pages/x.tsx", 'import { Link, useSearchParams } from "react-router-dom";'],
+    ["shared-auth/src/x.ts", 'import { api } from "./api-client";'],
   ])("allows %s: %s", async (file, code) => {
     expect(await boundaryErrors(file, code)).toHaveLength(0);
   });
