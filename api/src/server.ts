@@ -1,4 +1,5 @@
 import { buildApp } from "./app.js";
+import { followClockFile } from "./platform/clock-file.js";
 import { readConfig, type ApiConfig } from "./platform/config.js";
 import { openDatabase } from "./platform/database/client.js";
 import { createSealer } from "./platform/sealing.js";
@@ -12,6 +13,8 @@ try {
   console.error(`The API did not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
+// A test's own API whose clock the test moves (development defaults only; refused in production).
+if (process.env.API_CLOCK_FILE?.trim()) followClockFile(process.env.API_CLOCK_FILE.trim());
 const database = await openDatabase(config);
 // The seed's accounts (an admin with a fixed id among them) only in a local run, never in production.
 if (!config.production) await seedIfEmpty(database.db, createSealer(config.camperDataKey, config.camperDataOldKeys));

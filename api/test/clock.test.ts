@@ -1,10 +1,12 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readConfig } from "../src/platform/config.js";
-import { clockEnv, now, nowMs, parseClock, restoreClock, setClock } from "../src/platform/clock.js";
+import { anchoredClock, clockEnv, now, nowMs, parseClock, restoreClock, setClock } from "../src/platform/clock.js";
+import { followClockFile } from "../src/platform/clock-file.js";
 import { seedClassDates } from "../src/seed/index.js";
 import { campOpening, inSeedSummer, MIN_LEAD_DAYS, seedSummer, TEMPLATE_SUMMER } from "../src/seed/index.js";
 import { ADMIN, classId, LEE, SAM, useClock, useTestApi } from "./harness.js";
@@ -42,6 +44,28 @@ async function clockOfProcess(env: Record<string, string>) {
   expect(code, err).toBe(0);
   return JSON.parse(out.trim().split("\n").at(-1)!) as { realMs: number; offsetMs: number; handedOn?: string };
 }
+
+describe("API_CLOCK_FILE", () => {
+  it("moves the clock when a test writes the file, and leaves it when the file is missing or unchanged", async () => {
+    const file = path.join(tmpdir(), `academy-clock-${randomBytes(6).toString("hex")}`);
+    const before = setClock(undefined);
+    const stop = followClockFile(file, 20);
+    try {
+      expect(Math.abs(nowMs() - Date.now())).toBeLessThan(50);
+      const ahead = 3 * 3_600_000;
+      writeFileSync(file, anchoredClock(ahead).API_CLOCK);
+      await expect.poll(() => nowMs() - Date.now(), { timeout: 2_000 }).toBeGreaterThan(ahead - 1_000);
+      expect(nowMs() - Date.now()).toBeLessThan(ahead + 1_000);
+      rmSync(file);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(nowMs() - Date.now()).toBeGreaterThan(ahead - 1_000);
+    } finally {
+      stop();
+      rmSync(file, { force: true });
+      restoreClock(before);
+    }
+  });
+});
 
 describe("API_CLOCK", () => {
   const real = Date.parse("2026-11-25T10:00:00Z");

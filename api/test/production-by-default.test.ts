@@ -74,6 +74,9 @@ describe("the API is production unless a start script asks for the development d
     expect(() => readConfig({ ...ownSettings(), API_CLOCK: "2031-03-01" })).toThrow(/API_CLOCK must not be set/);
     expect(() => clockOffsetFromEnv({ API_CLOCK: "2031-03-01" })).toThrow(/API_CLOCK must not be set/);
     expect(clockOffsetFromEnv({ ACADEMY_DEV_DEFAULTS: "1", API_CLOCK: "2031-03-01" })).toBeTypeOf("number");
+    expect(() => readConfig({ ...ownSettings(), API_CLOCK_FILE: "/tmp/clock" })).toThrow(
+      /API_CLOCK_FILE must not be set/,
+    );
   });
 
   it("the development defaults only with ACADEMY_DEV_DEFAULTS=1, never together with NODE_ENV=production", () => {

@@ -1,9 +1,11 @@
 import { spawn } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { anchoredClock } from "../../api/src/platform/clock";
+import { apiNowMs } from "./api-clock";
 import { FIREBASE_PROJECT_ID } from "../../tools/auth-emulator.mjs";
 import { localShellOrigins, sandboxPaymentEnv } from "../../tools/system.mjs";
 import { API_URL, AUTH_EMULATOR_HOST, E2E_PORTS, PAYMENT_SANDBOX_PORT } from "./ports";
@@ -88,15 +90,33 @@ function seededTemplate(): Promise<string> {
  * started with `env` (seat holds of seconds, short offers): the built API, as the e2e system runs
  * it. `routeTo` sends a page's calls to the API there. The sandbox's webhooks go to the e2e
  * system's API; this one relies on the browser's reports.
+ *
+ * Its clock is the run's until the test moves it forward (`moveClockTo`, through the file the API
+ * follows, decision 027): a hold or an offer runs out at once instead of being waited out.
  */
 export async function startOwnApi(env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "academy-own-api-"));
   cpSync(await seededTemplate(), dataDir, { recursive: true });
-  const api = await spawnApi(dataDir, env);
+  const clockFile = path.join(dataDir, "clock");
+  const api = await spawnApi(dataDir, { API_CLOCK_FILE: clockFile, ...env });
+  let offsetMs = apiNowMs() - Date.now();
   return {
     url: api.url,
     routeTo: (page: Page) =>
       page.route(`${API_URL}/**`, (route) => route.continue({ url: route.request().url().replace(API_URL, api.url) })),
+    /** This API's clock now, in ms since 1970. */
+    nowMs: () => Date.now() + offsetMs,
+    /** Moves this API's clock forward to `atMs` and waits until its answers say so. */
+    moveClockTo: async (atMs: number) => {
+      if (atMs <= Date.now() + offsetMs) return;
+      offsetMs = atMs - Date.now();
+      writeFileSync(clockFile, anchoredClock(offsetMs).API_CLOCK);
+      for (;;) {
+        const said = await fetch(`${api.url}/health`).then((r) => Date.parse(r.headers.get("date") ?? ""));
+        if (said >= Math.floor(atMs / 1000) * 1000) return;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
     stop: async () => {
       await stopApi(api);
       rmSync(dataDir, { recursive: true, force: true });

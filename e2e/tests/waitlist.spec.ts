@@ -1,5 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
-import { apiNowMs } from "../support/api-clock";
+import { expect, test } from "@playwright/test";
 import { confirmedSignUp, confirmEmailForPaying } from "../support/email-verification";
 import { startOwnApi } from "../support/own-api";
 import { accessibilityProblems } from "../support/page-audit";
@@ -78,9 +77,6 @@ async function holdASeat(token: string): Promise<number> {
   return Date.parse(checkout.body.expiresAt as string);
 }
 
-/** Waits until a moment (a hold's end and a little more), measured on this machine's clock as the API's. */
-const waitUntil = (page: Page, at: number) => page.waitForTimeout(Math.max(at - apiNowMs(), 0));
-
 const entriesOf = async (token: string) =>
   (await call("GET", "/waitlist", token)).body as { state: string; position: number | null }[];
 const availability = async () =>
@@ -98,7 +94,7 @@ test("a class opens by itself at its time, fills, and its freed seats go to the 
   };
 
   // Two seats left, registration opening in a few seconds.
-  const opensAt = new Date(apiNowMs() + 20_000).toISOString();
+  const opensAt = new Date(own.nowMs() + 20_000).toISOString();
   const set = await call("PATCH", `/classes/${CLASS.id}`, admin, {
     available_seats: 4,
     registration_opens_at: opensAt,
@@ -127,7 +123,8 @@ test("a class opens by itself at its time, fills, and its freed seats go to the 
   const first = await family("First Holder");
   const second = await family("Second Holder");
   const firstEnds = await holdASeat(first.token);
-  await page.waitForTimeout(8_000);
+  // A few seconds later by this API's clock, moved rather than waited for.
+  await own.moveClockTo(own.nowMs() + 8_000);
   const secondEnds = await holdASeat(second.token);
 
   // Full: the page offers the waitlist; the parent joins with both children.
@@ -154,14 +151,14 @@ test("a class opens by itself at its time, fills, and its freed seats go to the 
   expect(third.body).toMatchObject({ state: "waiting", position: 2 });
 
   // The first hold runs out: one seat free, the group at the head needs two, so it is kept.
-  await waitUntil(page, firstEnds + 1_500);
-  expect(apiNowMs(), "the second hold still runs").toBeLessThan(secondEnds - 2_000);
+  await own.moveClockTo(firstEnds + 1_500);
+  expect(own.nowMs(), "the second hold still runs").toBeLessThan(secondEnds - 2_000);
   await tryOutsider();
   expect((await entriesOf(single.token))[0]).toMatchObject({ state: "waiting", position: 2 });
   expect(await availability()).toMatchObject({ seats_left: 0 });
 
   // The second runs out: both seats are offered to the group.
-  await waitUntil(page, secondEnds + 1_500);
+  await own.moveClockTo(secondEnds + 1_500);
   await tryOutsider();
   await page.goto("/dashboard/waitlists");
   const offer = page.getByTestId("waitlist-entry").filter({ hasText: CLASS.name });

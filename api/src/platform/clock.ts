@@ -55,6 +55,9 @@ type Env = Record<string, string | undefined>;
  * production refuses it (readConfig calls this, and the server does not start).
  */
 export function clockOffsetFromEnv(env: Env, realNowMs = Date.now()): number | undefined {
+  if (env.API_CLOCK_FILE?.trim() && !devDefaultsIn(env)) {
+    throw new Error("API_CLOCK_FILE must not be set in production (it moves the clock every booking rule reads)");
+  }
   const value = env.API_CLOCK?.trim();
   if (!value) return undefined;
   if (!devDefaultsIn(env)) {
