@@ -82,6 +82,8 @@ const steps = [
       await pn("exec", "eslint", ".");
       // What ESLint does not read (docs, JSON, test titles) points at no tracker issue either.
       await run(process.execPath, ["tools/check-no-issue-refs.mjs"]);
+      // No source file over 400 lines (600 for a test file): each says by its name what it does.
+      await run(process.execPath, ["tools/check-file-length.mjs"]);
     },
   ],
   ["format", () => pn("exec", "prettier", "--check", ".")],

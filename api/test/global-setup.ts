@@ -23,7 +23,7 @@ export default async function setup(project: TestProject) {
   // started, every test file and every API process a test spawns reads one and the same clock
   // (two processes must agree on when a seat hold runs out).
   Object.assign(process.env, clockEnv());
-  // The payment sandbox every test API talks to (payments.test.ts also starts its own, with webhooks).
+  // The payment sandbox every test API talks to (the checkout tests of src/payments also start their own, with webhooks).
   const sandbox = await startPaymentSandbox({ port: 0, secretKeys: TEST_SECRET_KEYS });
   project.provide("paymentSandboxUrl", sandbox.url);
   // The mail catcher every test API sends to, on free ports (the notifications tests start their own).

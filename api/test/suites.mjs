@@ -20,6 +20,10 @@ export const EMBEDDED_FILES = [
   "test/http-surface.test.ts",
   "src/campers/campers.test.ts",
   "src/payments/payments.test.ts",
+  "src/payments/seat-holds.test.ts",
+  "src/payments/concurrent-checkouts.test.ts",
+  "src/payments/payment-config.test.ts",
+  "src/payments/instructor-earnings.test.ts",
   "src/images/images.test.ts",
   "src/notifications/outbox.test.ts",
 ];

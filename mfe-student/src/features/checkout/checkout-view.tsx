@@ -1,9 +1,6 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { lazy, Suspense, useCallback, useState } from "react";
 import {
   apiErrorStatus,
-  errorMessage,
   formatSession,
   ImageOrInitials,
   useAcademy,
@@ -14,27 +11,20 @@ import {
 import { NotAStudent } from "../../components/no-student";
 import { PageFrame } from "../../components/page-frame";
 import { EmptyState, ErrorState, RowsSkeleton } from "../../components/states";
-import { actionButton, buttonSecondary, card, dollars } from "../../components/styles";
+import { card, dollars } from "../../components/styles";
 import { seatFor } from "../campers/seat";
 import { cartTotal } from "../cart/cart-total";
-import { cartPath, paymentPath, withPromoCode } from "../cart/pay-paths";
-import {
-  refreshBookings,
-  useCheckout,
-  useExtendHold,
-  useRecordPayment,
-  type Checkout,
-  type HoldExtension,
-} from "./checkout-api";
-import { AlreadyPaid, CheckoutRefused, HoldRanOut, PaymentComplete, PaymentNotRecorded } from "./checkout-outcomes";
+import { paymentPath } from "../cart/pay-paths";
+import { useCheckout, useRecordPayment, type Checkout } from "./checkout-api";
+import { CheckoutHoldTimer, useSeatHold } from "./checkout-hold";
+import { CheckoutRefused, HoldRanOut, PaymentComplete, PaymentNotRecorded } from "./checkout-outcomes";
+import { CheckoutCodeForm, CodeRefused, useCheckoutCode } from "./checkout-promo-code";
 import { ConfirmEmailFirst } from "./confirm-email";
-import { HoldTimer } from "./hold-timer";
+import { PaidElsewhere } from "./paid-elsewhere";
 import { AcceptedTerms } from "../cancellations/policy";
-import { api, type CartQuote, type CodeVerdict } from "shared-auth";
 import { familyDiscountsLost, paidAloneSentence } from "../pricing/paid-alone";
 import { cents, useQuote } from "../pricing/pricing-api";
 import { LinePrice, PaidAloneNotice, PricingRule } from "../pricing/price-parts";
-import PromoCodeForm from "../pricing/promo-code-form";
 
 // Stripe's libraries come with the card form, so only the payment pages ever load them.
 const CardPayment = lazy(() => import("./card-payment"));
@@ -114,27 +104,6 @@ export function CheckoutView({
   return <PageFrame title={title}>{body}</PageFrame>;
 }
 
-/** Paid in another tab: recorded here too (a replay answers the payment as it was), every list refreshed. */
-function PaidElsewhere({
-  email,
-  singleCartItemId,
-  transactionId,
-}: {
-  email: string;
-  singleCartItemId: string | undefined;
-  transactionId: string;
-}) {
-  const record = useRecordPayment(email, singleCartItemId);
-  const { mutate } = record;
-  useEffect(() => {
-    mutate({ transactionId });
-  }, [mutate, transactionId]);
-  if (record.isError) {
-    return <PaymentNotRecorded error={record.error} onRetry={() => mutate({ transactionId })} />;
-  }
-  return <AlreadyPaid />;
-}
-
 function OpenCheckout({
   email,
   cartItems,
@@ -155,15 +124,8 @@ function OpenCheckout({
   onPaid: (transactionId: string) => void;
   onPaidElsewhere: (transactionId: string) => void;
 }) {
-  const client = useQueryClient();
-  const [code, setCode] = useState<string | null>(promoCode);
-  const [verdict, setVerdict] = useState<CodeVerdict | null>(null);
-  const [checking, setChecking] = useState(false);
+  const { code, verdict, checking, applyCode } = useCheckoutCode(cartItems, promoCode);
   const checkout = useCheckout(email, selection, true, code);
-  // The address follows the code in use (replaced, not pushed): a reload neither brings back a
-  // code the family went on without nor drops one applied here.
-  const [, setQuery] = useSearchParams();
-  const addressCode = (next: string | null) => setQuery((query) => withPromoCode(query, next), { replace: true });
   // A row paid alone: the whole cart's quote (without a code: the family discounts come before
   // it) says which of the row's discounts need the other rows.
   const together = useQuote(
@@ -171,43 +133,12 @@ function OpenCheckout({
     singleCartItemId !== undefined && wholeCart.length > 1 ? wholeCart.map((i) => i._id) : [],
     null,
   );
-  // A code is tried on a quote first (nothing held): only one that applies replaces the checkout.
-  const applyCode = async (next: string | null) => {
-    if (next === null) {
-      setVerdict(null);
-      setCode(null);
-      addressCode(null);
-      return;
-    }
-    setChecking(true);
-    try {
-      const ids = cartItems.map((i) => i._id);
-      const quoted = (await api.post<CartQuote>("/carts/quote", { cartItemIds: ids, promoCode: next })).data;
-      setVerdict(quoted.code);
-      if (quoted.code?.applied) {
-        setCode(quoted.code.code);
-        addressCode(quoted.code.code);
-      }
-    } catch (error) {
-      setVerdict({ code: next, name: "", summary: "", applied: false, reason: errorMessage(error), cents: 0 });
-    } finally {
-      setChecking(false);
-    }
-  };
-  const extend = useExtendHold();
   const record = useRecordPayment(email, singleCartItemId);
-  // Extensions and expiry belong to one checkout: "Start again" opens another with its own hold.
-  const [extended, setExtended] = useState<HoldExtension | null>(null);
-  const [expiredOrder, setExpiredOrder] = useState<string | null>(null);
   const payments = useAcademy((s) => s.env?.payments);
   const user = useAcademy((s) => s.user);
 
   const orderId = checkout.data?.orderId ?? null;
-  const onExpired = useCallback(() => {
-    setExpiredOrder(orderId);
-    // The seats are back on sale: seat counts and badges may change.
-    void refreshBookings(client, email);
-  }, [client, email, orderId]);
+  const hold = useSeatHold(email, orderId);
 
   const pay = useCallback(
     (transactionId: string) => {
@@ -218,36 +149,19 @@ function OpenCheckout({
 
   if (checkout.isPending) return <RowsSkeleton label="Holding your seats and preparing the payment" rows={2} />;
   if (checkout.isError && code !== null && apiErrorStatus(checkout.error) === 400) {
-    // The code the cart applied may not apply to what is paid here (a row's own Pay: "This code is
-    // not for this class."): said before any seat is held or anything charged, with the way on.
     return (
-      <div role="alert" className={`p-6 ${card}`} data-testid="code-refused">
-        <h2 className="font-display text-xl font-bold text-slate-900 dark:text-white">
-          The code {code} cannot be used {singleCartItemId !== undefined ? "for this class" : "here"}
-        </h2>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">{errorMessage(checkout.error)} Nothing was charged.</p>
-        <ul className="mt-3 text-slate-700 dark:text-slate-300">
-          {cartItems.map((item) => (
-            <li key={item._id}>
-              <span className="font-semibold break-words">{item.class_name}</span> {seatFor(item.camper_name)}
-            </li>
-          ))}
-        </ul>
-        <div className="mt-4 flex flex-wrap gap-3">
-          <button type="button" className={actionButton} onClick={() => void applyCode(null)}>
-            Continue without the code
-          </button>
-          <Link to={cartPath(code)} className={buttonSecondary}>
-            Back to my cart
-          </Link>
-        </div>
-      </div>
+      <CodeRefused
+        code={code}
+        error={checkout.error}
+        cartItems={cartItems}
+        singleCartItemId={singleCartItemId}
+        onWithoutCode={() => void applyCode(null)}
+      />
     );
   }
   if (checkout.isError) return <CheckoutRefused error={checkout.error} onRetry={() => void checkout.refetch()} />;
   const co: Checkout = checkout.data;
-  const current = extended?.orderId === co.orderId ? extended : co;
-  const expired = expiredOrder === co.orderId;
+  const expired = hold.expiredOrder === co.orderId;
 
   if (record.isError) {
     return (
@@ -337,22 +251,9 @@ function OpenCheckout({
           </span>
         </p>
         <div className="mt-4 flex flex-col gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
-          <PromoCodeForm
-            key={co.promoCode ?? ""}
-            applied={co.promoCode ?? null}
-            verdict={
-              verdict ??
-              (co.promoCode
-                ? {
-                    ...APPLIED,
-                    code: co.promoCode,
-                    cents: co.items.reduce(
-                      (sum, i) => sum + (i.discounts ?? []).reduce((n, d) => n + (d.kind === "code" ? d.cents : 0), 0),
-                      0,
-                    ),
-                  }
-                : null)
-            }
+          <CheckoutCodeForm
+            checkout={co}
+            verdict={verdict}
             busy={checking || checkout.isFetching}
             onApply={(next) => void applyCode(next)}
           />
@@ -364,19 +265,7 @@ function OpenCheckout({
           Pay by card
         </h2>
         <AcceptedTerms />
-        <HoldTimer
-          expiresAt={current.expiresAt}
-          maxExpiresAt={current.maxExpiresAt}
-          extending={extend.isPending}
-          extendError={extend.error}
-          extendedTo={current === extended ? extended.expiresAt : null}
-          onExtend={() =>
-            extend.mutate(co.orderId, {
-              onSuccess: setExtended,
-            })
-          }
-          onExpired={onExpired}
-        />
+        <CheckoutHoldTimer checkout={co} hold={hold} />
         {!payments ? (
           <p role="alert" className="text-red-700 dark:text-red-300">
             Card payments are not available on this site right now. Nothing was charged.
@@ -403,6 +292,3 @@ function OpenCheckout({
     </div>
   );
 }
-
-/** A code the checkout already uses (from the cart page): applied, its cents from the lines. */
-const APPLIED: CodeVerdict = { code: "", name: "", summary: "applied", applied: true, reason: null, cents: 0 };
