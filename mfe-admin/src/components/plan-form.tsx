@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { errorMessage, serverNow } from "shared-auth";
 import { academyToday } from "shared-auth/academy-time";
 import {
-  addDays,
   bodyOf,
   emptyRow,
   exampleOf,
@@ -14,8 +13,10 @@ import {
   type InstalmentRow,
   type PlanForm,
 } from "../lib/plans";
-import { buttonStyles, inputStyles } from "./buttons";
+import { buttonStyles } from "./buttons";
 import { ClassPicker } from "./class-picker";
+import { fieldHelpers, HINT, INPUT, PROBLEM } from "./plan-form-fields";
+import { InstalmentRowFields } from "./plan-instalment-row";
 
 /** The fields in the order the form shows them, by the server's names (a row's day and share by its place). */
 const fieldOrder = (rows: number) => [
@@ -53,11 +54,6 @@ function summaryOf(problems: Record<string, string>, rows: number): string {
   if (named.length === 0) return "";
   return `${named.length === 1 ? "1 field needs" : `${named.length} fields need`} another look: ${named.join(", ")}.`;
 }
-
-const PROBLEM = "text-sm text-red-700 dark:text-red-300";
-const LABEL = "text-sm font-medium text-slate-700 dark:text-slate-300";
-const HINT = "text-sm text-slate-600 dark:text-slate-400";
-const INPUT = `${inputStyles} w-full min-w-0`;
 
 /**
  * Adds a payment plan or changes one (decision 040), as the discount form does: every field
@@ -161,27 +157,7 @@ export function PlanFormCard({
     setFocusOn({ id: `${id}-row-${Math.min(index, rows.length - 2)}-when` });
   };
 
-  // The field's problem is its description, so a screen reader says it with the field.
-  const described = (key: string, problemId: string) => ({
-    "aria-invalid": problems[key] ? true : undefined,
-    "aria-describedby": problems[key] ? problemId : undefined,
-  });
-  const problemText = (key: string, problemId: string) =>
-    problems[key] ? (
-      <span id={problemId} className={PROBLEM}>
-        {problems[key]}
-      </span>
-    ) : null;
-  const field = (inputId: string, label: string, input: ReactNode, problem: ReactNode = null, hint?: ReactNode) => (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={inputId} className={LABEL}>
-        {label}
-      </label>
-      {input}
-      {hint}
-      {problem}
-    </div>
-  );
+  const { described, problemText, field } = fieldHelpers(problems);
 
   const example = exampleOf(form, today);
   const classesProblem = problems.classIds;
@@ -258,112 +234,20 @@ export function PlanFormCard({
           </p>
         )}
         <ol className="flex flex-col gap-3">
-          {rows.map((row, index) => {
-            const last = index === rows.length - 1;
-            const dueKey = rowKey(index, "due");
-            const shareKey = rowKey(index, "share");
-            const rowId = `${id}-row-${index}`;
-            return (
-              <li key={row.key}>
-                <fieldset className="flex min-w-0 flex-col gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-700">
-                  <legend className="px-1 text-sm font-semibold text-slate-900 dark:text-white">
-                    {`Instalment ${index + 1}${last ? " (the last)" : ""}`}
-                  </legend>
-                  {/* Four columns on a wide screen, the choices wide enough for their words. */}
-                  <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-[minmax(0,15rem)_minmax(0,1fr)_minmax(0,14rem)_minmax(0,1fr)]">
-                    {field(
-                      `${rowId}-when`,
-                      "Due",
-                      <select
-                        id={`${rowId}-when`}
-                        className={INPUT}
-                        value={row.when}
-                        onChange={(e) => setRow(index, { when: e.target.value as InstalmentRow["when"] })}
-                      >
-                        <option value="date">On a day</option>
-                        <option value="days">Days before the first day</option>
-                      </select>,
-                    )}
-                    {row.when === "date"
-                      ? field(
-                          `${rowId}-date`,
-                          "Day",
-                          <input
-                            id={`${rowId}-date`}
-                            type="date"
-                            className={INPUT}
-                            value={row.date}
-                            min={addDays(today, 1)}
-                            onChange={(e) => setRow(index, { date: e.target.value })}
-                            {...described(dueKey, `${rowId}-due-problem`)}
-                          />,
-                          problemText(dueKey, `${rowId}-due-problem`),
-                        )
-                      : field(
-                          `${rowId}-days`,
-                          "Days before the first day",
-                          <input
-                            id={`${rowId}-days`}
-                            className={INPUT}
-                            value={row.days}
-                            inputMode="numeric"
-                            onChange={(e) => setRow(index, { days: e.target.value })}
-                            {...described(dueKey, `${rowId}-due-problem`)}
-                          />,
-                          problemText(dueKey, `${rowId}-due-problem`),
-                        )}
-                    {last ? (
-                      <p className="text-sm text-slate-700 sm:col-span-2 sm:self-end dark:text-slate-300">
-                        <span className="font-medium">Share: the rest.</span> Whatever is left of each seat after the
-                        deposit and the instalments before it, so every seat is paid to the cent.
-                      </p>
-                    ) : (
-                      <>
-                        {field(
-                          `${rowId}-shareKind`,
-                          "Share is",
-                          <select
-                            id={`${rowId}-shareKind`}
-                            className={INPUT}
-                            value={row.shareKind}
-                            onChange={(e) => setRow(index, { shareKind: e.target.value as InstalmentRow["shareKind"] })}
-                          >
-                            <option value="percent">A percent of each seat</option>
-                            <option value="amount">Dollars a seat</option>
-                          </select>,
-                        )}
-                        {field(
-                          `${rowId}-share`,
-                          row.shareKind === "percent" ? "Share (%)" : "Share ($ a seat)",
-                          <input
-                            id={`${rowId}-share`}
-                            className={INPUT}
-                            value={row.share}
-                            inputMode={row.shareKind === "percent" ? "numeric" : "decimal"}
-                            onChange={(e) => setRow(index, { share: e.target.value })}
-                            {...described(shareKey, `${rowId}-share-problem`)}
-                          />,
-                          problemText(shareKey, `${rowId}-share-problem`),
-                        )}
-                      </>
-                    )}
-                  </div>
-                  {rows.length > 1 && (
-                    <div>
-                      <button
-                        type="button"
-                        className={buttonStyles.plain}
-                        onClick={() => removeRow(index)}
-                        aria-label={`Remove instalment ${index + 1}`}
-                      >
-                        Remove
-                      </button>
-                    </div>
-                  )}
-                </fieldset>
-              </li>
-            );
-          })}
+          {rows.map((row, index) => (
+            <li key={row.key}>
+              <InstalmentRowFields
+                row={row}
+                index={index}
+                count={rows.length}
+                rowId={`${id}-row-${index}`}
+                today={today}
+                problems={problems}
+                onChange={(change) => setRow(index, change)}
+                onRemove={() => removeRow(index)}
+              />
+            </li>
+          ))}
         </ol>
         <div className="flex flex-wrap items-center gap-2">
           <button
