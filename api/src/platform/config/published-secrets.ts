@@ -28,6 +28,7 @@ const PUBLISHED_SECRETS = new Set([
   "whsec_money_races",
   "whsec_process_races",
   "whsec_contract_check",
+  "whsec_test_saved_cards",
 ]);
 
 /** In production: a secret must be one of the operator's own, not one anyone can read here. */
