@@ -53,7 +53,12 @@ beforeAll(async () => {
     if (req.url === "/docs/json")
       return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(DOCUMENT));
     const body = answer.gzip ? gzipSync(answer.body) : answer.body;
-    res.writeHead(answer.status, { "content-type": answer.type, ...(answer.gzip && { "content-encoding": "gzip" }) });
+    // As Fastify answers: its own connection terms, a keep-alive far longer than the proxy's.
+    res.writeHead(answer.status, {
+      "content-type": answer.type,
+      "keep-alive": "timeout=72",
+      ...(answer.gzip && { "content-encoding": "gzip" }),
+    });
     res.end(body);
   });
   api.listen(0, "127.0.0.1");
@@ -86,6 +91,16 @@ async function through(path: string, given: typeof answer): Promise<ContractViol
 }
 
 describe("the contract proxy", () => {
+  it("says its own connection terms, so a caller never reuses a connection the proxy has closed", async () => {
+    const json = "application/json; charset=utf-8";
+    const res = await fetch(`${base}/things/1`);
+    await res.text();
+    expect(res.headers.get("keep-alive")).toBe("timeout=5");
+    // Past the proxy's own 5 s: the caller has let the connection go too, and the next call works.
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    expect(await through("/things/1", { status: 200, type: json, body: '{"name":"a","seats":1}' })).toEqual([]);
+  }, 15_000);
+
   it("lets an answer that keeps the contract pass, compressed or not", async () => {
     const json = "application/json; charset=utf-8";
     expect(await through("/things/1", { status: 200, type: json, body: '{"name":"Kayak","seats":4}' })).toEqual([]);
