@@ -19,5 +19,6 @@ export default createAppConfig({
     "./AllUsersPage": "./src/pages/all-users-page.tsx",
     "./DiscountsPage": "./src/pages/discounts-page.tsx",
     "./PaymentPlansPage": "./src/pages/payment-plans-page.tsx",
+    "./BalancesPage": "./src/pages/balances-page.tsx",
   },
 });

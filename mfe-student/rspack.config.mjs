@@ -21,5 +21,6 @@ export default createAppConfig({
     "./EnrolledClassesPage": "./src/pages/enrolled-classes-page.tsx",
     "./MyCampersPage": "./src/pages/my-campers-page.tsx",
     "./MyWaitlistsPage": "./src/pages/my-waitlists-page.tsx",
+    "./BalancePage": "./src/pages/balance-page.tsx",
   },
 });

@@ -66,13 +66,14 @@ export function federationRuntimeOptions(host, production) {
  * both at their CommonJS builds, which the bundler cannot tree-shake: unused sdk and error-code
  * modules ride along. This points them at the same packages' ES module builds, after the federation
  * plugins have set their aliases. Same code, same version; only the unused parts are left out.
+ * The shell (`host`), which bundles the core as well, gets every runtime package's ES module build.
  */
 export class EsmFederationRuntimePlugin {
-  constructor(appDir) {
+  constructor(appDir, host = false) {
     const fromTools = requireFromRuntimeTools(appDir);
     const esm = (cjs) => {
-      const file = cjs.replace(/\.cjs$/, ".js");
-      if (file === cjs || !existsSync(file)) throw new Error(`no ES module build beside ${cjs}`);
+      const file = [".js", ".mjs"].map((ext) => cjs.replace(/\.cjs$/, ext)).find((f) => f !== cjs && existsSync(f));
+      if (!file) throw new Error(`no ES module build beside ${cjs}`);
       return file;
     };
     const bundlerRuntime = fromTools.resolve("@module-federation/webpack-bundler-runtime");
@@ -80,6 +81,24 @@ export class EsmFederationRuntimePlugin {
       [bundlerRuntime]: esm(bundlerRuntime),
       "@module-federation/runtime$": esm(fromTools.resolve("@module-federation/runtime")),
     };
+    if (host) {
+      // The shell bundles the core and hands its module namespace to the remotes: every module of
+      // the runtime in one format, so the core is bundled once (a CommonJS require of it beside an
+      // ES import brought a second copy).
+      const fromApp = createRequire(path.join(appDir, "package.json"));
+      const inject = createRequire(fromApp.resolve("@module-federation/enhanced")).resolve(
+        "@module-federation/inject-external-runtime-core-plugin",
+      );
+      const core = esm(fromTools.resolve("@module-federation/runtime-core"));
+      const fromCore = createRequire(core);
+      Object.assign(this.alias, {
+        [inject]: esm(inject),
+        "@module-federation/runtime-core$": core,
+        "@module-federation/runtime-tools/runtime-core$": core,
+        "@module-federation/sdk$": esm(fromCore.resolve("@module-federation/sdk")),
+        "@module-federation/error-codes$": esm(fromCore.resolve("@module-federation/error-codes")),
+      });
+    }
   }
   apply(compiler) {
     compiler.hooks.afterPlugins.tap("EsmFederationRuntimePlugin", () => {
@@ -152,9 +171,11 @@ export function sharedConfig(appDir) {
   // Shared modules keep every export (any remote may use any of them): the router is shared as
   // its declarative-mode surface instead of the whole package (about 16 instead of 66 KB gzip).
   // Same package version, so builds with and without the facade still share one router.
+  // The import is relative to the app (the build's context): an absolute path would be written
+  // into every bundle, so the bytes would depend on where the checkout lies.
   shared["react-router-dom"] = {
     ...shared["react-router-dom"],
-    import: ROUTER_FACADE,
+    import: `./${path.relative(appDir, ROUTER_FACADE).split(path.sep).join("/")}`,
     version: installedVersion(appDir, "react-router-dom"),
   };
   shared["shared-auth"] = { singleton: true, strictVersion: true, requiredVersion: "^1.0.0" };

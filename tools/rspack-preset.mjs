@@ -100,7 +100,7 @@ function appConfigFactory(o) {
           dts: false,
           ...federationRuntimeOptions(host, production),
         }),
-        ...(production && !host ? [new EsmFederationRuntimePlugin(o.appDir)] : []),
+        ...(production ? [new EsmFederationRuntimePlugin(o.appDir, host)] : []),
         // React Fast Refresh (dev only): components re-render in place and keep their state. Its loader
         // skips node_modules, so the federation runtime and shared libraries are left as they are.
         ...(dev ? [new (reactRefreshPlugin(o.appDir))()] : [new BrotliAssetsPlugin()]),

@@ -11,9 +11,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { accountRoutes, authRoutes, createFirebaseVerifier, sessionRoutes, userRoutes } from "./accounts/index.js";
 import { adminRoutes } from "./admin/index.js";
 import { expireOffers, familyWaitlistPlaces, waitlistRoutes } from "./waitlist/index.js";
-import { mirrorRecentRefunds, refundRoutes, sendDueRefunds } from "./refunds/index.js";
+import { cancelLapsedPlans, mirrorRecentRefunds, refundRoutes, sendDueRefunds } from "./refunds/index.js";
 import { discountRoutes } from "./pricing/index.js";
-import { paymentPlanRoutes } from "./plans/index.js";
+import { balanceRoutes, instalmentCharger, officeRoutes, paymentPlanRoutes } from "./plans/index.js";
 import { camperExportRoutes, camperRoutes, camperStaffRoutes } from "./campers/index.js";
 import { cartRoutes, expireOverdueCheckouts, type CheckoutDeps } from "./booking/index.js";
 import {
@@ -72,6 +72,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** One pass of the periodic work now: holds and offers that ran out, refunds to ask again. */
     sweep(): Promise<void>;
+    /** One pass of the payment plans' charging now (decision 040): answers how many were charged or refused. */
+    chargeInstalments(): Promise<number>;
   }
 }
 
@@ -319,6 +321,7 @@ export async function buildApp({
   await app.register(offerRoutes(checkout));
   await app.register(waitlistRoutes({ db: database.db, sealer, line: config.payments }));
   const refunding = { db: database.db, provider: checkout.provider, log: app.log };
+  const chargeInstalments = instalmentCharger({ ...refunding, config: config.payments });
   await app.register(refundRoutes({ ...refunding, cache, line: config.payments }));
   // Holds that ran out give their seats back even when nobody opens a checkout (a checkout that
   // meets a class full ends them too), every 30 s; `app.sweep()` runs a pass now.
@@ -330,8 +333,20 @@ export async function buildApp({
       expireOffers(database.db, config.payments).catch(warnIfFailed("expiring waitlist offers failed")),
       // Refunds the provider did not answer: asked again, under the same idempotency key.
       sendDueRefunds(refunding).catch(warnIfFailed("sending refunds failed")),
+      // Payment plans at risk past the academy's grace period, when its rule is to cancel them.
+      cancelLapsedPlans({ ...refunding, cache, line: config.payments }).catch(
+        warnIfFailed("cancelling lapsed payment plans failed"),
+      ),
     ]);
   });
+  // Payment plans' instalments due (decision 040), in every process, each charged once.
+  app.decorate("chargeInstalments", chargeInstalments);
+  const charging = setInterval(
+    () => void chargeInstalments().catch(warnIfFailed("charging instalments failed")),
+    config.payments.instalments.checkSeconds * 1000,
+  );
+  charging.unref();
+  app.addHook("onClose", () => clearInterval(charging));
   const sweep = setInterval(() => void app.sweep(), 30_000);
   sweep.unref();
   app.addHook("onClose", () => clearInterval(sweep));
@@ -365,6 +380,8 @@ export async function buildApp({
   await app.register(notificationRoutes({ db: database.db, config: config.mail }));
   await app.register(discountRoutes(database.db));
   await app.register(paymentPlanRoutes(database.db));
+  await app.register(balanceRoutes({ db: database.db, provider: checkout.provider, log: app.log }));
+  await app.register(officeRoutes(database.db));
   await app.register(contactRoutes(database.db));
   await app.register(newsletterRoutes(database.db));
   await app.register(camperRoutes({ db: database.db, sealer }));

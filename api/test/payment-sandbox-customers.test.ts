@@ -171,6 +171,20 @@ describe("payment sandbox: customers and saved cards", () => {
     ]);
   });
 
+  it("lists a customer's PaymentIntents, newest first and paged, as Stripe does", async () => {
+    const customer = await newCustomer();
+    const pm = (await stripe.paymentMethods.attach("pm_card_visa", { customer: customer.id })).id;
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push((await chargeLater(customer, pm)).id);
+    const firstPage = await stripe.paymentIntents.list({ customer: customer.id, limit: 2 });
+    expect(firstPage.data.map((pi) => pi.id)).toEqual([made[2], made[1]]);
+    expect(firstPage.has_more).toBe(true);
+    const all = [];
+    for await (const pi of stripe.paymentIntents.list({ customer: customer.id, limit: 2 })) all.push(pi.id);
+    expect(all).toEqual([...made].reverse());
+    expect((await stripe.paymentIntents.list({ customer: (await newCustomer()).id })).data).toEqual([]);
+  });
+
   it("asks for a return_url, as Stripe does, when the intent may redirect and none is given", async () => {
     const customer = await newCustomer();
     const error = await rejection(

@@ -39,6 +39,8 @@ export const DATE_SENSITIVE_FILES = [
   "src/waitlist",
   "src/notifications/reminders.test.ts",
   "src/plans/plans.test.ts",
+  "src/plans/instalments.test.ts",
+  "src/plans/office.test.ts",
   "test/academy-day.test.ts",
   "test/fuzz.test.ts",
   "test/value-ranges.test.ts",

@@ -437,6 +437,7 @@ const ADMIN_PAGES: SitePage[] = [
   },
   { name: "manage users", path: "/dashboard/manageusers", widths: ["desktop", "phone"] },
   { name: "all users", path: "/dashboard/allusers", widths: ["desktop", "phone"] },
+  { name: "balances due", path: "/dashboard/balances", widths: ["desktop", "phone"] },
 ];
 
 /**

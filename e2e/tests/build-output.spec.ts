@@ -63,6 +63,21 @@ test.describe("production builds", () => {
     }
   });
 
+  // Decision 026: the shell bundles the runtime core that every remote uses, once, as ES modules.
+  test("the shell's main.js bundles one copy of the federation runtime, as ES modules", () => {
+    const dist = path.join(root, "shell", "dist");
+    const main = readdirSync(dist).find((file) => /^main\.[0-9a-f]+\.js$/.test(file));
+    expect(main, "the shell's main.js").toBeTruthy();
+    const map = JSON.parse(readFileSync(path.join(dist, `${main}.map`), "utf8")) as { sources: string[] };
+    const federation = map.sources.filter((source) => source.includes("@module-federation"));
+    const core = federation.filter((source) => /runtime-core\/dist\/index\.(c?js|mjs)$/.test(source));
+    expect(core, "the runtime core's index in the shell's main.js").toHaveLength(1);
+    expect(
+      federation.filter((source) => source.endsWith(".cjs")),
+      "CommonJS modules of the federation runtime in the shell",
+    ).toEqual([]);
+  });
+
   // Decision 004: each remote's utilities apply only under its own root class (`.mfe-admin .px-4`),
   // so no remote's `.hidden` or `.px-4` can override the shell's responsive variants.
   test("a remote's stylesheets hold utilities only, scoped to its own root: no reset, no tokens, no element rules", () => {

@@ -12,6 +12,7 @@ const pagesByRole = {
     ["enrolledclasses", "My Enrolled Classes", "mfe_student"],
     ["campers", "My Campers", "mfe_student"],
     ["waitlists", "My Waitlists", "mfe_student"],
+    ["balance", "My Balance", "mfe_student"],
   ],
   instructor: [
     ["instructorhome", "Instructor Home", "mfe_instructor"],
@@ -25,6 +26,7 @@ const pagesByRole = {
     ["allusers", "All Users", "mfe_admin"],
     ["discounts", "Discounts", "mfe_admin"],
     ["payment-plans", "Payment plans", "mfe_admin"],
+    ["balances", "Balances due", "mfe_admin"],
   ],
 } as const;
 
@@ -36,9 +38,10 @@ const sidebar = {
     "My Selected Classes",
     "My Campers",
     "My Waitlists",
+    "My Balance",
   ],
   instructor: ["Instructor Home", "Add a Class", "My Classes"],
-  admin: ["Admin Home", "Manage Classes", "Manage Users", "Discounts", "Payment plans"],
+  admin: ["Admin Home", "Manage Classes", "Manage Users", "Discounts", "Payment plans", "Balances due"],
 } as const;
 
 for (const role of ["student", "instructor", "admin"] as const) {

@@ -43,6 +43,59 @@ test("after Logout the token the browser held is refused: a copy of it replayed 
   expect(await storedAccessToken(page)).not.toBe(token);
 });
 
+/** How many users the Firebase SDK keeps in this browser's IndexedDB (its persisted sign-in). */
+function firebaseUsersKept(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const opened = indexedDB.open("firebaseLocalStorageDb");
+        opened.onerror = () => reject(opened.error);
+        opened.onsuccess = () => {
+          const db = opened.result;
+          if (!db.objectStoreNames.contains("firebaseLocalStorage")) return resolve(0);
+          const all = db.transaction("firebaseLocalStorage").objectStore("firebaseLocalStorage").getAllKeys();
+          all.onsuccess = () => resolve(all.result.filter((key) => String(key).startsWith("firebase:authUser")).length);
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
+
+test("a Logout left before Firebase signed out stays a logout: the next visit to the login page does not sign the last person in", async ({
+  page,
+}) => {
+  await signInAs(page, SEED.student);
+  // A later visit: the stored session shows without the Firebase SDK, so Logout has to load it.
+  await page.reload();
+  const menu = page.getByRole("button", { name: `Account menu of ${SEED.student.name}` });
+  await expect(menu).toBeVisible();
+  // The SDK never arrives (as when the tab closes or a link is followed at once): Firebase keeps its user.
+  const sdk = /\.js(\?|$)/;
+  await page.route(sdk, async (route) => {
+    const response = await route.fetch();
+    if ((await response.text()).includes("firebaseLocalStorageDb")) await route.abort();
+    else await route.fulfill({ response });
+  });
+  await menu.click();
+  await page.getByRole("menu", { name: "Account" }).getByRole("menuitem", { name: "Logout" }).click();
+  const loginLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" });
+  await expect(loginLink).toBeVisible();
+  await page.unrouteAll({ behavior: "wait" });
+  expect(await firebaseUsersKept(page), "Firebase's sign-in was left behind").toBe(1);
+
+  // The login page loads Firebase, which finds that user: the browser stays logged out.
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("nobody-here@example.com");
+  await page.getByLabel("Password", { exact: true }).fill("Not#TheirPass1");
+  await page.getByLabel("Password", { exact: true }).press("Enter");
+  await expect(page.getByText("The e-mail or password is not right.")).toBeVisible();
+  await expect.poll(() => firebaseUsersKept(page)).toBe(0);
+  expect(await page.evaluate(() => localStorage.getItem("access-token"))).toBeNull();
+  await page.goto("/");
+  await expect(loginLink).toBeVisible();
+  await expect(menu).toHaveCount(0);
+});
+
 test("an admin signs a student out everywhere from Manage Users: both of the student's browsers are out, and the password still works", async ({
   browser,
 }) => {

@@ -1,9 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { academyToday } from "../../shared-auth/src/academy-time";
+import { confirmCard } from "../../tools/card-payment.mjs";
+import { birthDateForAge } from "../../tools/test-dates.mjs";
+import { callApi } from "../support/api-calls";
 import { apiNowMs } from "../support/api-clock";
+import { confirmedSignUp } from "../support/email-verification";
 import { accessibilityProblems } from "../support/page-audit";
-import { API_URL } from "../support/ports";
+import { API_URL, PAYMENT_SANDBOX_PORT } from "../support/ports";
 import { accessToken, SEED, signInAs } from "../support/session";
 
 /**
@@ -48,7 +52,13 @@ async function deleteLeftovers(prefix: string) {
   }
 }
 
-test.afterEach(() => deleteLeftovers(PREFIX));
+/** The balances spec's plans: offered only for its own class, and deleted after it all the same. */
+const BALANCES_PREFIX = "Balances spec";
+
+test.afterEach(async () => {
+  await deleteLeftovers(PREFIX);
+  await deleteLeftovers(BALANCES_PREFIX);
+});
 
 test("an admin adds a plan with a deposit and two instalments, is told when the shares leave nothing, then pauses and deletes it", async ({
   page,
@@ -129,4 +139,149 @@ test("an admin adds a plan with a deposit and two instalments, is told when the 
   await card.getByRole("button", { name: `Delete ${name}` }).click();
   await page.getByRole("button", { name: "Yes, delete it!" }).click();
   await expect(card).toHaveCount(0);
+});
+
+const SANDBOX_URL = `http://127.0.0.1:${PAYMENT_SANDBOX_PORT}`;
+
+/** An open charge as GET /admin/balances lists it (the fields this test reads). */
+interface OpenCharge {
+  _id: string;
+  orderId: string;
+  email: string;
+  amountCents: number;
+  due: string;
+}
+
+/** The family's open charges on the shared API, as the office sees them. */
+async function chargesOf(email: string): Promise<OpenCharge[]> {
+  const due = await callApi<{ instalments: OpenCharge[] }>("GET", "/admin/balances", accessToken(SEED.admin));
+  return due.instalments.filter((i) => i.email === email);
+}
+
+test("an admin reads a family's balance due on a plan, by week and in the charges' list, and waives one charge with a reason", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const admin = accessToken(SEED.admin);
+  const tag = randomBytes(3).toString("hex");
+  const family = `Bea Balance ${tag}`;
+  const email = `balances-${tag}@example.net`;
+
+  // Seeded through the API: a class 100 days ahead at $400, a plan offered for it alone (25% today,
+  // 25% 60 days before the first day, the rest 21 days before), and a family that paid the deposit.
+  const { insertedId: classId } = await callApi<{ insertedId: string }>(
+    "POST",
+    "/classes",
+    accessToken(SEED.instructor),
+    {
+      class_name: `Balance Climbing ${tag}`,
+      image: "/images/seed/classes/climbing.svg",
+      available_seats: 5,
+      price: 400,
+      sport: "climbing",
+      start_date: dayAhead(100).day,
+      end_date: dayAhead(104).day,
+      weekdays: ["mon", "tue", "wed", "thu", "fri"],
+      start_time: "09:00",
+      end_time: "12:00",
+      age_min: 5,
+      age_max: 18,
+      level: "all",
+    },
+  );
+  await callApi("PATCH", `/classes/${classId}/status`, admin, { status: "approved" });
+  const plan = await callApi<{ _id: string }>("POST", "/payment-plans", admin, {
+    name: `${BALANCES_PREFIX} ${tag}`,
+    deposit: { percent: 25 },
+    instalments: [{ due: { daysBeforeStart: 60 }, share: { percent: 25 } }, { due: { daysBeforeStart: 21 } }],
+    cutoffDays: 30,
+    classIds: [classId],
+  });
+  const idToken = await confirmedSignUp(email, "Camp#Balance2026", family);
+  const { token } = await callApi<{ token: string }>("POST", "/jwt", idToken, { email });
+  const { camper } = await callApi<{ camper: { _id: string } }>("POST", "/campers", token, {
+    first_name: "Noa",
+    last_name: `Balance ${tag}`,
+    date_of_birth: birthDateForAge(9, dayAhead(100).day, { monthsOver: 2 }),
+    emergency_contacts: [{ name: "Bea Balance", relation: "mother", phone: "+1 555 0142" }],
+  });
+  await callApi("POST", "/carts", token, { classItemId: classId, camperId: camper._id });
+  const checkout = await callApi<{ clientSecret: string; paymentIntentId: string }>(
+    "POST",
+    "/create-payment-intent",
+    token,
+    { paymentPlanId: plan._id },
+  );
+  expect(await confirmCard(SANDBOX_URL, checkout.clientSecret), "the sandbox confirms the card").toBe(200);
+  await callApi("POST", "/payments", token, { transactionId: checkout.paymentIntentId });
+  const open = await chargesOf(email);
+  expect(open.map((c) => c.amountCents)).toEqual([10_000, 20_000]);
+
+  try {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAs(page, SEED.admin);
+    await page.goto("/dashboard/balances");
+    await expect(page.getByRole("heading", { name: "Balances due", level: 1 })).toBeVisible();
+    // The aging list by due week is shown first; the family is there by name too.
+    await expect(page.getByRole("button", { name: "By due week", pressed: true })).toBeVisible();
+    await page.getByRole("button", { name: "By family" }).click();
+    await expect(
+      page.getByRole("table", { name: "Totals by family" }).getByRole("row", { name: family }),
+    ).toContainText("$300.00");
+    await page.getByRole("button", { name: "By due week" }).click();
+
+    const charges = page.getByRole("table", { name: "Charges still to come or refused" });
+    const rows = charges.getByRole("row").filter({ hasText: email });
+    await expect(rows).toHaveCount(2);
+    const words = (day: string) => DAY_WORDS.format(new Date(`${day}T00:00:00Z`));
+    await expect(rows.nth(0)).toContainText(words(open[0]!.due));
+    await expect(rows.nth(0)).toContainText(`Noa Balance ${tag}, Balance Climbing ${tag}`);
+    await expect(rows.nth(0)).toContainText("$100.00");
+    await expect(rows.nth(0)).toContainText("Scheduled");
+    await expect(rows.nth(1)).toContainText("$200.00");
+    // Nothing is due yet: no charge of this family may be tried again.
+    await expect(rows.getByRole("button", { name: /^Try again/ })).toHaveCount(0);
+    expect(await accessibilityProblems(page, "main")).toEqual([]);
+    await shoot(page, "balances-1280");
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Phones get one card a charge, with the same buttons; nothing is wider than the screen.
+    const cards = page
+      .getByRole("list", { name: "Charges still to come or refused" })
+      .getByRole("listitem")
+      .filter({ hasText: email });
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0)).toContainText(`Noa Balance ${tag}, Balance Climbing ${tag}`);
+    expect(await noSideScroll(page)).toBe(0);
+    await shoot(page, "balances-390");
+
+    const waive = cards.nth(0).getByRole("button", { name: `Waive… ${family}, $100.00 due ${words(open[0]!.due)}` });
+    await waive.click();
+    const dialog = page.getByRole("dialog", { name: "Waive a charge" });
+    await dialog.getByRole("button", { name: "Waive the charge" }).click();
+    await expect(dialog.getByText("Say why: the family and the office read it later.")).toBeVisible();
+    await dialog.getByRole("textbox", { name: /Reason/ }).fill("Hardship: agreed with the family");
+    expect(await accessibilityProblems(page, "dialog")).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath("balances-waive-390.png") });
+    await dialog.getByRole("button", { name: "Waive the charge" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "is waived" })).toHaveText(
+      `${family}'s charge of $100.00 due ${words(open[0]!.due)} is waived: it will not be charged.`,
+    );
+    await expect(cards).toHaveCount(1);
+    await expect(cards).toContainText("$200.00");
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await shoot(page, "balances-waived-dark-390");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(rows).toHaveCount(1);
+    expect(await accessibilityProblems(page, "main")).toEqual([]);
+    await shoot(page, "balances-waived-dark-1280");
+    await page.getByRole("button", { name: "Switch to light theme" }).click();
+    expect((await chargesOf(email)).map((c) => c.amountCents)).toEqual([20_000]);
+  } finally {
+    // The family's plan ended, so no charge of this test is left open on the shared API.
+    const left = await chargesOf(email);
+    if (left.length > 0) {
+      await callApi("POST", `/admin/plans/${left[0]!.orderId}/cancel`, admin, { reason: "End of the balances spec" });
+    }
+  }
 });

@@ -35,7 +35,8 @@ afterEach(() => {
 
 describe("the API client loads axios on demand", () => {
   it("importing shared-auth loads no axios; the first call does, and every call shares one instance", async () => {
-    const { api, errorMessage, queryClient, shouldRetry } = await import("./index");
+    const { api, errorMessage, shouldRetry } = await import("./index");
+    const { queryClient } = await import("./queries/client");
     // What runs at start: the QueryClient, its retry policy and the error messages.
     expect(queryClient.getDefaultOptions().queries?.retry).toBe(shouldRetry);
     expect(shouldRetry(0, new Error("x"))).toBe(true);

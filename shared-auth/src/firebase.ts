@@ -1,5 +1,6 @@
 import type { FirebaseApp } from "firebase/app";
 import type { Auth } from "firebase/auth";
+import { readAccessToken } from "./access-token";
 import { errorMessage } from "./api-client";
 import { academyStore } from "./store";
 
@@ -51,6 +52,10 @@ export function loadFirebaseAuth(options: { googlePopup?: boolean } = {}): Promi
     if (env.authEmulatorUrl) sdk.connectAuthEmulator(auth, env.authEmulatorUrl, { disableWarnings: true });
     // The stored user is restored before anyone reads `auth.currentUser` (settings, logout).
     await auth.authStateReady();
+    // A Firebase user restored with no access token stored: this browser logged out and was left
+    // (a link followed, the tab closed) before Firebase's own sign-out was done, or another tab
+    // logged out. It stays logged out: following that user would sign the last person in again.
+    if (auth.currentUser && !readAccessToken()) await sdk.signOut(auth);
     const handle = { auth, sdk, emulator };
     firstLoad(handle);
     return handle;

@@ -1,11 +1,4 @@
-export {
-  queryClient,
-  createQueryClient,
-  retryDelay,
-  shouldRetry,
-  CACHE_LIFETIME_MS,
-  QUERY_RETRIES,
-} from "./query-client";
+export { pageQueryClient, retryDelay, shouldRetry, CACHE_LIFETIME_MS, QUERY_RETRIES } from "./query-client";
 export {
   academyStore,
   createAcademyStore,
@@ -21,6 +14,7 @@ export {
   type SessionUser,
   type Theme,
 } from "./store";
+export { downloadFile } from "./download";
 export {
   api,
   apiErrorStatus,
@@ -78,13 +72,10 @@ export { paymentStatusLabel } from "./payment-status";
 export { serverNow } from "./server-clock";
 export { ACADEMY, ACADEMY_PHONE_HREF } from "./academy-facts";
 export {
+  CART_FRESH_MS,
   fetchCart,
   fetchEnrolled,
   studentEmail,
-  useAddToCart,
-  useCart,
-  useCartCount,
-  useEnrolled,
   useStudentEmail,
   useAccountEmail,
   withAddedItem,
@@ -99,16 +90,10 @@ export type {
   ClassItem,
   EnrolledClass,
 } from "./queries/types";
-export {
-  downloadFamilyData,
-  fetchCampers,
-  useCamperEligibility,
-  useCampers,
-  useRemoveCamper,
-  useSaveCamper,
-} from "./queries/campers";
+export { downloadFamilyData, fetchCampers } from "./queries/campers";
 export type { ClassAvailability, WaitlistEntry, WaitlistState } from "./queries/waitlist";
 export type {
+  Balance,
   CartQuote,
   Checkout,
   CheckoutItem,

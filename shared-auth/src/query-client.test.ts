@@ -1,13 +1,7 @@
 import { AxiosError, type InternalAxiosRequestConfig } from "axios";
 import { describe, expect, it } from "vitest";
-import {
-  CACHE_LIFETIME_MS,
-  createQueryClient,
-  QUERY_RETRIES,
-  queryClient,
-  retryDelay,
-  shouldRetry,
-} from "./query-client";
+import { createQueryClient, queryClient } from "./queries/client";
+import { CACHE_LIFETIME_MS, pageQueryClient, QUERY_RETRIES, retryDelay, shouldRetry } from "./query-client";
 
 const config = { headers: {} } as InternalAxiosRequestConfig;
 const answered = (status: number) =>
@@ -54,9 +48,11 @@ describe("the shared QueryClient", () => {
     expect([0, 1, 2, 3, 4, 5, 10].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });
 
-  it("is one object per page: importing twice gives the same client", async () => {
-    const again = await import("./query-client");
+  it("is one object per page: importing twice gives the same client, and so does every app's copy", async () => {
+    const again = await import("./queries/client");
     expect(again.queryClient).toBe(queryClient);
     expect(createQueryClient()).not.toBe(queryClient);
+    // An app's own copy of shared-auth/queries asks the singleton, which answers the first client made.
+    expect(pageQueryClient(createQueryClient)).toBe(queryClient);
   });
 });

@@ -1,4 +1,4 @@
-import { QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { asApiError } from "./api-client";
 
 /** Spec section 9: data stays cached 5 minutes; a failed query is retried 3 times. */
@@ -31,17 +31,19 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < QUERY_RETRIES;
 }
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        gcTime: CACHE_LIFETIME_MS,
-        retry: shouldRetry,
-        retryDelay,
-      },
-    },
-  });
+let pageClient: QueryClient | undefined;
+
+/**
+ * The one QueryClient of the page: the shell and every remote read the same cache. Made by the first
+ * app that loads the queries (`shared-auth/queries`, bundled in each app with the library), kept
+ * here in the singleton, so the library loads with the first page that asks for data, not with
+ * the shell.
+ */
+export function pageQueryClient(make: () => QueryClient): QueryClient {
+  return (pageClient ??= make());
 }
 
-/** The one QueryClient of the page; the shell and every remote read the same cache. */
-export const queryClient = createQueryClient();
+/** Forgets every cached answer (a logout), if the page's client was ever made. */
+export function clearPageQueries(): void {
+  pageClient?.clear();
+}

@@ -9,6 +9,7 @@ export const queryKeys = {
   me: () => ["me"] as const,
   cart: (email: string) => ["cart", email] as const,
   payments: (email: string) => ["payments", email] as const,
+  balance: (email: string) => ["payments", email, "balance"] as const,
   enrolled: (email: string) => ["enrolled", email] as const,
   myClasses: (email: string) => ["my-classes", email] as const,
   users: () => ["users"] as const,

@@ -2,7 +2,7 @@ import type { User } from "firebase/auth";
 import { ACCESS_TOKEN_KEY, readAccessToken, rememberRole, tokenServes } from "./access-token";
 import { api } from "./api-client";
 import { accountErrorMessage, loadFirebaseAuth, whenFirebaseLoads, type FirebaseAuthHandle } from "./firebase";
-import { queryClient } from "./query-client";
+import { clearPageQueries } from "./query-client";
 import { academyStore } from "./store";
 import type { AccessToken, OwnUser } from "./wire";
 
@@ -55,7 +55,7 @@ async function exchange(user: User, forceRefresh = false): Promise<void> {
   storeToken(data.token);
 }
 
-let syncing: { uid: string; done: Promise<void> } | null = null;
+let syncing: { uid: string; email: string | null; done: Promise<void> } | null = null;
 
 /**
  * Makes the API session match the signed-in Firebase user: reuses a stored token that is still
@@ -64,7 +64,9 @@ let syncing: { uid: string; done: Promise<void> } | null = null;
  * token change a forced refresh announces joins the run that forced it).
  */
 export function syncSession(user: User, { exchangeToken = false, forceRefresh = false } = {}): Promise<void> {
-  if (syncing?.uid === user.uid && !exchangeToken) return syncing.done;
+  // The same account under another address (changed since) is not the same sign-in: its run
+  // would buy a token for the old address.
+  if (syncing?.uid === user.uid && syncing.email === user.email && !exchangeToken) return syncing.done;
   const done = (async () => {
     if (!user.email) throw new Error("This account has no e-mail address; the academy needs one.");
     if (!exchangeToken && storedTokenFits(user.email)) {
@@ -78,7 +80,7 @@ export function syncSession(user: User, { exchangeToken = false, forceRefresh = 
     await exchange(user, forceRefresh);
     await loadMe(true);
   })();
-  syncing = { uid: user.uid, done };
+  syncing = { uid: user.uid, email: user.email, done };
   const clear = () => {
     if (syncing?.done === done) syncing = null;
   };
@@ -182,7 +184,7 @@ export async function logOut(): Promise<void> {
   const token = readAccessToken();
   if (token) endTokenOnServer(token);
   signOutLocally();
-  queryClient.clear();
+  clearPageQueries();
   try {
     const { auth, sdk } = await loadFirebaseAuth();
     await sdk.signOut(auth);

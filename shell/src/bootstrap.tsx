@@ -1,8 +1,7 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
-import { api, logOut, queryClient, setRuntimeEnv, setUnauthorizedHandler, startSession } from "shared-auth";
-import { callsApiOnOpen, hasStoredSession } from "./federation/route-preload";
+import { api, logOut, setRuntimeEnv, setUnauthorizedHandler, startSession } from "shared-auth";
+import { callsApiOnOpen, hasStoredSession, usesQueriesOnOpen } from "./federation/route-preload";
 import { startRemotes } from "./federation/startup";
 import { AppRouter } from "./routes/router";
 import { SESSION_ENDED_EVENT } from "./layout/session-events";
@@ -14,6 +13,9 @@ async function start() {
   setRuntimeEnv(config.env);
   // The page's first call would otherwise wait for axios to download after the page's own code.
   if (callsApiOnOpen(location.pathname, hasStoredSession())) api.preload();
+  // Likewise the queries' library (decision 042); a failed head start is retried by the page's own load.
+  if (usesQueriesOnOpen(location.pathname, hasStoredSession()))
+    void import("./federation/query-page").catch(() => undefined);
   // Spec section 8: a 401/403 on an authenticated call signs the user out and sends them to /login.
   setUnauthorizedHandler(() => {
     void logOut();
@@ -28,9 +30,7 @@ async function start() {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <AppRouter />
-        </QueryClientProvider>
+        <AppRouter />
       </StrictMode>,
     );
   });

@@ -22,6 +22,8 @@ export const ADDRESS_MOVED =
   "Sign in with that address, or contact the academy.";
 export const CONFIRM_NEW_ADDRESS =
   "Confirm your new e-mail address first: open the link sent to it, then sign in again.";
+export const EARLIER_ADDRESS =
+  "This sign-in names an e-mail address the account no longer uses. Log in again with its current address.";
 export const ADDRESS_TAKEN =
   "Another academy account already uses this e-mail address. Contact the academy to sort it out.";
 
@@ -87,8 +89,9 @@ export type LinkedAccount = {
  * record is read by e-mail; returns the record, or null when this person has none yet.
  *
  * - The record of this uid under another address: the person changed it in Firebase. It follows
- *   only a confirmed address (`email_verified`, as Firebase's verifyBeforeUpdateEmail leaves it),
- *   and every earlier session of the account ends (its session generation goes up).
+ *   only a confirmed address (`email_verified`, as Firebase's verifyBeforeUpdateEmail leaves it)
+ *   that the account still has, and every earlier session of the account ends (its session
+ *   generation goes up).
  * - A record of this address bound to another uid that still exists in Firebase: that account moved
  *   away to another address and someone else now holds this one. Refused: an old address never
  *   gets the account back. (A bound uid Firebase no longer knows, as after the emulator restarts or
@@ -109,7 +112,12 @@ export async function linkFirebaseAccount(
     throw unauthorized(ACCOUNT_DELETED);
   }
   if (mine) {
-    if (mine.email !== email) await followNewAddress(db, cache, mine, identity);
+    if (mine.email !== email) {
+      // Only to the address the Firebase account has now: an ID token bought before a change
+      // still names the address it had then, and would move the record back.
+      if ((await verifier.currentEmail(uid)) !== email) throw unauthorized(EARLIER_ADDRESS);
+      await followNewAddress(db, cache, mine, identity);
+    }
     return { ...mine, email };
   }
   const [byAddress] = await db.select(accountColumns).from(users).where(eq(users.email, email));

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deleteFamilyRecords } from "./account-deletion.js";
-import { ADDRESS_MOVED, CONFIRM_NEW_ADDRESS } from "./firebase-account.js";
+import { ADDRESS_MOVED, CONFIRM_NEW_ADDRESS, EARLIER_ADDRESS } from "./firebase-account.js";
 import { campers, classes, notificationPreferences, payments, users } from "../platform/database/schema.js";
 import { transaction } from "../platform/transaction.js";
 import { clockDay, useTestApi } from "../../test/harness.js";
@@ -90,6 +90,13 @@ describe("a family's own account", () => {
     const history = (await withToken(token, `/payments?email=${encodeURIComponent(newEmail)}`)).json();
     expect(history).toHaveLength(1);
     expect((await withToken(token, "/notification-settings")).json().calendarFeedUrl).toMatch(/\.ics$/);
+
+    // A Firebase ID token still naming the old address (bought before the change) does not move it back.
+    const uid = await uidOf(newIdToken);
+    const earlier = await exchange(craftedIdToken(uid, { email: family.email, email_verified: true }), family.email);
+    expect(earlier.statusCode, earlier.body).toBe(401);
+    expect(earlier.json().message).toBe(EARLIER_ADDRESS);
+    expect((await withToken(token, "/users/me")).json()).toMatchObject({ email: newEmail });
 
     // The API's tokens of the old address ended with the move.
     expect((await withToken(family.token, "/users/me")).statusCode).toBe(401);

@@ -29,6 +29,10 @@ export const adminStats = z
     classes: countsOf(CLASS_STATUSES, "class").meta({ description: "Classes by status" }),
     enrollments: z.int().meta({ description: "Seats booked (enrolments)" }),
     revenue: z.number().meta({ description: "Dollars paid, net of refunds sent or on their way" }),
+    planScheduledCents: z.int().meta({
+      description:
+        "Still to be charged on payment plans (charges to come and refused ones), in cents: not in revenue yet",
+    }),
     openHolds: z
       .object({
         checkouts: z.int().meta({ description: "Checkouts in progress" }),

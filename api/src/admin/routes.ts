@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, ne, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, sum, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../platform/database/client.js";
@@ -6,6 +6,7 @@ import {
   CLASS_STATUSES,
   classes,
   enrollments,
+  instalments,
   orders,
   payments,
   refunds,
@@ -104,19 +105,25 @@ export const adminRoutes =
         },
       },
       async () => {
-        const [byRole, byStatus, [enrolled], [revenue], [checkouts], [held], [refunded]] = await Promise.all([
-          db.select({ role: users.role, n: count() }).from(users).groupBy(users.role),
-          db.select({ status: classes.status, n: count() }).from(classes).groupBy(classes.status),
-          db.select({ n: count() }).from(enrollments),
-          db.select({ cents: sum(payments.amountCents).mapWith(Number) }).from(payments),
-          db.select({ n: count() }).from(orders).where(eq(orders.status, "pending")),
-          db.select({ seats: sum(classes.heldSeats).mapWith(Number) }).from(classes),
-          // Revenue is net of refunds sent or on their way.
-          db
-            .select({ cents: sum(refunds.amountCents).mapWith(Number) })
-            .from(refunds)
-            .where(ne(refunds.status, "failed")),
-        ]);
+        const [byRole, byStatus, [enrolled], [revenue], [checkouts], [held], [refunded], [scheduled]] =
+          await Promise.all([
+            db.select({ role: users.role, n: count() }).from(users).groupBy(users.role),
+            db.select({ status: classes.status, n: count() }).from(classes).groupBy(classes.status),
+            db.select({ n: count() }).from(enrollments),
+            db.select({ cents: sum(payments.amountCents).mapWith(Number) }).from(payments),
+            db.select({ n: count() }).from(orders).where(eq(orders.status, "pending")),
+            db.select({ seats: sum(classes.heldSeats).mapWith(Number) }).from(classes),
+            // Revenue is net of refunds sent or on their way.
+            db
+              .select({ cents: sum(refunds.amountCents).mapWith(Number) })
+              .from(refunds)
+              .where(ne(refunds.status, "failed")),
+            // Payment plans' charges still to come or refused: revenue once charged (decision 040).
+            db
+              .select({ cents: sum(instalments.amountCents).mapWith(Number) })
+              .from(instalments)
+              .where(inArray(instalments.status, ["scheduled", "charging", "failed"])),
+          ]);
         const users_ = Object.fromEntries(ROLES.map((r) => [r, byRole.find((x) => x.role === r)?.n ?? 0])) as Record<
           Role,
           number
@@ -129,6 +136,7 @@ export const adminRoutes =
           classes: { ...classes_, total: byStatus.reduce((a, x) => a + x.n, 0) },
           enrollments: enrolled?.n ?? 0,
           revenue: toDollars((revenue?.cents ?? 0) - (refunded?.cents ?? 0)),
+          planScheduledCents: scheduled?.cents ?? 0,
           openHolds: { checkouts: checkouts?.n ?? 0, seats: held?.seats ?? 0 },
         };
       },

@@ -140,6 +140,18 @@ const planOffer = z
   })
   .meta({ id: "PlanOffer", description: "A payment plan offered for a cart, with what it charges when" });
 
+const chosenPlan = planOffer
+  .extend({
+    consent: z.string().meta({
+      description:
+        "What the family authorises by paying the deposit: the later charges of the saved card, and how to stop them",
+    }),
+  })
+  .meta({
+    id: "ChosenPlan",
+    description: "The payment plan a checkout is paid with: `amount` is its deposit, charged now",
+  });
+
 export const cartQuote = z
   .object({
     items: z.array(
@@ -196,7 +208,13 @@ const checkoutShape = {
   items: z.array(checkoutItem),
   subtotalCents: z.int().optional().meta({ description: "Cents: the full prices' sum." }),
   discountCents: z.int().optional().meta({ description: "Cents: every discount's sum." }),
-  totalCents: z.int().optional().meta({ description: "Cents: the total charged (= amount)." }),
+  totalCents: z.int().optional().meta({
+    description: "Cents: the cart's total (= amount when paid in full; on a plan, amount is its deposit).",
+  }),
+  plan: chosenPlan
+    .nullable()
+    .optional()
+    .meta({ description: "The payment plan chosen, with its schedule; null when paid in full." }),
   promoCode: z.string().nullable().optional().meta({ description: "The promo code this checkout uses, if any." }),
   rule: rule.optional(),
 };
@@ -276,6 +294,17 @@ export const paymentRecord = z
         description: "Each class's full price, what was paid for it and its discounts (cents), in classItems' order.",
       }),
     discountCents: z.int().optional().meta({ description: "Every discount of the payment, in cents." }),
+    plan: z
+      .object({
+        name: z.string().meta({ description: "The payment plan's name when the family chose it" }),
+        part: z.enum(["deposit", "instalment"]),
+      })
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "A payment of a payment plan: its deposit (paid at checkout) or one of its instalments; null when paid in full",
+      }),
   })
   .meta({
     id: "PaymentRecord",

@@ -36,10 +36,10 @@ export const classRevenueRoutes =
         const owner = await ownerByEmail(db, actor, request.query.email);
         requirePermission(actor, "read", "class", owner);
         const [row] = await db
-          // Net of refunds: what stayed with the academy.
+          // Net of refunds: what stayed with the academy (on a payment plan, what has been paid so far).
           .select({
             seats: count(),
-            cents: sum(sql`${orderItems.priceCents} - ${orderItems.refundedCents}`).mapWith(Number),
+            cents: sum(sql`${orderItems.paidCents} - ${orderItems.refundedCents}`).mapWith(Number),
           })
           .from(orderItems)
           .innerJoin(orders, eq(orders.id, orderItems.orderId))

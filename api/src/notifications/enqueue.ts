@@ -7,6 +7,7 @@ import {
   cancellationFacts,
   entryMovedFacts,
   goodwillRefundFacts,
+  instalmentFacts,
   offerExpiredFacts,
   offerFacts,
   receiptFacts,
@@ -169,4 +170,38 @@ export async function enqueueContactMessage(
       dedupeKey: `contact-notice:${message.id}:${admin.id}`,
     });
   }
+}
+
+/**
+ * A payment plan's instalment just charged or refused (decision 040): one message per outcome of
+ * each attempt, however often the outcome is recorded.
+ */
+export async function enqueueInstalmentOutcome(
+  tx: Tx,
+  instalment: { id: string; attempt: number; paid: boolean; cardLast4: string | null; nextAttemptDay: string | null },
+) {
+  const found = await instalmentFacts(tx, instalment.id, instalment);
+  if (!found) return;
+  const kind = instalment.paid ? "instalment-paid" : "instalment-failed";
+  await enqueue(tx, {
+    kind,
+    to: found.to,
+    facts: found.facts,
+    dedupeKey: `${kind}:${instalment.id}:${instalment.attempt}`,
+  });
+}
+
+/**
+ * The reminder a few days before an instalment is charged (decision 040): one per instalment and
+ * due day, however often the pass that finds it runs (a day moved by the office reminds again).
+ */
+export async function enqueueInstalmentReminder(tx: Tx, instalment: { id: string; dueDay: string }) {
+  const found = await instalmentFacts(tx, instalment.id, { cardLast4: null, nextAttemptDay: null });
+  if (!found) return 0;
+  return enqueue(tx, {
+    kind: "instalment-reminder",
+    to: found.to,
+    facts: { ...found.facts, later: found.facts.later.filter((l) => l.due !== instalment.dueDay) },
+    dedupeKey: `instalment-reminder:${instalment.id}:${instalment.dueDay}`,
+  });
 }

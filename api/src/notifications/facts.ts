@@ -34,3 +34,4 @@ export {
   type ContactNoticeFacts,
   type WelcomeFacts,
 } from "./facts/welcome-and-contact.js";
+export { instalmentFacts, type InstalmentFacts } from "./facts/instalments.js";

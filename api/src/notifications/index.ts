@@ -8,6 +8,8 @@ export {
   enqueueClassReviewed,
   enqueueContactMessage,
   enqueueGoodwillRefund,
+  enqueueInstalmentOutcome,
+  enqueueInstalmentReminder,
   enqueueOfferExpired,
   enqueuePaymentReceipt,
   enqueueSeatCancelled,
@@ -16,6 +18,8 @@ export {
   enqueueWelcome,
   nameWelcome,
 } from "./enqueue.js";
+export { ACADEMY } from "./format.js";
+export { declineInWords } from "./templates/instalment.js";
 export { createMailer, type Mailer } from "./mailer.js";
 export { deliverDue, outboxState, type OutboxDeps } from "./outbox.js";
 export { enqueueDueReminders } from "./reminders.js";

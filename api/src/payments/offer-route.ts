@@ -9,7 +9,8 @@ import { checkoutRateLimits } from "../platform/rate-limits.js";
 import { transaction } from "../platform/transaction.js";
 import { idParam } from "../platform/wire.js";
 import { offerToAccept } from "../waitlist/index.js";
-import { CHECKOUT_REFUSALS, EMAIL_NOT_VERIFIED } from "./routes.js";
+import { EMAIL_NOT_VERIFIED } from "./routes.js";
+import { CHECKOUT_REFUSALS } from "./request-bodies.js";
 
 /**
  * Accepting a waitlist offer opens a checkout with the seats the offer kept: the
@@ -66,7 +67,7 @@ export const offerRoutes =
           return { entryId: offer.entryId, cartItemIds: lines.map((l) => l.id) };
         });
         // The offer's deadline is judged once, where its seats become the checkout's (takeOffer).
-        const { checkout } = await openCheckout(deps, actor, cartItemIds, { entryId });
+        const { checkout } = await openCheckout(deps, actor, cartItemIds, { accepting: { entryId } });
         return reply.status(201).send({ ...checkout, cartItemIds });
       },
     );

@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import type { PaymentConfig } from "../platform/config.js";
 import { ApiError } from "../platform/errors.js";
 import type { Intent, PaymentProvider, ProviderRefund } from "../booking/index.js";
+import type { CardSetup } from "../plans/index.js";
 
 export const providerUnavailable = () =>
   new ApiError(502, "The payment service cannot be reached right now; nothing was charged. Try again in a minute.");
@@ -17,6 +18,7 @@ export const toIntent = (pi: Stripe.PaymentIntent): Intent => ({
     pi.latest_charge && typeof pi.latest_charge === "object"
       ? (pi.latest_charge.payment_method_details?.card?.last4 ?? null)
       : null,
+  paymentMethodId: typeof pi.payment_method === "string" ? pi.payment_method : (pi.payment_method?.id ?? null),
 });
 
 const refundStatus = (status: string | null) => (status === "succeeded" || status === "failed" ? status : "pending");
@@ -42,6 +44,19 @@ async function reach<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A SetupIntent as the plans domain reads it. */
+function toCardSetup(si: Stripe.SetupIntent): CardSetup {
+  const idOf = (value: string | { id: string } | null) => (typeof value === "string" ? value : (value?.id ?? null));
+  return {
+    id: si.id,
+    status: si.status,
+    clientSecret: si.client_secret,
+    customerId: idOf(si.customer),
+    paymentMethodId: idOf(si.payment_method),
+    metadata: si.metadata ?? {},
+  };
+}
+
 export function createPaymentProvider(config: PaymentConfig): PaymentProvider {
   const url = config.apiUrl;
   const stripe = new Stripe(config.secretKey, {
@@ -59,7 +74,7 @@ export function createPaymentProvider(config: PaymentConfig): PaymentProvider {
 
   return {
     webhooksConfigured: Boolean(config.webhookSecret),
-    createIntent: ({ amountCents, currency, orderId, studentId, email, description }) =>
+    createIntent: ({ amountCents, currency, orderId, studentId, email, description, saveCardFor }) =>
       reach(async () =>
         toIntent(
           await stripe.paymentIntents.create(
@@ -71,17 +86,107 @@ export function createPaymentProvider(config: PaymentConfig): PaymentProvider {
               metadata: { orderId, studentId },
               receipt_email: email,
               description: description.slice(0, 1000),
+              // A plan's deposit saves the card to the family's Customer for the instalments.
+              ...(saveCardFor && { customer: saveCardFor, setup_future_usage: "off_session" as const }),
             },
             // A retried request for the same order gets the same intent, never a second one.
             { idempotencyKey: `order-${orderId}` },
           ),
         ),
       ),
+    createCustomer: ({ familyId, email }) =>
+      reach(async () => {
+        const customer = await stripe.customers.create(
+          { email, metadata: { familyId } },
+          { idempotencyKey: `customer-${familyId}` },
+        );
+        return customer.id;
+      }),
+    chargeSavedCard: (input) =>
+      reach(async () => {
+        try {
+          const pi = await stripe.paymentIntents.create(
+            {
+              amount: input.amountCents,
+              currency: input.currency,
+              customer: input.customerId,
+              payment_method: input.paymentMethodId,
+              off_session: true,
+              confirm: true,
+              // Cards only, as at checkout: nobody is there to follow a redirect.
+              automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+              description: input.description.slice(0, 1000),
+              metadata: input.metadata,
+              expand: ["latest_charge"],
+            },
+            { idempotencyKey: input.idempotencyKey },
+          );
+          if (pi.status === "succeeded")
+            return { paid: true, intentId: pi.id, cardLast4: toIntent(pi).cardLast4 ?? null };
+          return { paid: false, intentId: pi.id, declineCode: pi.status, message: "The payment was not completed." };
+        } catch (error) {
+          // A refusal of the card (402), or of the request itself (400: asking again under the
+          // same key gets the same answer), is an answer; anything else (unreachable, 429) is not.
+          if (error instanceof Stripe.errors.StripeCardError) {
+            const raw = error.raw as { payment_intent?: { id?: string } };
+            return {
+              paid: false,
+              intentId: raw.payment_intent?.id ?? null,
+              declineCode: error.decline_code ?? error.code ?? "card_declined",
+              message: error.message,
+            };
+          }
+          if (error instanceof Stripe.errors.StripeRateLimitError) {
+            // Nothing was done: the charge waits, and this process slows down (plans/charging.ts).
+            throw new ApiError(429, "The payment provider asks to slow down; nothing was charged.");
+          }
+          if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+            return {
+              paid: false,
+              intentId: null,
+              declineCode: error.code ?? "invalid_request",
+              message: error.message,
+            };
+          }
+          throw error;
+        }
+      }),
     retrieveIntent: (id) =>
       reach(async () => {
         try {
           // The charge comes along: the receipt names the card by its last four digits.
           return toIntent(await stripe.paymentIntents.retrieve(id, { expand: ["latest_charge"] }));
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+          throw error;
+        }
+      }),
+    readyForFamily: (id, amountCents) =>
+      reach(async () =>
+        toIntent(
+          await stripe.paymentIntents.update(id, {
+            amount: amountCents,
+            // The card the family pays with now is saved for the plan's later charges.
+            setup_future_usage: "off_session",
+          }),
+        ),
+      ),
+    createCardSetup: ({ customerId, familyId }) =>
+      reach(async () =>
+        toCardSetup(
+          await stripe.setupIntents.create({
+            customer: customerId,
+            usage: "off_session",
+            // Cards only, as at checkout: the card field confirms it, never a redirect.
+            automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+            metadata: { familyId },
+          }),
+        ),
+      ),
+    retrieveCardSetup: (id) =>
+      reach(async () => {
+        try {
+          return toCardSetup(await stripe.setupIntents.retrieve(id));
         } catch (error) {
           if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
           throw error;

@@ -22,14 +22,15 @@ import {
 } from "../booking/index.js";
 import { refusals } from "../platform/contract.js";
 import { ApiError, badRequest, conflict, forbidden } from "../platform/errors.js";
+import { settleInstalmentIntent } from "../plans/index.js";
 import { mirrorRefunds, withRefunds } from "../refunds/index.js";
 import { checkoutRateLimits, promoCodeRateLimits, sensitiveRateLimit } from "../platform/rate-limits.js";
 import { emailQuery, idParam } from "../platform/wire.js";
 import { pageQuery, pageWindow, wantsPage } from "../platform/paging.js";
 import { payments } from "../platform/database/schema.js";
 import { ownerByEmail } from "../platform/access/owner.js";
+import { CHECKOUT_REFUSALS, checkoutBody, paymentBody, RECORD_REFUSALS } from "./request-bodies.js";
 import type Stripe from "stripe";
-import { text } from "../platform/text.js";
 
 /**
  * A Stripe event as the webhook reads it: Stripe sends more fields (created, livemode, api_version...),
@@ -56,60 +57,6 @@ const stripeEvent = z
 
 /** Stripe's events about refunds: each names the PaymentIntent whose refunds to read again. */
 const REFUND_EVENTS = new Set(["charge.refunded", "refund.created", "refund.updated", "refund.failed"]);
-
-const intentId = z
-  .string({ error: "transactionId is required." })
-  .regex(/^pi_[A-Za-z0-9]{1,100}$/, { error: "transactionId must be the id of a payment (pi_...)." });
-
-/**
- * The spec's client sends the whole payment record; only the transaction id is used; every other
- * value comes from the database. An e-mail that is not the caller's is refused (403).
- */
-const paymentBody = z
-  .object({
-    transactionId: intentId.meta({ description: "The PaymentIntent the payment page confirmed (pi_...)" }),
-    email: text({ max: 254 })
-      .optional()
-      .meta({ description: "The caller's own e-mail (the spec's client sends it); another one is refused (403)" }),
-  })
-  .meta({ example: { transactionId: "pi_3PqR7sT2eZvKYlo21aBcDeFg", email: "sam.rivera@example.com" } });
-
-const checkoutBody = z
-  .object({
-    /** Pay for these cart items only (the single payment page sends one); the whole cart when absent. */
-    cartItemIds: z
-      .array(z.uuid({ error: "Not a valid cart item id." }))
-      .min(1, { error: "Choose at least one cart item." })
-      .max(100)
-      .optional(),
-    /** The spec's client sends the total it shows: ignored, the server computes the amount. */
-    price: z.number().optional(),
-    /** A promo code: applied, or refused with the reason (400, field promoCode). */
-    promoCode: text({ max: 40 }).optional(),
-  })
-  .default({})
-  .meta({ example: { cartItemIds: ["5a1b3c5d-7e9f-4a2b-8c4d-6e8f0a2b4c6d"], promoCode: "SPRING10" } });
-
-/**
- * The refusals of opening a checkout (POST /create-payment-intent, and accepting a waitlist offer,
- * which opens one): booking/checkout/open.ts and cart-lines.ts.
- */
-export const CHECKOUT_REFUSALS = {
-  403: "The caller's e-mail address is not confirmed (decision 028), or the caller is not a student",
-  404: "Some of the cart items given are no longer in the caller's cart",
-  409: "The cart is empty; a class started, is not open yet, closed or is full; a camper may not take the seat; the account would hold too many seats; the checkout is being opened in another tab; or it is paid already",
-  422: "The total is below the card payment's minimum ($0.50)",
-  502: "The payment service cannot be reached; nothing was charged",
-} as const;
-
-/** The refusals of recording a payment (booking/checkout/settle.ts). */
-const RECORD_REFUSALS = {
-  400: "The input is malformed, or the provider knows no such payment (field transactionId)",
-  403: "The e-mail is not the caller's, the payment is not the caller's, or the caller's role may not do this",
-  404: "No checkout of this site was paid by this payment",
-  409: "The payment has not gone through, does not match its checkout, or was refunded (the hold ran out and a class filled up, or a newer checkout replaced it)",
-  502: "The payment service cannot be reached",
-} as const;
 
 /**
  * Decision 028: a student pays only with a confirmed e-mail address, where the academy sends the
@@ -185,7 +132,10 @@ export const paymentRoutes =
         if (!actor.emailVerified) throw forbidden(EMAIL_NOT_VERIFIED);
         const promoCode = request.body.promoCode || undefined;
         if (promoCode) await codeLimits(request);
-        const { checkout, created } = await openCheckout(deps, actor, request.body.cartItemIds, undefined, promoCode);
+        const { checkout, created } = await openCheckout(deps, actor, request.body.cartItemIds, {
+          promoCode,
+          paymentPlanId: request.body.paymentPlanId,
+        });
         return reply.status(created ? 201 : 200).send(checkout);
       },
     );
@@ -370,6 +320,12 @@ export const paymentRoutes =
               typeof sent === "string" && /^pi_\w{1,100}$/.test(sent) ? await provider.retrieveIntent(sent) : null;
             if (!intent) {
               request.log.warn({ eventId: event.id }, "a payment event for an intent Stripe does not know: ignored");
+            } else if (intent.status === "succeeded" && intent.metadata.instalmentId) {
+              // A family's own payment of a refused plan charge (plans/family-pay.ts).
+              await settleInstalmentIntent({ db, provider, log: request.log }, intent).catch((error: unknown) => {
+                if (!(error instanceof ApiError && error.statusCode === 404)) throw error;
+                request.log.warn({ paymentIntentId: intent.id }, "a payment event for no known plan charge: ignored");
+              });
             } else if (intent.status === "succeeded") {
               try {
                 await settle(deps, intent);

@@ -7,3 +7,18 @@ export { addDays, daysBetween, offerProblem, planSchedule, termsProblem } from "
 export type { Due, PlanTerms, SchedulePart, SeatInput, Share } from "./schedule.js";
 export { planSummary } from "./words.js";
 export { plansOffered, type PlanOffer } from "./offers.js";
+export { agreePlan, planConsent, seatKey } from "./agree.js";
+export { familyCustomer, type CustomerMaker } from "./customers.js";
+export { cancelSeatInstalments, scheduleInstalments } from "./instalments.js";
+export {
+  chargeDueInstalments,
+  instalmentCharger,
+  CLAIM_LOST_MS,
+  type ChargingDeps,
+  type SavedCardCharger,
+} from "./charging.js";
+export { balanceRoutes } from "./balance-routes.js";
+export { officeRoutes } from "./office-routes.js";
+export type { CardSetup, CardSetups, FamilyIntents, PlanIntent } from "./intents.js";
+export { settleInstalmentIntent } from "./family-pay.js";
+export { loadPlanSettings, type PlanSettings } from "./settings.js";

@@ -18,9 +18,9 @@ export interface Brought {
 
 const NOTHING: Brought = { orders: 0, revenueCents: 0, discountCents: 0, holds: 0 };
 
-/** An order's revenue net of refunds: its lines' prices less what went back for each. */
+/** An order's revenue net of refunds: what was paid for its lines (on a plan, so far) less what went back. */
 const NET_OF_REFUNDS = sql.raw(
-  `(select coalesce(sum(i.price_cents - i.refunded_cents), 0) from order_items i where i.order_id = o.id)`,
+  `(select coalesce(sum(i.paid_cents - i.refunded_cents), 0) from order_items i where i.order_id = o.id)`,
 );
 
 type Row = { discount_id: string } & Record<keyof Brought, string | number>;

@@ -72,6 +72,14 @@ export const cancelledSeat = z
   })
   .meta({ id: "CancelledSeat", description: "A seat cancelled, and the refund it gave" });
 
+export const cancelledPlan = z
+  .object({
+    cancelledSeats: z.int().meta({ description: "The seats cancelled (those not paid in full)" }),
+    refundCents: z.int().meta({ description: "The refunds under the policy, in cents, all seats together" }),
+    message: z.string().meta({ description: "What happened, in plain words" }),
+  })
+  .meta({ id: "CancelledPlan", description: "A payment plan cancelled by the office" });
+
 export const cancelledEnrolment = z
   .object({
     _id: z.string().meta({ description: "The cancellation's id" }),

@@ -1,3 +1,4 @@
+import { cancelSeatInstalments } from "../plans/index.js";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { camperName } from "../campers/index.js";
 import { enqueueSeatCancelled } from "../notifications/index.js";
@@ -19,6 +20,7 @@ import { badRequest, conflict, notFound } from "../platform/errors.js";
 import { toDollars, usd } from "../platform/wire.js";
 import { fillFromLine, type LineOptions } from "../waitlist/index.js";
 import { markPaymentRefunds, NO_CARD_TO_REFUND } from "./lines.js";
+import { splitOverCharges, type ChargePart } from "./plan-charges.js";
 import { orderFacts, seatRefund, spreadRefund, type Line, type OrderFacts } from "./order-seats.js";
 import { academyToday, loadPolicy, quoteRefund, quoteText, type Quote } from "./policy.js";
 
@@ -40,7 +42,8 @@ const seatColumns = {
   firstDay: classes.startDate,
   lastDay: classes.endDate,
   camper: camperName,
-  paidCents: sql<number>`coalesce(${orderItems.priceCents}, 0)`.mapWith(Number),
+  // What was charged for the seat so far: its price, or on a payment plan what has been paid of it.
+  paidCents: sql<number>`coalesce(${orderItems.paidCents}, 0)`.mapWith(Number),
   refundedCents: sql<number>`coalesce(${orderItems.refundedCents}, 0)`.mapWith(Number),
   /** Paid by card: the seed's sample families paid none (seed/families.ts). */
   byCard: sql<boolean>`${orders.paymentIntentId} is not null`.mapWith(Boolean),
@@ -166,7 +169,8 @@ export async function seatQuote(db: Db, enrollmentId: string, familyId?: string)
 
 export interface CancelRequest {
   enrollmentId: string;
-  actorId: string;
+  /** Who cancels; null: the academy's own rule (a payment plan lapsed, refunds/plan-cancel.ts). */
+  actorId: string | null;
   /** A family cancels only its own seats, and not once the class has started. */
   asFamily: boolean;
   /** An admin's amount instead of the policy's (never more than is left of the line). */
@@ -175,7 +179,8 @@ export interface CancelRequest {
 }
 
 export interface Cancelled {
-  refundId: string | null;
+  /** The refunds written: one, or on a payment plan one per charge the money goes back through. */
+  refundIds: string[];
   refundCents: number;
   orderId: string | null;
   classId: string;
@@ -215,9 +220,9 @@ export async function cancelSeat(tx: Tx, request: CancelRequest, line: LineOptio
       refundCents: `At most ${left} cents.`,
     });
   }
-  let refundId: string | null = null;
+  let refundIds: string[] = [];
   if (amount > 0 && seat.orderId) {
-    refundId = await addRefund(tx, {
+    refundIds = await addRefund(tx, {
       orderId: seat.orderId,
       classId: seat.classId,
       camperId: seat.camperId,
@@ -228,6 +233,8 @@ export async function cancelSeat(tx: Tx, request: CancelRequest, line: LineOptio
     });
   }
   await tx.delete(enrollments).where(eq(enrollments.id, seat.id));
+  // On a payment plan, the seat's charges still to come are cancelled with it (decision 040).
+  if (seat.orderId) await cancelSeatInstalments(tx, { ...seat, orderId: seat.orderId });
   const [record] = await tx
     .insert(cancellations)
     .values({
@@ -236,7 +243,7 @@ export async function cancelSeat(tx: Tx, request: CancelRequest, line: LineOptio
       classId: seat.classId,
       camperId: seat.camperId,
       orderId: seat.orderId,
-      refundId,
+      refundId: refundIds[0] ?? null,
       refundCents: amount,
       policyRefundCents: quote.policyRefundCents,
       reason: request.reason ?? null,
@@ -252,7 +259,7 @@ export async function cancelSeat(tx: Tx, request: CancelRequest, line: LineOptio
     .where(eq(classes.id, seat.classId));
   // The freed seat goes to the class's waitlist first, in this same commit.
   await fillFromLine(tx, [seat.classId], line);
-  return { refundId, refundCents: amount, orderId: seat.orderId, classId: seat.classId };
+  return { refundIds, refundCents: amount, orderId: seat.orderId, classId: seat.classId };
 }
 
 /**
@@ -268,13 +275,13 @@ export async function addRefund(
     camperId: string;
     amountCents: number;
     spread?: { classId: string; camperId: string; cents: number }[] | undefined;
-    actorId: string;
+    actorId: string | null;
     reason: string | null;
   },
-): Promise<string> {
+): Promise<string[]> {
   const { spread, ...row } = input;
   const [order] = await tx
-    .select({ status: orders.status, intent: orders.paymentIntentId })
+    .select({ status: orders.status, intent: orders.paymentIntentId, plan: orders.plan })
     .from(orders)
     .where(eq(orders.id, input.orderId))
     .for("update");
@@ -285,24 +292,12 @@ export async function addRefund(
   if (parts.reduce((sum, part) => sum + part.cents, 0) !== input.amountCents) {
     throw new Error("a refund's lines do not add up to it");
   }
+  if (order.plan) return addPlanRefunds(tx, input, await splitOverCharges(tx, input.orderId, order.plan, parts));
   const [refund] = await tx
     .insert(refunds)
     .values({ ...row, createdAt: clock.now(), updatedAt: clock.now(), nextAttemptAt: clock.now() })
     .returning({ id: refunds.id });
-  for (const part of parts) {
-    const updated = await tx
-      .update(orderItems)
-      .set({ refundedCents: sql`${orderItems.refundedCents} + ${part.cents}` })
-      .where(
-        and(
-          eq(orderItems.orderId, input.orderId),
-          eq(orderItems.classId, part.classId),
-          eq(orderItems.camperId, part.camperId),
-        ),
-      )
-      .returning({ refunded: orderItems.refundedCents });
-    if (updated.length === 0) throw notFound("There is no such line in this order.");
-  }
+  for (const part of parts) await raiseRefunded(tx, input.orderId, part);
   // Several lines: each one's share is written, so a refund that fails gives each back (lines.ts).
   if (parts.length > 1) {
     await tx.insert(refundLines).values(
@@ -316,5 +311,54 @@ export async function addRefund(
     );
   }
   await markPaymentRefunds(tx, input.orderId);
-  return refund!.id;
+  return [refund!.id];
+}
+
+/** A line's share of a refund goes up on its line: the database refuses more than was paid for it. */
+async function raiseRefunded(tx: Tx, orderId: string, part: Line) {
+  const updated = await tx
+    .update(orderItems)
+    .set({ refundedCents: sql`${orderItems.refundedCents} + ${part.cents}` })
+    .where(
+      and(
+        eq(orderItems.orderId, orderId),
+        eq(orderItems.classId, part.classId),
+        eq(orderItems.camperId, part.camperId),
+      ),
+    )
+    .returning({ refunded: orderItems.refundedCents });
+  if (updated.length === 0) throw notFound("There is no such line in this order.");
+}
+
+/**
+ * A payment plan's refund (decision 040): one pending refund per charge it goes back through,
+ * each for one line, so that each is sent to the PaymentIntent that took the money.
+ */
+async function addPlanRefunds(
+  tx: Tx,
+  input: { orderId: string; actorId: string | null; reason: string | null },
+  parts: ChargePart[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const part of parts) {
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        orderId: input.orderId,
+        classId: part.classId,
+        camperId: part.camperId,
+        amountCents: part.cents,
+        paymentIntentId: part.intentId,
+        actorId: input.actorId,
+        reason: input.reason,
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+        nextAttemptAt: clock.now(),
+      })
+      .returning({ id: refunds.id });
+    await raiseRefunded(tx, input.orderId, part);
+    ids.push(refund!.id);
+  }
+  await markPaymentRefunds(tx, input.orderId);
+  return ids;
 }

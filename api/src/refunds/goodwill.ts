@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { enqueueGoodwillRefund } from "../notifications/index.js";
 import * as clock from "../platform/clock.js";
 import type { Db, Tx } from "../platform/database/client.js";
@@ -14,6 +14,9 @@ import { markPaymentRefunds, NO_CARD_TO_REFUND, orderLinesLeft, shareRefund } fr
  * (`shareAmong`), so each line's refunded total stays true and a later cancellation refunds at
  * most what is left; the database holds each line to its price. Sent like every refund (sending.ts).
  */
+export const PLAN_REFUND_BY_SEAT =
+  "This payment is part of a payment plan: refund it by cancelling its seats, where you can set the amount.";
+
 export async function refundPayment(
   tx: Tx,
   input: { paymentId: string; amountCents: number; actorId: string; reason: string },
@@ -26,11 +29,13 @@ export async function refundPayment(
   // The family's lock, as a cancellation takes it: the two never share out one line's rest at once.
   await lockAccount(tx, payment.studentId);
   const [order] = await tx
-    .select({ status: orders.status, intent: orders.paymentIntentId })
+    .select({ status: orders.status, intent: orders.paymentIntentId, plan: orders.plan })
     .from(orders)
     .where(eq(orders.id, payment.orderId))
     .for("update");
   if (!order || order.status !== "paid") throw conflict("Only a paid order can be refunded.");
+  // A plan's money came in several charges (decision 040): its refunds are made seat by seat.
+  if (order.plan) throw conflict(PLAN_REFUND_BY_SEAT);
   // The seed's families paid no card (seed/families.ts): nothing can go back to one.
   if (!order.intent) throw conflict(NO_CARD_TO_REFUND);
   const lines = await orderLinesLeft(tx, payment.orderId);
@@ -84,7 +89,7 @@ export async function refundsForStaff(db: Db, which: "open" | "all", limit = 50)
       email: users.email,
     })
     .from(refunds)
-    .innerJoin(payments, eq(payments.orderId, refunds.orderId))
+    .innerJoin(payments, and(eq(payments.orderId, refunds.orderId), eq(payments.kind, "checkout")))
     .innerJoin(users, eq(users.id, payments.studentId))
     .leftJoin(classes, eq(classes.id, refunds.classId))
     .where(which === "open" ? or(eq(refunds.status, "pending"), eq(refunds.status, "failed")) : undefined)

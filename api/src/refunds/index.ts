@@ -4,6 +4,7 @@
  * sending of refunds that outlives a provider that does not answer. Other code uses it from here.
  */
 export { refundRoutes, type RefundRouteDeps } from "./routes.js";
+export { cancelLapsedPlans } from "./plan-cancel.js";
 export { sendDueRefunds, withRefunds, type RefundDeps } from "./sending.js";
 export { mirrorRecentRefunds, mirrorRefunds } from "./mirror.js";
 export { loadPolicy, policyText, quoteRefund, type Policy } from "./policy.js";

@@ -49,7 +49,7 @@ export async function giveBack(
 export async function markPaymentRefunds(tx: Tx, orderId: string) {
   const [sums] = await tx
     .select({
-      paid: sql<number>`coalesce(sum(${orderItems.priceCents}), 0)`.mapWith(Number),
+      paid: sql<number>`coalesce(sum(${orderItems.paidCents}), 0)`.mapWith(Number),
       refunded: sql<number>`coalesce(sum(${orderItems.refundedCents}), 0)`.mapWith(Number),
     })
     .from(orderItems)
@@ -57,7 +57,10 @@ export async function markPaymentRefunds(tx: Tx, orderId: string) {
   if (!sums) return;
   const status =
     sums.refunded === 0 ? "service pending" : sums.refunded >= sums.paid ? "refunded" : "partially refunded";
-  await tx.update(payments).set({ status }).where(eq(payments.orderId, orderId));
+  await tx
+    .update(payments)
+    .set({ status })
+    .where(and(eq(payments.orderId, orderId), eq(payments.kind, "checkout")));
 }
 
 /**
@@ -101,7 +104,7 @@ export function orderLinesLeft(tx: Tx, orderId: string) {
     .select({
       classId: orderItems.classId,
       camperId: orderItems.camperId,
-      left: sql<number>`${orderItems.priceCents} - ${orderItems.refundedCents}`.mapWith(Number),
+      left: sql<number>`${orderItems.paidCents} - ${orderItems.refundedCents}`.mapWith(Number),
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))

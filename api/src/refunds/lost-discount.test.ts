@@ -39,6 +39,7 @@ function order(input: Omit<PricingInput, "today">) {
       classId: l.classId,
       camperId: l.camperId,
       priceCents: l.paidCents,
+      paidCents: l.paidCents,
       refundedCents: 0,
       held: true,
     })),

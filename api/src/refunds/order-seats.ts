@@ -13,7 +13,15 @@ import { lostDiscountRefund, type LostDiscountRefund } from "./lost-discount.js"
 
 export interface OrderFacts {
   terms: PricingTerms | null;
-  lines: { classId: string; camperId: string; priceCents: number; refundedCents: number; held: boolean }[];
+  /** Each line's price, what has been charged of it (less on a plan) and refunded of that. */
+  lines: {
+    classId: string;
+    camperId: string;
+    priceCents: number;
+    paidCents: number;
+    refundedCents: number;
+    held: boolean;
+  }[];
   earlierPolicyCents: number;
   earlierRefundCents: number;
 }
@@ -25,6 +33,7 @@ export async function orderFacts(db: Db | Tx, orderId: string): Promise<OrderFac
       classId: orderItems.classId,
       camperId: orderItems.camperId,
       priceCents: orderItems.priceCents,
+      paidCents: orderItems.paidCents,
       refundedCents: orderItems.refundedCents,
       held: sql<boolean>`${enrollments.id} is not null`.mapWith(Boolean),
     })
@@ -98,14 +107,14 @@ export function seatRefund(
     keptCostCents: facts.terms ? priceUnderTerms(facts.terms, kept) : null,
     keptPaidCents: sum(kept, (line) => line.priceCents),
     refundedGoneCents: sum(gone, (line) => line.refundedCents),
-    leftGoneCents: sum(gone, (line) => line.priceCents - line.refundedCents),
+    leftGoneCents: sum(gone, (line) => line.paidCents - line.refundedCents),
     earlierPolicyCents: facts.earlierPolicyCents,
     earlierRefundCents: facts.earlierRefundCents,
   });
   const lines = [...gone.filter(isSeat), ...gone.filter((line) => !isSeat(line))].map((line) => ({
     classId: line.classId,
     camperId: line.camperId,
-    cents: Math.max(line.priceCents - line.refundedCents, 0),
+    cents: Math.max(line.paidCents - line.refundedCents, 0),
   }));
   return { ...result, lines };
 }

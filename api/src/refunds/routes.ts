@@ -9,13 +9,15 @@ import { idParam, toDollars, usd } from "../platform/wire.js";
 import type { LineOptions } from "../waitlist/index.js";
 import { cancelSeat, familySeats, seatQuote } from "./cancel.js";
 import { cancelledSeats } from "./cancelled.js";
+import { cancelPlan } from "./plan-cancel.js";
 import { openRefundCounts, refundPayment, refundsForStaff } from "./goodwill.js";
 import { loadPolicy, policyText, savePolicy, type Policy } from "./policy.js";
-import { sendRefund, type RefundDeps } from "./sending.js";
+import { sendRefund, sendRefunds, type RefundDeps } from "./sending.js";
 import { refusals } from "../platform/contract.js";
 import {
   cancellationPolicy,
   cancelledEnrolment,
+  cancelledPlan,
   cancelledSeat,
   enrolledSeat,
   goodwillRefund,
@@ -154,6 +156,47 @@ export const refundRoutes =
     );
 
     app.post(
+      "/admin/plans/:id/cancel",
+      {
+        config: { access: { action: "update", entity: "payment-plan" } },
+        schema: {
+          tags: ["payment plans"],
+          summary:
+            "Cancel a family's payment plan: each seat of it not paid in full is cancelled with the policy's refund of what was paid, its charges to come with it",
+          operationId: "cancelPaymentPlan",
+          params: idParam.describe("The plan's order id (orderId in GET /admin/balances)"),
+          body: z.object({ reason: text({ required: "Say why, for the record.", max: 300 }) }),
+          response: {
+            200: cancelledPlan.describe("The plan's owing seats are cancelled; the refunds are recorded and sent"),
+            ...refusals({
+              400: "No reason was given",
+              403: "The caller's role may not do this (admins only)",
+              404: "There is no such payment plan",
+              409: "Every seat of the plan is paid in full or cancelled already",
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "update", "payment-plan");
+        const done = await cache.write(["classes"], (tx) =>
+          cancelPlan(tx, { orderId: request.params.id, actorId: actor.id, reason: request.body.reason }, line),
+        );
+        if (done.refundIds.length > 0) await sendRefunds(deps, done.refundIds);
+        const seats = `${done.seats} seat${done.seats === 1 ? "" : "s"}`;
+        return {
+          cancelledSeats: done.seats,
+          refundCents: done.refundCents,
+          message:
+            done.refundCents > 0
+              ? `The plan is cancelled: ${seats} freed, ${usd(done.refundCents)} refunded under the policy.`
+              : `The plan is cancelled: ${seats} freed; the policy refunds nothing of what was paid.`,
+        };
+      },
+    );
+
+    app.post(
       "/enrollments/:id/cancel",
       {
         config: { access: { action: "delete", entity: "enrollment" } },
@@ -205,7 +248,7 @@ export const refundRoutes =
             line,
           ),
         );
-        const status = done.refundId ? await sendRefund(deps, done.refundId) : null;
+        const status = done.refundIds.length > 0 ? await sendRefunds(deps, done.refundIds) : null;
         return {
           cancelled: true as const,
           refund: toDollars(done.refundCents),

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { PaymentProvider } from "../booking/index.js";
 import * as clock from "../platform/clock.js";
 import type { Db } from "../platform/database/client.js";
@@ -33,7 +33,8 @@ export async function sendRefund(deps: RefundDeps, refundId: string): Promise<Re
         amountCents: refunds.amountCents,
         attempts: refunds.attempts,
         status: refunds.status,
-        intentId: orders.paymentIntentId,
+        // A payment plan's refund goes back through the instalment that took the money (decision 040).
+        intentId: sql<string | null>`coalesce(${refunds.paymentIntentId}, ${orders.paymentIntentId})`,
       })
       .from(refunds)
       .innerJoin(orders, eq(orders.id, refunds.orderId))
@@ -98,6 +99,13 @@ export async function sendRefund(deps: RefundDeps, refundId: string): Promise<Re
   }
 }
 
+/** Sends the refunds of one cancellation: failed if any failed, pending while any waits, else succeeded. */
+export async function sendRefunds(deps: RefundDeps, refundIds: readonly string[]): Promise<RefundStatus> {
+  const statuses: RefundStatus[] = [];
+  for (const id of refundIds) statuses.push(await sendRefund(deps, id));
+  return statuses.includes("failed") ? "failed" : statuses.includes("pending") ? "pending" : "succeeded";
+}
+
 async function currentStatus(db: Db, refundId: string): Promise<RefundStatus> {
   const [row] = await db.select({ status: refunds.status }).from(refunds).where(eq(refunds.id, refundId));
   return row?.status ?? "failed";
@@ -133,7 +141,7 @@ export async function withRefunds<T extends { _id: string }>(db: Db, records: T[
             createdAt: refunds.createdAt,
           })
           .from(refunds)
-          .innerJoin(payments, eq(payments.orderId, refunds.orderId))
+          .innerJoin(payments, and(eq(payments.orderId, refunds.orderId), eq(payments.kind, "checkout")))
           .where(
             inArray(
               payments.id,

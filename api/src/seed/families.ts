@@ -328,6 +328,7 @@ export async function seedFamilies(
           classId: l.classId,
           camperId: l.camperId,
           priceCents: prices.get(l.classId)!,
+          paidCents: prices.get(l.classId)!,
           listPriceCents: prices.get(l.classId)!,
           discounts: [],
         })),

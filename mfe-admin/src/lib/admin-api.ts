@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, apiErrorStatus, queryKeys } from "shared-auth";
+import { api, apiErrorStatus, downloadFile, queryKeys } from "shared-auth";
 import type {
   AdminClass,
   AdminStats,
@@ -192,17 +192,7 @@ export const useMarkRead = () =>
   );
 
 /** The subscribers' CSV, fetched with the admin's token and handed to the browser as a download. */
-export async function downloadSubscribersCsv(): Promise<void> {
-  const { data } = await api.get<Blob>("/newsletter/export.csv", { responseType: "blob" });
-  const url = URL.createObjectURL(data);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = "newsletter-subscribers.csv";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export const downloadSubscribersCsv = () => downloadFile("/newsletter/export.csv", "newsletter-subscribers.csv");
 
 export function useClassLine(classId: string) {
   return useQuery({

@@ -44,7 +44,15 @@ function Figures({ stats }: { stats: AdminStats }) {
         detail={`${n(stats.classes.pending)} pending · ${n(stats.classes.approved)} approved · ${n(stats.classes.denied)} denied`}
       />
       <Figure label="Enrolments" value={n(stats.enrollments)} />
-      <Figure label="Revenue" value={money.format(stats.revenue)} />
+      <Figure
+        label="Revenue"
+        value={money.format(stats.revenue)}
+        detail={
+          stats.planScheduledCents > 0
+            ? `Collected; ${money.format(stats.planScheduledCents / 100)} more scheduled on payment plans`
+            : "Collected, net of refunds"
+        }
+      />
       <Figure
         label="Open holds"
         value={n(stats.openHolds.seats)}

@@ -91,11 +91,51 @@ describe("the payment plans list", () => {
   it("says when the plans could not be loaded, and tries again", async () => {
     // A refusal is not tried again by itself (a 5xx is, after a wait): the page says so at once.
     api.on("GET /payment-plans", { status: 403, body: { error: "Forbidden", message: "Only admins manage plans." } });
+    api.on("GET /admin/plan-settings", { body: { graceDays: 7, atRiskAction: "keep", text: "Kept." } });
     renderPage();
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toMatch(/The payment plans could not be loaded/);
     api.on("GET /payment-plans", { body: [] });
     await userEvent.setup().click(within(alert).getByRole("button", { name: "Try again" }));
     expect(await screen.findByText("No payment plans yet: families pay in full.")).toBeTruthy();
+  });
+});
+
+describe("the rule for refused payments", () => {
+  const keep = {
+    graceDays: 7,
+    atRiskAction: "keep",
+    text: "When a plan's charge is refused and no attempt is left, its seats are kept and the office follows up with the family.",
+  };
+
+  it("says the rule in force; set to cancel, asks for the grace days, checks them, and saves the server's words", async () => {
+    api.on("GET /payment-plans", { body: [] });
+    api.on("GET /admin/plan-settings", { body: keep });
+    api.on("PATCH /admin/plan-settings", (request) => ({
+      body: {
+        ...(request.body as object),
+        text: "When a plan's charge is refused and no attempt is left, its seats not yet paid in full are cancelled 10 days after the last refused charge, with the cancellation policy's refund of what was paid.",
+      },
+    }));
+    renderPage();
+    const form = await screen.findByRole("form", { name: "Refused payments" });
+    expect((await within(form).findByTestId("plan-risk-text")).textContent).toMatch(/seats are kept/);
+    expect(within(form).queryByLabelText("Grace period (days)")).toBeNull();
+
+    await userEvent.click(within(form).getByLabelText(/Cancel the seats not paid in full/));
+    const grace = within(form).getByLabelText("Grace period (days)");
+    await userEvent.clear(grace);
+    await userEvent.type(grace, "91");
+    await userEvent.click(within(form).getByRole("button", { name: "Save rule" }));
+    expect(within(form).getByText("A whole number of days from 0 to 90.")).toBeTruthy();
+    expect(grace.getAttribute("aria-invalid")).toBe("true");
+    expect(api.calls("PATCH /admin/plan-settings")).toHaveLength(0);
+
+    await userEvent.clear(grace);
+    await userEvent.type(grace, "10");
+    await userEvent.click(within(form).getByRole("button", { name: "Save rule" }));
+    expect(await within(form).findByText(/cancelled 10 days after the last refused charge/)).toBeTruthy();
+    expect(api.calls("PATCH /admin/plan-settings")[0]!.body).toEqual({ atRiskAction: "cancel", graceDays: 10 });
+    expect(screen.getByRole("link", { name: "Balances due" }).getAttribute("href")).toBe("/dashboard/balances");
   });
 });

@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { errorMessage } from "shared-auth";
+import { Link } from "react-router-dom";
 import { AdminRoot } from "../components/admin-root";
 import { buttonStyles } from "../components/buttons";
 import { PlanFormCard } from "../components/plan-form";
+import { PlanRiskForm } from "../components/plan-risk-form";
 import { EmptyState, ErrorState, PageHeading, TableSkeleton } from "../components/states";
 import { confirmDelete, notifyDeleted, showFailure } from "../lib/alerts";
 import {
@@ -98,12 +100,13 @@ export default function PaymentPlansPage() {
         A plan lets a family pay a deposit at checkout and the rest in instalments charged to their card. Paying in full
         is always offered; a plan only when every class in the cart starts at least its cut-off days ahead.
       </p>
-      <p
-        role="note"
-        className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-      >
-        Not on the payment page yet: plans are saved and priced for each cart, but families still pay in full until
-        choosing a plan and charging the instalments are switched on.
+      <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
+        Families choose a plan on the payment page and follow its payments on My Balance; each instalment is charged on
+        its day and e-mailed. What families still owe, refused payments and changes to a family&apos;s schedule are on{" "}
+        <Link to="/dashboard/balances" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
+          Balances due
+        </Link>
+        .
       </p>
       {editing && (
         <PlanFormCard key={editing.n} initial={editing.form} editingId={editing.id} onDone={() => setEditing(null)} />
@@ -181,6 +184,15 @@ export default function PaymentPlansPage() {
             </ul>
           </>
         )}
+      </section>
+      <section
+        aria-labelledby="refused-payments"
+        className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <h2 id="refused-payments" className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">
+          Refused payments
+        </h2>
+        <PlanRiskForm />
       </section>
     </AdminRoot>
   );

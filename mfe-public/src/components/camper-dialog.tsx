@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { errorMessage, useCamperEligibility, type ClassItem } from "shared-auth";
+import { errorMessage, type ClassItem } from "shared-auth";
+import { useCamperEligibility } from "shared-auth/queries";
 import { toastSuccess } from "../lib/alerts";
 import { ADDED_MESSAGE, camperLabel, listNames, type BookingOutcome } from "../lib/booking-state";
 import type { Booking } from "../lib/use-booking";

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
-import { errorMessage, useCamperEligibility, type ClassItem } from "shared-auth";
+import { errorMessage, type ClassItem } from "shared-auth";
+import { useCamperEligibility } from "shared-auth/queries";
 import { useClassAvailability, waitlistRule } from "../lib/waitlist-queries";
 import { camperLabel } from "../lib/booking-state";
 import type { Booking } from "../lib/use-booking";

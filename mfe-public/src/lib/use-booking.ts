@@ -7,15 +7,12 @@ import {
   queryKeys,
   sessionsOverlap,
   useAcademy,
-  useAddToCart,
-  useCampers,
-  useCart,
-  useEnrolled,
   useStudentEmail,
   type Camper,
   type ClassItem,
   type WaitlistEntry,
 } from "shared-auth";
+import { useAddToCart, useCampers, useCart, useEnrolled } from "shared-auth/queries";
 import { useJoinWaitlist } from "./waitlist-queries";
 import { askToLogIn, explainOverlap, showProblem, toastSuccess } from "./alerts";
 import {

@@ -1,4 +1,5 @@
-import { formatSession, ImageOrInitials, useEnrolled } from "shared-auth";
+import { formatSession, ImageOrInitials } from "shared-auth";
+import { useEnrolled } from "shared-auth/queries";
 import { PageFrame } from "../components/page-frame";
 import { EmptyState, ErrorState, RowsSkeleton } from "../components/states";
 import { buttonSecondary, card } from "../components/styles";

@@ -1,15 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import {
-  errorMessage,
-  EmptyState,
-  queryKeys,
-  useCampers,
-  useEnrolled,
-  useRemoveCamper,
-  useStudentEmail,
-  type Camper,
-} from "shared-auth";
+import { errorMessage, EmptyState, queryKeys, useStudentEmail, type Camper } from "shared-auth";
+import { useCampers, useEnrolled, useRemoveCamper } from "shared-auth/queries";
 import { NotAStudent } from "../components/no-student";
 import { PageFrame } from "../components/page-frame";
 import { ErrorState, RowsSkeleton } from "../components/states";

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { useCart, useStudentEmail } from "shared-auth";
+import { useStudentEmail } from "shared-auth";
+import { useCart } from "shared-auth/queries";
 import { NotAStudent } from "../components/no-student";
 import { PageFrame } from "../components/page-frame";
 import { EmptyState, ErrorState, RowsSkeleton } from "../components/states";

@@ -40,6 +40,13 @@ function PaymentCard({ payment }: { payment: PaymentRecord }) {
             )}
           </p>
         ))}
+        {payment.plan && (
+          <p className="text-sm font-semibold text-indigo-800 dark:text-indigo-300" data-testid="payment-plan-part">
+            {payment.plan.part === "deposit"
+              ? `Deposit of your payment plan “${payment.plan.name}”`
+              : `A payment of your payment plan “${payment.plan.name}”`}
+          </p>
+        )}
         {!!payment.discountCents && (
           <p className="text-sm font-semibold text-emerald-800 dark:text-emerald-300" data-testid="payment-discounts">
             Discounts: −{dollars(payment.discountCents / 100)}

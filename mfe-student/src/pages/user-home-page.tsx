@@ -1,8 +1,12 @@
 import { Link } from "react-router-dom";
-import { UserAvatar, useAcademy, useCampers, useCart, useEnrolled, useStudentEmail } from "shared-auth";
+import { UserAvatar, useAcademy, useStudentEmail } from "shared-auth";
+import { useCampers, useCart, useEnrolled } from "shared-auth/queries";
 import { PageFrame } from "../components/page-frame";
 import { card, dollars } from "../components/styles";
+import { useBalance } from "../features/balance/balance-api";
+import { dayInWords } from "../features/checkout/plan-choice";
 import { usePayments } from "../features/history/use-payments";
+import { cents } from "../features/pricing/money";
 import "../styles.css";
 
 /** One figure of the summary, linking to the page that lists it; a dash while it loads or failed. */
@@ -40,6 +44,9 @@ export default function UserHomePage() {
   const enrolled = useEnrolled();
   const payments = usePayments();
   const campers = useCampers();
+  // Payment plans (decision 040): the next charge, when the family has one coming.
+  const balance = useBalance(email);
+  const next = balance.data?.next;
   const name = user?.displayName || user?.email || "student";
   // What the family paid less what came back (or is on its way), in the API's cents.
   const spent = payments.data?.reduce((sum, p) => sum + p.amountCents - (p.refundedCents ?? 0), 0);
@@ -85,6 +92,25 @@ export default function UserHomePage() {
             linkLabel="My Campers"
           />
         </ul>
+      )}
+      {next && (
+        <p
+          className={`flex flex-wrap items-baseline justify-between gap-2 p-4 ${card}`}
+          role={balance.data?.atRisk ? "alert" : undefined}
+          data-testid="next-payment"
+        >
+          <span className="text-slate-900 dark:text-white">
+            {balance.data?.atRisk
+              ? "A planned payment could not be taken: see My Balance."
+              : `Next payment: ${cents(next.amountCents)} on ${dayInWords(next.due)}`}
+          </span>
+          <Link
+            to="/dashboard/balance"
+            className="font-semibold text-orange-700 underline-offset-2 hover:underline dark:text-orange-400"
+          >
+            My Balance
+          </Link>
+        </p>
       )}
     </PageFrame>
   );

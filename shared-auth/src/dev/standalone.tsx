@@ -2,7 +2,8 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { type ComponentType, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter, Link, Route, Routes } from "react-router-dom";
-import { queryClient, startSession, setRuntimeEnv } from "shared-auth";
+import { startSession, setRuntimeEnv } from "shared-auth";
+import { queryClient } from "shared-auth/queries";
 
 /**
  * A remote's own page when opened directly (its team's dev server): every exposed page on a

@@ -10,7 +10,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { ACCESS_TOKEN_KEY } from "../access-token";
-import { queryClient } from "../query-client";
+import { queryClient } from "../queries/client";
 import { academyStore, type PaymentsConfig, type Role } from "../store";
 
 /** A request the server received: the path without its query, the query, and the JSON body. */

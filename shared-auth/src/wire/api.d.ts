@@ -832,6 +832,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/plans/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a family's payment plan: each seat of it not paid in full is cancelled with the policy's refund of what was paid, its charges to come with it */
+        post: operations["cancelPaymentPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/enrollments/{id}/cancel": {
         parameters: {
             query?: never;
@@ -1101,6 +1118,211 @@ export interface paths {
         head?: never;
         /** An admin changes or pauses a payment plan (schedules families agreed to keep their terms) */
         patch: operations["updatePaymentPlan"];
+        trace?: never;
+    };
+    "/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the caller's family still owes on its payment plans, and when each charge falls */
+        get: operations["getBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/balance/instalments/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay a refused charge of the caller's plan now: its PaymentIntent, ready to confirm with Stripe.js */
+        post: operations["payRefusedInstalment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/balance/instalments/{id}/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the caller's payment of a refused charge once Stripe.js confirmed it (the webhook does too) */
+        post: operations["settleRefusedInstalment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/balance/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start replacing the card the caller's plans charge: a SetupIntent to confirm with Stripe.js */
+        post: operations["openCardChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/balance/card/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the new card once Stripe.js confirmed its SetupIntent: the caller's plans charge it from now on */
+        post: operations["settleCardChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/balance/pay-early": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay ahead: one charge still to come, or every one of a plan, falls due today and is charged to the saved card within a minute */
+        post: operations["payEarly"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What families owe on payment plans: every open charge, by family, class and due week, with totals */
+        get: operations["getBalancesDue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/balances.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The open payment-plan charges as CSV, one row a charge */
+        get: operations["downloadBalancesCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/plan-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What happens to a plan whose charge was refused with no attempt left: cancelled after grace days, or kept */
+        get: operations["getPlanSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** An admin sets what happens to a plan at risk */
+        patch: operations["setPlanSettings"];
+        trace?: never;
+    };
+    "/admin/instalments/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Try a refused charge again now (the next check of the charging worker makes it) */
+        post: operations["retryInstalment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/instalments/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a charge still to come, or a refused one, to another day (a refused one waits for it) */
+        post: operations["moveInstalment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/instalments/{id}/waive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Waive a charge still to come or refused: it is never charged, the reason is kept */
+        post: operations["waiveInstalment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/contact": {
@@ -2487,6 +2709,8 @@ export interface components {
             enrollments: number;
             /** @description Dollars paid, net of refunds sent or on their way */
             revenue: number;
+            /** @description Still to be charged on payment plans (charges to come and refused ones), in cents: not in revenue yet */
+            planScheduledCents: number;
             /** @description Seats held by checkouts not finished yet */
             openHolds: {
                 /** @description Checkouts in progress */
@@ -2494,6 +2718,218 @@ export interface components {
                 /** @description Seats they hold */
                 seats: number;
             };
+        };
+        /** @description A share of each seat's price: a percent of it or an amount per seat */
+        PlanShare: {
+            /** @description A percent of each seat's price (after discounts) */
+            percent: number;
+        } | {
+            /** @description An amount per seat, in cents (never more than is left) */
+            amountCents: number;
+        };
+        /** @description When an instalment is charged: a fixed day or days before the class starts */
+        PlanDue: {
+            /** @description A fixed day (YYYY-MM-DD, academy calendar) */
+            date: string;
+        } | {
+            /** @description This many days before the class's first day */
+            daysBeforeStart: number;
+        };
+        PlanInstalment: {
+            due: components["schemas"]["PlanDue"];
+            /** @description Its share; absent for the last instalment, which takes the rest */
+            share?: components["schemas"]["PlanShare"];
+        };
+        /** @description A payment plan: a deposit at checkout, then instalments */
+        PaymentPlan: {
+            _id: string;
+            /** @description What families read at checkout */
+            name: string;
+            /** @description Paid today at checkout, per seat (capped at the seat's price) */
+            deposit: components["schemas"]["PlanShare"];
+            /** @description Charged later to the saved card, in order */
+            instalments: components["schemas"]["PlanInstalment"][];
+            /** @description The plan in plain words ("25% today, 25% on Apr 1, the rest …") */
+            summary: string;
+            /** @description Offered only when every class starts at least this many days ahead */
+            cutoffDays: number;
+            /** @description Offered only for these classes (empty: all) */
+            classIds: string[];
+            /** @description Those classes by name, in the order chosen; name null for a class deleted since */
+            classes: {
+                _id: string;
+                name: string | null;
+            }[];
+            /** @description Offered only for carts of at least this much, in cents */
+            minOrderCents: number;
+            /** @description A paused plan is not offered */
+            paused: boolean;
+        };
+        /** @description One charge of a payment plan after the deposit */
+        Instalment: {
+            _id: string;
+            /** @description The day it is charged (YYYY-MM-DD, academy calendar) */
+            due: string;
+            amountCents: number;
+            /** @enum {string} */
+            status: "scheduled" | "charging" | "paid" | "failed" | "cancelled" | "waived";
+            /** @description Why the last attempt was refused, in words; null unless failed */
+            problem: string | null;
+            /** @description When it is tried again (ISO 8601); null when not */
+            nextAttemptAt: string | null;
+            /** @description Refused and no attempt left: the seats it is for are at risk */
+            atRisk: boolean;
+        };
+        /** @description GET /balance: what the family owes on its payment plans, and when */
+        Balance: {
+            /** @description Everything still to be charged on the family's plans, in cents */
+            owedCents: number;
+            /** @description The next charge: its day and amount; null when nothing is owed */
+            next: {
+                due: string;
+                amountCents: number;
+            } | null;
+            /** @description A charge was refused and will not be tried again */
+            atRisk: boolean;
+            plans: {
+                orderId: string;
+                /** @description The plan's name when the family chose it */
+                name: string;
+                summary: string;
+                /** @description The seats' prices after discounts, in cents */
+                totalCents: number;
+                /** @description Charged so far (the deposit and the instalments paid), in cents */
+                paidCents: number;
+                refundedCents: number;
+                /** @description Still to be charged, in cents */
+                owedCents: number;
+                seats: {
+                    className: string;
+                    camperName: string;
+                }[];
+                instalments: components["schemas"]["Instalment"][];
+            }[];
+        };
+        /** @description A charge of a payment plan still to come or refused */
+        OfficeInstalment: {
+            _id: string;
+            orderId: string;
+            familyId: string;
+            familyName: string;
+            email: string;
+            /** @description The day it is charged (YYYY-MM-DD, academy calendar) */
+            due: string;
+            /** @description The Monday of the week it is due (YYYY-MM-DD) */
+            week: string;
+            /** @description What it charges, in cents */
+            amountCents: number;
+            /** @enum {string} */
+            status: "scheduled" | "charging" | "failed";
+            /** @description Charges tried so far */
+            attempts: number;
+            /** @description Days since it was due; 0 when due today or later */
+            daysOverdue: number;
+            /** @description Why the last attempt was refused, in words; null unless failed */
+            problem: string | null;
+            /** @description When it is tried again (ISO 8601); null when not */
+            nextAttemptAt: string | null;
+            /** @description Refused, no attempt left: the seats it pays for are at risk */
+            atRisk: boolean;
+            /** @description When it was refused with no attempt left (ISO 8601): the grace period counts from it */
+            atRiskSince: string | null;
+            /** @description The office's reason for its last change (a moved day) */
+            note: string | null;
+            planName: string;
+            seats: {
+                classId: string;
+                className: string;
+                camperName: string;
+                cents: number;
+            }[];
+        };
+        /** @description GET /admin/balances: what families owe on payment plans, and since when */
+        BalancesDue: {
+            /** @description The academy's today (YYYY-MM-DD) */
+            today: string;
+            /** @description Everything still to be charged on every plan, in cents */
+            owedCents: number;
+            /** @description Of it, due before today (refused and waiting, or at risk), in cents */
+            overdueCents: number;
+            /** @description Of it, refused with no attempt left, in cents */
+            atRiskCents: number;
+            /** @description Collected on plans so far (deposits and instalments, less refunds), in cents */
+            collectedCents: number;
+            byFamily: {
+                /** @description The family's id, the class's id or the week's Monday */
+                key: string;
+                /** @description The family's name and e-mail, the class's name, or the week in words */
+                label: string;
+                /** @description Still to be charged, in cents */
+                owedCents: number;
+                /** @description Of it, due before today, in cents */
+                overdueCents: number;
+                /** @description How many charges (a class: how many charges have a seat of it) */
+                charges: number;
+            }[];
+            byClass: {
+                /** @description The family's id, the class's id or the week's Monday */
+                key: string;
+                /** @description The family's name and e-mail, the class's name, or the week in words */
+                label: string;
+                /** @description Still to be charged, in cents */
+                owedCents: number;
+                /** @description Of it, due before today, in cents */
+                overdueCents: number;
+                /** @description How many charges (a class: how many charges have a seat of it) */
+                charges: number;
+            }[];
+            byWeek: {
+                /** @description The family's id, the class's id or the week's Monday */
+                key: string;
+                /** @description The family's name and e-mail, the class's name, or the week in words */
+                label: string;
+                /** @description Still to be charged, in cents */
+                owedCents: number;
+                /** @description Of it, due before today, in cents */
+                overdueCents: number;
+                /** @description How many charges (a class: how many charges have a seat of it) */
+                charges: number;
+            }[];
+            /** @description Every open charge, the earliest due first */
+            instalments: components["schemas"]["OfficeInstalment"][];
+        };
+        /** @description A family's own payment of a refused charge, ready to confirm */
+        RefusedChargePayment: {
+            /** @description True when the charge is paid already: nothing to confirm */
+            paid: boolean;
+            /** @description The refused charge's PaymentIntent, for Stripe.js to confirm (absent when paid) */
+            clientSecret?: string;
+            /** @description What confirming it charges, in cents */
+            amountCents?: number;
+            /** @description The plan's saved card (a PaymentMethod id), to confirm with after the bank's check */
+            savedCard?: string | null;
+        };
+        /** @description What happens to a payment plan whose charge was refused for good */
+        PlanSettings: {
+            /** @description Days from the last refused charge before the action is taken */
+            graceDays: number;
+            /**
+             * @description cancel: the plan's seats not paid in full are cancelled, the policy's refund of what was paid; keep: left to the office
+             * @enum {string}
+             */
+            atRiskAction: "keep" | "cancel";
+            /** @description The rule in plain words */
+            text: string;
+        };
+        /** @description A charge after an office change */
+        ChangedInstalment: {
+            _id: string;
+            /** @enum {string} */
+            status: "scheduled" | "charging" | "paid" | "failed" | "cancelled" | "waived";
+            /** @description The day it is charged (YYYY-MM-DD) */
+            due: string;
+            /** @description The reason kept with the change */
+            note: string | null;
         };
         /** @description The academy's cancellation policy, in numbers and in words */
         CancellationPolicy: {
@@ -2576,6 +3012,15 @@ export interface components {
              * @enum {string|null}
              */
             refundStatus: "pending" | "succeeded" | "failed" | null;
+            /** @description What happened, in plain words */
+            message: string;
+        };
+        /** @description A payment plan cancelled by the office */
+        CancelledPlan: {
+            /** @description The seats cancelled (those not paid in full) */
+            cancelledSeats: number;
+            /** @description The refunds under the policy, in cents, all seats together */
+            refundCents: number;
             /** @description What happened, in plain words */
             message: string;
         };
@@ -2662,52 +3107,6 @@ export interface components {
             pending: number;
             /** @description Refunds that failed, in all */
             failed: number;
-        };
-        /** @description A share of each seat's price: a percent of it or an amount per seat */
-        PlanShare: {
-            /** @description A percent of each seat's price (after discounts) */
-            percent: number;
-        } | {
-            /** @description An amount per seat, in cents (never more than is left) */
-            amountCents: number;
-        };
-        /** @description When an instalment is charged: a fixed day or days before the class starts */
-        PlanDue: {
-            /** @description A fixed day (YYYY-MM-DD, academy calendar) */
-            date: string;
-        } | {
-            /** @description This many days before the class's first day */
-            daysBeforeStart: number;
-        };
-        PlanInstalment: {
-            due: components["schemas"]["PlanDue"];
-            /** @description Its share; absent for the last instalment, which takes the rest */
-            share?: components["schemas"]["PlanShare"];
-        };
-        /** @description A payment plan: a deposit at checkout, then instalments */
-        PaymentPlan: {
-            _id: string;
-            /** @description What families read at checkout */
-            name: string;
-            /** @description Paid today at checkout, per seat (capped at the seat's price) */
-            deposit: components["schemas"]["PlanShare"];
-            /** @description Charged later to the saved card, in order */
-            instalments: components["schemas"]["PlanInstalment"][];
-            /** @description The plan in plain words ("25% today, 25% on Apr 1, the rest …") */
-            summary: string;
-            /** @description Offered only when every class starts at least this many days ahead */
-            cutoffDays: number;
-            /** @description Offered only for these classes (empty: all) */
-            classIds: string[];
-            /** @description Those classes by name, in the order chosen; name null for a class deleted since */
-            classes: {
-                _id: string;
-                name: string | null;
-            }[];
-            /** @description Offered only for carts of at least this much, in cents */
-            minOrderCents: number;
-            /** @description A paused plan is not offered */
-            paused: boolean;
         };
         /** @description One line of a family's cart (GET /carts): a class booked for one camper */
         CartItem: {
@@ -2906,6 +3305,25 @@ export interface components {
                 deposit: boolean;
             }[];
         };
+        /** @description The payment plan a checkout is paid with: `amount` is its deposit, charged now */
+        ChosenPlan: {
+            _id: string;
+            /** @description The plan's name, as the academy wrote it */
+            name: string;
+            /** @description The plan in plain words */
+            summary: string;
+            /** @description Every charge in order; the amounts add up to the cart's total to the cent */
+            schedule: {
+                /** @description The day it is charged (YYYY-MM-DD, academy calendar) */
+                due: string;
+                /** @description What is charged that day, in cents */
+                amountCents: number;
+                /** @description True for the deposit, paid today at checkout */
+                deposit: boolean;
+            }[];
+            /** @description What the family authorises by paying the deposit: the later charges of the saved card, and how to stop them */
+            consent: string;
+        };
         /** @description POST /carts/quote: the cart priced by the server, with a code when one is typed (nothing is held). */
         CartQuote: {
             items: {
@@ -2961,8 +3379,10 @@ export interface components {
             subtotalCents?: number;
             /** @description Cents: every discount's sum. */
             discountCents?: number;
-            /** @description Cents: the total charged (= amount). */
+            /** @description Cents: the cart's total (= amount when paid in full; on a plan, amount is its deposit). */
             totalCents?: number;
+            /** @description The payment plan chosen, with its schedule; null when paid in full. */
+            plan?: components["schemas"]["ChosenPlan"] | (never | null);
             /** @description The promo code this checkout uses, if any. */
             promoCode?: string | null;
             /** @description How discounts combine, in plain words. */
@@ -2987,8 +3407,10 @@ export interface components {
             subtotalCents?: number;
             /** @description Cents: every discount's sum. */
             discountCents?: number;
-            /** @description Cents: the total charged (= amount). */
+            /** @description Cents: the cart's total (= amount when paid in full; on a plan, amount is its deposit). */
             totalCents?: number;
+            /** @description The payment plan chosen, with its schedule; null when paid in full. */
+            plan?: components["schemas"]["ChosenPlan"] | (never | null);
             /** @description The promo code this checkout uses, if any. */
             promoCode?: string | null;
             /** @description How discounts combine, in plain words. */
@@ -3046,6 +3468,13 @@ export interface components {
             }[];
             /** @description Every discount of the payment, in cents. */
             discountCents?: number;
+            /** @description A payment of a payment plan: its deposit (paid at checkout) or one of its instalments; null when paid in full */
+            plan?: {
+                /** @description The payment plan's name when the family chose it */
+                name: string;
+                /** @enum {string} */
+                part: "deposit" | "instalment";
+            } | null;
         };
         /** @description One page of the payment history (GET /payments with page or size) */
         PaymentPage: {
@@ -6407,6 +6836,8 @@ export interface operations {
                     price?: number;
                     /** @description Trimmed, at most 40 characters; no control characters, no text-direction overrides or isolates. */
                     promoCode?: string;
+                    /** Format: uuid */
+                    paymentPlanId?: string;
                 };
             };
         };
@@ -8517,6 +8948,125 @@ export interface operations {
             };
         };
     };
+    cancelPaymentPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required; trimmed, at most 300 characters; no control characters, no text-direction overrides or isolates. */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The plan's owing seats are cancelled; the refunds are recorded and sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelledPlan"];
+                };
+            };
+            /** @description No reason was given */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this (admins only) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such payment plan */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Every seat of the plan is paid in full or cancelled already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     cancelEnrollment: {
         parameters: {
             query?: never;
@@ -10430,6 +10980,1230 @@ export interface operations {
             };
             /** @description No such payment plan */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The family's plans with each charge; no plans: nothing owed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Balance"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    payRefusedInstalment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The intent to confirm, or paid: true */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusedChargePayment"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such charge on the caller's plans */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The charge is not refused (nothing to pay now), or its payment was replaced by a newer attempt or cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment service cannot be reached: nothing was charged */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    settleRefusedInstalment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The family's balance with the charge paid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Balance"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such charge on the caller's plans */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment has not gone through, or the charge was cancelled meanwhile (the payment is refunded) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment service cannot be reached: nothing was charged */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openCardChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SetupIntent to confirm with the new card; nothing is charged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The SetupIntent's, for confirmCardSetup */
+                        clientSecret: string;
+                    };
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description None of the caller's plans has a payment still to come */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment service cannot be reached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    settleCardChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    setupIntentId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The family's balance; its later charges go to the new card */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Balance"];
+                };
+            };
+            /** @description The SetupIntent id is missing or malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The card was not saved for the caller, or the bank declined it, or nothing is owed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment service cannot be reached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    payEarly: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One charge ({ instalmentId }) or the whole rest of a plan ({ orderId }) */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    instalmentId: string;
+                } | {
+                    /** Format: uuid */
+                    orderId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The family's balance: the charges due today, being charged shortly */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Balance"];
+                };
+            };
+            /** @description Neither a charge nor a plan was named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such charge or plan of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing is left to pay ahead: paid, being charged, or refused (pay a refused one with a card) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBalancesDue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The aging list of payment-plan charges still to come or refused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalancesDue"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadBalancesCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file to save (Content-Disposition: attachment; filename="balances-due-<YYYY-MM-DD>.csv"): a header row, then one row a charge with due, week, days_overdue, amount (dollars), status, at_risk (yes/no), attempts, problem, family, email, plan, seats, note; every cell quoted */
+            200: {
+                headers: {
+                    /** @description attachment; filename="balances-due-<YYYY-MM-DD>.csv" (the academy's today) */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPlanSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule in force */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanSettings"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setPlanSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    graceDays: number;
+                    /** @enum {string} */
+                    atRiskAction: "keep" | "cancel";
+                };
+            };
+        };
+        responses: {
+            /** @description The rule as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanSettings"];
+                };
+            };
+            /** @description A field is missing or out of range (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retryInstalment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The charge, to be tried again within a minute */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangedInstalment"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such charge */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The charge is being made right now, or is paid, cancelled or waived already, or (to try again) was not refused or is not due yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    moveInstalment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    due: string;
+                    /** @description Required; trimmed, at most 300 characters; no control characters, no text-direction overrides or isolates. */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The charge on its new day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangedInstalment"];
+                };
+            };
+            /** @description The day is not a date, is before today or more than two years ahead, or no reason was given */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such charge */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The charge is being made right now, or is paid, cancelled or waived already, or (to try again) was not refused or is not due yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    waiveInstalment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required; trimmed, at most 300 characters; no control characters, no text-direction overrides or isolates. */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The charge, waived */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangedInstalment"];
+                };
+            };
+            /** @description No reason was given */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such charge */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The charge is being made right now, or is paid, cancelled or waived already, or (to try again) was not refused or is not due yet */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

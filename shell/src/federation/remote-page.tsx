@@ -7,11 +7,21 @@ import { findPrerendered, PrerenderedPage } from "./prerendered-page";
 /** One lazy component per remote page, kept for the session so navigating back does not flash. */
 const lazyPages = new Map<string, LazyExoticComponent<PageModule["default"]>>();
 
-function lazyPage(remote: RemoteName, exposed: string) {
+/**
+ * The page's code; with `queries`, the page's QueryClient and its library as well, loaded at the
+ * same time, so a page that asks for data does not wait for one after the other.
+ */
+function lazyPage(remote: RemoteName, exposed: string, queries: boolean) {
   const key = `${remote}/${exposed}`;
   let page = lazyPages.get(key);
   if (!page) {
-    page = lazy(() => loadRemotePage(remote, exposed));
+    page = lazy(() =>
+      queries
+        ? Promise.all([loadRemotePage(remote, exposed), import("./query-page")]).then(([mod, { withQueries }]) => ({
+            default: withQueries(mod.default),
+          }))
+        : loadRemotePage(remote, exposed),
+    );
     lazyPages.set(key, page);
   }
   return page;
@@ -67,10 +77,22 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error
   }
 }
 
-/** Mounts one exposed page of a remote, with its own loading state and failure boundary. */
-export function RemotePage({ remote, exposed }: { remote: RemoteName; exposed: string }) {
+/**
+ * Mounts one exposed page of a remote, with its own loading state and failure boundary. A page that
+ * asks for no data on its own (`queries` false: the home page, whose lists load as sections) is
+ * rendered without the page's QueryClient.
+ */
+export function RemotePage({
+  remote,
+  exposed,
+  queries = true,
+}: {
+  remote: RemoteName;
+  exposed: string;
+  queries?: boolean;
+}) {
   const [attempt, setAttempt] = useState(0);
-  const Page = lazyPage(remote, exposed);
+  const Page = lazyPage(remote, exposed, queries);
   // Read while rendering: the painted page is outside React until this fallback adopts it.
   const prerendered = findPrerendered(remote, exposed);
   return (

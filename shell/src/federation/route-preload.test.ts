@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callsApiOnOpen, routeAt, routePreload } from "./route-preload";
+import { callsApiOnOpen, routeAt, routePreload, usesQueriesOnOpen } from "./route-preload";
 import type { RemoteEntry } from "./remotes";
 
 const remotes: RemoteEntry[] = [
@@ -64,5 +64,19 @@ describe("callsApiOnOpen", () => {
 
   it("is false for the cart page of a stored session: its session and cart are the shell's early calls", () => {
     expect(callsApiOnOpen("/dashboard/mydashboard", true)).toBe(false);
+  });
+});
+
+describe("usesQueriesOnOpen", () => {
+  it("is false for a visitor's home page and the shell's own pages, true for a visitor's pages with data", () => {
+    for (const path of ["/", "/login", "/signup", "/no-such-page"])
+      expect(usesQueriesOnOpen(path, false), path).toBe(false);
+    for (const path of ["/classes", "/instructors", "/contact"])
+      expect(usesQueriesOnOpen(path, false), path).toBe(true);
+  });
+
+  it("is true on every page of a stored session (a student's cart badge asks for the cart)", () => {
+    for (const path of ["/", "/login", "/dashboard/mydashboard"])
+      expect(usesQueriesOnOpen(path, true), path).toBe(true);
   });
 });

@@ -62,6 +62,17 @@ export function callsApiOnOpen(pathname: string, hasStoredSession: boolean): boo
   return route !== undefined && !NO_CALL_ON_OPEN.has(route.exposed);
 }
 
+/**
+ * Whether the page being opened renders under the page's QueryClient: a remote page not marked
+ * `queries: false`, or any page of a stored session (a student's cart badge). Then the queries'
+ * library is worth fetching at start, beside the page's code, rather than when the page renders.
+ */
+export function usesQueriesOnOpen(pathname: string, hasStoredSession: boolean): boolean {
+  if (hasStoredSession) return true;
+  const route = routeAt(pathname);
+  return route !== undefined && route.queries !== false;
+}
+
 export function hasStoredSession(): boolean {
   return readAccessToken() !== null;
 }

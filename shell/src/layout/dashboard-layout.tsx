@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { NavLink, Outlet, useLocation } from "react-router-dom";
-import { useAcademy, useCartCount } from "shared-auth";
+import { useAcademy } from "shared-auth";
 import { sidebarMenu, type MenuItem } from "../routes/sidebar-menus";
+import { WithCartCount } from "./with-cart-count";
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center justify-between rounded-lg px-3 py-2 font-medium transition-colors ${
@@ -15,21 +16,23 @@ const CART_COUNT_ID = "sidebar-cart-count";
  * description (outside the link, so its name stays the label) says the count.
  */
 function CartCount({ part }: { part: "badge" | "description" }) {
-  const count = useCartCount();
-  if (part === "description") {
-    return (
-      <span id={CART_COUNT_ID} className="sr-only">
-        {count === 1 ? "1 class in your cart" : `${count} classes in your cart`}
-      </span>
-    );
-  }
   return (
-    <span
-      aria-hidden="true"
-      className="inline-flex h-6 min-w-6 items-center justify-center rounded-full bg-orange-700 px-2 text-xs font-bold text-white"
-    >
-      {count}
-    </span>
+    <WithCartCount>
+      {(count) =>
+        part === "description" ? (
+          <span id={CART_COUNT_ID} className="sr-only">
+            {count === 1 ? "1 class in your cart" : `${count} classes in your cart`}
+          </span>
+        ) : (
+          <span
+            aria-hidden="true"
+            className="inline-flex h-6 min-w-6 items-center justify-center rounded-full bg-orange-700 px-2 text-xs font-bold text-white"
+          >
+            {count}
+          </span>
+        )
+      }
+    </WithCartCount>
   );
 }
 

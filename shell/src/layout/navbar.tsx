@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
-import { logOut, useAcademy, useCartCount, useStudentEmail } from "shared-auth";
+import { logOut, useAcademy, useStudentEmail } from "shared-auth";
 import { dashboardHome } from "../routes/access";
 import { AccountMenu } from "./account-menu";
 import { Logo } from "./logo";
 import { ThemeToggle } from "./theme-toggle";
+import { WithCartCount } from "./with-cart-count";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2.5 py-2 text-[15px] font-semibold transition-colors xl:px-3 ${
@@ -29,24 +30,30 @@ function CartIcon() {
  * of the link's name ("Cart 2"), so speech input users can say what they see.
  */
 function CartBadge() {
-  const count = useCartCount();
   return (
-    <span
-      data-testid="cart-count"
-      className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-orange-700 px-1.5 text-xs leading-none font-bold text-white"
-    >
-      {count}
-    </span>
+    <WithCartCount>
+      {(count) => (
+        <span
+          data-testid="cart-count"
+          className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-orange-700 px-1.5 text-xs leading-none font-bold text-white"
+        >
+          {count}
+        </span>
+      )}
+    </WithCartCount>
   );
 }
 
 /** What the count counts, the cart link's description (outside the link, so it stays out of its name). */
 function CartCountDescription({ id }: { id: string }) {
-  const count = useCartCount();
   return (
-    <span id={id} className="sr-only">
-      {count === 1 ? "1 class in your cart" : `${count} classes in your cart`}
-    </span>
+    <WithCartCount>
+      {(count) => (
+        <span id={id} className="sr-only">
+          {count === 1 ? "1 class in your cart" : `${count} classes in your cart`}
+        </span>
+      )}
+    </WithCartCount>
   );
 }
 

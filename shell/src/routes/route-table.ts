@@ -11,10 +11,16 @@ export interface RemoteRoute {
   exposed: string;
   access: Access;
   title: string;
+  /**
+   * False for a page that renders without the page's QueryClient: its parts that ask for data
+   * bring their own (`QueryProvider` of shared-auth/queries), so its first paint does without the
+   * queries' library. Every other page is rendered under one.
+   */
+  queries?: false;
 }
 
 export const siteRoutes: RemoteRoute[] = [
-  { path: "/", remote: "mfe_public", exposed: "HomePage", access: "public", title: "Home" },
+  { path: "/", remote: "mfe_public", exposed: "HomePage", access: "public", title: "Home", queries: false },
   { path: "/instructors", remote: "mfe_public", exposed: "InstructorsPage", access: "public", title: "Instructors" },
   {
     path: "/instructors/:instructorId",
@@ -79,6 +85,8 @@ export const dashboardRoutes: RemoteRoute[] = [
     access: "signed-in",
     title: "My Waitlists",
   },
+  // What the family still owes on its payment plans (decision 040).
+  { path: "balance", remote: "mfe_student", exposed: "BalancePage", access: "signed-in", title: "My Balance" },
   {
     path: "instructorhome",
     remote: "mfe_instructor",
@@ -106,5 +114,13 @@ export const dashboardRoutes: RemoteRoute[] = [
     exposed: "PaymentPlansPage",
     access: "admin",
     title: "Payment plans",
+  },
+  // What families still owe on their plans, and the office's changes to one charge or plan.
+  {
+    path: "balances",
+    remote: "mfe_admin",
+    exposed: "BalancesPage",
+    access: "admin",
+    title: "Balances due",
   },
 ];

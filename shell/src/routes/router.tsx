@@ -19,7 +19,12 @@ const loadDashboardLayout = () => import("../layout/dashboard-layout").then((m) 
 const DashboardLayout = lazy(loadDashboardLayout);
 // A dashboard page opened with a session: its frame loads while the session is checked, not after.
 if (location.pathname.startsWith("/dashboard") && hasStoredSession()) void loadDashboardLayout();
-const SettingsPage = lazy(() => import("../pages/settings-page").then((m) => ({ default: m.SettingsPage })));
+// Under the page's QueryClient, loaded beside the page (remote pages get theirs from RemotePage).
+const SettingsPage = lazy(() =>
+  Promise.all([import("../pages/settings-page"), import("../federation/query-page")]).then(([m, { withQueries }]) => ({
+    default: withQueries(m.SettingsPage),
+  })),
+);
 
 function Titled({ title, children }: { title: string; children: React.ReactNode }) {
   useEffect(() => {
@@ -32,7 +37,7 @@ function remoteElement(route: RemoteRoute) {
   return (
     <Titled title={route.title}>
       <Guard access={route.access}>
-        <RemotePage remote={route.remote} exposed={route.exposed} />
+        <RemotePage remote={route.remote} exposed={route.exposed} queries={route.queries ?? true} />
       </Guard>
     </Titled>
   );

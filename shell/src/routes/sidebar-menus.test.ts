@@ -6,7 +6,14 @@ describe("sidebarMenu", () => {
   const labels = (role: Parameters<typeof sidebarMenu>[0]) => sidebarMenu(role).own.map((i) => i.label);
 
   it("gives each role the menu of the spec", () => {
-    expect(labels("admin")).toEqual(["Admin Home", "Manage Classes", "Manage Users", "Discounts", "Payment plans"]);
+    expect(labels("admin")).toEqual([
+      "Admin Home",
+      "Manage Classes",
+      "Manage Users",
+      "Discounts",
+      "Payment plans",
+      "Balances due",
+    ]);
     expect(labels("instructor")).toEqual(["Instructor Home", "Add a Class", "My Classes"]);
     expect(labels("student")).toEqual([
       "Student Home",
@@ -15,6 +22,7 @@ describe("sidebarMenu", () => {
       "My Selected Classes",
       "My Campers",
       "My Waitlists",
+      "My Balance",
     ]);
     expect(sidebarMenu("student").own.find((i) => i.cartBadge)?.to).toBe("/dashboard/mydashboard");
   });

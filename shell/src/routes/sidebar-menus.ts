@@ -22,6 +22,7 @@ export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuI
         { to: "/dashboard/manageusers", label: "Manage Users" },
         { to: "/dashboard/discounts", label: "Discounts" },
         { to: "/dashboard/payment-plans", label: "Payment plans" },
+        { to: "/dashboard/balances", label: "Balances due" },
       ],
       common,
     };
@@ -45,6 +46,7 @@ export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuI
       // Families' campers (decision 030), after the spec's four.
       { to: "/dashboard/campers", label: "My Campers" },
       { to: "/dashboard/waitlists", label: "My Waitlists" },
+      { to: "/dashboard/balance", label: "My Balance" },
     ],
     common,
   };

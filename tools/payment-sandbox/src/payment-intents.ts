@@ -3,7 +3,7 @@ import { findCustomer } from "./attachments.js";
 import { checkUsable } from "./card-rules.js";
 import { confirmIntent } from "./confirmation.js";
 import type { RouteHandler } from "./context.js";
-import { invalid, unexpectedState } from "./errors.js";
+import { invalid, missing, unexpectedState } from "./errors.js";
 import { newId, nowSeconds, randomId } from "./ids.js";
 import { checkReturnUrl, readMethodTypes, readOffSession, readSetupFutureUsage } from "./intent-params.js";
 import { checkClientSecret, findIntent, intentView } from "./intent-views.js";
@@ -16,6 +16,7 @@ import {
   readEnum,
   readExpand,
   readInteger,
+  readLimit,
   readMetadata,
   readString,
 } from "./params.js";
@@ -118,6 +119,24 @@ export const retrieveIntent: RouteHandler = ({ state }, ctx, id) => {
   const pi = findIntent(state, id);
   if (ctx.publishable) checkClientSecret(ctx, pi);
   return intentView(state, pi, { publishable: ctx.publishable, expand: ctx.publishable ? [] : readExpand(ctx.params) });
+};
+
+/** GET /v1/payment_intents: newest first, as Stripe lists them, optionally one customer's. */
+export const listIntents: RouteHandler = ({ state }, ctx) => {
+  const { params } = ctx;
+  const limit = readLimit(params);
+  const customer = readString(params, "customer");
+  const after = readString(params, "starting_after");
+  let found = Object.values(state.paymentIntents)
+    .filter((pi) => customer === undefined || pi.customer === customer)
+    .reverse();
+  if (after) {
+    const at = found.findIndex((pi) => pi.id === after);
+    if (at < 0) throw missing("payment_intent", after, "starting_after");
+    found = found.slice(at + 1);
+  }
+  const data = found.slice(0, limit).map((pi) => intentView(state, pi));
+  return { object: "list", data, has_more: found.length > limit, url: "/v1/payment_intents" };
 };
 
 export const updateIntent: RouteHandler = ({ state }, ctx, id) => {

@@ -9,7 +9,14 @@ import { listEvents, retrieveEvent } from "./events-api.js";
 import { decode } from "./form-body.js";
 import { clone } from "./ids.js";
 import type { Schema } from "./params.js";
-import { cancelIntent, confirmRoute, createIntent, retrieveIntent, updateIntent } from "./payment-intents.js";
+import {
+  cancelIntent,
+  confirmRoute,
+  createIntent,
+  listIntents,
+  retrieveIntent,
+  updateIntent,
+} from "./payment-intents.js";
 import { createPaymentMethodRoute } from "./payment-methods.js";
 import { createRefund, listRefunds } from "./refunds.js";
 import { SCHEMAS } from "./schemas.js";
@@ -44,6 +51,7 @@ function retrieveObject(collection: "paymentMethods" | "charges" | "refunds", ty
 
 const ROUTES: Route[] = [
   { method: "POST", pattern: /^\/v1\/payment_intents$/, handler: createIntent, schema: SCHEMAS.createIntent },
+  { method: "GET", pattern: /^\/v1\/payment_intents$/, handler: listIntents, schema: SCHEMAS.listIntents },
   {
     method: "GET",
     pattern: /^\/v1\/payment_intents\/([^/]+)$/,

@@ -86,6 +86,7 @@ export const SCHEMAS = {
   createCustomer: { ...CUSTOMER_SCHEMA, payment_method: true },
   updateCustomer: CUSTOMER_SCHEMA,
   listCustomerPaymentMethods: { type: true, limit: true, starting_after: true, expand: true },
+  listIntents: { customer: true, limit: true, starting_after: true, expand: true },
   attach: { customer: true, expand: true },
   createSetupIntent: {
     customer: true,

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Checkout } from "../answers.js";
 import type { PaymentConfig } from "../../platform/config.js";
 import type { Db, Tx } from "../../platform/database/client.js";
-import { orderItems } from "../../platform/database/schema.js";
+import { orderItems, type AgreedPlan } from "../../platform/database/schema.js";
+import { planConsent } from "../../plans/index.js";
 import { PRICING_RULE_IN_WORDS } from "../../pricing/index.js";
 import { toDollars } from "../../platform/wire.js";
 import type { Selection } from "./cart-lines.js";
@@ -31,7 +32,7 @@ export async function orderLines(db: Db | Tx, orderId: string) {
 
 /** The answer to opening a checkout, from its order, its intent and the cart's lines. */
 export const toCheckout = (
-  order: { id: string; amountCents: number; expiresAt: Date; createdAt: Date },
+  order: { id: string; amountCents: number; expiresAt: Date; createdAt: Date; plan: AgreedPlan | null },
   intent: Intent,
   selection: Selection[],
   config: PaymentConfig,
@@ -64,7 +65,14 @@ export const toCheckout = (
     return sum + (line?.listPriceCents ?? line?.priceCents ?? s.priceCents);
   }, 0),
   discountCents: [...lines.values()].reduce((sum, l) => sum + l.discounts.reduce((n, d) => n + d.cents, 0), 0),
-  totalCents: order.amountCents,
+  totalCents: order.plan ? order.plan.parts.reduce((sum, part) => sum + part.totalCents, 0) : order.amountCents,
+  plan: order.plan && {
+    _id: order.plan.planId,
+    name: order.plan.name,
+    summary: order.plan.summary,
+    schedule: order.plan.parts.map((part) => ({ due: part.due, amountCents: part.totalCents, deposit: part.deposit })),
+    consent: planConsent(order.plan),
+  },
   promoCode,
   rule: PRICING_RULE_IN_WORDS,
 });

@@ -9,6 +9,8 @@ import { ApiError, badRequest, conflict, forbidden } from "../../platform/errors
 import { lockCode, normalizeCode, orderCode, quote, recordCodeUse, type Quote } from "../../pricing/index.js";
 import { transaction } from "../../platform/transaction.js";
 import { toDollars } from "../../platform/wire.js";
+import { academyToday } from "../../platform/academy-day.js";
+import { agreePlan, familyCustomer } from "../../plans/index.js";
 import { linkOrder, OFFER_RAN_OUT, offeredClassIds, takeOffer } from "../../waitlist/index.js";
 import { orderLines, toCheckout } from "./answer.js";
 import { selectCart, toPricingLine, type Selection } from "./cart-lines.js";
@@ -19,6 +21,16 @@ import type { Intent } from "./payment-provider.js";
 import { settle } from "./settle.js";
 
 /** Opening a checkout: a seat of every class held, then a PaymentIntent for the amount the database says. */
+
+/** What the family chose besides the cart lines. */
+export interface CheckoutChoices {
+  /** The waitlist offer being accepted (its seats must still be kept, or the checkout is refused). */
+  accepting?: { entryId: string };
+  /** A promo code typed by the family: refused with the reason when it cannot apply. */
+  promoCode?: string;
+  /** A payment plan (decision 040): refused with the reason when it is not offered for this cart. */
+  paymentPlanId?: string;
+}
 
 /** Stripe's smallest charge in dollars and most currencies. */
 export const MIN_CHARGE_CENTS = 50;
@@ -137,15 +149,17 @@ export async function openCheckout(
   deps: CheckoutDeps,
   student: { id: string; email: string },
   cartItemIds: string[] | undefined,
-  /** The waitlist offer being accepted (its seats must still be kept, or the checkout is refused). */
-  accepting?: { entryId: string },
-  /** A promo code typed by the family: refused with the reason when it cannot apply. */
-  promoCode?: string,
+  choices: CheckoutChoices = {},
 ): Promise<{ checkout: Checkout; created: boolean }> {
   const { db, provider, config } = deps;
+  const { accepting, promoCode } = choices;
+  const planId = choices.paymentPlanId ?? null;
   const selection = await selectCart(db, student.id, cartItemIds);
   const classIds = selection.map((s) => s.classId);
   const code = promoCode && promoCode.trim() !== "" ? normalizeCode(promoCode) : null;
+  // The card of a plan's deposit is saved to the family's Customer, which the intent is created
+  // with: it must be on the order before the first create (a repeat is the same request).
+  const customerId = planId ? await familyCustomer(db, provider, student) : null;
 
   const attempt = () =>
     transaction(db, async (tx) => {
@@ -173,7 +187,9 @@ export async function openCheckout(
         // A checkout keeps its prices while its hold lasts (decision 034): the same seats with the
         // same code are the same checkout, even if the code expired or the early-bird price ended since.
         const same =
-          sameClasses(await orderLineKeys(tx, current.id), lineKeys) && (await orderCode(tx, current.id)) === code;
+          sameClasses(await orderLineKeys(tx, current.id), lineKeys) &&
+          (await orderCode(tx, current.id)) === code &&
+          (current.plan?.planId ?? null) === planId;
         // Where a fresh start would end: it keeps this checkout's limit (see heldSince).
         const freshEnd = Math.min(nowMs + config.holdSeconds * 1000, latestExpiry(current.createdAt, config).getTime());
         const reusable =
@@ -234,14 +250,31 @@ export async function openCheckout(
         lock: true,
       });
       refuseCode(priced);
-      const amountCents = priced.totalCents;
+      const paid = new Map(priced.lines.map((line) => [line.key, line]));
+      // A plan splits each seat's price after its discounts (decision 040); its deposit is charged now.
+      const plan = planId
+        ? await agreePlan(
+            tx,
+            planId,
+            selection.map((s) => ({
+              key: s.cartItemId,
+              classId: s.classId,
+              camperId: s.camperId,
+              priceCents: paid.get(s.cartItemId)!.paidCents,
+              firstDay: s.startDate ?? "",
+            })),
+            academyToday(),
+          )
+        : null;
+      const amountCents = plan ? plan.parts[0]!.totalCents : priced.totalCents;
       if (amountCents < MIN_CHARGE_CENTS) {
         throw new ApiError(
           422,
-          `A card payment must be at least ${money(MIN_CHARGE_CENTS)}; the selected classes cost ${money(amountCents)}.`,
+          plan
+            ? `A card payment must be at least ${money(MIN_CHARGE_CENTS)}; this plan's deposit is ${money(amountCents)}: choose Pay in full.`
+            : `A card payment must be at least ${money(MIN_CHARGE_CENTS)}; the selected classes cost ${money(amountCents)}.`,
         );
       }
-      const paid = new Map(priced.lines.map((line) => [line.key, line]));
       // Opened, touched and held until by the API's clock, which every rule on them reads (not the
       // database's default). `created_at` is when its seats began to be held (see heldSince): the
       // limit of the hold runs from it.
@@ -262,6 +295,8 @@ export async function openCheckout(
           amountCents,
           // What the seats kept after a cancellation are priced again with (decision 033).
           pricingTerms: terms,
+          plan,
+          paymentCustomerId: plan ? customerId : null,
           intentRequest: {
             currency: config.currency,
             email: student.email,
@@ -320,7 +355,7 @@ export async function openCheckout(
 
   if (opened.opening) {
     await intentOf(db, opened.orderId);
-    return openCheckout(deps, student, cartItemIds, accepting, promoCode);
+    return openCheckout(deps, student, cartItemIds, choices);
   }
 
   if (opened.reuse) {
@@ -338,7 +373,7 @@ export async function openCheckout(
     }
     // The provider no longer knows or offers this intent: start over.
     await transaction(db, (tx) => endPending(tx, [order.id], "failed", config));
-    return openCheckout(deps, student, cartItemIds, undefined, promoCode);
+    return openCheckout(deps, student, cartItemIds, { ...choices, accepting: undefined });
   }
 
   const { order, replaced } = opened;

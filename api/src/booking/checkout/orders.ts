@@ -96,6 +96,8 @@ export const intentInput = (order: OrderRow) => ({
   studentId: order.studentId,
   email: order.intentRequest!.email,
   description: order.intentRequest!.description,
+  // A plan's deposit saves the card for the instalments (decision 040).
+  ...(order.plan && order.paymentCustomerId && { saveCardFor: order.paymentCustomerId }),
 });
 
 /**

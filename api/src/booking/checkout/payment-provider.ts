@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import type { CardSetups, CustomerMaker, FamilyIntents, SavedCardCharger } from "../../plans/index.js";
 
 /** What the API needs of a PaymentIntent. */
 export interface Intent {
@@ -10,6 +11,8 @@ export interface Intent {
   metadata: Record<string, string>;
   /** The last four digits of the card charged, when the provider said (a retrieved, paid intent). */
   cardLast4?: string | null;
+  /** The card the intent was paid with (saved for later charges when the intent asked to). */
+  paymentMethodId?: string | null;
 }
 
 /** A refund as the provider has it now (made through the site or in its Dashboard). */
@@ -28,9 +31,10 @@ export interface ProviderRefund {
 /**
  * The card payment provider, as the API uses it: Stripe's PaymentIntents through the real SDK,
  * against Stripe or, locally and in tests, the payment sandbox (tools/payment-sandbox.mjs).
- * Every failure to reach it becomes a 502 that says nothing was charged.
+ * Every failure to reach it becomes a 502 that says nothing was charged. A payment plan's Customer
+ * and off-session charges are as the plans domain needs them (decision 040).
  */
-export interface PaymentProvider {
+export interface PaymentProvider extends CustomerMaker, SavedCardCharger, FamilyIntents, CardSetups {
   createIntent(input: {
     amountCents: number;
     currency: string;
@@ -38,6 +42,11 @@ export interface PaymentProvider {
     studentId: string;
     email: string;
     description: string;
+    /**
+     * For a payment plan's deposit: the family's Customer, to which the card is saved for the
+     * later instalments (`setup_future_usage: "off_session"`).
+     */
+    saveCardFor?: string;
   }): Promise<Intent>;
   retrieveIntent(id: string): Promise<Intent | null>;
   /** Cancels an open intent; false when it can no longer be canceled (it succeeded meanwhile). */

@@ -2,7 +2,7 @@ import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { PaymentRecord } from "../answers.js";
 import type { Db } from "../../platform/database/client.js";
 import { camperName } from "../../campers/index.js";
-import { campers, classes, orderItems, payments, users } from "../../platform/database/schema.js";
+import { campers, classes, orderItems, orders, payments, users } from "../../platform/database/schema.js";
 import { toDollars } from "../../platform/wire.js";
 
 /** Payment records, newest first: of one student, or one payment by id. */
@@ -21,9 +21,12 @@ export async function loadPayments(
       paidAt: payments.paidAt,
       quantity: payments.quantity,
       status: payments.status,
+      kind: payments.kind,
+      plan: orders.plan,
     })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.studentId))
+    .leftJoin(orders, eq(orders.id, payments.orderId))
     .where("studentId" in where ? eq(payments.studentId, where.studentId) : eq(payments.id, where.paymentId))
     .orderBy(desc(payments.paidAt), asc(payments.id));
   const rows = await (window ? query.limit(window.size).offset(window.offset) : query);
@@ -69,6 +72,7 @@ export async function loadPayments(
       image: mine[0]?.image ?? "",
       lines: mine.map((i) => ({ listPriceCents: i.listPriceCents, priceCents: i.priceCents, discounts: i.discounts })),
       discountCents: mine.reduce((sum, i) => sum + i.discounts.reduce((n, d) => n + d.cents, 0), 0),
+      plan: r.plan ? { name: r.plan.name, part: r.kind === "instalment" ? "instalment" : "deposit" } : null,
     };
   });
 }

@@ -6,6 +6,7 @@ import { cartItems, classes, enrollments, orderItems, orders, payments } from ".
 import { conflict, forbidden, notFound } from "../../platform/errors.js";
 import { transaction } from "../../platform/transaction.js";
 import { enqueuePaymentReceipt } from "../../notifications/index.js";
+import { scheduleInstalments } from "../../plans/index.js";
 import type { CheckoutDeps } from "./deps.js";
 import { endPending, findOrderOf, lockStudent, publicSeatsFree } from "./orders.js";
 import type { Intent } from "./payment-provider.js";
@@ -27,7 +28,10 @@ export type Settlement =
 class Unfulfillable extends Error {}
 
 async function paidRecord(db: Db, orderId: string): Promise<PaymentRecord | undefined> {
-  const [payment] = await db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId));
+  const [payment] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.kind, "checkout")));
   return payment ? (await loadPayments(db, { paymentId: payment.id }))[0] : undefined;
 }
 
@@ -62,7 +66,10 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
         const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
         if (!locked || locked.status === "refunded") throw new Unfulfillable();
         if (locked.status === "paid") {
-          const [payment] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, order.id));
+          const [payment] = await tx
+            .select({ id: payments.id })
+            .from(payments)
+            .where(and(eq(payments.orderId, order.id), eq(payments.kind, "checkout")));
           return { paymentId: payment!.id, deletedCount: 0, created: false };
         }
         const items = await tx
@@ -73,7 +80,9 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
         const classIds = items.map((i) => i.classId);
         const seats = items.map((i) => and(eq(enrollments.camperId, i.camperId), eq(enrollments.classId, i.classId)));
         // A class deleted during the checkout took its item with it: the order cannot be kept whole.
-        if (items.length === 0 || items.reduce((sum, i) => sum + i.priceCents, 0) !== locked.amountCents) {
+        // On a plan the seats' prices add up to every part of its schedule, the deposit among them.
+        const owed = locked.plan ? locked.plan.parts.reduce((sum, p) => sum + p.totalCents, 0) : locked.amountCents;
+        if (items.length === 0 || items.reduce((sum, i) => sum + i.priceCents, 0) !== owed) {
           throw new Unfulfillable();
         }
         const enrolled = await tx
@@ -89,6 +98,21 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
             orderId: locked.id,
           })),
         );
+        // What each seat has paid: its price, or on a plan the deposit's share of it, the rest
+        // scheduled in this same transaction (decision 040).
+        const deposit = locked.plan ? await scheduleInstalments(tx, { ...locked, plan: locked.plan }) : null;
+        for (const i of items) {
+          await tx
+            .update(orderItems)
+            .set({ paidCents: deposit ? (deposit.get(`${i.classId}/${i.camperId}`) ?? 0) : i.priceCents })
+            .where(
+              and(
+                eq(orderItems.orderId, locked.id),
+                eq(orderItems.classId, i.classId),
+                eq(orderItems.camperId, i.camperId),
+              ),
+            );
+        }
         // The cart lines of these seats (the same class for the same camper), whichever page paid.
         const removed = await tx
           .delete(cartItems)
@@ -112,7 +136,13 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
           .returning({ id: payments.id, paidAt: payments.paidAt });
         await tx
           .update(orders)
-          .set({ status: "paid", cancelPending: false, updatedAt: clock.now() })
+          .set({
+            status: "paid",
+            cancelPending: false,
+            // The card a plan's later instalments are charged to.
+            paymentMethodId: locked.plan ? (intent.paymentMethodId ?? null) : null,
+            updatedAt: clock.now(),
+          })
           .where(eq(orders.id, locked.id));
         // The receipt is written with the enrolments: it exists exactly when they do (decision 032).
         await enqueuePaymentReceipt(tx, {

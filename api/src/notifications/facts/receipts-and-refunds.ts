@@ -26,6 +26,8 @@ export interface ReceiptFacts {
   cardLast4?: string | null;
   /** The cancellation policy in force when the family paid (the terms they accepted). */
   policy: string;
+  /** A payment plan's deposit (decision 040): the plan's name and its charges still to come. */
+  plan?: { name: string; later: { due: string; amountCents: number }[] } | null;
   lines: (SessionFacts & {
     camperName: string | null;
     /** Whether the seat is the account holder's own ("Myself"): the receipt then says "You are enrolled". */
@@ -78,7 +80,7 @@ export async function receiptFacts(
   cardLast4: string | null = null,
 ): Promise<{ to: string; facts: ReceiptFacts } | undefined> {
   const [order] = await tx
-    .select({ amountCents: orders.amountCents, email: users.email, name: users.name })
+    .select({ amountCents: orders.amountCents, plan: orders.plan, email: users.email, name: users.name })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.studentId))
     .where(eq(orders.id, orderId));
@@ -117,6 +119,10 @@ export async function receiptFacts(
       totalCents: order.amountCents,
       cardLast4,
       policy: policyText(await loadPolicy(tx)),
+      plan: order.plan && {
+        name: order.plan.name,
+        later: order.plan.parts.filter((p) => !p.deposit).map((p) => ({ due: p.due, amountCents: p.totalCents })),
+      },
       lines: lines.map(({ camper, discounts, ...line }) => ({
         ...line,
         discounts: discounts.map(({ name, cents }) => ({ name, cents })),
@@ -206,7 +212,7 @@ export async function goodwillRefundFacts(
       paidCents: payments.amountCents,
     })
     .from(refunds)
-    .innerJoin(payments, eq(payments.orderId, refunds.orderId))
+    .innerJoin(payments, and(eq(payments.orderId, refunds.orderId), eq(payments.kind, "checkout")))
     .innerJoin(users, eq(users.id, payments.studentId))
     .where(eq(refunds.id, refundId));
   if (!row) return undefined;

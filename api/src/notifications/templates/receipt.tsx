@@ -1,6 +1,6 @@
 import { Column, Row, Section, Text } from "@react-email/components";
 import type { ReceiptFacts } from "../facts.js";
-import { formatCents, formatInstant } from "../format.js";
+import { formatCents, formatDay, formatInstant } from "../format.js";
 import { ButtonLink, colors, Layout, small, text } from "./layout.js";
 import { SessionBlock } from "./session-block.js";
 
@@ -52,13 +52,20 @@ export function Receipt({ facts, siteUrl }: { facts: ReceiptFacts; siteUrl: stri
       <Section style={{ borderTop: `2px solid ${colors.ink}`, padding: "12px 0 4px" }}>
         <Row>
           <Column>
-            <Text style={{ ...text, fontWeight: 700 }}>Total paid</Text>
+            <Text style={{ ...text, fontWeight: 700 }}>{facts.plan ? "Deposit paid" : "Total paid"}</Text>
           </Column>
           <Column align="right">
             <Text style={{ ...text, fontWeight: 700 }}>{formatCents(facts.totalCents)}</Text>
           </Column>
         </Row>
       </Section>
+      {facts.plan && (
+        <Text style={small}>
+          {`Your payment plan "${facts.plan.name}": still to pay ${facts.plan.later
+            .map((part) => `${formatCents(part.amountCents)} on ${formatDay(part.due)}`)
+            .join(", ")}, charged to the card you saved. Your balance page shows each payment.`}
+        </Text>
+      )}
       {facts.cardLast4 && <Text style={small}>{`Paid with the card ending in ${facts.cardLast4}.`}</Text>}
       <Text style={small}>Transaction: {facts.transactionId}</Text>
       <Text style={small}>

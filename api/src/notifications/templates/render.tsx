@@ -8,6 +8,7 @@ import type {
   CancellationFacts,
   EntryMovedFacts,
   GoodwillRefundFacts,
+  InstalmentFacts,
   ContactAckFacts,
   ContactNoticeFacts,
   OfferExpiredFacts,
@@ -21,6 +22,14 @@ import { ClassReviewed, reviewSubject } from "./class-reviewed.js";
 import { ContactAck, contactAckSubject, ContactNotice, contactNoticeSubject } from "./contact.js";
 import { OfferExpired, offerExpiredSubject } from "./offer-expired.js";
 import { Receipt, receiptSubject } from "./receipt.js";
+import {
+  InstalmentFailed,
+  instalmentFailedSubject,
+  InstalmentPaid,
+  instalmentPaidSubject,
+  InstalmentReminder,
+  instalmentReminderSubject,
+} from "./instalment.js";
 import { Reminder, reminderSubject } from "./reminder.js";
 import { GoodwillRefund, goodwillSubject } from "./goodwill-refund.js";
 import { cancelledSubject, SeatCancelled } from "./seat-cancelled.js";
@@ -41,6 +50,9 @@ export interface MessageFacts {
   "contact-notice": ContactNoticeFacts;
   reminder: ReminderFacts;
   "waitlist-moved": EntryMovedFacts;
+  "instalment-paid": InstalmentFacts;
+  "instalment-failed": InstalmentFacts;
+  "instalment-reminder": InstalmentFacts;
 }
 export type MessageKind = keyof MessageFacts;
 export const MESSAGE_KINDS = [
@@ -55,6 +67,9 @@ export const MESSAGE_KINDS = [
   "contact-notice",
   "reminder",
   "waitlist-moved",
+  "instalment-paid",
+  "instalment-failed",
+  "instalment-reminder",
 ] as const satisfies MessageKind[];
 
 export interface RenderedMessage {
@@ -208,6 +223,30 @@ export async function renderMessage<K extends MessageKind>(
       return {
         subject: movedSubject(moved),
         ...(await both(<WaitlistMoved facts={moved} siteUrl={context.siteUrl} />)),
+        attachments: [],
+      };
+    }
+    case "instalment-paid": {
+      const paid = facts as InstalmentFacts;
+      return {
+        subject: instalmentPaidSubject(paid),
+        ...(await both(<InstalmentPaid facts={paid} siteUrl={context.siteUrl} />)),
+        attachments: [],
+      };
+    }
+    case "instalment-failed": {
+      const failed = facts as InstalmentFacts;
+      return {
+        subject: instalmentFailedSubject(failed),
+        ...(await both(<InstalmentFailed facts={failed} siteUrl={context.siteUrl} />)),
+        attachments: [],
+      };
+    }
+    case "instalment-reminder": {
+      const coming = facts as InstalmentFacts;
+      return {
+        subject: instalmentReminderSubject(coming),
+        ...(await both(<InstalmentReminder facts={coming} siteUrl={context.siteUrl} />)),
         attachments: [],
       };
     }

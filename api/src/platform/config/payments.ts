@@ -1,4 +1,4 @@
-import { positiveInteger } from "./numbers.js";
+import { positiveInteger, wholeNumber } from "./numbers.js";
 import { refusePublished } from "./published-secrets.js";
 
 /** Payments: Stripe (or the local payment sandbox), and how long a checkout or an offer holds seats. */
@@ -24,6 +24,16 @@ export interface PaymentConfig {
    */
   offerSeconds: number;
   currency: "usd";
+  /** Payment plans' charges after the deposit (decision 040). */
+  instalments: {
+    /** Attempts after a refused charge (INSTALMENT_RETRIES, default 3), each this many days apart (INSTALMENT_RETRY_DAYS, 2). */
+    retries: number;
+    retryDays: number;
+    /** The most charges a process asks of the provider per second (INSTALMENT_CHARGES_PER_SECOND, 20: under Stripe's 25). */
+    chargesPerSecond: number;
+    /** How often each process looks for instalments due (INSTALMENT_CHECK_SECONDS, 60). */
+    checkSeconds: number;
+  };
 }
 
 /** The local payment sandbox's key and address: what `npm start` and the tests run against. */
@@ -70,5 +80,11 @@ export function readPaymentConfig(env: NodeJS.ProcessEnv, production: boolean): 
       ? positiveInteger(env, "WAITLIST_OFFER_SECONDS", 60)
       : positiveInteger(env, "WAITLIST_OFFER_HOURS", 24) * 3600,
     currency: "usd",
+    instalments: {
+      retries: wholeNumber(env, "INSTALMENT_RETRIES", 3),
+      retryDays: positiveInteger(env, "INSTALMENT_RETRY_DAYS", 2),
+      chargesPerSecond: positiveInteger(env, "INSTALMENT_CHARGES_PER_SECOND", 20),
+      checkSeconds: positiveInteger(env, "INSTALMENT_CHECK_SECONDS", 60),
+    },
   };
 }

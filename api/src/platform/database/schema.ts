@@ -10,3 +10,4 @@ export * from "./schema/refunds.js";
 export * from "./schema/discounts.js";
 export * from "./schema/class-reviews.js";
 export * from "./schema/payment-plans.js";
+export * from "./schema/instalments.js";

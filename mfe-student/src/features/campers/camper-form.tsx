@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { useForm, type FieldPath } from "react-hook-form";
 import { Link } from "react-router-dom";
-import { asApiError, errorMessage, useSaveCamper, type Camper } from "shared-auth";
+import { asApiError, errorMessage, type Camper } from "shared-auth";
+import { useSaveCamper } from "shared-auth/queries";
 import { actionButton, card } from "../../components/styles";
 import {
   camperChanges,

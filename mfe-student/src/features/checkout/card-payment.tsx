@@ -16,7 +16,16 @@ export interface CardPaymentProps {
   onPaid: (paymentIntentId: string) => void;
   /** The PaymentIntent was paid before (in another tab or window): nothing more was charged. */
   onAlreadyPaid: (paymentIntentId: string) => void;
+  /** What to say when the intent was cancelled meanwhile (the checkout's words by default). */
+  endedText?: string;
+  /** A card saved before (a PaymentMethod id), offered beside a new one: confirmed after the bank's check. */
+  savedCard?: string | null;
+  /** The client secret is a SetupIntent's: the card is saved, nothing charged (`onPaid` gets its id). */
+  setup?: boolean;
 }
+
+const CHECKOUT_ENDED =
+  "This checkout has ended (its hold ran out, or you opened another one in a new tab). Nothing was charged: reload the page to start again.";
 
 /**
  * The card form of the payment pages (loaded with this chunk only there): Stripe.js, then Stripe
@@ -75,7 +84,8 @@ const CARD_STYLE = {
   },
 };
 
-function CardForm({ clientSecret, amount, billing, locked, onPaid, onAlreadyPaid }: CardPaymentProps) {
+function CardForm(props: CardPaymentProps) {
+  const { clientSecret, amount, billing, locked, onPaid, onAlreadyPaid, savedCard } = props;
   const stripe = useStripe();
   const elements = useElements();
   const [error, setError] = useState<string | null>(null);
@@ -85,20 +95,31 @@ function CardForm({ clientSecret, amount, billing, locked, onPaid, onAlreadyPaid
     setError(event.error?.message ?? null);
   }, []);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  /** Confirms the intent with a new card (from the field) or with the saved one. */
+  const pay = async (withSaved: boolean) => {
     const card = elements?.getElement(CardElement);
-    if (!stripe || !card || processing || locked) return;
+    if (!stripe || (!card && !withSaved) || processing || locked) return;
     setProcessing(true);
     setError(null);
     try {
-      // Spec section 7: a payment method with the student's billing name and e-mail, then the card confirmation.
-      const created = await stripe.createPaymentMethod({ type: "card", card, billing_details: billing });
-      if (created.error) {
-        setError(created.error.message ?? "Your card could not be used.");
+      let paymentMethod = savedCard ?? "";
+      if (!withSaved) {
+        // Spec section 7: a payment method with the student's billing name and e-mail, then the card confirmation.
+        const created = await stripe.createPaymentMethod({ type: "card", card: card!, billing_details: billing });
+        if (created.error) {
+          setError(created.error.message ?? "Your card could not be used.");
+          return;
+        }
+        paymentMethod = created.paymentMethod.id;
+      }
+      if (props.setup) {
+        const saved = await stripe.confirmCardSetup(clientSecret, { payment_method: paymentMethod });
+        if (saved.error) setError(saved.error.message ?? "Your card could not be saved.");
+        else if (saved.setupIntent.status === "succeeded") onPaid(saved.setupIntent.id);
+        else setError("Your card could not be saved. Nothing was changed.");
         return;
       }
-      const confirmed = await stripe.confirmCardPayment(clientSecret, { payment_method: created.paymentMethod.id });
+      const confirmed = await stripe.confirmCardPayment(clientSecret, { payment_method: paymentMethod });
       if (confirmed.error) {
         // Paid already, in another tab left open on this page: Stripe's words are for developers
         // ("You cannot confirm this PaymentIntent because it has already succeeded..."), so the
@@ -110,9 +131,7 @@ function CardForm({ clientSecret, amount, billing, locked, onPaid, onAlreadyPaid
             return;
           }
           if (current.paymentIntent?.status === "canceled") {
-            setError(
-              "This checkout has ended (its hold ran out, or you opened another one in a new tab). Nothing was charged: reload the page to start again.",
-            );
+            setError(props.endedText ?? CHECKOUT_ENDED);
             return;
           }
         }
@@ -126,8 +145,13 @@ function CardForm({ clientSecret, amount, billing, locked, onPaid, onAlreadyPaid
     }
   };
 
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void pay(false);
+  };
+
   return (
-    <form onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-3" aria-describedby="card-error">
+    <form onSubmit={onSubmit} className="flex flex-col gap-3" aria-describedby="card-error">
       <div role="group" aria-labelledby="card-label">
         <p id="card-label" className="mb-1.5 text-sm font-semibold text-slate-800 dark:text-slate-200">
           Card details
@@ -146,8 +170,18 @@ function CardForm({ clientSecret, amount, billing, locked, onPaid, onAlreadyPaid
         className={`${actionButton} w-full sm:w-auto sm:self-start`}
         disabled={!stripe || !elements || !clientSecret || processing || locked}
       >
-        {processing ? "Processing…" : `Pay ${dollars(amount)}`}
+        {processing ? "Processing…" : props.setup ? "Save this card" : `Pay ${dollars(amount)}`}
       </button>
+      {savedCard && (
+        <button
+          type="button"
+          onClick={() => void pay(true)}
+          className="self-start text-sm font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900 disabled:opacity-60 dark:text-indigo-300"
+          disabled={!stripe || processing || locked}
+        >
+          {`Or pay ${dollars(amount)} with the card you saved`}
+        </button>
+      )}
     </form>
   );
 }

@@ -14,14 +14,17 @@ export function useCheckout(
   enabled: boolean,
   /** A promo code: the server applies it or refuses the checkout with the reason (400). */
   promoCode: string | null = null,
+  /** A payment plan offered for these seats: its deposit is charged now (decision 040). */
+  paymentPlanId: string | null = null,
 ) {
   return useQuery({
-    queryKey: ["checkout", email, cartItemIds ?? "cart", promoCode ?? ""],
+    queryKey: ["checkout", email, cartItemIds ?? "cart", promoCode ?? "", paymentPlanId ?? "in-full"],
     queryFn: async () =>
       (
         await api.post<Checkout>("/create-payment-intent", {
           ...(cartItemIds && { cartItemIds }),
           ...(promoCode && { promoCode }),
+          ...(paymentPlanId && { paymentPlanId }),
         })
       ).data,
     retry: false,

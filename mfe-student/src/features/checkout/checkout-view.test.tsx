@@ -192,7 +192,11 @@ describe("CheckoutView", () => {
     expect(checking.disabled).toBe(true);
     answer.open();
     await waitFor(() => expect(screen.getByTestId("promo-verdict").textContent).toBe("This code expired on 1 June."));
-    expect(api.calls("POST /carts/quote")[0]!.body).toEqual({ cartItemIds: [TENNIS, SWIM], promoCode: "OLDCODE" });
+    // The code is tried on a quote of its own (the page's other quote lists the payment plans).
+    expect(api.calls("POST /carts/quote").filter((c) => "promoCode" in (c.body as object))[0]!.body).toEqual({
+      cartItemIds: [TENNIS, SWIM],
+      promoCode: "OLDCODE",
+    });
     expect(opened()).toHaveLength(1);
     expect(screen.getByTestId("checkout-amount").textContent).toBe("$387.50");
   });
@@ -297,5 +301,71 @@ describe("CheckoutView", () => {
     expect(await screen.findByRole("timer")).toBeTruthy();
     expect(screen.getByTestId("checkout-amount").textContent).toBe("$387.50");
     expect(opened()).toHaveLength(2);
+  });
+
+  it("offers Pay in full or a plan: choosing the plan opens the checkout for its deposit, with its schedule and consent", async () => {
+    const plan = {
+      _id: "plan-1",
+      name: "Two payments",
+      summary: "50% today, the rest 21 days before the first day",
+      schedule: [
+        { due: "2027-01-01", amountCents: 19375, deposit: true },
+        { due: "2027-06-07", amountCents: 19375, deposit: false },
+      ],
+    };
+    api.on("POST /carts/quote", { body: { ...quote(null), paymentPlans: [plan] } });
+    api.on("POST /create-payment-intent", ({ body }) =>
+      (body as { paymentPlanId?: string }).paymentPlanId === "plan-1"
+        ? {
+            body: wholeCart("order-plan", {
+              amount: 193.75,
+              plan: {
+                ...plan,
+                consent: "By paying the deposit you authorise the academy to charge $193.75 on Jun 7, 2027.",
+              },
+            }),
+          }
+        : { body: wholeCart() },
+    );
+    const user = renderAt("/dashboard/payment");
+    const choice = await screen.findByRole("group", { name: "How would you like to pay?" });
+    expect((within(choice).getByRole("radio", { name: /Pay in full/ }) as HTMLInputElement).checked).toBe(true);
+    expect(
+      within(choice)
+        .getByRole("radio", { name: /Two payments/ })
+        .closest("label")!.textContent,
+    ).toContain("$193.75 today, then 1 payment (50% today, the rest 21 days before the first day)");
+    await user.click(within(choice).getByRole("radio", { name: /Two payments/ }));
+
+    const schedule = await screen.findByTestId("plan-schedule");
+    expect(schedule.textContent).toContain("Today (deposit)$193.75");
+    expect(schedule.textContent).toContain("7 June 2027$193.75");
+    expect(schedule.textContent).toContain("authorise the academy to charge $193.75");
+    expect(screen.getByText("Due today")).toBeTruthy();
+    expect(screen.getByTestId("checkout-amount").textContent).toBe("$193.75");
+    expect(screen.getByTestId("checkout-total").textContent).toBe("$387.50");
+    expect(opened().map((r) => r.body)).toEqual([{}, { paymentPlanId: "plan-1" }]);
+  });
+
+  it("a plan no longer offered says why and goes back to paying in full", async () => {
+    const plan = { _id: "plan-2", name: "Paused plan", summary: "25% today, the rest later", schedule: [] };
+    api.on("POST /carts/quote", { body: { ...quote(null), paymentPlans: [plan] } });
+    api.on("POST /create-payment-intent", ({ body }) =>
+      (body as { paymentPlanId?: string }).paymentPlanId
+        ? {
+            status: 400,
+            body: {
+              error: "Bad Request",
+              message: "This payment plan is not offered any more: choose another way to pay.",
+            },
+          }
+        : { body: wholeCart() },
+    );
+    const user = renderAt("/dashboard/payment");
+    await user.click(await screen.findByRole("radio", { name: /Paused plan/ }));
+    const refused = await screen.findByRole("alert");
+    expect(refused.textContent).toContain("This payment plan is not offered any more");
+    await user.click(within(refused).getByRole("button", { name: "Pay in full instead" }));
+    await waitFor(() => expect(screen.getByTestId("checkout-amount").textContent).toBe("$387.50"));
   });
 });

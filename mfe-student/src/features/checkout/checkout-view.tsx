@@ -4,10 +4,10 @@ import {
   formatSession,
   ImageOrInitials,
   useAcademy,
-  useCart,
   useStudentEmail,
   type CartItem,
 } from "shared-auth";
+import { useCart } from "shared-auth/queries";
 import { NotAStudent } from "../../components/no-student";
 import { PageFrame } from "../../components/page-frame";
 import { EmptyState, ErrorState, RowsSkeleton } from "../../components/states";
@@ -21,6 +21,7 @@ import { CheckoutRefused, HoldRanOut, PaymentComplete, PaymentNotRecorded } from
 import { CheckoutCodeForm, CodeRefused, useCheckoutCode } from "./checkout-promo-code";
 import { ConfirmEmailFirst } from "./confirm-email";
 import { PaidElsewhere } from "./paid-elsewhere";
+import { PlanChoice, PlanRefused, PlanSchedule } from "./plan-choice";
 import { AcceptedTerms } from "../cancellations/policy";
 import { familyDiscountsLost, paidAloneSentence } from "../pricing/paid-alone";
 import { cents, useQuote } from "../pricing/pricing-api";
@@ -125,7 +126,14 @@ function OpenCheckout({
   onPaidElsewhere: (transactionId: string) => void;
 }) {
   const { code, verdict, checking, applyCode } = useCheckoutCode(cartItems, promoCode);
-  const checkout = useCheckout(email, selection, true, code);
+  // Pay in full (null) or a payment plan the server offers for these seats (decision 040).
+  const [planId, setPlanId] = useState<string | null>(null);
+  const checkout = useCheckout(email, selection, true, code, planId);
+  const offered = useQuote(
+    email,
+    cartItems.map((i) => i._id),
+    code,
+  );
   // A row paid alone: the whole cart's quote (without a code: the family discounts come before
   // it) says which of the row's discounts need the other rows.
   const together = useQuote(
@@ -158,6 +166,9 @@ function OpenCheckout({
         onWithoutCode={() => void applyCode(null)}
       />
     );
+  }
+  if (checkout.isError && planId !== null && apiErrorStatus(checkout.error) === 400) {
+    return <PlanRefused error={checkout.error} onPayInFull={() => setPlanId(null)} />;
   }
   if (checkout.isError) return <CheckoutRefused error={checkout.error} onRetry={() => void checkout.refetch()} />;
   const co: Checkout = checkout.data;
@@ -244,8 +255,16 @@ function OpenCheckout({
             </span>
           </p>
         )}
+        {co.plan && co.totalCents !== undefined && (
+          <p className="mt-4 flex items-baseline justify-between border-t border-slate-200 pt-4 text-slate-700 dark:border-slate-800 dark:text-slate-300">
+            <span>Total ({co.currency.toUpperCase()})</span>
+            <span className="tabular-nums" data-testid="checkout-total">
+              {cents(co.totalCents)}
+            </span>
+          </p>
+        )}
         <p className="mt-4 flex items-baseline justify-between border-t border-slate-200 pt-4 text-lg font-bold text-slate-900 dark:border-slate-800 dark:text-white">
-          <span>Total ({co.currency.toUpperCase()})</span>
+          <span>{co.plan ? "Due today" : `Total (${co.currency.toUpperCase()})`}</span>
           <span className="tabular-nums" data-testid="checkout-amount">
             {dollars(co.amount)}
           </span>
@@ -264,6 +283,17 @@ function OpenCheckout({
         <h2 id="card-heading" className="font-display text-xl font-bold text-slate-900 dark:text-white">
           Pay by card
         </h2>
+        {/* An API from before payment plans answers no plans: paid in full, as then. */}
+        {offered.data?.paymentPlans && offered.data.paymentPlans.length > 0 && (
+          <PlanChoice
+            offers={offered.data.paymentPlans}
+            totalCents={offered.data.totalCents}
+            chosen={planId}
+            onChoose={setPlanId}
+            busy={checkout.isFetching || record.isPending}
+          />
+        )}
+        {co.plan && <PlanSchedule plan={co.plan} />}
         <AcceptedTerms />
         <CheckoutHoldTimer checkout={co} hold={hold} />
         {!payments ? (

@@ -89,6 +89,14 @@ export const orders = pgTable(
      * payment of this one that arrives after is answered in those words (payments/routes.ts).
      */
     replacedBy: uuid("replaced_by"),
+    /**
+     * The payment plan the family agreed to (decision 040), copied with its schedule when the
+     * checkout opened: null when the order is paid in full. `amount_cents` is then the deposit.
+     */
+    plan: jsonb("plan").$type<AgreedPlan>(),
+    /** The family's Customer at the provider and the card saved by the deposit (plans only). */
+    paymentCustomerId: text("payment_customer_id"),
+    paymentMethodId: text("payment_method_id"),
     ...timestamps,
   },
   (t) => [
@@ -137,6 +145,17 @@ export interface PricingTerms {
   } | null;
 }
 
+/**
+ * A payment plan as the family agreed to it at checkout: its words and each charge by day, with each
+ * seat's share ("classId/camperId" keys). The first part is the deposit, charged at checkout.
+ */
+export interface AgreedPlan {
+  planId: string;
+  name: string;
+  summary: string;
+  parts: { due: string; deposit: boolean; totalCents: number; seats: { key: string; cents: number }[] }[];
+}
+
 /** One discount on an order line, as recorded when it was bought. */
 export interface LineDiscount {
   kind: "early_bird" | "sibling" | "multi_class" | "code";
@@ -162,7 +181,12 @@ export const orderItems = pgTable(
     listPriceCents: integer("list_price_cents"),
     /** Each discount taken off this line, by name, in cents, in the order applied. */
     discounts: jsonb("discounts").$type<LineDiscount[]>().notNull().default([]),
-    /** What went back to the card for this line: never more than its price. */
+    /**
+     * What has been charged for this line so far: its price once paid in full, the deposit's and
+     * each paid instalment's share of it on a payment plan; 0 until the order is paid.
+     */
+    paidCents: integer("paid_cents").notNull().default(0),
+    /** What went back to the card for this line: never more than was paid for it. */
     refundedCents: integer("refunded_cents").notNull().default(0),
   },
   (t) => [
@@ -171,7 +195,10 @@ export const orderItems = pgTable(
       "order_items_price_check",
       sql`${t.priceCents} >= 0 and (${t.listPriceCents} is null or ${t.priceCents} <= ${t.listPriceCents})`,
     ),
-    check("order_items_refund_check", sql`${t.refundedCents} between 0 and ${t.priceCents}`),
+    check(
+      "order_items_paid_check",
+      sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.paidCents} and ${t.paidCents} <= ${t.priceCents}`,
+    ),
     foreignKey({ name: "order_items_camper_fk", columns: [t.camperId], foreignColumns: [campers.id] }).onDelete(
       "cascade",
     ),
@@ -195,10 +222,18 @@ export const payments = pgTable(
     amountCents: integer("amount_cents").notNull(),
     quantity: integer("quantity").notNull(),
     status: text("status").notNull().default("service pending"),
+    /** `checkout`: the order's own payment (in full, or a plan's deposit); `instalment`: a plan's later charge. */
+    kind: text("kind", { enum: ["checkout", "instalment"] })
+      .notNull()
+      .default("checkout"),
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("payments_order_key").on(t.orderId),
+    // One checkout payment per order; each instalment of a plan is a payment of its own.
+    uniqueIndex("payments_order_key")
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'checkout'`),
+    check("payments_kind_check", sql`${t.kind} in ('checkout', 'instalment')`),
     uniqueIndex("payments_transaction_key").on(t.transactionId),
     index("payments_student_idx").on(t.studentId),
     // Payment history, newest first, paged.

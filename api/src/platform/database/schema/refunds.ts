@@ -69,6 +69,11 @@ export const refunds = pgTable(
     classId: uuid("class_id").references(() => classes.id, { onDelete: "set null" }),
     camperId: uuid("camper_id").references(() => campers.id, { onDelete: "set null" }),
     amountCents: integer("amount_cents").notNull(),
+    /**
+     * The charge it goes back to: one of a payment plan's instalments (decision 040); null for the
+     * order's own checkout payment.
+     */
+    paymentIntentId: text("payment_intent_id"),
     status: text("status", { enum: REFUND_STATUSES }).notNull().default("pending"),
     providerRefundId: text("provider_refund_id"),
     reason: text("reason"),

@@ -1,0 +1,1 @@
+ALTER TABLE "instalments" ADD COLUMN "claimed_by" text;

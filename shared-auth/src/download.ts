@@ -1,0 +1,40 @@
+import { api, asApiError } from "./api-client";
+
+/**
+ * A file from the API (a CSV), fetched with the session's token (a plain link would carry none) and
+ * handed to the browser as a download under `filename`: the browser cannot read the API's
+ * Content-Disposition across origins, so the page names the file as the API does.
+ */
+export async function downloadFile(path: string, filename: string): Promise<void> {
+  let data: Blob;
+  try {
+    data = (await api.get<Blob>(path, { responseType: "blob" })).data;
+  } catch (error) {
+    throw await withReadableBody(error);
+  }
+  const url = URL.createObjectURL(data);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked a moment later: some browsers start the download only after the click returns.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * A failed download's answer arrives as a Blob too: its JSON body is read back in, so the error
+ * carries the API's message (errorMessage reads it) instead of a generic one.
+ */
+async function withReadableBody(error: unknown): Promise<unknown> {
+  const response = asApiError(error)?.response;
+  if (response && response.data instanceof Blob) {
+    try {
+      response.data = JSON.parse(await response.data.text()) as unknown;
+    } catch {
+      // Not JSON (a proxy's page): the status decides the message.
+    }
+  }
+  return error;
+}
