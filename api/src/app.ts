@@ -5,6 +5,7 @@ import * as clock from "./platform/clock.js";
 import { documentTransform, documentTransformObject, useContract } from "./platform/contract.js";
 import { healthAnswer, notReadyAnswer, readyAnswer } from "./health-answers.js";
 import swagger from "@fastify/swagger";
+import { DOCUMENT } from "./document-info.js";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -37,6 +38,13 @@ import {
 } from "./payments/index.js";
 import { authPlugin } from "./platform/access/plugin.js";
 import { admissionPlugin } from "./platform/admission.js";
+import {
+  holdsPass,
+  waitingRoomGate,
+  waitingRoomPapers,
+  waitingRoomRoutes,
+  watchWaitingRoom,
+} from "./waiting-room/index.js";
 import type { ApiConfig } from "./platform/config.js";
 import type { Database } from "./platform/database/client.js";
 import { frameworkErrors, registerErrorHandling } from "./platform/errors.js";
@@ -74,6 +82,8 @@ declare module "fastify" {
     sweep(): Promise<void>;
     /** One pass of the payment plans' charging now (decision 040): answers how many were charged or refused. */
     chargeInstalments(): Promise<number>;
+    /** Reads the waiting room in force now and paces it if a pass is due (decision 043). */
+    waitingRoomPass(): Promise<unknown>;
   }
 }
 
@@ -127,7 +137,8 @@ export async function buildApp({
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ["GET", "POST", "PATCH", "DELETE"],
-    allowedHeaders: ["Authorization", "Content-Type", "If-None-Match"],
+    // The waiting room's ticket and pass (decision 043).
+    allowedHeaders: ["Authorization", "Content-Type", "If-None-Match", "Waiting-Room-Ticket", "Waiting-Room-Pass"],
     // Content-Disposition: the file name of a download (a roster CSV, a family's data) for the page that saves it.
     // Date: the API's clock, which the pages count down by (shared-auth server-clock.ts).
     // Retry-After: how long the page waits before it asks again after a 503 or a 429.
@@ -143,7 +154,9 @@ export async function buildApp({
   });
   // After CORS (a refusal carries its headers, so the page can read it; preflights are answered
   // first) and before everything else: a request past capacity costs nothing (decision 035).
-  await app.register(admissionPlugin, config.admission);
+  // A family the waiting room let in is never refused as very busy (decision 043).
+  const papers = waitingRoomPapers(config.jwtSecret);
+  await app.register(admissionPlugin, { ...config.admission, priority: holdsPass(papers) });
   // Answers over 1 KB go compressed when the client accepts it (the cached public lists are
   // compressed once per copy by sendCached, which sets Content-Encoding, so this leaves them be).
   await app.register(compress, {
@@ -154,77 +167,7 @@ export async function buildApp({
   });
   await app.register(rateLimitPlugin, { ...config.rateLimits, ...config.rateLimitStore });
   await app.register(swagger, {
-    openapi: {
-      info: {
-        title: "Summit Sports Academy API",
-        version: "1.0.0",
-        description: "Classes, instructors, carts and accounts of the academy's summer-camp booking site.",
-        // The footer's contact address (shared-auth academy-facts.ts).
-        contact: { name: "Summit Sports Academy", email: "hello@summitsports.academy" },
-      },
-      // The document is the same for every deployment (api/openapi.json is generated from it);
-      // each serves these paths at its own address, a local run (npm start) at the defaults.
-      servers: [
-        {
-          url: "{scheme}://{host}",
-          description: "The API of a deployment",
-          variables: {
-            scheme: { default: "http", enum: ["http", "https"], description: "https in production" },
-            host: { default: "localhost:4000", description: "The API's host name and port" },
-          },
-        },
-      ],
-      components: {
-        securitySchemes: {
-          bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
-          firebaseIdToken: { type: "http", scheme: "bearer", description: "A Firebase ID token (POST /jwt only)" },
-        },
-      },
-      security: [{ bearer: [] }],
-      tags: [
-        { name: "classes", description: "The class list, one class, an instructor's own classes, reviews by admins" },
-        { name: "instructors", description: "Public fields of instructors and their approved classes" },
-        { name: "users", description: "The caller's own record; roles and accounts (admins)" },
-        { name: "accounts", description: "Exchange of a Firebase ID token for the API's access token; signing out" },
-        { name: "cart", description: "A student's booked classes and enrolments" },
-        {
-          name: "payments",
-          description: "Checkout with seat holds, PaymentIntents, recorded payments and the provider's webhook",
-        },
-        { name: "images", description: "Image upload (class pictures, profile photos) and content-addressed images" },
-        { name: "contact", description: "Messages from visitors (read by admins)" },
-        { name: "newsletter", description: "Offer subscriptions from the home page (read by admins)" },
-        {
-          name: "campers",
-          description: "A family's campers, whether each may take a seat, and everything held about the family",
-        },
-        {
-          name: "waitlist",
-          description:
-            "Registration opening, a full class's line in strict order, offers of freed seats, and staff's view of each line",
-        },
-        {
-          name: "refunds",
-          description: "The cancellation policy, a family's seats with today's refund, and cancelling a seat",
-        },
-        {
-          name: "discounts",
-          description: "Promo codes, the sibling and multi-class discounts (admins), and what each code brought",
-        },
-        {
-          name: "payment plans",
-          description:
-            "Plans a family may choose at checkout: a deposit today, the rest in instalments (admins set them)",
-        },
-        { name: "admin", description: "Admins' paged class list and the academy's figures" },
-        {
-          name: "notifications",
-          description:
-            "E-mails and calendars: the outbox's state (admins), a user's e-mail choices and calendar feed, unsubscribing",
-        },
-        { name: "health", description: "Liveness, database, and how the public lists are cached" },
-      ],
-    },
+    openapi: DOCUMENT,
     transform: documentTransform,
     // Schemas with an id (the error shape, a class, a camper...) are written once under
     // components/schemas and referred to: the front ends' types are named after them.
@@ -239,6 +182,12 @@ export async function buildApp({
       policy.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/\s*upgrade-insecure-requests;?/, ""),
   });
   await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, ttl: config.accessTokenTtl });
+  // Every process reads the room in force, says its load and takes its turn pacing the line.
+  const room = watchWaitingRoom({ db: database.db, config: config.waitingRoom, load: app.admission, log: app.log });
+  app.decorate("waitingRoomPass", room.refresh);
+  app.addHook("onClose", () => room.stop());
+  await app.register(waitingRoomGate, { papers, watch: room });
+  await app.register(waitingRoomRoutes({ db: database.db, config: config.waitingRoom, papers, watch: room }));
 
   // The public lists' cache learns of every process's writes through the database's notifications.
   const changes = database.openChangeFeed(app.log);

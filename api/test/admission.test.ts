@@ -3,7 +3,9 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nowMs } from "../src/platform/clock.js";
 import { readConfig } from "../src/platform/config.js";
+import { waitingRoomPapers } from "../src/waiting-room/index.js";
 import { seatCounts } from "../src/waitlist/index.js";
 import { family, lineClass } from "./families.js";
 import { MAYA, startTestApi, useTestApi } from "./harness.js";
@@ -110,6 +112,23 @@ describe("requests in flight past the limit", () => {
     await waitFor(() => api.app.admission().inFlight === 0);
     expect((await get("/classes")).statusCode).toBe(200);
     expect(api.app.admission().refused).toBeGreaterThanOrEqual(1);
+  });
+
+  it("serves a family the waiting room let in whatever the limit; a forged or expired pass is refused as anybody", async () => {
+    const papers = waitingRoomPapers(readConfig({ ACADEMY_DEV_DEFAULTS: "1" }).jwtSecret);
+    const now = nowMs();
+    const pass = (expiresAt: number) =>
+      papers.pass({ opensAt: now, place: 1, admittedAt: now, userId: MAYA.id, expiresAt });
+    const hanging = [hangingRequest(), hangingRequest()];
+    await waitFor(() => api.app.admission().inFlight === 2);
+    // A page each time: a list page answered once is answered again before Fastify (decision 036).
+    let page = 10;
+    const withPass = (text: string) => get(`/classes?page=${++page}`, { headers: { "Waiting-Room-Pass": text } });
+    expect((await withPass(pass(now + 60_000))).statusCode).toBe(200);
+    expectBusy(await withPass(pass(now - 1)));
+    expectBusy(await withPass(`${pass(now + 60_000)}x`));
+    for (const req of hanging) req.destroy();
+    await waitFor(() => api.app.admission().inFlight === 0);
   });
 
   it("keeps half the places for changes: with one in flight a read waits, a change is still served", async () => {

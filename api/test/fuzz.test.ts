@@ -344,6 +344,13 @@ const TEXT_INPUTS: TextInput[] = [
     fields: ["email"],
   },
   { method: "POST", url: "/jwt", as: undefined, body: { email: SAM.email }, fields: ["email"] },
+  {
+    method: "POST",
+    url: "/waiting-room/places",
+    as: undefined,
+    body: { browserId: "browser-fuzz-0123456789" },
+    fields: ["browserId"],
+  },
   { method: "DELETE", url: "/account", as: undefined, body: { confirmation: "DELETE" }, fields: ["confirmation"] },
   { method: "POST", url: "/carts", as: SAM, body: { classItemId: classId(4) }, fields: ["classItemId"] },
   { method: "POST", url: "/carts/quote", as: SAM, body: { promoCode: "SPRING" }, fields: ["promoCode"] },

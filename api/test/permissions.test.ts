@@ -648,6 +648,10 @@ const PUBLIC = [
   "GET /unsubscribe/{token}",
   "POST /unsubscribe/{token}",
   "GET /calendar/{file}",
+  // A family may wait for an opening before signing in (decision 043).
+  "GET /waiting-room",
+  "POST /waiting-room/places",
+  "GET /waiting-room/places/mine",
 ];
 
 describe("authentication and rights come before validation", () => {

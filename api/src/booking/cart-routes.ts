@@ -89,7 +89,8 @@ export const cartRoutes =
     app.post(
       "/carts",
       {
-        config: { access: { action: "create", entity: "cart" } },
+        // While a waiting room is in force, only families it let in (decision 043).
+        config: { access: { action: "create", entity: "cart" }, waitingRoom: true },
         schema: {
           operationId: "addToCart",
           tags: ["cart"],

@@ -39,6 +39,13 @@ export interface AdmissionConfig {
   retryAfterSeconds: number;
 }
 
+/**
+ * Requests never refused as very busy, though they count as in flight: a family the waiting room
+ * let in is served to the end of its booking (decision 043), and the room lets families in only
+ * as fast as the processes serve them.
+ */
+export type Priority = (request: FastifyRequest) => boolean;
+
 declare module "fastify" {
   interface FastifyInstance {
     /**
@@ -86,7 +93,8 @@ function exempt(request: FastifyRequest): boolean {
 }
 
 export const admissionPlugin = fp(
-  async (app: FastifyInstance, config: AdmissionConfig) => {
+  async (app: FastifyInstance, config: AdmissionConfig & { priority?: Priority }) => {
+    const priority = config.priority ?? (() => false);
     let inFlight = 0;
     let refused = 0;
     let slowBodies = 0;
@@ -128,12 +136,15 @@ export const admissionPlugin = fp(
         // Nothing returned lets the request through; a body returned is sent as the answer (the
         // plugin sends what its handler returns; its types only declare void).
         pressureHandler: ((request: FastifyRequest, reply: FastifyReply) =>
-          exempt(request) || !isRead(request) ? undefined : refuse(reply)) as unknown as () => void,
+          exempt(request) || !isRead(request) || priority(request)
+            ? undefined
+            : refuse(reply)) as unknown as () => void,
       });
     }
 
     if (config.maxInFlight > 0) {
-      const room = (request: FastifyRequest) => inFlight < (isRead(request) ? maxReads : config.maxInFlight);
+      const room = (request: FastifyRequest) =>
+        inFlight < (isRead(request) ? maxReads : config.maxInFlight) || priority(request);
       const places = new WeakMap<FastifyRequest, Place>();
       app.addHook("onRequest", async (request, reply) => {
         if (exempt(request)) return;

@@ -3,6 +3,7 @@ import type { DatabaseTimeouts } from "./database/client.js";
 import { clockOffsetFromEnv } from "./clock.js";
 import type { RateLimitConfig, RateLimitStore } from "./rate-limits.js";
 import { readAdmission, readHttpTimeouts, type HttpTimeouts } from "./config/admission.js";
+import { readWaitingRoom, type WaitingRoomConfig } from "./config/waiting-room.js";
 import { readFirebaseAuthEmulatorHost, readFirebaseProjectId, readJwtSecret } from "./config/auth.js";
 import { readCamperDataKeys } from "./config/camper-data.js";
 import { readDatabaseConfig } from "./config/database.js";
@@ -58,6 +59,8 @@ export interface ApiConfig {
   admission: AdmissionConfig;
   /** How long a client may take to send its headers and its whole request (decision 035). */
   httpTimeouts: HttpTimeouts;
+  /** When registration goes through a waiting room, and how it lets families in (decision 043). */
+  waitingRoom: WaitingRoomConfig;
   /** The Firebase project whose ID tokens POST /jwt accepts. */
   firebaseProjectId: string;
   /** Set only for the local emulator: the Admin SDK then accepts unsigned tokens. */
@@ -109,6 +112,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     rateLimitStore: readRateLimitStore(env),
     admission: readAdmission(env),
     httpTimeouts: readHttpTimeouts(env),
+    waitingRoom: readWaitingRoom(env),
     firebaseProjectId,
     firebaseAuthEmulatorHost,
     payments,

@@ -73,7 +73,8 @@ export const waitlistRoutes =
       "/classes/:id/waitlist",
       {
         onRequest: joinLimits.onRequest,
-        config: { ...joinLimits.config, access: { action: "create", entity: "waitlist" } },
+        // While a waiting room is in force, only families it let in (decision 043).
+        config: { ...joinLimits.config, access: { action: "create", entity: "waitlist" }, waitingRoom: true },
         schema: {
           tags: ["waitlist"],
           summary:

@@ -11,3 +11,4 @@ export * from "./schema/discounts.js";
 export * from "./schema/class-reviews.js";
 export * from "./schema/payment-plans.js";
 export * from "./schema/instalments.js";
+export * from "./schema/waiting-room.js";

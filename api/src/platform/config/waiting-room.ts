@@ -1,0 +1,53 @@
+import { positiveInteger, wholeNumber } from "./numbers.js";
+
+/**
+ * How the waiting room paces its line (decision 043): additive increase, multiplicative decrease
+ * of the families let in a second, from the processes' own load (waiting-room/pacing.ts).
+ */
+export interface PacingConfig {
+  /** Families a second when a room opens (WAITING_ROOM_START_RATE). */
+  startRate: number;
+  minRate: number;
+  /** The most families a second (WAITING_ROOM_MAX_RATE). */
+  maxRate: number;
+  /** Added each pass while every process is below `easyPressure`. */
+  step: number;
+  /** At or over this (the event loop's use, or the share of requests in flight) a process is loaded. */
+  loadedPressure: number;
+  easyPressure: number;
+  /** Cut to this share of the rate when a process is loaded. */
+  backOff: number;
+}
+
+/** When a room is in force and how it lets families in (WAITING_ROOM_...). */
+export interface WaitingRoomConfig {
+  /** Minutes before an opening its room opens (WAITING_ROOM_LEAD_MINUTES); 0 turns waiting rooms off. */
+  leadMinutes: number;
+  /** Minutes a family let in may book without being turned away (WAITING_ROOM_WINDOW_MINUTES). */
+  windowMinutes: number;
+  /** A room ends once its line has been empty this long after the opening (WAITING_ROOM_QUIET_SECONDS). */
+  quietSeconds: number;
+  /** A room ends at the latest this long after its opening (WAITING_ROOM_LONGEST_MINUTES). */
+  longestMinutes: number;
+  pacing: PacingConfig;
+}
+
+export function readWaitingRoom(env: NodeJS.ProcessEnv): WaitingRoomConfig {
+  return {
+    // Off until the site's waiting page ships: a room in force turns away every booking without a pass.
+    leadMinutes: wholeNumber(env, "WAITING_ROOM_LEAD_MINUTES", 0),
+    // Long enough to choose classes, fill in the campers and pay, with the seat hold's own 10 minutes inside.
+    windowMinutes: positiveInteger(env, "WAITING_ROOM_WINDOW_MINUTES", 30),
+    quietSeconds: positiveInteger(env, "WAITING_ROOM_QUIET_SECONDS", 120),
+    longestMinutes: positiveInteger(env, "WAITING_ROOM_LONGEST_MINUTES", 180),
+    pacing: {
+      startRate: positiveInteger(env, "WAITING_ROOM_START_RATE", 4),
+      minRate: 0.5,
+      maxRate: positiveInteger(env, "WAITING_ROOM_MAX_RATE", 200),
+      step: 1,
+      loadedPressure: 0.85,
+      easyPressure: 0.6,
+      backOff: 0.75,
+    },
+  };
+}

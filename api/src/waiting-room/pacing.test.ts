@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { admitMore, DEFAULT_PACING, nextRate, waitFor } from "./pacing.js";
+
+const easy = { pressure: 0.2, refused: 0 };
+const middling = { pressure: 0.7, refused: 0 };
+const loaded = { pressure: 0.9, refused: 0 };
+const refusing = { pressure: 0.3, refused: 4 };
+
+describe("the waiting room's pace", () => {
+  it("lets one more family a second in each pass while every process has room, up to its most", () => {
+    expect(nextRate(4, [easy, easy], DEFAULT_PACING)).toBe(5);
+    let rate = DEFAULT_PACING.startRate;
+    for (let pass = 0; pass < 500; pass += 1) rate = nextRate(rate, [easy], DEFAULT_PACING);
+    expect(rate).toBe(DEFAULT_PACING.maxRate);
+  });
+
+  it("cuts by a quarter when any process is loaded or refused anybody, down to its least", () => {
+    expect(nextRate(20, [easy, loaded], DEFAULT_PACING)).toBe(15);
+    expect(nextRate(20, [refusing, easy], DEFAULT_PACING)).toBe(15);
+    let rate = 20;
+    for (let pass = 0; pass < 100; pass += 1) rate = nextRate(rate, [loaded], DEFAULT_PACING);
+    expect(rate).toBe(DEFAULT_PACING.minRate);
+  });
+
+  it("holds between the two marks, and when no process has said anything", () => {
+    expect(nextRate(12, [easy, middling], DEFAULT_PACING)).toBe(12);
+    expect(nextRate(12, [], DEFAULT_PACING)).toBe(12);
+  });
+
+  it("settles near what the processes serve: a capacity found, then followed when it halves", () => {
+    // A stand-in for the API: load grows with the families let in per second.
+    const pressureAt = (rate: number, capacity: number) => rate / capacity;
+    let rate = DEFAULT_PACING.startRate;
+    const seen: number[] = [];
+    for (let pass = 0; pass < 120; pass += 1) {
+      rate = nextRate(rate, [{ pressure: pressureAt(rate, 40), refused: 0 }], DEFAULT_PACING);
+      if (pass >= 60) seen.push(rate);
+    }
+    expect(Math.min(...seen)).toBeGreaterThanOrEqual(40 * 0.6 * DEFAULT_PACING.backOff);
+    expect(Math.max(...seen)).toBeLessThan(40 * 0.85 + DEFAULT_PACING.step);
+    for (let pass = 0; pass < 30; pass += 1)
+      rate = nextRate(rate, [{ pressure: pressureAt(rate, 20), refused: 0 }], DEFAULT_PACING);
+    expect(rate).toBeLessThan(20 * 0.85 + DEFAULT_PACING.step);
+  });
+
+  it("lets places in at the rate, never past the last place given", () => {
+    expect(admitMore({ lastPlace: 100, admitted: 10 }, 4, 0.5)).toBe(12);
+    expect(admitMore({ lastPlace: 11, admitted: 10 }, 4, 2)).toBe(11);
+    expect(admitMore({ lastPlace: 100, admitted: 10 }, 4, -3)).toBe(10);
+  });
+
+  it("tells a family how many are ahead and about how long, the opening's wait included", () => {
+    const opensAt = 1_000_000;
+    const room = { lastPlace: 400, admitted: 100.5, ratePerSecond: 10, opensAt };
+    expect(waitFor(312, room, opensAt + 1)).toEqual({ ahead: 211, seconds: 22 });
+    expect(waitFor(101, room, opensAt)).toEqual({ ahead: 0, seconds: 1 });
+    expect(waitFor(100, room, opensAt)).toEqual({ ahead: 0, seconds: 0 });
+    expect(waitFor(1, { ...room, admitted: 0 }, opensAt - 60_000)).toEqual({ ahead: 0, seconds: 61 });
+  });
+});
