@@ -40,6 +40,7 @@ import { authPlugin } from "./platform/access/plugin.js";
 import { admissionPlugin } from "./platform/admission.js";
 import {
   holdsPass,
+  roomHeader,
   waitingRoomGate,
   waitingRoomPapers,
   waitingRoomRoutes,
@@ -142,7 +143,8 @@ export async function buildApp({
     // Content-Disposition: the file name of a download (a roster CSV, a family's data) for the page that saves it.
     // Date: the API's clock, which the pages count down by (shared-auth server-clock.ts).
     // Retry-After: how long the page waits before it asks again after a 503 or a 429.
-    exposedHeaders: ["ETag", "Content-Disposition", "Date", "Retry-After"],
+    // Waiting-Room: "required" on a refusal for want of the waiting room's pass (decision 043).
+    exposedHeaders: ["ETag", "Content-Disposition", "Date", "Retry-After", "Waiting-Room"],
     maxAge: 600,
   });
   // Every answer's Date is the API's own clock (decision 027): the same as the real one in
@@ -194,7 +196,7 @@ export async function buildApp({
   app.addHook("onClose", () => changes.close());
   await changes.start();
   const cache = new PublicCache(database.db, changes, { log: app.log });
-  front.path = new FrontPath(cache, { date: clock.httpDate, log: app.log });
+  front.path = new FrontPath(cache, { date: clock.httpDate, log: app.log, room: roomHeader(room) });
   // While the API closes, Fastify answers every request (503 to new ones).
   app.addHook("preClose", async () => front.path?.close());
   // Liveness answers at once whatever the database does; readiness says whether it answers in time.

@@ -76,7 +76,9 @@ describe("headers of every response", () => {
     expect(String(preflight.headers["access-control-allow-headers"])).toMatch(/Authorization/);
     const list = await api.call({ method: "GET", url: "/classes", headers: { origin: "http://localhost:3000" } });
     expect(list.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
-    expect(list.headers["access-control-expose-headers"]).toBe("ETag, Content-Disposition, Date, Retry-After");
+    expect(list.headers["access-control-expose-headers"]).toBe(
+      "ETag, Content-Disposition, Date, Retry-After, Waiting-Room",
+    );
     // The local site answers at both of this machine's names.
     const byAddress = await api.call({ method: "GET", url: "/classes", headers: { origin: "http://127.0.0.1:3000" } });
     expect(byAddress.headers["access-control-allow-origin"]).toBe("http://127.0.0.1:3000");

@@ -11,18 +11,20 @@ import {
   UNREACHABLE_MESSAGE,
 } from "./api-client";
 import { academyStore } from "./store";
+import { keepPass, WAITING_ROOM_EVENT } from "./waiting-room";
 
 /** An adapter that answers like the API would, recording what was sent. */
-function answering(status: number, data: unknown = {}) {
-  const sent: { url?: string; baseURL?: string; auth?: string | null; timeout?: number }[] = [];
+function answering(status: number, data: unknown = {}, headers: Record<string, string> = {}) {
+  const sent: { url?: string; baseURL?: string; auth?: string | null; timeout?: number; pass?: string | null }[] = [];
   const adapter: AxiosAdapter = async (config) => {
     sent.push({
       url: config.url,
       baseURL: config.baseURL,
       auth: config.headers.get("Authorization") as string | null,
       timeout: config.timeout,
+      ...(config.headers.has("Waiting-Room-Pass") && { pass: config.headers.get("Waiting-Room-Pass") as string }),
     });
-    const response = { data, status, statusText: "", headers: {}, config };
+    const response = { data, status, statusText: "", headers, config };
     if (status >= 400) throw new AxiosError("failed", String(status), config, null, response);
     return response;
   };
@@ -61,6 +63,47 @@ describe("the API client", () => {
     const { adapter } = answering(status);
     await expect(createApiClient().get("/carts", { adapter })).rejects.toBeInstanceOf(AxiosError);
     expect(handler).toHaveBeenCalledOnce();
+  });
+
+  it("sends the waiting room's pass while it lasts; its refusal opens the room and signs nobody out", async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, "token-123");
+    const ok = answering(200);
+    await createApiClient().get("/classes", { adapter: ok.adapter });
+    expect(ok.sent[0]!.pass).toBeUndefined();
+    keepPass({ pass: "pass.a.b", expiresAt: new Date(Date.now() + 60_000).toISOString(), opensAt: "x" });
+    await createApiClient().get("/classes", { adapter: ok.adapter });
+    expect(ok.sent[1]!.pass).toBe("pass.a.b");
+
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    const opened = vi.fn();
+    window.addEventListener(WAITING_ROOM_EVENT, opened);
+    const refused = answering(
+      403,
+      { message: "Registration is opening through the waiting room" },
+      { "waiting-room": "required" },
+    );
+    await expect(createApiClient().post("/carts", {}, { adapter: refused.adapter })).rejects.toBeInstanceOf(AxiosError);
+    window.removeEventListener(WAITING_ROOM_EVENT, opened);
+    expect(opened).toHaveBeenCalledOnce();
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("opens the room when an answer says one is in force and this browser has no pass for its opening", async () => {
+    const opened = vi.fn();
+    addEventListener(WAITING_ROOM_EVENT, opened);
+    const room = answering(200, [], { "waiting-room": "2031-03-01T17:00:00.000Z" });
+    await createApiClient().get("/classes/1/availability", { adapter: room.adapter });
+    expect(opened).toHaveBeenCalledOnce();
+    keepPass({
+      pass: "pass.a.b",
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      opensAt: "2031-03-01T17:00:00.000Z",
+    });
+    await createApiClient().get("/classes/1/availability", { adapter: room.adapter });
+    await createApiClient().get("/classes", { adapter: answering(200).adapter });
+    removeEventListener(WAITING_ROOM_EVENT, opened);
+    expect(opened).toHaveBeenCalledOnce();
   });
 
   it("does not log a visitor out for a 401 on a call without a token", async () => {

@@ -4,6 +4,7 @@ export { VERY_BUSY_EVENT } from "./busy-event";
 import { dropEarlyCalls, takeEarlyCall } from "./early-calls";
 import { learnServerTime } from "./server-clock";
 import { academyStore } from "./store";
+import { noticeRoom, storedPass, WAITING_ROOM_EVENT } from "./waiting-room";
 
 export { ACCESS_TOKEN_KEY, readAccessToken } from "./access-token";
 
@@ -54,17 +55,27 @@ function configure(client: AxiosInstance): AxiosInstance {
     if (apiUrl && !config.baseURL) config.baseURL = apiUrl;
     const token = readAccessToken();
     if (token && !config.headers.has("Authorization")) config.headers.set("Authorization", `Bearer ${token}`);
+    // A family the waiting room let in shows its pass with every call while it lasts (decision 043
+    // of the API): it is never turned away as very busy, and may book.
+    const pass = storedPass();
+    if (pass) config.headers.set("Waiting-Room-Pass", pass.pass);
     return config;
   });
   client.interceptors.response.use(
     (response) => {
       learnServerTime(response.headers.date);
+      noticeRoom(response.headers["waiting-room"]);
       return response;
     },
     (error: unknown) => {
       const apiError = asApiError(error);
       learnServerTime(apiError?.response?.headers.date);
       const status = apiError?.response?.status;
+      // Booking while the waiting room is in force, without a pass: the shell opens the room.
+      if (status === 403 && apiError?.response?.headers["waiting-room"] === "required") {
+        dispatchEvent(new Event(WAITING_ROOM_EVENT));
+        return Promise.reject(error);
+      }
       // Only a request that carried a token is a session problem; a visitor's 401 is not.
       if (
         apiError &&

@@ -1,5 +1,6 @@
 import type { AxiosRequestConfig, AxiosResponse } from "axios";
 import { learnServerTime } from "./server-clock";
+import { noticeRoom } from "./waiting-room";
 
 /**
  * A GET started before any shared module (axios, this package) has loaded: the shell's index.ts,
@@ -66,6 +67,7 @@ export function takeEarlyCall(
     if (!res) return null;
     // As every answer through the client: the API's clock (what a page reads as today, decision 034's prices).
     learnServerTime(res.headers.get("date"));
+    noticeRoom(res.headers.get("waiting-room"));
     try {
       const data: unknown = await res.json();
       return {

@@ -70,6 +70,7 @@ export { accountErrorMessage, authErrorMessage, loadFirebaseAuth } from "./fireb
 export { countOf } from "./plural";
 export { paymentStatusLabel } from "./payment-status";
 export { serverNow } from "./server-clock";
+export { keepPass, storedPass, WAITING_ROOM_EVENT, type StoredPass } from "./waiting-room";
 export { ACADEMY, ACADEMY_PHONE_HREF } from "./academy-facts";
 export {
   CART_FRESH_MS,

@@ -31,6 +31,11 @@ const shapeOf = (notModified: boolean, acceptEncoding: string | undefined, origi
 export interface FrontPathOptions {
   /** The Date header's text (the API's clock). */
   date: () => string;
+  /**
+   * The Waiting-Room header's text while a registration opening's room is in force, else
+   * undefined (waiting-room, decision 043): like Date, said at each answer, never learnt.
+   */
+  room?: () => string | undefined;
   log: FastifyBaseLogger;
 }
 
@@ -114,7 +119,7 @@ export class FrontPath implements ReplyLearner {
       }
       const sent: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (name !== "date" && value !== undefined) sent[name] = value;
+        if (name !== "date" && name !== "waiting-room" && value !== undefined) sent[name] = value;
       }
       replies.set(shape, { status, headers: sent, body });
     });
@@ -138,6 +143,9 @@ export class FrontPath implements ReplyLearner {
     const logged = this.logsRequests() ? this.requestLog(req) : undefined;
     // One object per answer, written at once by writeHead: only Date changes between requests.
     learned.headers.date = this.options.date();
+    const room = this.options.room?.();
+    if (room) learned.headers["waiting-room"] = room;
+    else delete learned.headers["waiting-room"];
     res.writeHead(learned.status, learned.headers);
     res.end(learned.body);
     this.served += 1;

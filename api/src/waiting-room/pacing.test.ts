@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readWaitingRoom } from "../platform/config/waiting-room.js";
 import { admitMore, DEFAULT_PACING, nextRate, waitFor } from "./pacing.js";
 
 const easy = { pressure: 0.2, refused: 0 };
@@ -56,5 +57,19 @@ describe("the waiting room's pace", () => {
     expect(waitFor(101, room, opensAt)).toEqual({ ahead: 0, seconds: 1 });
     expect(waitFor(100, room, opensAt)).toEqual({ ahead: 0, seconds: 0 });
     expect(waitFor(1, { ...room, admitted: 0 }, opensAt - 60_000)).toEqual({ ahead: 0, seconds: 61 });
+  });
+});
+
+describe("the waiting room's settings", () => {
+  it("are off by default, and read from the environment with their checks", () => {
+    expect(readWaitingRoom({})).toMatchObject({ leadMinutes: 0, windowMinutes: 30, quietSeconds: 120 });
+    const set = readWaitingRoom({ WAITING_ROOM_LEAD_MINUTES: "15", WAITING_ROOM_START_RATE: "0.1" });
+    expect(set.leadMinutes).toBe(15);
+    expect(set.pacing.startRate).toBe(0.1);
+    expect(() => readWaitingRoom({ WAITING_ROOM_START_RATE: "0" })).toThrow(
+      /WAITING_ROOM_START_RATE must be a positive number/,
+    );
+    expect(() => readWaitingRoom({ WAITING_ROOM_LEAD_MINUTES: "-5" })).toThrow(/WAITING_ROOM_LEAD_MINUTES/);
+    expect(() => readWaitingRoom({ WAITING_ROOM_WINDOW_MINUTES: "0" })).toThrow(/WAITING_ROOM_WINDOW_MINUTES/);
   });
 });

@@ -22,6 +22,11 @@ declare module "fastify" {
 /** The headers a page sends its ticket and its pass in (CORS allows them). */
 export const TICKET_HEADER = "waiting-room-ticket";
 export const PASS_HEADER = "waiting-room-pass";
+/**
+ * While a room is in force, on every answer: its opening; on a refusal for want of a pass,
+ * "required" (exposed to the page by CORS).
+ */
+export const ROOM_HEADER = "waiting-room";
 
 export const NO_ROOM = "No waiting room is open now: registration is open to everyone.";
 export const PASS_NEEDED =
@@ -52,7 +57,10 @@ const placeAnswer = z
     pass: z.string().nullable().meta({
       description: "Once in and signed in: the pass to send as the Waiting-Room-Pass header with every request",
     }),
-    passExpiresAt: z.iso.datetime().nullable(),
+    passExpiresAt: z.iso
+      .datetime()
+      .nullable()
+      .meta({ description: "Once in: until when the place lets its holder book (null while waiting)" }),
   })
   .meta({ id: "WaitingRoomPlace" });
 
@@ -102,7 +110,8 @@ export const waitingRoomRoutes =
         ahead: 0,
         seconds: 0,
         pass,
-        passExpiresAt: pass ? new Date(expiresAt).toISOString() : null,
+        // Said before the family signs in too: its place lets it book until then.
+        passExpiresAt: new Date(expiresAt).toISOString(),
       };
     };
     const inForce = () => {
@@ -205,13 +214,24 @@ export const waitingRoomRoutes =
  */
 export const waitingRoomGate = fp(
   async (app: FastifyInstance, { papers, watch }: { papers: Papers; watch: RoomWatch }) => {
-    app.addHook("onRequest", async (request) => {
+    app.addHook("onRequest", async (request, reply) => {
       if (!request.routeOptions.config.waitingRoom) return;
       const room = watch.current();
       if (!room) return;
       const actor = await request.requireActor();
       const pass = papers.readPass(headerText(request, PASS_HEADER), clock.nowMs());
-      if (!pass || pass.opensAt !== room.opensAt || pass.userId !== actor.id) throw forbidden(PASS_NEEDED);
+      if (!pass || pass.opensAt !== room.opensAt || pass.userId !== actor.id) {
+        // Tells the page this 403 is the line's, not the session's: it goes to the room, not to sign-in.
+        void reply.header(ROOM_HEADER, "required");
+        throw forbidden(PASS_NEEDED);
+      }
+    });
+    // Every answer of Fastify's says the room in force (its opening), so a page learns of it from
+    // the calls it makes anyway and sends the family to the room unless it holds a pass for it.
+    const said = roomHeader(watch);
+    app.addHook("onSend", async (_request, reply) => {
+      const room = said();
+      if (room && !reply.hasHeader(ROOM_HEADER)) void reply.header(ROOM_HEADER, room);
     });
   },
 );
@@ -224,3 +244,9 @@ const headerText = (request: FastifyRequest, name: string) => {
 /** Whether a request carries a genuine pass that has not expired: admission control never turns it away. */
 export const holdsPass = (papers: Papers) => (request: FastifyRequest) =>
   papers.readPass(headerText(request, PASS_HEADER), clock.nowMs()) !== null;
+
+/** The Waiting-Room header of an answer while a room is in force (its opening), else undefined. */
+export const roomHeader = (watch: RoomWatch) => () => {
+  const room = watch.current();
+  return room ? new Date(room.opensAt).toISOString() : undefined;
+};

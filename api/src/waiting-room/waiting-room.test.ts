@@ -1,3 +1,4 @@
+import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { family, lineClass, type Person } from "../../test/families.js";
 import { classId, useTestApi } from "../../test/harness.js";
@@ -23,6 +24,8 @@ afterAll(() => {
   if (previousClock !== undefined) restoreClock(previousClock);
 });
 
+/** Answers given by the cached lists' front path, before Fastify (decision 036). */
+const frontServed = async () => (await api.call({ method: "GET", url: "/health" })).json().frontServed as number;
 const browser = (name: string) => `browser-${name}-0123456789`;
 const room = async () => (await api.call({ method: "GET", url: "/waiting-room" })).json();
 const takePlace = (name: string, as?: Person) =>
@@ -48,10 +51,12 @@ describe("the registration opening's waiting room", () => {
   let opened = "";
   const people: Record<string, Awaited<ReturnType<typeof family>>> = {};
   const tickets = { a: "", b: "", d: "" };
+  let listUrl = "";
 
   it("without an opening near, there is no room: no place is given and booking needs no pass", async () => {
     await api.app.waitingRoomPass();
     expect(await room()).toEqual({ inForce: false, opensAt: null, inLine: 0, letIn: 0, perMinute: 0 });
+    expect((await api.call({ method: "GET", url: "/classes?page=2" })).headers["waiting-room"]).toBeUndefined();
     const refused = await takePlace("early");
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(NO_ROOM);
@@ -65,6 +70,16 @@ describe("the registration opening's waiting room", () => {
     for (const name of ["b", "c", "d"]) people[name] = await family(api);
     await api.app.waitingRoomPass();
     expect(await room()).toMatchObject({ inForce: true, opensAt: new Date(opening).toISOString(), inLine: 0 });
+    // Every answer says so, for the pages: the class list's too, answered by Fastify or replayed by
+    // the front path (decision 036) after the room ended or before it began.
+    const list = await api.call({ method: "GET", url: "/classes?page=2" });
+    expect(list.headers["waiting-room"]).toBe(new Date(opening).toISOString());
+    await api.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = api.app.server.address() as AddressInfo;
+    listUrl = `http://127.0.0.1:${port}/classes?page=2`;
+    for (let i = 0; i < 2; i += 1)
+      expect((await fetch(listUrl)).headers.get("waiting-room")).toBe(new Date(opening).toISOString());
+    expect(await frontServed()).toBeGreaterThan(0);
 
     const first = await takePlace("a");
     expect(first.statusCode, first.body).toBe(200);
@@ -101,6 +116,7 @@ describe("the registration opening's waiting room", () => {
       const refused = await addToCart(people[name]!, opened);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe(PASS_NEEDED);
+      expect(refused.headers["waiting-room"]).toBe("required");
       const joined = await api.call({
         method: "POST",
         url: `/classes/${opened}/waitlist`,
@@ -149,5 +165,8 @@ describe("the registration opening's waiting room", () => {
     expect(await room()).toMatchObject({ inForce: false });
     expect((await addToCart(people.d!, opened)).statusCode).toBe(201);
     expect((await takePlace("late")).statusCode).toBe(409);
+    const served = await frontServed();
+    expect((await fetch(listUrl)).headers.get("waiting-room")).toBeNull();
+    expect(await frontServed()).toBe(served + 1);
   });
 });

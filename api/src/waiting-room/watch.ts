@@ -15,7 +15,8 @@ export interface RoomWatch {
   current(): RoomState | null;
   /** Reads it now, and makes a pacing pass if one is due. */
   refresh(): Promise<RoomState | null>;
-  stop(): void;
+  /** Stops reading, once the read under way (if any) is done: the database closes after. */
+  stop(): Promise<void>;
 }
 
 /** This process's admission figures (platform/admission.ts). */
@@ -74,5 +75,12 @@ export function watchWaitingRoom(options: {
         )
       : undefined;
   timer?.unref();
-  return { current: () => state, refresh, stop: () => clearInterval(timer) };
+  return {
+    current: () => state,
+    refresh,
+    stop: async () => {
+      clearInterval(timer);
+      await running?.catch(() => undefined);
+    },
+  };
 }

@@ -3608,7 +3608,10 @@ export interface components {
             opensAt: string;
             /** @description Once in and signed in: the pass to send as the Waiting-Room-Pass header with every request */
             pass: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Once in: until when the place lets its holder book (null while waiting)
+             */
             passExpiresAt: string | null;
         };
     };

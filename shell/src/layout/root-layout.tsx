@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
-import { useAcademy, VERY_BUSY_EVENT, type BusyStore } from "shared-auth";
+import { academyStore, useAcademy, VERY_BUSY_EVENT, WAITING_ROOM_EVENT, type BusyStore } from "shared-auth";
 import { isChromeHidden } from "../routes/sidebar-menus";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
@@ -24,6 +24,19 @@ export function RootLayout() {
     window.addEventListener(VERY_BUSY_EVENT, show);
     return () => window.removeEventListener(VERY_BUSY_EVENT, show);
   }, []);
+
+  // A registration opening's waiting room (the API's decision 043), said by any answer of the API or
+  // by its refusal of a booking: a family goes to the room, unless signing in or up; staff never do.
+  useEffect(() => {
+    const toRoom = () => {
+      const { pathname, search } = window.location;
+      const { role } = academyStore.getState();
+      if (/^\/(waiting-room|login|signup)/.test(pathname) || role === "admin" || role === "instructor") return;
+      navigate(`/waiting-room?next=${encodeURIComponent(pathname + search)}`);
+    };
+    addEventListener(WAITING_ROOM_EVENT, toRoom);
+    return () => removeEventListener(WAITING_ROOM_EVENT, toRoom);
+  }, [navigate]);
 
   useEffect(() => {
     const toLogin = () => {

@@ -1,9 +1,11 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router-dom";
 import { useAcademy } from "shared-auth";
 import { decideAccess, type Access } from "./access";
 import { ProgressBar } from "../layout/progress-bar";
-import { ForbiddenPage } from "../pages/forbidden-page";
+
+// Seen only by a signed-in user who opened a page of another role: loaded then, not with every page.
+const ForbiddenPage = lazy(() => import("../pages/forbidden-page").then((m) => ({ default: m.ForbiddenPage })));
 
 /** Shows the page only to who may see it; the progress bar while that is being decided. */
 export function Guard({ access, children }: { access: Access; children: ReactNode }) {
@@ -14,6 +16,10 @@ export function Guard({ access, children }: { access: Access; children: ReactNod
   if (decision === "wait") return <ProgressBar label="Checking your access" />;
   if (decision === "login") return <Navigate to="/login" replace state={{ from: location }} />;
   if (decision === "forbidden" && (access === "admin" || access === "instructor"))
-    return <ForbiddenPage access={access} />;
+    return (
+      <Suspense fallback={<ProgressBar label="Checking your access" />}>
+        <ForbiddenPage access={access} />
+      </Suspense>
+    );
   return children;
 }

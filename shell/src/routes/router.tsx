@@ -14,6 +14,8 @@ import { dashboardRoutes, siteRoutes, type RemoteRoute } from "./route-table";
 // The account pages (and their form library) load when visited, not with every public page.
 const LoginPage = lazy(() => import("../pages/login-page").then((m) => ({ default: m.LoginPage })));
 const SignupPage = lazy(() => import("../pages/signup-page").then((m) => ({ default: m.SignupPage })));
+// A registration opening's line (the API's decision 043): loaded only when a family is sent to it.
+const WaitingRoomPage = lazy(() => import("../pages/waiting-room-page").then((m) => ({ default: m.WaitingRoomPage })));
 // The dashboards' frame (sidebar, menus) is code of signed-in pages only: public pages carry none of it.
 const loadDashboardLayout = () => import("../layout/dashboard-layout").then((m) => ({ default: m.DashboardLayout }));
 const DashboardLayout = lazy(loadDashboardLayout);
@@ -71,6 +73,14 @@ export function AppRouter() {
             element={
               <Titled title="Sign up">
                 <SignupPage />
+              </Titled>
+            }
+          />
+          <Route
+            path="/waiting-room"
+            element={
+              <Titled title="Waiting room">
+                <WaitingRoomPage />
               </Titled>
             }
           />

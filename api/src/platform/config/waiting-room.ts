@@ -1,5 +1,14 @@
 import { positiveInteger, wholeNumber } from "./numbers.js";
 
+/** A positive number (families a second may be a fraction: 0.1 is one every ten seconds). */
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, such as 4 or 0.5`);
+  return value;
+}
+
 /**
  * How the waiting room paces its line (decision 043): additive increase, multiplicative decrease
  * of the families let in a second, from the processes' own load (waiting-room/pacing.ts).
@@ -41,9 +50,9 @@ export function readWaitingRoom(env: NodeJS.ProcessEnv): WaitingRoomConfig {
     quietSeconds: positiveInteger(env, "WAITING_ROOM_QUIET_SECONDS", 120),
     longestMinutes: positiveInteger(env, "WAITING_ROOM_LONGEST_MINUTES", 180),
     pacing: {
-      startRate: positiveInteger(env, "WAITING_ROOM_START_RATE", 4),
+      startRate: positiveNumber(env, "WAITING_ROOM_START_RATE", 4),
       minRate: 0.5,
-      maxRate: positiveInteger(env, "WAITING_ROOM_MAX_RATE", 200),
+      maxRate: positiveNumber(env, "WAITING_ROOM_MAX_RATE", 200),
       step: 1,
       loadedPressure: 0.85,
       easyPressure: 0.6,
