@@ -43,7 +43,8 @@ export interface WaitingRoomConfig {
 
 export function readWaitingRoom(env: NodeJS.ProcessEnv): WaitingRoomConfig {
   return {
-    // Off until the site's waiting page ships: a room in force turns away every booking without a pass.
+    // Off until `npm run bench:rush` shows the room meets its targets on registration day
+    // (decision 043); then 15, and the academy's settings hold it.
     leadMinutes: wholeNumber(env, "WAITING_ROOM_LEAD_MINUTES", 0),
     // Long enough to choose classes, fill in the campers and pay, with the seat hold's own 10 minutes inside.
     windowMinutes: positiveInteger(env, "WAITING_ROOM_WINDOW_MINUTES", 30),
