@@ -187,6 +187,8 @@ export async function buildApp({
   // Every process reads the room in force, says its load and takes its turn pacing the line.
   const room = watchWaitingRoom({ db: database.db, config: config.waitingRoom, load: app.admission, log: app.log });
   app.decorate("waitingRoomPass", room.refresh);
+  // Read before the first request: a process that just started knows the room in force.
+  await room.refresh();
   app.addHook("onClose", () => room.stop());
   await app.register(waitingRoomGate, { papers, watch: room });
   await app.register(waitingRoomRoutes({ db: database.db, config: config.waitingRoom, papers, watch: room }));

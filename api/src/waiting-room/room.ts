@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
-import type { Db } from "../platform/database/client.js";
+import type { Db, Tx } from "../platform/database/client.js";
 import { classes, waitingRoomLoad, waitingRoomPlaces, waitingRooms } from "../platform/database/schema.js";
 import { transaction } from "../platform/transaction.js";
 import type { WaitingRoomConfig } from "../platform/config/waiting-room.js";
@@ -46,7 +46,20 @@ export async function roomInForce(db: Db, config: WaitingRoomConfig, now: Date):
   };
 }
 
-/** A browser's own id: random, URL-safe, as shared-auth makes it. */
+/**
+ * The room's row, made on first use and locked for the rest of the transaction: joining and pacing
+ * take it first, so places are given and let in one at a time across every process.
+ */
+async function lockRoom(tx: Tx, config: WaitingRoomConfig, opensAt: Date, now: Date) {
+  await tx
+    .insert(waitingRooms)
+    .values({ opensAt, ratePerSecond: config.pacing.startRate, pacedAt: now })
+    .onConflictDoNothing();
+  const [room] = await tx.select().from(waitingRooms).where(eq(waitingRooms.opensAt, opensAt)).for("update");
+  return room;
+}
+
+/** A browser's own id: random, URL-safe, as the shell makes it. */
 export const BROWSER_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 /**
@@ -62,11 +75,7 @@ export async function takePlace(
   now: Date,
 ): Promise<number | null> {
   return transaction(db, async (tx) => {
-    await tx
-      .insert(waitingRooms)
-      .values({ opensAt, ratePerSecond: config.pacing.startRate, pacedAt: now })
-      .onConflictDoNothing();
-    const [room] = await tx.select().from(waitingRooms).where(eq(waitingRooms.opensAt, opensAt)).for("update");
+    const room = await lockRoom(tx, config, opensAt, now);
     if (!room || room.endedAt) return null;
     const held = await tx
       .select({ place: waitingRoomPlaces.place, userId: waitingRoomPlaces.userId })
@@ -170,11 +179,7 @@ export const PASS_MS = 900;
 export async function pace(db: Db, config: WaitingRoomConfig, opensAt: Date, now: Date): Promise<boolean> {
   return transaction(db, async (tx) => {
     // A room nobody has joined yet is paced too, so it ends once the opening has passed quietly.
-    await tx
-      .insert(waitingRooms)
-      .values({ opensAt, ratePerSecond: config.pacing.startRate, pacedAt: now })
-      .onConflictDoNothing();
-    const [room] = await tx.select().from(waitingRooms).where(eq(waitingRooms.opensAt, opensAt)).for("update");
+    const room = await lockRoom(tx, config, opensAt, now);
     if (!room || room.endedAt || now.getTime() - room.pacedAt.getTime() < PASS_MS) return false;
     const opening = opensAt.getTime();
     let { admitted, ratePerSecond } = room;
