@@ -39,7 +39,7 @@ import {
 import { authPlugin } from "./platform/access/plugin.js";
 import { admissionPlugin } from "./platform/admission.js";
 import {
-  holdsPass,
+  servedFirst,
   roomHeader,
   waitingRoomGate,
   waitingRoomPapers,
@@ -158,7 +158,7 @@ export async function buildApp({
   // first) and before everything else: a request past capacity costs nothing (decision 035).
   // A family the waiting room let in is never refused as very busy (decision 043).
   const papers = waitingRoomPapers(config.jwtSecret);
-  await app.register(admissionPlugin, { ...config.admission, priority: holdsPass(papers) });
+  await app.register(admissionPlugin, { ...config.admission, priority: servedFirst(papers) });
   // Answers over 1 KB go compressed when the client accepts it (the cached public lists are
   // compressed once per copy by sendCached, which sets Content-Encoding, so this leaves them be).
   await app.register(compress, {

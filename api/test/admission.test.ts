@@ -114,7 +114,7 @@ describe("requests in flight past the limit", () => {
     expect(api.app.admission().refused).toBeGreaterThanOrEqual(1);
   });
 
-  it("serves a family the waiting room let in whatever the limit; a forged or expired pass is refused as anybody", async () => {
+  it("serves a family the waiting room let in, and the room's own questions, whatever the limit; a forged or expired pass is refused as anybody", async () => {
     const papers = waitingRoomPapers(readConfig({ ACADEMY_DEV_DEFAULTS: "1" }).jwtSecret);
     const now = nowMs();
     const pass = (expiresAt: number) =>
@@ -127,6 +127,8 @@ describe("requests in flight past the limit", () => {
     expect((await withPass(pass(now + 60_000))).statusCode).toBe(200);
     expectBusy(await withPass(pass(now - 1)));
     expectBusy(await withPass(`${pass(now + 60_000)}x`));
+    // The waiting room's own questions, answered from memory, are never refused either.
+    expect((await get("/waiting-room")).statusCode).toBe(200);
     for (const req of hanging) req.destroy();
     await waitFor(() => api.app.admission().inFlight === 0);
   });

@@ -58,6 +58,8 @@ export const overlapped = (x: Timed, y: Timed) => x.sentAt < y.answeredAt && y.s
 export type ProcessApi = Omit<ApiClient, "call"> & {
   url: string;
   call(opts: InjectOptions & { as?: { id: string; email: string } }): Promise<LightMyRequestResponse & Timed>;
+  /** Stops the process (SIGTERM, as a deployment does) and starts a new one in its place. */
+  restart(): Promise<void>;
 };
 
 interface Started {
@@ -90,14 +92,17 @@ async function stopServer({ child }: Started): Promise<void> {
   await exited;
 }
 
-function client(url: string, secret: string, database: Database): ProcessApi {
+function client(url: string, secret: string, database: Database, restart: () => Promise<string>): ProcessApi {
   const token = (u: { id: string; email: string }) => signToken(secret, u);
-  return {
+  const api: ProcessApi = {
     url,
     database,
     token,
+    restart: async () => {
+      api.url = await restart();
+    },
     call: async ({ as, headers, method = "GET", url: target = "/", payload, query }) => {
-      const address = new URL(String(target), url);
+      const address = new URL(String(target), api.url);
       for (const [key, value] of Object.entries((query ?? {}) as Record<string, string>)) {
         address.searchParams.set(key, value);
       }
@@ -127,6 +132,7 @@ function client(url: string, secret: string, database: Database): ProcessApi {
       } as unknown as LightMyRequestResponse & Timed;
     },
   };
+  return api;
 }
 
 /**
@@ -162,8 +168,14 @@ export function useTwoApiProcesses(env: Record<string, string> = {}): { a: Proce
     servers.push(await startServer(db.url, settings));
     servers.push(await startServer(db.url, settings));
     database = await openDatabase({ databaseUrl: db.url, dataDir: "memory://" });
-    Object.assign(a, client(servers[0]!.url, secret, database));
-    Object.assign(b, client(servers[1]!.url, secret, database));
+    const restart = (i: number, holder: ProcessApi) => async () => {
+      await stopServer(servers[i]!);
+      servers[i] = await startServer(db.url, settings);
+      holder.url = servers[i]!.url;
+      return holder.url;
+    };
+    Object.assign(a, client(servers[0]!.url, secret, database, restart(0, a)));
+    Object.assign(b, client(servers[1]!.url, secret, database, restart(1, b)));
   }, 120_000);
   afterAll(async () => {
     await Promise.all(servers.map(stopServer));

@@ -41,8 +41,9 @@ export interface AdmissionConfig {
 
 /**
  * Requests never refused as very busy, though they count as in flight: a family the waiting room
- * let in is served to the end of its booking (decision 043), and the room lets families in only
- * as fast as the processes serve them.
+ * let in is served to the end of its booking, and the room's questions answered from memory are
+ * answered to those still waiting (decision 043); the room lets families in only as fast as the
+ * processes serve them.
  */
 export type Priority = (request: FastifyRequest) => boolean;
 

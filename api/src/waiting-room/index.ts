@@ -3,6 +3,6 @@
  * arrival, are let in at the pace the API processes serve, and book with a pass; staff pass.
  * Other code uses it from here.
  */
-export { waitingRoomRoutes, waitingRoomGate, holdsPass, roomHeader, PASS_HEADER, TICKET_HEADER } from "./routes.js";
+export { waitingRoomRoutes, waitingRoomGate, servedFirst, roomHeader, PASS_HEADER, TICKET_HEADER } from "./routes.js";
 export { watchWaitingRoom, type RoomWatch } from "./watch.js";
 export { waitingRoomPapers, type Papers } from "./ticket.js";

@@ -148,6 +148,8 @@ export async function admission(
         .where(and(eq(waitingRoomPlaces.opensAt, opensAt), eq(waitingRoomPlaces.userId, userId)));
       if (other) return { state: "someone-else" };
     }
+    // Told before, and nothing to bind: asked again, nothing to write.
+    if (row.admittedAt && (row.userId || !userId)) return { state: "in", admittedAt: row.admittedAt };
     const admittedAt = row.admittedAt ?? now;
     await tx
       .update(waitingRoomPlaces)

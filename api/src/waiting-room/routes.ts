@@ -16,6 +16,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** A way to take a seat (adding to the cart, joining a line): while a room is in force, only with a pass. */
     waitingRoom?: true;
+    /** A question the waiting room answers from its copy in memory: never refused as very busy. */
+    answeredFromMemory?: true;
   }
 }
 
@@ -84,7 +86,7 @@ export const waitingRoomRoutes =
       const ticket = papers.ticket({ opensAt: room.opensAt, place });
       const common = { ticket, place, opensAt: new Date(room.opensAt).toISOString() };
       const waiting = waitFor(place, room, now.getTime());
-      if (waiting.seconds > 0 && place > Math.floor(room.admitted)) {
+      if (place > Math.floor(room.admitted)) {
         return { state: "waiting" as const, ...common, ...waiting, pass: null, passExpiresAt: null };
       }
       const actor = await request.optionalActor();
@@ -123,6 +125,7 @@ export const waitingRoomRoutes =
     app.get(
       "/waiting-room",
       {
+        config: { answeredFromMemory: true },
         schema: {
           operationId: "getWaitingRoom",
           tags: ["waiting room"],
@@ -182,6 +185,8 @@ export const waitingRoomRoutes =
     app.get(
       "/waiting-room/places/mine",
       {
+        // From memory while the place waits; the one write, when it is let in, is once per family.
+        config: { answeredFromMemory: true },
         schema: {
           operationId: "getWaitingRoomPlace",
           tags: ["waiting room"],
@@ -243,8 +248,13 @@ const headerText = (request: FastifyRequest, name: string) => {
   return typeof value === "string" ? value : undefined;
 };
 
-/** Whether a request carries a genuine pass that has not expired: admission control never turns it away. */
-export const holdsPass = (papers: Papers) => (request: FastifyRequest) =>
+/**
+ * What admission control never turns away as very busy: a request with a genuine pass that has not
+ * expired, and the room's own questions answered from memory (where the line stands, where a place
+ * is), so a family waiting in line is never also told the site is too busy to say where it stands.
+ */
+export const servedFirst = (papers: Papers) => (request: FastifyRequest) =>
+  request.routeOptions.config.answeredFromMemory === true ||
   papers.readPass(headerText(request, PASS_HEADER), clock.nowMs()) !== null;
 
 /** The Waiting-Room header of an answer while a room is in force (its opening), else undefined. */

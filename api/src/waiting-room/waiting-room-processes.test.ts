@@ -9,7 +9,8 @@ import { waitingRooms } from "../platform/database/schema.js";
 /**
  * The waiting room on two API server processes that share nothing but PostgreSQL (decision 043):
  * places given in arrival order across both, one per account however the family asks, and the line
- * let in as one prefix at one pace, whichever process a family asks.
+ * let in as one prefix at one pace, whichever process a family asks, and nothing lost when a process
+ * restarts.
  */
 const RATE = 4;
 
@@ -31,7 +32,7 @@ describe.runIf(driverName === "postgres")("the waiting room on two API server pr
   const where = (api: ProcessApi, ticket: string) =>
     api.call({ method: "GET", url: "/waiting-room/places/mine", headers: { "waiting-room-ticket": ticket } });
 
-  it("gives places in arrival order across both, one per account, and lets the line in as one prefix at one pace", async () => {
+  it("gives places in arrival order across both, one per account, and lets the line in as one prefix at one pace, through a restart", async () => {
     const opening = Math.ceil((nowMs() + 5_000) / 1000) * 1000;
     await lineClass(a, 5, { registrationOpensAt: new Date(opening) });
     for (const api of [a, b])
@@ -90,6 +91,12 @@ describe.runIf(driverName === "postgres")("the waiting room on two API server pr
       // One pace for both processes: never more than the rate since the opening (a second's slack).
       expect(after).toBeLessThanOrEqual(RATE * (Math.max(0, nowMs() - opening) / 1000 + 1));
       rounds += 1;
+      if (rounds === 2) {
+        // A process restarted while families wait (a deployment): no place is lost, none given twice.
+        await a.restart();
+        expect((await join(a, "one-by-one-3")).json()).toMatchObject({ place: 4, ticket: tickets.get(4) });
+        expect((await where(a, tickets.get(last)!)).json()).toMatchObject({ place: last });
+      }
       if (before >= last) break;
       expect(rounds, "rounds until every place was let in").toBeLessThan(40);
     }
