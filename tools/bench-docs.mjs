@@ -20,7 +20,7 @@ export function renderFigures(figures) {
   const lines = [
     `${figures.title}. Measured ${figures.measuredAt.slice(0, 10)} at commit ${figures.commit} on ${m.cores} × ${m.cpu}` +
       ` (${m.memoryGiB} GiB; load average ${(m.loadAverage ?? []).join(", ")} at the start; CPU work ${m.cpuWorkMs} ms,` +
-      ` lower is faster; Node ${m.node})` +
+      ` lower is faster;${m.pgbenchTps ? ` PostgreSQL ${number(m.pgbenchTps)} pgbench transactions/s;` : ""} Node ${m.node})` +
       (held === undefined
         ? "."
         : held
@@ -28,11 +28,20 @@ export function renderFigures(figures) {
           : ": **FAILED**, something that must hold did not."),
     "",
   ];
-  const heads = figures.columns.map(([, heading]) => heading);
-  const cells = figures.rows.map((row) => figures.columns.map(([key]) => number(row[key] ?? "")));
+  let heads = figures.columns.map(([, heading]) => heading);
+  let cells = figures.rows.map((row) => figures.columns.map(([key]) => number(row[key] ?? "")));
+  if (figures.layout === "down") {
+    // Many figures of few runs: a line per figure, a column per run (its first figure heads it).
+    const [first, ...rest] = figures.columns;
+    heads = [first[1], ...figures.rows.map((row) => number(row[first[0]] ?? ""))];
+    cells = rest.map(([key, heading]) => [heading, ...figures.rows.map((row) => number(row[key] ?? ""))]);
+  }
   const widths = heads.map((h, i) => Math.max(h.length, 3, ...cells.map((r) => r[i].length)));
-  const line = (values) => `| ${values.map((v, i) => v.padStart(widths[i])).join(" | ")} |`;
-  lines.push(line(heads), `| ${widths.map((w) => `${"-".repeat(w - 1)}:`).join(" | ")} |`, ...cells.map(line));
+  const down = figures.layout === "down";
+  const line = (values) =>
+    `| ${values.map((v, i) => (down && i === 0 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join(" | ")} |`;
+  const rule = widths.map((w, i) => (down && i === 0 ? "-".repeat(w) : `${"-".repeat(w - 1)}:`));
+  lines.push(line(heads), `| ${rule.join(" | ")} |`, ...cells.map(line));
   const verdict = Object.entries(figures.verdict ?? {}).filter(([key]) => key !== "held");
   if (verdict.length) lines.push("", verdict.map(([key, value]) => `${key} ${number(value)}`).join(", ") + ".");
   for (const note of figures.notes ?? []) lines.push("", note);

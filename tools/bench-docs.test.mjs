@@ -40,6 +40,15 @@ describe("the benchmarks page", () => {
     expect(unshown("# no blocks", dir)).toEqual(["demo"]);
   });
 
+  it("lays many figures of few runs down the page: a line per figure, a column per run", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "figures-"));
+    writeFileSync(path.join(dir, "demo.json"), JSON.stringify({ ...figures, layout: "down" }));
+    const made = renderPage("<!-- figures:demo -->\n<!-- /figures:demo -->\n", dir);
+    expect(made).toContain("| round       |     1 | all |");
+    expect(made).toContain("| ----------- | ----: | --: |");
+    expect(made).toContain("| checkouts/s | 1,234 |  99 |");
+  });
+
   it("is what the figures files in docs/benchmarks say (a figure copied by hand fails here)", () => {
     const page = readFileSync(PAGE, "utf8");
     expect(renderPage(page)).toBe(page);

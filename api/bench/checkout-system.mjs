@@ -221,8 +221,11 @@ export async function signIn(base, student) {
   return (await call(base, "POST", "/jwt", { token: idToken }, { email: student.email })).status;
 }
 
-/** One HTTP call: status, JSON body (if any), Retry-After (if any) and how long it took. */
-export async function call(base, method, url, student, body) {
+/**
+ * One HTTP call: status, JSON body (if any), Retry-After and Waiting-Room (if any) and how long it
+ * took. A student holding a waiting-room pass sends it, as the site does; `headers` add others.
+ */
+export async function call(base, method, url, student, body, headers = {}) {
   const started = performance.now();
   try {
     const res = await fetch(`${base}${url}`, {
@@ -231,7 +234,9 @@ export async function call(base, method, url, student, body) {
         ...(student && { authorization: `Bearer ${student.token}` }),
         // A caller's own network address, for an API that believes its proxy (TRUST_PROXY).
         ...(student?.address && { "x-forwarded-for": student.address }),
+        ...(student?.pass && { "waiting-room-pass": student.pass }),
         ...(body !== undefined && { "content-type": "application/json" }),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(30_000),
@@ -247,6 +252,7 @@ export async function call(base, method, url, student, body) {
       status: res.status,
       body: json,
       retryAfter: res.headers.get("retry-after"),
+      room: res.headers.get("waiting-room"),
       ms: performance.now() - started,
     };
   } catch (error) {

@@ -23,6 +23,44 @@ export function cpuWorkMs() {
   return Math.round(performance.now() - started);
 }
 
+/**
+ * PostgreSQL's throughput on the day: pgbench's TPC-B-like transactions a second, two clients for
+ * five seconds on a scratch database of scale 1, so figures from two machines can be compared
+ * knowing how fast each one's database was. Null when pgbench is not installed or cannot connect.
+ */
+export function pgbenchTps(adminUrl) {
+  const url = new URL(adminUrl);
+  const scratch = `academy_pgbench_${process.pid}`;
+  const connection = [
+    "-h",
+    url.hostname,
+    "-p",
+    url.port || "5432",
+    "-U",
+    decodeURIComponent(url.username || "postgres"),
+  ];
+  const run = (args, database) =>
+    execFileSync("pgbench", [...connection, ...args, database], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+  const psql = (sql) =>
+    execFileSync("psql", [...connection, "-d", url.pathname.slice(1) || "postgres", "-qc", sql], { stdio: "ignore" });
+  try {
+    psql(`create database ${scratch}`);
+    try {
+      run(["-i", "-q", "-s", "1"], scratch);
+      const out = run(["-c", "2", "-j", "2", "-T", "5"], scratch);
+      const tps = /tps = ([\d.]+)/.exec(out);
+      return tps ? Math.round(Number(tps[1])) : null;
+    } finally {
+      psql(`drop database if exists ${scratch} with (force)`);
+    }
+  } catch {
+    return null;
+  }
+}
+
 function commit() {
   try {
     return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
@@ -32,7 +70,7 @@ function commit() {
 }
 
 /** What machine a run was on, read when the run starts (the load average before the bench's own load). */
-export function machine() {
+export function machine({ pgUrl } = {}) {
   const cpus = os.cpus();
   return {
     cpu: cpus[0]?.model.trim() ?? "unknown",
@@ -40,15 +78,17 @@ export function machine() {
     memoryGiB: Math.round(os.totalmem() / 2 ** 30),
     loadAverage: os.loadavg().map((n) => Number(n.toFixed(2))),
     cpuWorkMs: cpuWorkMs(),
+    ...(pgUrl && { pgbenchTps: pgbenchTps(pgUrl) }),
     node: process.version,
   };
 }
 
 /**
  * Writes a bench's figures: `columns` name the table's columns (key and heading), `rows` hold one
- * object per line of the table, `verdict` says whether everything that must hold did.
+ * object per line of the table (`layout: "down"`: per column, a figure a line), `verdict` says
+ * whether everything that must hold did.
  */
-export function writeFigures(name, { title, columns, rows, verdict, notes = [], startedOn }) {
+export function writeFigures(name, { title, columns, rows, verdict, notes = [], startedOn, layout }) {
   mkdirSync(FIGURES_DIR, { recursive: true });
   const file = path.join(FIGURES_DIR, `${name}.json`);
   const figures = {
@@ -58,6 +98,7 @@ export function writeFigures(name, { title, columns, rows, verdict, notes = [], 
     commit: commit(),
     machine: startedOn,
     verdict,
+    ...(layout && { layout }),
     columns,
     rows,
     notes,

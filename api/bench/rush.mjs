@@ -1,24 +1,36 @@
 #!/usr/bin/env node
-// Benchmark: opening day (decisions 035-037). A catalogue of BENCH_CLASSES classes x BENCH_SEATS seats whose
-// registration opens at one moment (registration_opens_at, decision 031); BENCH_FAMILIES families
-// (accounts, access tokens and one or two campers each made before the clock starts) arrive over
-// BENCH_ARRIVAL_SECONDS from the opening. Each does what the browser does: the class list, each
-// chosen class's page (its availability), one to three classes into the cart for its campers, the
-// checkout, the card confirmed on the payment sandbox with the publishable key, POST /payments; a
-// class met full sends the family to its waitlist (the line lets it off the cart and the checkout
-// is tried again without it). A 503 or 429 with Retry-After is waited out and sent again, as the
-// site does. Runs over BENCH_PROCESSES API processes on PostgreSQL (e.g. "2,4": one run each) with
-// the rate limits shared in Redis, behind what a proxy would say of each family's address.
-// Prints, for each run: seats sold, oversold, charged without a seat, 5xx, 503 "very busy" (apart),
-// time until sold out, p50/p95/p99 of each step, requests per second, rate-limit refusals, and the
-// CPU of the API processes and of PostgreSQL's backends. Exits 1 when a count that must hold fails.
+// Benchmark: opening day (decisions 035-037, 043). A catalogue of BENCH_CLASSES classes x BENCH_SEATS
+// seats whose registration opens at one moment (registration_opens_at, decision 031);
+// BENCH_FAMILIES families (accounts, access tokens and one or two campers each made before the
+// clock starts) arrive over BENCH_ARRIVAL_SECONDS, from BENCH_EARLY_SECONDS before the opening. Each
+// does what the site does (bench/rush-family.mjs): through the waiting room while one is in force
+// (BENCH_ROOM=0: none, every family straight at the classes), then the classes, the cart, the
+// checkout, the card and the payment, or a class's waitlist when it is full. Runs over
+// BENCH_PROCESSES API processes on PostgreSQL (e.g. "2,4": one run each) with the rate limits
+// shared in Redis, behind what a proxy would say of each family's address.
+// Prints the machine's speed (a fixed CPU task, a pgbench run), then for each run: seats sold,
+// oversold, charged without a seat, 5xx, 503 "very busy", time until sold out, what each family was
+// answered (a seat, a line, "full", or turned away), answers after being let in that should never
+// come, fairness (arrival against admission and against purchase), time in the room, p50/p95/p99
+// of each step, the CPU of the API processes and of PostgreSQL, and how long the e-mails took.
+// Exits 1 when a count that must hold fails or, through the room, a target is missed.
 // Usage: npm run bench:rush   (builds the API first; BENCH_PG_URL, BENCH_REDIS_URL).
 import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { confirmCard } from "../../tools/card-payment.mjs";
 import { call, invariants, percentile, startCheckoutSystem } from "./checkout-system.mjs";
 import { machine, writeFigures } from "./figures.mjs";
+import { journeys, MAX_BUSY_RETRIES, newStats, STEPS } from "./rush-family.mjs";
+import {
+  mailsSent,
+  mailsUnsent,
+  missedTargets,
+  printPace,
+  printRoom,
+  roomFigures,
+  roomInForce,
+  watchPace,
+} from "./rush-report.mjs";
 
 const int = (name, fallback) => {
   const value = Number(process.env[name] ?? fallback);
@@ -29,19 +41,24 @@ const FAMILIES = int("BENCH_FAMILIES", 2000);
 const CLASSES = int("BENCH_CLASSES", 40);
 const SEATS = int("BENCH_SEATS", 12);
 const ARRIVAL_SECONDS = Number(process.env.BENCH_ARRIVAL_SECONDS ?? 10);
+/** Through a waiting room (as registration day is run), or without one (BENCH_ROOM=0). */
+const ROOM = process.env.BENCH_ROOM !== "0";
+/** Families begin to arrive this long before the opening (through the room: they wait in line). */
+const EARLY_SECONDS = Number(process.env.BENCH_EARLY_SECONDS ?? (ROOM ? 5 : 0));
+/** Time from making the catalogue to the first family (the processes read it within a second). */
 const LEAD_SECONDS = Number(process.env.BENCH_LEAD_SECONDS ?? 3);
 const PROCESSES = (process.env.BENCH_PROCESSES ?? "2,4").split(",").map((p) => Number(p.trim()));
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 /** The production default: every family stays within it unless its retries run it out. */
 const RATE_LIMIT_SENSITIVE = process.env.BENCH_RATE_LIMIT_SENSITIVE ?? "10";
-/** What the site waits out by itself (shared-auth busy.ts). */
-const MAX_BUSY_WAIT_SECONDS = 30;
-const MAX_BUSY_RETRIES = 10;
 const CLK_TCK = 100;
+/** How long after the last family the e-mails of the rush may take to be sent. */
+const MAIL_GRACE_SECONDS = 60;
+/** What a run through the room must show on a 2-core machine, the load script included. */
+const TARGETS = { fairness: 0.95, soldOutSeconds: 30, stepP99Ms: 1000 };
 
 /** One line of figures per run (per number of API processes), for docs/benchmarks/rush.json. */
 const rushRows = [];
-const STEPS = ["list", "class page", "cart", "checkout", "card", "payment", "remove", "waitlist"];
 
 /** CPU seconds (user + system) a process has used, from /proc; 0 when it is gone. */
 function cpuSeconds(pid) {
@@ -72,22 +89,11 @@ async function run(processes, runIndex) {
       RATE_LIMIT_SENSITIVE,
       // Each family from an address of its own, as a proxy in front of the API says it.
       TRUST_PROXY: "1",
+      // The academy's room from 15 minutes before an opening, or none.
+      WAITING_ROOM_LEAD_MINUTES: ROOM ? "15" : "0",
     },
   });
-  const stats = {
-    latencies: Object.fromEntries(STEPS.map((s) => [s, []])),
-    waited: Object.fromEntries(STEPS.map((s) => [s, []])),
-    statuses: {},
-    requests: 0,
-    busy: 0,
-    rateLimited: 0,
-    serverErrors: 0,
-    serverErrorSamples: [],
-    /** Checkouts a family gave up on for another answer than a full class (status and message). */
-    checkoutGivenUp: [],
-    /** Steps still refused after the site's ten tries: the family went on without them. */
-    gaveUp: {},
-  };
+  const stats = newStats();
   let failed = false;
   try {
     // Families first (their campers through the API, a few at a time), then the catalogue opening soon.
@@ -118,7 +124,7 @@ async function run(processes, runIndex) {
         }),
       );
     }
-    const opening = new Date(Date.now() + LEAD_SECONDS * 1000);
+    const opening = new Date(Date.now() + (LEAD_SECONDS + EARLY_SECONDS) * 1000);
     const classes = [];
     for (let i = 0; i < CLASSES; i++) {
       const id = randomUUID();
@@ -144,98 +150,19 @@ async function run(processes, runIndex) {
     }
     const classIds = classes.map((c) => c.id);
 
+    if (ROOM) await roomInForce(system);
     console.log(
-      `\n${processes} API processes: ${FAMILIES} families (${families.reduce((n, f) => n + f.campers.length, 0)} campers) ` +
-        `arrive over ${ARRIVAL_SECONDS} s for ${CLASSES} classes x ${SEATS} seats (${CLASSES * SEATS}), opening in ` +
+      `\n${processes} API processes${ROOM ? ", through the waiting room" : ", no waiting room"}: ${FAMILIES} families (${families.reduce((n, f) => n + f.campers.length, 0)} campers) ` +
+        `arrive over ${ARRIVAL_SECONDS} s from ${EARLY_SECONDS} s before the opening for ${CLASSES} classes x ${SEATS} seats (${CLASSES * SEATS}), opening in ` +
         `${((opening - Date.now()) / 1000).toFixed(1)} s`,
     );
 
-    /** One request as the site sends it: a 503 or 429 with a short Retry-After is waited out and sent again. */
-    async function step(name, method, url, family, body) {
-      const first = performance.now();
-      for (let attempt = 0; ; attempt++) {
-        const res = await call(family.base, method, url, family, body);
-        stats.requests++;
-        stats.latencies[name].push(res.ms);
-        const key = `${name} ${res.status}`;
-        stats.statuses[key] = (stats.statuses[key] ?? 0) + 1;
-        const busy = res.status === 503 && /very busy/i.test(res.body?.message ?? "");
-        if (busy) stats.busy++;
-        else if (res.status >= 500 || res.status === 0) {
-          stats.serverErrors++;
-          if (stats.serverErrorSamples.length < 5)
-            stats.serverErrorSamples.push(`${method} ${url} ${res.status} ${JSON.stringify(res.body)}`);
-        }
-        if (res.status === 429) stats.rateLimited++;
-        const wait = Number(res.retryAfter);
-        if (
-          (res.status === 503 || res.status === 429) &&
-          res.retryAfter !== null &&
-          wait <= MAX_BUSY_WAIT_SECONDS &&
-          attempt < MAX_BUSY_RETRIES
-        ) {
-          await new Promise((r) => setTimeout(r, wait * 1000 + Math.random() * Math.min(1000, wait * 250)));
-          continue;
-        }
-        stats.waited[name].push(performance.now() - first);
-        if (res.status === 503 || res.status === 429) stats.gaveUp[name] = (stats.gaveUp[name] ?? 0) + 1;
-        return res;
-      }
-    }
-
-    async function familyArrives(f) {
-      await step("list", "GET", "/classes?page=1&size=9", f);
-      const picks = [...classes].sort(() => Math.random() - 0.5).slice(0, 1 + Math.floor(Math.random() * 3));
-      const lines = [];
-      const toLine = new Map();
-      const refuse = (classId, camperId) => toLine.set(classId, [...(toLine.get(classId) ?? []), camperId]);
-      for (const c of picks) {
-        await step("class page", "GET", `/classes/${c.id}/availability`, f);
-        for (const camperId of f.campers) {
-          const added = await step("cart", "POST", "/carts", f, { classItemId: c.id, camperId });
-          if (added.status === 201) lines.push({ id: added.body.insertedId, classId: c.id, camperId });
-          else if (added.status === 409) refuse(c.id, camperId);
-        }
-      }
-      while (lines.length > 0) {
-        const checkout = await step("checkout", "POST", "/create-payment-intent", f, {
-          cartItemIds: lines.map((l) => l.id),
-        });
-        if (checkout.status === 200 || checkout.status === 201) {
-          const card = performance.now();
-          const confirmed = await confirmCard(f.sandboxUrl, checkout.body.clientSecret);
-          stats.latencies.card.push(performance.now() - card);
-          stats.waited.card.push(performance.now() - card);
-          stats.statuses[`card ${confirmed}`] = (stats.statuses[`card ${confirmed}`] ?? 0) + 1;
-          if (confirmed === 200)
-            await step("payment", "POST", "/payments", f, { transactionId: checkout.body.paymentIntentId });
-          break;
-        }
-        // A class full by now: one of its campers off the cart and into its line, and the checkout
-        // again (as a parent books the one seat left for one child and puts the other in line: the
-        // API refuses a line for two while one seat is free, decision 031).
-        const full =
-          checkout.status === 409 &&
-          /is full/.test(checkout.body?.message ?? "") &&
-          classes.find((c) => checkout.body?.message?.includes(`"${c.name}"`));
-        if (!full) {
-          stats.checkoutGivenUp.push(`${checkout.status} ${checkout.body?.message ?? ""}`);
-          break;
-        }
-        const line = lines.findLast((l) => l.classId === full.id);
-        await step("remove", "DELETE", `/carts/${line.id}`, f);
-        refuse(full.id, line.camperId);
-        lines.splice(lines.indexOf(line), 1);
-      }
-      for (const [classId, camperIds] of toLine) {
-        await step("waitlist", "POST", `/classes/${classId}/waitlist`, f, { camperIds });
-      }
-    }
-
-    // The families' order of arrival, spread evenly over the arrival window from the opening.
+    // The families' order of arrival, spread evenly over the arrival window.
     const order = [...families].sort(() => Math.random() - 0.5);
+    const { arrive } = journeys({ stats, classes, sandboxUrl: system.sandbox.url });
     const apiPids = system.processes.map((p) => p.current().pid);
-    await new Promise((r) => setTimeout(r, Math.max(0, opening - Date.now())));
+    const firstArrival = opening.getTime() - EARLY_SECONDS * 1000;
+    await new Promise((r) => setTimeout(r, Math.max(0, firstArrival - Date.now())));
     const cpu0 = new Map(apiPids.map((pid) => [pid, cpuSeconds(pid)]));
     const pg0 = new Map((await backendPids(system)).map((pid) => [pid, cpuSeconds(pid)]));
     const bench0 = process.cpuUsage();
@@ -243,25 +170,28 @@ async function run(processes, runIndex) {
     // This script's own event loop: a late turn here adds to every time it measures.
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
+    const paceSeen = ROOM ? watchPace(system, opening) : () => [];
     await Promise.all(
       order.map(
         (f, i) =>
           new Promise((resolve, reject) => {
             f.base = system.processes[i % processes].url;
-            f.sandboxUrl = system.sandbox.url;
-            // 50 ms after the opening at the earliest: the API's clock and this one are the same machine's.
-            setTimeout(() => familyArrives(f).then(resolve, reject), 50 + (ARRIVAL_SECONDS * 1000 * i) / FAMILIES);
+            // 50 ms after the first moment at the earliest: the API's clock and this one are the same machine's.
+            setTimeout(() => arrive(f).then(resolve, reject), 50 + (ARRIVAL_SECONDS * 1000 * i) / FAMILIES);
           }),
       ),
     );
     const seconds = (performance.now() - started) / 1000;
     loopDelay.disable();
+    const pace = paceSeen();
     const apiCpu = apiPids.reduce((sum, pid) => sum + cpuSeconds(pid) - (cpu0.get(pid) ?? 0), 0);
     const pgPids = await backendPids(system);
     const pgCpu = pgPids.reduce((sum, pid) => sum + cpuSeconds(pid) - (pg0.get(pid) ?? 0), 0);
     const benchCpu = process.cpuUsage(bench0);
     // The webhook settles the same payments: a moment for it before counting.
     await new Promise((r) => setTimeout(r, 1_500));
+    const mailsAtEnd = await mailsUnsent(system);
+    const mails = await mailsSent(system, performance.now() - started, MAIL_GRACE_SECONDS);
 
     const {
       rows: [sold],
@@ -315,8 +245,16 @@ async function run(processes, runIndex) {
         `p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`,
     );
     console.log(
-      `e-mails (receipts, waitlist notices) sent by the end ${sold.mails_sent}, still to send ${sold.mails_waiting}`,
+      `e-mails (receipts, waitlist notices) sent by the end ${sold.mails_sent}, still to send ${mailsAtEnd} when the last family was done; ` +
+        (mails.seconds === null
+          ? `${mails.unsent} still unsent ${MAIL_GRACE_SECONDS} s after`
+          : `all sent ${mails.seconds.toFixed(1)} s after the first family came`),
     );
+    const room = roomFigures(order, stats);
+    if (ROOM) {
+      printRoom(room);
+      printPace(pace);
+    }
     const gaveUp = Object.entries(stats.gaveUp);
     if (gaveUp.length > 0)
       console.log(`given up after ${MAX_BUSY_RETRIES} busy answers: ${gaveUp.map(([k, v]) => `${k} ${v}`).join(", ")}`);
@@ -353,7 +291,17 @@ async function run(processes, runIndex) {
       checkoutP99: Math.round(percentile(stats.latencies.checkout, 99)),
       paymentP99: Math.round(percentile(stats.latencies.payment, 99)),
       listP99: Math.round(percentile(stats.latencies.list, 99)),
-      mailsWaiting: sold.mails_waiting,
+      mailsWaiting: mailsAtEnd,
+      mailsDoneSeconds: mails.seconds === null ? `${mails.unsent} left` : Number(mails.seconds.toFixed(1)),
+      room: ROOM ? "yes" : "no",
+      turnedAway: room.turnedAway,
+      troubleAfterAdmission: stats.troubleAfterAdmission,
+      fairnessAdmission: room.fairnessAdmission ?? "-",
+      fairnessPurchase: room.fairnessPurchase ?? "-",
+      roomP50: room.waits.length ? Number((percentile(room.waits, 50) / 1000).toFixed(1)) : "-",
+      roomP99: room.waits.length ? Number((percentile(room.waits, 99) / 1000).toFixed(1)) : "-",
+      worstStepP99: room.worstStep.p99,
+      heldAtEnd: sold.held,
     });
     if (
       sold.enrolments !== capacity ||
@@ -365,6 +313,11 @@ async function run(processes, runIndex) {
     ) {
       failed = true;
     }
+    if (ROOM) {
+      const missed = missedTargets({ room, stats, sold, capacity, opening, targets: TARGETS });
+      for (const target of missed) console.log(`  target missed: ${target}`);
+      if (missed.length > 0) failed = true;
+    }
   } finally {
     await system.stop();
   }
@@ -372,15 +325,23 @@ async function run(processes, runIndex) {
 }
 
 let ok = true;
-const startedOn = machine();
+const startedOn = machine({ pgUrl: process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test" });
+console.log(
+  `machine: ${startedOn.cores} x ${startedOn.cpu}; CPU work ${startedOn.cpuWorkMs} ms (lower is faster); ` +
+    `PostgreSQL ${startedOn.pgbenchTps ?? "-"} pgbench transactions/s (2 clients, 5 s)`,
+);
 for (const [i, processes] of PROCESSES.entries()) {
   if (!(await run(processes, i))) {
     ok = false;
     console.log(`FAILED with ${processes} processes: a count that must hold did not`);
   }
 }
-writeFigures("rush", {
-  title: `${FAMILIES} families for ${CLASSES} classes of ${SEATS} seats, arriving over ${ARRIVAL_SECONDS} s`,
+// Through the room (as registration day is run) and without one (for comparison), each its own file.
+writeFigures(ROOM ? "rush" : "rush-no-room", {
+  layout: "down",
+  title:
+    `${FAMILIES} families for ${CLASSES} classes of ${SEATS} seats, arriving over ${ARRIVAL_SECONDS} s from ` +
+    `${EARLY_SECONDS} s before the opening, ${ROOM ? "through the waiting room" : "with no waiting room"}`,
   startedOn,
   columns: [
     ["processes", "API processes"],
@@ -396,6 +357,16 @@ writeFigures("rush", {
     ["paymentP99", "payment p99 ms"],
     ["listP99", "list p99 ms"],
     ["mailsWaiting", "e-mails unsent at the end"],
+    ["mailsDoneSeconds", "all e-mails sent after s"],
+    ["room", "waiting room"],
+    ["turnedAway", "families turned away"],
+    ["troubleAfterAdmission", "errors or busy once let in"],
+    ["fairnessAdmission", "fairness let in"],
+    ["fairnessPurchase", "fairness bought"],
+    ["roomP50", "in the room p50 s"],
+    ["roomP99", "in the room p99 s"],
+    ["worstStepP99", "slowest step p99 ms once in"],
+    ["heldAtEnd", "seats held at the end"],
   ],
   rows: rushRows,
   verdict: { held: ok },

@@ -2,29 +2,50 @@ import { describe, expect, it } from "vitest";
 import { readWaitingRoom } from "../platform/config/waiting-room.js";
 import { admitMore, DEFAULT_PACING, nextRate, waitFor } from "./pacing.js";
 
-const easy = { pressure: 0.2, refused: 0 };
 const middling = { pressure: 0.7, refused: 0 };
 const loaded = { pressure: 0.9, refused: 0 };
 const refusing = { pressure: 0.3, refused: 4 };
 
+const idle = { pressure: 0.2, refused: 0 };
+const easy = { pressure: 0.4, refused: 0 };
+
 describe("the waiting room's pace", () => {
-  it("lets one more family a second in each pass while every process has room, up to its most", () => {
-    expect(nextRate(4, [easy, easy], DEFAULT_PACING)).toBe(5);
+  it("grows by half each pass while every process is idle: hundreds let in within ten seconds of a quiet opening", () => {
+    expect(nextRate(4, [idle, idle], DEFAULT_PACING)).toBe(6);
+    let rate = DEFAULT_PACING.startRate;
+    let letIn = 0;
+    for (let second = 0; second < 10; second += 1) {
+      letIn += rate;
+      rate = nextRate(rate, [idle], DEFAULT_PACING);
+    }
+    expect(letIn).toBeGreaterThan(400);
+    // After a cut by a passing crowd, back within seconds once the processes are idle again.
+    expect(
+      nextRate(nextRate(nextRate(3, [idle], DEFAULT_PACING), [idle], DEFAULT_PACING), [idle], DEFAULT_PACING),
+    ).toBeGreaterThan(10);
+  });
+
+  it("lets a tenth more in each pass (one family a second at the least) while every process is easy, up to its most", () => {
+    expect(nextRate(4, [easy, idle], DEFAULT_PACING)).toBe(5);
+    expect(nextRate(40, [easy, idle], DEFAULT_PACING)).toBe(44);
     let rate = DEFAULT_PACING.startRate;
     for (let pass = 0; pass < 500; pass += 1) rate = nextRate(rate, [easy], DEFAULT_PACING);
     expect(rate).toBe(DEFAULT_PACING.maxRate);
   });
 
   it("cuts by a quarter when any process is loaded or refused anybody, down to its least", () => {
-    expect(nextRate(20, [easy, loaded], DEFAULT_PACING)).toBe(15);
-    expect(nextRate(20, [refusing, easy], DEFAULT_PACING)).toBe(15);
+    expect(nextRate(20, [idle, loaded], DEFAULT_PACING)).toBe(15);
+    expect(nextRate(20, [refusing, idle], DEFAULT_PACING)).toBe(15);
+    // Not twice before the first cut can show: the families let in load the processes seconds later.
+    expect(nextRate(20, [loaded], DEFAULT_PACING, DEFAULT_PACING.cutSpacingMs - 1)).toBe(20);
+    expect(nextRate(20, [loaded], DEFAULT_PACING, DEFAULT_PACING.cutSpacingMs)).toBe(15);
     let rate = 20;
     for (let pass = 0; pass < 100; pass += 1) rate = nextRate(rate, [loaded], DEFAULT_PACING);
     expect(rate).toBe(DEFAULT_PACING.minRate);
   });
 
   it("holds between the two marks, and when no process has said anything", () => {
-    expect(nextRate(12, [easy, middling], DEFAULT_PACING)).toBe(12);
+    expect(nextRate(12, [idle, middling], DEFAULT_PACING)).toBe(12);
     expect(nextRate(12, [], DEFAULT_PACING)).toBe(12);
   });
 

@@ -1,11 +1,18 @@
 import { readWaitingRoom, type PacingConfig } from "../platform/config/waiting-room.js";
 
 /**
- * How fast the waiting room lets families in (decision 043): additive increase, multiplicative
- * decrease, as TCP paces a connection. While every API process says it has room to spare, one more
- * family a second is let in each second; as soon as one is loaded past its mark or has refused
- * anybody as very busy, the rate is cut by a quarter. So the rate finds what this deployment serves,
- * on this machine, and follows it as the rush changes (families who are in browse, then pay).
+ * How fast the waiting room lets families in (decision 043), from the API processes' own load, in
+ * the spirit of TCP's pacing. Each pass, by the busiest process's word:
+ * - idle (every process under half its easy mark): the rate grows by half, so a room opening at 4
+ *   a second lets in hundreds within ten seconds if the processes serve them, and a rate cut by a
+ *   passing crowd (the arrivals themselves) comes back in seconds once it has passed;
+ * - easy (every process under its easy mark): a tenth more, one family a second at the least;
+ * - between the marks: the rate holds;
+ * - loaded (a process past its loaded mark, or one that refused anybody as very busy): cut by a
+ *   quarter, at most once in `cutSpacingMs`: families let in show in the load only as they browse
+ *   and pay, seconds later, and cutting again before the first cut shows cuts far too deep.
+ * So the rate finds what this deployment serves, on this machine, and follows it as the rush
+ * changes (families who are in browse, then pay).
  */
 /** The pacing a deployment has unless it sets its own. */
 export const DEFAULT_PACING: PacingConfig = readWaitingRoom({}).pacing;
@@ -17,12 +24,28 @@ export interface LoadSample {
   refused: number;
 }
 
-/** The rate for the next pass, from the processes' words (none: nothing is known, the rate stays). */
-export function nextRate(rate: number, samples: readonly LoadSample[], config: PacingConfig): number {
+/**
+ * The rate for the next pass, from the processes' words (none: nothing is known, the rate stays);
+ * `sinceCutMs`: how long ago the rate was last cut.
+ */
+export function nextRate(
+  rate: number,
+  samples: readonly LoadSample[],
+  config: PacingConfig,
+  sinceCutMs = Number.POSITIVE_INFINITY,
+): number {
   if (samples.length === 0) return rate;
-  const loaded = samples.some((s) => s.refused > 0 || s.pressure >= config.loadedPressure);
-  const easy = samples.every((s) => s.refused === 0 && s.pressure < config.easyPressure);
-  const next = loaded ? rate * config.backOff : easy ? rate + config.step : rate;
+  const busiest = Math.max(...samples.map((s) => s.pressure));
+  const loaded = samples.some((s) => s.refused > 0) || busiest >= config.loadedPressure;
+  const next = loaded
+    ? sinceCutMs >= config.cutSpacingMs
+      ? rate * config.backOff
+      : rate
+    : busiest < config.easyPressure / 2
+      ? rate * config.growth
+      : busiest < config.easyPressure
+        ? rate + Math.max(config.step, rate / 10)
+        : rate;
   return Math.min(config.maxRate, Math.max(config.minRate, next));
 }
 

@@ -63,9 +63,11 @@ async function lockRoom(tx: Tx, config: WaitingRoomConfig, opensAt: Date, now: D
 export const BROWSER_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 /**
- * A place in the line of the room for `opensAt`: the one this account or browser already holds, or
- * the next. The room's row is locked first, so places are given one at a time in arrival order
- * across every process; null when the room has ended.
+ * A place in the line of the room for `opensAt`: the one this account or browser already holds
+ * (the account's own first), or the next; null when the room has ended. One statement: the room's
+ * row is locked only while it runs and commits, so places are given one at a time in arrival order
+ * across every process, and a crowd arriving at once is not kept waiting on the lock (a transaction
+ * of several round trips held it ten times as long, and the queue behind it was refused as busy).
  */
 export async function takePlace(
   db: Db,
@@ -74,39 +76,63 @@ export async function takePlace(
   who: { userId: string | null; browserId: string },
   now: Date,
 ): Promise<number | null> {
-  return transaction(db, async (tx) => {
-    const room = await lockRoom(tx, config, opensAt, now);
-    if (!room || room.endedAt) return null;
-    const held = await tx
-      .select({ place: waitingRoomPlaces.place, userId: waitingRoomPlaces.userId })
-      .from(waitingRoomPlaces)
-      .where(
-        and(
-          eq(waitingRoomPlaces.opensAt, opensAt),
-          who.userId
-            ? sql`(${waitingRoomPlaces.userId} = ${who.userId} or ${waitingRoomPlaces.browserId} = ${who.browserId})`
-            : eq(waitingRoomPlaces.browserId, who.browserId),
-        ),
-      );
-    // The account's own place first: a family that waited signed in on another device keeps it.
-    const own = held.find((p) => who.userId && p.userId === who.userId) ?? held[0];
-    if (own) {
-      if (who.userId && !own.userId) {
-        await tx
-          .update(waitingRoomPlaces)
-          .set({ userId: who.userId })
-          .where(and(eq(waitingRoomPlaces.opensAt, opensAt), eq(waitingRoomPlaces.place, own.place)));
-      }
-      return own.place;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const place = await givePlace(db, opensAt, who, now);
+      if (place !== null) return place;
+    } catch (error) {
+      // The same account or browser joining twice at once (two tabs): the other got the place;
+      // asked again, this one finds it.
+      if (attempt === 0 && errorCode(error) === "23505") continue;
+      throw error;
     }
-    const place = room.lastPlace + 1;
-    await tx.update(waitingRooms).set({ lastPlace: place, lastJoinAt: now }).where(eq(waitingRooms.opensAt, opensAt));
-    await tx
-      .insert(waitingRoomPlaces)
-      .values({ opensAt, place, userId: who.userId, browserId: who.browserId, joinedAt: now });
-    return place;
-  });
+    // No place: the room's row is not made yet (its first family), or the room has ended.
+    const made = await transaction(db, (tx) => lockRoom(tx, config, opensAt, now));
+    if (!made || made.endedAt || attempt > 0) return null;
+  }
 }
+
+async function givePlace(
+  db: Db,
+  opensAt: Date,
+  who: { userId: string | null; browserId: string },
+  now: Date,
+): Promise<number | null> {
+  const at = opensAt.toISOString();
+  const user = who.userId;
+  const result = await db.execute(sql`
+    with held as (
+      select place, user_id from waiting_room_places
+      where opens_at = ${at}::timestamptz
+        and (browser_id = ${who.browserId} or (${user}::uuid is not null and user_id = ${user}::uuid))
+      order by (user_id is not distinct from ${user}::uuid) desc, place
+      limit 1
+    ),
+    given as (
+      update waiting_rooms set last_place = last_place + 1, last_join_at = ${now.toISOString()}::timestamptz
+      where opens_at = ${at}::timestamptz and ended_at is null and not exists (select 1 from held)
+      returning last_place as place
+    ),
+    added as (
+      insert into waiting_room_places (opens_at, place, user_id, browser_id, joined_at)
+      select ${at}::timestamptz, place, ${user}::uuid, ${who.browserId}, ${now.toISOString()}::timestamptz from given
+      returning place
+    ),
+    -- A place taken before signing in becomes the account's.
+    bound as (
+      update waiting_room_places set user_id = ${user}::uuid
+      where ${user}::uuid is not null and opens_at = ${at}::timestamptz
+        and place = (select place from held where user_id is null)
+      returning place
+    )
+    select coalesce((select place from held), (select place from added))::int as place,
+      (select count(*) from bound)::int as bound`);
+  const rows = (result as unknown as { rows: { place: number | null }[] }).rows;
+  return rows[0]?.place ?? null;
+}
+
+const errorCode = (error: unknown) =>
+  (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
 
 export type Admission =
   | { state: "waiting" }
@@ -184,7 +210,7 @@ export async function pace(db: Db, config: WaitingRoomConfig, opensAt: Date, now
     const room = await lockRoom(tx, config, opensAt, now);
     if (!room || room.endedAt || now.getTime() - room.pacedAt.getTime() < PASS_MS) return false;
     const opening = opensAt.getTime();
-    let { admitted, ratePerSecond } = room;
+    let { admitted, ratePerSecond, cutAt } = room;
     if (now.getTime() > opening) {
       const since = Math.max(room.pacedAt.getTime(), opening);
       admitted = admitMore(room, ratePerSecond, (now.getTime() - since) / 1000);
@@ -194,7 +220,10 @@ export async function pace(db: Db, config: WaitingRoomConfig, opensAt: Date, now
           .select({ pressure: waitingRoomLoad.pressure, refused: waitingRoomLoad.refused })
           .from(waitingRoomLoad)
           .where(gt(waitingRoomLoad.at, new Date(now.getTime() - LOAD_FRESH_MS)));
-        ratePerSecond = nextRate(ratePerSecond, samples, config.pacing);
+        const sinceCut = cutAt ? now.getTime() - cutAt.getTime() : Number.POSITIVE_INFINITY;
+        const next = nextRate(ratePerSecond, samples, config.pacing, sinceCut);
+        if (next < ratePerSecond) cutAt = now;
+        ratePerSecond = next;
       }
     }
     const quietSince = Math.max(opening, room.lastJoinAt?.getTime() ?? 0);
@@ -204,7 +233,7 @@ export async function pace(db: Db, config: WaitingRoomConfig, opensAt: Date, now
         now.getTime() - opening >= config.longestMinutes * 60_000);
     await tx
       .update(waitingRooms)
-      .set({ admitted, ratePerSecond, pacedAt: now, ...(ended && { endedAt: now }) })
+      .set({ admitted, ratePerSecond, cutAt, pacedAt: now, ...(ended && { endedAt: now }) })
       .where(eq(waitingRooms.opensAt, opensAt));
     return true;
   });

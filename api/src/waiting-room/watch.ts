@@ -9,6 +9,8 @@ import type { WaitingRoomConfig } from "../platform/config/waiting-room.js";
 
 /** How often each process reads the room in force and says its load (the pacing passes once a second). */
 const WATCH_MS = 500;
+/** How often it looks at its requests in flight, for the average it says. */
+const LOOK_MS = 50;
 
 export interface RoomWatch {
   /** The room in force as last read (half a second old at most), or null. */
@@ -41,16 +43,25 @@ export function watchWaitingRoom(options: {
   let state: RoomState | null = null;
   let loop: EventLoopUtilization = performance.eventLoopUtilization();
   let refusedBefore = options.load().refused;
+  // The share of requests in flight, averaged over the time since the last word: one look at the
+  // moment of the word sees a burst of payments waiting on the card network as a full process.
+  let shares = 0;
+  let looks = 0;
+  const look = () => {
+    const { inFlight, maxInFlight } = options.load();
+    shares += maxInFlight > 0 ? inFlight / maxInFlight : 0;
+    looks += 1;
+  };
   const sample = (): LoadSample => {
     const now = performance.eventLoopUtilization();
     const used = performance.eventLoopUtilization(now, loop).utilization;
     loop = now;
-    const { inFlight, maxInFlight, refused } = options.load();
-    const sampled = {
-      pressure: Math.max(used, maxInFlight > 0 ? inFlight / maxInFlight : 0),
-      refused: Math.max(0, refused - refusedBefore),
-    };
+    look();
+    const { refused } = options.load();
+    const sampled = { pressure: Math.max(used, shares / looks), refused: Math.max(0, refused - refusedBefore) };
     refusedBefore = refused;
+    shares = 0;
+    looks = 0;
     return sampled;
   };
   let running: Promise<RoomState | null> | null = null;
@@ -75,11 +86,14 @@ export function watchWaitingRoom(options: {
         )
       : undefined;
   timer?.unref();
+  const looking = config.leadMinutes > 0 ? setInterval(look, LOOK_MS) : undefined;
+  looking?.unref();
   return {
     current: () => state,
     refresh,
     stop: async () => {
       clearInterval(timer);
+      clearInterval(looking);
       await running?.catch(() => undefined);
     },
   };

@@ -19,13 +19,17 @@ export interface PacingConfig {
   minRate: number;
   /** The most families a second (WAITING_ROOM_MAX_RATE). */
   maxRate: number;
-  /** Added each pass while every process is below `easyPressure`. */
+  /** Added each pass (or a tenth of the rate, if more) while every process is below `easyPressure`. */
   step: number;
+  /** Multiplied by this each pass while every process is below half `easyPressure` (idle). */
+  growth: number;
   /** At or over this (the event loop's use, or the share of requests in flight) a process is loaded. */
   loadedPressure: number;
   easyPressure: number;
   /** Cut to this share of the rate when a process is loaded. */
   backOff: number;
+  /** The least time between two cuts (ms). */
+  cutSpacingMs: number;
 }
 
 /** When a room is in force and how it lets families in (WAITING_ROOM_...). */
@@ -55,9 +59,11 @@ export function readWaitingRoom(env: NodeJS.ProcessEnv): WaitingRoomConfig {
       minRate: 0.5,
       maxRate: positiveNumber(env, "WAITING_ROOM_MAX_RATE", 200),
       step: 1,
+      growth: 1.5,
       loadedPressure: 0.85,
       easyPressure: 0.6,
       backOff: 0.75,
+      cutSpacingMs: 3_000,
     },
   };
 }

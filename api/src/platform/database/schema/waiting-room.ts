@@ -32,6 +32,8 @@ export const waitingRooms = pgTable(
     admitted: doublePrecision("admitted").notNull().default(0),
     /** Families let in per second now, adapted to how loaded the API processes say they are. */
     ratePerSecond: doublePrecision("rate_per_second").notNull(),
+    /** When the rate was last cut for a loaded process: the next cut waits for this one to show. */
+    cutAt: timestamp("cut_at", { withTimezone: true }),
     /** When `admitted` was last moved on. */
     pacedAt: timestamp("paced_at", { withTimezone: true }).notNull(),
     /** When the line was last joined: a room ends once nobody has waited in it for a while. */

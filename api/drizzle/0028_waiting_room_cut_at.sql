@@ -1,0 +1,1 @@
+ALTER TABLE "waiting_rooms" ADD COLUMN "cut_at" timestamp with time zone;
