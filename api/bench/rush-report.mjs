@@ -112,10 +112,12 @@ export function printRoom(room) {
   const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
   console.log(
     `families: ${room.bought} got a seat, ${room.lined} a place on a waitlist, ${room.toldFull} were told their classes were full, ` +
-      `${room.turnedAway} got none of these (must be 0); ${room.inLine} took a place in the waiting room, ${room.admitted} were let in`,
+      `${room.turnedAway} got none of these (must be 0)` +
+      (room.inLine ? `; ${room.inLine} took a place in the waiting room, ${room.admitted} were let in` : ""),
   );
   console.log(
-    `fairness (rank correlation with the order of arrival): of being let in ${room.fairnessAdmission ?? "-"} (${room.admitted} families), ` +
+    `fairness (rank correlation with the order of arrival): ` +
+      (room.admitted ? `of being let in ${room.fairnessAdmission ?? "-"} (${room.admitted} families), ` : "") +
       `of buying ${room.fairnessPurchase ?? "-"} (${room.bought} families); time in the waiting room ` +
       (room.waits.length ? `p50 ${s(percentile(room.waits, 50))}, p99 ${s(percentile(room.waits, 99))}` : "none") +
       `; the slowest step once in: ${room.worstStep.name}, p99 ${room.worstStep.p99} ms`,
