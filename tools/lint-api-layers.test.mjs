@@ -24,7 +24,7 @@ describe("the API's layer lint rules", () => {
     ["api/src/booking/checkout/open.ts", 'import { provider } from "../../payments/provider.js";'],
     ["api/src/catalog/classes.ts", 'export { open } from "../booking/checkout/open.js";'],
     ["api/src/catalog/classes.ts", 'import type { Provider } from "../payments/provider.js";'],
-    ["api/src/catalog/classes.test.ts", 'import { seed } from "../seed/seed.js";'],
+    ["api/src/catalog/classes.integration.test.ts", 'import { seed } from "../seed/seed.js";'],
     // Every folder of api/src with an index.ts is a domain, plans included.
     ["api/src/booking/checkout/open.ts", 'import { schedule } from "../../plans/schedule.js";'],
     ["api/src/plans/routes.ts", 'import { quoteCart } from "../pricing/rules.js";'],
@@ -54,8 +54,8 @@ describe("the API's layer lint rules", () => {
     // A domain's own files, tests kept in its folder included.
     ["api/src/booking/cart-routes.ts", 'import { open } from "./checkout/open.js";'],
     ["api/src/booking/checkout/open.ts", 'import { cart } from "../cart-routes.js";'],
-    ["api/src/catalog/classes.test.ts", 'import { listClasses } from "./classes.js";'],
-    ["api/src/catalog/classes.test.ts", 'import { startApi } from "../../test/harness.js";'],
+    ["api/src/catalog/classes.integration.test.ts", 'import { listClasses } from "./classes.js";'],
+    ["api/src/catalog/classes.integration.test.ts", 'import { startApi } from "../../test/harness.js";'],
     ["api/src/platform/database/client.ts", 'import { changeFeed } from "./change-feed.js";'],
     ["api/src/platform/errors.ts", 'import { config } from "./config.js";'],
     ["api/src/app.ts", 'import { accounts } from "./accounts/index.js";'],

@@ -84,6 +84,8 @@ const steps = [
       await run(process.execPath, ["tools/check-no-issue-refs.mjs"]);
       // No source file over 400 lines (600 for a test file): each says by its name what it does.
       await run(process.execPath, ["tools/check-file-length.mjs"]);
+      // An API test's name says its kind: unit, integration (a database), race (two APIs on PostgreSQL).
+      await run(process.execPath, ["tools/check-test-kinds.mjs"]);
     },
   ],
   ["format", () => pn("exec", "prettier", "--check", ".")],

@@ -11,21 +11,21 @@
  * The end-to-end suite runs against PGlite too.
  */
 export const EMBEDDED_FILES = [
-  "src/campers/migration.test.ts",
-  "src/seed/seed.test.ts",
-  "src/catalog/public-cache.test.ts",
-  "src/catalog/public-lists.test.ts",
-  "src/accounts/accounts.test.ts",
-  "test/carts-and-users.test.ts",
-  "test/http-surface.test.ts",
-  "src/campers/campers.test.ts",
-  "src/payments/payments.test.ts",
-  "src/payments/seat-holds.test.ts",
-  "src/payments/concurrent-checkouts.test.ts",
+  "src/campers/migration.integration.test.ts",
+  "src/seed/seed.integration.test.ts",
+  "src/catalog/public-cache.integration.test.ts",
+  "src/catalog/public-lists.integration.test.ts",
+  "src/accounts/accounts.integration.test.ts",
+  "test/carts-and-users.integration.test.ts",
+  "test/http-surface.integration.test.ts",
+  "src/campers/campers.integration.test.ts",
+  "src/payments/payments.integration.test.ts",
+  "src/payments/seat-holds.integration.test.ts",
+  "src/payments/concurrent-checkouts.integration.test.ts",
   "src/payments/payment-config.test.ts",
-  "src/payments/instructor-earnings.test.ts",
-  "src/images/images.test.ts",
-  "src/notifications/outbox.test.ts",
+  "src/payments/instructor-earnings.integration.test.ts",
+  "src/images/images.integration.test.ts",
+  "src/notifications/outbox.integration.test.ts",
 ];
 
 /**
@@ -37,13 +37,13 @@ export const DATE_SENSITIVE_FILES = [
   "src/campers",
   "src/seed",
   "src/waitlist",
-  "src/notifications/reminders.test.ts",
-  "src/plans/plans.test.ts",
-  "src/plans/instalments.test.ts",
-  "src/plans/office.test.ts",
-  "test/academy-day.test.ts",
-  "test/fuzz.test.ts",
-  "test/value-ranges.test.ts",
+  "src/notifications/reminders.integration.test.ts",
+  "src/plans/plans.integration.test.ts",
+  "src/plans/instalments.integration.test.ts",
+  "src/plans/office.integration.test.ts",
+  "test/academy-day.integration.test.ts",
+  "test/fuzz.integration.test.ts",
+  "test/value-ranges.integration.test.ts",
 ];
 
 /** The API's clock as `years` years from today (a day, as API_CLOCK takes it). */

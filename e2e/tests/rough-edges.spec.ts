@@ -104,7 +104,7 @@ test.describe("the local site answers at both of this machine's names", () => {
 test("sign-in while the identity provider is down shows the API's 'briefly unavailable' message", async ({ page }) => {
   const student = await newStudent(page);
   const message = "Sign-in is briefly unavailable: the sign-in service cannot be reached. Try again in a minute.";
-  // The API's answer when firebase-admin cannot reach the provider (api/test/identity-provider-down.test.ts).
+  // The API's answer when firebase-admin cannot reach the provider (api/test/identity-provider-down.integration.test.ts).
   await page.route(`${API_URL}/jwt`, (route) =>
     route.fulfill({ status: 503, headers: { "retry-after": "30" }, json: { error: "Service Unavailable", message } }),
   );

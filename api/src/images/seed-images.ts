@@ -15,7 +15,7 @@ export const seedImageExists = (key: string) => existsSync(path.join(ASSETS, key
 
 /**
  * The seed data's artwork (classes and instructor portraits), shipped with the API. An address
- * never changes its picture (a new picture gets a new file name; test/images.test.ts holds every
+ * never changes its picture (a new picture gets a new file name; test/images.integration.test.ts holds every
  * file to its SHA-256 in assets/seed/checksums.json), so browsers may keep them for good, as the
  * content-addressed uploads.
  */

@@ -29,7 +29,7 @@ import { MONEY_RACES_SECRET_KEY } from "../../test/stripe-keys.js";
  * wins, the end state must hold: a payment has its seats and a seat its payment, the seat counts
  * are what the orders and enrolments say, and the provider's view agrees (a refund exactly when the
  * order was refunded). The two "processes" are two apps with their own connection pools, as in
- * test/races.test.ts; the sweep and the reconciler are called directly with each process's own
+ * test/read-then-write.race.test.ts; the sweep and the reconciler are called directly with each process's own
  * checkout dependencies (its pool, a change feed of its own, its provider, counted). PGlite runs one
  * transaction at a time, so this runs on PostgreSQL only.
  */
@@ -293,7 +293,7 @@ describe.runIf(driverName === "postgres")("money races on two processes sharing 
 
   /**
    * Everything money and seats must agree on, over every order and class these tests made: held and
-   * enrolled counts equal what pending orders and enrolments say (test/races.test.ts's check); a paid
+   * enrolled counts equal what pending orders and enrolments say (test/read-then-write.race.test.ts's check); a paid
    * order has one payment and a seat for each of its items, any other none; every enrolment was
    * bought by a paid order.
    */

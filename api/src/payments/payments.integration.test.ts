@@ -18,7 +18,7 @@ import {
  * Checkout end to end against the local payment sandbox through the real stripe SDK: seat holds,
  * card payments as the browser makes them, POST /payments and the signed webhook converging on one
  * result, and a payment whose webhook never arrives settled by reconciliation. Holds that run out
- * or are extended: seat-holds.test.ts; concurrent checkouts: concurrent-checkouts.test.ts.
+ * or are extended: seat-holds.integration.test.ts; concurrent checkouts: concurrent-checkouts.integration.test.ts.
  */
 
 describe("checkout and payment", () => {

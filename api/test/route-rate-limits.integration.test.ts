@@ -7,7 +7,7 @@ import { MAYA, SAM, useTestApi } from "./harness.js";
 
 /**
  * The rate limits on the routes they protect (platform/rate-limits.ts; the plugin itself is
- * checked on a route of its own in src/messages/newsletter-and-limits.test.ts), with budgets small
+ * checked on a route of its own in src/messages/newsletter-and-limits.integration.test.ts), with budgets small
  * enough to spend in a few requests:
  *
  * - POST /create-payment-intent, POST /payments, POST /payments/:id and
@@ -27,7 +27,7 @@ const api = useTestApi({
   RATE_LIMIT_SENSITIVE: String(SENSITIVE),
   RATE_LIMIT_UPLOADS: String(UPLOADS),
   RATE_LIMIT_CHECKOUTS: String(CHECKOUTS),
-  // Out of the way: opening checkouts per address is checked in src/booking/seat-hoarding.test.ts.
+  // Out of the way: opening checkouts per address is checked in src/booking/seat-hoarding.integration.test.ts.
   RATE_LIMIT_CHECKOUTS_PER_ADDRESS: "1000",
 });
 

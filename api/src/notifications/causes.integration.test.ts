@@ -10,7 +10,7 @@ import { expireOffers } from "../waitlist/index.js";
 /**
  * Each e-mail the site sends written by its cause (decision 032), in the cause's transaction: a welcome with a new
  * account, a contact message's acknowledgement and admins' notices, an offer's expiry. (The
- * templates are read in templates.test; the sending in outbox.test.)
+ * templates are read in templates.test; the sending in outbox.integration.test.)
  */
 
 // The app's own worker sleeps: the rows stay queued, to be read here.

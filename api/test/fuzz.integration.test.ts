@@ -15,7 +15,7 @@ const api = useTestApi({ RATE_LIMIT_FORMS: "100000", RATE_LIMIT_SENSITIVE: "1000
  * with `FUZZ_SEED=<seed>`.
  */
 const { seed: SEED, from: SEED_FROM } = fuzzSeed(process.env.FUZZ_SEED, currentCommit());
-const REPLAY = `seed ${SEED} (from ${SEED_FROM}): replay with FUZZ_SEED=${SEED} pnpm exec vitest run test/fuzz.test.ts`;
+const REPLAY = `seed ${SEED} (from ${SEED_FROM}): replay with FUZZ_SEED=${SEED} pnpm exec vitest run test/fuzz.integration.test.ts`;
 
 /** A small seeded PRNG (mulberry32): the same seed, the same requests. */
 function prng(seed: number) {
@@ -40,7 +40,7 @@ interface Route {
 }
 
 /**
- * The routes to fuzz: every operation of the API's OpenAPI document, the one permissions.test.ts
+ * The routes to fuzz: every operation of the API's OpenAPI document, the one permissions.integration.test.ts
  * checks every route against, so a new route is fuzzed without anyone listing it. Not in the
  * document, so not fuzzed: swagger-ui's pages under /docs (static files of @fastify/swagger-ui,
  * which hides them from the document; no input of the API's reaches them), and the HEAD and
@@ -540,8 +540,8 @@ describe("hostile text in every text input", () => {
     const pattern = (url: string) => url.replace(/\{\}|[0-9a-f-]{36}/g, ":x").replace(/\?.*$/, "");
     const covered = new Set(TEXT_INPUTS.map((t) => `${t.method} ${pattern(t.url)}`));
     // Not here, for a reason: the provider's webhook takes only a body signed with the webhook
-    // secret (anything else is refused before it is read: payments.test.ts); the upload takes
-    // multipart, not text (images.test.ts); POST /logout reads nothing but the caller's token.
+    // secret (anything else is refused before it is read: payments.integration.test.ts); the upload takes
+    // multipart, not text (images.integration.test.ts); POST /logout reads nothing but the caller's token.
     const elsewhere = ["POST /webhooks/stripe", "POST /images", "POST /logout"];
     const takesText = ROUTES.filter(
       (r) => r.path.includes(":") || r.body || r.method === "POST" || r.method === "PATCH" || r.query.includes("email"),
@@ -682,7 +682,7 @@ describe("fuzzing every route with malformed requests", () => {
   });
 
   it("never answers 5xx and leaves the data exactly as it was", async ({ annotate }) => {
-    console.log(`fuzz.test.ts: ${REPLAY}`);
+    console.log(`fuzz.integration.test.ts: ${REPLAY}`);
     await annotate(REPLAY);
     // The data as the last request left it, and the requests the API accepted that wrote.
     let data = await snapshot();
@@ -720,7 +720,8 @@ describe("fuzzing every route with malformed requests", () => {
       else if (res.statusCode >= 400 && !/"message"/.test(res.body))
         failures.push(`${method} ${url}: ${res.statusCode} without a message`);
     }
-    if (accepted.length > 0) console.log(`fuzz.test.ts: valid requests among the random ones:\n${accepted.join("\n")}`);
+    if (accepted.length > 0)
+      console.log(`fuzz.integration.test.ts: valid requests among the random ones:\n${accepted.join("\n")}`);
     expect(failures.slice(0, 10), REPLAY).toEqual([]);
     // Nothing wrote unseen (a write after its answer, say): the data is as the last request left it.
     const after = await snapshot();

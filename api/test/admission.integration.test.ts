@@ -44,7 +44,7 @@ describe("requests in flight past the limit", () => {
   /**
    * An upload whose file never finishes arriving: in flight until it is torn down. (A request
    * counts once its body has arrived; an upload's file is read by the route itself, in flight.
-   * A JSON body that never finishes is not in flight: test/slow-clients.test.ts.)
+   * A JSON body that never finishes is not in flight: test/slow-clients.integration.test.ts.)
    */
   function hangingRequest() {
     const req = http.request(`${base}/images`, {
