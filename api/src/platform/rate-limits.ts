@@ -26,6 +26,12 @@ export interface RateLimitConfig {
   waitlistJoins: number;
   /** Waitlist joins per hour from one client address, whatever accounts join. */
   waitlistJoinsPerAddress: number;
+  /**
+   * Places asked of a waiting room per hour from one client address (POST /waiting-room/places):
+   * a browser id is the browser's own word, so a script making up new ones would fill the line
+   * ahead of the families behind it.
+   */
+  waitingRoomPlacesPerAddress: number;
 }
 
 export type RateLimitName = keyof RateLimitConfig;
@@ -91,6 +97,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
     promoCodesPerAddress: perHour(limits.promoCodesPerAddress),
     waitlistJoins: perHour(limits.waitlistJoins),
     waitlistJoinsPerAddress: perHour(limits.waitlistJoinsPerAddress),
+    waitingRoomPlacesPerAddress: perHour(limits.waitingRoomPlacesPerAddress),
   });
 });
 

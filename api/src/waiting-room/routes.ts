@@ -6,6 +6,7 @@ import * as clock from "../platform/clock.js";
 import { refusals } from "../platform/contract.js";
 import type { Db } from "../platform/database/client.js";
 import { conflict, forbidden, notFound } from "../platform/errors.js";
+import { clientAddress } from "../platform/rate-limits.js";
 import { waitFor } from "./pacing.js";
 import { admission, BROWSER_ID, passLength, takePlace, type RoomState } from "./room.js";
 import type { WaitingRoomConfig } from "../platform/config/waiting-room.js";
@@ -149,6 +150,13 @@ export const waitingRoomRoutes =
     app.post(
       "/waiting-room/places",
       {
+        // Counted per address, whatever account or browser id: made-up browser ids would each get a place.
+        config: {
+          rateLimit: {
+            ...app.rateLimits.waitingRoomPlacesPerAddress,
+            keyGenerator: (request) => `waiting-room-places:${clientAddress(request)}`,
+          },
+        },
         schema: {
           operationId: "takeWaitingRoomPlace",
           tags: ["waiting room"],

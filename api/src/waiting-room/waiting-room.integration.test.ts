@@ -11,6 +11,8 @@ const api = useTestApi({
   WAITING_ROOM_QUIET_SECONDS: "60",
   // One family a second at first: the order of letting in shows pass by pass.
   WAITING_ROOM_START_RATE: "1",
+  // Places asked from one address an hour: the test's own, then a script's made-up browsers.
+  RATE_LIMIT_PLACES_PER_ADDRESS: "16",
 });
 
 let previousClock: number | undefined;
@@ -168,5 +170,17 @@ describe("the registration opening's waiting room", () => {
     const served = await frontServed();
     expect((await fetch(listUrl)).headers.get("waiting-room")).toBeNull();
     expect(await frontServed()).toBe(served + 1);
+  });
+
+  it("stops one address asking for places under made-up browser ids, but not the questions of those in line", async () => {
+    const answers = [];
+    for (let n = 0; n < 20; n += 1) answers.push(await takePlace(`script-${n}`));
+    const refused = answers.find((a) => a.statusCode === 429);
+    expect(refused, "refused within 20 asks").toBeDefined();
+    expect(refused!.json().message).toMatch(/^Too many requests: try again in \d+ minutes?\.$/);
+    expect(Number(refused!.headers["retry-after"])).toBeGreaterThan(0);
+    // Every ask counted, whatever its answer (here: no room is open now).
+    expect(answers.filter((a) => a.statusCode === 409).length).toBeLessThan(16);
+    expect((await where(tickets.d)).statusCode).not.toBe(429);
   });
 });

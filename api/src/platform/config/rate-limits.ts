@@ -28,6 +28,9 @@ export function readRateLimits(env: NodeJS.ProcessEnv): RateLimitConfig {
     // Waitlist joins per hour (decision 031): a family joins a few lines, not dozens.
     waitlistJoins: positiveInteger(env, "RATE_LIMIT_WAITLIST", 20),
     waitlistJoinsPerAddress: positiveInteger(env, "RATE_LIMIT_WAITLIST_PER_ADDRESS", 100),
+    // Places in a waiting room per hour from one address (decision 043): a household's browsers and
+    // a shared network's families ask a few each; a script making up browser ids asks hundreds.
+    waitingRoomPlacesPerAddress: positiveInteger(env, "RATE_LIMIT_PLACES_PER_ADDRESS", 60),
   };
 }
 
