@@ -177,7 +177,7 @@ describe("the registration opening's waiting room", () => {
     for (let n = 0; n < 20; n += 1) answers.push(await takePlace(`script-${n}`));
     const refused = answers.find((a) => a.statusCode === 429);
     expect(refused, "refused within 20 asks").toBeDefined();
-    expect(refused!.json().message).toMatch(/^Too many requests: try again in \d+ minutes?\.$/);
+    expect(refused!.json().message).toMatch(/^Too many requests: try again in \d+ (minutes?|hours?)\.$/);
     expect(Number(refused!.headers["retry-after"])).toBeGreaterThan(0);
     // Every ask counted, whatever its answer (here: no room is open now).
     expect(answers.filter((a) => a.statusCode === 409).length).toBeLessThan(16);
