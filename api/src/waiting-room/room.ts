@@ -118,15 +118,15 @@ async function givePlace(
       select ${at}::timestamptz, place, ${user}::uuid, ${who.browserId}, ${now.toISOString()}::timestamptz from given
       returning place
     ),
-    -- A place taken before signing in becomes the account's.
+    -- A place taken before signing in becomes the account's (PostgreSQL runs a writing CTE
+    -- whether or not the query reads it).
     bound as (
       update waiting_room_places set user_id = ${user}::uuid
       where ${user}::uuid is not null and opens_at = ${at}::timestamptz
         and place = (select place from held where user_id is null)
       returning place
     )
-    select coalesce((select place from held), (select place from added))::int as place,
-      (select count(*) from bound)::int as bound`);
+    select coalesce((select place from held), (select place from added))::int as place`);
   const rows = (result as unknown as { rows: { place: number | null }[] }).rows;
   return rows[0]?.place ?? null;
 }
