@@ -16,6 +16,7 @@ import { cancelLapsedPlans, mirrorRecentRefunds, refundRoutes, sendDueRefunds } 
 import { discountRoutes } from "./pricing/index.js";
 import { balanceRoutes, instalmentCharger, officeRoutes, paymentPlanRoutes } from "./plans/index.js";
 import { camperExportRoutes, camperRoutes, camperStaffRoutes } from "./campers/index.js";
+import { guardianRoutes } from "./guardians/index.js";
 import { cartRoutes, expireOverdueCheckouts, type CheckoutDeps } from "./booking/index.js";
 import {
   classRevenueRoutes,
@@ -338,6 +339,7 @@ export async function buildApp({
   await app.register(contactRoutes(database.db));
   await app.register(newsletterRoutes(database.db));
   await app.register(camperRoutes({ db: database.db, sealer }));
+  await app.register(guardianRoutes({ db: database.db }));
   await app.register(camperExportRoutes({ db: database.db, sealer, waitlistOf: familyWaitlistPlaces }));
   await app.register(camperStaffRoutes({ db: database.db, sealer, waitlistOf: familyWaitlistPlaces }));
   await app.register(seedImageRoutes);

@@ -9,6 +9,22 @@ import { clockDay, confirmCard, MAYA, type ApiClient } from "./harness.js";
 export type Person = { id: string; email: string };
 export const CONTACT = { name: "Ana Parent", relation: "mother", phone: "+1 555 0100" };
 
+/** The account holder's own details as a parent: what a family gives before its first booking. */
+export const GUARDIAN = {
+  name: "Ana Parent",
+  relation: "mother",
+  phone: "+1 555 0100",
+  address_line1: "12 Field Lane",
+  city: "Springfield",
+  postal_code: "62701",
+};
+
+/** Gives the account holder's own details as the family's first guardian. */
+export async function completeGuardian(t: ApiClient, as: Person) {
+  const res = await t.call({ method: "PUT", url: "/guardians", as, payload: { first: GUARDIAN } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 let familyNumber = 0;
 
 /** A family with a confirmed address (it may pay) and the given children (aged 10 in the weeks ahead). */

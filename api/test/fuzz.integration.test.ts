@@ -252,7 +252,7 @@ const HOSTILE = [
 
 type Caller = { id: string; email: string } | undefined;
 interface TextInput {
-  method: "POST" | "PATCH" | "GET" | "DELETE";
+  method: "POST" | "PUT" | "PATCH" | "GET" | "DELETE";
   /** `{}` marks where a hostile path segment goes, if the route takes one. */
   url: string;
   as: Caller;
@@ -421,6 +421,30 @@ const TEXT_INPUTS: TextInput[] = [
     fields: ["first_name", "last_name", "allergies", "medical_notes", "medications"],
   },
   {
+    method: "PUT",
+    url: "/guardians",
+    as: SAM,
+    body: {
+      first: {
+        name: "Sam Parent",
+        relation: "father",
+        phone: "+1 555 0100",
+        address_line1: "1 Fuzz Street",
+        city: "Springfield",
+        postal_code: "62701",
+      },
+    },
+    fields: [
+      "first.name",
+      "first.relation",
+      "first.address_line1",
+      "first.address_line2",
+      "first.city",
+      "first.region",
+      "first.postal_code",
+    ],
+  },
+  {
     method: "PATCH",
     url: `/campers/${classId(1)}`,
     as: SAM,
@@ -544,7 +568,13 @@ describe("hostile text in every text input", () => {
     // multipart, not text (images.integration.test.ts); POST /logout reads nothing but the caller's token.
     const elsewhere = ["POST /webhooks/stripe", "POST /images", "POST /logout"];
     const takesText = ROUTES.filter(
-      (r) => r.path.includes(":") || r.body || r.method === "POST" || r.method === "PATCH" || r.query.includes("email"),
+      (r) =>
+        r.path.includes(":") ||
+        r.body ||
+        r.method === "POST" ||
+        r.method === "PUT" ||
+        r.method === "PATCH" ||
+        r.query.includes("email"),
     ).filter((r) => !elsewhere.includes(`${r.method} ${r.path}`));
     const missing = takesText.filter((r) => !covered.has(`${r.method} ${r.path.replace(/:\w+/g, ":x")}`));
     expect(missing).toEqual([]);
@@ -560,7 +590,7 @@ describe("hostile text in every text input", () => {
           const body = structuredClone(input.body!);
           const [key, index] = field.split(".") as [string, string | undefined];
           if (index === undefined) body[key] = hostile;
-          else (body[key] as unknown[])[Number(index)] = hostile;
+          else (body[key] as Record<string, unknown>)[index] = hostile;
           const res = await api.call({
             method: input.method,
             url: input.url,

@@ -18,7 +18,7 @@ const ALL: Who[] = ["anonymous", "student", "instructor", "admin"];
 
 interface Case {
   name: string;
-  method: "GET" | "POST" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   url: string;
   body?: unknown;
   /** Sent as multipart/form-data with a real PNG in the field image. */
@@ -207,6 +207,12 @@ const cases: Case[] = [
     name: "own campers",
     method: "GET",
     url: "/campers",
+    expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
+  },
+  {
+    name: "own family's guardians",
+    method: "GET",
+    url: "/guardians",
     expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
   },
   {
@@ -586,6 +592,8 @@ const guarded: Guarded[] = [
   { method: "PATCH", url: "/campers/not-an-id", body: { x: 1 }, lacking: ["instructor", "admin"] },
   { method: "DELETE", url: "/campers/not-an-id", lacking: ["instructor", "admin"] },
   { method: "GET", url: "/campers/export?x=1", lacking: ["instructor", "admin"] },
+  { method: "GET", url: "/guardians?x=1", lacking: ["instructor", "admin"] },
+  { method: "PUT", url: "/guardians", body: { first: 1 }, lacking: ["instructor", "admin"] },
   { method: "GET", url: "/classes/not-an-id/eligibility", lacking: ["instructor", "admin"] },
   { method: "GET", url: "/classes/not-an-id/roster/not-an-id/medical", lacking: ["student"] },
   { method: "GET", url: "/classes/not-an-id/roster.csv", lacking: ["student"] },

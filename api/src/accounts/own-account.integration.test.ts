@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deleteFamilyRecords } from "./account-deletion.js";
 import { ADDRESS_MOVED, CONFIRM_NEW_ADDRESS, EARLIER_ADDRESS } from "./firebase-account.js";
-import { campers, classes, notificationPreferences, payments, users } from "../platform/database/schema.js";
+import { campers, classes, guardians, notificationPreferences, payments, users } from "../platform/database/schema.js";
 import { transaction } from "../platform/transaction.js";
 import { clockDay, useTestApi } from "../../test/harness.js";
 import {
@@ -17,7 +17,7 @@ import {
   uidOf,
   uniqueEmail,
 } from "../../test/emulator-accounts.js";
-import { CONTACT, lineClass, paySeats } from "../../test/families.js";
+import { CONTACT, completeGuardian, lineClass, paySeats } from "../../test/families.js";
 
 /**
  * A family's own account, against the real Auth Emulator and PostgreSQL: the e-mail address changed
@@ -62,6 +62,7 @@ describe("a family's own account", () => {
       },
     });
     expect(child.statusCode, child.body).toBe(201);
+    await completeGuardian(api, person);
     const classId = await lineClass(api, 5);
     await paySeats(api, person, [classId], [child.json().camper._id]);
     const prefs = await api.call({ method: "POST", url: "/notification-settings/calendar-feed", as: person });
@@ -170,6 +171,8 @@ describe("a family's own account", () => {
       expect(kid.removedAt).not.toBeNull();
     }
     expect(await db.select().from(payments).where(eq(payments.studentId, family.person.id))).toHaveLength(1);
+    // The parents' phones and addresses go: nothing kept points at them.
+    expect(await db.select().from(guardians).where(eq(guardians.familyId, family.person.id))).toEqual([]);
     expect(
       await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, family.person.id)),
     ).toEqual([]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { guardian } from "../guardians/index.js";
 import { ROLES, SENSITIVE_READ_REASONS, WAITLIST_STATES } from "../platform/database/schema.js";
 
 /**
@@ -119,6 +120,7 @@ export const familyExport = z
       role: z.enum(ROLES),
       createdAt: instant("When the account was made"),
     }),
+    guardians: z.array(guardian).meta({ description: "The family's parents or guardians, the account holder first" }),
     campers: z.array(
       z.object({
         ...camperFields,
@@ -179,6 +181,7 @@ export const rosterCamperMedical = z
 export const family = z
   .object({
     holder: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+    guardians: z.array(guardian).meta({ description: "The account holder first, then a second guardian if any" }),
     campers: z.array(
       z
         .object({

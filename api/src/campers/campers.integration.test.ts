@@ -303,7 +303,7 @@ describe("what staff see, and the record of it", () => {
     expect(csv.headers["content-type"]).toContain("text/csv");
     expect(csv.headers["cache-control"]).toBe("no-store");
     expect(csv.body.split("\r\n")[0]).toBe(
-      '"camper","age_on_first_day","medical_or_allergy","allergies","medical_notes","medications","emergency_contacts","pickup_people","photo_consent","account_holder","email"',
+      '"camper","age_on_first_day","medical_or_allergy","allergies","medical_notes","medications","emergency_contacts","pickup_people","photo_consent","account_holder","email","guardians"',
     );
     // The allergy itself, and every cell text, never a formula.
     expect(csv.body.split("\r\n")[1]).toMatch(

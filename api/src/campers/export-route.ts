@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { familyGuardians } from "../guardians/index.js";
 import { requirePermission } from "../platform/access/permissions.js";
 import { academyToday } from "../platform/academy-day.js";
 import { now as clockNow } from "../platform/clock.js";
@@ -103,6 +104,7 @@ export const camperExportRoutes =
           .send({
             exportedAt: clockNow().toISOString(),
             account: { ...account, createdAt: account.createdAt.toISOString() },
+            guardians: await familyGuardians(db, actor.id),
             campers: all.map((c) => ({
               ...camperToWire(c, openDetails(sealer, c), actor.name),
               removedAt: c.removedAt?.toISOString() ?? null,

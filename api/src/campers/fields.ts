@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { academyToday } from "../platform/academy-day.js";
+import { PHONE_MESSAGE, phoneNumber } from "../platform/phone.js";
 import { text } from "../platform/text.js";
 import { isIsoDate } from "../platform/wire.js";
 
@@ -12,7 +13,7 @@ export const MESSAGES = {
   too_old: "A camper is at most 25 years old",
   contact_name: "Contact name is required",
   relation: "Relation is required (for example: mother, grandfather, neighbour)",
-  phone: "Enter a phone number: digits, spaces, + ( ) - only, 6 to 20 characters",
+  phone: PHONE_MESSAGE,
   emergency_contacts: "At most 5 emergency contacts",
   pickup_people: "At most 10 people allowed to pick up",
   photo_consent: "Photo consent is yes or no",
@@ -21,10 +22,7 @@ export const MESSAGES = {
 const person = z.object({
   name: text({ required: MESSAGES.contact_name, max: 80 }),
   relation: text({ required: MESSAGES.relation, max: 40 }),
-  phone: z
-    .string({ error: MESSAGES.phone })
-    .trim()
-    .regex(/^\+?[0-9 ()\-.]{6,20}$/, { error: MESSAGES.phone }),
+  phone: phoneNumber(),
 });
 export type Person = z.infer<typeof person>;
 

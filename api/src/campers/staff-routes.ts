@@ -2,7 +2,8 @@ import { and, asc, count, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requirePermission } from "../platform/access/permissions.js";
-import { csvRows } from "../platform/csv.js";
+import { familyGuardians, guardianContacts } from "../guardians/index.js";
+import { csvRows, peopleCell } from "../platform/csv.js";
 import { campers, classes, enrollments, sensitiveReads, users } from "../platform/database/schema.js";
 import { refusals } from "../platform/contract.js";
 import { notFound } from "../platform/errors.js";
@@ -12,9 +13,6 @@ import { accessLogList, family, rosterCamperMedical } from "./answers.js";
 import type { FamilyDataDeps } from "./routes.js";
 import { accessLogPage, camperMedicalDetails, classMedicalDetails, recordReads, rosterCampers } from "./staff.js";
 import { camperToWire, openDetails } from "./store.js";
-
-const people = (list: { name: string; relation: string; phone: string }[]) =>
-  list.map((p) => `${p.name} (${p.relation}) ${p.phone}`).join("; ");
 
 /** Staff's reads of campers: an instructor's roster details and export, an admin's view of a family, the access log. */
 export const camperStaffRoutes =
@@ -104,7 +102,7 @@ export const camperStaffRoutes =
           response: {
             200: {
               description:
-                'The roster as a CSV file to save (Content-Disposition: attachment; filename="roster-<class-name>.csv"): a header row, then one row a seat with camper, age_on_first_day, medical_or_allergy (yes/no), allergies, medical_notes, medications (as the family wrote them), emergency_contacts, pickup_people, photo_consent (yes/no), account_holder, email; every cell quoted. The read of each camper is recorded in the access log',
+                'The roster as a CSV file to save (Content-Disposition: attachment; filename="roster-<class-name>.csv"): a header row, then one row a seat with camper, age_on_first_day, medical_or_allergy (yes/no), allergies, medical_notes, medications (as the family wrote them), emergency_contacts, pickup_people, photo_consent (yes/no), account_holder, email, guardians (each with relation and phone); every cell quoted. The read of each camper is recorded in the access log',
               headers: {
                 "Content-Disposition": {
                   type: "string",
@@ -144,6 +142,10 @@ export const camperStaffRoutes =
           "roster-export",
           { withMedical: true },
         );
+        const contacts = await guardianContacts(
+          db,
+          seats.map((s) => s.familyId),
+        );
         const rows = seats.map((s) => {
           const c = found.get(s.camperId)!;
           return [
@@ -153,11 +155,12 @@ export const camperStaffRoutes =
             c.medical?.allergies ?? "",
             c.medical?.medical_notes ?? "",
             c.medical?.medications ?? "",
-            people(c.emergency_contacts),
-            people(c.pickup_people),
+            peopleCell(c.emergency_contacts),
+            peopleCell(c.pickup_people),
             c.photo_consent ? "yes" : "no",
             s.holder,
             s.email,
+            peopleCell(contacts.get(s.familyId) ?? []),
           ];
         });
         const file = `roster-${
@@ -183,6 +186,7 @@ export const camperStaffRoutes =
                 "photo_consent",
                 "account_holder",
                 "email",
+                "guardians",
               ],
               ...rows,
             ]),
@@ -241,6 +245,7 @@ export const camperStaffRoutes =
         const waiting = await waitlistOf(db, holder.id);
         return {
           holder: { _id: holder.id, name: holder.name, email: holder.email },
+          guardians: await familyGuardians(db, holder.id),
           campers: rows.map((row) => ({
             ...camperToWire(row, openDetails(sealer, row), holder.name),
             removed: row.removedAt !== null,

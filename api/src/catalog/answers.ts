@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CLASS_STATUSES, LEVELS, SPORTS, WEEKDAYS } from "../platform/database/schema.js";
+import { guardianContact } from "../guardians/index.js";
 
 /**
  * The catalog's answers (decision 038): what classes.ts (classToWire), the instructor lists and
@@ -207,6 +208,9 @@ export const rosterEntry = z
     name: z.string().meta({ description: "The account holder's name" }),
     email: z.string().meta({ description: "The account holder's e-mail" }),
     enrolledAt: instant("When the seat was booked"),
+    guardians: z
+      .array(guardianContact)
+      .meta({ description: "The family's parents or guardians to call, the account holder first" }),
     camper: z.object({
       _id: z.uuid(),
       name: z.string().meta({ description: "The camper's name (the account holder's for their own seat)" }),

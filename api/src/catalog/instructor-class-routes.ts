@@ -5,6 +5,7 @@ import { ownerByEmail } from "../platform/access/owner.js";
 import { requirePermission } from "../platform/access/permissions.js";
 import type { Db } from "../platform/database/client.js";
 import { rosterCampers } from "../campers/index.js";
+import { guardianContacts } from "../guardians/index.js";
 import { campers, CLASS_STATUSES, classes, enrollments, users } from "../platform/database/schema.js";
 import type { Sealer } from "../platform/sealing.js";
 import { containsPattern, pageQuery, pageWindow, totalOver, wantsPage } from "../platform/paging.js";
@@ -78,10 +79,15 @@ export function instructorClassRoutes(app: FastifyZodInstance, db: Db, sealer: S
         rows.map((r) => r.camperId),
         holders,
       );
+      const contacts = await guardianContacts(
+        db,
+        rows.map((r) => r.familyId),
+      );
       const items = rows.map((r) => ({
         name: r.name,
         email: r.email,
         enrolledAt: r.enrolledAt.toISOString(),
+        guardians: contacts.get(r.familyId) ?? [],
         camper: found.get(r.camperId)!,
       }));
       if (!paged) return items;

@@ -70,7 +70,7 @@ export const officeRoutes =
           response: {
             200: {
               description:
-                'A CSV file to save (Content-Disposition: attachment; filename="balances-due-<YYYY-MM-DD>.csv"): a header row, then one row a charge with due, week, days_overdue, amount (dollars), status, at_risk (yes/no), attempts, problem, family, email, plan, seats, note; every cell quoted',
+                'A CSV file to save (Content-Disposition: attachment; filename="balances-due-<YYYY-MM-DD>.csv"): a header row, then one row a charge with due, week, days_overdue, amount (dollars), status, at_risk (yes/no), attempts, problem, family, email, guardians (each with relation and phone), plan, seats, note; every cell quoted',
               headers: {
                 "Content-Disposition": {
                   type: "string",

@@ -74,7 +74,7 @@ describe("balances due, as the office reads them", () => {
     expect(csv.headers["content-disposition"]).toBe(`attachment; filename="balances-due-${day(0)}.csv"`);
     const lines = csv.body.trim().split("\r\n");
     expect(lines[0]).toBe(
-      '"due","week","days_overdue","amount","status","at_risk","attempts","problem","family","email","plan","seats","note"',
+      '"due","week","days_overdue","amount","status","at_risk","attempts","problem","family","email","guardians","plan","seats","note"',
     );
     expect(lines.find((l) => l.includes(parent.email) && l.startsWith(`"${day(79)}"`))).toMatch(
       /"100\.01","scheduled"/,

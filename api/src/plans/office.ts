@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { camperName } from "../campers/index.js";
+import { guardianContact, guardianContacts } from "../guardians/index.js";
 import { academyToday } from "../platform/academy-day.js";
 import * as clock from "../platform/clock.js";
-import { csvRows } from "../platform/csv.js";
+import { csvRows, peopleCell } from "../platform/csv.js";
 import type { Db } from "../platform/database/client.js";
 import { lockAccount } from "../platform/database/locks.js";
 import {
@@ -37,6 +38,7 @@ const officeInstalment = z
     familyId: z.string(),
     familyName: z.string(),
     email: z.string(),
+    guardians: z.array(guardianContact).meta({ description: "The family's parents or guardians to call" }),
     due: z.string().meta({ description: "The day it is charged (YYYY-MM-DD, academy calendar)" }),
     week: z.string().meta({ description: "The Monday of the week it is due (YYYY-MM-DD)" }),
     amountCents: cents("What it charges, in cents"),
@@ -159,6 +161,10 @@ export async function balancesDueNow(db: Db): Promise<BalancesDue> {
             ),
           )
           .orderBy(asc(classes.name), asc(camperName));
+  const contacts = await guardianContacts(
+    db,
+    rows.map((r) => r.familyId),
+  );
   const [collected] = await db
     .select({
       cents: sql<number>`coalesce(sum(${orderItems.paidCents} - ${orderItems.refundedCents}), 0)`.mapWith(Number),
@@ -190,6 +196,7 @@ export async function balancesDueNow(db: Db): Promise<BalancesDue> {
       familyId: r.familyId,
       familyName: r.familyName,
       email: r.email,
+      guardians: contacts.get(r.familyId) ?? [],
       due: r.due,
       week,
       amountCents: r.amountCents,
@@ -237,6 +244,7 @@ export function balancesCsv(due: BalancesDue): string {
       "problem",
       "family",
       "email",
+      "guardians",
       "plan",
       "seats",
       "note",
@@ -252,6 +260,7 @@ export function balancesCsv(due: BalancesDue): string {
       i.problem ?? "",
       i.familyName,
       i.email,
+      peopleCell(i.guardians),
       i.planName,
       i.seats.map((s) => `${s.camperName}, ${s.className} (${dollars(s.cents)})`).join("; "),
       i.note ?? "",

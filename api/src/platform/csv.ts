@@ -34,3 +34,7 @@ export function csvCell(value: string): string {
 
 /** Rows of cells as CSV text (CRLF line ends, as RFC 4180 writes them). */
 export const csvRows = (rows: string[][]) => rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+
+/** People to call in one cell: "Ana Parent (mother) +1 555 0100; Ben Parent (father) +1 555 0101". */
+export const peopleCell = (list: readonly { name: string; relation: string; phone: string }[]) =>
+  list.map((p) => `${p.name} (${p.relation}) ${p.phone}`).join("; ");

@@ -33,6 +33,7 @@ const charge = (over: Partial<OfficeInstalment>): OfficeInstalment => ({
   familyId: "f-1",
   familyName: "Rivera",
   email: "rivera@example.com",
+  guardians: [{ name: "Ana Rivera", relation: "mother", phone: "+1 555 0100" }],
   due: "2027-06-01",
   week: "2027-05-31",
   amountCents: 15_000,

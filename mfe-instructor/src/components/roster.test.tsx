@@ -24,6 +24,7 @@ const seat = (id: string, name: string, medical: boolean): RosterEntry => ({
   name: "Ana Rivera",
   email: "ana@example.com",
   enrolledAt: "2027-03-01T10:00:00.000Z",
+  guardians: [],
   camper: {
     _id: id,
     name,

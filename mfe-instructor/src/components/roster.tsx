@@ -217,7 +217,7 @@ function RosterTable({
   );
 }
 
-function People({ list, none }: { list: RosterEntry["camper"]["emergency_contacts"]; none: string }) {
+function People({ list, none }: { list: RosterEntry["guardians"]; none: string }) {
   if (list.length === 0) return <span className="text-slate-600 dark:text-slate-400">{none}</span>;
   return (
     <ul className="flex flex-col gap-1">
@@ -281,6 +281,12 @@ function RosterRow({
           {camper.is_self && <span className="font-normal text-slate-600 dark:text-slate-400"> (own booking)</span>}
         </span>
         <EmailAddress address={row.email} />
+        {/* Who to call about the child: the parents' own details, given before the first booking. */}
+        {row.guardians.length > 0 && (
+          <div className="mt-1">
+            <People list={row.guardians} none="" />
+          </div>
+        )}
       </td>
     </tr>
   );

@@ -13,6 +13,7 @@ const row = (camper: string, email: string): RosterEntry => ({
   name: "Ana Rivera",
   email,
   enrolledAt: "2027-05-01T10:00:00.000Z",
+  guardians: [],
   camper: {
     _id: `${camper}-${email}`,
     name: camper,

@@ -1505,6 +1505,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/guardians": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's family's parents or guardians, and whether the first is complete (needed to book) */
+        get: operations["listGuardians"];
+        /** Keep the caller's family's guardians: the account holder, and a second one or none */
+        put: operations["saveGuardians"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/campers/export": {
         parameters: {
             query?: never;
@@ -1732,6 +1750,35 @@ export interface components {
                 refusedPerAddress: number;
             };
         };
+        /** @description A parent or guardian of a family, with where to reach them */
+        Guardian: {
+            /** @description 1: the account holder; 2: a second guardian */
+            position: 1 | 2;
+            name: string;
+            /** @description How they are related to the children, e.g. mother, guardian */
+            relation: string;
+            phone: string;
+            /** @description The account's e-mail for the first guardian */
+            email: string;
+            address_line1: string;
+            address_line2: string;
+            city: string;
+            region: string;
+            postal_code: string;
+        };
+        /** @description A family's parents or guardians */
+        Guardians: {
+            /** @description The account holder first, then a second guardian if any */
+            guardians: components["schemas"]["Guardian"][];
+            /** @description Whether the account holder's own details are complete: needed before the family's first booking */
+            complete: boolean;
+        };
+        /** @description A parent or guardian of the camper's family, and their phone */
+        GuardianContact: {
+            name: string;
+            relation: string;
+            phone: string;
+        };
         /** @description A class's live booking state (never cached) */
         ClassAvailability: {
             /** @description Seats anyone may book now: none while the class's line waits */
@@ -1947,6 +1994,8 @@ export interface components {
                  */
                 createdAt: string;
             };
+            /** @description The family's parents or guardians, the account holder first */
+            guardians: components["schemas"]["Guardian"][];
             campers: {
                 _id: string;
                 /** @description The account holder's own "Myself" camper */
@@ -2101,6 +2150,8 @@ export interface components {
                 name: string;
                 email: string;
             };
+            /** @description The account holder first, then a second guardian if any */
+            guardians: components["schemas"]["Guardian"][];
             campers: components["schemas"]["FamilyCamper"][];
         };
         /** @description One recorded staff read of campers' medical and contact details */
@@ -2572,6 +2623,8 @@ export interface components {
              * @description When the seat was booked
              */
             enrolledAt: string;
+            /** @description The family's parents or guardians to call, the account holder first */
+            guardians: components["schemas"]["GuardianContact"][];
             camper: {
                 /** Format: uuid */
                 _id: string;
@@ -2868,6 +2921,8 @@ export interface components {
             familyId: string;
             familyName: string;
             email: string;
+            /** @description The family's parents or guardians to call */
+            guardians: components["schemas"]["GuardianContact"][];
             /** @description The day it is charged (YYYY-MM-DD, academy calendar) */
             due: string;
             /** @description The Monday of the week it is due (YYYY-MM-DD) */
@@ -12014,7 +12069,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A CSV file to save (Content-Disposition: attachment; filename="balances-due-<YYYY-MM-DD>.csv"): a header row, then one row a charge with due, week, days_overdue, amount (dollars), status, at_risk (yes/no), attempts, problem, family, email, plan, seats, note; every cell quoted */
+            /** @description A CSV file to save (Content-Disposition: attachment; filename="balances-due-<YYYY-MM-DD>.csv"): a header row, then one row a charge with due, week, days_overdue, amount (dollars), status, at_risk (yes/no), attempts, problem, family, email, guardians (each with relation and phone), plan, seats, note; every cell quoted */
             200: {
                 headers: {
                     /** @description attachment; filename="balances-due-<YYYY-MM-DD>.csv" (the academy's today) */
@@ -13607,6 +13662,208 @@ export interface operations {
             };
         };
     };
+    listGuardians: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The family's guardians, the account holder first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Guardians"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveGuardians: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The account holder, the family's first guardian */
+                    first: {
+                        /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
+                        name: string;
+                        /** @description Required; trimmed, at most 40 characters; no control characters, no text-direction overrides or isolates. */
+                        relation: string;
+                        /** @description A mobile phone to call on the day: digits, spaces, + ( ) - . */
+                        phone: string;
+                        /** @description Required; trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                        address_line1: string;
+                        /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                        address_line2?: string;
+                        /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
+                        city: string;
+                        /** @description State, county or province, where addresses have one */
+                        region?: string;
+                        /** @description Required; trimmed, at most 20 characters; no control characters, no text-direction overrides or isolates. */
+                        postal_code: string;
+                    };
+                    /** @description A second parent or guardian; null (or absent) removes the one kept */
+                    second?: {
+                        /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
+                        name: string;
+                        /** @description Required; trimmed, at most 40 characters; no control characters, no text-direction overrides or isolates. */
+                        relation: string;
+                        /** @description A mobile phone to call on the day: digits, spaces, + ( ) - . */
+                        phone: string;
+                        /** @description Required; trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                        address_line1: string;
+                        /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                        address_line2?: string;
+                        /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
+                        city: string;
+                        /** @description State, county or province, where addresses have one */
+                        region?: string;
+                        /** @description Required; trimmed, at most 20 characters; no control characters, no text-direction overrides or isolates. */
+                        postal_code: string;
+                        /** Format: email */
+                        email: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The guardians as kept */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Guardians"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     exportFamilyData: {
         parameters: {
             query?: never;
@@ -13867,7 +14124,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The roster as a CSV file to save (Content-Disposition: attachment; filename="roster-<class-name>.csv"): a header row, then one row a seat with camper, age_on_first_day, medical_or_allergy (yes/no), allergies, medical_notes, medications (as the family wrote them), emergency_contacts, pickup_people, photo_consent (yes/no), account_holder, email; every cell quoted. The read of each camper is recorded in the access log */
+            /** @description The roster as a CSV file to save (Content-Disposition: attachment; filename="roster-<class-name>.csv"): a header row, then one row a seat with camper, age_on_first_day, medical_or_allergy (yes/no), allergies, medical_notes, medications (as the family wrote them), emergency_contacts, pickup_people, photo_consent (yes/no), account_holder, email, guardians (each with relation and phone); every cell quoted. The read of each camper is recorded in the access log */
             200: {
                 headers: {
                     /** @description attachment; filename="roster-<class-name>.csv" (the class's name in lower-case letters, digits and dashes) */

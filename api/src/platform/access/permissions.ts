@@ -22,6 +22,8 @@ export type Entity =
   | "session"
   // A family's campers: their names, dates of birth, medical notes and contact people.
   | "camper"
+  // A family's parents or guardians: the account holder and at most one more, with phone and address.
+  | "guardian"
   // Staff's view of a family: its campers with their details and seats (each read recorded).
   | "family"
   // The record of every staff read of a camper's medical and contact details.
@@ -64,6 +66,9 @@ const student: Rules = {
   "read:camper": "own",
   "update:camper": "own",
   "delete:camper": "own",
+  // The family's parents or guardians (the account holder first), needed before the first booking.
+  "read:guardian": "own",
+  "update:guardian": "own",
   "create:waitlist": "own",
   "read:waitlist": "own",
   "update:waitlist": "own",

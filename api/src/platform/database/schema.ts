@@ -12,3 +12,4 @@ export * from "./schema/class-reviews.js";
 export * from "./schema/payment-plans.js";
 export * from "./schema/instalments.js";
 export * from "./schema/waiting-room.js";
+export * from "./schema/guardians.js";

@@ -1,0 +1,14 @@
+/**
+ * A family's parents or guardians: the account holder first, and at most one more, with the phone
+ * and address staff reach them at. Other code uses it from here.
+ */
+export { guardianRoutes } from "./routes.js";
+export { guardianContact, guardian } from "./answers.js";
+export {
+  familyGuardians,
+  forgetGuardians,
+  guardianContacts,
+  hasFirstGuardian,
+  type Guardian,
+  type GuardianContact,
+} from "./store.js";
