@@ -90,8 +90,13 @@ export type {
   CartItem,
   ClassItem,
   EnrolledClass,
+  Guardian,
+  GuardianInput,
+  Guardians,
+  GuardiansInput,
 } from "./queries/types";
 export { downloadFamilyData, fetchCampers } from "./queries/campers";
+export { addressLine, telHref } from "./contact-format";
 export type { ClassAvailability, WaitlistEntry, WaitlistState } from "./queries/waitlist";
 export type {
   Balance,

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from "react";
-import { countOf } from "shared-auth";
+import { addressLine, countOf, telHref } from "shared-auth";
 import {
   birthLine,
   classLabel,
@@ -71,6 +71,29 @@ export function FamilyDialog({ user, onClose }: { user: { _id: string; name: str
               <dt className="font-semibold text-slate-700 dark:text-slate-300">E-mail</dt>
               <dd>
                 <Email address={family.data.holder.email} />
+              </dd>
+              <dt className="font-semibold text-slate-700 dark:text-slate-300">Parents and guardians</dt>
+              <dd>
+                {family.data.guardians.length === 0 ? (
+                  "Not given yet (needed before the first booking)"
+                ) : (
+                  <ul className="flex flex-col gap-1">
+                    {family.data.guardians.map((g) => (
+                      <li key={g.position} className="break-words">
+                        <span className="font-medium">{g.name}</span> ({g.relation}),{" "}
+                        <a href={telHref(g.phone)} className="underline">
+                          {g.phone}
+                        </a>
+                        {g.position === 2 && (
+                          <>
+                            , <Email address={g.email} />
+                          </>
+                        )}
+                        <span className="block text-slate-600 dark:text-slate-400">{addressLine(g)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </dd>
               <dt className="font-semibold text-slate-700 dark:text-slate-300">Campers</dt>
               <dd>

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { flushSync } from "react-dom";
-import { api, countOf, errorMessage } from "shared-auth";
+import { api, countOf, errorMessage, telHref } from "shared-auth";
 import { downloadRosterCsv } from "../lib/roster-export";
 import {
   ageLabel,
@@ -10,7 +10,6 @@ import {
   ROSTER_ATTR,
   rosterPrintCss,
   sortRoster,
-  telHref,
   type MedicalDetails,
   type RosterEntry,
 } from "../lib/roster";

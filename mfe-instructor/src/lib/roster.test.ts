@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  ageLabel,
-  medicalLines,
-  rosterFileName,
-  rosterPrintCss,
-  sortRoster,
-  telHref,
-  type RosterEntry,
-} from "./roster";
+import { ageLabel, medicalLines, rosterFileName, rosterPrintCss, sortRoster, type RosterEntry } from "./roster";
 
 const row = (camper: string, email: string): RosterEntry => ({
   name: "Ana Rivera",
@@ -40,14 +32,6 @@ describe("sortRoster", () => {
     const answer = [row("Sam Lee", "z@x.test"), row("Sam Lee", "a@x.test")];
     expect(sortRoster(answer).map((r) => r.email)).toEqual(["a@x.test", "z@x.test"]);
     expect(answer.map((r) => r.email)).toEqual(["z@x.test", "a@x.test"]);
-  });
-});
-
-describe("telHref", () => {
-  it("dials the digits only, keeping a leading plus", () => {
-    expect(telHref("+1 (555) 010-0")).toBe("tel:+15550100");
-    expect(telHref("0161 496.0000")).toBe("tel:01614960000");
-    expect(telHref(" +44 20 7946 0000")).toBe("tel:+442079460000");
   });
 });
 

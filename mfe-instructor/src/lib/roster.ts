@@ -16,11 +16,6 @@ export function sortRoster(rows: RosterEntry[]): RosterEntry[] {
   );
 }
 
-/** A phone number as a `tel:` link: its digits and a leading plus only. */
-export function telHref(phone: string): string {
-  return `tel:${phone.trim().startsWith("+") ? "+" : ""}${phone.replace(/\D/g, "")}`;
-}
-
 /** The age column: the number, or why there is none. */
 export function ageLabel(age: number | null): string {
   return age === null ? "Not given" : String(age);

@@ -13,6 +13,7 @@ import { seatKeeping } from "../features/campers/seat";
 import { CamperForm, type SaveOutcome } from "../features/campers/camper-form";
 import { saveFamilyData } from "../features/campers/download";
 import { secondaryButton } from "../features/campers/form-ui";
+import { GuardiansSection } from "../features/guardians/guardians-section";
 import "../styles.css";
 
 const ADD_BUTTON_ID = "add-child";
@@ -143,6 +144,7 @@ export default function MyCampersPage() {
     const adding = editing?.mode === "add";
     body = (
       <>
+        <GuardiansSection onNotice={setNotice} />
         {/* Only while a child still lacks one: a family that did it is not told again. */}
         {children.some(needsEmergencyContact) && (
           <p

@@ -5,3 +5,4 @@
 export { createQueryClient, queryClient, QueryProvider } from "./client";
 export { useAddToCart, useCart, useCartCount, useEnrolled } from "./cart-hooks";
 export { useCamperEligibility, useCampers, useRemoveCamper, useSaveCamper } from "./camper-hooks";
+export { useGuardians, useSaveGuardians } from "./guardian-hooks";

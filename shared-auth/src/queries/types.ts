@@ -25,5 +25,20 @@ export type Camper = Schemas["Camper"];
 /** What a family writes (POST /campers; PATCH /campers/:id sends the fields it changes). */
 export type CamperInput = Omit<Camper, "_id" | "is_self" | "name" | "details_unreadable" | "createdAt" | "updatedAt">;
 
+/** A family's parent or guardian (GET /guardians): the account holder first, then a second one if any. */
+export type Guardian = Schemas["Guardian"];
+
+/** GET and PUT /guardians: the family's guardians, and whether the account holder's own are complete. */
+export type Guardians = Schemas["Guardians"];
+
+/** What a family writes for one guardian (PUT /guardians); the first is reached at the account's e-mail. */
+export type GuardianInput = Omit<Guardian, "position" | "email">;
+
+/** PUT /guardians: the account holder, and a second guardian (with their e-mail) or none. */
+export interface GuardiansInput {
+  first: GuardianInput;
+  second: (GuardianInput & { email: string }) | null;
+}
+
 /** GET /classes/:id/eligibility: whether each of the family's campers may take a seat, and why not. */
 export type CamperEligibility = Schemas["CamperEligibility"];

@@ -31,6 +31,7 @@ export type OpenOffer = Schemas["OpenOffer"];
 export type WaitingRoom = Schemas["WaitingRoom"];
 export type WaitingRoomPlace = Schemas["WaitingRoomPlace"];
 export type CamperPerson = Schemas["CamperPerson"];
+export type GuardianContact = Schemas["GuardianContact"];
 export type Camper = Schemas["Camper"];
 export type CamperEligibility = Schemas["CamperEligibility"];
 export type FamilyExport = Schemas["FamilyExport"];
