@@ -138,7 +138,7 @@ export async function buildApp({
   await app.register(securityHeaders, API_HELMET_OPTIONS);
   await app.register(cors, {
     origin: config.corsOrigins,
-    methods: ["GET", "POST", "PATCH", "DELETE"],
+    methods: ["GET", "POST", "PUT", "PATCH", "DELETE"],
     // The waiting room's ticket and pass (decision 043).
     allowedHeaders: ["Authorization", "Content-Type", "If-None-Match", "Waiting-Room-Ticket", "Waiting-Room-Pass"],
     // Content-Disposition: the file name of a download (a roster CSV, a family's data) for the page that saves it.

@@ -74,6 +74,14 @@ describe("headers of every response", () => {
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
     expect(String(preflight.headers["access-control-allow-headers"])).toMatch(/Authorization/);
+    // Every method a route answers to may be sent from the site (a PUT left out fails in the browser only).
+    const allowed = String(preflight.headers["access-control-allow-methods"]).split(/,\s*/);
+    const { paths } = api.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const used = new Set(
+      Object.values(paths).flatMap((operations) => Object.keys(operations).map((m) => m.toUpperCase())),
+    );
+    expect(allowed).toEqual(expect.arrayContaining([...used]));
+    expect(used.has("PUT")).toBe(true);
     const list = await api.call({ method: "GET", url: "/classes", headers: { origin: "http://localhost:3000" } });
     expect(list.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
     expect(list.headers["access-control-expose-headers"]).toBe(

@@ -256,3 +256,67 @@ test("a family adds two children, changes one, is told what is missing or refuse
   await expect(page.getByTestId("enrolled-camper")).toHaveText(["for Mia Rivera"]);
   await noSidewaysScroll(page, 390);
 });
+
+test("a parent gives their own phone and address before the first booking, then a second parent's at the same address", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const parent = await signUpFreshStudent(page, "Noor Haddad");
+  await page.goto("/dashboard/campers");
+  await expect(page.getByTestId("guardian-banner")).toContainText("Before your first booking");
+  const form = page.getByRole("form", { name: "Parents and guardians" });
+  const you = form.getByRole("group", { name: "You" });
+  // The account's own name to start with, and its e-mail (changed in Settings, not here).
+  await expect(you.getByLabel("Full name")).toHaveValue(parent.name);
+  await expect(you).toContainText(parent.email);
+  await expect(you.getByLabel("Mobile phone")).toHaveAttribute("autocomplete", "section-first tel");
+
+  // What is missing is said under each field, as the API words it; nothing is sent.
+  await form.getByRole("button", { name: "Save details" }).click();
+  await expect(
+    form.getByText("Relation is required (for example: mother, father, grandmother, guardian)"),
+  ).toBeVisible();
+  await expect(form.getByText("Street address is required")).toBeVisible();
+  await expect(you.getByLabel("Relation to the children")).toBeFocused();
+  expect(await accessibilityProblems(page, "[data-remote=mfe_student]")).toEqual([]);
+  await shoot(page, "guardians-missing-desktop");
+
+  await you.getByLabel("Relation to the children").fill("mother");
+  await you.getByLabel("Mobile phone").fill("+1 555 0177");
+  await you.getByLabel("Street address").fill("4 Orchard Row");
+  await you.getByLabel("Town or city").fill("Springfield");
+  await you.getByLabel("Postal code").fill("62704");
+  await form.getByRole("button", { name: "Save details" }).click();
+  const saved = page.getByRole("region", { name: "Parents and guardians" });
+  await expect(saved).toContainText(`${parent.name} (mother)`);
+  await expect(saved).toContainText("4 Orchard Row, Springfield, 62704");
+  await expect(page.getByTestId("guardian-banner")).toHaveCount(0);
+  await expect(page.getByText("Parents and guardians: saved.")).toBeVisible();
+
+  // A second parent, at the same address with one click, reached at their own e-mail.
+  await saved.getByRole("button", { name: "Edit parents and guardians" }).click();
+  await expect(form.getByRole("group", { name: "You" }).getByLabel("Full name")).toBeFocused();
+  await form.getByLabel("Add a second parent or guardian").check();
+  const second = form.getByRole("group", { name: "Second parent or guardian" });
+  await second.getByRole("button", { name: "Same address as mine" }).click();
+  await expect(second.getByLabel("Street address")).toHaveValue("4 Orchard Row");
+  await second.getByLabel("Full name").fill("Sami Haddad");
+  await second.getByLabel("Relation to the children").fill("father");
+  await second.getByLabel("Mobile phone").fill("+1 555 0178");
+  await second.getByLabel("E-mail").fill("not an address");
+  await form.getByRole("button", { name: "Save details" }).click();
+  await expect(second.getByText("Enter an e-mail address such as name@example.com")).toBeVisible();
+  await second.getByLabel("E-mail").fill("Sami.Haddad@example.com");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page, 390);
+  await shoot(page, "guardians-second-phone");
+  await form.getByRole("button", { name: "Save details" }).click();
+  await expect(saved).toContainText("Sami Haddad (father)");
+  await expect(saved).toContainText("sami.haddad@example.com");
+  await noSidewaysScroll(page, 390);
+  await shoot(page, "guardians-saved-phone");
+
+  // Kept: a new visit reads them back from the API.
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Parents and guardians" })).toContainText("+1 555 0178");
+});

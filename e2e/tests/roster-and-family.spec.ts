@@ -29,6 +29,16 @@ const SURNAME = `Rivera-${TAG}`;
 const MOTHER = { name: "Ana Rivera", relation: "mother", phone: "+1 555 0100" };
 const GRANDPA = { name: "Luis Rivera", relation: "grandfather", phone: "+1 555 0199" };
 const PARENT_NAME = `Ana Rivera ${TAG}`;
+/** The family's parents, as the account holder gives them before the first booking. */
+const ADDRESS = { address_line1: "12 Field Lane", city: "Springfield", region: "IL", postal_code: "62701" };
+const FIRST_GUARDIAN = { name: PARENT_NAME, relation: "mother", phone: "+1 555 0142", ...ADDRESS };
+const SECOND_GUARDIAN = {
+  name: "Tomas Rivera",
+  relation: "father",
+  phone: "+1 555 0143",
+  email: `tomas-${TAG}@example.net`,
+  ...ADDRESS,
+};
 
 interface Seeded {
   classId: string;
@@ -98,6 +108,7 @@ test.beforeAll(async () => {
   const { token } = await call<{ token: string }>("POST", "/jwt", idToken, { email });
   const me = await call<{ _id: string }>("GET", "/users/me", token);
   seeded.parent = { id: me._id, email, token };
+  await call("PUT", "/guardians", token, { first: FIRST_GUARDIAN, second: SECOND_GUARDIAN });
 
   // Two children (one with an allergy and a medication), and a third taken off the family again.
   const add = async (body: object) =>
@@ -183,6 +194,10 @@ test("the instructor's roster: both children, the allergy flag, the details on d
   await expect(kai.getByRole("cell", { name: "Yes", exact: true })).toBeVisible();
   await expect(mia).toContainText(PARENT_NAME);
   await expect(mia).toContainText(seeded.parent.email);
+  // The parents to call, beside the account holder's e-mail.
+  await expect(mia).toContainText(`${PARENT_NAME} (mother), +1 555 0142`);
+  await expect(mia).toContainText("Tomas Rivera (father), +1 555 0143");
+  await expect(mia.getByRole("link", { name: "+1 555 0143" })).toHaveAttribute("href", "tel:+15550143");
   // The medical details are not on the page until asked for.
   await expect(item).not.toContainText("Peanuts");
 
@@ -255,6 +270,7 @@ test("the instructor's roster: both children, the allergy flag, the details on d
       "photo_consent",
       "account_holder",
       "email",
+      "guardians",
     ]),
   );
   expect(csv).toHaveLength(3);
@@ -272,6 +288,7 @@ test("the instructor's roster: both children, the allergy flag, the details on d
       "no",
       PARENT_NAME,
       seeded.parent.email,
+      `${PARENT_NAME} (mother) +1 555 0142; Tomas Rivera (father) +1 555 0143`,
     ]),
   );
   expect(line(seeded.kai.name)).toBe(
@@ -287,6 +304,7 @@ test("the instructor's roster: both children, the allergy flag, the details on d
       "yes",
       PARENT_NAME,
       seeded.parent.email,
+      `${PARENT_NAME} (mother) +1 555 0142; Tomas Rivera (father) +1 555 0143`,
     ]),
   );
 });
@@ -359,6 +377,10 @@ test("the admin finds the family by a child's name, opens it, and sees who read 
   const dialog = page.getByRole("dialog", { name: `Family of ${PARENT_NAME}` });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(seeded.parent.email);
+  // Both parents, with the phone to call and the address to write to.
+  await expect(dialog).toContainText(`${PARENT_NAME} (mother), +1 555 0142`);
+  await expect(dialog).toContainText(`Tomas Rivera (father), +1 555 0143, ${SECOND_GUARDIAN.email}`);
+  await expect(dialog).toContainText("12 Field Lane, Springfield, IL 62701");
   const camper = (name: string) => dialog.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
   const mia = camper(seeded.mia.name);
   await expect(mia).toContainText("Peanuts (carries an EpiPen)");

@@ -23,6 +23,7 @@ type Who = "first" | "second";
 export function GuardiansForm({
   initial,
   accountEmail,
+  focusFirst,
   onSaved,
   onCancel,
 }: {
@@ -30,6 +31,8 @@ export function GuardiansForm({
   accountEmail: string;
   onSaved: (saved: Guardians) => void;
   onCancel: (() => void) | null;
+  /** Opened by its Edit button: focus goes to its first field (not when the page opens with it). */
+  focusFirst: boolean;
 }) {
   const save = useSaveGuardians();
   const [problem, setProblem] = useState<string | null>(null);
@@ -46,8 +49,8 @@ export function GuardiansForm({
   const hasSecond = watch("hasSecond");
 
   useEffect(() => {
-    setFocus("first.name");
-  }, [setFocus]);
+    if (focusFirst) setFocus("first.name");
+  }, [focusFirst, setFocus]);
 
   const submit = handleSubmit(async (values) => {
     setProblem(null);
@@ -83,7 +86,7 @@ export function GuardiansForm({
         <input
           id={id}
           type={options.type ?? "text"}
-          autoComplete={`section-${who} ${options.autoComplete}`}
+          autoComplete={options.autoComplete === "off" ? "off" : `section-${who} ${options.autoComplete}`}
           aria-required={options.optional ? undefined : "true"}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, error, options.hint)}

@@ -58,6 +58,7 @@ export function GuardiansSection({ onNotice }: { onNotice: (text: string) => voi
         <GuardiansForm
           initial={toFormValues(list, user?.displayName ?? "")}
           accountEmail={accountEmail}
+          focusFirst={editing}
           onSaved={() => {
             setEditing(false);
             onNotice("Parents and guardians: saved.");
