@@ -165,6 +165,13 @@ export async function startCheckoutSystem({ apis = 2, basePort = 4980, env = {},
           students.map(() => "student"),
         ],
       );
+      // Each has given their own phone and address, as a family does before its first booking.
+      await pool.query(
+        `insert into guardians (family_id, position, name, relation, phone, address_line1, city, postal_code)
+         select id, 1, name, 'parent', '+1 555 0100', '1 Bench Street', 'Springfield', '62701'
+         from unnest($1::uuid[], $2::text[]) as s(id, name)`,
+        [students.map((s) => s.id), students.map((s) => s.name)],
+      );
       return students.map((s) => ({ ...s, token: accessToken(s) }));
     }
 

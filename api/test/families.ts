@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { classes, users } from "../src/platform/database/schema.js";
+import { classes, guardians, users } from "../src/platform/database/schema.js";
 import { confirmCard as confirmCardOn } from "../../tools/card-payment.mjs";
 import { clockDay, confirmCard, MAYA, type ApiClient } from "./harness.js";
 
@@ -19,21 +19,39 @@ export const GUARDIAN = {
   postal_code: "62701",
 };
 
-/** Gives the account holder's own details as the family's first guardian. */
+/** Gives the account holder's own details as the family's first guardian, through the API. */
 export async function completeGuardian(t: ApiClient, as: Person) {
   const res = await t.call({ method: "PUT", url: "/guardians", as, payload: { first: GUARDIAN } });
   expect(res.statusCode, res.body).toBe(200);
 }
 
+/** The same, straight in the database: for families made in numbers (a rush) or made there. */
+export async function keepGuardian(t: Pick<ApiClient, "database">, familyId: string) {
+  await t.database.db.insert(guardians).values({
+    familyId,
+    position: 1,
+    name: GUARDIAN.name,
+    relation: GUARDIAN.relation,
+    phone: GUARDIAN.phone,
+    addressLine1: GUARDIAN.address_line1,
+    city: GUARDIAN.city,
+    postalCode: GUARDIAN.postal_code,
+  });
+}
+
 let familyNumber = 0;
 
-/** A family with a confirmed address (it may pay) and the given children (aged 10 in the weeks ahead). */
-export async function family(t: ApiClient, children: string[] = []) {
+/**
+ * A family with a confirmed address (it may pay), the account holder's own details given (it may
+ * book; `{ guardian: false }` leaves them out) and the given children (aged 10 in the weeks ahead).
+ */
+export async function family(t: ApiClient, children: string[] = [], { guardian = true } = {}) {
   const n = ++familyNumber;
   const [row] = await t.database.db
     .insert(users)
     .values({ email: `family${n}.${randomUUID().slice(0, 8)}@example.com`, name: `Family ${n}`, emailVerified: true })
     .returning({ id: users.id, email: users.email });
+  if (guardian) await keepGuardian(t, row!.id);
   const kids: string[] = [];
   for (const first of children) {
     const res = await t.call({

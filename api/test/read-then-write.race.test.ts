@@ -17,6 +17,7 @@ import {
   startTestApi,
   type TestApi,
 } from "./harness.js";
+import { keepGuardian } from "./families.js";
 
 /**
  * Every rule the API checks by reading and then writing ("the last admin", "nobody enrolled",
@@ -57,6 +58,7 @@ describe.runIf(driverName === "postgres")("read-then-write rules under concurren
       .insert(users)
       // A confirmed address: only those may pay (decision 028), and the races here are about seats.
       .values({ id, name: `Racer ${id.slice(0, 6)}`, email: `racer-${id}@example.com`, role, emailVerified: true });
+    if (role === "student") await keepGuardian(a, id);
     return { id, email: `racer-${id}@example.com` };
   }
 

@@ -81,6 +81,26 @@ export async function storedAccessToken(page: Page): Promise<string> {
 
 const PASSWORD = "Camp#Student2026";
 
+/** The account holder's own details as a parent: what a family gives before its first booking. */
+export const GUARDIAN = {
+  name: "Robin Parent",
+  relation: "parent",
+  phone: "+1 555 0160",
+  address_line1: "7 Court Street",
+  city: "Springfield",
+  postal_code: "62701",
+};
+
+/** Gives the account holder's own details (PUT /guardians) with an API token, from the test. */
+export async function giveGuardian(token: string, api = API_URL): Promise<void> {
+  const res = await fetch(`${api}/guardians`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ first: GUARDIAN }),
+  });
+  expect(res.status, await res.text()).toBe(200);
+}
+
 /**
  * Signs up a new student through the sign-up form (a student of their own: nothing in their cart
  * yet). Unless `confirmed` is false, the address is then confirmed as if its link had been opened,
@@ -90,7 +110,7 @@ const PASSWORD = "Camp#Student2026";
 export async function signUpFreshStudent(
   page: Page,
   name = "Robin Area",
-  { confirmed = true }: { confirmed?: boolean } = {},
+  { confirmed = true, guardian = true }: { confirmed?: boolean; guardian?: boolean } = {},
 ): Promise<{ email: string; name: string; password: string }> {
   const email = `area-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   await page.goto("/signup");
@@ -103,5 +123,21 @@ export async function signUpFreshStudent(
   await form.getByRole("button", { name: "Sign Up", exact: true }).click();
   await expect(page.getByRole("button", { name: `Account menu of ${name}` })).toBeVisible({ timeout: 15_000 });
   if (confirmed) await confirmEmailForPaying(email, PASSWORD);
+  if (guardian) {
+    // From the page, as its own form would: to whichever API the page talks to (a test may route it).
+    const status = await page.evaluate(
+      async ({ api, body }) => {
+        const token = localStorage.getItem("access-token");
+        const res = await fetch(`${api}/guardians`, {
+          method: "PUT",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+        return res.status;
+      },
+      { api: API_URL, body: { first: GUARDIAN } },
+    );
+    expect(status, "the account holder's own details are kept").toBe(200);
+  }
   return { email, name, password: PASSWORD };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { confirmedSignUp } from "../support/email-verification";
 import { API_URL } from "../support/ports";
-import { accessToken, SEED, signInAs } from "../support/session";
+import { accessToken, SEED, signInAs, giveGuardian } from "../support/session";
 
 /** The admin area through the UI; the data each test changes is its own (other specs share the seed). */
 
@@ -49,7 +49,9 @@ async function signUpMany(names: string[]): Promise<string[]> {
     });
     const answer = await jwt.text();
     expect(jwt.status, answer).toBe(200);
-    tokens.push((JSON.parse(answer) as { token: string }).token);
+    const token = (JSON.parse(answer) as { token: string }).token;
+    await giveGuardian(token);
+    tokens.push(token);
   }
   return tokens;
 }

@@ -261,7 +261,7 @@ test("a parent gives their own phone and address before the first booking, then 
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  const parent = await signUpFreshStudent(page, "Noor Haddad");
+  const parent = await signUpFreshStudent(page, "Noor Haddad", { guardian: false });
   await page.goto("/dashboard/campers");
   await expect(page.getByTestId("guardian-banner")).toContainText("Before your first booking");
   const form = page.getByRole("form", { name: "Parents and guardians" });

@@ -6,7 +6,7 @@ import { confirmedSignUp } from "../support/email-verification";
 import { callApi } from "../support/api-calls";
 import { accessibilityProblems } from "../support/page-audit";
 import { API_URL, PAYMENT_SANDBOX_PORT } from "../support/ports";
-import { accessToken, SEED, signInAs, storedAccessToken } from "../support/session";
+import { accessToken, SEED, signInAs, storedAccessToken, giveGuardian } from "../support/session";
 
 /**
  * Cancellations under the policy: a family pays for two classes, cancels the
@@ -70,6 +70,7 @@ test.beforeAll(async () => {
   }
   const idToken = await confirmedSignUp(parent.email, PASSWORD, parent.name);
   const { token } = await callApi<{ token: string }>("POST", "/jwt", idToken, { email: parent.email });
+  await giveGuardian(token);
   // Two payments: three classes with a card that refunds, then one with a card whose refunds bounce.
   for (const [names, card] of [
     [[EARLY, HALF, BY_ADMIN], undefined],

@@ -6,7 +6,7 @@ import { startOwnApi } from "../support/own-api";
 import { accessibilityProblems } from "../support/page-audit";
 import { API_URL } from "../support/ports";
 import { seedDay } from "../support/seed-calendar";
-import { accessToken, SEED, signUpFreshStudent, storedAccessToken } from "../support/session";
+import { accessToken, SEED, signUpFreshStudent, storedAccessToken, giveGuardian } from "../support/session";
 import { birthDateForAge } from "../../tools/test-dates.mjs";
 
 /**
@@ -180,6 +180,7 @@ test.describe("an offer from the waitlist", () => {
         body: JSON.stringify({ email: holderEmail }),
       })
     ).json()) as { token: string };
+    await giveGuardian(holder, own.url);
     expect((await call("POST", "/carts", holder, { classItemId: CLASS.id })).status).toBe(201);
     expect((await call("POST", "/create-payment-intent", holder, {})).status).toBe(201);
 

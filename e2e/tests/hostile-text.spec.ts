@@ -4,7 +4,7 @@ import { confirmCard } from "../../tools/card-payment.mjs";
 import { confirmedSignUp } from "../support/email-verification";
 import { API_URL, AUTH_EMULATOR_HOST, PAYMENT_SANDBOX_PORT } from "../support/ports";
 import { seedDay } from "../support/seed-calendar";
-import { SEED, signInAs } from "../support/session";
+import { SEED, signInAs, giveGuardian } from "../support/session";
 import { birthDateForAge } from "../../tools/test-dates.mjs";
 
 /*
@@ -146,6 +146,7 @@ async function hostileAccount(key: keyof typeof NAMES): Promise<Account> {
   const name = NAMES[key];
   const email = `${TAG.toLowerCase()}-${key.toLowerCase()}@example.com`;
   const token = await apiToken(email, await confirmedSignUp(email, PASSWORD, name));
+  await giveGuardian(token);
   const me = await callApi<{ _id: string; name: string }>("PATCH", "/users/me", token, { name });
   expect(me.name).toBe(name);
   return { id: me._id, email, name, token };

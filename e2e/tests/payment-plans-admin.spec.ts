@@ -8,7 +8,7 @@ import { apiNowMs } from "../support/api-clock";
 import { confirmedSignUp } from "../support/email-verification";
 import { accessibilityProblems } from "../support/page-audit";
 import { API_URL, PAYMENT_SANDBOX_PORT } from "../support/ports";
-import { accessToken, SEED, signInAs } from "../support/session";
+import { accessToken, SEED, signInAs, giveGuardian } from "../support/session";
 
 /**
  * Payment plans (decision 040) in the admin's area: a plan added through the form (its server-side
@@ -199,6 +199,7 @@ test("an admin reads a family's balance due on a plan, by week and in the charge
   });
   const idToken = await confirmedSignUp(email, "Camp#Balance2026", family);
   const { token } = await callApi<{ token: string }>("POST", "/jwt", idToken, { email });
+  await giveGuardian(token);
   const { camper } = await callApi<{ camper: { _id: string } }>("POST", "/campers", token, {
     first_name: "Noa",
     last_name: `Balance ${tag}`,

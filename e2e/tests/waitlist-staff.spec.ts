@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { confirmedSignUp } from "../support/email-verification";
 import { callApi } from "../support/api-calls";
 import { accessibilityProblems } from "../support/page-audit";
-import { accessToken, SEED, signInAs } from "../support/session";
+import { accessToken, SEED, signInAs, giveGuardian } from "../support/session";
 import { seedDay } from "../support/seed-calendar";
 
 /**
@@ -25,6 +25,7 @@ async function family(name: string) {
   const email = `line-${name.toLowerCase()}-${TAG}@example.net`;
   const idToken = await confirmedSignUp(email, PASSWORD, `${name} ${TAG}`);
   const { token } = await callApi<{ token: string }>("POST", "/jwt", idToken, { email });
+  await giveGuardian(token);
   return { name: `${name} ${TAG}`, token };
 }
 

@@ -3,7 +3,7 @@ import { confirmedSignUp, confirmEmailForPaying } from "../support/email-verific
 import { startOwnApi } from "../support/own-api";
 import { accessibilityProblems } from "../support/page-audit";
 import { seedDay } from "../support/seed-calendar";
-import { accessToken, SEED, signUpFreshStudent, storedAccessToken } from "../support/session";
+import { accessToken, SEED, signUpFreshStudent, storedAccessToken, giveGuardian } from "../support/session";
 import { typeCard } from "../support/card-field";
 
 /**
@@ -53,6 +53,7 @@ async function family(name: string, children: string[] = []) {
     body: JSON.stringify({ email }),
   });
   const { token } = (await res.json()) as { token: string };
+  await giveGuardian(token, own.url);
   const kids: string[] = [];
   for (const first of children) kids.push(await addChild(token, first));
   return { token, kids };

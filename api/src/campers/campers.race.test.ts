@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { classes, users } from "../platform/database/schema.js";
 import { birthDateForAge } from "../../../tools/test-dates.mjs";
+import { keepGuardian } from "../../test/families.js";
 import { clockDay, driverName, MAYA, useTwoTestApis } from "../../test/harness.js";
 
 /**
@@ -43,6 +44,7 @@ describe.runIf(driverName === "postgres")("booking one camper from two tabs at o
       const id = randomUUID();
       const parent = { id, email: `family-${id}@example.com` };
       await a.database.db.insert(users).values({ ...parent, name: "Racing Parent", emailVerified: true });
+      await keepGuardian(a, parent.id);
       const child = await a.call({
         method: "POST",
         url: "/campers",

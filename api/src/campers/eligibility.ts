@@ -4,6 +4,7 @@ import { academyToday } from "../platform/academy-day.js";
 import type { Db, Tx } from "../platform/database/client.js";
 import { cartItems, classes, enrollments, orderItems, orders, type Weekday } from "../platform/database/schema.js";
 import type { Sealer } from "../platform/sealing.js";
+import { GUARDIAN_NEEDED, hasFirstGuardian } from "../guardians/index.js";
 import { ageOn } from "./fields.js";
 import { openDetails, ownCampers, type CamperRow } from "./store.js";
 
@@ -11,7 +12,8 @@ import { openDetails, ownCampers, type CamperRow } from "./store.js";
  * Who may take a seat, decided by the server at every step (the booking dialog, adding
  * to the cart, opening the checkout): a camper's age on the class's first day is inside its age
  * range; one camper is never in two classes whose sessions meet at the same time; a child has an
- * emergency contact before the first booking. Callers hold the family's row lock (booking's
+ * emergency contact, and the account holder has given their own phone and address as the family's
+ * first guardian, before the first booking. Callers hold the family's row lock (booking's
  * lockStudent), so two tabs or two API processes booking one camper decide one after the other.
  */
 export interface ClassSchedule {
@@ -129,8 +131,9 @@ async function commitments(db: Db | Tx, camperIds: string[], withCart: boolean):
 
 export interface EligibilityOptions {
   /**
-   * Opens the camper's details for the emergency-contact rule; null leaves that rule out (a
-   * waitlist offer re-checks ages and overlaps only: the checkout it leads to checks the rest).
+   * Opens the camper's details for the emergency-contact rule; null leaves that rule and the
+   * first guardian's out (a waitlist offer re-checks ages and overlaps only: the checkout it leads
+   * to checks the rest).
    */
   sealer: Sealer | null;
   /** Look at the camper's cart lines too (adding to the cart), or only at seats (the checkout). */
@@ -146,6 +149,7 @@ export async function eligibilityProblem(
   cls: ClassSchedule,
   options: EligibilityOptions,
 ): Promise<string | null> {
+  if (options.sealer && !(await hasFirstGuardian(db, camper.familyId))) return GUARDIAN_NEEDED;
   const booked = (await commitments(db, [camper.id], options.withCart)).get(camper.id) ?? [];
   return problemWith(camper, cls, booked, options);
 }
@@ -205,6 +209,9 @@ export async function checkoutProblem(
   seats: readonly { camperId: string; classId: string }[],
   sealer: Sealer | null,
 ): Promise<SeatProblem | null> {
+  if (sealer && seats.length > 0 && !(await hasFirstGuardian(db, familyId))) {
+    return { index: 0, classGone: false, problem: GUARDIAN_NEEDED };
+  }
   const family = await ownCampers(
     db,
     familyId,

@@ -179,6 +179,8 @@ describe("a class's roster", () => {
         name: SAM.name,
         email: SAM.email,
         enrolledAt: expect.any(String),
+        // Who to call: the seeded student's own phone, given as every family does before booking.
+        guardians: [{ name: SAM.name, relation: "parent", phone: "+1 503 555 0190" }],
         // Whose seat: the account's own "Myself" camper, with what the instructor needs on the day.
         camper: {
           _id: expect.any(String),

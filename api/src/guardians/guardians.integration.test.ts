@@ -4,6 +4,7 @@ import { family, lineClass } from "../../test/families.js";
 import { ADMIN, enrolDirectly, JONAS, MAYA, useTestApi } from "../../test/harness.js";
 import { guardians } from "../platform/database/schema.js";
 import { MESSAGES } from "./fields.js";
+import { GUARDIAN_NEEDED } from "./store.js";
 
 /** A family's parents or guardians through the API, on PGlite and PostgreSQL, and where staff see them. */
 const api = useTestApi({ RATE_LIMIT_FORMS: "1000" });
@@ -33,7 +34,7 @@ const read = async (as: Person) => (await api.call({ method: "GET", url: "/guard
 
 describe("a family's guardians", () => {
   it("starts with none, and the account holder's own details complete it; a second guardian has an e-mail of their own", async () => {
-    const parent = await family(api);
+    const parent = await family(api, [], { guardian: false });
     expect(await read(parent)).toEqual({ guardians: [], complete: false });
 
     const saved = await save(parent, { first });
@@ -54,7 +55,28 @@ describe("a family's guardians", () => {
     const one = await save(parent, { first, second: null });
     expect(one.json().guardians.map((g: { position: number }) => g.position)).toEqual([1]);
     // Each family sees its own only.
-    expect(await read(await family(api))).toEqual({ guardians: [], complete: false });
+    expect(await read(await family(api, [], { guardian: false }))).toEqual({ guardians: [], complete: false });
+  });
+
+  it("is needed before the family's first booking: the cart, the checkout and the booking dialog say so", async () => {
+    const parent = await family(api, ["Mia"], { guardian: false });
+    const cls = await lineClass(api, 5);
+    const add = () =>
+      api.call({ method: "POST", url: "/carts", as: parent, payload: { classItemId: cls, camperId: parent.kids[0] } });
+    const refused = await add();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(GUARDIAN_NEEDED);
+    const dialog = await api.call({ method: "GET", url: `/classes/${cls}/eligibility`, as: parent });
+    expect(dialog.json().map((c: { reason: string | null }) => c.reason)).toEqual([GUARDIAN_NEEDED, GUARDIAN_NEEDED]);
+
+    await save(parent, { first });
+    const added = await add();
+    expect(added.statusCode, added.body).toBe(201);
+    // Taken away again (straight in the database): the checkout checks once more, and holds nothing.
+    await api.database.db.delete(guardians).where(eq(guardians.familyId, parent.id));
+    const checkout = await api.call({ method: "POST", url: "/create-payment-intent", as: parent, payload: {} });
+    expect(checkout.statusCode).toBe(409);
+    expect(checkout.json().message).toContain(GUARDIAN_NEEDED);
   });
 
   it("refuses what is missing or malformed, naming each field in words, and keeps what was there", async () => {

@@ -9,6 +9,7 @@ export {
   forgetGuardians,
   guardianContacts,
   hasFirstGuardian,
+  GUARDIAN_NEEDED,
   type Guardian,
   type GuardianContact,
 } from "./store.js";

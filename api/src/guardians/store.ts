@@ -67,6 +67,10 @@ export async function saveGuardians(tx: Tx, familyId: string, edit: GuardiansEdi
   if (!edit.second) await tx.delete(guardians).where(and(eq(guardians.familyId, familyId), eq(guardians.position, 2)));
 }
 
+/** Why nobody of the family may book yet: the account holder's own phone and address are missing. */
+export const GUARDIAN_NEEDED =
+  "Give your own mobile phone and postal address under My Campers (Parents and guardians) before booking.";
+
 /** Whether the account holder's own details are on file: a family books only once they are. */
 export async function hasFirstGuardian(db: Db | Tx, familyId: string): Promise<boolean> {
   const rows = await db

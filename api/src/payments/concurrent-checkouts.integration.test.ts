@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { usePayments } from "../../test/payment-webhooks.js";
+import { keepGuardian } from "../../test/families.js";
 import { classId, driverName, SAM } from "../../test/harness.js";
 import { addToCart, checkout, count, payByCard, report, seatsOf } from "../../test/checkout-steps.js";
 
@@ -24,6 +25,7 @@ describe.runIf(driverName === "postgres")("concurrent checkouts on PostgreSQL", 
         // Confirmed addresses: only those may pay (decision 028); the race is about seats.
         `insert into users (id, email, name, role, email_verified) values ('${s.id}', '${s.email}', 'Racer', 'student', true)`,
       );
+      await keepGuardian(api, s.id);
       await addToCart(api, s, 5);
     }
     const results = await Promise.all(students.map((s) => checkout(api, s)));

@@ -20,6 +20,7 @@ import {
   startTestApi,
   type TestApi,
 } from "../../test/harness.js";
+import { keepGuardian } from "../../test/families.js";
 import { MONEY_RACES_SECRET_KEY } from "../../test/stripe-keys.js";
 
 /**
@@ -221,6 +222,7 @@ describe.runIf(driverName === "postgres")("money races on two processes sharing 
     await db()
       .insert(users)
       .values({ id, name: `Payer ${id.slice(0, 6)}`, email, role: "student", emailVerified: true });
+    await keepGuardian(a.api, id);
     return { id, email };
   }
 

@@ -4,6 +4,7 @@ import { classes } from "../platform/database/schema.js";
 import { EMAIL_NOT_VERIFIED } from "./routes.js";
 import { confirmEmail, signIn, signInWithGoogle, signUp, uniqueEmail } from "../../test/emulator-accounts.js";
 import { classId, SAM, useTestApi } from "../../test/harness.js";
+import { GUARDIAN } from "../../test/families.js";
 
 /**
  * Confirmed payers (decision 028): an e-mail/password account pays only once its address is
@@ -38,6 +39,10 @@ describe("paying needs a confirmed e-mail address", () => {
     const email = uniqueEmail("unconfirmed");
     const token = await exchange(await signUp(email), email);
     expect(await me(token)).toMatchObject({ email, emailVerified: false });
+    const guardian = { first: GUARDIAN };
+    expect(
+      (await api.app.inject({ method: "PUT", url: "/guardians", headers: as(token), payload: guardian })).statusCode,
+    ).toBe(200);
     expect((await book(token)).statusCode).toBe(201);
 
     const before = await held();

@@ -2,6 +2,7 @@ import type { Tx } from "../platform/database/client.js";
 import {
   campers,
   enrollments,
+  guardians,
   orderItems,
   orders,
   payments,
@@ -249,6 +250,24 @@ const DAY_MS = 86_400_000;
  * enrolments (fixed ids, so a second run adds nothing). The classes' enrolled counts are written
  * with the classes, from the same plan.
  */
+/**
+ * A seeded account holder's own details as the family's first guardian: what every family gives
+ * before its first booking (a phone in the 555-01xx range kept for fiction, a street of the city).
+ */
+export function seedGuardian(familyId: string, name: string, n: number): typeof guardians.$inferInsert {
+  return {
+    familyId,
+    position: 1,
+    name,
+    relation: "parent",
+    phone: `+1 503 555 ${String(100 + (n % 100)).padStart(4, "0")}`,
+    addressLine1: `${10 + n} Maple Street`,
+    city: "Portland",
+    region: "OR",
+    postalCode: "97201",
+  };
+}
+
 export async function seedFamilies(
   tx: Tx,
   planned: SeedFamily[],
@@ -270,6 +289,7 @@ export async function seedFamilies(
   const fresh = new Set(added.map((u) => u.id));
   const families = planned.filter((f) => fresh.has(f.id));
   if (families.length === 0) return;
+  await tx.insert(guardians).values(families.map((f) => seedGuardian(f.id, f.name, familyNumber(f))));
   await tx
     .insert(campers)
     .values(

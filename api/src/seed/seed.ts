@@ -4,6 +4,7 @@ import {
   cacheVersions,
   classReviews,
   classes,
+  guardians,
   users,
   type ClassStatus,
   type Level,
@@ -14,7 +15,7 @@ import {
 import * as clock from "../platform/clock.js";
 import type { Sealer } from "../platform/sealing.js";
 import { inSeedSummer } from "./calendar.js";
-import { planFamilies, seedFamilies, type SeedFamily } from "./families.js";
+import { planFamilies, seedFamilies, seedGuardian, type SeedFamily } from "./families.js";
 import { SEED_LOGISTICS } from "./logistics.js";
 
 /** Fixed ids, so seeding twice changes nothing and tests can name seed records. */
@@ -197,6 +198,11 @@ export async function seed(db: Db, { now = clock.now(), sealer }: { now?: Date; 
     await tx
       .insert(users)
       .values(SEED_USERS.map((u) => ({ ...u, emailVerified: true })))
+      .onConflictDoNothing();
+    // The students' own phone and address, given as every family does before its first booking.
+    await tx
+      .insert(guardians)
+      .values(SEED_USERS.filter((u) => u.role === "student").map((u, i) => seedGuardian(u.id, u.name, 90 + i)))
       .onConflictDoNothing();
     await tx
       .insert(classes)

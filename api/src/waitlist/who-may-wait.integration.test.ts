@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users, waitlistEntries } from "../platform/database/schema.js";
-import { family, lineClass, paySeats, waitlistOf } from "../../test/families.js";
+import { family, keepGuardian, lineClass, paySeats, waitlistOf } from "../../test/families.js";
 import { useTestApi } from "../../test/harness.js";
 import { seatCounts } from "./invariants.js";
 
@@ -40,6 +40,7 @@ describe("joining a line", () => {
       .insert(users)
       .values({ email: `throwaway-${randomUUID().slice(0, 8)}@example.com`, name: "Throwaway", emailVerified: false })
       .returning({ id: users.id, email: users.email });
+    await keepGuardian(api, throwaway!.id);
     const refused = await joinFrom(throwaway!, classId, newAddress());
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json().message).toBe(

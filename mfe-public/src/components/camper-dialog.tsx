@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router-dom";
 import { errorMessage, type ClassItem } from "shared-auth";
 import { useCamperEligibility } from "shared-auth/queries";
 import { toastSuccess } from "../lib/alerts";
@@ -195,7 +196,11 @@ export default function CamperDialog({
 
         {nobody && (
           <p className="text-sm font-semibold text-slate-700 dark:text-slate-200">
-            None of your campers can be added to this class.
+            None of your campers can be added to this class.{" "}
+            {/* Most reasons are put right there: a contact, a date of birth, the parents' details. */}
+            <Link to="/dashboard/campers" className="text-orange-800 underline dark:text-orange-300">
+              Open My Campers
+            </Link>
           </p>
         )}
         <div className="flex flex-wrap justify-end gap-3">
