@@ -123,21 +123,26 @@ export async function signUpFreshStudent(
   await form.getByRole("button", { name: "Sign Up", exact: true }).click();
   await expect(page.getByRole("button", { name: `Account menu of ${name}` })).toBeVisible({ timeout: 15_000 });
   if (confirmed) await confirmEmailForPaying(email, PASSWORD);
-  if (guardian) {
-    // From the page, as its own form would: to whichever API the page talks to (a test may route it).
-    const status = await page.evaluate(
-      async ({ api, body }) => {
-        const token = localStorage.getItem("access-token");
-        const res = await fetch(`${api}/guardians`, {
-          method: "PUT",
-          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-          body: JSON.stringify(body),
-        });
-        return res.status;
-      },
-      { api: API_URL, body: { first: GUARDIAN } },
-    );
-    expect(status, "the account holder's own details are kept").toBe(200);
-  }
+  if (guardian) await giveGuardianFromPage(page);
   return { email, name, password: PASSWORD };
+}
+
+/**
+ * Gives the signed-in account holder's own details (PUT /guardians) from the page, as its own form
+ * would: to whichever API the page talks to (a test may route it elsewhere).
+ */
+export async function giveGuardianFromPage(page: Page): Promise<void> {
+  const status = await page.evaluate(
+    async ({ api, body }) => {
+      const token = localStorage.getItem("access-token");
+      const res = await fetch(`${api}/guardians`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return res.status;
+    },
+    { api: API_URL, body: { first: GUARDIAN } },
+  );
+  expect(status, "the account holder's own details are kept").toBe(200);
 }

@@ -2,6 +2,7 @@ import { expect } from "@playwright/test";
 import { confirmCard } from "../../tools/card-payment.mjs";
 import { confirmedSignUp } from "./email-verification";
 import { API_URL, PAYMENT_SANDBOX_PORT } from "./ports";
+import { giveGuardian } from "./session";
 
 const SANDBOX_URL = `http://127.0.0.1:${PAYMENT_SANDBOX_PORT}`;
 const PASSWORD = "Camp#Student2026";
@@ -38,6 +39,7 @@ export async function studentWithClasses(
     token: idToken,
     json: { email },
   });
+  await giveGuardian(token);
   const book = (classItemId: string) => call(`${API_URL}/carts`, { method: "POST", token, json: { classItemId } });
 
   if (classes.paid.length > 0) {

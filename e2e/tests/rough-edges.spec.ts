@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { API_URL, listUrl, AUTH_EMULATOR_HOST, E2E_PORTS } from "../support/ports";
-import { signInAs } from "../support/session";
+import { giveGuardianFromPage, signInAs } from "../support/session";
 import { settled } from "../support/page-audit";
 
 /** What a newcomer meets at the edges of the site: other local names, failures, keyboard, small screens. */
@@ -35,6 +35,7 @@ async function bookFirstOpenClass(
   by: "keyboard" | "mouse",
 ) {
   await signInAs(page, student);
+  await giveGuardianFromPage(page);
   await page.goto("/classes");
   const card = page.locator('[data-testid=class-card][data-state="open"]').first();
   await expect(card).toBeVisible();

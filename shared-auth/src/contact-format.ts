@@ -1,5 +1,8 @@
 import type { Guardian } from "./queries/types";
 
+// Compiled into each app that formats a phone or an address (imported as shared-auth/contact-format),
+// not part of the singleton every page loads.
+
 /** A phone number as a `tel:` link: its digits and a leading plus only. */
 export function telHref(phone: string): string {
   return `tel:${phone.trim().startsWith("+") ? "+" : ""}${phone.replace(/\D/g, "")}`;

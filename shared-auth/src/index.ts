@@ -96,7 +96,6 @@ export type {
   GuardiansInput,
 } from "./queries/types";
 export { downloadFamilyData, fetchCampers } from "./queries/campers";
-export { addressLine, telHref } from "./contact-format";
 export type { ClassAvailability, WaitlistEntry, WaitlistState } from "./queries/waitlist";
 export type {
   Balance,

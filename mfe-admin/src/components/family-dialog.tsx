@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from "react";
-import { addressLine, countOf, telHref } from "shared-auth";
+import { countOf } from "shared-auth";
+import { addressLine, telHref } from "shared-auth/contact-format";
 import {
   birthLine,
   classLabel,

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { addressLine, useAcademy, type Guardian } from "shared-auth";
+import { useAcademy, type Guardian } from "shared-auth";
+import { addressLine } from "shared-auth/contact-format";
 import { useGuardians } from "shared-auth/queries";
 import { ErrorState, RowsSkeleton } from "../../components/states";
 import { card } from "../../components/styles";
