@@ -13,3 +13,4 @@ export * from "./schema/payment-plans.js";
 export * from "./schema/instalments.js";
 export * from "./schema/waiting-room.js";
 export * from "./schema/guardians.js";
+export * from "./schema/forms.js";
