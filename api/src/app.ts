@@ -16,6 +16,7 @@ import { cancelLapsedPlans, mirrorRecentRefunds, refundRoutes, sendDueRefunds } 
 import { discountRoutes } from "./pricing/index.js";
 import { balanceRoutes, instalmentCharger, officeRoutes, paymentPlanRoutes } from "./plans/index.js";
 import { camperExportRoutes, camperRoutes, camperStaffRoutes } from "./campers/index.js";
+import { formAdminRoutes, formFamilyRoutes } from "./forms/index.js";
 import { guardianRoutes } from "./guardians/index.js";
 import { cartRoutes, expireOverdueCheckouts, type CheckoutDeps } from "./booking/index.js";
 import {
@@ -29,7 +30,7 @@ import {
 } from "./catalog/index.js";
 import { imageRoutes, seedImageRoutes } from "./images/index.js";
 import { contactRoutes, newsletterRoutes } from "./messages/index.js";
-import { createMailer, notificationRoutes, startOutboxWorker } from "./notifications/index.js";
+import { ACADEMY, createMailer, notificationRoutes, startOutboxWorker } from "./notifications/index.js";
 import {
   createPaymentProvider,
   offerRoutes,
@@ -340,6 +341,8 @@ export async function buildApp({
   await app.register(newsletterRoutes(database.db));
   await app.register(camperRoutes({ db: database.db, sealer }));
   await app.register(guardianRoutes({ db: database.db }));
+  await app.register(formAdminRoutes({ db: database.db }));
+  await app.register(formFamilyRoutes({ db: database.db, sealer, academy: ACADEMY.name }));
   await app.register(camperExportRoutes({ db: database.db, sealer, waitlistOf: familyWaitlistPlaces }));
   await app.register(camperStaffRoutes({ db: database.db, sealer, waitlistOf: familyWaitlistPlaces }));
   await app.register(seedImageRoutes);

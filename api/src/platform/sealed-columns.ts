@@ -5,3 +5,7 @@
  */
 export const camperDetailsBinding = (camper: { id: string; familyId: string }) =>
   `campers.sealed_details|${camper.id}|${camper.familyId}`;
+
+/** A form answer's medical values (the forms domain): bound to the answer and its family alike. */
+export const formAnswerBinding = (answer: { id: string; familyId: string }) =>
+  `form_answers.sealed_values|${answer.id}|${answer.familyId}`;

@@ -41,7 +41,13 @@ export type Entity =
   // Discounts: promo codes, the sibling and the multi-class discount; admins manage them.
   | "discount"
   // Payment plans (decision 040): a deposit at checkout, the rest in instalments; admins set them.
-  | "payment-plan";
+  | "payment-plan"
+  // The forms the academy asks for before the first day (waivers, releases): admins build and publish them.
+  | "form"
+  // A family's answers to those forms, its signatures and its consent to sign electronically.
+  | "form-answer"
+  // A signed form's copy (a PDF): the family's own, and every one for admins.
+  | "signature";
 export type Action = "create" | "read" | "update" | "delete" | "review";
 
 type Rules = Partial<Record<`${Action}:${Entity}`, Access>>;
@@ -73,6 +79,10 @@ const student: Rules = {
   "read:waitlist": "own",
   "update:waitlist": "own",
   "delete:waitlist": "own",
+  // The forms their campers need, answered and signed; the signed copies.
+  "read:form-answer": "own",
+  "update:form-answer": "own",
+  "read:signature": "own",
 };
 
 export const PERMISSIONS: Record<Role, Rules> = {
@@ -134,6 +144,12 @@ export const PERMISSIONS: Record<Role, Rules> = {
     "read:payment-plan": "any",
     "update:payment-plan": "any",
     "delete:payment-plan": "any",
+    // The forms families fill before the first day, and every signed copy.
+    "create:form": "any",
+    "read:form": "any",
+    "update:form": "any",
+    "delete:form": "any",
+    "read:signature": "any",
   },
 };
 

@@ -1,0 +1,113 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requirePermission } from "../platform/access/permissions.js";
+import { refusals } from "../platform/contract.js";
+import type { Db } from "../platform/database/client.js";
+import { transaction } from "../platform/transaction.js";
+import { idParam } from "../platform/wire.js";
+import { archiveForm, createForm, formsWithVersions, oneForm, publishForm } from "./catalog.js";
+import { formCreate, formPublish } from "./fields.js";
+import { adminForm, adminForms, adminFormToWire, published } from "./wire.js";
+
+const EXAMPLE = {
+  title: "Liability waiver",
+  intro: "I understand that sport carries a risk of injury, and I agree to the academy's rules.",
+  audience: "camper",
+  applies_to: { all: true },
+  due_days_before: 7,
+  fields: [
+    { key: "swim", kind: "yes-no", label: "May your child swim in the deep end?", required: true },
+    { key: "sign", kind: "signature", label: "Parent or guardian" },
+  ],
+};
+
+const REFUSALS = {
+  400: "A field is invalid, or the form cannot be published as it is (the fields say why)",
+  404: "No such form",
+};
+
+/** The admin's side: build a form, publish a change as a new version, stop asking for one. */
+export const formAdminRoutes =
+  ({ db }: { db: Db }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/admin/forms",
+      {
+        config: { access: { action: "read", entity: "form" } },
+        schema: {
+          operationId: "listForms",
+          tags: ["forms"],
+          summary: "The academy's forms, each with its versions; archived ones too when asked",
+          querystring: z.object({ archived: z.enum(["true", "false"]).optional() }).strict(),
+          response: { 200: adminForms.describe("The forms, oldest first") },
+        },
+      },
+      async (request) => {
+        requirePermission(await request.requireActor(), "read", "form");
+        const list = await formsWithVersions(db, { archived: request.query.archived === "true" });
+        return { forms: list.map(adminFormToWire) };
+      },
+    );
+
+    app.post(
+      "/admin/forms",
+      {
+        config: { access: { action: "create", entity: "form" } },
+        schema: {
+          operationId: "createForm",
+          tags: ["forms"],
+          summary: "Create a form and publish its first version",
+          body: formCreate.meta({ example: EXAMPLE }),
+          response: { 201: adminForm.describe("The form, at version 1"), ...refusals({ 400: REFUSALS[400] }) },
+        },
+      },
+      async (request, reply) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "create", "form");
+        const id = await transaction(db, (tx) => createForm(tx, actor.id, request.body));
+        return reply.status(201).send(adminFormToWire(await oneForm(db, id)));
+      },
+    );
+
+    app.put(
+      "/admin/forms/:id",
+      {
+        config: { access: { action: "update", entity: "form" } },
+        schema: {
+          operationId: "publishForm",
+          tags: ["forms"],
+          summary: "Publish a change: a new version when the text or questions changed, and the classes and due date",
+          params: idParam,
+          body: formPublish,
+          response: { 200: published.describe("The form as published"), ...refusals(REFUSALS) },
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "update", "form");
+        const { newVersion } = await transaction(db, (tx) =>
+          publishForm(tx, request.params.id, actor.id, request.body),
+        );
+        return { form: adminFormToWire(await oneForm(db, request.params.id)), new_version: newVersion };
+      },
+    );
+
+    app.delete(
+      "/admin/forms/:id",
+      {
+        config: { access: { action: "delete", entity: "form" } },
+        schema: {
+          operationId: "archiveForm",
+          tags: ["forms"],
+          summary: "Stop asking for a form; its answers and signatures are kept",
+          params: idParam,
+          response: { 200: adminForm.describe("The form, archived"), ...refusals({ 404: REFUSALS[404] }) },
+        },
+      },
+      async (request) => {
+        requirePermission(await request.requireActor(), "delete", "form");
+        await transaction(db, (tx) => archiveForm(tx, request.params.id));
+        return adminFormToWire(await oneForm(db, request.params.id));
+      },
+    );
+  };

@@ -1,0 +1,7 @@
+/**
+ * The forms the academy asks families to fill before the first day: waivers signed electronically,
+ * releases, medical forms. Other code uses it from here.
+ */
+export { formAdminRoutes } from "./admin-routes.js";
+export { formFamilyRoutes, type FamilyFormDeps } from "./family-routes.js";
+export { toDo, type ToDoItem } from "./to-do.js";

@@ -1,0 +1,121 @@
+import { createRequire } from "node:module";
+import PDFDocument from "pdfkit";
+import { ACADEMY_TIME_ZONE } from "../platform/academy-day.js";
+import { renderText, type Answers, type FormField } from "./model.js";
+
+/**
+ * A signed waiver as a PDF (PDFKit): the exact text signed, the answers, and the signature's
+ * record (who, when, from where, under which consent, the SHA-256 of the text), so the family and
+ * the office each hold a copy anyone can check against the version kept. Set in DejaVu Sans,
+ * embedded, so names in any Latin, Greek or Cyrillic script print as typed.
+ */
+
+const require = createRequire(import.meta.url);
+const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
+const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
+
+export interface SignedRecord {
+  academy: string;
+  title: string;
+  version: number;
+  publishedAt: Date;
+  intro: string;
+  fields: FormField[];
+  answers: Answers;
+  familyName: string;
+  camperName: string | null;
+  signerName: string;
+  signerEmail: string;
+  signedAt: Date;
+  ipAddress: string;
+  userAgent: string;
+  consentAt: Date;
+  disclosureVersion: number;
+  textHash: string;
+  signatureId: string;
+}
+
+const when = (at: Date) =>
+  `${new Intl.DateTimeFormat("en-US", {
+    timeZone: ACADEMY_TIME_ZONE,
+    dateStyle: "long",
+    timeStyle: "long",
+  }).format(at)} (${at.toISOString()})`;
+
+/** An answer as a person reads it. */
+function answerText(field: FormField, value: Answers[string] | undefined): string {
+  if (value === undefined) return "(not answered)";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (Array.isArray(value)) return value.join(", ");
+  if (typeof value === "object") return `Signed by typing "${value.name}" and ticking "I agree"`;
+  return String(value);
+}
+
+export function signedPdf(record: SignedRecord): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: "LETTER",
+    margin: 56,
+    info: {
+      Title: `${record.title} (signed)`,
+      Author: record.academy,
+      Subject: `Signed by ${record.signerName}; SHA-256 of the text signed: ${record.textHash}`,
+    },
+  });
+  doc.registerFont("body", FONT);
+  doc.registerFont("bold", FONT_BOLD);
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const heading = (text: string) => doc.moveDown(0.8).font("bold").fontSize(12).text(text).moveDown(0.3);
+  const line = (label: string, value: string) =>
+    doc.font("bold").fontSize(10).text(`${label}: `, { continued: true }).font("body").text(value);
+
+  doc.font("bold").fontSize(18).text(record.title);
+  doc
+    .font("body")
+    .fontSize(10)
+    .fillColor("#444444")
+    .text(`${record.academy} · version ${record.version}, published ${when(record.publishedAt)}`)
+    .fillColor("#000000");
+
+  heading("The text signed");
+  doc
+    .font("body")
+    .fontSize(10)
+    .text(renderText({ title: record.title, intro: record.intro, fields: record.fields }));
+
+  heading("The answers given");
+  const medical = record.fields.some((f) => f.medical);
+  for (const field of record.fields.filter((f) => !f.medical))
+    line(field.label, answerText(field, record.answers[field.key]));
+  if (medical) doc.font("body").text("Medical answers are kept sealed and are not printed on this copy.");
+
+  heading("The signature");
+  line("Signed by", `${record.signerName} (${record.signerEmail})`);
+  line("For the family of", record.familyName);
+  if (record.camperName) line("About the camper", record.camperName);
+  line("Signed at", when(record.signedAt));
+  line("From the address", record.ipAddress);
+  line("In the browser", record.userAgent || "(not given)");
+  line(
+    "Consent to sign electronically",
+    `given ${when(record.consentAt)}, to the consumer disclosure version ${record.disclosureVersion}`,
+  );
+  line("SHA-256 of the text signed", record.textHash);
+  line("Signature record", record.signatureId);
+  doc
+    .moveDown(0.8)
+    .font("body")
+    .fontSize(9)
+    .fillColor("#444444")
+    .text(
+      "The SHA-256 is computed over the text above exactly as shown, lines joined by line feeds. " +
+        "This record cannot be changed; a newer signature may only follow it.",
+    );
+  doc.end();
+  return done;
+}

@@ -1,0 +1,177 @@
+import { z } from "zod";
+import type { AnswerView } from "./answering.js";
+import type { FormVersionRow, FormWithVersions } from "./catalog.js";
+import type { ConsentState } from "./consent.js";
+import { FIELD_KINDS, isWaiver } from "./model.js";
+import type { ToDoItem } from "./to-do.js";
+
+/** What the forms routes answer, and how a row becomes it. */
+
+const formFieldWire = z
+  .object({
+    key: z.string(),
+    kind: z.enum(FIELD_KINDS),
+    label: z.string(),
+    help: z.string(),
+    required: z.boolean(),
+    medical: z.boolean(),
+    choices: z.array(z.string()),
+    min: z.number().nullable(),
+    max: z.number().nullable(),
+  })
+  .meta({ id: "FormField", description: "One question of a form" });
+
+export const formVersion = z
+  .object({
+    version: z.number().int(),
+    title: z.string(),
+    intro: z.string(),
+    fields: z.array(formFieldWire),
+    waiver: z.boolean().meta({ description: "Whether answering it means signing it (it has a signature block)" }),
+    text_hash: z.string().meta({ description: "SHA-256 (hex) of the version's text, as a signature records it" }),
+    sign_again: z.boolean(),
+    published_at: z.iso.datetime(),
+  })
+  .meta({ id: "FormVersion", description: "A form as published at one version" });
+
+const appliesTo = z.object({ all: z.boolean(), sports: z.array(z.string()), class_ids: z.array(z.uuid()) });
+
+export const adminForm = z
+  .object({
+    id: z.uuid(),
+    audience: z.enum(["family", "camper"]),
+    applies_to: appliesTo,
+    due_days_before: z.number().int(),
+    archived: z.boolean(),
+    latest: formVersion,
+    versions: z
+      .array(z.object({ version: z.number().int(), published_at: z.iso.datetime(), sign_again: z.boolean() }))
+      .meta({ description: "Every version, the oldest first" }),
+  })
+  .meta({ id: "AdminForm", description: "A form the academy asks for, with its versions" });
+
+export const adminForms = z.object({ forms: z.array(adminForm) });
+
+export const published = z.object({
+  form: adminForm,
+  new_version: z.boolean().meta({ description: "Whether the text or questions changed, so a new version is out" }),
+});
+
+const signatureWire = z
+  .object({
+    id: z.uuid(),
+    signer_name: z.string(),
+    signed_at: z.iso.datetime(),
+    text_hash: z.string(),
+    pdf: z.string().meta({ description: "Where the signed copy (a PDF) is downloaded" }),
+  })
+  .meta({ id: "Signature" });
+
+export const formAnswer = z
+  .object({
+    version: z.number().int().meta({ description: "The version answered" }),
+    values: z.record(z.string(), z.unknown()),
+    unreadable: z.boolean().meta({ description: "Medical answers were kept but could not be opened" }),
+    answered_at: z.iso.datetime(),
+    signature: signatureWire.nullable(),
+  })
+  .meta({ id: "FormAnswer", description: "A family's latest answer to a form for one camper or the family" });
+
+export const familyForm = z
+  .object({
+    id: z.uuid(),
+    audience: z.enum(["family", "camper"]),
+    latest: formVersion,
+    answer: formAnswer.nullable(),
+    consent_needed: z.boolean().meta({ description: "A waiver, and the caller has not agreed to sign electronically" }),
+  })
+  .meta({ id: "FamilyForm", description: "A form as the family answers it now, with their latest answer" });
+
+export const toDoItem = z
+  .object({
+    form_id: z.uuid(),
+    title: z.string(),
+    waiver: z.boolean(),
+    camper_id: z.uuid().nullable(),
+    camper_name: z.string().nullable(),
+    first_day: z.iso.date(),
+    due_date: z.iso.date(),
+    status: z.enum(["complete", "missing", "late"]),
+    answered_version: z.number().int().nullable(),
+    latest_version: z.number().int(),
+    signature_pdf: z.string().nullable().meta({ description: "The signed copy, once a waiver is signed" }),
+  })
+  .meta({ id: "FormToDo", description: "One form a camper (or the family) needs before the first day" });
+
+export const consentWire = z
+  .object({
+    version: z.number().int(),
+    text: z.string().meta({ description: "The consumer disclosure, plain text" }),
+    agreed: z.boolean(),
+    at: z.iso.datetime().nullable().meta({ description: "When the caller last agreed or withdrew" }),
+  })
+  .meta({ id: "EsignConsent", description: "The consent to sign and receive records electronically" });
+
+export const familyToDo = z.object({
+  items: z.array(toDoItem),
+  consent_needed: z.boolean().meta({ description: "A waiver is among them and the caller has not agreed yet" }),
+});
+
+const iso = (at: Date) => at.toISOString();
+export const pdfPath = (signatureId: string) => `/signatures/${signatureId}/pdf`;
+
+export const versionToWire = (v: FormVersionRow): z.input<typeof formVersion> => ({
+  version: v.version,
+  title: v.title,
+  intro: v.intro,
+  fields: v.fields,
+  waiver: isWaiver(v),
+  text_hash: v.textHash,
+  sign_again: v.signAgain,
+  published_at: iso(v.publishedAt),
+});
+
+export const adminFormToWire = ({ form, versions }: FormWithVersions): z.input<typeof adminForm> => ({
+  id: form.id,
+  audience: form.audience,
+  applies_to: { all: form.allClasses, sports: form.sports, class_ids: form.classIds },
+  due_days_before: form.dueDaysBefore,
+  archived: form.archivedAt !== null,
+  latest: versionToWire(versions.at(-1)!),
+  versions: versions.map((v) => ({ version: v.version, published_at: iso(v.publishedAt), sign_again: v.signAgain })),
+});
+
+export const answerToWire = (a: AnswerView): z.input<typeof formAnswer> => ({
+  version: a.version,
+  values: a.values,
+  unreadable: a.unreadable,
+  answered_at: iso(a.answeredAt),
+  signature: a.signature && {
+    id: a.signature.id,
+    signer_name: a.signature.signerName,
+    signed_at: iso(a.signature.signedAt),
+    text_hash: a.signature.textHash,
+    pdf: pdfPath(a.signature.id),
+  },
+});
+
+export const toDoToWire = (item: ToDoItem): z.input<typeof toDoItem> => ({
+  form_id: item.formId,
+  title: item.title,
+  waiver: item.waiver,
+  camper_id: item.camperId,
+  camper_name: item.camperName,
+  first_day: item.firstDay,
+  due_date: item.dueDate,
+  status: item.status,
+  answered_version: item.answeredVersion,
+  latest_version: item.latestVersion,
+  signature_pdf: item.signatureId ? pdfPath(item.signatureId) : null,
+});
+
+export const consentToWire = (state: ConsentState, version: number, text: string): z.input<typeof consentWire> => ({
+  version,
+  text,
+  agreed: state.agreed,
+  at: state.at ? iso(state.at) : null,
+});
