@@ -70,6 +70,11 @@ export const DOCUMENT: Extract<FastifyDynamicSwaggerOptions, { openapi?: unknown
       description:
         "A registration opening's line: places by arrival, let in at the pace the API serves, passes to book with",
     },
+    {
+      name: "forms",
+      description:
+        "Forms and waivers families complete before the first day: admins build and publish versions; families answer, consent to sign electronically, sign and download the signed copy",
+    },
     { name: "admin", description: "Admins' paged class list and the academy's figures" },
     {
       name: "notifications",

@@ -26,8 +26,7 @@ const formField = z
     min: z.number().finite().nullable().default(null),
     max: z.number().finite().nullable().default(null),
   })
-  .strict()
-  .meta({ id: "FormFieldInput" });
+  .strict();
 
 const appliesTo = z
   .object({

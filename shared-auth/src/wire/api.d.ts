@@ -1523,6 +1523,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The academy's forms, each with its versions; archived ones too when asked */
+        get: operations["listForms"];
+        put?: never;
+        /** Create a form and publish its first version */
+        post: operations["createForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/forms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Publish a change: a new version when the text or questions changed, and the classes and due date */
+        put: operations["publishForm"];
+        post?: never;
+        /** Stop asking for a form; its answers and signatures are kept */
+        delete: operations["archiveForm"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The forms the family's campers need before their first day, each complete, missing or late */
+        get: operations["listFamilyForms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The consumer disclosure for signing electronically, and whether the caller agreed to it */
+        get: operations["readEsignConsent"];
+        /** Agree to sign and receive records electronically, or withdraw that consent */
+        put: operations["saveEsignConsent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A form as the family answers it now, with their latest answer for the camper (or the family) */
+        get: operations["readFamilyForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Answer a form for a camper or the family, and sign it when it is a waiver */
+        put: operations["answerForm"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signatures/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A signed form as a PDF: the text signed, the answers, the signer, the time and the text's SHA-256 */
+        get: operations["downloadSignedForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/campers/export": {
         parameters: {
             query?: never;
@@ -2178,7 +2300,7 @@ export interface components {
              * @description roster: a class's roster; detail: one camper's medical details; family: an admin's view of a family; roster-export: the roster's CSV
              * @enum {string}
              */
-            reason: "roster" | "detail" | "family" | "roster-export";
+            reason: "roster" | "detail" | "family" | "roster-export" | "form";
             /**
              * Format: date-time
              * @description When the details were read (ISO 8601, UTC)
@@ -3213,6 +3335,121 @@ export interface components {
             pending: number;
             /** @description Refunds that failed, in all */
             failed: number;
+        };
+        /** @description One question of a form */
+        FormField: {
+            key: string;
+            /** @enum {string} */
+            kind: "short-text" | "long-text" | "yes-no" | "one-choice" | "many-choices" | "date" | "number" | "signature";
+            label: string;
+            help: string;
+            required: boolean;
+            medical: boolean;
+            choices: string[];
+            min: number | null;
+            max: number | null;
+        };
+        /** @description A form as published at one version */
+        FormVersion: {
+            version: number;
+            title: string;
+            intro: string;
+            fields: components["schemas"]["FormField"][];
+            /** @description Whether answering it means signing it (it has a signature block) */
+            waiver: boolean;
+            /** @description SHA-256 (hex) of the version's text, as a signature records it */
+            text_hash: string;
+            sign_again: boolean;
+            /** Format: date-time */
+            published_at: string;
+        };
+        /** @description A form the academy asks for, with its versions */
+        AdminForm: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            audience: "family" | "camper";
+            applies_to: {
+                all: boolean;
+                sports: string[];
+                class_ids: string[];
+            };
+            due_days_before: number;
+            archived: boolean;
+            latest: components["schemas"]["FormVersion"];
+            /** @description Every version, the oldest first */
+            versions: {
+                version: number;
+                /** Format: date-time */
+                published_at: string;
+                sign_again: boolean;
+            }[];
+        };
+        Signature: {
+            /** Format: uuid */
+            id: string;
+            signer_name: string;
+            /** Format: date-time */
+            signed_at: string;
+            text_hash: string;
+            /** @description Where the signed copy (a PDF) is downloaded */
+            pdf: string;
+        };
+        /** @description A family's latest answer to a form for one camper or the family */
+        FormAnswer: {
+            /** @description The version answered */
+            version: number;
+            values: {
+                [key: string]: unknown;
+            };
+            /** @description Medical answers were kept but could not be opened */
+            unreadable: boolean;
+            /** Format: date-time */
+            answered_at: string;
+            signature: components["schemas"]["Signature"] | (never | null);
+        };
+        /** @description A form as the family answers it now, with their latest answer */
+        FamilyForm: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            audience: "family" | "camper";
+            latest: components["schemas"]["FormVersion"];
+            answer: components["schemas"]["FormAnswer"] | (never | null);
+            /** @description A waiver, and the caller has not agreed to sign electronically */
+            consent_needed: boolean;
+        };
+        /** @description One form a camper (or the family) needs before the first day */
+        FormToDo: {
+            /** Format: uuid */
+            form_id: string;
+            title: string;
+            waiver: boolean;
+            /** Format: uuid */
+            camper_id: string | null;
+            camper_name: string | null;
+            /** Format: date */
+            first_day: string;
+            /** Format: date */
+            due_date: string;
+            /** @enum {string} */
+            status: "complete" | "missing" | "late";
+            answered_version: number | null;
+            latest_version: number;
+            /** @description The signed copy, once a waiver is signed */
+            signature_pdf: string | null;
+        };
+        /** @description The consent to sign and receive records electronically */
+        EsignConsent: {
+            version: number;
+            /** @description The consumer disclosure, plain text */
+            text: string;
+            agreed: boolean;
+            /**
+             * Format: date-time
+             * @description When the caller last agreed or withdrew
+             */
+            at: string | null;
         };
         /** @description One line of a family's cart (GET /carts): a class booked for one camper */
         CartItem: {
@@ -13828,6 +14065,1002 @@ export interface operations {
             };
             /** @description The body's content type is not one this route takes */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listForms: {
+        parameters: {
+            query?: {
+                archived?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The forms, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        forms: components["schemas"]["AdminForm"][];
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required; trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                    title: string;
+                    /** @description The text shown above the questions: for a waiver, what is agreed to */
+                    intro?: string;
+                    fields: {
+                        /** @description The field's name in answers; keep it across versions so answers keep their meaning */
+                        key: string;
+                        /** @enum {string} */
+                        kind: "short-text" | "long-text" | "yes-no" | "one-choice" | "many-choices" | "date" | "number" | "signature";
+                        /** @description Required; trimmed, at most 300 characters; no control characters, no text-direction overrides or isolates. */
+                        label: string;
+                        /** @description Trimmed, at most 1000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
+                        help?: string;
+                        /** @default false */
+                        required?: boolean;
+                        /**
+                         * @description Sealed like a camper's medical notes; each staff read is recorded
+                         * @default false
+                         */
+                        medical?: boolean;
+                        choices?: string[];
+                        /** @default null */
+                        min?: number | null;
+                        /** @default null */
+                        max?: number | null;
+                    }[];
+                    applies_to: {
+                        /** @description Every class needs it; otherwise the chosen sports and classes */
+                        all: boolean;
+                        /** @default [] */
+                        sports?: ("soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf")[];
+                        /** @default [] */
+                        class_ids?: string[];
+                    };
+                    /** @description Due this many days before the camper's first day in a class that needs it */
+                    due_days_before: number;
+                    /**
+                     * @description Filled once per family, or once per camper; fixed once created
+                     * @enum {string}
+                     */
+                    audience: "family" | "camper";
+                };
+            };
+        };
+        responses: {
+            /** @description The form, at version 1 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminForm"];
+                };
+            };
+            /** @description A field is invalid, or the form cannot be published as it is (the fields say why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publishForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required; trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                    title: string;
+                    /** @description The text shown above the questions: for a waiver, what is agreed to */
+                    intro?: string;
+                    fields: {
+                        /** @description The field's name in answers; keep it across versions so answers keep their meaning */
+                        key: string;
+                        /** @enum {string} */
+                        kind: "short-text" | "long-text" | "yes-no" | "one-choice" | "many-choices" | "date" | "number" | "signature";
+                        /** @description Required; trimmed, at most 300 characters; no control characters, no text-direction overrides or isolates. */
+                        label: string;
+                        /** @description Trimmed, at most 1000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
+                        help?: string;
+                        /** @default false */
+                        required?: boolean;
+                        /**
+                         * @description Sealed like a camper's medical notes; each staff read is recorded
+                         * @default false
+                         */
+                        medical?: boolean;
+                        choices?: string[];
+                        /** @default null */
+                        min?: number | null;
+                        /** @default null */
+                        max?: number | null;
+                    }[];
+                    applies_to: {
+                        /** @description Every class needs it; otherwise the chosen sports and classes */
+                        all: boolean;
+                        /** @default [] */
+                        sports?: ("soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf")[];
+                        /** @default [] */
+                        class_ids?: string[];
+                    };
+                    /** @description Due this many days before the camper's first day in a class that needs it */
+                    due_days_before: number;
+                    /**
+                     * @description When the text or questions change: whether answers to older versions stop counting
+                     * @default false
+                     */
+                    sign_again?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The form as published */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        form: components["schemas"]["AdminForm"];
+                        /** @description Whether the text or questions changed, so a new version is out */
+                        new_version: boolean;
+                    };
+                };
+            };
+            /** @description A field is invalid, or the form cannot be published as it is (the fields say why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such form */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    archiveForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form, archived */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminForm"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such form */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFamilyForms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What is needed, the soonest due first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["FormToDo"][];
+                        /** @description A waiver is among them and the caller has not agreed yet */
+                        consent_needed: boolean;
+                    };
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readEsignConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The disclosure and the caller's consent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsignConsent"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveEsignConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    agreed: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The consent as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsignConsent"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Withdrawing a consent never given */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readFamilyForm: {
+        parameters: {
+            query?: {
+                /** @description The camper; absent for a form filled once per family */
+                camper_id?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form and the latest answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FamilyForm"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such form */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    answerForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The camper it is about; null for a form filled once per family
+                     */
+                    camper_id: string | null;
+                    /** @description The version the family read and answered */
+                    version: number;
+                    /** @description The answers by field key; a signature is { name, agreed: true } */
+                    values: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The form and the answer as kept */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FamilyForm"];
+                };
+            };
+            /** @description An answer is missing or invalid (the fields say which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such form or camper */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Already signed, changed since it was read, no longer asked for, or consent to sign electronically not given */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadSignedForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed copy (Content-Disposition: attachment; filename="signed-<form title>-<YYYY-MM-DD>.pdf") */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such signed form (or not the caller's) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
