@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { discountUses, orderItems, refunds, waitlistEntries } from "../src/platform/database/schema.js";
+import { discountUses, orderItems, refunds, signatures, waitlistEntries } from "../src/platform/database/schema.js";
 import { seatCounts } from "../src/waitlist/index.js";
 import { overlapped, useTwoApiProcesses, type ProcessApi, type Timed } from "./api-processes.js";
 import { family, holdSeat, lineClass, paySeats } from "./families.js";
@@ -168,6 +168,44 @@ describe.runIf(driverName === "postgres")("the race rules on two API server proc
       if (raced(answers)) overlaps++;
     }
     expect(overlaps, "rounds whose webhook and report were in flight together").toBeGreaterThan(0);
+  });
+
+  it("one waiver signed from two tabs at once: one signature, the other tab told it is signed", async () => {
+    const made = await a.call({
+      method: "POST",
+      url: "/admin/forms",
+      as: ADMIN,
+      payload: {
+        title: "Race waiver",
+        audience: "camper",
+        applies_to: { all: true },
+        due_days_before: 7,
+        fields: [{ key: "sign", kind: "signature", label: "Parent or guardian" }],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const formId = made.json().id as string;
+    let overlaps = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const parent = await family(a, ["Rosa"]);
+      const consent = await a.call({ method: "PUT", url: "/forms/consent", as: parent, payload: { agreed: true } });
+      expect(consent.statusCode, consent.body).toBe(200);
+      const sign = (to: ProcessApi, name: string) =>
+        to.call({
+          method: "PUT",
+          url: `/forms/${formId}/answer`,
+          as: parent,
+          payload: { camper_id: parent.kids[0], version: 1, values: { sign: { name, agreed: true } } },
+        });
+      const answers = await Promise.all([sign(a, "Rosa's Mother"), sign(b, "Rosa's Father")]);
+      const all = answers.map((r) => `${r.statusCode} ${r.body}`).join("\n");
+      expect(answers.map((r) => r.statusCode).sort(), all).toEqual([200, 409]);
+      expect(answers.find((r) => r.statusCode === 409)!.json().message, all).toMatch(/already been signed/);
+      const kept = await a.database.db.select().from(signatures).where(eq(signatures.familyId, parent.id));
+      expect(kept, all).toHaveLength(1);
+      if (raced(answers)) overlaps++;
+    }
+    expect(overlaps, "rounds whose signatures were in flight together").toBeGreaterThan(0);
   });
 });
 
