@@ -14,6 +14,7 @@ import {
 } from "../platform/database/schema.js";
 import { conflict } from "../platform/errors.js";
 import { academyToday } from "../platform/academy-day.js";
+import { forgetFamilyForms } from "../forms/index.js";
 import { forgetGuardians } from "../guardians/index.js";
 import { leaveEveryLine, type LineOptions } from "../waitlist/index.js";
 
@@ -72,6 +73,7 @@ export async function deleteFamilyRecords(
   await tx.delete(cartItems).where(eq(cartItems.studentId, account.id));
   // Nothing the law keeps points at the parents' phones and addresses.
   await forgetGuardians(tx, account.id);
+  await forgetFamilyForms(tx, account.id);
   await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, account.id));
   await tx
     .delete(notificationOutbox)

@@ -2,7 +2,15 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deleteFamilyRecords } from "./account-deletion.js";
 import { ADDRESS_MOVED, CONFIRM_NEW_ADDRESS, EARLIER_ADDRESS } from "./firebase-account.js";
-import { campers, classes, guardians, notificationPreferences, payments, users } from "../platform/database/schema.js";
+import {
+  campers,
+  classes,
+  esignConsents,
+  guardians,
+  notificationPreferences,
+  payments,
+  users,
+} from "../platform/database/schema.js";
 import { transaction } from "../platform/transaction.js";
 import { clockDay, useTestApi } from "../../test/harness.js";
 import {
@@ -149,6 +157,13 @@ describe("a family's own account", () => {
       .where(eq(classes.id, family.classId));
     expect(seatAhead.json().message).toContain(camp!.name);
 
+    await api.database.db.insert(esignConsents).values({
+      userId: family.person.id,
+      disclosureVersion: 1,
+      action: "agreed",
+      ipAddress: "192.0.2.1",
+      userAgent: "Test",
+    });
     // The class has ended: nothing left to cancel.
     await api.database.db
       .update(classes)
@@ -173,6 +188,8 @@ describe("a family's own account", () => {
     expect(await db.select().from(payments).where(eq(payments.studentId, family.person.id))).toHaveLength(1);
     // The parents' phones and addresses go: nothing kept points at them.
     expect(await db.select().from(guardians).where(eq(guardians.familyId, family.person.id))).toEqual([]);
+    // So do the forms' answers, signatures and the consent to sign electronically.
+    expect(await db.select().from(esignConsents).where(eq(esignConsents.userId, family.person.id))).toEqual([]);
     expect(
       await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, family.person.id)),
     ).toEqual([]);

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { ownCamper } from "../campers/index.js";
 import type { Actor } from "../platform/access/permissions.js";
 import type { Db, Tx } from "../platform/database/client.js";
-import { formAnswers, formVersions, signatures } from "../platform/database/schema.js";
+import { esignConsents, formAnswers, formVersions, signatures } from "../platform/database/schema.js";
 import { badRequest, conflict } from "../platform/errors.js";
 import { formAnswerBinding } from "../platform/sealed-columns.js";
 import type { Sealer } from "../platform/sealing.js";
@@ -156,4 +156,13 @@ export async function saveAnswer(
     })
     .returning({ id: signatures.id });
   return { signatureId: signature!.id };
+}
+
+/**
+ * A deleted account's answers, signatures and consents, all of them: the account is gone, and
+ * the medical answers with it (decision 045 says why signed copies are not kept past it).
+ */
+export async function forgetFamilyForms(tx: Tx, familyId: string): Promise<void> {
+  await tx.delete(formAnswers).where(eq(formAnswers.familyId, familyId));
+  await tx.delete(esignConsents).where(eq(esignConsents.userId, familyId));
 }
