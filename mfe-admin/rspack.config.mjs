@@ -19,6 +19,7 @@ export default createAppConfig({
     "./AllUsersPage": "./src/pages/all-users-page.tsx",
     "./DiscountsPage": "./src/pages/discounts-page.tsx",
     "./PaymentPlansPage": "./src/pages/payment-plans-page.tsx",
+    "./AcademyFormsPage": "./src/pages/academy-forms-page.tsx",
     "./BalancesPage": "./src/pages/balances-page.tsx",
   },
 });

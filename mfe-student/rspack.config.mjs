@@ -22,5 +22,6 @@ export default createAppConfig({
     "./MyCampersPage": "./src/pages/my-campers-page.tsx",
     "./MyWaitlistsPage": "./src/pages/my-waitlists-page.tsx",
     "./BalancePage": "./src/pages/balance-page.tsx",
+    "./MyFormsPage": "./src/pages/my-forms-page.tsx",
   },
 });

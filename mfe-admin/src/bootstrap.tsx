@@ -6,6 +6,7 @@ import ManageUsersPage from "./pages/manage-users-page";
 import AllUsersPage from "./pages/all-users-page";
 import DiscountsPage from "./pages/discounts-page";
 import PaymentPlansPage from "./pages/payment-plans-page";
+import AcademyFormsPage from "./pages/academy-forms-page";
 import BalancesPage from "./pages/balances-page";
 
 // The standalone page needs the reset the shell provides in the site; production builds never ship it.
@@ -18,5 +19,6 @@ mountStandalone("Admin area", {
   AllUsersPage,
   DiscountsPage,
   PaymentPlansPage,
+  AcademyFormsPage,
   BalancesPage,
 });

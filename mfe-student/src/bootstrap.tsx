@@ -8,6 +8,7 @@ import PaymentHistoryPage from "./pages/payment-history-page";
 import EnrolledClassesPage from "./pages/enrolled-classes-page";
 import MyCampersPage from "./pages/my-campers-page";
 import MyWaitlistsPage from "./pages/my-waitlists-page";
+import MyFormsPage from "./pages/my-forms-page";
 
 // The standalone page needs the reset the shell provides in the site; production builds never ship it.
 if (process.env.NODE_ENV !== "production") void import("./standalone.css");
@@ -21,4 +22,5 @@ mountStandalone("Student area", {
   EnrolledClassesPage,
   MyCampersPage,
   MyWaitlistsPage,
+  MyFormsPage,
 });

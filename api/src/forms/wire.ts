@@ -50,12 +50,14 @@ export const adminForm = z
   })
   .meta({ id: "AdminForm", description: "A form the academy asks for, with its versions" });
 
-export const adminForms = z.object({ forms: z.array(adminForm) });
+export const adminForms = z.object({ forms: z.array(adminForm) }).meta({ id: "AdminForms" });
 
-export const published = z.object({
-  form: adminForm,
-  new_version: z.boolean().meta({ description: "Whether the text or questions changed, so a new version is out" }),
-});
+export const published = z
+  .object({
+    form: adminForm,
+    new_version: z.boolean().meta({ description: "Whether the text or questions changed, so a new version is out" }),
+  })
+  .meta({ id: "PublishedForm" });
 
 const signatureWire = z
   .object({
@@ -112,10 +114,12 @@ export const consentWire = z
   })
   .meta({ id: "EsignConsent", description: "The consent to sign and receive records electronically" });
 
-export const familyToDo = z.object({
-  items: z.array(toDoItem),
-  consent_needed: z.boolean().meta({ description: "A waiver is among them and the caller has not agreed yet" }),
-});
+export const familyToDo = z
+  .object({
+    items: z.array(toDoItem),
+    consent_needed: z.boolean().meta({ description: "A waiver is among them and the caller has not agreed yet" }),
+  })
+  .meta({ id: "FamilyForms" });
 
 const iso = (at: Date) => at.toISOString();
 export const pdfPath = (signatureId: string) => `/signatures/${signatureId}/pdf`;

@@ -38,6 +38,7 @@ export const REASONS: Record<AccessReason, string> = {
   detail: "Medical details",
   family: "Family view",
   "roster-export": "Roster CSV export",
+  form: "Forms' medical answers",
 };
 
 export const reasonLabel = (reason: string): string => REASONS[reason as AccessReason] ?? reason;

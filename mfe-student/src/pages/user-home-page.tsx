@@ -5,6 +5,7 @@ import { PageFrame } from "../components/page-frame";
 import { card, dollars } from "../components/styles";
 import { useBalance } from "../features/balance/balance-api";
 import { dayInWords } from "../features/checkout/plan-choice";
+import { FormsToDo } from "../features/forms/forms-to-do";
 import { usePayments } from "../features/history/use-payments";
 import { cents } from "../features/pricing/money";
 import "../styles.css";
@@ -93,6 +94,7 @@ export default function UserHomePage() {
           />
         </ul>
       )}
+      {email !== null && <FormsToDo />}
       {next && (
         <p
           className={`flex flex-wrap items-baseline justify-between gap-2 p-4 ${card}`}

@@ -1872,6 +1872,134 @@ export interface components {
                 refusedPerAddress: number;
             };
         };
+        /** @description One question of a form */
+        FormField: {
+            key: string;
+            /** @enum {string} */
+            kind: "short-text" | "long-text" | "yes-no" | "one-choice" | "many-choices" | "date" | "number" | "signature";
+            label: string;
+            help: string;
+            required: boolean;
+            medical: boolean;
+            choices: string[];
+            min: number | null;
+            max: number | null;
+        };
+        /** @description A form as published at one version */
+        FormVersion: {
+            version: number;
+            title: string;
+            intro: string;
+            fields: components["schemas"]["FormField"][];
+            /** @description Whether answering it means signing it (it has a signature block) */
+            waiver: boolean;
+            /** @description SHA-256 (hex) of the version's text, as a signature records it */
+            text_hash: string;
+            sign_again: boolean;
+            /** Format: date-time */
+            published_at: string;
+        };
+        /** @description A form the academy asks for, with its versions */
+        AdminForm: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            audience: "family" | "camper";
+            applies_to: {
+                all: boolean;
+                sports: string[];
+                class_ids: string[];
+            };
+            due_days_before: number;
+            archived: boolean;
+            latest: components["schemas"]["FormVersion"];
+            /** @description Every version, the oldest first */
+            versions: {
+                version: number;
+                /** Format: date-time */
+                published_at: string;
+                sign_again: boolean;
+            }[];
+        };
+        AdminForms: {
+            forms: components["schemas"]["AdminForm"][];
+        };
+        PublishedForm: {
+            form: components["schemas"]["AdminForm"];
+            /** @description Whether the text or questions changed, so a new version is out */
+            new_version: boolean;
+        };
+        Signature: {
+            /** Format: uuid */
+            id: string;
+            signer_name: string;
+            /** Format: date-time */
+            signed_at: string;
+            text_hash: string;
+            /** @description Where the signed copy (a PDF) is downloaded */
+            pdf: string;
+        };
+        /** @description A family's latest answer to a form for one camper or the family */
+        FormAnswer: {
+            /** @description The version answered */
+            version: number;
+            values: {
+                [key: string]: unknown;
+            };
+            /** @description Medical answers were kept but could not be opened */
+            unreadable: boolean;
+            /** Format: date-time */
+            answered_at: string;
+            signature: components["schemas"]["Signature"] | (never | null);
+        };
+        /** @description A form as the family answers it now, with their latest answer */
+        FamilyForm: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            audience: "family" | "camper";
+            latest: components["schemas"]["FormVersion"];
+            answer: components["schemas"]["FormAnswer"] | (never | null);
+            /** @description A waiver, and the caller has not agreed to sign electronically */
+            consent_needed: boolean;
+        };
+        /** @description One form a camper (or the family) needs before the first day */
+        FormToDo: {
+            /** Format: uuid */
+            form_id: string;
+            title: string;
+            waiver: boolean;
+            /** Format: uuid */
+            camper_id: string | null;
+            camper_name: string | null;
+            /** Format: date */
+            first_day: string;
+            /** Format: date */
+            due_date: string;
+            /** @enum {string} */
+            status: "complete" | "missing" | "late";
+            answered_version: number | null;
+            latest_version: number;
+            /** @description The signed copy, once a waiver is signed */
+            signature_pdf: string | null;
+        };
+        /** @description The consent to sign and receive records electronically */
+        EsignConsent: {
+            version: number;
+            /** @description The consumer disclosure, plain text */
+            text: string;
+            agreed: boolean;
+            /**
+             * Format: date-time
+             * @description When the caller last agreed or withdrew
+             */
+            at: string | null;
+        };
+        FamilyForms: {
+            items: components["schemas"]["FormToDo"][];
+            /** @description A waiver is among them and the caller has not agreed yet */
+            consent_needed: boolean;
+        };
         /** @description A parent or guardian of a family, with where to reach them */
         Guardian: {
             /** @description 1: the account holder; 2: a second guardian */
@@ -1900,115 +2028,6 @@ export interface components {
             name: string;
             relation: string;
             phone: string;
-        };
-        /** @description A class's live booking state (never cached) */
-        ClassAvailability: {
-            /** @description Seats anyone may book now: none while the class's line waits */
-            seats_left: number;
-            /** @description Entries waiting in the class's line */
-            waiting: number;
-            /** @description Seats kept for open offers to families from the line */
-            offered_seats: number;
-            /**
-             * Format: date-time
-             * @description When booking opens (ISO 8601, UTC); null: no opening time was set
-             */
-            registration_opens_at: string | null;
-            registration_open: boolean;
-            /** @description How long an offer keeps its seats for a family (the academy's setting) */
-            offer_seconds: number;
-            /**
-             * Format: date-time
-             * @description The server's time, to count down to the opening against (ISO 8601, UTC)
-             */
-            now: string;
-        };
-        /** @description One of the family's places in a class's line */
-        WaitlistEntry: {
-            _id: string;
-            classId: string;
-            class_name: string;
-            /** @description The class's first day (YYYY-MM-DD), or null */
-            start_date: string | null;
-            /** @enum {string} */
-            state: "waiting" | "offered" | "accepted" | "declined" | "expired" | "left" | "removed";
-            /** @description Place in line ("#3 in line"): only while waiting, else null */
-            position: number | null;
-            /** @description How many campers the entry waits for */
-            size: number;
-            /** @description The campers waiting together */
-            campers: {
-                _id: string;
-                name: string;
-            }[];
-            /** @description Campers taken off the entry when a seat was offered (no longer eligible), with the reason */
-            dropped: {
-                _id: string;
-                name: string;
-                reason: string;
-            }[];
-            /**
-             * Format: date-time
-             * @description When the family joined the line (ISO 8601, UTC)
-             */
-            joinedAt: string;
-            /**
-             * Format: date-time
-             * @description When seats were offered (ISO 8601, UTC)
-             */
-            offeredAt: string | null;
-            /**
-             * Format: date-time
-             * @description When the offer runs out (ISO 8601, UTC)
-             */
-            offerExpiresAt: string | null;
-            /** @description The checkout an accepted offer opened */
-            orderId: string | null;
-            /** @description Why the entry ended, in plain words */
-            endReason: string | null;
-        };
-        /** @description One entry of a class's line as staff see it */
-        LineEntry: {
-            _id: string;
-            /** @enum {string} */
-            state: "waiting" | "offered";
-            /** @description Place among the waiting (1 = next); null for an open offer */
-            position: number | null;
-            size: number;
-            /** @description The account holder's name */
-            family: string;
-            email: string;
-            /** @description The waiting campers' names */
-            campers: string[];
-            /**
-             * Format: date-time
-             * @description When the family joined the line (ISO 8601, UTC)
-             */
-            joinedAt: string;
-            /**
-             * Format: date-time
-             * @description When seats were offered (ISO 8601, UTC)
-             */
-            offeredAt: string | null;
-            /**
-             * Format: date-time
-             * @description When the offer runs out (ISO 8601, UTC)
-             */
-            offerExpiresAt: string | null;
-        };
-        /** @description An offer of seats waiting for a family's answer */
-        OpenOffer: {
-            _id: string;
-            classId: string;
-            class_name: string;
-            /** @description The account holder's name */
-            family: string;
-            size: number;
-            /**
-             * Format: date-time
-             * @description When the offer runs out (ISO 8601, UTC)
-             */
-            offerExpiresAt: string | null;
         };
         /** @description A person to call about a camper, or to hand the camper to */
         CamperPerson: {
@@ -2306,6 +2325,115 @@ export interface components {
              * @description When the details were read (ISO 8601, UTC)
              */
             readAt: string;
+        };
+        /** @description A class's live booking state (never cached) */
+        ClassAvailability: {
+            /** @description Seats anyone may book now: none while the class's line waits */
+            seats_left: number;
+            /** @description Entries waiting in the class's line */
+            waiting: number;
+            /** @description Seats kept for open offers to families from the line */
+            offered_seats: number;
+            /**
+             * Format: date-time
+             * @description When booking opens (ISO 8601, UTC); null: no opening time was set
+             */
+            registration_opens_at: string | null;
+            registration_open: boolean;
+            /** @description How long an offer keeps its seats for a family (the academy's setting) */
+            offer_seconds: number;
+            /**
+             * Format: date-time
+             * @description The server's time, to count down to the opening against (ISO 8601, UTC)
+             */
+            now: string;
+        };
+        /** @description One of the family's places in a class's line */
+        WaitlistEntry: {
+            _id: string;
+            classId: string;
+            class_name: string;
+            /** @description The class's first day (YYYY-MM-DD), or null */
+            start_date: string | null;
+            /** @enum {string} */
+            state: "waiting" | "offered" | "accepted" | "declined" | "expired" | "left" | "removed";
+            /** @description Place in line ("#3 in line"): only while waiting, else null */
+            position: number | null;
+            /** @description How many campers the entry waits for */
+            size: number;
+            /** @description The campers waiting together */
+            campers: {
+                _id: string;
+                name: string;
+            }[];
+            /** @description Campers taken off the entry when a seat was offered (no longer eligible), with the reason */
+            dropped: {
+                _id: string;
+                name: string;
+                reason: string;
+            }[];
+            /**
+             * Format: date-time
+             * @description When the family joined the line (ISO 8601, UTC)
+             */
+            joinedAt: string;
+            /**
+             * Format: date-time
+             * @description When seats were offered (ISO 8601, UTC)
+             */
+            offeredAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the offer runs out (ISO 8601, UTC)
+             */
+            offerExpiresAt: string | null;
+            /** @description The checkout an accepted offer opened */
+            orderId: string | null;
+            /** @description Why the entry ended, in plain words */
+            endReason: string | null;
+        };
+        /** @description One entry of a class's line as staff see it */
+        LineEntry: {
+            _id: string;
+            /** @enum {string} */
+            state: "waiting" | "offered";
+            /** @description Place among the waiting (1 = next); null for an open offer */
+            position: number | null;
+            size: number;
+            /** @description The account holder's name */
+            family: string;
+            email: string;
+            /** @description The waiting campers' names */
+            campers: string[];
+            /**
+             * Format: date-time
+             * @description When the family joined the line (ISO 8601, UTC)
+             */
+            joinedAt: string;
+            /**
+             * Format: date-time
+             * @description When seats were offered (ISO 8601, UTC)
+             */
+            offeredAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the offer runs out (ISO 8601, UTC)
+             */
+            offerExpiresAt: string | null;
+        };
+        /** @description An offer of seats waiting for a family's answer */
+        OpenOffer: {
+            _id: string;
+            classId: string;
+            class_name: string;
+            /** @description The account holder's name */
+            family: string;
+            size: number;
+            /**
+             * Format: date-time
+             * @description When the offer runs out (ISO 8601, UTC)
+             */
+            offerExpiresAt: string | null;
         };
         /** @description How the e-mail outbox stands */
         OutboxState: {
@@ -3335,121 +3463,6 @@ export interface components {
             pending: number;
             /** @description Refunds that failed, in all */
             failed: number;
-        };
-        /** @description One question of a form */
-        FormField: {
-            key: string;
-            /** @enum {string} */
-            kind: "short-text" | "long-text" | "yes-no" | "one-choice" | "many-choices" | "date" | "number" | "signature";
-            label: string;
-            help: string;
-            required: boolean;
-            medical: boolean;
-            choices: string[];
-            min: number | null;
-            max: number | null;
-        };
-        /** @description A form as published at one version */
-        FormVersion: {
-            version: number;
-            title: string;
-            intro: string;
-            fields: components["schemas"]["FormField"][];
-            /** @description Whether answering it means signing it (it has a signature block) */
-            waiver: boolean;
-            /** @description SHA-256 (hex) of the version's text, as a signature records it */
-            text_hash: string;
-            sign_again: boolean;
-            /** Format: date-time */
-            published_at: string;
-        };
-        /** @description A form the academy asks for, with its versions */
-        AdminForm: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            audience: "family" | "camper";
-            applies_to: {
-                all: boolean;
-                sports: string[];
-                class_ids: string[];
-            };
-            due_days_before: number;
-            archived: boolean;
-            latest: components["schemas"]["FormVersion"];
-            /** @description Every version, the oldest first */
-            versions: {
-                version: number;
-                /** Format: date-time */
-                published_at: string;
-                sign_again: boolean;
-            }[];
-        };
-        Signature: {
-            /** Format: uuid */
-            id: string;
-            signer_name: string;
-            /** Format: date-time */
-            signed_at: string;
-            text_hash: string;
-            /** @description Where the signed copy (a PDF) is downloaded */
-            pdf: string;
-        };
-        /** @description A family's latest answer to a form for one camper or the family */
-        FormAnswer: {
-            /** @description The version answered */
-            version: number;
-            values: {
-                [key: string]: unknown;
-            };
-            /** @description Medical answers were kept but could not be opened */
-            unreadable: boolean;
-            /** Format: date-time */
-            answered_at: string;
-            signature: components["schemas"]["Signature"] | (never | null);
-        };
-        /** @description A form as the family answers it now, with their latest answer */
-        FamilyForm: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            audience: "family" | "camper";
-            latest: components["schemas"]["FormVersion"];
-            answer: components["schemas"]["FormAnswer"] | (never | null);
-            /** @description A waiver, and the caller has not agreed to sign electronically */
-            consent_needed: boolean;
-        };
-        /** @description One form a camper (or the family) needs before the first day */
-        FormToDo: {
-            /** Format: uuid */
-            form_id: string;
-            title: string;
-            waiver: boolean;
-            /** Format: uuid */
-            camper_id: string | null;
-            camper_name: string | null;
-            /** Format: date */
-            first_day: string;
-            /** Format: date */
-            due_date: string;
-            /** @enum {string} */
-            status: "complete" | "missing" | "late";
-            answered_version: number | null;
-            latest_version: number;
-            /** @description The signed copy, once a waiver is signed */
-            signature_pdf: string | null;
-        };
-        /** @description The consent to sign and receive records electronically */
-        EsignConsent: {
-            version: number;
-            /** @description The consumer disclosure, plain text */
-            text: string;
-            agreed: boolean;
-            /**
-             * Format: date-time
-             * @description When the caller last agreed or withdrew
-             */
-            at: string | null;
         };
         /** @description One line of a family's cart (GET /carts): a class booked for one camper */
         CartItem: {
@@ -14118,9 +14131,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        forms: components["schemas"]["AdminForm"][];
-                    };
+                    "application/json": components["schemas"]["AdminForms"];
                 };
             };
             /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
@@ -14380,11 +14391,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        form: components["schemas"]["AdminForm"];
-                        /** @description Whether the text or questions changed, so a new version is out */
-                        new_version: boolean;
-                    };
+                    "application/json": components["schemas"]["PublishedForm"];
                 };
             };
             /** @description A field is invalid, or the form cannot be published as it is (the fields say why) */
@@ -14570,11 +14577,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: components["schemas"]["FormToDo"][];
-                        /** @description A waiver is among them and the caller has not agreed yet */
-                        consent_needed: boolean;
-                    };
+                    "application/json": components["schemas"]["FamilyForms"];
                 };
             };
             /** @description No valid access token came with the request, or its session ended */

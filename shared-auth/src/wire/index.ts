@@ -89,6 +89,16 @@ export type RecordedPayment = Schemas["RecordedPayment"];
 export type ContactMessage = Schemas["ContactMessage"];
 export type NewsletterSignup = Schemas["NewsletterSignup"];
 export type NewsletterSubscriber = Schemas["NewsletterSubscriber"];
+export type FormField = Schemas["FormField"];
+export type FormVersion = Schemas["FormVersion"];
+export type FormAnswer = Schemas["FormAnswer"];
+export type FormToDo = Schemas["FormToDo"];
+export type FamilyForms = Schemas["FamilyForms"];
+export type FamilyForm = Schemas["FamilyForm"];
+export type EsignConsent = Schemas["EsignConsent"];
+export type AdminForm = Schemas["AdminForm"];
+export type AdminForms = Schemas["AdminForms"];
+export type PublishedForm = Schemas["PublishedForm"];
 
 type Method = "get" | "put" | "post" | "delete" | "patch";
 

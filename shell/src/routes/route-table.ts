@@ -87,6 +87,8 @@ export const dashboardRoutes: RemoteRoute[] = [
   },
   // What the family still owes on its payment plans (decision 040).
   { path: "balance", remote: "mfe_student", exposed: "BalancePage", access: "signed-in", title: "My Balance" },
+  // The waivers and forms each camper needs before the first day (decision 045).
+  { path: "forms", remote: "mfe_student", exposed: "MyFormsPage", access: "signed-in", title: "My Forms" },
   {
     path: "instructorhome",
     remote: "mfe_instructor",
@@ -122,5 +124,13 @@ export const dashboardRoutes: RemoteRoute[] = [
     exposed: "BalancesPage",
     access: "admin",
     title: "Balances due",
+  },
+  // The forms and waivers the academy asks for, built and published by version (decision 045).
+  {
+    path: "academy-forms",
+    remote: "mfe_admin",
+    exposed: "AcademyFormsPage",
+    access: "admin",
+    title: "Forms and waivers",
   },
 ];

@@ -13,6 +13,7 @@ describe("sidebarMenu", () => {
       "Discounts",
       "Payment plans",
       "Balances due",
+      "Forms and waivers",
     ]);
     expect(labels("instructor")).toEqual(["Instructor Home", "Add a Class", "My Classes"]);
     expect(labels("student")).toEqual([
@@ -23,6 +24,7 @@ describe("sidebarMenu", () => {
       "My Campers",
       "My Waitlists",
       "My Balance",
+      "My Forms",
     ]);
     expect(sidebarMenu("student").own.find((i) => i.cartBadge)?.to).toBe("/dashboard/mydashboard");
   });

@@ -23,6 +23,7 @@ export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuI
         { to: "/dashboard/discounts", label: "Discounts" },
         { to: "/dashboard/payment-plans", label: "Payment plans" },
         { to: "/dashboard/balances", label: "Balances due" },
+        { to: "/dashboard/academy-forms", label: "Forms and waivers" },
       ],
       common,
     };
@@ -47,6 +48,8 @@ export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuI
       { to: "/dashboard/campers", label: "My Campers" },
       { to: "/dashboard/waitlists", label: "My Waitlists" },
       { to: "/dashboard/balance", label: "My Balance" },
+      // Waivers and forms each camper needs before the first day (decision 045).
+      { to: "/dashboard/forms", label: "My Forms" },
     ],
     common,
   };

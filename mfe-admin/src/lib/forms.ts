@@ -1,0 +1,162 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "shared-auth";
+import type { AdminForm, AdminForms, FormField, PublishedForm } from "shared-auth/wire";
+
+// The academy's forms and waivers (decision 045) as GET /admin/forms answers them.
+export type { AdminForm, FormField };
+
+export const FORMS_KEY = ["admin-forms"] as const;
+
+export function useAcademyForms() {
+  return useQuery({
+    queryKey: FORMS_KEY,
+    queryFn: async () => (await api.get<AdminForms>("/admin/forms")).data.forms,
+  });
+}
+
+/** Creates (no id) or publishes a change (an id): the list is read again after each. */
+export function usePublishForm() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: string | null; body: Record<string, unknown> }) =>
+      id
+        ? (await api.put<PublishedForm>(`/admin/forms/${id}`, body)).data
+        : { form: (await api.post<AdminForm>("/admin/forms", body)).data, new_version: true },
+    onSettled: () => client.invalidateQueries({ queryKey: FORMS_KEY }),
+  });
+}
+
+export function useArchiveForm() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => (await api.delete<AdminForm>(`/admin/forms/${id}`)).data,
+    onSettled: () => client.invalidateQueries({ queryKey: FORMS_KEY }),
+  });
+}
+
+export const KIND_LABELS: Record<FormField["kind"], string> = {
+  "short-text": "Short text",
+  "long-text": "Long text",
+  "yes-no": "Yes or no",
+  "one-choice": "One choice",
+  "many-choices": "Several choices",
+  date: "Date",
+  number: "Number",
+  signature: "Signature",
+};
+
+/** A question as the builder holds it: text as typed (choices one a line, bounds as text). */
+export interface DraftField {
+  key: string;
+  kind: FormField["kind"];
+  label: string;
+  help: string;
+  required: boolean;
+  medical: boolean;
+  choices: string;
+  min: string;
+  max: string;
+}
+
+export interface FormDraft {
+  title: string;
+  intro: string;
+  audience: "family" | "camper";
+  all: boolean;
+  sports: string[];
+  classIds: string[];
+  dueDaysBefore: string;
+  fields: DraftField[];
+  signAgain: boolean;
+}
+
+/** A key for a new question: stable once published, so answers keep their meaning across versions. */
+export const newKey = () => `q-${Math.random().toString(36).slice(2, 8)}`;
+
+export const newField = (kind: FormField["kind"] = "short-text"): DraftField => ({
+  key: kind === "signature" ? "signature" : newKey(),
+  kind,
+  label: kind === "signature" ? "Parent or guardian" : "",
+  help: "",
+  required: kind === "signature",
+  medical: false,
+  choices: "",
+  min: "",
+  max: "",
+});
+
+export const emptyDraft = (): FormDraft => ({
+  title: "",
+  intro: "",
+  audience: "camper",
+  all: true,
+  sports: [],
+  classIds: [],
+  dueDaysBefore: "7",
+  fields: [newField()],
+  signAgain: false,
+});
+
+export const draftOf = (form: AdminForm): FormDraft => ({
+  title: form.latest.title,
+  intro: form.latest.intro,
+  audience: form.audience,
+  all: form.applies_to.all,
+  sports: form.applies_to.sports,
+  classIds: form.applies_to.class_ids,
+  dueDaysBefore: String(form.due_days_before),
+  fields: form.latest.fields.map((f) => ({
+    key: f.key,
+    kind: f.kind,
+    label: f.label,
+    help: f.help,
+    required: f.required,
+    medical: f.medical,
+    choices: f.choices.join("\n"),
+    min: f.min === null ? "" : String(f.min),
+    max: f.max === null ? "" : String(f.max),
+  })),
+  signAgain: false,
+});
+
+const numberOrNull = (text: string) => (text.trim() === "" ? null : Number(text));
+const choosing = (kind: FormField["kind"]) => kind === "one-choice" || kind === "many-choices";
+
+/** The body the API takes: `audience` only when creating, `sign_again` only when publishing a change. */
+export function bodyOf(draft: FormDraft, creating: boolean): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    title: draft.title,
+    intro: draft.intro,
+    applies_to: { all: draft.all, sports: draft.all ? [] : draft.sports, class_ids: draft.all ? [] : draft.classIds },
+    due_days_before: Number(draft.dueDaysBefore),
+    fields: draft.fields.map((f) => ({
+      key: f.key,
+      kind: f.kind,
+      label: f.label,
+      help: f.help,
+      required: f.kind === "signature" ? true : f.required,
+      medical: f.kind === "signature" ? false : f.medical,
+      choices: choosing(f.kind)
+        ? f.choices
+            .split("\n")
+            .map((c) => c.trim())
+            .filter(Boolean)
+        : [],
+      min: f.kind === "number" ? numberOrNull(f.min) : null,
+      max: f.kind === "number" ? numberOrNull(f.max) : null,
+    })),
+  };
+  if (creating) body.audience = draft.audience;
+  else body.sign_again = draft.signAgain;
+  return body;
+}
+
+/** Where a form is asked, in words. */
+export function appliesInWords(form: AdminForm, sportName: (id: string) => string): string {
+  if (form.applies_to.all) return "Every class";
+  const parts = [
+    ...form.applies_to.sports.map(sportName),
+    ...(form.applies_to.class_ids.length ? [`${form.applies_to.class_ids.length} chosen classes`] : []),
+  ];
+  return parts.join(", ");
+}
