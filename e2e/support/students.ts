@@ -1,5 +1,6 @@
 import { expect } from "@playwright/test";
 import { confirmCard } from "../../tools/card-payment.mjs";
+import { birthDateForAge } from "../../tools/test-dates.mjs";
 import { confirmedSignUp } from "./email-verification";
 import { API_URL, PAYMENT_SANDBOX_PORT } from "./ports";
 import { giveGuardian } from "./session";
@@ -31,7 +32,9 @@ async function call<T>(url: string, init: RequestInit & { json?: unknown; token?
 export async function studentWithClasses(
   name: string,
   classes: { paid: string[]; cart: string[] },
-): Promise<{ name: string; email: string; password: string }> {
+  /** Children to add (each ten on the day given) and book into every paid class; none: "Myself" books. */
+  family: { children: string[]; tenOn: string } = { children: [], tenOn: "" },
+): Promise<{ name: string; email: string; password: string; token: string; children: string[] }> {
   const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@example.com`;
   const idToken = await confirmedSignUp(email, PASSWORD, name);
   const { token } = await call<{ token: string }>(`${API_URL}/jwt`, {
@@ -40,10 +43,28 @@ export async function studentWithClasses(
     json: { email },
   });
   await giveGuardian(token);
-  const book = (classItemId: string) => call(`${API_URL}/carts`, { method: "POST", token, json: { classItemId } });
+  const book = (classItemId: string, camperId?: string) =>
+    call(`${API_URL}/carts`, { method: "POST", token, json: { classItemId, ...(camperId && { camperId }) } });
+  const children: string[] = [];
+  for (const first of family.children) {
+    const made = await call<{ camper: { _id: string } }>(`${API_URL}/campers`, {
+      method: "POST",
+      token,
+      json: {
+        first_name: first,
+        last_name: name.split(" ").at(-1),
+        date_of_birth: birthDateForAge(10, family.tenOn),
+        emergency_contacts: [{ name: "Kim Neighbour", relation: "neighbour", phone: "+1 555 0177" }],
+      },
+    });
+    children.push(made.camper._id);
+  }
 
   if (classes.paid.length > 0) {
-    for (const id of classes.paid) await book(id);
+    for (const id of classes.paid) {
+      if (children.length === 0) await book(id);
+      for (const camperId of children) await book(id, camperId);
+    }
     const checkout = await call<{ clientSecret: string; paymentIntentId: string }>(`${API_URL}/create-payment-intent`, {
       method: "POST",
       token,
@@ -54,5 +75,5 @@ export async function studentWithClasses(
     await call(`${API_URL}/payments`, { method: "POST", token, json: { transactionId: checkout.paymentIntentId } });
   }
   for (const id of classes.cart) await book(id);
-  return { name, email, password: PASSWORD };
+  return { name, email, password: PASSWORD, token, children };
 }

@@ -4,7 +4,7 @@ import { family, lineClass } from "../../test/families.js";
 import { ADMIN, clockDay, useTestApi } from "../../test/harness.js";
 import { restoreClock, setClock } from "../platform/clock.js";
 import { enrollments, formAnswers, formVersions, signatures } from "../platform/database/schema.js";
-import { pdfText } from "../../test/pdf-text.js";
+import { pdfText } from "../../../tools/pdf-text.mjs";
 
 /** The academy's forms through the API, on PGlite and PostgreSQL: building, answering, signing, versions. */
 const api = useTestApi({ RATE_LIMIT_FORMS: "1000" });

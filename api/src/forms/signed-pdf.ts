@@ -71,8 +71,14 @@ export function signedPdf(record: SignedRecord): Promise<Buffer> {
   });
 
   const heading = (text: string) => doc.moveDown(0.8).font("bold").fontSize(12).text(text).moveDown(0.3);
+  // A label that is a question keeps its own mark rather than gaining a colon ("Swim?: Yes").
   const line = (label: string, value: string) =>
-    doc.font("bold").fontSize(10).text(`${label}: `, { continued: true }).font("body").text(value);
+    doc
+      .font("bold")
+      .fontSize(10)
+      .text(`${label}${/[?:.!]$/.test(label) ? "" : ":"} `, { continued: true })
+      .font("body")
+      .text(value);
 
   doc.font("bold").fontSize(18).text(record.title);
   doc

@@ -30,10 +30,7 @@ function QuestionEditor({
   const problem = (name: string) => problems[`fields.${n}.${name}`];
   const signature = field.kind === "signature";
   return (
-    <li
-      className="flex flex-col gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-700"
-      aria-label={`Question ${n + 1}`}
-    >
+    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-700">
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
         <div>
           <label htmlFor={`${id}-label`} className={label}>{`Question ${n + 1}`}</label>

@@ -1,0 +1,148 @@
+import { readFile } from "node:fs/promises";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { pdfText } from "../../tools/pdf-text.mjs";
+import { approvedClass, callApi } from "../support/api-calls";
+import { seedDay } from "../support/seed-calendar";
+import { accessToken, SEED, signInAs } from "../support/session";
+import { studentWithClasses } from "../support/students";
+
+/**
+ * Forms and waivers before the first day (decision 045), in Chromium: the admin builds a waiver and
+ * a medical form on the page; a parent of two children agrees to sign electronically, answers both
+ * for each child, signs, and downloads the signed copy, which shows the signer and the SHA-256 of
+ * the text signed.
+ */
+const FIRST_DAY = seedDay("2027-07-26");
+const run = Date.now().toString(36).slice(-5);
+const WAIVER = `Summer liability waiver ${run}`;
+const MEDICAL = `Medical release ${run}`;
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+async function question(form: Locator, n: number, label: string, kind?: string) {
+  await form.getByLabel(`Question ${n}`, { exact: true }).fill(label);
+  if (kind)
+    await form
+      .getByLabel("Answer")
+      .nth(n - 1)
+      .selectOption({ label: kind });
+}
+
+test("an admin builds a waiver and a medical form; a parent answers both for two children, signs and downloads the signed copy", async ({
+  browser,
+  page,
+}) => {
+  test.slow();
+  const admin = accessToken(SEED.admin);
+  const classId = await approvedClass(
+    { instructor: accessToken(SEED.instructor), admin },
+    {
+      name: `Forms Week ${run}`,
+      price: 120,
+      seats: 10,
+      sport: "soccer",
+      firstDay: FIRST_DAY,
+      lastDay: seedDay("2027-07-30"),
+    },
+  );
+
+  await signInAs(page, SEED.admin);
+  await page.goto("/dashboard/academy-forms");
+  await page.getByRole("button", { name: "Add a form" }).click();
+  let form = page.getByRole("form", { name: "New form" });
+  await form.getByLabel("Title").fill(WAIVER);
+  await form.getByLabel(/Text families read/).fill("Sport carries a risk of injury. I agree to the academy's rules.");
+  await question(form, 1, "May your child swim in the deep end?", "Yes or no");
+  await form.getByLabel("Required").first().check();
+  await form.getByRole("button", { name: "Add a signature block" }).click();
+  await form.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByRole("status")).toHaveText(`${WAIVER} is published.`);
+
+  await page.getByRole("button", { name: "Add a form" }).click();
+  form = page.getByRole("form", { name: "New form" });
+  await form.getByLabel("Title").fill(MEDICAL);
+  await question(form, 1, "Family doctor");
+  await form.getByLabel("Required").first().check();
+  await form.getByRole("button", { name: "Add a question" }).click();
+  await question(form, 2, "Allergies and conditions", "Long text");
+  await form.getByLabel("Medical (kept sealed)").nth(1).check();
+  await form.getByLabel("Every class").uncheck();
+  await form.getByLabel("Soccer").check();
+  await shoot(page, "admin-form-builder-1280");
+  await form.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByRole("status")).toHaveText(`${MEDICAL} is published.`);
+  await expect(page.getByTestId("academy-form").filter({ hasText: MEDICAL })).toContainText("Soccer");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, "admin-forms-390");
+
+  const parent = await studentWithClasses(
+    "Forms Parent",
+    { paid: [classId], cart: [] },
+    { children: ["Mia", "Leo"], tenOn: FIRST_DAY },
+  );
+  const context = await browser.newContext();
+  const family = await context.newPage();
+  await signInAs(family, { ...parent, name: parent.name });
+  await family.goto("/dashboard/userhome");
+  await expect(family.getByTestId("forms-to-do")).toContainText(`${WAIVER} for Mia Parent`);
+  await family.getByRole("link", { name: "Complete them in My Forms" }).click();
+  const row = (title: string, child: string) =>
+    family.getByTestId("form-row").filter({ hasText: `${title} for ${child}` });
+  await expect(row(WAIVER, "Mia")).toContainText("To do");
+
+  // The first signature asks for the e-sign consent, in full, first.
+  await row(WAIVER, "Mia").getByRole("button", { name: "Read and sign" }).click();
+  await expect(row(WAIVER, "Mia").getByTestId("esign-consent")).toContainText("paper copy");
+  await shoot(family, "esign-consent-1280");
+  await row(WAIVER, "Mia").getByRole("button", { name: "I agree to sign electronically" }).click();
+  const sign = async (child: string, swim: "Yes" | "No", name: string) => {
+    const open = row(WAIVER, child);
+    if (child !== "Mia") await open.getByRole("button", { name: "Read and sign" }).click();
+    await open.getByRole("button", { name: "Sign", exact: true }).click();
+    await expect(open.getByText("Type your full name to sign.")).toBeVisible();
+    await open.getByRole("radio", { name: swim }).check();
+    await open.getByLabel("Type your full name to sign").fill(name);
+    await open.getByRole("checkbox", { name: /I have read the text above/ }).check();
+    await open.getByRole("button", { name: "Sign", exact: true }).click();
+    await expect(family.getByRole("status").filter({ hasText: "is signed" })).toHaveText(
+      `${WAIVER} is signed for ${child} Parent.`,
+    );
+  };
+  await sign("Mia", "Yes", "Forms Parent");
+  await sign("Leo", "No", "Forms Parent");
+
+  for (const child of ["Mia", "Leo"]) {
+    const open = row(MEDICAL, child);
+    await open.getByRole("button", { name: "Fill in" }).click();
+    await open.getByRole("button", { name: "Save answers" }).click();
+    await expect(open.getByText("This is required.")).toBeVisible();
+    await open.getByLabel("Family doctor (required)").fill("Dr Okafor");
+    await open.getByLabel("Allergies and conditions").fill(`${child}: peanut allergy`);
+    await open.getByRole("button", { name: "Save answers" }).click();
+    await expect(open.getByTestId("form-status")).toHaveText("Complete");
+  }
+  await expect(row(WAIVER, "Leo").getByTestId("form-status")).toHaveText("Complete");
+  await expect(family.getByTestId("forms-summary")).toContainText("Everything is done");
+  await shoot(family, "my-forms-1280");
+
+  const [download] = await Promise.all([
+    family.waitForEvent("download"),
+    row(WAIVER, "Mia").getByRole("button", { name: "Download the signed copy (PDF)" }).click(),
+  ]);
+  const text = await pdfText(await readFile((await download.path())!));
+  const { forms } = await callApi<{ forms: { latest: { title: string; text_hash: string } }[] }>(
+    "GET",
+    "/admin/forms",
+    admin,
+  );
+  const hash = forms.find((f) => f.latest.title === WAIVER)!.latest.text_hash;
+  expect(text).toContain(`Forms Parent (${parent.email})`);
+  expect(text).toContain(hash);
+  expect(text).toContain("Mia Parent");
+
+  await family.setViewportSize({ width: 390, height: 844 });
+  await shoot(family, "my-forms-390");
+  await context.close();
+});
