@@ -16,7 +16,7 @@ import { cancelLapsedPlans, mirrorRecentRefunds, refundRoutes, sendDueRefunds } 
 import { discountRoutes } from "./pricing/index.js";
 import { balanceRoutes, instalmentCharger, officeRoutes, paymentPlanRoutes } from "./plans/index.js";
 import { camperExportRoutes, camperRoutes, camperStaffRoutes } from "./campers/index.js";
-import { formAdminRoutes, formFamilyRoutes } from "./forms/index.js";
+import { enqueueFormReminders, formAdminRoutes, formFamilyRoutes } from "./forms/index.js";
 import { guardianRoutes } from "./guardians/index.js";
 import { cartRoutes, expireOverdueCheckouts, type CheckoutDeps } from "./booking/index.js";
 import {
@@ -326,6 +326,7 @@ export async function buildApp({
     config: config.mail,
     log: app.log,
     busy: () => app.admission().busy,
+    scheduled: [() => enqueueFormReminders(database.db)],
   });
   app.addHook("onClose", async () => {
     await outbox.stop();

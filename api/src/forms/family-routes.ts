@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { enqueueFormSigned, signedPdf } from "../notifications/index.js";
 import { academyToday } from "../platform/academy-day.js";
 import { requirePermission } from "../platform/access/permissions.js";
 import { refusals } from "../platform/contract.js";
@@ -16,7 +17,6 @@ import { consentState, DISCLOSURE, DISCLOSURE_VERSION, recordConsent, type Clien
 import { answerBody, subjectQuery } from "./fields.js";
 import { isWaiver } from "./model.js";
 import { signedRecord } from "./records.js";
-import { signedPdf } from "./signed-pdf.js";
 import { toDo } from "./to-do.js";
 import { answerToWire, consentToWire, consentWire, familyForm, familyToDo, toDoToWire, versionToWire } from "./wire.js";
 
@@ -171,13 +171,18 @@ export const formFamilyRoutes =
         await transaction(db, async (tx) => {
           // Two tabs answering at once take turns: the second sees the first's signature.
           await lockAccount(tx, actor.id);
-          await saveAnswer(
+          const { signatureId } = await saveAnswer(
             tx,
             sealer,
             actor,
             { formId: request.params.id, camperId, version, values },
             clientOf(request),
           );
+          // The family's signed copy goes by e-mail, written with the signature or not at all.
+          if (signatureId) {
+            const { familyId: _family, familyEmail, ...record } = await signedRecord(tx, signatureId, academy);
+            await enqueueFormSigned(tx, familyEmail, { record });
+          }
         });
         const { form, versions } = await oneForm(db, request.params.id);
         const answer = await latestAnswer(db, sealer, actor.id, form.id, camperId);
@@ -226,10 +231,7 @@ export const formFamilyRoutes =
         return reply
           .header("content-type", "application/pdf")
           .header("cache-control", "private, no-store")
-          .header(
-            "content-disposition",
-            `attachment; filename="signed-${name}-${record.signedAt.toISOString().slice(0, 10)}.pdf"`,
-          )
+          .header("content-disposition", `attachment; filename="signed-${name}-${record.signedAt.slice(0, 10)}.pdf"`)
           .send(await signedPdf(record));
       },
     );

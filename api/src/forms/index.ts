@@ -6,3 +6,4 @@ export { formAdminRoutes } from "./admin-routes.js";
 export { formFamilyRoutes, type FamilyFormDeps } from "./family-routes.js";
 export { toDo, type ToDoItem } from "./to-do.js";
 export { forgetFamilyForms } from "./answering.js";
+export { enqueueFormReminders } from "./reminders.js";

@@ -100,9 +100,10 @@ export async function toDo(
   today: string,
   options: { familyIds?: readonly string[]; formIds?: readonly string[] } = {},
 ): Promise<ToDoItem[]> {
+  const active = await formsWithVersions(db, { ids: options.formIds });
+  if (!active.length) return [];
   const seats = await upcomingSeats(db, today, options.familyIds);
   if (!seats.length) return [];
-  const active = await formsWithVersions(db, { ids: options.formIds });
   const answers = await completedAnswers(db, [...new Set(seats.map((s) => s.familyId))]);
   const items: ToDoItem[] = [];
   for (const { form, versions } of active) {

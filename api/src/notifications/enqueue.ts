@@ -13,6 +13,7 @@ import {
   receiptFacts,
   reviewFacts,
 } from "./facts.js";
+import type { FormsNeededFacts, SignedFormFacts } from "./facts/forms.js";
 import { enqueue } from "./outbox.js";
 
 /**
@@ -204,4 +205,18 @@ export async function enqueueInstalmentReminder(tx: Tx, instalment: { id: string
     facts: { ...found.facts, later: found.facts.later.filter((l) => l.due !== instalment.dueDay) },
     dedupeKey: `instalment-reminder:${instalment.id}:${instalment.dueDay}`,
   });
+}
+
+/** A waiver just signed: the family's copy, by e-mail, once per signature. */
+export async function enqueueFormSigned(tx: Tx, to: string, facts: SignedFormFacts) {
+  await enqueue(tx, { kind: "form-signed", to, facts, dedupeKey: `form-signed:${facts.record.signatureId}` });
+}
+
+/**
+ * The forms a family still owes before a first day. Needed for the child to attend, so sent
+ * whatever the family's e-mail choices; `dedupeKey` says which reminder it is, so each goes once.
+ * Returns whether it was written (1) or had been already (0).
+ */
+export async function enqueueFormsNeeded(tx: Tx, to: string, facts: FormsNeededFacts, dedupeKey: string) {
+  return enqueue(tx, { kind: "forms-needed", to, facts, dedupeKey });
 }

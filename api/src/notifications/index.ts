@@ -7,6 +7,8 @@
 export {
   enqueueClassReviewed,
   enqueueContactMessage,
+  enqueueFormSigned,
+  enqueueFormsNeeded,
   enqueueGoodwillRefund,
   enqueueInstalmentOutcome,
   enqueueInstalmentReminder,
@@ -19,6 +21,8 @@ export {
   nameWelcome,
 } from "./enqueue.js";
 export { ACADEMY } from "./format.js";
+export { signedPdf, type SignedRecord } from "./documents/signed-form.js";
+export type { FormsNeededFacts } from "./facts/forms.js";
 export { declineInWords } from "./templates/instalment.js";
 export { createMailer, type Mailer } from "./mailer.js";
 export { deliverDue, outboxState, type OutboxDeps } from "./outbox.js";

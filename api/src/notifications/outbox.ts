@@ -65,6 +65,11 @@ export interface OutboxDeps {
    * (a pass stops between messages) so that families in the middle of a booking are served first.
    */
   busy?: () => boolean;
+  /**
+   * Other domains' scheduled e-mails (the forms' reminders), run at the reminders' pace: each
+   * writes its messages to the outbox, which this worker then sends.
+   */
+  scheduled?: (() => Promise<unknown>)[];
 }
 
 type OutboxRow = typeof notificationOutbox.$inferSelect;

@@ -15,6 +15,9 @@ export function startOutboxWorker(deps: OutboxDeps): { stop(): Promise<void> } {
       await enqueueDueReminders(deps.db, { days: deps.config.reminderDays }).catch((error: unknown) =>
         deps.log.warn({ err: error }, "writing reminders failed"),
       );
+      for (const job of deps.scheduled ?? []) {
+        await job().catch((error: unknown) => deps.log.warn({ err: error }, "writing scheduled e-mails failed"));
+      }
     }
     return deliverDue(deps);
   };

@@ -36,6 +36,9 @@ import { cancelledSubject, SeatCancelled } from "./seat-cancelled.js";
 import { offerSubject, WaitlistOffer } from "./waitlist-offer.js";
 import { movedSubject, WaitlistMoved } from "./waitlist-moved.js";
 import { Welcome, welcomeSubject } from "./welcome.js";
+import { signedPdf } from "../documents/signed-form.js";
+import type { FormsNeededFacts, SignedFormFacts } from "../facts/forms.js";
+import { FormSigned, formSignedSubject, FormsNeeded, formsNeededSubject } from "./forms.js";
 
 /** Every kind of message the outbox holds, with the facts its row keeps. */
 export interface MessageFacts {
@@ -53,6 +56,8 @@ export interface MessageFacts {
   "instalment-paid": InstalmentFacts;
   "instalment-failed": InstalmentFacts;
   "instalment-reminder": InstalmentFacts;
+  "form-signed": SignedFormFacts;
+  "forms-needed": FormsNeededFacts;
 }
 export type MessageKind = keyof MessageFacts;
 export const MESSAGE_KINDS = [
@@ -70,13 +75,16 @@ export const MESSAGE_KINDS = [
   "instalment-paid",
   "instalment-failed",
   "instalment-reminder",
+  "form-signed",
+  "forms-needed",
 ] as const satisfies MessageKind[];
 
 export interface RenderedMessage {
   subject: string;
   html: string;
   text: string;
-  attachments: { filename: string; content: string; contentType: string }[];
+  /** Text as it is, or bytes written in base64 (`encoding`), as nodemailer takes them. */
+  attachments: { filename: string; content: string; contentType: string; encoding?: "base64" }[];
   /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on optional messages. */
   headers?: Record<string, string>;
   /** Where an answer goes, when not to the academy (the contact notice: its sender). Checked by `replyAddress`. */
@@ -247,6 +255,30 @@ export async function renderMessage<K extends MessageKind>(
       return {
         subject: instalmentReminderSubject(coming),
         ...(await both(<InstalmentReminder facts={coming} siteUrl={context.siteUrl} />)),
+        attachments: [],
+      };
+    }
+    case "form-signed": {
+      const signed = facts as SignedFormFacts;
+      const pdf = await signedPdf(signed.record);
+      return {
+        subject: formSignedSubject(signed),
+        ...(await both(<FormSigned facts={signed} siteUrl={context.siteUrl} />)),
+        attachments: [
+          {
+            filename: `signed-${signed.record.title.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "") || "form"}.pdf`,
+            content: pdf.toString("base64"),
+            contentType: "application/pdf",
+            encoding: "base64",
+          },
+        ],
+      };
+    }
+    case "forms-needed": {
+      const needed = facts as FormsNeededFacts;
+      return {
+        subject: formsNeededSubject(needed),
+        ...(await both(<FormsNeeded facts={needed} siteUrl={context.siteUrl} />)),
         attachments: [],
       };
     }

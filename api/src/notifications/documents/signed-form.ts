@@ -1,7 +1,6 @@
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
-import { ACADEMY_TIME_ZONE } from "../platform/academy-day.js";
-import { renderText, type Answers, type FormField } from "./model.js";
+import { ACADEMY_TIME_ZONE } from "../../platform/academy-day.js";
 
 /**
  * A signed waiver as a PDF (PDFKit): the exact text signed, the answers, and the signature's
@@ -14,42 +13,42 @@ const require = createRequire(import.meta.url);
 const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
 const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
 
+/**
+ * What a signed copy shows, as the forms domain gathers it (JSON-safe, so an e-mail's outbox row
+ * keeps it): the text exactly as signed, each open answer in words, and the signature's record.
+ */
 export interface SignedRecord {
   academy: string;
   title: string;
   version: number;
-  publishedAt: Date;
-  intro: string;
-  fields: FormField[];
-  answers: Answers;
+  /** ISO instants, here and below. */
+  publishedAt: string;
+  /** The version's text as hashed: title, introduction and questions (the forms domain's `renderText`). */
+  text: string;
+  answers: { question: string; answer: string }[];
+  /** Medical answers were given and are left out of the copy. */
+  medicalLeftOut: boolean;
   familyName: string;
   camperName: string | null;
   signerName: string;
   signerEmail: string;
-  signedAt: Date;
+  signedAt: string;
   ipAddress: string;
   userAgent: string;
-  consentAt: Date;
+  consentAt: string;
   disclosureVersion: number;
   textHash: string;
   signatureId: string;
 }
 
-const when = (at: Date) =>
-  `${new Intl.DateTimeFormat("en-US", {
+const when = (iso: string) => {
+  const at = new Date(iso);
+  return `${new Intl.DateTimeFormat("en-US", {
     timeZone: ACADEMY_TIME_ZONE,
     dateStyle: "long",
     timeStyle: "long",
   }).format(at)} (${at.toISOString()})`;
-
-/** An answer as a person reads it. */
-function answerText(field: FormField, value: Answers[string] | undefined): string {
-  if (value === undefined) return "(not answered)";
-  if (typeof value === "boolean") return value ? "Yes" : "No";
-  if (Array.isArray(value)) return value.join(", ");
-  if (typeof value === "object") return `Signed by typing "${value.name}" and ticking "I agree"`;
-  return String(value);
-}
+};
 
 export function signedPdf(record: SignedRecord): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -89,16 +88,11 @@ export function signedPdf(record: SignedRecord): Promise<Buffer> {
     .fillColor("#000000");
 
   heading("The text signed");
-  doc
-    .font("body")
-    .fontSize(10)
-    .text(renderText({ title: record.title, intro: record.intro, fields: record.fields }));
+  doc.font("body").fontSize(10).text(record.text);
 
   heading("The answers given");
-  const medical = record.fields.some((f) => f.medical);
-  for (const field of record.fields.filter((f) => !f.medical))
-    line(field.label, answerText(field, record.answers[field.key]));
-  if (medical) doc.font("body").text("Medical answers are kept sealed and are not printed on this copy.");
+  for (const { question, answer } of record.answers) line(question, answer);
+  if (record.medicalLeftOut) doc.font("body").text("Medical answers are kept sealed and are not printed on this copy.");
 
   heading("The signature");
   line("Signed by", `${record.signerName} (${record.signerEmail})`);
