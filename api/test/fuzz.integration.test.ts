@@ -516,6 +516,7 @@ const TEXT_INPUTS: TextInput[] = [
   },
   { method: "PUT", url: "/admin/forms/{}", as: ADMIN, body: { title: "x" } },
   { method: "DELETE", url: "/admin/forms/{}", as: ADMIN },
+  { method: "POST", url: "/admin/forms/completion/remind", as: ADMIN, body: { within_days: 7 } },
   { method: "GET", url: "/forms/{}", as: SAM },
   { method: "PUT", url: "/forms/{}/answer", as: SAM, body: { camper_id: null, version: 1, values: {} } },
   { method: "PUT", url: "/forms/consent", as: SAM, body: { agreed: true } },

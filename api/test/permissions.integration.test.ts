@@ -228,6 +228,12 @@ const cases: Case[] = [
     expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
   },
   {
+    name: "every camper's forms, for the office",
+    method: "GET",
+    url: "/admin/forms/completion",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
     name: "the academy's forms",
     method: "GET",
     url: "/admin/forms",
@@ -623,6 +629,14 @@ const guarded: Guarded[] = [
   { method: "POST", url: "/admin/forms", body: { title: 1 }, lacking: ["student", "instructor"] },
   { method: "PUT", url: "/admin/forms/not-an-id", body: { title: 1 }, lacking: ["student", "instructor"] },
   { method: "DELETE", url: "/admin/forms/not-an-id", lacking: ["student", "instructor"] },
+  { method: "GET", url: "/admin/forms/completion?within_days=x", lacking: ["student", "instructor"] },
+  { method: "GET", url: "/admin/forms/completion.csv?within_days=x", lacking: ["student", "instructor"] },
+  {
+    method: "POST",
+    url: "/admin/forms/completion/remind",
+    body: { within_days: "x" },
+    lacking: ["student", "instructor"],
+  },
   { method: "GET", url: "/classes/not-an-id/roster/not-an-id/medical", lacking: ["student"] },
   { method: "GET", url: "/classes/not-an-id/roster.csv", lacking: ["student"] },
   { method: "GET", url: "/classes/not-an-id/roster/medical", lacking: ["student"] },

@@ -142,6 +142,10 @@ test("an admin builds a waiver and a medical form; a parent answers both for two
   expect(text).toContain(hash);
   expect(text).toContain("Mia Parent");
 
+  // The class's roster shows both children's forms complete.
+  const roster = await callApi<{ forms: string }[]>("GET", `/classes/${classId}/roster`, accessToken(SEED.instructor));
+  expect(roster.map((r) => r.forms)).toEqual(["complete", "complete"]);
+
   await family.setViewportSize({ width: 390, height: 844 });
   await shoot(family, "my-forms-390");
   await context.close();

@@ -15,7 +15,6 @@ export const queryKeys = {
   users: () => ["users"] as const,
   campers: (email: string) => ["campers", email] as const,
   guardians: (email: string) => ["guardians", email] as const,
-  forms: (email: string) => ["forms", email] as const,
   eligibility: (email: string, classId: string) => ["campers", email, "eligibility", classId] as const,
   waitlist: (email: string) => ["waitlist", email] as const,
   availability: (classId: string) => ["availability", classId] as const,

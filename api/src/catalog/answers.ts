@@ -211,6 +211,10 @@ export const rosterEntry = z
     guardians: z
       .array(guardianContact)
       .meta({ description: "The family's parents or guardians to call, the account holder first" }),
+    forms: z.enum(["complete", "missing", "late", "none"]).meta({
+      description:
+        "The camper's forms this class needs (decision 045): all complete, one missing, one late, or none needed",
+    }),
     camper: z.object({
       _id: z.uuid(),
       name: z.string().meta({ description: "The camper's name (the account holder's for their own seat)" }),

@@ -181,6 +181,8 @@ describe("a class's roster", () => {
         enrolledAt: expect.any(String),
         // Who to call: the seeded student's own phone, given as every family does before booking.
         guardians: [{ name: SAM.name, relation: "parent", phone: "+1 503 555 0190" }],
+        // The academy asks for no forms here.
+        forms: "none",
         // Whose seat: the account's own "Myself" camper, with what the instructor needs on the day.
         camper: {
           _id: expect.any(String),

@@ -1,3 +1,4 @@
+import { academyToday } from "../platform/academy-day.js";
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { FastifyZodInstance } from "../platform/fastify.js";
 import { z } from "zod";
@@ -5,6 +6,7 @@ import { ownerByEmail } from "../platform/access/owner.js";
 import { requirePermission } from "../platform/access/permissions.js";
 import type { Db } from "../platform/database/client.js";
 import { rosterCampers } from "../campers/index.js";
+import { classFormsStatus } from "../forms/index.js";
 import { guardianContacts } from "../guardians/index.js";
 import { campers, CLASS_STATUSES, classes, enrollments, users } from "../platform/database/schema.js";
 import type { Sealer } from "../platform/sealing.js";
@@ -83,11 +85,14 @@ export function instructorClassRoutes(app: FastifyZodInstance, db: Db, sealer: S
         db,
         rows.map((r) => r.familyId),
       );
+      // Whether each camper's forms for this class are in (decision 045): flagged when not.
+      const forms = await classFormsStatus(db, academyToday(), row.id, rows);
       const items = rows.map((r) => ({
         name: r.name,
         email: r.email,
         enrolledAt: r.enrolledAt.toISOString(),
         guardians: contacts.get(r.familyId) ?? [],
+        forms: forms.get(r.camperId) ?? "none",
         camper: found.get(r.camperId)!,
       }));
       if (!paged) return items;

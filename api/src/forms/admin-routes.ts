@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { academyToday } from "../platform/academy-day.js";
 import { requirePermission } from "../platform/access/permissions.js";
 import { refusals } from "../platform/contract.js";
 import type { Db } from "../platform/database/client.js";
@@ -7,7 +8,8 @@ import { transaction } from "../platform/transaction.js";
 import { idParam } from "../platform/wire.js";
 import { archiveForm, createForm, formsWithVersions, oneForm, publishForm } from "./catalog.js";
 import { formCreate, formPublish } from "./fields.js";
-import { adminForm, adminForms, adminFormToWire, published } from "./wire.js";
+import { completionCsv, officeCompletion, remindNow } from "./office.js";
+import { adminForm, adminForms, adminFormToWire, officeCompletionWire, officeToWire, published } from "./wire.js";
 
 const EXAMPLE = {
   title: "Liability waiver",
@@ -46,6 +48,96 @@ export const formAdminRoutes =
         requirePermission(await request.requireActor(), "read", "form");
         const list = await formsWithVersions(db, { archived: request.query.archived === "true" });
         return { forms: list.map(adminFormToWire) };
+      },
+    );
+
+    const completionQuery = z
+      .object({
+        within_days: z.coerce
+          .number()
+          .int("A whole number of days.")
+          .min(0, "From 0 to 365 days.")
+          .max(365, "From 0 to 365 days.")
+          .optional()
+          .meta({ description: "Only campers whose first day is within this many days" }),
+        incomplete: z.enum(["true", "false"]).optional().meta({ description: "Only missing and late forms" }),
+      })
+      .strict();
+    const filterOf = (q: z.infer<typeof completionQuery>) => ({
+      withinDays: q.within_days,
+      incomplete: q.incomplete === "true",
+    });
+
+    app.get(
+      "/admin/forms/completion",
+      {
+        config: { access: { action: "read", entity: "form" } },
+        schema: {
+          operationId: "readFormsCompletion",
+          tags: ["forms"],
+          summary: "Every camper's forms, complete, missing or late, by class; filtered by first day and status",
+          querystring: completionQuery,
+          response: { 200: officeCompletionWire.describe("The forms of every camper with a class to come") },
+        },
+      },
+      async (request) => {
+        requirePermission(await request.requireActor(), "read", "form");
+        const { items, byClass } = await officeCompletion(db, academyToday(), filterOf(request.query));
+        return officeToWire(items, byClass);
+      },
+    );
+
+    app.get(
+      "/admin/forms/completion.csv",
+      {
+        config: { access: { action: "read", entity: "form" } },
+        schema: {
+          operationId: "downloadFormsCompletionCsv",
+          tags: ["forms"],
+          summary: "The same as CSV, one row a camper and form",
+          querystring: completionQuery,
+          response: {
+            200: {
+              description:
+                'A CSV file (Content-Disposition: attachment; filename="forms-<YYYY-MM-DD>.csv"): status, form, camper, family, email, classes, first_day, due; every cell quoted',
+              content: { "text/csv": { schema: z.string() } },
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        requirePermission(await request.requireActor(), "read", "form");
+        const today = academyToday();
+        const { items } = await officeCompletion(db, today, filterOf(request.query));
+        return reply
+          .header("content-type", "text/csv; charset=utf-8")
+          .header("content-disposition", `attachment; filename="forms-${today}.csv"`)
+          .send(completionCsv(items));
+      },
+    );
+
+    app.post(
+      "/admin/forms/completion/remind",
+      {
+        config: { access: { action: "update", entity: "form" } },
+        schema: {
+          operationId: "remindFamiliesOfForms",
+          tags: ["forms"],
+          summary: "E-mail now each family that still owes a form for a first day within N days (once a day each)",
+          body: z
+            .object({ within_days: z.number().int().min(0).max(365) })
+            .strict()
+            .meta({ example: { within_days: 7 } }),
+          response: {
+            200: z
+              .object({ families: z.number().int().meta({ description: "Families written to now" }) })
+              .describe("How many families were sent a reminder"),
+          },
+        },
+      },
+      async (request) => {
+        requirePermission(await request.requireActor(), "update", "form");
+        return { families: await remindNow(db, academyToday(), request.body.within_days) };
       },
     );
 

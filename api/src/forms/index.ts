@@ -4,6 +4,6 @@
  */
 export { formAdminRoutes } from "./admin-routes.js";
 export { formFamilyRoutes, type FamilyFormDeps } from "./family-routes.js";
-export { toDo, type ToDoItem } from "./to-do.js";
+export { classFormsStatus, toDo, type FormsStatus, type ToDoItem } from "./to-do.js";
 export { forgetFamilyForms } from "./answering.js";
 export { enqueueFormReminders } from "./reminders.js";

@@ -151,3 +151,38 @@ export async function toDo(
       a.title.localeCompare(b.title),
   );
 }
+
+export type FormsStatus = Completion | "none";
+
+/**
+ * Where each camper of a class stands on the forms that class needs, for the roster's flag: late
+ * when any is late, missing when any is missing, complete when all are done, none when the class
+ * needs none.
+ */
+export async function classFormsStatus(
+  db: Db | Tx,
+  today: string,
+  classId: string,
+  seats: readonly { familyId: string; camperId: string }[],
+): Promise<Map<string, FormsStatus>> {
+  const items = (await toDo(db, today, { familyIds: [...new Set(seats.map((s) => s.familyId))] })).filter((i) =>
+    i.classIds.includes(classId),
+  );
+  const status = new Map<string, FormsStatus>();
+  for (const seat of seats) {
+    const own = items.filter(
+      (i) => i.familyId === seat.familyId && (i.camperId === null || i.camperId === seat.camperId),
+    );
+    status.set(
+      seat.camperId,
+      own.length === 0
+        ? "none"
+        : own.some((i) => i.status === "late")
+          ? "late"
+          : own.some((i) => i.status === "missing")
+            ? "missing"
+            : "complete",
+    );
+  }
+  return status;
+}

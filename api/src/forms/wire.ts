@@ -3,6 +3,7 @@ import type { AnswerView } from "./answering.js";
 import type { FormVersionRow, FormWithVersions } from "./catalog.js";
 import type { ConsentState } from "./consent.js";
 import { FIELD_KINDS, isWaiver } from "./model.js";
+import type { ClassCompletion, OfficeItem } from "./office.js";
 import type { ToDoItem } from "./to-do.js";
 
 /** What the forms routes answer, and how a row becomes it. */
@@ -178,4 +179,52 @@ export const consentToWire = (state: ConsentState, version: number, text: string
   text,
   agreed: state.agreed,
   at: state.at ? iso(state.at) : null,
+});
+
+export const officeItem = toDoItem
+  .extend({
+    family_id: z.uuid(),
+    family_name: z.string(),
+    family_email: z.string(),
+    classes: z.array(z.object({ id: z.uuid(), name: z.string(), start_date: z.string() })),
+  })
+  .meta({ id: "OfficeFormItem", description: "One camper's form (or a family's), with the family and its classes" });
+
+export const officeCompletionWire = z
+  .object({
+    items: z.array(officeItem).meta({ description: "The soonest due first" }),
+    by_class: z
+      .array(
+        z.object({
+          class_id: z.uuid(),
+          class_name: z.string(),
+          start_date: z.string(),
+          complete: z.number().int(),
+          missing: z.number().int(),
+          late: z.number().int(),
+        }),
+      )
+      .meta({ description: "Per class: how many campers' forms are complete, missing and late" }),
+  })
+  .meta({ id: "FormsCompletion", description: "The office's view of every camper's forms" });
+
+export const officeToWire = (
+  items: readonly OfficeItem[],
+  byClass: readonly ClassCompletion[],
+): z.input<typeof officeCompletionWire> => ({
+  items: items.map((i) => ({
+    ...toDoToWire(i),
+    family_id: i.familyId,
+    family_name: i.familyName,
+    family_email: i.familyEmail,
+    classes: i.classes.map((c) => ({ id: c.id, name: c.name, start_date: c.startDate })),
+  })),
+  by_class: byClass.map((c) => ({
+    class_id: c.classId,
+    class_name: c.className,
+    start_date: c.startDate,
+    complete: c.complete,
+    missing: c.missing,
+    late: c.late,
+  })),
 });

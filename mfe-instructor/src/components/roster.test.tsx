@@ -25,6 +25,7 @@ const seat = (id: string, name: string, medical: boolean): RosterEntry => ({
   email: "ana@example.com",
   enrolledAt: "2027-03-01T10:00:00.000Z",
   guardians: [],
+  forms: "none",
   camper: {
     _id: id,
     name,

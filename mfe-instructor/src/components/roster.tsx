@@ -253,6 +253,9 @@ function RosterRow({
         className={`${cellStyles} text-lg font-bold break-words text-slate-900 dark:text-white @3xl:text-base print:text-base`}
       >
         {camper.name}
+        {(row.forms === "missing" || row.forms === "late") && (
+          <span className="block text-sm font-semibold text-red-800 dark:text-red-300">{`Forms ${row.forms}`}</span>
+        )}
       </td>
       <td data-label="Age on the first day" className={fieldStyles}>
         {ageLabel(camper.age)}

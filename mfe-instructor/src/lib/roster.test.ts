@@ -6,6 +6,7 @@ const row = (camper: string, email: string): RosterEntry => ({
   email,
   enrolledAt: "2027-05-01T10:00:00.000Z",
   guardians: [],
+  forms: "none",
   camper: {
     _id: `${camper}-${email}`,
     name: camper,

@@ -1541,6 +1541,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/forms/completion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every camper's forms, complete, missing or late, by class; filtered by first day and status */
+        get: operations["readFormsCompletion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/forms/completion.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same as CSV, one row a camper and form */
+        get: operations["downloadFormsCompletionCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/forms/completion/remind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail now each family that still owes a form for a first day within N days (once a day each) */
+        post: operations["remindFamiliesOfForms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/forms/{id}": {
         parameters: {
             query?: never;
@@ -1872,133 +1923,21 @@ export interface components {
                 refusedPerAddress: number;
             };
         };
-        /** @description One question of a form */
-        FormField: {
-            key: string;
-            /** @enum {string} */
-            kind: "short-text" | "long-text" | "yes-no" | "one-choice" | "many-choices" | "date" | "number" | "signature";
-            label: string;
-            help: string;
-            required: boolean;
-            medical: boolean;
-            choices: string[];
-            min: number | null;
-            max: number | null;
+        /** @description How the e-mail outbox stands */
+        OutboxState: {
+            /** @description Messages waiting to be sent (new, or to be tried again) */
+            queued: number;
+            /** @description Messages given up on after their last try */
+            failed: number;
+            /** @description Since when the oldest waiting message waits (ISO 8601, UTC); null when none waits */
+            oldestQueuedAt: string | null;
         };
-        /** @description A form as published at one version */
-        FormVersion: {
-            version: number;
-            title: string;
-            intro: string;
-            fields: components["schemas"]["FormField"][];
-            /** @description Whether answering it means signing it (it has a signature block) */
-            waiver: boolean;
-            /** @description SHA-256 (hex) of the version's text, as a signature records it */
-            text_hash: string;
-            sign_again: boolean;
-            /** Format: date-time */
-            published_at: string;
-        };
-        /** @description A form the academy asks for, with its versions */
-        AdminForm: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            audience: "family" | "camper";
-            applies_to: {
-                all: boolean;
-                sports: string[];
-                class_ids: string[];
-            };
-            due_days_before: number;
-            archived: boolean;
-            latest: components["schemas"]["FormVersion"];
-            /** @description Every version, the oldest first */
-            versions: {
-                version: number;
-                /** Format: date-time */
-                published_at: string;
-                sign_again: boolean;
-            }[];
-        };
-        AdminForms: {
-            forms: components["schemas"]["AdminForm"][];
-        };
-        PublishedForm: {
-            form: components["schemas"]["AdminForm"];
-            /** @description Whether the text or questions changed, so a new version is out */
-            new_version: boolean;
-        };
-        Signature: {
-            /** Format: uuid */
-            id: string;
-            signer_name: string;
-            /** Format: date-time */
-            signed_at: string;
-            text_hash: string;
-            /** @description Where the signed copy (a PDF) is downloaded */
-            pdf: string;
-        };
-        /** @description A family's latest answer to a form for one camper or the family */
-        FormAnswer: {
-            /** @description The version answered */
-            version: number;
-            values: {
-                [key: string]: unknown;
-            };
-            /** @description Medical answers were kept but could not be opened */
-            unreadable: boolean;
-            /** Format: date-time */
-            answered_at: string;
-            signature: components["schemas"]["Signature"] | (never | null);
-        };
-        /** @description A form as the family answers it now, with their latest answer */
-        FamilyForm: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            audience: "family" | "camper";
-            latest: components["schemas"]["FormVersion"];
-            answer: components["schemas"]["FormAnswer"] | (never | null);
-            /** @description A waiver, and the caller has not agreed to sign electronically */
-            consent_needed: boolean;
-        };
-        /** @description One form a camper (or the family) needs before the first day */
-        FormToDo: {
-            /** Format: uuid */
-            form_id: string;
-            title: string;
-            waiver: boolean;
-            /** Format: uuid */
-            camper_id: string | null;
-            camper_name: string | null;
-            /** Format: date */
-            first_day: string;
-            /** Format: date */
-            due_date: string;
-            /** @enum {string} */
-            status: "complete" | "missing" | "late";
-            answered_version: number | null;
-            latest_version: number;
-            /** @description The signed copy, once a waiver is signed */
-            signature_pdf: string | null;
-        };
-        /** @description The consent to sign and receive records electronically */
-        EsignConsent: {
-            version: number;
-            /** @description The consumer disclosure, plain text */
-            text: string;
-            agreed: boolean;
-            /**
-             * Format: date-time
-             * @description When the caller last agreed or withdrew
-             */
-            at: string | null;
-        };
-        FamilyForms: {
-            items: components["schemas"]["FormToDo"][];
-            /** @description A waiver is among them and the caller has not agreed yet */
-            consent_needed: boolean;
+        /** @description A user's e-mail choices and calendar feed */
+        NotificationSettings: {
+            /** @description Whether optional e-mails (reminders) are sent */
+            optionalEmails: boolean;
+            /** @description The family's private calendar feed, `webcal://…/calendar/<secret>.ics`, for calendar apps to subscribe to; null when there is none */
+            calendarFeedUrl: string | null;
         };
         /** @description A parent or guardian of a family, with where to reach them */
         Guardian: {
@@ -2326,6 +2265,179 @@ export interface components {
              */
             readAt: string;
         };
+        /** @description One question of a form */
+        FormField: {
+            key: string;
+            /** @enum {string} */
+            kind: "short-text" | "long-text" | "yes-no" | "one-choice" | "many-choices" | "date" | "number" | "signature";
+            label: string;
+            help: string;
+            required: boolean;
+            medical: boolean;
+            choices: string[];
+            min: number | null;
+            max: number | null;
+        };
+        /** @description A form as published at one version */
+        FormVersion: {
+            version: number;
+            title: string;
+            intro: string;
+            fields: components["schemas"]["FormField"][];
+            /** @description Whether answering it means signing it (it has a signature block) */
+            waiver: boolean;
+            /** @description SHA-256 (hex) of the version's text, as a signature records it */
+            text_hash: string;
+            sign_again: boolean;
+            /** Format: date-time */
+            published_at: string;
+        };
+        /** @description A form the academy asks for, with its versions */
+        AdminForm: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            audience: "family" | "camper";
+            applies_to: {
+                all: boolean;
+                sports: string[];
+                class_ids: string[];
+            };
+            due_days_before: number;
+            archived: boolean;
+            latest: components["schemas"]["FormVersion"];
+            /** @description Every version, the oldest first */
+            versions: {
+                version: number;
+                /** Format: date-time */
+                published_at: string;
+                sign_again: boolean;
+            }[];
+        };
+        AdminForms: {
+            forms: components["schemas"]["AdminForm"][];
+        };
+        PublishedForm: {
+            form: components["schemas"]["AdminForm"];
+            /** @description Whether the text or questions changed, so a new version is out */
+            new_version: boolean;
+        };
+        Signature: {
+            /** Format: uuid */
+            id: string;
+            signer_name: string;
+            /** Format: date-time */
+            signed_at: string;
+            text_hash: string;
+            /** @description Where the signed copy (a PDF) is downloaded */
+            pdf: string;
+        };
+        /** @description A family's latest answer to a form for one camper or the family */
+        FormAnswer: {
+            /** @description The version answered */
+            version: number;
+            values: {
+                [key: string]: unknown;
+            };
+            /** @description Medical answers were kept but could not be opened */
+            unreadable: boolean;
+            /** Format: date-time */
+            answered_at: string;
+            signature: components["schemas"]["Signature"] | (never | null);
+        };
+        /** @description A form as the family answers it now, with their latest answer */
+        FamilyForm: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            audience: "family" | "camper";
+            latest: components["schemas"]["FormVersion"];
+            answer: components["schemas"]["FormAnswer"] | (never | null);
+            /** @description A waiver, and the caller has not agreed to sign electronically */
+            consent_needed: boolean;
+        };
+        /** @description One form a camper (or the family) needs before the first day */
+        FormToDo: {
+            /** Format: uuid */
+            form_id: string;
+            title: string;
+            waiver: boolean;
+            /** Format: uuid */
+            camper_id: string | null;
+            camper_name: string | null;
+            /** Format: date */
+            first_day: string;
+            /** Format: date */
+            due_date: string;
+            /** @enum {string} */
+            status: "complete" | "missing" | "late";
+            answered_version: number | null;
+            latest_version: number;
+            /** @description The signed copy, once a waiver is signed */
+            signature_pdf: string | null;
+        };
+        /** @description The consent to sign and receive records electronically */
+        EsignConsent: {
+            version: number;
+            /** @description The consumer disclosure, plain text */
+            text: string;
+            agreed: boolean;
+            /**
+             * Format: date-time
+             * @description When the caller last agreed or withdrew
+             */
+            at: string | null;
+        };
+        FamilyForms: {
+            items: components["schemas"]["FormToDo"][];
+            /** @description A waiver is among them and the caller has not agreed yet */
+            consent_needed: boolean;
+        };
+        /** @description One camper's form (or a family's), with the family and its classes */
+        OfficeFormItem: {
+            /** Format: uuid */
+            form_id: string;
+            title: string;
+            waiver: boolean;
+            /** Format: uuid */
+            camper_id: string | null;
+            camper_name: string | null;
+            /** Format: date */
+            first_day: string;
+            /** Format: date */
+            due_date: string;
+            /** @enum {string} */
+            status: "complete" | "missing" | "late";
+            answered_version: number | null;
+            latest_version: number;
+            /** @description The signed copy, once a waiver is signed */
+            signature_pdf: string | null;
+            /** Format: uuid */
+            family_id: string;
+            family_name: string;
+            family_email: string;
+            classes: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                start_date: string;
+            }[];
+        };
+        /** @description The office's view of every camper's forms */
+        FormsCompletion: {
+            /** @description The soonest due first */
+            items: components["schemas"]["OfficeFormItem"][];
+            /** @description Per class: how many campers' forms are complete, missing and late */
+            by_class: {
+                /** Format: uuid */
+                class_id: string;
+                class_name: string;
+                start_date: string;
+                complete: number;
+                missing: number;
+                late: number;
+            }[];
+        };
         /** @description A class's live booking state (never cached) */
         ClassAvailability: {
             /** @description Seats anyone may book now: none while the class's line waits */
@@ -2434,22 +2546,6 @@ export interface components {
              * @description When the offer runs out (ISO 8601, UTC)
              */
             offerExpiresAt: string | null;
-        };
-        /** @description How the e-mail outbox stands */
-        OutboxState: {
-            /** @description Messages waiting to be sent (new, or to be tried again) */
-            queued: number;
-            /** @description Messages given up on after their last try */
-            failed: number;
-            /** @description Since when the oldest waiting message waits (ISO 8601, UTC); null when none waits */
-            oldestQueuedAt: string | null;
-        };
-        /** @description A user's e-mail choices and calendar feed */
-        NotificationSettings: {
-            /** @description Whether optional e-mails (reminders) are sent */
-            optionalEmails: boolean;
-            /** @description The family's private calendar feed, `webcal://…/calendar/<secret>.ics`, for calendar apps to subscribe to; null when there is none */
-            calendarFeedUrl: string | null;
         };
         /** @description A user's product record: name, e-mail, photo and role */
         User: {
@@ -2875,6 +2971,11 @@ export interface components {
             enrolledAt: string;
             /** @description The family's parents or guardians to call, the account holder first */
             guardians: components["schemas"]["GuardianContact"][];
+            /**
+             * @description The camper's forms this class needs (decision 045): all complete, one missing, one late, or none needed
+             * @enum {string}
+             */
+            forms: "complete" | "missing" | "late" | "none";
             camper: {
                 /** Format: uuid */
                 _id: string;
@@ -14255,6 +14356,265 @@ export interface operations {
                 };
             };
             /** @description A field is invalid, or the form cannot be published as it is (the fields say why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readFormsCompletion: {
+        parameters: {
+            query?: {
+                /** @description Only campers whose first day is within this many days */
+                within_days?: number;
+                /** @description Only missing and late forms */
+                incomplete?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The forms of every camper with a class to come */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormsCompletion"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadFormsCompletionCsv: {
+        parameters: {
+            query?: {
+                /** @description Only campers whose first day is within this many days */
+                within_days?: number;
+                /** @description Only missing and late forms */
+                incomplete?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file (Content-Disposition: attachment; filename="forms-<YYYY-MM-DD>.csv"): status, form, camper, family, email, classes, first_day, due; every cell quoted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    remindFamiliesOfForms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    within_days: number;
+                };
+            };
+        };
+        responses: {
+            /** @description How many families were sent a reminder */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Families written to now */
+                        families: number;
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, queryKeys, useStudentEmail } from "shared-auth";
+import { api, useStudentEmail } from "shared-auth";
 import type { EsignConsent, FamilyForm, FamilyForms } from "shared-auth/wire";
+
+/**
+ * The family's forms, cached under a key of this app's own: only My Forms and Student Home read
+ * them, so the key stays out of the singleton every page loads (the cart page's byte budget).
+ */
+const formsKey = (email: string) => ["forms", email] as const;
 
 export type { EsignConsent, FamilyForm, FamilyForms, FormField, FormToDo } from "shared-auth/wire";
 
@@ -8,7 +14,7 @@ export type { EsignConsent, FamilyForm, FamilyForms, FormField, FormToDo } from 
 export function useFamilyForms() {
   const email = useStudentEmail();
   return useQuery({
-    queryKey: queryKeys.forms(email ?? ""),
+    queryKey: formsKey(email ?? ""),
     queryFn: async () => (await api.get<FamilyForms>("/forms")).data,
     enabled: email !== null,
   });
@@ -18,7 +24,7 @@ export function useFamilyForms() {
 export function useFamilyForm(formId: string, camperId: string | null) {
   const email = useStudentEmail();
   return useQuery({
-    queryKey: [...queryKeys.forms(email ?? ""), formId, camperId ?? "family"],
+    queryKey: [...formsKey(email ?? ""), formId, camperId ?? "family"],
     queryFn: async () =>
       (await api.get<FamilyForm>(`/forms/${formId}`, { params: camperId ? { camper_id: camperId } : {} })).data,
     enabled: email !== null,
@@ -28,7 +34,7 @@ export function useFamilyForm(formId: string, camperId: string | null) {
 export function useConsent() {
   const email = useStudentEmail();
   return useQuery({
-    queryKey: [...queryKeys.forms(email ?? ""), "consent"],
+    queryKey: [...formsKey(email ?? ""), "consent"],
     queryFn: async () => (await api.get<EsignConsent>("/forms/consent")).data,
     enabled: email !== null,
   });
@@ -40,7 +46,7 @@ export function useSaveConsent() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (agreed: boolean) => (await api.put<EsignConsent>("/forms/consent", { agreed })).data,
-    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.forms(email ?? "") }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: formsKey(email ?? "") }),
   });
 }
 
@@ -57,6 +63,6 @@ export function useAnswerForm() {
   return useMutation({
     mutationFn: async ({ formId, camperId, version, values }: AnswerInput) =>
       (await api.put<FamilyForm>(`/forms/${formId}/answer`, { camper_id: camperId, version, values })).data,
-    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.forms(email ?? "") }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: formsKey(email ?? "") }),
   });
 }
