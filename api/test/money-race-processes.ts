@@ -264,7 +264,7 @@ export function moneyRaceSteps(first: () => Process) {
 
   /**
    * Everything money and seats must agree on, over every order and class these tests made: held and
-   * enrolled counts equal what pending orders and enrolments say (test/read-then-write.race.test.ts's check); a paid
+   * enrolled counts equal what pending orders and enrolments say (read-then-write-steps.ts's check); a paid
    * order has one payment and a seat for each of its items, any other none; every enrolment was
    * bought by a paid order.
    */
