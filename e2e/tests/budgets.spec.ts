@@ -10,7 +10,7 @@ import { SEED, signInAs, storedSessionContext } from "../support/session";
 // The deterministic part of the performance budgets (tools/perf-budgets.json): bytes the home page
 // loads, what it preloads and downloads, and nothing moving in view as a page loads. Lighthouse
 // scores and timings move with the machine's load: they are measured by `npm run bench:web`,
-// never asserted here. Every page's audit (one React DOM, no accessibility problem): page-audits.spec.ts.
+// never asserted here. Every page's audit (one React DOM, no accessibility problem): budgets-page-audits.spec.ts.
 const budgets = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, "../../tools/perf-budgets.json"), "utf8"),
 ) as {

@@ -7,6 +7,8 @@ import { studentWithClasses } from "../support/students";
 // Part of the performance budgets (tools/perf-budgets.json; the bytes and loads: budgets.spec.ts):
 // on every page of the site in both themes, one React DOM and no accessibility problem that axe
 // rates serious or critical, or that Lighthouse's accessibility score counts (decision 019).
+// Named to run beside budgets.spec.ts, as when both were one file: before the specs that fill the
+// site with more of their own data.
 
 const CLASS = (n: number) => `00000000-0000-4000-9000-${String(n).padStart(12, "0")}`;
 /** Maya's (the seed instructor's) class that the audit's students pay for: her roster lists them. */
