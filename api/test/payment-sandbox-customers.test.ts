@@ -1,48 +1,15 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authenticateCard, confirmCard } from "../../tools/card-payment.mjs";
-import {
-  LOCAL_PUBLISHABLE_KEY,
-  LOCAL_SECRET_KEY,
-  type PaymentSandbox,
-  startPaymentSandbox,
-} from "../../tools/payment-sandbox.mjs";
+import { LOCAL_PUBLISHABLE_KEY, type PaymentSandbox, startPaymentSandbox } from "../../tools/payment-sandbox.mjs";
+import { intentOf, rejection, stripeFor } from "./payment-sandbox-sdk.js";
 
 /**
  * The payment sandbox's customers, saved cards and off-session payments through the real SDK, as a
  * payment plan uses them: a deposit at checkout that saves the card, the rest charged later by a
- * worker without the family there (the rest of the sandbox: payment-sandbox.test.ts).
+ * worker without the family there (their events and a restart: payment-sandbox-saved-card-events.test.ts;
+ * the rate limit: payment-sandbox-rate-limit.test.ts; the rest of the sandbox: payment-sandbox.test.ts).
  */
-
-const stripeFor = (sandbox: PaymentSandbox, options: Stripe.StripeConfig = {}) =>
-  new Stripe(LOCAL_SECRET_KEY, {
-    host: "127.0.0.1",
-    port: sandbox.port,
-    protocol: "http",
-    maxNetworkRetries: 0,
-    telemetry: false,
-    ...options,
-  });
-
-async function rejection(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Stripe.errors.StripeError;
-  }
-  throw new Error("expected the call to fail");
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A PaymentIntent's error as the worker reads it (the SDK keeps the answer's error object in `raw`). */
-const intentOf = (error: Stripe.errors.StripeError) =>
-  (error.raw as { payment_intent: Stripe.PaymentIntent }).payment_intent;
 
 describe("payment sandbox: customers and saved cards", () => {
   let sandbox: PaymentSandbox;
@@ -455,133 +422,5 @@ describe("payment sandbox: customers and saved cards", () => {
     expect(body.customer).toBeUndefined();
     const other = await fetch(`${sandbox.url}/v1/setup_intents?key=${LOCAL_PUBLISHABLE_KEY}`, { method: "POST" });
     expect(other.status).toBe(401);
-  });
-});
-
-describe("payment sandbox rate limit", () => {
-  let sandbox: PaymentSandbox;
-
-  beforeAll(async () => {
-    sandbox = await startPaymentSandbox({ port: 0, requestsPerSecond: 2 });
-  });
-  afterAll(() => sandbox.stop());
-
-  it("answers Stripe's 429 over the limit, which the SDK does not retry and a client that waits gets past", async () => {
-    // The SDK's own retries (409, 5xx, Stripe-Should-Retry) do not cover a rate limit.
-    const stripe = stripeFor(sandbox, { maxNetworkRetries: 2 });
-    const customer = await stripe.customers.create({ email: "pat@example.com" });
-    await stripe.customers.retrieve(customer.id);
-    const limited = await rejection(stripe.customers.retrieve(customer.id));
-    expect(limited).toBeInstanceOf(Stripe.errors.StripeRateLimitError);
-    expect(limited).toMatchObject({ statusCode: 429, code: "rate_limit", rawType: "invalid_request_error" });
-    expect(limited.message).toBe(
-      "Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.",
-    );
-
-    // A refused request did nothing: the same Idempotency-Key, sent again after a wait, creates once.
-    const key = `rate-${Date.now()}`;
-    const create = () => stripe.customers.create({ email: "sam@example.com" }, { idempotencyKey: key });
-    let made: Stripe.Customer | undefined;
-    let refusals = 0;
-    for (let attempt = 0; attempt < 6 && !made; attempt++) {
-      try {
-        made = await create();
-      } catch (error) {
-        if (!(error instanceof Stripe.errors.StripeRateLimitError)) throw error;
-        refusals++;
-        await sleep(250 * 2 ** attempt);
-      }
-    }
-    expect(made?.email).toBe("sam@example.com");
-    expect(refusals).toBeGreaterThan(0);
-    expect(sandbox.events.filter((e) => e.type === "customer.created")).toHaveLength(2);
-
-    sandbox.setRequestsPerSecond(undefined);
-    const all = await Promise.all(Array.from({ length: 8 }, () => stripe.customers.retrieve(customer.id)));
-    expect(all.map((c) => c.id)).toEqual(Array.from({ length: 8 }, () => customer.id));
-  });
-});
-
-/** The events of saving a card that asks for authentication, in the order they happen. */
-const SAVING_EVENTS = [
-  "customer.created",
-  "setup_intent.created",
-  "setup_intent.requires_action",
-  "payment_method.attached",
-  "setup_intent.succeeded",
-];
-
-describe("payment sandbox saved cards: webhooks and persistence", () => {
-  const received: Array<{ body: string; signature: string }> = [];
-  let receiver: Server;
-  const secret = "whsec_test_saved_cards";
-  const dir = mkdtempSync(path.join(tmpdir(), "payment-sandbox-customers-"));
-
-  const readBody = async (req: IncomingMessage) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString("utf8");
-  };
-
-  beforeAll(async () => {
-    receiver = createServer((req, res) => {
-      void readBody(req).then((body) => {
-        received.push({ body, signature: String(req.headers["stripe-signature"]) });
-        res.end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  });
-  afterAll(async () => {
-    await new Promise((resolve) => receiver.close(resolve));
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  it("sends the saved card's events signed, and keeps customers and set-up cards across a restart", async () => {
-    const dataFile = path.join(dir, "state.json");
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks/stripe`;
-    const first = await startPaymentSandbox({ port: 0, dataFile, webhooks: [{ url, secret }] });
-    /** A customer with a card saved and set up on the first sandbox, which then stops. */
-    const { customerId, pm } = await (async () => {
-      try {
-        const stripe = stripeFor(first);
-        const customer = await stripe.customers.create({ email: "pat@example.com" });
-        const si = await stripe.setupIntents.create({
-          customer: customer.id,
-          payment_method: "pm_card_authenticationRequiredOnSetup",
-          confirm: true,
-          automatic_payment_methods: { enabled: true, allow_redirects: "never" },
-        });
-        expect(await authenticateCard(first.url, si.client_secret!)).toBe(200);
-        const saved = (await stripe.setupIntents.retrieve(si.id)).payment_method as string;
-        for (const type of SAVING_EVENTS) await first.waitForDelivery((d) => d.type === type && d.ok);
-        return { customerId: customer.id, pm: saved };
-      } finally {
-        await first.stop();
-      }
-    })();
-    const verifier = new Stripe(LOCAL_SECRET_KEY);
-    const types = received.map(({ body, signature }) => verifier.webhooks.constructEvent(body, signature, secret).type);
-    expect(types).toEqual(expect.arrayContaining(SAVING_EVENTS));
-
-    const second = await startPaymentSandbox({ port: 0, dataFile });
-    try {
-      const stripe = stripeFor(second);
-      const customer = (await stripe.customers.retrieve(customerId)) as Stripe.Customer;
-      expect(customer.email).toBe("pat@example.com");
-      // Still set up for payments without the customer.
-      const paid = await stripe.paymentIntents.create({
-        amount: 6_000,
-        currency: "usd",
-        customer: customerId,
-        payment_method: pm,
-        off_session: true,
-        confirm: true,
-        allowed_payment_method_types: ["card"],
-      });
-      expect(paid.status).toBe("succeeded");
-    } finally {
-      await second.stop();
-    }
   });
 });

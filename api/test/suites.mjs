@@ -19,6 +19,7 @@ export const EMBEDDED_FILES = [
   "test/carts-and-users.integration.test.ts",
   "test/http-surface.integration.test.ts",
   "src/campers/campers.integration.test.ts",
+  "src/campers/camper-seats.integration.test.ts",
   "src/payments/payments.integration.test.ts",
   "src/payments/seat-holds.integration.test.ts",
   "src/payments/concurrent-checkouts.integration.test.ts",

@@ -24,6 +24,9 @@ export async function countReactRenderers(page: Page) {
   });
 }
 
+// Lighthouse's screens (desktop and mobile presets): the bench's figures and these checks see the same fold.
+export const WIDTHS = { desktop: { width: 1350, height: 940 }, phone: { width: 412, height: 823 } };
+
 export const reactDomCopies = (page: Page) =>
   page.evaluate(() => (window as unknown as { __reactRenderers: unknown[] }).__reactRenderers.length);
 

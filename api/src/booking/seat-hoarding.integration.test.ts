@@ -11,7 +11,7 @@ import { LEE, MAYA, SAM, user, useTestApi, type TestApi } from "../../test/harne
  * 2 h 45 min by extending their checkouts. One account now holds at most a few seats at once, a
  * hold lives at most 45 minutes from its checkout's opening whatever the extensions, and checkouts
  * are counted per account and per address. Time is moved with the API's clock, never slept.
- * (The same cap under two API processes racing on PostgreSQL: api/test/read-then-write.race.test.ts.)
+ * (The same cap under two API processes racing on PostgreSQL: api/test/checkout-seats.race.test.ts.)
  */
 
 const RAE = user("rae@example.com");

@@ -1,5 +1,7 @@
 // Stripe.js for the browser (GET /v3/), the card field's iframe (GET /v3/elements/card) and the test
 // authentication dialog's (GET /v3/authenticate), served from browser/ next to this package's dist/ and src/.
+// Stripe.js and the card field's script are each written as parts (browser/stripe/, browser/card-frame/)
+// and served as the one classic script the browser loads, put together at each request.
 import { readFileSync } from "node:fs";
 import type { OutgoingHttpHeaders } from "node:http";
 import path from "node:path";
@@ -8,16 +10,41 @@ import { renderCardFrame } from "./card-frame.js";
 
 const BROWSER_DIR = fileURLToPath(new URL("../browser/", import.meta.url));
 
-/** `page`: an HTML page framed by the site (the frames' CSP); `render`: what fills its template in. */
+function readBrowserFile(file: string): string {
+  return readFileSync(path.join(BROWSER_DIR, file), "utf8");
+}
+
+/**
+ * A `// part: <folder>/<file>.js` line of a browser script, on a line of its own. Only lower-case
+ * names in one folder of browser/, so a part can never name a file outside it.
+ */
+const PART_LINE = /^[ \t]*\/\/ part: ([a-z-]+\/[a-z-]+\.js)[ \t]*$/gm;
+
+/**
+ * The script with each part line replaced by that part's text, as is and in the order the lines
+ * come: the parts end up inside the script's one function and share its scope, as when they were
+ * one file. A part line left over (a name the pattern does not take) would drop that part's code
+ * without a word, so it fails instead.
+ */
+function joinParts(script: string): string {
+  const joined = script.replace(PART_LINE, (_line, file: string) => readBrowserFile(file).trimEnd());
+  if (/^[ \t]*\/\/ part:/m.test(joined)) throw new Error("a browser script names a part that cannot be read");
+  return joined;
+}
+
+/**
+ * `page`: an HTML page framed by the site (the frames' CSP); `render`: what fills its template in (the
+ * card frame's inputs, a script's parts).
+ */
 type Asset = { file: string; type: string; page?: boolean; render?: (template: string) => string };
 
 const BROWSER_ASSETS: ReadonlyMap<string, Asset> = new Map([
-  ["/v3", { file: "stripe.js", type: "text/javascript; charset=utf-8" }],
+  ["/v3", { file: "stripe.js", type: "text/javascript; charset=utf-8", render: joinParts }],
   [
     "/v3/elements/card",
     { file: "card-frame.html", type: "text/html; charset=utf-8", page: true, render: renderCardFrame },
   ],
-  ["/v3/elements/card.js", { file: "card-frame.js", type: "text/javascript; charset=utf-8" }],
+  ["/v3/elements/card.js", { file: "card-frame.js", type: "text/javascript; charset=utf-8", render: joinParts }],
   ["/v3/elements/card.css", { file: "card-frame.css", type: "text/css; charset=utf-8" }],
   ["/v3/authenticate", { file: "authenticate.html", type: "text/html; charset=utf-8", page: true }],
   ["/v3/authenticate.js", { file: "authenticate.js", type: "text/javascript; charset=utf-8" }],
@@ -44,7 +71,7 @@ export const CARD_FRAME_CSP = [
 export function browserAsset(pathname: string): { headers: OutgoingHttpHeaders; body: string } | undefined {
   const asset = BROWSER_ASSETS.get(pathname);
   if (!asset) return undefined;
-  const text = readFileSync(path.join(BROWSER_DIR, asset.file), "utf8");
+  const text = readBrowserFile(asset.file);
   const body = asset.render ? asset.render(text) : text;
   const headers: OutgoingHttpHeaders = {
     "content-type": asset.type,
