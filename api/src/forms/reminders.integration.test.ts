@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { pdfText } from "../../../tools/pdf-text.mjs";
 import { family, lineClass } from "../../test/families.js";
 import { ADMIN, clockDay, useTestApi } from "../../test/harness.js";
-import { renderMessage } from "../notifications/templates/render.js";
+import { renderMessage } from "../notifications/index.js";
 import { restoreClock, setClock } from "../platform/clock.js";
 import { enrollments, notificationOutbox } from "../platform/database/schema.js";
 import { enqueueFormReminders, reminderStage } from "./reminders.js";

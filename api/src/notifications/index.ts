@@ -28,5 +28,6 @@ export { createMailer, type Mailer } from "./mailer.js";
 export { deliverDue, outboxState, type OutboxDeps } from "./outbox.js";
 export { enqueueDueReminders } from "./reminders.js";
 export { startOutboxWorker } from "./worker.js";
+export { renderMessage } from "./templates/render.js";
 export { notificationRoutes } from "./routes.js";
 export { replaceCalendarToken } from "./preferences.js";

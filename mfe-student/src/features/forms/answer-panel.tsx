@@ -5,7 +5,7 @@ import { actionButton } from "../../components/styles";
 import { secondaryButton } from "../campers/form-ui";
 import { ConsentStep } from "./consent-step";
 import { FieldInput, type Value } from "./field-input";
-import { useAnswerForm, useFamilyForm, type FormField } from "./forms-api";
+import { useAnswerForm, useFamilyForm, type FamilyForm, type FormField } from "./forms-api";
 
 const isEmpty = (v: Value) =>
   v === undefined || (typeof v === "string" && v.trim() === "") || (Array.isArray(v) && v.length === 0);
@@ -33,33 +33,58 @@ const given = (values: Record<string, Value>) =>
  * and, for a waiver, the e-sign consent first and the signature block last. The server's refusals
  * land under their questions; the first problem takes the focus.
  */
-export function AnswerPanel({
-  formId,
-  camperId,
-  who,
-  onDone,
-}: {
+/** The last answer to start from, when it answered this version; a signature is always typed anew. */
+function startingValues(data: FamilyForm): Record<string, Value> {
+  if (!data.answer || data.answer.version !== data.latest.version) return {};
+  const start = { ...(data.answer.values as Record<string, Value>) };
+  for (const f of data.latest.fields) if (f.kind === "signature") delete start[f.key];
+  return start;
+}
+
+interface PanelProps {
   formId: string;
   camperId: string | null;
   who: string;
   onDone: (message: string) => void;
-}) {
-  const form = useFamilyForm(formId, camperId);
+}
+
+export function AnswerPanel(props: PanelProps) {
+  const form = useFamilyForm(props.formId, props.camperId);
+  if (form.isPending) return <RowsSkeleton label="Loading the form" rows={2} />;
+  if (form.isError)
+    return (
+      <p role="alert" className="text-red-700 dark:text-red-300">
+        {errorMessage(form.error)}
+      </p>
+    );
+  if (form.data.consent_needed) return <ConsentStep />;
+  const { answer, latest } = form.data;
+  if (answer?.signature && answer.version === latest.version) {
+    return (
+      <p className="text-slate-700 dark:text-slate-300">
+        {`Signed by ${answer.signature.signer_name}. A signed form cannot be changed; ask the academy if something is wrong.`}
+      </p>
+    );
+  }
+  // A new version read again starts a new form, from its own answers.
+  return <AnswerForm key={latest.version} {...props} data={form.data} onStale={() => void form.refetch()} />;
+}
+
+function AnswerForm({
+  formId,
+  camperId,
+  who,
+  onDone,
+  data,
+  onStale,
+}: PanelProps & { data: FamilyForm; onStale: () => void }) {
   const answer = useAnswerForm();
-  const [values, setValues] = useState<Record<string, Value>>({});
+  const [values, setValues] = useState<Record<string, Value>>(() => startingValues(data));
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const root = useRef<HTMLFormElement>(null);
   const prefix = `form-${formId}-${camperId ?? "family"}`;
-
-  const data = form.data;
-  useEffect(() => {
-    // The last answer to start from, when it answered this version; a signature is always typed anew.
-    if (!data?.answer || data.answer.version !== data.latest.version) return;
-    const start = { ...(data.answer.values as Record<string, Value>) };
-    for (const f of data.latest.fields) if (f.kind === "signature") delete start[f.key];
-    setValues(start);
-  }, [data]);
+  const { latest } = data;
 
   useEffect(() => {
     const first = Object.keys(problems)[0];
@@ -69,17 +94,6 @@ export function AnswerPanel({
     );
     target?.focus();
   }, [problems, prefix]);
-
-  if (form.isPending) return <RowsSkeleton label="Loading the form" rows={2} />;
-  if (form.isError)
-    return (
-      <p role="alert" className="text-red-700 dark:text-red-300">
-        {errorMessage(form.error)}
-      </p>
-    );
-  const { latest } = form.data;
-  if (form.data.consent_needed) return <ConsentStep />;
-  const signed = form.data.answer?.signature && form.data.answer.version === latest.version;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -100,17 +114,10 @@ export function AnswerPanel({
       setProblems(placed);
       if (!Object.keys(placed).length) setProblem(errorMessage(error));
       // A form changed since it was read: the new version is read again.
-      if (asApiError(error)?.response?.status === 409) void form.refetch();
+      if (asApiError(error)?.response?.status === 409) onStale();
     }
   };
 
-  if (signed) {
-    return (
-      <p className="text-slate-700 dark:text-slate-300">
-        {`Signed by ${form.data.answer!.signature!.signer_name}. A signed form cannot be changed; ask the academy if something is wrong.`}
-      </p>
-    );
-  }
   return (
     <form
       ref={root}
