@@ -1,4 +1,5 @@
 import type { Role } from "shared-auth";
+import { dashboardRoutes } from "./route-table";
 
 export interface MenuItem {
   to: string;
@@ -7,7 +8,20 @@ export interface MenuItem {
   cartBadge?: boolean;
 }
 
-/** Sidebar menus by role (spec section 2). */
+/**
+ * A dashboard page's menu item: its route's title is its label, so the two never differ; the
+ * cart's carries the count of its items.
+ */
+const page = (path: string): MenuItem => ({
+  to: `/dashboard/${path}`,
+  label: dashboardRoutes.find((r) => r.path === path)!.title,
+  ...(path === "mydashboard" && { cartBadge: true }),
+});
+
+/**
+ * Sidebar menus by role (spec section 2): the spec's pages, then the families' campers (decision
+ * 030), waitlists, balance and forms (decision 045); the admin's discounts, plans, balances and forms.
+ */
 export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuItem[] } {
   const common: MenuItem[] = [
     { to: "/", label: "Home" },
@@ -16,41 +30,29 @@ export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuI
   ];
   if (role === "admin") {
     return {
-      own: [
-        { to: "/dashboard/adminhome", label: "Admin Home" },
-        { to: "/dashboard/manageclasses", label: "Manage Classes" },
-        { to: "/dashboard/manageusers", label: "Manage Users" },
-        { to: "/dashboard/discounts", label: "Discounts" },
-        { to: "/dashboard/payment-plans", label: "Payment plans" },
-        { to: "/dashboard/balances", label: "Balances due" },
-        { to: "/dashboard/academy-forms", label: "Forms and waivers" },
-      ],
+      own: ["adminhome", "manageclasses", "manageusers", "discounts", "payment-plans", "balances", "academy-forms"].map(
+        page,
+      ),
       common,
     };
   }
   if (role === "instructor") {
     return {
-      own: [
-        { to: "/dashboard/instructorhome", label: "Instructor Home" },
-        { to: "/dashboard/addclass", label: "Add a Class" },
-        { to: "/dashboard/myclasses", label: "My Classes" },
-      ],
+      own: ["instructorhome", "addclass", "myclasses"].map(page),
       common,
     };
   }
   return {
     own: [
-      { to: "/dashboard/userhome", label: "Student Home" },
-      { to: "/dashboard/enrolledclasses", label: "My Enrolled Classes" },
-      { to: "/dashboard/paymenthistory", label: "Payment History" },
-      { to: "/dashboard/mydashboard", label: "My Selected Classes", cartBadge: true },
-      // Families' campers (decision 030), after the spec's four.
-      { to: "/dashboard/campers", label: "My Campers" },
-      { to: "/dashboard/waitlists", label: "My Waitlists" },
-      { to: "/dashboard/balance", label: "My Balance" },
-      // Waivers and forms each camper needs before the first day (decision 045).
-      { to: "/dashboard/forms", label: "My Forms" },
-    ],
+      "userhome",
+      "enrolledclasses",
+      "paymenthistory",
+      "mydashboard",
+      "campers",
+      "waitlists",
+      "balance",
+      "forms",
+    ].map(page),
     common,
   };
 }
