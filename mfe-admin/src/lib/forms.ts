@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "shared-auth";
-import type { AdminForm, AdminForms, FormField, PublishedForm } from "shared-auth/wire";
+import { api, downloadFile } from "shared-auth";
+import type { AdminForm, AdminForms, FormField, FormsCompletion, PublishedForm } from "shared-auth/wire";
 
 // The academy's forms and waivers (decision 045) as GET /admin/forms answers them.
 export type { AdminForm, FormField };
@@ -160,3 +160,30 @@ export function appliesInWords(form: AdminForm, sportName: (id: string) => strin
   ];
   return parts.join(", ");
 }
+
+/** The office's view: every camper's forms, filtered to first days within N days (none: all). */
+export function useFormsCompletion(withinDays: number | null, incomplete: boolean) {
+  return useQuery({
+    queryKey: [...FORMS_KEY, "completion", withinDays, incomplete],
+    queryFn: async () =>
+      (
+        await api.get<FormsCompletion>("/admin/forms/completion", {
+          params: { ...(withinDays !== null && { within_days: withinDays }), incomplete: String(incomplete) },
+        })
+      ).data,
+  });
+}
+
+export function useRemindFamilies() {
+  return useMutation({
+    mutationFn: async (withinDays: number) =>
+      (await api.post<{ families: number }>("/admin/forms/completion/remind", { within_days: withinDays })).data,
+  });
+}
+
+/** The CSV as the API names it (`forms-<academy's today>.csv`), with the same filter. */
+export const downloadCompletionCsv = (withinDays: number | null, incomplete: boolean, today: string) =>
+  downloadFile(
+    `/admin/forms/completion.csv?incomplete=${incomplete}${withinDays === null ? "" : `&within_days=${withinDays}`}`,
+    `forms-${today}.csv`,
+  );

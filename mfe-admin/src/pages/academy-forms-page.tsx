@@ -3,6 +3,7 @@ import { errorMessage, sportLabel } from "shared-auth";
 import { AdminRoot } from "../components/admin-root";
 import { buttonStyles } from "../components/buttons";
 import { FormBuilder } from "../components/form-builder";
+import { FormsCompletion } from "../components/forms-completion";
 import { EmptyState, ErrorState, PageHeading, TableSkeleton } from "../components/states";
 import { confirmDelete, showFailure } from "../lib/alerts";
 import {
@@ -131,6 +132,7 @@ export default function AcademyFormsPage() {
           </ul>
         )}
       </section>
+      <FormsCompletion />
     </AdminRoot>
   );
 }

@@ -99,6 +99,7 @@ export type EsignConsent = Schemas["EsignConsent"];
 export type AdminForm = Schemas["AdminForm"];
 export type AdminForms = Schemas["AdminForms"];
 export type PublishedForm = Schemas["PublishedForm"];
+export type FormsCompletion = Schemas["FormsCompletion"];
 
 type Method = "get" | "put" | "post" | "delete" | "patch";
 
