@@ -94,7 +94,7 @@ export default function UserHomePage() {
           />
         </ul>
       )}
-      {email !== null && <FormsToDo />}
+      {email !== null && <FormsToDo ready={campers.isSuccess} />}
       {next && (
         <p
           className={`flex flex-wrap items-baseline justify-between gap-2 p-4 ${card}`}

@@ -21,13 +21,29 @@ function readBrowserFile(file: string): string {
 const PART_LINE = /^[ \t]*\/\/ part: ([a-z-]+\/[a-z-]+\.js)[ \t]*$/gm;
 
 /**
- * The script with each part line replaced by that part's text, as is and in the order the lines
+ * A part as the browser gets it: without its opening comment (which says, for the reader of the
+ * file, what the part does) and without the lines that tell the linter what it takes from and
+ * gives to the other parts. The script the site loads stays the size it was as one file: the
+ * site's page budgets count it.
+ */
+const LINT_DIRECTIVE = /^\/\* (?:global|exported) [^\n]*\*\/\n/gm;
+export function partAsServed(text: string): string {
+  return text
+    .replace(/^(?:\/\/[^\n]*\n)+/, "")
+    .replace(LINT_DIRECTIVE, "")
+    .trimEnd();
+}
+
+/**
+ * The script with each part line replaced by that part's text (partAsServed), in the order the lines
  * come: the parts end up inside the script's one function and share its scope, as when they were
  * one file. A part line left over (a name the pattern does not take) would drop that part's code
  * without a word, so it fails instead.
  */
 function joinParts(script: string): string {
-  const joined = script.replace(PART_LINE, (_line, file: string) => readBrowserFile(file).trimEnd());
+  const joined = script
+    .replace(LINT_DIRECTIVE, "")
+    .replace(PART_LINE, (_line, file: string) => partAsServed(readBrowserFile(file)));
   if (/^[ \t]*\/\/ part:/m.test(joined)) throw new Error("a browser script names a part that cannot be read");
   return joined;
 }

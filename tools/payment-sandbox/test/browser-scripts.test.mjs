@@ -7,6 +7,7 @@ import path from "node:path";
 import { Script } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPaymentSandbox } from "../../payment-sandbox.mjs";
+import { partAsServed } from "../dist/browser-assets.js";
 
 const BROWSER_DIR = path.join(import.meta.dirname, "..", "browser");
 
@@ -36,16 +37,17 @@ describe.each(SCRIPTS)("the served $url, from browser/$file and its parts", ({ u
     expect(new Set(named).size).toBe(named.length);
   });
 
-  it("is one script: every part's text in the order named, no part line left, and it parses", async () => {
+  it("is one script: every part's code in the order named, no part line or lint directive left, and it parses", async () => {
     const answer = await fetch(`${sandbox.url}${url}`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     const served = await answer.text();
     expect(served).not.toMatch(/^\s*\/\/ part:/m);
+    expect(served).not.toMatch(/^\/\* (global|exported) /m);
     const entry = readFileSync(path.join(BROWSER_DIR, file), "utf8");
     let from = 0;
     for (const [, part] of entry.matchAll(/^\s*\/\/ part: (\S+)$/gm)) {
-      const at = served.indexOf(readFileSync(path.join(BROWSER_DIR, part), "utf8").trimEnd(), from);
+      const at = served.indexOf(partAsServed(readFileSync(path.join(BROWSER_DIR, part), "utf8")), from);
       expect(at, part).toBeGreaterThanOrEqual(from);
       from = at + 1;
     }

@@ -11,12 +11,12 @@ const formsKey = (email: string) => ["forms", email] as const;
 export type { EsignConsent, FamilyForm, FamilyForms, FormField, FormToDo } from "shared-auth/wire";
 
 /** GET /forms: what each camper (or the family) still needs before the first day (decision 045). */
-export function useFamilyForms() {
+export function useFamilyForms(ready = true) {
   const email = useStudentEmail();
   return useQuery({
     queryKey: formsKey(email ?? ""),
     queryFn: async () => (await api.get<FamilyForms>("/forms")).data,
-    enabled: email !== null,
+    enabled: email !== null && ready,
   });
 }
 

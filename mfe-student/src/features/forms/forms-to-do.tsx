@@ -5,10 +5,11 @@ import { useFamilyForms } from "./forms-api";
 
 /**
  * Student Home's list of what is still needed before the first day, per camper with its due date
- * (decision 045); nothing when everything is done or nothing is booked.
+ * (decision 045); nothing when everything is done or nothing is booked. Asked once the page's own
+ * first answers are in (`ready`), so a session being renewed as the page opens is renewed before it.
  */
-export function FormsToDo() {
-  const forms = useFamilyForms();
+export function FormsToDo({ ready }: { ready: boolean }) {
+  const forms = useFamilyForms(ready);
   const missing = forms.data?.items.filter((i) => i.status !== "complete") ?? [];
   if (missing.length === 0) return null;
   return (

@@ -1,0 +1,286 @@
+import { classId, MAYA, SAM } from "./harness.js";
+import { type Case } from "./permission-rows.js";
+
+/**
+ * The permission matrix's rows for families, bookings, payments and the office (after the site's). Requests that would succeed for a role are made with
+ * targets that leave the data the other rows rely on intact; the rows run in this order.
+ */
+export const FAMILY_CASES: Case[] = [
+  {
+    name: "own cancelled seats",
+    method: "GET",
+    url: "/enrollments/cancelled",
+    expect: { anonymous: 401, student: 200, instructor: 200, admin: 200 },
+  },
+  {
+    name: "own campers",
+    method: "GET",
+    url: "/campers",
+    expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
+  },
+  {
+    name: "own family's guardians",
+    method: "GET",
+    url: "/guardians",
+    expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
+  },
+  {
+    name: "the forms the own family's campers need",
+    method: "GET",
+    url: "/forms",
+    expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
+  },
+  {
+    name: "the consent to sign electronically",
+    method: "GET",
+    url: "/forms/consent",
+    expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
+  },
+  {
+    name: "every camper's forms, for the office",
+    method: "GET",
+    url: "/admin/forms/completion",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "the academy's forms",
+    method: "GET",
+    url: "/admin/forms",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "which own campers may take a seat in a class",
+    method: "GET",
+    url: `/classes/${classId(1)}/eligibility`,
+    expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
+  },
+  {
+    name: "everything held about the own family",
+    method: "GET",
+    url: "/campers/export",
+    expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
+  },
+  {
+    name: "own waitlist entries",
+    method: "GET",
+    url: "/waitlist",
+    expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
+  },
+  {
+    name: "the line of Maya's class",
+    method: "GET",
+    url: `/classes/${classId(1)}/waitlist`,
+    expect: { anonymous: 401, student: 403, instructor: 200, admin: 200 },
+  },
+  {
+    name: "the line of Jonas's class",
+    method: "GET",
+    url: `/classes/${classId(2)}/waitlist`,
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "own seats with today's refund",
+    method: "GET",
+    url: "/enrollments",
+    expect: { anonymous: 401, student: 200, instructor: 200, admin: 200 },
+  },
+  {
+    name: "open waitlist offers",
+    method: "GET",
+    url: "/admin/waitlist-offers",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "refunds not done or failed",
+    method: "GET",
+    url: "/admin/refunds",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "a family's campers",
+    method: "GET",
+    url: `/users/${SAM.id}/family`,
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "the access log of campers' details",
+    method: "GET",
+    url: "/admin/access-log",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "own classes",
+    method: "GET",
+    url: `/myclasses?email=${MAYA.email}`,
+    expect: { anonymous: 401, student: 403, instructor: 200, admin: 200 },
+  },
+  {
+    name: "what own classes have earned",
+    method: "GET",
+    url: `/myclasses/revenue?email=${MAYA.email}`,
+    expect: { anonymous: 401, student: 403, instructor: 200, admin: 200 },
+  },
+  {
+    name: "Sam's cart",
+    method: "GET",
+    url: `/carts?email=${SAM.email}`,
+    expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
+  },
+  {
+    name: "book a class",
+    method: "POST",
+    url: "/carts",
+    body: { classItemId: classId(4) },
+    expect: { anonymous: 401, student: 201, instructor: 403, admin: 403 },
+  },
+  {
+    name: "Sam's enrolled classes",
+    method: "GET",
+    url: `/enrolled?email=${SAM.email}`,
+    expect: { anonymous: 401, student: 200, instructor: 403, admin: 200 },
+  },
+  {
+    // A promoted student keeps sight of what they paid for, whatever their role now.
+    name: "Maya's (an instructor's) own enrolled classes",
+    method: "GET",
+    url: `/enrolled?email=${MAYA.email}`,
+    expect: { anonymous: 401, student: 403, instructor: 200, admin: 200 },
+  },
+  {
+    name: "Maya's (an instructor's) own payment history",
+    method: "GET",
+    url: `/payments?email=${MAYA.email}`,
+    expect: { anonymous: 401, student: 403, instructor: 200, admin: 200 },
+  },
+  {
+    name: "contact messages",
+    method: "GET",
+    url: "/contact",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "write to the academy",
+    method: "POST",
+    url: "/contact",
+    body: { name: "A", email: "a@example.com", message: "Hi" },
+    expect: { anonymous: 201, student: 201, instructor: 201, admin: 201 },
+  },
+  {
+    name: "subscribe to the newsletter",
+    method: "POST",
+    url: "/newsletter",
+    body: { email: "fan@example.com", acceptedTerms: true },
+    expect: { anonymous: 201, student: 201, instructor: 201, admin: 201 },
+  },
+  {
+    name: "newsletter subscribers",
+    method: "GET",
+    url: "/newsletter",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "upload an image",
+    method: "POST",
+    url: "/images",
+    upload: true,
+    // Students too: a profile photo of their own.
+    expect: { anonymous: 401, student: 201, instructor: 201, admin: 201 },
+  },
+  {
+    name: "open a checkout of Sam's cart",
+    method: "POST",
+    url: "/create-payment-intent",
+    body: {},
+    expect: { anonymous: 401, student: 201, instructor: 403, admin: 403 },
+  },
+  {
+    name: "extend a checkout that is not the caller's",
+    method: "POST",
+    url: "/checkouts/00000000-0000-4000-8000-00000000dead/extend",
+    expect: { anonymous: 401, student: 404, instructor: 403, admin: 403 },
+  },
+  {
+    name: "record a payment",
+    method: "POST",
+    url: "/payments",
+    body: { transactionId: "pi_unknown" },
+    expect: { anonymous: 401, student: 400, instructor: 403, admin: 403 },
+  },
+  {
+    name: "record a single payment",
+    method: "POST",
+    url: `/payments/${classId(4)}`,
+    body: { transactionId: "pi_unknown" },
+    expect: { anonymous: 401, student: 400, instructor: 403, admin: 403 },
+  },
+  {
+    name: "Sam's payment history",
+    method: "GET",
+    url: `/payments?email=${SAM.email}`,
+    expect: { anonymous: 401, student: 200, instructor: 403, admin: 200 },
+  },
+  {
+    name: "a page of users",
+    method: "GET",
+    url: "/users?page=1&size=5&role=student&search=a&sort=joined&dir=desc",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "a page of every class",
+    method: "GET",
+    url: "/admin/classes?page=1&size=5&status=pending",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "the admin's figures",
+    method: "GET",
+    url: "/admin/stats",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "the e-mail outbox's state",
+    method: "GET",
+    url: "/admin/outbox",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "mark a contact message read (unknown message)",
+    method: "PATCH",
+    url: `/contact/${classId(999)}`,
+    body: { read: true },
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 404 },
+  },
+  {
+    name: "newsletter subscribers as CSV",
+    method: "GET",
+    url: "/newsletter/export.csv",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "an unsigned payment event",
+    method: "POST",
+    url: "/webhooks/stripe",
+    body: { id: "evt_1", type: "payment_intent.succeeded", data: { object: {} } },
+    expect: { anonymous: 400, student: 400, instructor: 400, admin: 400 },
+  },
+  {
+    name: "sign out",
+    method: "POST",
+    url: "/logout",
+    ownToken: true,
+    expect: { anonymous: 401, student: 200, instructor: 200, admin: 200 },
+  },
+  {
+    // In the admin's API only (one per caller): Sam's tokens there end, no other row's.
+    name: "end all of Sam's sessions",
+    method: "POST",
+    url: `/users/${SAM.id}/sessions/revoke`,
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "an unknown uploaded image",
+    method: "GET",
+    url: `/images/${"a".repeat(64)}.webp`,
+    expect: { anonymous: 404, student: 404, instructor: 404, admin: 404 },
+  },
+];
