@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { LOCAL_SECRET_KEY } from "../../tools/payment-sandbox.mjs";
+import { startOwnApi } from "./own-api";
 import { PAYMENT_SANDBOX_PORT } from "./ports";
 import { seedDay } from "./seed-calendar";
 import { accessToken, SEED } from "./session";
@@ -18,6 +19,30 @@ export const SANDBOX_URL = `http://127.0.0.1:${PAYMENT_SANDBOX_PORT}`;
 export const YEAR = Number(seedDay("2027-08-01").slice(0, 4));
 export const CONTACT = [{ name: "Sam Grandparent", relation: "grandfather", phone: "+1 555 0100" }];
 export const EXPECTED_TOTAL = "$339.15";
+
+/**
+ * An API of the describe block's own (its own database), started before its tests and stopped
+ * after: what a pricing spec sets (discounts, prices, codes) changes nothing for the other specs.
+ */
+export function useOwnApi(): () => Awaited<ReturnType<typeof startOwnApi>> {
+  let own: Awaited<ReturnType<typeof startOwnApi>> | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    own = await startOwnApi({});
+  });
+  test.afterAll(async () => {
+    await own?.stop();
+  });
+  return () => own!;
+}
+
+/** Sam's cart emptied, so a spec starts from what it adds. */
+export async function emptySamsCart(call: ReturnType<typeof caller>) {
+  const sam = SEED.student;
+  for (const line of (await call(sam, "GET", `/carts?email=${sam.email}`)) as { _id: string }[]) {
+    await call(sam, "DELETE", `/carts/${line._id}`);
+  }
+}
 
 /** A call to the test's own API as `who`, expected to succeed. */
 export const caller =

@@ -1,5 +1,4 @@
 import { expect, test } from "@playwright/test";
-import { startOwnApi } from "../support/own-api";
 import { accessibilityProblems } from "../support/page-audit";
 import { SEED, signInAs } from "../support/session";
 import { typeCard } from "../support/card-field";
@@ -12,6 +11,8 @@ import {
   shownCents,
   SOCCER,
   YEAR,
+  emptySamsCart,
+  useOwnApi,
 } from "../support/pricing-steps";
 
 /**
@@ -22,15 +23,7 @@ import {
  */
 
 test.describe("a promo code for some classes", () => {
-  let own: Awaited<ReturnType<typeof startOwnApi>> | undefined;
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    own = await startOwnApi({});
-  });
-  test.afterAll(async () => {
-    await own?.stop();
-  });
+  const ownApi = useOwnApi();
 
   test("an admin picks a class for a code by name; the family pays that class's row alone with the code, the PaymentIntent's amount to the cent", async ({
     page,
@@ -38,11 +31,9 @@ test.describe("a promo code for some classes", () => {
     request,
   }) => {
     test.setTimeout(150_000);
-    const call = caller(request, own!.url);
+    const call = caller(request, ownApi().url);
+    await emptySamsCart(call);
     const sam = SEED.student;
-    for (const line of (await call(sam, "GET", `/carts?email=${sam.email}`)) as { _id: string }[]) {
-      await call(sam, "DELETE", `/carts/${line._id}`);
-    }
     const camper = (await call(sam, "POST", "/campers", {
       first_name: "Cal",
       last_name: "Student",
@@ -54,7 +45,7 @@ test.describe("a promo code for some classes", () => {
     }
 
     // The admin: a code for one class, found by its name and ticked with the keyboard.
-    await own!.routeTo(page);
+    await ownApi().routeTo(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await signInAs(page, SEED.admin);
     await page.goto("/dashboard/discounts");
@@ -115,7 +106,7 @@ test.describe("a promo code for some classes", () => {
     // The family: the code applied on the cart goes with each row's own Pay.
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const family = await context.newPage();
-    await own!.routeTo(family);
+    await ownApi().routeTo(family);
     await signInAs(family, SEED.student);
     await family.goto("/dashboard/mydashboard");
     const table = family.getByRole("table");

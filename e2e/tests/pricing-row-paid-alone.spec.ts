@@ -1,8 +1,16 @@
 import { expect, test } from "@playwright/test";
-import { startOwnApi } from "../support/own-api";
 import { accessibilityProblems } from "../support/page-audit";
 import { SEED, signInAs } from "../support/session";
-import { BATTING, caller, CONTACT, shootFromTop, SOCCER, YEAR } from "../support/pricing-steps";
+import {
+  BATTING,
+  caller,
+  CONTACT,
+  shootFromTop,
+  SOCCER,
+  YEAR,
+  emptySamsCart,
+  useOwnApi,
+} from "../support/pricing-steps";
 
 /**
  * Pricing (decision 034) in the browser: a cart row paid alone, for two campers with the sibling
@@ -11,26 +19,16 @@ import { BATTING, caller, CONTACT, shootFromTop, SOCCER, YEAR } from "../support
  */
 
 test.describe("a cart row paid alone", () => {
-  let own: Awaited<ReturnType<typeof startOwnApi>> | undefined;
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    own = await startOwnApi({});
-  });
-  test.afterAll(async () => {
-    await own?.stop();
-  });
+  const ownApi = useOwnApi();
 
   test("two campers with the sibling discount: the row's own payment page says what paying it alone costs; going on without a refused code leaves the address", async ({
     page,
     request,
   }) => {
     test.setTimeout(120_000);
-    const call = caller(request, own!.url);
+    const call = caller(request, ownApi().url);
+    await emptySamsCart(call);
     const sam = SEED.student;
-    for (const line of (await call(sam, "GET", `/carts?email=${sam.email}`)) as { _id: string }[]) {
-      await call(sam, "DELETE", `/carts/${line._id}`);
-    }
     // Ivy's seat costs the most ($149.50), so Leo's ($149.00) is the one with the sibling discount.
     const kids: Record<string, string> = {};
     for (const [first, born] of [
@@ -56,7 +54,7 @@ test.describe("a cart row paid alone", () => {
     await call(sam, "POST", "/carts", { classItemId: BATTING.id, camperId: kids.Ivy });
     await call(sam, "POST", "/carts", { classItemId: SOCCER.id, camperId: kids.Leo });
 
-    await own!.routeTo(page);
+    await ownApi().routeTo(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await signInAs(page, SEED.student);
     await page.goto("/dashboard/mydashboard?code=BAT20");

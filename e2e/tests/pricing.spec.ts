@@ -1,8 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { startOwnApi } from "../support/own-api";
 import { SEED, signInAs } from "../support/session";
 import { typeCard } from "../support/card-field";
-import { caller, EXPECTED_TOTAL, seedThroughTheApi, shoot } from "../support/pricing-steps";
+import { caller, EXPECTED_TOTAL, seedThroughTheApi, shoot, useOwnApi } from "../support/pricing-steps";
 
 /**
  * Pricing (decision 034) in the browser: a family with two children books two classes each, both with an
@@ -15,25 +14,17 @@ import { caller, EXPECTED_TOTAL, seedThroughTheApi, shoot } from "../support/pri
  */
 
 test.describe("prices a camp charges", () => {
-  let own: Awaited<ReturnType<typeof startOwnApi>> | undefined;
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    own = await startOwnApi({});
-  });
-  test.afterAll(async () => {
-    await own?.stop();
-  });
+  const ownApi = useOwnApi();
 
   test("two children, two early-bird classes each, the sibling discount and a code: every line, the total, paid exactly, in the history", async ({
     page,
     request,
   }) => {
     test.setTimeout(120_000);
-    const call = caller(request, own!.url);
+    const call = caller(request, ownApi().url);
     await seedThroughTheApi(request, call);
 
-    await own!.routeTo(page);
+    await ownApi().routeTo(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await signInAs(page, SEED.student);
     await page.goto("/dashboard/mydashboard");
@@ -97,7 +88,7 @@ test.describe("prices a camp charges", () => {
 
   test("an admin adds a code, sees it in the table (cards on a phone), pauses and deletes it", async ({ page }) => {
     test.setTimeout(60_000);
-    await own!.routeTo(page);
+    await ownApi().routeTo(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await signInAs(page, SEED.admin);
     // The sidebar's entry is checked with every admin page (dashboard.spec).
