@@ -9,6 +9,7 @@ import path from "node:path";
 import { BrotliAssetsPlugin, moduleRules } from "./rspack-assets.mjs";
 import { BootScriptsPreloadPlugin, CompileHintsPlugin } from "./rspack-boot-scripts.mjs";
 import { devServer, reactRefreshPlugin } from "./rspack-dev-server.mjs";
+import { StableModuleIdsPlugin } from "./rspack-stable-ids.mjs";
 import {
   EsmFederationRuntimePlugin,
   federationRuntimeOptions,
@@ -100,7 +101,7 @@ function appConfigFactory(o) {
           dts: false,
           ...federationRuntimeOptions(host, production),
         }),
-        ...(production ? [new EsmFederationRuntimePlugin(o.appDir, host)] : []),
+        ...(production ? [new EsmFederationRuntimePlugin(o.appDir, host), new StableModuleIdsPlugin(o.appDir)] : []),
         // React Fast Refresh (dev only): components re-render in place and keep their state. Its loader
         // skips node_modules, so the federation runtime and shared libraries are left as they are.
         ...(dev ? [new (reactRefreshPlugin(o.appDir))()] : [new BrotliAssetsPlugin()]),

@@ -1,4 +1,6 @@
-import { api, asApiError } from "./api-client";
+// Compiled into each app that downloads (not part of the shared singleton every page loads); the
+// API client it uses is the singleton's.
+import { api, asApiError } from "shared-auth";
 
 /**
  * A file from the API (a CSV), fetched with the session's token (a plain link would carry none) and
@@ -37,4 +39,12 @@ async function withReadableBody(error: unknown): Promise<unknown> {
     }
   }
   return error;
+}
+
+/** Everything the academy holds about the family, as the JSON file the API sends. */
+export async function downloadFamilyData(): Promise<{ blob: Blob; filename: string }> {
+  const response = await api.get<Blob>("/campers/export", { responseType: "blob" });
+  const disposition = String(response.headers["content-disposition"] ?? "");
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "academy-family-data.json";
+  return { blob: response.data, filename };
 }

@@ -14,7 +14,6 @@ export {
   type SessionUser,
   type Theme,
 } from "./store";
-export { downloadFile } from "./download";
 export {
   api,
   apiErrorStatus,
@@ -31,7 +30,6 @@ export {
 } from "./api-client";
 export { queryKeys } from "./query-keys";
 export type { BusyStore, BusyWait } from "./busy";
-export { PagePlaceholder } from "./ui/page-placeholder";
 export { NotFoundPage, type NotFoundPageProps } from "./ui/not-found-page";
 export { EmptyState, ErrorState } from "./ui/list-states";
 export { UserAvatar, initialsOf, ownImageUrl } from "./ui/user-avatar";
@@ -67,8 +65,6 @@ export {
   type GoogleTestAccount,
 } from "./account-actions";
 export { accountErrorMessage, authErrorMessage, loadFirebaseAuth } from "./firebase";
-export { countOf } from "./plural";
-export { paymentStatusLabel } from "./payment-status";
 export { serverNow } from "./server-clock";
 export { keepPass, storedPass, WAITING_ROOM_EVENT, type StoredPass } from "./waiting-room";
 export { ACADEMY, ACADEMY_PHONE_HREF } from "./academy-facts";
@@ -95,7 +91,7 @@ export type {
   Guardians,
   GuardiansInput,
 } from "./queries/types";
-export { downloadFamilyData, fetchCampers } from "./queries/campers";
+export { fetchCampers } from "./queries/campers";
 export type { ClassAvailability, WaitlistEntry, WaitlistState } from "./queries/waitlist";
 export type {
   Balance,

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
-import { countOf, errorMessage } from "shared-auth";
+import { errorMessage } from "shared-auth";
+import { countOf } from "shared-auth/plural";
 import { buttonStyles, inputStyles } from "./buttons";
 import { type ChargeAction } from "./charge-dialog";
 import { EmptyState } from "./states";

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from "react";
-import { countOf } from "shared-auth";
+import { countOf } from "shared-auth/plural";
 import { addressLine, telHref } from "shared-auth/contact-format";
 import {
   birthLine,

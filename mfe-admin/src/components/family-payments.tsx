@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { api, errorMessage, paymentStatusLabel } from "shared-auth";
+import { api, errorMessage } from "shared-auth";
+import { paymentStatusLabel } from "shared-auth/payment-status";
 import { refundCents, useFamilyPayments, usd, type FamilyPayment } from "../lib/refunds";
 import { buttonStyles, inputStyles } from "./buttons";
 import { ErrorState } from "./states";

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
-import { countOf, errorMessage } from "shared-auth";
+import { errorMessage } from "shared-auth";
+import { countOf } from "shared-auth/plural";
 import { academyWallTimeToIso, isoToAcademyWallTime } from "shared-auth/academy-time";
 import {
   useClassLine,

@@ -1,4 +1,4 @@
-import { countOf } from "shared-auth";
+import { countOf } from "shared-auth/plural";
 import { useOpenOffers } from "../lib/admin-api";
 import { EmptyState, ErrorState, TableSkeleton } from "./states";
 

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { api, countOf } from "shared-auth";
+import { api } from "shared-auth";
+import { countOf } from "shared-auth/plural";
 import type { OutboxState } from "shared-auth/wire";
 import { retryTransient } from "../lib/admin-api";
 import { waitedFor } from "../lib/outbox";

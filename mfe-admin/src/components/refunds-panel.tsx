@@ -1,4 +1,4 @@
-import { countOf } from "shared-auth";
+import { countOf } from "shared-auth/plural";
 import { stageText, useOpenRefunds, usd } from "../lib/refunds";
 import { EmptyState, ErrorState, TableSkeleton } from "./states";
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { countOf, errorMessage } from "shared-auth";
+import { errorMessage } from "shared-auth";
+import { countOf } from "shared-auth/plural";
 import { downloadSubscribersCsv, useSubscribers } from "../lib/admin-api";
 import { buttonStyles } from "./buttons";
 import { EmptyState, ErrorState, TableSkeleton } from "./states";

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, apiErrorStatus, downloadFile, queryKeys } from "shared-auth";
+import { api, apiErrorStatus, queryKeys } from "shared-auth";
+import { downloadFile } from "shared-auth/download";
 import type {
   AdminClass,
   AdminStats,

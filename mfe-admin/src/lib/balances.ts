@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, downloadFile, queryKeys } from "shared-auth";
+import { api, queryKeys } from "shared-auth";
+import { downloadFile } from "shared-auth/download";
 import type { BalancesDue, CancelledPlan, ChangedInstalment, OfficeInstalment } from "shared-auth/wire";
 import { retryTransient } from "./admin-api";
 

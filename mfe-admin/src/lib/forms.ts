@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, downloadFile } from "shared-auth";
+import { api } from "shared-auth";
+import { downloadFile } from "shared-auth/download";
 import type { AdminForm, AdminForms, FormField, FormsCompletion, PublishedForm } from "shared-auth/wire";
 
 // The academy's forms and waivers (decision 045) as GET /admin/forms answers them.

@@ -1,4 +1,5 @@
-import { countOf, useAcademy, UserAvatar } from "shared-auth";
+import { useAcademy, UserAvatar } from "shared-auth";
+import { countOf } from "shared-auth/plural";
 import { AccessLog } from "../components/access-log";
 import { AdminRoot } from "../components/admin-root";
 import { ContactInbox } from "../components/inbox";

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { api, countOf } from "shared-auth";
+import { api } from "shared-auth";
+import { countOf } from "shared-auth/plural";
 // One entry of a class's line (GET /classes/:id/waitlist): offers first, then the waiting in order.
 import type { LineEntry } from "shared-auth/wire";
 import { EmptyState, ErrorState, ListSkeleton } from "./ui";

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { flushSync } from "react-dom";
-import { api, countOf, errorMessage } from "shared-auth";
+import { api, errorMessage } from "shared-auth";
+import { countOf } from "shared-auth/plural";
 import { telHref } from "shared-auth/contact-format";
 import { downloadRosterCsv } from "../lib/roster-export";
 import {

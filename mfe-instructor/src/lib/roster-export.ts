@@ -1,4 +1,4 @@
-import { downloadFile } from "shared-auth";
+import { downloadFile } from "shared-auth/download";
 import { rosterFileName } from "./roster";
 
 /**

@@ -1,4 +1,4 @@
-import { countOf } from "shared-auth";
+import { countOf } from "shared-auth/plural";
 
 // Made on first use: building a currency formatter loads locale data, tens of milliseconds of a
 // phone's main thread that a page showing no price (the home page's first view) need not spend.

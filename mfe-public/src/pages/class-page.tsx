@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import {
-  countOf,
   formatAges,
   formatSession,
   levelLabel,
@@ -10,6 +9,7 @@ import {
   sportLabel,
   type ClassItem,
 } from "shared-auth";
+import { countOf } from "shared-auth/plural";
 import { Breadcrumb } from "../components/breadcrumb";
 import { BookingAction, useOpeningTick } from "../components/class-card";
 import { ClassLogisticsBlock } from "../components/class-logistics";

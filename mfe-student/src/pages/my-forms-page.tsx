@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { downloadFile, errorMessage, useStudentEmail } from "shared-auth";
+import { errorMessage, useStudentEmail } from "shared-auth";
+import { downloadFile } from "shared-auth/download";
 import { NotAStudent } from "../components/no-student";
 import { PageFrame } from "../components/page-frame";
 import { EmptyState, ErrorState, RowsSkeleton } from "../components/states";

@@ -1,4 +1,5 @@
-import { paymentStatusLabel, useStudentEmail } from "shared-auth";
+import { useStudentEmail } from "shared-auth";
+import { paymentStatusLabel } from "shared-auth/payment-status";
 import { PageFrame } from "../components/page-frame";
 import { EmptyState, ErrorState, RowsSkeleton } from "../components/states";
 import { card, dollars } from "../components/styles";

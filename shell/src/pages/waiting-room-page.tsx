@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { api, apiErrorStatus, countOf, errorMessage, keepPass, serverNow, useAcademy } from "shared-auth";
+import { api, apiErrorStatus, errorMessage, keepPass, serverNow, useAcademy } from "shared-auth";
+import { countOf } from "shared-auth/plural";
 import type { WaitingRoomPlace } from "shared-auth/wire";
 import { primaryButton, secondaryButton } from "../account/button-styles";
 import { browserId, keepTicket, storedTicket } from "../waiting-room/browser";

@@ -1,4 +1,5 @@
-import { asApiError, downloadFamilyData, errorMessage } from "shared-auth";
+import { asApiError, errorMessage } from "shared-auth";
+import { downloadFamilyData } from "shared-auth/download";
 import { todayUtc } from "./camper-fields";
 
 /** Saves a file the page was given (a blob) under its name, as a download. */
