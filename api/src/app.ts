@@ -16,7 +16,7 @@ import { cancelLapsedPlans, mirrorRecentRefunds, refundRoutes, sendDueRefunds } 
 import { discountRoutes } from "./pricing/index.js";
 import { balanceRoutes, instalmentCharger, officeRoutes, paymentPlanRoutes } from "./plans/index.js";
 import { camperExportRoutes, camperRoutes, camperStaffRoutes } from "./campers/index.js";
-import { enqueueFormReminders, formAdminRoutes, formFamilyRoutes } from "./forms/index.js";
+import { enqueueFormReminders, formAdminRoutes, formFamilyRoutes, formStaffRoutes } from "./forms/index.js";
 import { guardianRoutes } from "./guardians/index.js";
 import { cartRoutes, expireOverdueCheckouts, type CheckoutDeps } from "./booking/index.js";
 import {
@@ -344,6 +344,7 @@ export async function buildApp({
   await app.register(guardianRoutes({ db: database.db }));
   await app.register(formAdminRoutes({ db: database.db }));
   await app.register(formFamilyRoutes({ db: database.db, sealer, academy: ACADEMY.name }));
+  await app.register(formStaffRoutes({ db: database.db, sealer }));
   await app.register(camperExportRoutes({ db: database.db, sealer, waitlistOf: familyWaitlistPlaces }));
   await app.register(camperStaffRoutes({ db: database.db, sealer, waitlistOf: familyWaitlistPlaces }));
   await app.register(seedImageRoutes);

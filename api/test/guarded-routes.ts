@@ -108,6 +108,7 @@ export const guarded: Guarded[] = [
     lacking: ["student", "instructor"],
   },
   { method: "GET", url: "/classes/not-an-id/roster/not-an-id/medical", lacking: ["student"] },
+  { method: "GET", url: "/classes/not-an-id/roster/not-an-id/forms", lacking: ["student"] },
   { method: "GET", url: "/classes/not-an-id/roster.csv", lacking: ["student"] },
   { method: "GET", url: "/classes/not-an-id/roster/medical", lacking: ["student"] },
   { method: "GET", url: "/users/not-an-id/family", lacking: ["student", "instructor"] },

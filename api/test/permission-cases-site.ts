@@ -166,6 +166,12 @@ export const SITE_CASES: Case[] = [
     expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
   },
   {
+    name: "a camper's forms in Jonas's class (no such seat)",
+    method: "GET",
+    url: `/classes/${classId(2)}/roster/00000000-0000-4000-8000-000000000001/forms`,
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 404 },
+  },
+  {
     name: "the medical details of the campers in Maya's class",
     method: "GET",
     url: `/classes/${classId(1)}/roster/medical`,

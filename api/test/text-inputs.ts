@@ -303,6 +303,7 @@ export const TEXT_INPUTS: TextInput[] = [
   { method: "DELETE", url: "/campers/{}", as: SAM },
   { method: "GET", url: "/classes/{}/eligibility", as: SAM },
   { method: "GET", url: "/classes/{}/roster/{}/medical", as: ADMIN },
+  { method: "GET", url: "/classes/{}/roster/{}/forms", as: ADMIN },
   { method: "GET", url: "/classes/{}/roster.csv", as: ADMIN },
   { method: "GET", url: "/users/{}/family", as: ADMIN },
   { method: "GET", url: "/classes/{}/availability", as: undefined },

@@ -155,6 +155,20 @@ test("an admin builds a waiver and a medical form; a parent answers both for two
   // The class's roster shows both children's forms complete.
   const roster = await callApi<{ forms: string }[]>("GET", `/classes/${classId}/roster`, accessToken(SEED.instructor));
   expect(roster.map((r) => r.forms)).toEqual(["complete", "complete"]);
+  // The coach reads Mia's answers from the roster, the medical one opened for them (the read recorded).
+  const coach = await (await browser.newContext()).newPage();
+  await signInAs(coach, SEED.instructor);
+  await coach.goto("/dashboard/myclasses");
+  const item = coach.getByRole("listitem").filter({ has: coach.getByRole("heading", { name: `Forms Week ${run}` }) });
+  await item.getByRole("button", { name: "Students" }).click();
+  const mia = item.getByRole("row").filter({ hasText: "Mia Parent" });
+  await mia.getByRole("button", { name: "Show forms: Mia Parent" }).click();
+  await expect(mia.getByRole("definition").filter({ hasText: "Mia: peanut allergy" })).toBeVisible();
+  await expect(mia.getByRole("term").filter({ hasText: "Allergies and conditions (medical)" })).toBeVisible();
+  await expect(mia.getByRole("definition").filter({ hasText: "Signed as Forms Parent" })).toBeVisible();
+  await coach.setViewportSize({ width: 390, height: 844 });
+  await shoot(coach, "roster-forms-390");
+  await coach.context().close();
 
   // The office sees both children complete, and exports it.
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -15,4 +15,4 @@ export {
   type ClassSchedule,
 } from "./eligibility.js";
 export { ownCamper, selfCamper, camperName, type CamperRow } from "./store.js";
-export { rosterCampers, type RosterCamper } from "./staff.js";
+export { recordReads, rosterCampers, type RosterCamper } from "./staff.js";

@@ -1,8 +1,8 @@
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { family, lineClass } from "../../test/families.js";
-import { ADMIN, clockDay, MAYA, useTestApi } from "../../test/harness.js";
-import { enrollments, notificationOutbox } from "../platform/database/schema.js";
+import { ADMIN, clockDay, JONAS, MAYA, useTestApi } from "../../test/harness.js";
+import { enrollments, notificationOutbox, sensitiveReads } from "../platform/database/schema.js";
 
 /** The office's view of every camper's forms, its CSV, reminding now, and the roster's flag. */
 const api = useTestApi({ RATE_LIMIT_FORMS: "1000" });
@@ -98,5 +98,44 @@ describe("the office's view of the forms", () => {
     await admin("DELETE", `/admin/forms/${formId}`);
     const after = (await api.call({ method: "GET", url: `/classes/${soon}/roster`, as: MAYA } as never)).json();
     expect(after.every((r: { forms: string }) => r.forms === "none")).toBe(true);
+  });
+
+  it("lets the class's instructor and admins read a camper's answers, medical ones opened, each read recorded", async () => {
+    const made = await admin("POST", "/admin/forms", {
+      title: "Health form",
+      audience: "camper",
+      applies_to: { all: true },
+      due_days_before: 3,
+      fields: [
+        { key: "doctor", kind: "short-text", label: "Family doctor", required: true },
+        { key: "allergy", kind: "long-text", label: "Allergies", medical: true },
+      ],
+    });
+    const formId = made.json().id as string;
+    const classId = await lineClass(api, 10, { startDate: clockDay(6), endDate: clockDay(8) });
+    const parent = await seated(classId, ["Eve", "Fay"]);
+    const [eve, fay] = parent.kids as [string, string];
+    const values = { doctor: "Dr Okafor", allergy: "Peanuts: EpiPen in the front pocket" };
+    await as(parent, "PUT", `/forms/${formId}/answer`, { camper_id: eve, version: 1, values });
+
+    const url = (camperId: string) => `/classes/${classId}/roster/${camperId}/forms`;
+    const read = await api.call({ method: "GET", url: url(eve), as: MAYA } as never);
+    expect(read.statusCode, read.body).toBe(200);
+    const health = read.json().forms.find((f: { item: { form_id: string } }) => f.item.form_id === formId);
+    expect(health.item).toMatchObject({ status: "complete", camper_id: eve, due_date: clockDay(3) });
+    expect(health.answer).toMatchObject({ version: 1, values, unreadable: false });
+    expect(health.version.fields.map((f: { label: string }) => f.label)).toEqual(["Family doctor", "Allergies"]);
+    const unanswered = (await admin("GET", url(fay)))
+      .json()
+      .forms.find((f: { item: { form_id: string } }) => f.item.form_id === formId);
+    expect(unanswered).toMatchObject({ item: { status: "missing" }, version: null, answer: null });
+
+    const logged = await api.database.db.select().from(sensitiveReads).where(eq(sensitiveReads.camperId, eve));
+    expect(logged.map((r) => [r.readerEmail, r.reason, r.classId])).toEqual([[MAYA.email, "form", classId]]);
+    expect((await api.call({ method: "GET", url: url(eve), as: JONAS } as never)).statusCode).toBe(403);
+    expect((await as(parent, "GET", url(eve))).statusCode).toBe(403);
+    const stranger = await family(api, ["Gus"]);
+    expect((await admin("GET", url(stranger.kids[0]!))).statusCode).toBe(404);
+    await admin("DELETE", `/admin/forms/${formId}`);
   });
 });

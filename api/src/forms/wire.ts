@@ -122,6 +122,23 @@ export const familyToDo = z
   })
   .meta({ id: "FamilyForms" });
 
+export const staffCamperForms = z
+  .object({
+    camper_id: z.uuid(),
+    camper_name: z.string(),
+    forms: z.array(
+      z.object({
+        item: toDoItem,
+        version: formVersion.nullable().meta({ description: "The version answered, with its questions" }),
+        answer: formAnswer.nullable(),
+      }),
+    ),
+  })
+  .meta({
+    id: "StaffCamperForms",
+    description: "A camper's forms as staff read them: what the class needs, each answer with its questions",
+  });
+
 const iso = (at: Date) => at.toISOString();
 export const pdfPath = (signatureId: string) => `/signatures/${signatureId}/pdf`;
 

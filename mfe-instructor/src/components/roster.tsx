@@ -15,6 +15,7 @@ import {
   type MedicalDetails,
   type RosterEntry,
 } from "../lib/roster";
+import { CamperForms } from "./camper-forms";
 import { ErrorState, secondaryClass } from "./ui";
 
 const PRINT_CSS = rosterPrintCss();
@@ -257,6 +258,7 @@ function RosterRow({
         {(row.forms === "missing" || row.forms === "late") && (
           <span className="block text-sm font-semibold text-red-800 dark:text-red-300">{`Forms ${row.forms}`}</span>
         )}
+        {row.forms !== "none" && <CamperForms classId={classId} camperId={camper._id} camperName={camper.name} />}
       </td>
       <td data-label="Age on the first day" className={fieldStyles}>
         {ageLabel(camper.age)}

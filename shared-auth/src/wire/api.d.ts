@@ -1696,6 +1696,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/classes/{id}/roster/{camperId}/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A camper's answers to the forms the class needs, medical ones included, for the class's instructor or an admin (recorded) */
+        get: operations["getRosterCamperForms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/campers/export": {
         parameters: {
             query?: never;
@@ -2392,6 +2409,18 @@ export interface components {
             items: components["schemas"]["FormToDo"][];
             /** @description A waiver is among them and the caller has not agreed yet */
             consent_needed: boolean;
+        };
+        /** @description A camper's forms as staff read them: what the class needs, each answer with its questions */
+        StaffCamperForms: {
+            /** Format: uuid */
+            camper_id: string;
+            camper_name: string;
+            forms: {
+                item: components["schemas"]["FormToDo"];
+                /** @description The version answered, with its questions */
+                version: components["schemas"]["FormVersion"] | (never | null);
+                answer: components["schemas"]["FormAnswer"] | (never | null);
+            }[];
         };
         /** @description One camper's form (or a family's), with the family and its classes */
         OfficeFormItem: {
@@ -15423,6 +15452,92 @@ export interface operations {
                 };
             };
             /** @description No such signed form (or not the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRosterCamperForms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                camperId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each form the class needs, with the latest answer (this read is recorded) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffCamperForms"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such class, or the camper has no seat in it */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -98,6 +98,7 @@ export type FamilyForm = Schemas["FamilyForm"];
 export type EsignConsent = Schemas["EsignConsent"];
 export type AdminForm = Schemas["AdminForm"];
 export type AdminForms = Schemas["AdminForms"];
+export type StaffCamperForms = Schemas["StaffCamperForms"];
 export type PublishedForm = Schemas["PublishedForm"];
 export type FormsCompletion = Schemas["FormsCompletion"];
 
