@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { pdfText } from "../../tools/pdf-text.mjs";
 import { approvedClass, callApi } from "../support/api-calls";
+import { typeCard } from "../support/card-field";
 import { seedDay } from "../support/seed-calendar";
 import { accessToken, SEED, signInAs } from "../support/session";
 import { studentWithClasses } from "../support/students";
@@ -78,23 +79,39 @@ test("an admin builds a waiver and a medical form; a parent answers both for two
   await form.getByRole("button", { name: "Add a question" }).click();
   await question(form, 2, "Allergies and conditions", "Long text");
   await form.getByLabel("Medical (kept sealed)").nth(1).check();
+  // Asked for this week's class only, chosen by its name.
   await form.getByLabel("Every class").uncheck();
-  await form.getByLabel("Soccer").check();
+  await form.getByLabel("Find an approved class").fill(`Forms Week ${run}`);
+  await form.getByRole("checkbox", { name: `Forms Week ${run}` }).check();
+  await expect(form.getByRole("list", { name: "Classes chosen" }).getByRole("listitem")).toHaveText([
+    `Forms Week ${run}`,
+  ]);
   await shoot(page, "admin-form-builder-1280");
   await form.getByRole("button", { name: "Publish" }).click();
-  await expect(page.getByRole("status")).toHaveText(`${MEDICAL} is published.`);
-  await expect(page.getByTestId("academy-form").filter({ hasText: MEDICAL })).toContainText("Soccer");
+  await expect(page.getByRole("status").filter({ hasText: "is published" })).toHaveText(`${MEDICAL} is published.`);
+  await expect(page.getByTestId("academy-form").filter({ hasText: MEDICAL })).toContainText(`Forms Week ${run}`);
   await page.setViewportSize({ width: 390, height: 844 });
   await shoot(page, "admin-forms-390");
 
   const parent = await studentWithClasses(
     "Forms Parent",
-    { paid: [classId], cart: [] },
+    { paid: [], cart: [] },
     { children: ["Mia", "Leo"], tenOn: FIRST_DAY },
   );
+  for (const camperId of parent.children)
+    await callApi("POST", "/carts", parent.token, { classItemId: classId, camperId });
   const context = await browser.newContext();
   const family = await context.newPage();
   await signInAs(family, { ...parent, name: parent.name });
+  // Paying says at once what the classes just booked still need.
+  await family.goto("/dashboard/payment");
+  const pay = family.getByRole("button", { name: /^Pay \$/ });
+  await expect(pay).toBeEnabled({ timeout: 15_000 });
+  await typeCard(family);
+  await pay.click();
+  await expect(family.getByRole("heading", { name: "Payment Complete Successfully" })).toBeVisible({ timeout: 15_000 });
+  await expect(family.getByTestId("forms-to-do")).toContainText(`${WAIVER} for Leo Parent`);
+  await shoot(family, "paid-forms-needed-1280");
   await family.goto("/dashboard/userhome");
   await expect(family.getByTestId("forms-to-do")).toContainText(`${WAIVER} for Mia Parent`);
   await family.getByRole("link", { name: "Complete them in My Forms" }).click();

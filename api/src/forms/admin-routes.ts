@@ -1,12 +1,14 @@
+import { inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { academyToday } from "../platform/academy-day.js";
 import { requirePermission } from "../platform/access/permissions.js";
 import { refusals } from "../platform/contract.js";
 import type { Db } from "../platform/database/client.js";
+import { classes } from "../platform/database/schema.js";
 import { transaction } from "../platform/transaction.js";
 import { idParam } from "../platform/wire.js";
-import { archiveForm, createForm, formsWithVersions, oneForm, publishForm } from "./catalog.js";
+import { archiveForm, createForm, formsWithVersions, oneForm, publishForm, type FormWithVersions } from "./catalog.js";
 import { formCreate, formPublish } from "./fields.js";
 import { completionCsv, officeCompletion, remindNow } from "./office.js";
 import { adminForm, adminForms, adminFormToWire, officeCompletionWire, officeToWire, published } from "./wire.js";
@@ -32,6 +34,17 @@ const REFUSALS = {
 export const formAdminRoutes =
   ({ db }: { db: Db }): FastifyPluginAsyncZod =>
   async (app) => {
+    /** The forms as the admin reads them, the classes they name by name. */
+    async function toWire(forms: FormWithVersions[]) {
+      const ids = [...new Set(forms.flatMap((f) => f.form.classIds))];
+      const rows = ids.length
+        ? await db.select({ id: classes.id, name: classes.name }).from(classes).where(inArray(classes.id, ids))
+        : [];
+      const names = new Map(rows.map((r) => [r.id, r.name]));
+      return forms.map((f) => adminFormToWire(f, names));
+    }
+    const oneToWire = async (formId: string) => (await toWire([await oneForm(db, formId)]))[0]!;
+
     app.get(
       "/admin/forms",
       {
@@ -47,7 +60,7 @@ export const formAdminRoutes =
       async (request) => {
         requirePermission(await request.requireActor(), "read", "form");
         const list = await formsWithVersions(db, { archived: request.query.archived === "true" });
-        return { forms: list.map(adminFormToWire) };
+        return { forms: await toWire(list) };
       },
     );
 
@@ -157,7 +170,7 @@ export const formAdminRoutes =
         const actor = await request.requireActor();
         requirePermission(actor, "create", "form");
         const id = await transaction(db, (tx) => createForm(tx, actor.id, request.body));
-        return reply.status(201).send(adminFormToWire(await oneForm(db, id)));
+        return reply.status(201).send(await oneToWire(id));
       },
     );
 
@@ -180,7 +193,7 @@ export const formAdminRoutes =
         const { newVersion } = await transaction(db, (tx) =>
           publishForm(tx, request.params.id, actor.id, request.body),
         );
-        return { form: adminFormToWire(await oneForm(db, request.params.id)), new_version: newVersion };
+        return { form: await oneToWire(request.params.id), new_version: newVersion };
       },
     );
 
@@ -199,7 +212,7 @@ export const formAdminRoutes =
       async (request) => {
         requirePermission(await request.requireActor(), "delete", "form");
         await transaction(db, (tx) => archiveForm(tx, request.params.id));
-        return adminFormToWire(await oneForm(db, request.params.id));
+        return oneToWire(request.params.id);
       },
     );
   };

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../platform/database/client.js";
-import { forms, formVersions, type FormAudience } from "../platform/database/schema.js";
+import { classes, forms, formVersions, type FormAudience } from "../platform/database/schema.js";
 import { badRequest, notFound } from "../platform/errors.js";
 import type { FormCreate, FormFieldInput, FormPublish } from "./fields.js";
 import { contentProblems, sameContent, textHash, type FormContent, type FormField } from "./model.js";
@@ -54,12 +54,23 @@ function checkedContent(input: FormCreate | FormPublish, audience: FormAudience)
   return content;
 }
 
-const targets = (input: FormCreate | FormPublish) => ({
-  allClasses: input.applies_to.all,
-  sports: input.applies_to.all ? [] : [...new Set(input.applies_to.sports)],
-  classIds: input.applies_to.all ? [] : [...new Set(input.applies_to.class_ids)],
-  dueDaysBefore: input.due_days_before,
-});
+/** Which classes need the form, each class chosen checked to exist (a deleted one cannot be chosen). */
+async function targets(tx: Tx, input: FormCreate | FormPublish) {
+  const classIds = input.applies_to.all ? [] : [...new Set(input.applies_to.class_ids)];
+  if (classIds.length) {
+    const found = await tx.select({ id: classes.id }).from(classes).where(inArray(classes.id, classIds));
+    if (found.length < classIds.length)
+      throw badRequest("A class chosen does not exist any more.", {
+        "applies_to.class_ids": "A class chosen does not exist any more: choose again.",
+      });
+  }
+  return {
+    allClasses: input.applies_to.all,
+    sports: input.applies_to.all ? [] : [...new Set(input.applies_to.sports)],
+    classIds,
+    dueDaysBefore: input.due_days_before,
+  };
+}
 
 const versionValues = (formId: string, version: number, content: FormContent, actorId: string, signAgain: boolean) => ({
   formId,
@@ -77,7 +88,7 @@ export async function createForm(tx: Tx, actorId: string, input: FormCreate): Pr
   const content = checkedContent(input, input.audience);
   const [form] = await tx
     .insert(forms)
-    .values({ audience: input.audience, createdBy: actorId, ...targets(input) })
+    .values({ audience: input.audience, createdBy: actorId, ...(await targets(tx, input)) })
     .returning({ id: forms.id });
   await tx.insert(formVersions).values(versionValues(form!.id, 1, content, actorId, false));
   return form!.id;
@@ -99,7 +110,7 @@ export async function publishForm(
   const content = checkedContent(input, form.audience);
   await tx
     .update(forms)
-    .set({ ...targets(input), archivedAt: null, updatedAt: sql`now()` })
+    .set({ ...(await targets(tx, input)), archivedAt: null, updatedAt: sql`now()` })
     .where(eq(forms.id, formId));
   const [latest] = await tx
     .select()

@@ -77,6 +77,31 @@ describe("the academy's forms", () => {
     const theirs = (await as(other, "GET", "/forms")).json().items.map((i: { form_id: string }) => i.form_id);
     expect(theirs).toContain(waiver.id);
     expect(theirs).not.toContain(medical.id);
+
+    // A form for one chosen class: named by the class's name, asked of its campers only.
+    const trip = await admin("POST", "/admin/forms", {
+      ...MEDICAL,
+      title: "Trip consent",
+      applies_to: { all: false, class_ids: [tennis] },
+    });
+    expect(trip.statusCode, trip.body).toBe(201);
+    expect(trip.json().classes).toEqual([{ _id: tennis, name: expect.stringMatching(/^Line Camp /) }]);
+    const tripId = trip.json().id as string;
+    expect((await as(other, "GET", "/forms")).json().items.map((i: { form_id: string }) => i.form_id)).toContain(
+      tripId,
+    );
+    expect((await as(parent, "GET", "/forms")).json().items.map((i: { form_id: string }) => i.form_id)).not.toContain(
+      tripId,
+    );
+    const gone = await admin("POST", "/admin/forms", {
+      ...MEDICAL,
+      applies_to: { all: false, class_ids: ["00000000-0000-4000-8000-000000000009"] },
+    });
+    expect(gone.statusCode).toBe(400);
+    expect(gone.json().fields).toEqual({
+      "applies_to.class_ids": "A class chosen does not exist any more: choose again.",
+    });
+    await admin("DELETE", `/admin/forms/${tripId}`);
   });
 
   it("are answered with the reasons for any refusal, medical answers sealed, and late once past due", async () => {

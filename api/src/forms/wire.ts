@@ -42,6 +42,9 @@ export const adminForm = z
     id: z.uuid(),
     audience: z.enum(["family", "camper"]),
     applies_to: appliesTo,
+    classes: z.array(z.object({ _id: z.uuid(), name: z.string().nullable() })).meta({
+      description: "The classes of class_ids by name, in the order chosen; name null for a class deleted since",
+    }),
     due_days_before: z.number().int(),
     archived: z.boolean(),
     latest: formVersion,
@@ -153,10 +156,15 @@ export const versionToWire = (v: FormVersionRow): z.input<typeof formVersion> =>
   published_at: iso(v.publishedAt),
 });
 
-export const adminFormToWire = ({ form, versions }: FormWithVersions): z.input<typeof adminForm> => ({
+/** A form for the admin; `names` holds the names of the classes it names (a deleted one is missing). */
+export const adminFormToWire = (
+  { form, versions }: FormWithVersions,
+  names: ReadonlyMap<string, string>,
+): z.input<typeof adminForm> => ({
   id: form.id,
   audience: form.audience,
   applies_to: { all: form.allClasses, sports: form.sports, class_ids: form.classIds },
+  classes: form.classIds.map((id) => ({ _id: id, name: names.get(id) ?? null })),
   due_days_before: form.dueDaysBefore,
   archived: form.archivedAt !== null,
   latest: versionToWire(versions.at(-1)!),

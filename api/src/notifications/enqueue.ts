@@ -21,17 +21,26 @@ import { enqueue } from "./outbox.js";
  * facts its message shows and writes the outbox row, or nothing when there is nobody to tell.
  */
 
-/** The receipt of an order just settled as paid (one per order, however often it is settled). */
+/**
+ * The receipt of an order just settled as paid (one per order, however often it is settled), with
+ * the forms the family still owes then (the caller asks the forms domain).
+ */
 export async function enqueuePaymentReceipt(
   tx: Tx,
-  order: { orderId: string; transactionId: string; paidAt: Date; cardLast4?: string | null },
+  order: {
+    orderId: string;
+    transactionId: string;
+    paidAt: Date;
+    cardLast4?: string | null;
+    formsNeeded?: FormsNeededFacts["items"];
+  },
 ) {
   const found = await receiptFacts(tx, order.orderId, order.transactionId, order.paidAt, order.cardLast4 ?? null);
   if (!found) return;
   await enqueue(tx, {
     kind: "payment-receipt",
     to: found.to,
-    facts: found.facts,
+    facts: order.formsNeeded?.length ? { ...found.facts, formsNeeded: order.formsNeeded } : found.facts,
     dedupeKey: `payment-receipt:${order.orderId}`,
   });
 }

@@ -225,7 +225,21 @@ describe("the outbox", () => {
 });
 
 describe("the messages' causes write them in their own transaction", () => {
-  it("a paid checkout: the receipt with the class, its camper, the amount and an .ics of its sessions", async () => {
+  it("a paid checkout: the receipt with the class, its camper, the amount, the forms still owed and an .ics of its sessions", async () => {
+    // A form every family with a class owes: the receipt says it is still needed.
+    const form = await api.call({
+      method: "POST",
+      url: "/admin/forms",
+      as: ADMIN,
+      payload: {
+        title: "Family contacts card",
+        audience: "family",
+        applies_to: { all: true },
+        due_days_before: 3,
+        fields: [{ key: "doctor", kind: "short-text", label: "Family doctor", required: true }],
+      },
+    });
+    expect(form.statusCode, form.body).toBe(201);
     const cart = await api.call({ method: "POST", url: "/carts", as: SAM, payload: { classItemId: classId(4) } });
     expect(cart.statusCode, cart.body).toBe(201);
     const opened = await api.call({ method: "POST", url: "/create-payment-intent", as: SAM, payload: {} });
@@ -270,6 +284,9 @@ describe("the messages' causes write them in their own transaction", () => {
       `Drop off from ${formatClock(academyInstant(cls!.startDate!, cls!.dropOff!), { withZone: false })}, pick up by ${formatClock(academyInstant(cls!.startDate!, cls!.pickUp!))} at ${cls!.location}, ${ACADEMY.address}`,
     );
     expect(mail.text).toContain(`Bring: ${cls!.whatToBring!.split("\n").join("; ")}`);
+    expect(mail.text).toContain("Still needed before the first day");
+    expect(mail.text).toMatch(/• Family contacts card for your family: due \w{3} \d{1,2} \w+ \d{4}/);
+    await api.call({ method: "DELETE", url: `/admin/forms/${form.json().id}`, as: ADMIN });
 
     // The .ics, parsed back by a library: one weekly series whose occurrences are the class's sessions.
     const ics = await catcher.attachment(mail.id, "sessions.ics");

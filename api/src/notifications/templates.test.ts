@@ -102,6 +102,25 @@ describe("payment receipt", () => {
     expect(m.text).toContain(HOSTILE);
   });
 
+  it("lists the forms still owed when the family paid, and leaves the part out when none are", async () => {
+    const owed: ReceiptFacts = {
+      ...receipt,
+      formsNeeded: [
+        { title: "Liability waiver", camperName: "Ava Student", dueDate: "2027-06-28", late: false },
+        { title: "Family contacts", camperName: null, dueDate: "2027-06-21", late: false },
+      ],
+    };
+    const m = await renderMessage("payment-receipt", owed, { siteUrl: SITE });
+    for (const body of [m.html, m.text]) {
+      expect(body).toContain("Still needed before the first day");
+      expect(body).toContain("• Liability waiver for Ava Student: due Mon 28 June 2027");
+      expect(body).toContain("• Family contacts for your family: due Mon 21 June 2027");
+    }
+    expect(m.html).toContain(`href="${SITE}/dashboard/forms"`);
+    const none = await renderMessage("payment-receipt", receipt, { siteUrl: SITE });
+    expect(none.text).not.toContain("Still needed");
+  });
+
   it("is laid out for a phone: one column at most 600 px wide, with a viewport and a language", async () => {
     const m = await renderMessage("payment-receipt", receipt, { siteUrl: SITE });
     expect(m.html).toContain('lang="en"');

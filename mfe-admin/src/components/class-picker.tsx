@@ -9,7 +9,7 @@ import { buttonStyles, inputStyles } from "./buttons";
 export const PICKER_PAGE_SIZE = 8;
 
 /**
- * The classes a promo code is for: those chosen, each with a Remove button, and a
+ * The classes a promo code or a form is for: those chosen, each with a Remove button, and a
  * search of the approved classes (GET /admin/classes, by name or instructor, a page at a time)
  * whose results are checkboxes. Native controls only, so a keyboard and a screen reader work it
  * as any form: Tab, Space, the results' count read out as it changes.
@@ -102,7 +102,7 @@ export function ClassPicker({
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={(e) => {
-            // Enter searches; it never sends the discount form.
+            // Enter searches; it never sends the form the picker is in.
             if (e.key !== "Enter") return;
             e.preventDefault();
             find(draft.trim());

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { asApiError, errorMessage, SPORTS } from "shared-auth";
 import { bodyOf, KIND_LABELS, newField, usePublishForm, type DraftField, type FormDraft } from "../lib/forms";
 import { buttonStyles, inputStyles } from "./buttons";
+import { ClassPicker } from "./class-picker";
 
 const label = "block text-sm font-semibold text-slate-800 dark:text-slate-200";
 const hint = "mt-1 text-xs text-slate-600 dark:text-slate-400";
@@ -316,6 +317,16 @@ export function FormBuilder({
         )}
         {problems.applies_to && <p className={problemText}>{problems.applies_to}</p>}
       </fieldset>
+      {!draft.all && (
+        <div className="flex flex-col gap-2">
+          <p className={hint}>Or choose classes, besides every class of the sports ticked above.</p>
+          <ClassPicker
+            chosen={draft.classes}
+            onChange={(next) => set({ classes: next })}
+            problem={problems["applies_to.class_ids"]}
+          />
+        </div>
+      )}
       <ol className="flex flex-col gap-3" aria-label="Questions">
         {draft.fields.map((field, n) => (
           <QuestionEditor

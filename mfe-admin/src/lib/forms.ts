@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "shared-auth";
 import { downloadFile } from "shared-auth/download";
 import type { AdminForm, AdminForms, FormField, FormsCompletion, PublishedForm } from "shared-auth/wire";
+import { classLabel, type ChosenClass } from "./discounts";
 
 // The academy's forms and waivers (decision 045) as GET /admin/forms answers them.
 export type { AdminForm, FormField };
@@ -65,7 +66,8 @@ export interface FormDraft {
   audience: "family" | "camper";
   all: boolean;
   sports: string[];
-  classIds: string[];
+  /** The classes chosen, with their names to show. */
+  classes: ChosenClass[];
   dueDaysBefore: string;
   fields: DraftField[];
   signAgain: boolean;
@@ -92,7 +94,7 @@ export const emptyDraft = (): FormDraft => ({
   audience: "camper",
   all: true,
   sports: [],
-  classIds: [],
+  classes: [],
   dueDaysBefore: "7",
   fields: [newField()],
   signAgain: false,
@@ -104,7 +106,7 @@ export const draftOf = (form: AdminForm): FormDraft => ({
   audience: form.audience,
   all: form.applies_to.all,
   sports: form.applies_to.sports,
-  classIds: form.applies_to.class_ids,
+  classes: form.classes,
   dueDaysBefore: String(form.due_days_before),
   fields: form.latest.fields.map((f) => ({
     key: f.key,
@@ -128,7 +130,11 @@ export function bodyOf(draft: FormDraft, creating: boolean): Record<string, unkn
   const body: Record<string, unknown> = {
     title: draft.title,
     intro: draft.intro,
-    applies_to: { all: draft.all, sports: draft.all ? [] : draft.sports, class_ids: draft.all ? [] : draft.classIds },
+    applies_to: {
+      all: draft.all,
+      sports: draft.all ? [] : draft.sports,
+      class_ids: draft.all ? [] : draft.classes.map((c) => c._id),
+    },
     due_days_before: Number(draft.dueDaysBefore),
     fields: draft.fields.map((f) => ({
       key: f.key,
@@ -153,12 +159,12 @@ export function bodyOf(draft: FormDraft, creating: boolean): Record<string, unkn
 }
 
 /** Where a form is asked, in words. */
-export function appliesInWords(form: AdminForm, sportName: (id: string) => string): string {
+export function appliesInWords(
+  form: Pick<AdminForm, "applies_to" | "classes">,
+  sportName: (id: string) => string,
+): string {
   if (form.applies_to.all) return "Every class";
-  const parts = [
-    ...form.applies_to.sports.map(sportName),
-    ...(form.applies_to.class_ids.length ? [`${form.applies_to.class_ids.length} chosen classes`] : []),
-  ];
+  const parts = [...form.applies_to.sports.map(sportName), ...form.classes.map(classLabel)];
   return parts.join(", ");
 }
 

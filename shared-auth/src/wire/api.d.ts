@@ -2320,6 +2320,12 @@ export interface components {
                 sports: string[];
                 class_ids: string[];
             };
+            /** @description The classes of class_ids by name, in the order chosen; name null for a class deleted since */
+            classes: {
+                /** Format: uuid */
+                _id: string;
+                name: string | null;
+            }[];
             due_days_before: number;
             archived: boolean;
             latest: components["schemas"]["FormVersion"];

@@ -5,7 +5,9 @@ import type { Db } from "../../platform/database/client.js";
 import { cartItems, classes, enrollments, orderItems, orders, payments } from "../../platform/database/schema.js";
 import { conflict, forbidden, notFound } from "../../platform/errors.js";
 import { transaction } from "../../platform/transaction.js";
+import { toDo } from "../../forms/index.js";
 import { enqueuePaymentReceipt } from "../../notifications/index.js";
+import { academyToday } from "../../platform/academy-day.js";
 import { scheduleInstalments } from "../../plans/index.js";
 import type { CheckoutDeps } from "./deps.js";
 import { endPending, findOrderOf, lockStudent, publicSeatsFree } from "./orders.js";
@@ -145,11 +147,20 @@ export async function settle(deps: CheckoutDeps, intent: Intent, owner?: string)
           })
           .where(eq(orders.id, locked.id));
         // The receipt is written with the enrolments: it exists exactly when they do (decision 032).
+        const formsOwed = (await toDo(tx, academyToday(), { familyIds: [locked.studentId] })).filter(
+          (item) => item.status !== "complete",
+        );
         await enqueuePaymentReceipt(tx, {
           orderId: locked.id,
           transactionId: intent.id,
           paidAt: payment!.paidAt,
           cardLast4: intent.cardLast4 ?? null,
+          formsNeeded: formsOwed.map((item) => ({
+            title: item.title,
+            camperName: item.camperName,
+            dueDate: item.dueDate,
+            late: item.status === "late",
+          })),
         });
         // The seats last: a class's row stays locked from its update to the commit, and on opening
         // day every checkout and payment of that class waits for it. Classes in id order.

@@ -12,6 +12,7 @@ import {
   refunds,
   users,
 } from "../../platform/database/schema.js";
+import type { FormsNeededFacts } from "./forms.js";
 import { camperName, instructors, sessionColumns, type SessionFacts } from "./session.js";
 
 /** Money messages: a payment's receipt, a cancelled seat and its refund, a goodwill refund. */
@@ -28,6 +29,8 @@ export interface ReceiptFacts {
   policy: string;
   /** A payment plan's deposit (decision 040): the plan's name and its charges still to come. */
   plan?: { name: string; later: { due: string; amountCents: number }[] } | null;
+  /** The forms the family still owes when it paid (decision 045), soonest due first. */
+  formsNeeded?: FormsNeededFacts["items"];
   lines: (SessionFacts & {
     camperName: string | null;
     /** Whether the seat is the account holder's own ("Myself"): the receipt then says "You are enrolled". */

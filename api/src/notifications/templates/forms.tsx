@@ -23,6 +23,20 @@ export function FormSigned({ facts, siteUrl }: { facts: SignedFormFacts; siteUrl
   );
 }
 
+/** Each form still owed, for whom and by when, and the way to My Forms. */
+export function FormsList({ items, siteUrl }: { items: FormsNeededFacts["items"]; siteUrl: string }) {
+  return (
+    <>
+      {items.map((item) => (
+        <Text key={`${item.title}|${item.camperName ?? ""}`} style={{ ...text, margin: "0 0 6px" }}>
+          {`• ${item.title} for ${item.camperName ?? "your family"}: ${item.late ? "late, was due" : "due"} ${formatDay(item.dueDate)}`}
+        </Text>
+      ))}
+      <ButtonLink href={`${siteUrl}/dashboard/forms`}>Complete them in My Forms</ButtonLink>
+    </>
+  );
+}
+
 export const formsNeededSubject = (facts: FormsNeededFacts) =>
   `Still needed before ${formatDay(facts.firstDay)}: ${facts.items.length} ${facts.items.length === 1 ? "form" : "forms"}`;
 
@@ -39,12 +53,7 @@ export function FormsNeeded({ facts, siteUrl }: { facts: FormsNeededFacts; siteU
       <Text style={text}>
         {`Hello ${facts.familyName}, camp starts on ${formatDay(facts.firstDay)}. The academy still needs:`}
       </Text>
-      {facts.items.map((item) => (
-        <Text key={`${item.title}|${item.camperName ?? ""}`} style={{ ...text, margin: "0 0 6px" }}>
-          {`• ${item.title} for ${item.camperName ?? "your family"}: ${item.late ? "late, was due" : "due"} ${formatDay(item.dueDate)}`}
-        </Text>
-      ))}
-      <ButtonLink href={`${siteUrl}/dashboard/forms`}>Complete them in My Forms</ButtonLink>
+      <FormsList items={facts.items} siteUrl={siteUrl} />
       <Text style={small}>
         This message comes even if you turned optional e-mails off: the academy cannot take a child whose forms are
         missing.

@@ -2,6 +2,7 @@ import { Column, Row, Section, Text } from "@react-email/components";
 import type { ReceiptFacts } from "../facts.js";
 import { formatCents, formatDay, formatInstant } from "../format.js";
 import { ButtonLink, colors, Layout, small, text } from "./layout.js";
+import { FormsList } from "./forms.js";
 import { SessionBlock } from "./session-block.js";
 
 export const receiptSubject = (facts: ReceiptFacts) =>
@@ -72,6 +73,13 @@ export function Receipt({ facts, siteUrl }: { facts: ReceiptFacts; siteUrl: stri
         The sessions are in the attached calendar file (sessions.ics): open it to add them to your calendar.
       </Text>
       <ButtonLink href={`${siteUrl}/dashboard/enrolledclasses`}>See your classes</ButtonLink>
+      {facts.formsNeeded && facts.formsNeeded.length > 0 && (
+        <>
+          <Text style={{ ...text, fontWeight: 600 }}>Still needed before the first day</Text>
+          <Text style={small}>The academy cannot take a child whose forms are missing on the first day.</Text>
+          <FormsList items={facts.formsNeeded} siteUrl={siteUrl} />
+        </>
+      )}
       <Text style={{ ...small, fontWeight: 600 }}>Cancellations and refunds</Text>
       <Text style={small}>{facts.policy}</Text>
     </Layout>

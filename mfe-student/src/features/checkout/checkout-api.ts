@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, queryKeys, type Checkout, type HoldExtension, type RecordedPayment } from "shared-auth";
+import { formsKey } from "../forms/forms-key";
 
 export type { Checkout, CheckoutItem, HoldExtension, RecordedPayment } from "shared-auth";
 
@@ -47,7 +48,8 @@ export function useExtendHold() {
 /**
  * Reports a paid checkout (POST /payments, or /payments/:cartItemId on the single payment page).
  * Whatever the answer, every view of the student's bookings is refreshed, in every remote (one
- * QueryClient): the cart and its badges, enrolled classes, payment history and the seat counts.
+ * QueryClient): the cart and its badges, enrolled classes, payment history, the seat counts and the
+ * forms the classes booked may need.
  */
 export function useRecordPayment(email: string | null, singleCartItemId: string | undefined) {
   const client = useQueryClient();
@@ -63,6 +65,6 @@ export function useRecordPayment(email: string | null, singleCartItemId: string 
 /** Everything a payment (or a released hold) changes, for whoever shows it. */
 export function refreshBookings(client: ReturnType<typeof useQueryClient>, email: string | null) {
   const keys: (readonly unknown[])[] = [queryKeys.classes(), queryKeys.instructors()];
-  if (email) keys.push(queryKeys.cart(email), queryKeys.enrolled(email), queryKeys.payments(email));
+  if (email) keys.push(queryKeys.cart(email), queryKeys.enrolled(email), queryKeys.payments(email), formsKey(email));
   return Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
 }

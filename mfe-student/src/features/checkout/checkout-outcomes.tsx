@@ -1,8 +1,9 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import { Link } from "react-router-dom";
 import { apiErrorStatus, errorMessage } from "shared-auth";
 import { ErrorState } from "../../components/states";
 import { actionButton, card } from "../../components/styles";
+import { FormsToDo } from "../forms/forms-to-do";
 
 /** How a payment page ends when it does not show the card form: refused, paid, paid before. */
 
@@ -91,10 +92,25 @@ export function PaymentNotRecorded({ error, onRetry }: { error: unknown; onRetry
   );
 }
 
-/** Spec section 8's success notices, and where the classes are now. */
+/** Spec section 8's success notices, where the classes are now, and the forms they still need. */
 export function PaymentComplete({ transactionId }: { transactionId: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="flex flex-col gap-4">
+      <PaidNotice transactionId={transactionId} heading={heading} />
+      <FormsToDo ready />
+    </div>
+  );
+}
+
+function PaidNotice({
+  transactionId,
+  heading,
+}: {
+  transactionId: string;
+  heading: RefObject<HTMLHeadingElement | null>;
+}) {
   return (
     <div
       role="status"

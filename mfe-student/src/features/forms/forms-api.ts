@@ -2,11 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, useStudentEmail } from "shared-auth";
 import type { EsignConsent, FamilyForm, FamilyForms } from "shared-auth/wire";
 
-/**
- * The family's forms, cached under a key of this app's own: only My Forms and Student Home read
- * them, so the key stays out of the singleton every page loads (the cart page's byte budget).
- */
-const formsKey = (email: string) => ["forms", email] as const;
+import { formsKey } from "./forms-key";
 
 export type { EsignConsent, FamilyForm, FamilyForms, FormField, FormToDo } from "shared-auth/wire";
 
