@@ -262,7 +262,14 @@ test("a parent gives their own phone and address before the first booking, then 
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const parent = await signUpFreshStudent(page, "Noor Haddad", { guardian: false });
-  await page.goto("/dashboard/campers");
+  // A first try at booking says what is missing, and offers the page where it is given.
+  await page.goto("/classes");
+  await page.getByRole("button", { name: "Add To Booking" }).first().click();
+  const refused = page.getByRole("dialog");
+  await expect(refused.getByRole("heading", { name: "This class was not added" })).toBeVisible();
+  await expect(refused).toContainText("Give your own mobile phone and postal address under My Campers");
+  await refused.getByRole("button", { name: "Open My Campers" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/campers$/);
   await expect(page.getByTestId("guardian-banner")).toContainText("Before your first booking");
   const form = page.getByRole("form", { name: "Parents and guardians" });
   const you = form.getByRole("group", { name: "You" });

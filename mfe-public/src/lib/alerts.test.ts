@@ -86,4 +86,17 @@ describe("showProblem", () => {
     showProblem("This class was not added", "The class is full.");
     expect(lastDialog()).toEqual({ title: "This class was not added", text: "The class is full.", confirm: "OK" });
   });
+
+  it("offers the page that mends it, beside Not now, and says which was chosen", async () => {
+    shown.showDialog.mockResolvedValueOnce(true);
+    expect(
+      await showProblem("This class was not added", "Give your details under My Campers.", "Open My Campers"),
+    ).toBe(true);
+    expect(lastDialog()).toEqual({
+      title: "This class was not added",
+      text: "Give your details under My Campers.",
+      confirm: "Open My Campers",
+      cancel: "Not now",
+    });
+  });
 });

@@ -66,12 +66,15 @@ export function explainOverlap(
   });
 }
 
-/** A refused booking or another failure the visitor should read. */
-export function showProblem(title: string, text: string): void {
-  void showDialog(dialog({ html: ERROR_ICON, className: "border-red-400! text-red-500!" }), {
+/**
+ * A refused booking or another failure the visitor should read. `fix` names the page that mends it
+ * (its button beside "Not now"); it resolves true when the visitor chose that page.
+ */
+export function showProblem(title: string, text: string, fix?: string): Promise<boolean> {
+  return showDialog(dialog({ html: ERROR_ICON, className: "border-red-400! text-red-500!" }), {
     title,
     text,
-    confirm: "OK",
+    ...(fix ? { confirm: fix, cancel: "Not now" } : { confirm: "OK" }),
   });
 }
 

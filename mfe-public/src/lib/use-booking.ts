@@ -143,7 +143,10 @@ export function useBooking(): Booking {
       if (/waitlist/i.test(message)) {
         const { offerTheWaitlist } = await import("./waitlist-alerts");
         if (await offerTheWaitlist(message)) await joinWaitlist(item);
-      } else showProblem("This class was not added", message);
+      } else if (/\bMy Campers\b/.test(message)) {
+        // The family's own details or a camper's are missing: the page where they are given is offered.
+        if (await showProblem("This class was not added", message, "Open My Campers")) navigate("/dashboard/campers");
+      } else void showProblem("This class was not added", message);
     }
   };
 
@@ -168,7 +171,7 @@ export function useBooking(): Booking {
     try {
       await announceJoined(item, await joinFor(item, []));
     } catch (error) {
-      showProblem("You did not join the waitlist", errorMessage(error));
+      void showProblem("You did not join the waitlist", errorMessage(error));
     }
   };
 
