@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { api, errorMessage } from "shared-auth";
+import { api } from "shared-auth";
 import { answerLines, statusText, type StaffCamperForms } from "../lib/camper-forms";
+import { OnDemandState } from "./ui";
 
 const linkButton =
   "cursor-pointer rounded text-sm font-semibold text-orange-800 underline hover:text-orange-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 dark:text-orange-300 print:hidden";
@@ -42,19 +43,8 @@ export function CamperForms({
       </button>
       <div id={panelId} aria-live="polite" className="w-full print:hidden">
         {open &&
-          (forms.isPending ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">Loading the forms…</p>
-          ) : forms.isError ? (
-            <p className="text-sm text-red-700 dark:text-red-300">
-              The forms could not be loaded: {errorMessage(forms.error)}{" "}
-              <button
-                type="button"
-                className="cursor-pointer font-semibold underline"
-                onClick={() => void forms.refetch()}
-              >
-                Try again
-              </button>
-            </p>
+          (!forms.isSuccess ? (
+            <OnDemandState query={forms} loading="Loading the forms…" failed="The forms could not be loaded" />
           ) : forms.data.forms.length === 0 ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">This class needs no forms.</p>
           ) : (

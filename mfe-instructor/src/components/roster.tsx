@@ -16,7 +16,7 @@ import {
   type RosterEntry,
 } from "../lib/roster";
 import { CamperForms } from "./camper-forms";
-import { ErrorState, secondaryClass } from "./ui";
+import { ErrorState, OnDemandState, secondaryClass } from "./ui";
 
 const PRINT_CSS = rosterPrintCss();
 
@@ -349,19 +349,8 @@ function MedicalFlag({ classId, camperId, camperName }: { classId: string; campe
       {/* Not printed: the printout carries every camper's details of its own (PrintedMedical). */}
       <div id={detailsId} aria-live="polite" className="w-full print:hidden">
         {open &&
-          (details.isPending ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">Loading the details…</p>
-          ) : details.isError ? (
-            <p className="text-sm text-red-700 dark:text-red-300">
-              The details could not be loaded: {errorMessage(details.error)}{" "}
-              <button
-                type="button"
-                className="cursor-pointer font-semibold underline"
-                onClick={() => void details.refetch()}
-              >
-                Try again
-              </button>
-            </p>
+          (!details.isSuccess ? (
+            <OnDemandState query={details} loading="Loading the details…" failed="The details could not be loaded" />
           ) : (
             <dl className="flex flex-col gap-1.5 text-sm">
               {medicalLines(details.data).map((line) => (

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { errorMessage } from "shared-auth";
 
 export const inputClass =
   "mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-4 py-2.5 text-slate-900 shadow-sm focus:border-orange-500 focus:outline-2 focus:outline-orange-500/40 aria-[invalid=true]:border-red-500 read-only:bg-slate-100 read-only:text-slate-600 dark:border-slate-700 dark:bg-slate-950 dark:text-white dark:read-only:bg-slate-800 dark:read-only:text-slate-300";
@@ -81,3 +82,28 @@ export function ListSkeleton({ label, rows = 3 }: { label: string; rows?: number
 }
 
 export { EmptyState, ErrorState } from "shared-auth";
+
+/**
+ * What a part fetched on demand shows until it has its data: that it is loading, or why it failed
+ * with Try again. Nothing once the data is in (the caller shows it).
+ */
+export function OnDemandState({
+  query,
+  loading,
+  failed,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  loading: string;
+  failed: string;
+}) {
+  if (query.isPending) return <p className="text-sm text-slate-600 dark:text-slate-400">{loading}</p>;
+  if (!query.isError) return null;
+  return (
+    <p className="text-sm text-red-700 dark:text-red-300">
+      {failed}: {errorMessage(query.error)}{" "}
+      <button type="button" className="cursor-pointer font-semibold underline" onClick={() => void query.refetch()}>
+        Try again
+      </button>
+    </p>
+  );
+}
