@@ -28,7 +28,8 @@ import { machine, writeFigures } from "../api/bench/figures.mjs";
 
 // Every page with a budget in tools/perf-budgets.json: the public ones signed out, the dashboard
 // ones with a stored session (signed in once, the cache emptied before each measure).
-const DEFAULT_PAGES = "/,/classes,/dashboard/mydashboard,/dashboard/campers,/dashboard/waitlists,/dashboard/payment";
+const DEFAULT_PAGES =
+  "/,/classes,/dashboard/mydashboard,/dashboard/campers,/dashboard/waitlists,/dashboard/payment,/dashboard/balance,/dashboard/forms";
 const { values: opts } = parseArgs({
   options: {
     build: { type: "boolean", default: true },
