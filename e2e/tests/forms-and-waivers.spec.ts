@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { pdfText } from "../../tools/pdf-text.mjs";
 import { approvedClass, callApi } from "../support/api-calls";
 import { typeCard } from "../support/card-field";
+import { accessibilityProblems } from "../support/page-audit";
 import { seedDay } from "../support/seed-calendar";
 import { accessToken, SEED, signInAs } from "../support/session";
 import { studentWithClasses } from "../support/students";
@@ -87,6 +88,7 @@ test("an admin builds a waiver and a medical form; a parent answers both for two
     `Forms Week ${run}`,
   ]);
   await shoot(page, "admin-form-builder-1280");
+  expect(await accessibilityProblems(page), "the form builder").toEqual([]);
   await form.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByRole("status").filter({ hasText: "is published" })).toHaveText(`${MEDICAL} is published.`);
   await expect(page.getByTestId("academy-form").filter({ hasText: MEDICAL })).toContainText(`Forms Week ${run}`);
@@ -112,6 +114,7 @@ test("an admin builds a waiver and a medical form; a parent answers both for two
   await expect(family.getByRole("heading", { name: "Payment Complete Successfully" })).toBeVisible({ timeout: 15_000 });
   await expect(family.getByTestId("forms-to-do")).toContainText(`${WAIVER} for Leo Parent`);
   await shoot(family, "paid-forms-needed-1280");
+  expect(await accessibilityProblems(family), "the payment's confirmation").toEqual([]);
   await family.goto("/dashboard/userhome");
   await expect(family.getByTestId("forms-to-do")).toContainText(`${WAIVER} for Mia Parent`);
   await family.getByRole("link", { name: "Complete them in My Forms" }).click();
@@ -123,6 +126,7 @@ test("an admin builds a waiver and a medical form; a parent answers both for two
   await row(WAIVER, "Mia").getByRole("button", { name: "Read and sign" }).click();
   await expect(row(WAIVER, "Mia").getByTestId("esign-consent")).toContainText("paper copy");
   await shoot(family, "esign-consent-1280");
+  expect(await accessibilityProblems(family), "My Forms with the consent open").toEqual([]);
   await row(WAIVER, "Mia").getByRole("button", { name: "I agree to sign electronically" }).click();
   const sign = async (child: string, swim: "Yes" | "No", name: string) => {
     const open = row(WAIVER, child);
@@ -185,6 +189,7 @@ test("an admin builds a waiver and a medical form; a parent answers both for two
   await expect(mia.getByRole("definition").filter({ hasText: "Signed as Forms Parent" })).toBeVisible();
   await coach.setViewportSize({ width: 390, height: 844 });
   await shoot(coach, "roster-forms-390");
+  expect(await accessibilityProblems(coach), "the roster with a camper's forms open").toEqual([]);
   await coach.context().close();
 
   // The office sees both children complete, and exports it.
@@ -197,6 +202,7 @@ test("an admin builds a waiver and a medical form; a parent answers both for two
   await expect(rows).toHaveCount(2);
   for (const r of await rows.all()) await expect(r).toContainText("Complete");
   await shoot(page, "admin-completion-1280");
+  expect(await accessibilityProblems(page), "who still owes a form").toEqual([]);
 
   await family.setViewportSize({ width: 390, height: 844 });
   await shoot(family, "my-forms-390");
