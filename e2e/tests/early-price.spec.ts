@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { apiNowMs } from "../support/api-clock";
-import { startOwnApi } from "../support/own-api";
+import { useOwnApi } from "../support/pricing-steps";
 import { accessToken, SEED, signInAs } from "../support/session";
 
 /**
@@ -39,22 +39,14 @@ const cardOf = (page: Page, name: string): Locator =>
   page.getByTestId("class-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
 test.describe("the early-bird price before the cart", () => {
-  let own: Awaited<ReturnType<typeof startOwnApi>> | undefined;
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    own = await startOwnApi({});
-  });
-  test.afterAll(async () => {
-    await own?.stop();
-  });
+  const own = useOwnApi();
 
   test("card, class page, camper dialog and cart agree on the early price and say until when", async ({
     page,
     request,
   }) => {
     test.setTimeout(120_000);
-    const call = caller(request, own!.url);
+    const call = caller(request, own().url);
     const { student: sam, admin } = SEED;
     const today = portlandDay(apiNowMs());
     const until = portlandDay(apiNowMs() + 10 * 86_400_000);
@@ -79,7 +71,7 @@ test.describe("the early-bird price before the cart", () => {
     });
     const sentence = `$${early} until ${words(until, today)}, then $${tennis.price}`;
 
-    await own!.routeTo(page);
+    await own().routeTo(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await signInAs(page, sam);
     await page.goto("/classes");
