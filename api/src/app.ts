@@ -18,6 +18,7 @@ import { balanceRoutes, instalmentCharger, officeRoutes, paymentPlanRoutes } fro
 import { camperExportRoutes, camperRoutes, camperStaffRoutes } from "./campers/index.js";
 import { enqueueFormReminders, formAdminRoutes, formFamilyRoutes, formStaffRoutes } from "./forms/index.js";
 import { guardianRoutes } from "./guardians/index.js";
+import { pickupRoutes, todayRoutes } from "./camp-days/index.js";
 import { cartRoutes, expireOverdueCheckouts, type CheckoutDeps } from "./booking/index.js";
 import {
   classRevenueRoutes,
@@ -345,6 +346,8 @@ export async function buildApp({
   await app.register(formAdminRoutes({ db: database.db }));
   await app.register(formFamilyRoutes({ db: database.db, sealer, academy: ACADEMY.name }));
   await app.register(formStaffRoutes({ db: database.db, sealer }));
+  await app.register(pickupRoutes({ db: database.db }));
+  await app.register(todayRoutes({ db: database.db, sealer }));
   await app.register(camperExportRoutes({ db: database.db, sealer, waitlistOf: familyWaitlistPlaces }));
   await app.register(camperStaffRoutes({ db: database.db, sealer, waitlistOf: familyWaitlistPlaces }));
   await app.register(seedImageRoutes);

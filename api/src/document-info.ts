@@ -75,6 +75,11 @@ export const DOCUMENT: Extract<FastifyDynamicSwaggerOptions, { openapi?: unknown
       description:
         "Forms and waivers families complete before the first day: admins build and publish versions; families answer, consent to sign electronically, sign and download the signed copy",
     },
+    {
+      name: "camp days",
+      description:
+        "The camp running: families name who may collect each camper (a PIN each, shown once); coaches and admins check campers in and out on today's list, mark absences and undo",
+    },
     { name: "admin", description: "Admins' paged class list and the academy's figures" },
     {
       name: "notifications",

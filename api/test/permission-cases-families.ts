@@ -25,6 +25,12 @@ export const FAMILY_CASES: Case[] = [
     expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
   },
   {
+    name: "who may collect the own family's campers",
+    method: "GET",
+    url: "/pickup",
+    expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
+  },
+  {
     name: "the forms the own family's campers need",
     method: "GET",
     url: "/forms",

@@ -172,6 +172,19 @@ export const SITE_CASES: Case[] = [
     expect: { anonymous: 401, student: 403, instructor: 403, admin: 404 },
   },
   {
+    name: "today's classes and their campers",
+    method: "GET",
+    url: "/today",
+    expect: { anonymous: 401, student: 403, instructor: 200, admin: 200 },
+  },
+  {
+    name: "checking a camper in to Jonas's class (it does not meet today)",
+    method: "POST",
+    url: `/classes/${classId(2)}/attendance`,
+    body: { camper_id: "00000000-0000-4000-8000-000000000001", action: "check_in", client_id: "matrix-check-in" },
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 409 },
+  },
+  {
     name: "the medical details of the campers in Maya's class",
     method: "GET",
     url: `/classes/${classId(1)}/roster/medical`,

@@ -101,6 +101,12 @@ export type AdminForms = Schemas["AdminForms"];
 export type StaffCamperForms = Schemas["StaffCamperForms"];
 export type PublishedForm = Schemas["PublishedForm"];
 export type FormsCompletion = Schemas["FormsCompletion"];
+export type PickupPerson = Schemas["PickupPerson"];
+export type NewPickupPin = Schemas["NewPickupPin"];
+export type FamilyPickup = Schemas["FamilyPickup"];
+export type CampDay = Schemas["CampDay"];
+export type CampDayAction = Schemas["CampDayAction"];
+export type Today = Schemas["Today"];
 
 type Method = "get" | "put" | "post" | "delete" | "patch";
 

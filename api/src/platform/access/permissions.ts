@@ -47,7 +47,11 @@ export type Entity =
   // A family's answers to those forms, its signatures and its consent to sign electronically.
   | "form-answer"
   // A signed form's copy (a PDF): the family's own, and every one for admins.
-  | "signature";
+  | "signature"
+  // Who may collect a family's campers at the end of the day (each with a PIN), and who may leave alone.
+  | "pickup"
+  // A camper's day in a class: checked in, absent, checked out and by whom; the class's Today list.
+  | "attendance";
 export type Action = "create" | "read" | "update" | "delete" | "review";
 
 type Rules = Partial<Record<`${Action}:${Entity}`, Access>>;
@@ -83,6 +87,11 @@ const student: Rules = {
   "read:form-answer": "own",
   "update:form-answer": "own",
   "read:signature": "own",
+  // Who may collect their campers, each with a PIN; whether a camper may leave alone.
+  "create:pickup": "own",
+  "read:pickup": "own",
+  "update:pickup": "own",
+  "delete:pickup": "own",
 };
 
 export const PERMISSIONS: Record<Role, Rules> = {
@@ -100,6 +109,9 @@ export const PERMISSIONS: Record<Role, Rules> = {
     "read:roster": "own",
     // The line of their own classes (families' names, group sizes, offers).
     "read:line": "own",
+    // Today's campers of their own classes: checked in, absent, checked out with a pick-up's PIN.
+    "read:attendance": "own",
+    "update:attendance": "own",
     // What they bought as a student before a promotion stays theirs to see (no new bookings).
     "read:payment": "own",
     "read:enrollment": "own",
@@ -150,6 +162,9 @@ export const PERMISSIONS: Record<Role, Rules> = {
     "update:form": "any",
     "delete:form": "any",
     "read:signature": "any",
+    // Every class's day; an admin alone checks a camper out without a PIN (an override, with a note).
+    "read:attendance": "any",
+    "update:attendance": "any",
   },
 };
 

@@ -14,3 +14,4 @@ export * from "./schema/instalments.js";
 export * from "./schema/waiting-room.js";
 export * from "./schema/guardians.js";
 export * from "./schema/forms.js";
+export * from "./schema/camp-days.js";

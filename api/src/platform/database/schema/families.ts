@@ -41,7 +41,7 @@ export const campers = pgTable(
   ],
 );
 
-export const SENSITIVE_READ_REASONS = ["roster", "detail", "family", "roster-export", "form"] as const;
+export const SENSITIVE_READ_REASONS = ["roster", "detail", "family", "roster-export", "form", "today"] as const;
 export type SensitiveReadReason = (typeof SENSITIVE_READ_REASONS)[number];
 
 /**
@@ -64,6 +64,6 @@ export const sensitiveReads = pgTable(
   (t) => [
     index("sensitive_reads_read_at_idx").on(t.readAt, t.id),
     index("sensitive_reads_camper_idx").on(t.camperId, t.readAt),
-    check("sensitive_reads_reason_check", sql`${t.reason} in ('roster', 'detail', 'family', 'roster-export', 'form')`),
+    check("sensitive_reads_reason_check", sql`${t.reason} in ('roster', 'detail', 'family', 'roster-export', 'form', 'today')`),
   ],
 );

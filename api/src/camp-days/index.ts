@@ -1,0 +1,6 @@
+/**
+ * Camp days: who may collect each camper (with PINs), and each camper's day in a class (check-in,
+ * absence, check-out). Other code uses it from here.
+ */
+export { pickupRoutes } from "./pickup-routes.js";
+export { todayRoutes } from "./today-routes.js";
