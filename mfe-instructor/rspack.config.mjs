@@ -16,5 +16,6 @@ export default createAppConfig({
     "./InstructorHomePage": "./src/pages/instructor-home-page.tsx",
     "./AddClassPage": "./src/pages/add-class-page.tsx",
     "./MyClassesPage": "./src/pages/my-classes-page.tsx",
+    "./TodayPage": "./src/pages/today-page.tsx",
   },
 });

@@ -23,5 +23,6 @@ export default createAppConfig({
     "./MyWaitlistsPage": "./src/pages/my-waitlists-page.tsx",
     "./BalancePage": "./src/pages/balance-page.tsx",
     "./MyFormsPage": "./src/pages/my-forms-page.tsx",
+    "./PickupPage": "./src/pages/pickup-page.tsx",
   },
 });

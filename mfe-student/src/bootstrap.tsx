@@ -9,6 +9,7 @@ import EnrolledClassesPage from "./pages/enrolled-classes-page";
 import MyCampersPage from "./pages/my-campers-page";
 import MyWaitlistsPage from "./pages/my-waitlists-page";
 import MyFormsPage from "./pages/my-forms-page";
+import PickupPage from "./pages/pickup-page";
 
 // The standalone page needs the reset the shell provides in the site; production builds never ship it.
 if (process.env.NODE_ENV !== "production") void import("./standalone.css");
@@ -23,4 +24,5 @@ mountStandalone("Student area", {
   MyCampersPage,
   MyWaitlistsPage,
   MyFormsPage,
+  PickupPage,
 });

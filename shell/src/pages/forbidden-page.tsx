@@ -1,12 +1,12 @@
 import { Link } from "react-router-dom";
 import { useAcademy } from "shared-auth";
-import { audienceOf, dashboardHome } from "../routes/access";
+import { audienceOf, dashboardHome, type RoleAccess } from "../routes/access";
 
 /**
  * A signed-in user opened a page their role does not open (an admin page as a student): say so
  * and offer a way on, instead of the login form they are already past.
  */
-export function ForbiddenPage({ access }: { access: "admin" | "instructor" }) {
+export function ForbiddenPage({ access }: { access: RoleAccess }) {
   const role = useAcademy((s) => s.role);
   return (
     <section

@@ -18,6 +18,11 @@ describe("decideAccess", () => {
     ["instructor", { status: "signed-in", role: "instructor" }, "allow"],
     ["instructor", { status: "signed-in", role: "admin" }, "forbidden"],
     ["instructor", { status: "signed-in", role: "student" }, "forbidden"],
+    ["staff", { status: "signed-out", role: null }, "login"],
+    ["staff", { status: "signed-in", role: null }, "wait"],
+    ["staff", { status: "signed-in", role: "instructor" }, "allow"],
+    ["staff", { status: "signed-in", role: "admin" }, "allow"],
+    ["staff", { status: "signed-in", role: "student" }, "forbidden"],
   ];
   it.each(cases)("%s page, session %o: %s", (access, session, expected) => {
     expect(decideAccess(access, session)).toBe(expected);

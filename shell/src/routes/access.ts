@@ -1,7 +1,9 @@
 import type { Role, SessionStatus } from "shared-auth";
 
 /** Who may open a page (spec section 6). The server enforces the same rules on every call. */
-export type Access = "public" | "signed-in" | "admin" | "instructor";
+export type Access = "public" | "signed-in" | "admin" | "instructor" | "staff";
+/** The accesses a signed-in user may be refused: one role's pages, or staff's (instructors and admins). */
+export type RoleAccess = Exclude<Access, "public" | "signed-in">;
 
 export type AccessDecision = "allow" | "wait" | "login" | "forbidden";
 
@@ -22,6 +24,7 @@ export function decideAccess(access: Access, session: SessionView): AccessDecisi
   if (session.status === "signed-out") return "login";
   if (access === "signed-in") return "allow";
   if (session.role === null) return "wait";
+  if (access === "staff") return session.role === "instructor" || session.role === "admin" ? "allow" : "forbidden";
   return session.role === access ? "allow" : "forbidden";
 }
 
@@ -33,6 +36,6 @@ export function dashboardHome(role: Role | null): string {
 }
 
 /** The role a page is for, as its "not for you" page names it. */
-export function audienceOf(access: "admin" | "instructor"): string {
-  return access === "admin" ? "admins" : "instructors";
+export function audienceOf(access: RoleAccess): string {
+  return access === "admin" ? "admins" : access === "instructor" ? "instructors" : "instructors and admins";
 }

@@ -15,7 +15,7 @@ export function Guard({ access, children }: { access: Access; children: ReactNod
   const decision = decideAccess(access, { status, role });
   if (decision === "wait") return <ProgressBar label="Checking your access" />;
   if (decision === "login") return <Navigate to="/login" replace state={{ from: location }} />;
-  if (decision === "forbidden" && (access === "admin" || access === "instructor"))
+  if (decision === "forbidden" && access !== "public" && access !== "signed-in")
     return (
       <Suspense fallback={<ProgressBar label="Checking your access" />}>
         <ForbiddenPage access={access} />

@@ -89,6 +89,8 @@ export const dashboardRoutes: RemoteRoute[] = [
   { path: "balance", remote: "mfe_student", exposed: "BalancePage", access: "signed-in", title: "My Balance" },
   // The waivers and forms each camper needs before the first day (decision 045).
   { path: "forms", remote: "mfe_student", exposed: "MyFormsPage", access: "signed-in", title: "My Forms" },
+  // Who may collect each camper at the end of the day, each with a PIN (decision 046).
+  { path: "pickup", remote: "mfe_student", exposed: "PickupPage", access: "signed-in", title: "Pick-up" },
   {
     path: "instructorhome",
     remote: "mfe_instructor",
@@ -98,6 +100,8 @@ export const dashboardRoutes: RemoteRoute[] = [
   },
   { path: "addclass", remote: "mfe_instructor", exposed: "AddClassPage", access: "instructor", title: "Add a Class" },
   { path: "myclasses", remote: "mfe_instructor", exposed: "MyClassesPage", access: "signed-in", title: "My Classes" },
+  // The classes that meet today, for their coach or any admin: check-in and check-out (decision 046).
+  { path: "today", remote: "mfe_instructor", exposed: "TodayPage", access: "staff", title: "Today" },
   { path: "adminhome", remote: "mfe_admin", exposed: "AdminHomePage", access: "admin", title: "Admin Home" },
   {
     path: "manageclasses",

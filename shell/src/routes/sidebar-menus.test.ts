@@ -14,8 +14,9 @@ describe("sidebarMenu", () => {
       "Payment plans",
       "Balances due",
       "Forms and waivers",
+      "Today",
     ]);
-    expect(labels("instructor")).toEqual(["Instructor Home", "Add a Class", "My Classes"]);
+    expect(labels("instructor")).toEqual(["Instructor Home", "Add a Class", "My Classes", "Today"]);
     expect(labels("student")).toEqual([
       "Student Home",
       "My Enrolled Classes",
@@ -25,6 +26,7 @@ describe("sidebarMenu", () => {
       "My Waitlists",
       "My Balance",
       "My Forms",
+      "Pick-up",
     ]);
     expect(sidebarMenu("student").own.find((i) => i.cartBadge)?.to).toBe("/dashboard/mydashboard");
   });

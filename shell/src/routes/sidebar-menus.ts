@@ -20,7 +20,8 @@ const page = (path: string): MenuItem => ({
 
 /**
  * Sidebar menus by role (spec section 2): the spec's pages, then the families' campers (decision
- * 030), waitlists, balance and forms (decision 045); the admin's discounts, plans, balances and forms.
+ * 030), waitlists, balance, forms (decision 045) and pick-up people (decision 046); staff's Today
+ * (decision 046); the admin's discounts, plans, balances and forms.
  */
 export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuItem[] } {
   const common: MenuItem[] = [
@@ -30,15 +31,22 @@ export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuI
   ];
   if (role === "admin") {
     return {
-      own: ["adminhome", "manageclasses", "manageusers", "discounts", "payment-plans", "balances", "academy-forms"].map(
-        page,
-      ),
+      own: [
+        "adminhome",
+        "manageclasses",
+        "manageusers",
+        "discounts",
+        "payment-plans",
+        "balances",
+        "academy-forms",
+        "today",
+      ].map(page),
       common,
     };
   }
   if (role === "instructor") {
     return {
-      own: ["instructorhome", "addclass", "myclasses"].map(page),
+      own: ["instructorhome", "addclass", "myclasses", "today"].map(page),
       common,
     };
   }
@@ -52,6 +60,7 @@ export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuI
       "waitlists",
       "balance",
       "forms",
+      "pickup",
     ].map(page),
     common,
   };
