@@ -20,11 +20,20 @@ export async function callApi<T>(method: string, path: string, token: string, bo
  * An approved class of a spec's own, made through the API by the seeded instructor and approved
  * by the seeded admin: a spec that takes seats uses one, so the seeded classes' few seats are not
  * used up by whichever specs happened to run first. It runs in the seeded summer (`firstDay`, a
- * day of the seed's template summer), Monday to Friday mornings, for ages 5 to 18.
+ * day of the seed's template summer), Monday to Friday mornings (or on `weekdays`), for ages 5 to 18.
  */
 export async function approvedClass(
   tokens: { instructor: string; admin: string },
-  options: { name: string; price: number; seats: number; sport: string; firstDay: string; lastDay: string },
+  options: {
+    name: string;
+    price: number;
+    seats: number;
+    sport: string;
+    firstDay: string;
+    lastDay: string;
+    /** Monday to Friday unless given. */
+    weekdays?: string[];
+  },
 ): Promise<string> {
   const { insertedId } = await callApi<{ insertedId: string }>("POST", "/classes", tokens.instructor, {
     class_name: options.name,
@@ -34,7 +43,7 @@ export async function approvedClass(
     sport: options.sport,
     start_date: options.firstDay,
     end_date: options.lastDay,
-    weekdays: ["mon", "tue", "wed", "thu", "fri"],
+    weekdays: options.weekdays ?? ["mon", "tue", "wed", "thu", "fri"],
     start_time: "09:00",
     end_time: "12:00",
     age_min: 5,

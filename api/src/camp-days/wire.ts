@@ -36,7 +36,12 @@ export const pickupPerson = z
       .uuid()
       .nullable()
       .meta({ description: "Null for a guardian's own PIN (collects any of the family's campers)" }),
-    guardian_position: z.union([z.literal(1), z.literal(2)]).nullable(),
+    guardian_position: z
+      .int()
+      .min(1)
+      .max(2)
+      .nullable()
+      .meta({ description: "1 or 2 for a guardian's own PIN, else null" }),
     name: z.string(),
     relation: z.string(),
     phone: z.string(),
@@ -47,7 +52,6 @@ export const pickupPerson = z
     current: z.boolean().meta({ description: "Confirmed for this season: only then may the person collect" }),
   })
   .meta({
-    id: "PickupPerson",
     description: "A person allowed to collect a camper, or a guardian's own PIN (never the PIN itself)",
   });
 export type PickupPersonWire = z.infer<typeof pickupPerson>;
@@ -145,12 +149,10 @@ export type CampDayWire = z.infer<typeof campDay>;
 export const actionAnswer = z
   .object({
     day: campDay,
-    outcome: z
-      .enum(["done", "already", "replayed"])
-      .meta({
-        description:
-          "done; already: another coach had done it (nothing changed); replayed: this action id was done before",
-      }),
+    outcome: z.enum(["done", "already", "replayed"]).meta({
+      description:
+        "done; already: another coach had done it (nothing changed); replayed: this action id was done before",
+    }),
   })
   .meta({ id: "CampDayAction", description: "The camper's day after the action, and whether the action was done now" });
 

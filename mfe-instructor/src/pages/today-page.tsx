@@ -56,20 +56,23 @@ export default function TodayPage() {
             </div>
           )}
         </div>
-        {today.isPending ? (
-          <ListSkeleton label="Loading today's classes" rows={2} />
+        {/* What was loaded stays on screen when a later refresh fails (a field with no signal). */}
+        {today.data ? (
+          today.data.classes.length === 0 ? (
+            <EmptyState title="No classes today">
+              {role === "admin" ? "No approved class meets today." : "None of your classes meets today."}
+            </EmptyState>
+          ) : (
+            <div className="flex flex-col gap-6">
+              {today.data.classes.map((c) => (
+                <ClassToday key={c._id} cls={c} isAdmin={role === "admin"} waitingFor={waitingFor} act={actions.act} />
+              ))}
+            </div>
+          )
         ) : today.isError ? (
           <ErrorState what="Today's classes" error={today.error} onRetry={() => void today.refetch()} />
-        ) : today.data.classes.length === 0 ? (
-          <EmptyState title="No classes today">
-            {role === "admin" ? "No approved class meets today." : "None of your classes meets today."}
-          </EmptyState>
         ) : (
-          <div className="flex flex-col gap-6">
-            {today.data.classes.map((c) => (
-              <ClassToday key={c._id} cls={c} isAdmin={role === "admin"} waitingFor={waitingFor} act={actions.act} />
-            ))}
-          </div>
+          <ListSkeleton label="Loading today's classes" rows={2} />
         )}
       </div>
     </InstructorRoot>

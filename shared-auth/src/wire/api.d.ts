@@ -3736,28 +3736,28 @@ export interface components {
             /** @description Refunds that failed, in all */
             failed: number;
         };
-        /** @description A person allowed to collect a camper, or a guardian's own PIN (never the PIN itself) */
-        PickupPerson: {
-            /** Format: uuid */
-            _id: string;
-            /**
-             * Format: uuid
-             * @description Null for a guardian's own PIN (collects any of the family's campers)
-             */
-            camper_id: string | null;
-            guardian_position: (1 | 2) | null;
-            name: string;
-            relation: string;
-            phone: string;
-            email: string | null;
-            /** @description The last season (the academy's year) the family confirmed this person for */
-            confirmed_season: number;
-            /** @description Confirmed for this season: only then may the person collect */
-            current: boolean;
-        };
         /** @description A pick-up person and their new PIN, shown this once */
         NewPickupPin: {
-            person: components["schemas"]["PickupPerson"];
+            /** @description A person allowed to collect a camper, or a guardian's own PIN (never the PIN itself) */
+            person: {
+                /** Format: uuid */
+                _id: string;
+                /**
+                 * Format: uuid
+                 * @description Null for a guardian's own PIN (collects any of the family's campers)
+                 */
+                camper_id: string | null;
+                /** @description 1 or 2 for a guardian's own PIN, else null */
+                guardian_position: number | null;
+                name: string;
+                relation: string;
+                phone: string;
+                email: string | null;
+                /** @description The last season (the academy's year) the family confirmed this person for */
+                confirmed_season: number;
+                /** @description Confirmed for this season: only then may the person collect */
+                current: boolean;
+            };
             /** @description The person's PIN, shown this once: it is kept only as a hash */
             pin: string;
         };
@@ -3769,14 +3769,50 @@ export interface components {
                 name: string;
                 relation: string;
                 /** @description The guardian's pick-up PIN, when one was made */
-                pin: components["schemas"]["PickupPerson"] | (never | null);
+                pin: {
+                    /** Format: uuid */
+                    _id: string;
+                    /**
+                     * Format: uuid
+                     * @description Null for a guardian's own PIN (collects any of the family's campers)
+                     */
+                    camper_id: string | null;
+                    /** @description 1 or 2 for a guardian's own PIN, else null */
+                    guardian_position: number | null;
+                    name: string;
+                    relation: string;
+                    phone: string;
+                    email: string | null;
+                    /** @description The last season (the academy's year) the family confirmed this person for */
+                    confirmed_season: number;
+                    /** @description Confirmed for this season: only then may the person collect */
+                    current: boolean;
+                } | null;
             }[];
             campers: {
                 /** Format: uuid */
                 camper_id: string;
                 name: string;
                 may_leave_alone: boolean;
-                people: components["schemas"]["PickupPerson"][];
+                people: {
+                    /** Format: uuid */
+                    _id: string;
+                    /**
+                     * Format: uuid
+                     * @description Null for a guardian's own PIN (collects any of the family's campers)
+                     */
+                    camper_id: string | null;
+                    /** @description 1 or 2 for a guardian's own PIN, else null */
+                    guardian_position: number | null;
+                    name: string;
+                    relation: string;
+                    phone: string;
+                    email: string | null;
+                    /** @description The last season (the academy's year) the family confirmed this person for */
+                    confirmed_season: number;
+                    /** @description Confirmed for this season: only then may the person collect */
+                    current: boolean;
+                }[];
             }[];
         };
         /** @description A camper's day in a class: checked in, absent or checked out, when, by whom, and who collected them */
