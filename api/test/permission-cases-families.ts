@@ -31,6 +31,12 @@ export const FAMILY_CASES: Case[] = [
     expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
   },
   {
+    name: "the own family's camp days",
+    method: "GET",
+    url: "/camp-days",
+    expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
+  },
+  {
     name: "the forms the own family's campers need",
     method: "GET",
     url: "/forms",

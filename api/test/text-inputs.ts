@@ -208,6 +208,13 @@ export const TEXT_INPUTS: TextInput[] = [
     fields: ["client_id", "departure.note"],
   },
   {
+    method: "POST",
+    url: "/camp-days/absences",
+    as: SAM,
+    body: { class_id: classId(1), camper_id: classId(1), day: clockDay(3), note: "Dentist" },
+    fields: ["note", "day"],
+  },
+  {
     method: "PATCH",
     url: `/campers/${classId(1)}`,
     as: SAM,
@@ -330,6 +337,7 @@ export const TEXT_INPUTS: TextInput[] = [
     body: { camper_id: classId(1), action: "check_in", client_id: "fuzz-check-in" },
   },
   { method: "POST", url: "/pickup/people/{}/renew", as: SAM },
+  { method: "DELETE", url: "/camp-days/absences/{}", as: SAM },
   { method: "DELETE", url: "/pickup/people/{}", as: SAM },
   { method: "PUT", url: "/pickup/campers/{}", as: SAM, body: { may_leave_alone: true } },
   { method: "POST", url: "/pickup/guardians/{}/pin", as: SAM },

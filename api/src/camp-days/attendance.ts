@@ -5,13 +5,17 @@ import { nowMs } from "../platform/clock.js";
 import type { Db, Tx } from "../platform/database/client.js";
 import {
   attendance,
+  absenceReports,
   attendanceActions,
   camperDepartures,
+  campers,
+  classes,
   pickupPeople,
   users,
   type AttendanceAction,
 } from "../platform/database/schema.js";
 import { ApiError, badRequest, conflict, forbidden } from "../platform/errors.js";
+import { enqueueCamperAbsent } from "../notifications/index.js";
 import { pinMatches } from "./pins.js";
 import { currentSeason } from "./pickup.js";
 import type { AttendanceActionBody, CampDayWire } from "./wire.js";
@@ -209,7 +213,10 @@ export async function act(
       if (before.state === "absent") return { outcome: "already" };
       if (before.state !== null)
         return { refused: conflict(`Checked in at ${time(before.checkedInAt!)}: undo that first to mark absent.`) };
-      return change({ state: "absent", absentAt: now }, "absent");
+      const done = await change({ state: "absent", absentAt: now }, "absent");
+      // In the same transaction: the family hears of it exactly when the absence is recorded.
+      await tellFamilyUnlessReported(tx, seat, now);
+      return done;
     }
     case "check_out": {
       if (before.state === "out")
@@ -312,4 +319,50 @@ export async function act(
       return { outcome: "done" };
     }
   }
+}
+
+/**
+ * A camper marked absent whom the family had not reported absent: the family is e-mailed (through
+ * the outbox, once per class, camper and day, whatever is undone and marked again).
+ */
+async function tellFamilyUnlessReported(
+  tx: Tx,
+  seat: { classId: string; camperId: string; familyId: string; day: string },
+  at: Date,
+): Promise<void> {
+  const [reported] = await tx
+    .select({ id: absenceReports.id })
+    .from(absenceReports)
+    .where(
+      and(
+        eq(absenceReports.classId, seat.classId),
+        eq(absenceReports.camperId, seat.camperId),
+        eq(absenceReports.day, seat.day),
+      ),
+    );
+  if (reported) return;
+  const [found] = await tx
+    .select({
+      email: users.email,
+      familyName: users.name,
+      camperName: sql<string>`case when ${campers.isSelf} then ${users.name} else ${campers.firstName} end`,
+      className: classes.name,
+    })
+    .from(campers)
+    .innerJoin(users, eq(users.id, campers.familyId))
+    .innerJoin(classes, eq(classes.id, seat.classId))
+    .where(eq(campers.id, seat.camperId));
+  if (!found) return;
+  await enqueueCamperAbsent(
+    tx,
+    found.email,
+    {
+      familyName: found.familyName,
+      camperName: found.camperName,
+      className: found.className,
+      day: seat.day,
+      markedAt: at.toISOString(),
+    },
+    seat,
+  );
 }

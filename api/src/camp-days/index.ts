@@ -4,3 +4,4 @@
  */
 export { pickupRoutes } from "./pickup-routes.js";
 export { todayRoutes } from "./today-routes.js";
+export { campDayFamilyRoutes } from "./family-routes.js";

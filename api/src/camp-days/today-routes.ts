@@ -7,7 +7,14 @@ import { requirePermission } from "../platform/access/permissions.js";
 import { nowMs } from "../platform/clock.js";
 import { refusals } from "../platform/contract.js";
 import type { Db } from "../platform/database/client.js";
-import { camperDepartures, classes, enrollments, users, WEEKDAYS } from "../platform/database/schema.js";
+import {
+  absenceReports,
+  camperDepartures,
+  classes,
+  enrollments,
+  users,
+  WEEKDAYS,
+} from "../platform/database/schema.js";
 import { conflict, notFound } from "../platform/errors.js";
 import type { Sealer } from "../platform/sealing.js";
 import { transaction } from "../platform/transaction.js";
@@ -19,7 +26,7 @@ import { actionAnswer, attendanceActionBody, todayAnswer } from "./wire.js";
 /** Minutes after the start a camper not checked in is listed; minutes after the end one still in is a late pick-up. */
 export const LATE = { arrivalMinutes: 30, pickupMinutes: 15 } as const;
 
-const weekdayOf = (day: string) => WEEKDAYS[(new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7]!;
+export const weekdayOf = (day: string) => WEEKDAYS[(new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7]!;
 
 const clockTime = new Intl.DateTimeFormat("en-GB", {
   timeZone: ACADEMY_TIME_ZONE,
@@ -32,7 +39,7 @@ const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.
 const minutesNow = () => minutesOf(clockTime.format(new Date(nowMs())));
 
 /** The approved classes that meet on `day` (the instructor's own unless `instructorId` is null). */
-const meetingOn = (day: string, instructorId: string | null) =>
+export const meetingOn = (day: string, instructorId: string | null) =>
   and(
     eq(classes.status, "approved"),
     lte(classes.startDate, day),
@@ -89,7 +96,7 @@ export const todayRoutes =
             .where(eq(enrollments.classId, cls.id));
           const ids = seats.map((s) => s.camperId);
           const holders = new Map(seats.map((s) => [s.familyId, s.holder]));
-          const [people, forms, days, alone] = await Promise.all([
+          const [people, forms, days, alone, reported] = await Promise.all([
             collectors(db, seats),
             classFormsStatus(db, day, cls.id, seats),
             campDays(db, cls.id, day, ids),
@@ -99,7 +106,12 @@ export const todayRoutes =
                   .select({ camperId: camperDepartures.camperId })
                   .from(camperDepartures)
                   .where(and(inArray(camperDepartures.camperId, ids), eq(camperDepartures.mayLeaveAlone, true))),
+            db
+              .select({ camperId: absenceReports.camperId, note: absenceReports.note })
+              .from(absenceReports)
+              .where(and(eq(absenceReports.classId, cls.id), eq(absenceReports.day, day))),
           ]);
+          const absences = new Map(reported.map((r) => [r.camperId, { note: r.note }]));
           // What a coach needs on the day: each camper's read is recorded (reason "today").
           const details = await rosterCampers(db, sealer, actor, cls, ids, holders, "today");
           const leaves = new Set(alone.map((a) => a.camperId));
@@ -131,7 +143,9 @@ export const todayRoutes =
                     guardian: p.guardianPosition !== null,
                   })),
                   attendance,
-                  not_here_yet: attendance.state === null && now >= start + LATE.arrivalMinutes,
+                  absence_reported: absences.get(s.camperId) ?? null,
+                  not_here_yet:
+                    attendance.state === null && !absences.has(s.camperId) && now >= start + LATE.arrivalMinutes,
                   late_pickup: attendance.state === "in" && now >= end + LATE.pickupMinutes,
                 };
               })

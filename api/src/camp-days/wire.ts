@@ -180,6 +180,10 @@ export const todayAnswer = z
               z.object({ _id: z.uuid(), name: z.string(), relation: z.string(), guardian: z.boolean() }),
             ),
             attendance: campDay,
+            absence_reported: z
+              .object({ note: z.string().nullable() })
+              .nullable()
+              .meta({ description: "The family said ahead the camper would miss today (with its note)" }),
             not_here_yet: z
               .boolean()
               .meta({ description: "Not checked in (nor marked absent) 30 minutes after the start" }),
@@ -192,4 +196,46 @@ export const todayAnswer = z
   .meta({
     id: "Today",
     description: "Today's classes (the caller's own, every one for an admin), each with its campers' day",
+  });
+
+export const absenceBody = z
+  .object({
+    class_id: z.uuid({ error: "Not a valid id." }),
+    camper_id: z.uuid({ error: "Not a valid id." }),
+    day: z.iso.date({ error: "Choose a day (YYYY-MM-DD)." }),
+    note: text({ max: 300 })
+      .nullable()
+      .default(null)
+      .meta({ description: "What the coach should know (optional): it is shown on the day's list" }),
+  })
+  .strict();
+
+export const absenceReport = z.object({
+  _id: z.uuid(),
+  class_id: z.uuid(),
+  camper_id: z.uuid(),
+  day: z.iso.date(),
+  note: z.string().nullable(),
+});
+
+export const familyCampDays = z
+  .object({
+    days: z.array(
+      z.object({
+        class_id: z.uuid(),
+        camper_id: z.uuid(),
+        day: z.iso.date(),
+        state: z.enum(["in", "absent", "out"]),
+        checked_in_at: z.iso.datetime().nullable(),
+        checked_out_at: z.iso.datetime().nullable(),
+        departure: z.enum(["pickup", "guardian", "alone", "override"]).nullable(),
+        collected_by: z.string().nullable(),
+      }),
+    ),
+    absences: z.array(absenceReport),
+  })
+  .meta({
+    id: "FamilyCampDays",
+    description:
+      "Each day of the family's campers at camp so far (times, who collected them) and the absences it reported",
   });

@@ -14,6 +14,7 @@ import {
   reviewFacts,
 } from "./facts.js";
 import type { FormsNeededFacts, SignedFormFacts } from "./facts/forms.js";
+import type { CamperAbsentFacts } from "./facts/camp-days.js";
 import { enqueue } from "./outbox.js";
 
 /**
@@ -228,4 +229,19 @@ export async function enqueueFormSigned(tx: Tx, to: string, facts: SignedFormFac
  */
 export async function enqueueFormsNeeded(tx: Tx, to: string, facts: FormsNeededFacts, dedupeKey: string) {
   return enqueue(tx, { kind: "forms-needed", to, facts, dedupeKey });
+}
+
+/** A camper marked absent on a day the family had not reported: once per class, camper and day. */
+export async function enqueueCamperAbsent(
+  tx: Tx,
+  to: string,
+  facts: CamperAbsentFacts,
+  seat: { classId: string; camperId: string },
+) {
+  return enqueue(tx, {
+    kind: "camper-absent",
+    to,
+    facts,
+    dedupeKey: `camper-absent:${seat.classId}:${seat.camperId}:${facts.day}`,
+  });
 }

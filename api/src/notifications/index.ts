@@ -5,6 +5,7 @@
  * functions in their own transaction; the app starts the worker. Other code uses it from here.
  */
 export {
+  enqueueCamperAbsent,
   enqueueClassReviewed,
   enqueueContactMessage,
   enqueueFormSigned,
@@ -23,6 +24,7 @@ export {
 export { ACADEMY } from "./format.js";
 export { signedPdf, type SignedRecord } from "./documents/signed-form.js";
 export type { FormsNeededFacts } from "./facts/forms.js";
+export type { CamperAbsentFacts } from "./facts/camp-days.js";
 export { declineInWords } from "./templates/instalment.js";
 export { createMailer, type Mailer } from "./mailer.js";
 export { deliverDue, outboxState, type OutboxDeps } from "./outbox.js";

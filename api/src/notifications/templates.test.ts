@@ -419,3 +419,24 @@ describe("goodwill refund", () => {
     expect(m.text).toContain(`Reason given by the academy: ${HOSTILE}`);
   });
 });
+
+describe("a camper not at camp", () => {
+  const absent = {
+    familyName: "Ana Parent",
+    camperName: "Mia",
+    className: "Soccer Skills",
+    day: "2027-07-06",
+    markedAt: "2027-07-06T16:40:00.000Z",
+  };
+
+  it("says who, where, when it was marked, and whom to call; hostile names stay text", async () => {
+    const m = await renderMessage("camper-absent", absent, { siteUrl: SITE });
+    expect(m.subject).toBe("Mia is not at Soccer Skills today");
+    expect(m.text).toContain("marked Mia absent from Soccer Skills on Tue 6 July 2027 at 9:40 a.m. PDT");
+    expect(m.text).toContain("call the academy now on +1 (503) 555-0142");
+    expect(m.html).toContain(`${SITE}/dashboard/enrolledclasses`);
+    expect(m.headers).toBeUndefined();
+    const hostile = await renderMessage("camper-absent", { ...absent, camperName: HOSTILE }, { siteUrl: SITE });
+    expect(hostile.html).not.toContain("<img");
+  });
+});

@@ -107,6 +107,7 @@ export type FamilyPickup = Schemas["FamilyPickup"];
 export type CampDay = Schemas["CampDay"];
 export type CampDayAction = Schemas["CampDayAction"];
 export type Today = Schemas["Today"];
+export type FamilyCampDays = Schemas["FamilyCampDays"];
 
 type Method = "get" | "put" | "post" | "delete" | "patch";
 

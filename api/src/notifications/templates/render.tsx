@@ -39,6 +39,8 @@ import { Welcome, welcomeSubject } from "./welcome.js";
 import { signedPdf } from "../documents/signed-form.js";
 import type { FormsNeededFacts, SignedFormFacts } from "../facts/forms.js";
 import { FormSigned, formSignedSubject, FormsNeeded, formsNeededSubject } from "./forms.js";
+import type { CamperAbsentFacts } from "../facts/camp-days.js";
+import { CamperAbsent, camperAbsentSubject } from "./camp-days.js";
 
 /** Every kind of message the outbox holds, with the facts its row keeps. */
 export interface MessageFacts {
@@ -58,6 +60,7 @@ export interface MessageFacts {
   "instalment-reminder": InstalmentFacts;
   "form-signed": SignedFormFacts;
   "forms-needed": FormsNeededFacts;
+  "camper-absent": CamperAbsentFacts;
 }
 export type MessageKind = keyof MessageFacts;
 export const MESSAGE_KINDS = [
@@ -77,6 +80,7 @@ export const MESSAGE_KINDS = [
   "instalment-reminder",
   "form-signed",
   "forms-needed",
+  "camper-absent",
 ] as const satisfies MessageKind[];
 
 export interface RenderedMessage {
@@ -279,6 +283,14 @@ export async function renderMessage<K extends MessageKind>(
       return {
         subject: formsNeededSubject(needed),
         ...(await both(<FormsNeeded facts={needed} siteUrl={context.siteUrl} />)),
+        attachments: [],
+      };
+    }
+    case "camper-absent": {
+      const absent = facts as CamperAbsentFacts;
+      return {
+        subject: camperAbsentSubject(absent),
+        ...(await both(<CamperAbsent facts={absent} siteUrl={context.siteUrl} />)),
         attachments: [],
       };
     }

@@ -51,7 +51,9 @@ export type Entity =
   // Who may collect a family's campers at the end of the day (each with a PIN), and who may leave alone.
   | "pickup"
   // A camper's day in a class: checked in, absent, checked out and by whom; the class's Today list.
-  | "attendance";
+  | "attendance"
+  // A family's own camp days: the times its campers came and went, and the absences it reports ahead.
+  | "camp-day";
 export type Action = "create" | "read" | "update" | "delete" | "review";
 
 type Rules = Partial<Record<`${Action}:${Entity}`, Access>>;
@@ -92,6 +94,10 @@ const student: Rules = {
   "read:pickup": "own",
   "update:pickup": "own",
   "delete:pickup": "own",
+  // Their campers' days at camp, and absences told ahead.
+  "read:camp-day": "own",
+  "create:camp-day": "own",
+  "delete:camp-day": "own",
 };
 
 export const PERMISSIONS: Record<Role, Rules> = {

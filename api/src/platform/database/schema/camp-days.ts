@@ -168,3 +168,28 @@ export const attendanceActions = pgTable(
     check("attendance_actions_client_length", sql`char_length(${t.clientId}) between 8 and 64`),
   ],
 );
+
+/**
+ * A family telling the academy ahead that a camper will miss a day of a class: the coach sees it,
+ * and marking the camper absent that day sends no "not at camp" e-mail.
+ */
+export const absenceReports = pgTable(
+  "absence_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    classId: uuid("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    camperId: uuid("camper_id")
+      .notNull()
+      .references(() => campers.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    note: text("note"),
+    reportedBy: uuid("reported_by").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("absence_reports_day_key").on(t.classId, t.camperId, t.day),
+    check("absence_reports_note_length", sql`char_length(${t.note}) between 1 and 300`),
+  ],
+);
