@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { approvedClass, callApi } from "../support/api-calls";
 import { apiNowMs } from "../support/api-clock";
+import { mailTo } from "../support/inbox";
 import { accessibilityProblems } from "../support/page-audit";
 import { accessToken, SEED, signInAs } from "../support/session";
 import { studentWithClasses } from "../support/students";
@@ -13,8 +14,11 @@ import { studentWithClasses } from "../support/students";
  */
 const EVERY_DAY = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 const run = Date.now().toString(36).slice(-5);
-/** Today at the academy (Portland) on the API's clock: a class of today meets now. */
-const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date(apiNowMs()));
+/** Today and tomorrow at the academy (Portland) on the API's clock: a class of today meets now. */
+const academyDay = (ms: number) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date(ms));
+const today = academyDay(apiNowMs());
+const tomorrow = academyDay(Date.parse(`${today}T12:00:00Z`) + 86_400_000);
 
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -33,7 +37,7 @@ test("a parent gives a PIN; a coach checks in, marks absent, checks out offline 
   const classId = await approvedClass(
     { instructor: accessToken(SEED.instructor), admin },
     // Every day of the week: the spec runs whichever day it is.
-    { name: className, price: 90, seats: 10, sport: "soccer", firstDay: today, lastDay: today, weekdays: EVERY_DAY },
+    { name: className, price: 90, seats: 10, sport: "soccer", firstDay: today, lastDay: tomorrow, weekdays: EVERY_DAY },
   );
   const parent = await studentWithClasses(
     `Pat Pickup ${run}`,
@@ -76,6 +80,9 @@ test("a parent gives a PIN; a coach checks in, marks absent, checks out offline 
   await cls.getByRole("button", { name: `Check in ${leo}` }).click();
   await cls.getByRole("button", { name: `Mark ${ava} absent` }).click();
   await expect(row(cls, ava).getByTestId("day-line")).toHaveText(/^Absent \(marked /);
+  // The family did not say Ava would miss today: it hears at once.
+  const absent = await mailTo(parent.email, new RegExp(`^Ava is not at ${className} today$`));
+  expect(absent.text).toContain("call the academy now");
   await expect(cls.getByTestId("class-counts")).toHaveText("2 here · 0 gone home · 1 absent · 0 not yet of 3");
   expect(await accessibilityProblems(coach)).toEqual([]);
 
@@ -130,6 +137,21 @@ test("a parent gives a PIN; a coach checks in, marks absent, checks out offline 
   );
   await shoot(office, "today-admin-1280");
   await office.close();
+
+  // The family reads Mia's day, and tells the coach ahead that Leo will miss tomorrow.
+  await page.goto("/dashboard/enrolledclasses");
+  const miaSeat = page.getByRole("list", { name: `Camp days of ${mia}` });
+  await expect(miaSeat).toContainText(
+    /arrived \d{1,2}:\d\d [AP]M, left \d{1,2}:\d\d [AP]M with Rosa Grand \(grandmother\)/,
+  );
+  await page.getByRole("button", { name: `Report an absence for ${leo}` }).click();
+  const absence = page.getByRole("form", { name: `Report an absence for ${leo}` });
+  await absence.getByLabel("Day").fill(tomorrow);
+  await absence.getByLabel("For the coach (optional)").fill("Family wedding");
+  await absence.getByRole("button", { name: "Report" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "reported: the coach will know." })).toBeVisible();
+  await expect(page.getByText(/Reported absent .* \(Family wedding\)\./)).toBeVisible();
+  await shoot(page, "enrolled-camp-days-1280");
 
   // The API holds one check-out for Mia, by Rosa, whatever the phone sent.
   const day = await callApi<{

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { API_URL, MAIL_PORTS } from "../support/ports";
+import { attachment, mailTo } from "../support/inbox";
+import { API_URL } from "../support/ports";
 import { accessToken, SEED, signInAs } from "../support/session";
 import { studentWithClasses } from "../support/students";
 
@@ -10,40 +11,6 @@ import { studentWithClasses } from "../support/students";
  * a family or an instructor would find them in their inbox. Set-up goes through the API; the
  * browser is used where a page is what is tested.
  */
-
-const INBOX = `http://127.0.0.1:${MAIL_PORTS.web}`;
-
-interface CaughtMail {
-  id: string;
-  subject: string;
-  text: string;
-  html: string;
-  to: { address: string }[];
-  attachments?: { filename: string; generatedFileName: string }[];
-}
-
-/** The first message to `address` whose subject matches, waiting for the outbox's worker to send it. */
-async function mailTo(address: string, subject: RegExp): Promise<CaughtMail> {
-  let found: CaughtMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const all = (await (await fetch(`${INBOX}/api/email`)).json()) as CaughtMail[];
-        found = all.find((m) => m.to.some((t) => t.address === address) && subject.test(m.subject));
-        return found !== undefined;
-      },
-      { timeout: 30_000, message: `an e-mail to ${address} with the subject ${subject}` },
-    )
-    .toBe(true);
-  return found!;
-}
-
-async function attachment(mail: CaughtMail, filename: string): Promise<string> {
-  const stored = mail.attachments?.find((a) => a.filename === filename);
-  expect(stored, `${filename} attached`).toBeDefined();
-  const res = await fetch(`${INBOX}/api/email/${mail.id}/attachment/${encodeURIComponent(stored!.generatedFileName)}`);
-  return res.text();
-}
 
 test("a payment by card (4242) sends the receipt: the amount, the camper and the sessions as an .ics", async ({
   page,

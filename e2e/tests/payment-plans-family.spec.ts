@@ -3,6 +3,7 @@ import { confirmEmailForPaying } from "../support/email-verification";
 import { catcherSmtpUrl } from "../../tools/mail-catcher.mjs";
 import { typeCard } from "../support/card-field";
 import { startOwnApi } from "../support/own-api";
+import { mailTo } from "../support/inbox";
 import { MAIL_PORTS } from "../support/ports";
 import { accessToken, SEED, signUpFreshStudent, storedAccessToken } from "../support/session";
 
@@ -13,7 +14,6 @@ import { accessToken, SEED, signUpFreshStudent, storedAccessToken } from "../sup
  * (4000 0025 0000 3155), then on the first instalment's day the card charged without the family,
  * shown on My Balance and in the payment history, and e-mailed.
  */
-const INBOX = `http://127.0.0.1:${MAIL_PORTS.web}`;
 const DAY_MS = 86_400_000;
 
 let own: Awaited<ReturnType<typeof startOwnApi>>;
@@ -138,7 +138,7 @@ test("a family chooses a plan, pays the deposit, and the first instalment is cha
     "Deposit of your payment plan “Three payments”",
   ]);
 
-  const found = await mailTo(parent.email, /^Payment received/);
+  const found = await mailTo(parent.email, /^Payment received/, "newest");
   expect(found.subject).toBe("Payment received: $100.00 of your payment plan");
   expect(found.text).toContain("the card ending in 3155");
   expect(found.text).toContain("Still to come: $200.00 on");
@@ -159,31 +159,11 @@ test("a family chooses a plan, pays the deposit, and the first instalment is cha
     .getByRole("button", { name: "Charge now" })
     .click();
   await expect(page.getByText("Your saved card is being charged $200.00")).toBeVisible();
-  const last = await mailTo(parent.email, /^Payment received: \$200\.00/);
+  const last = await mailTo(parent.email, /^Payment received: \$200\.00/, "newest");
   expect(last.text).toContain("the card ending in 4444");
   await page.reload();
   await expect(page.getByTestId("balance-summary")).toHaveText("Everything is paid.");
 });
-
-/** The newest e-mail to `to` whose subject starts so. */
-async function mailTo(to: string, subject: RegExp) {
-  let found: { subject: string; text: string } | undefined;
-  await expect
-    .poll(
-      async () => {
-        const all = (await (await fetch(`${INBOX}/api/email`)).json()) as {
-          subject: string;
-          text: string;
-          to: { address: string }[];
-        }[];
-        found = all.findLast((m) => m.to.some((t) => t.address === to) && subject.test(m.subject));
-        return found !== undefined;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  return found!;
-}
 
 test("a charge the bank wants confirmed is e-mailed with a link; the family pays it there with a new card, which pays the rest", async ({
   page,
@@ -210,7 +190,7 @@ test("a charge the bank wants confirmed is e-mailed with a link; the family pays
   await expect(page.getByRole("heading", { name: "Payment Complete Successfully" })).toBeVisible({ timeout: 20_000 });
 
   await own.moveClockTo(own.nowMs() + 41 * DAY_MS);
-  const mail = await mailTo(parent.email, /^Action needed/);
+  const mail = await mailTo(parent.email, /^Action needed/, "newest");
   expect(mail.subject).toBe("Action needed: your payment of $100.00 did not go through");
   expect(mail.text).toContain("Your bank wants you to confirm this payment yourself");
   const link = /https?:\/\/\S+\/dashboard\/balance\?pay=[0-9a-f-]{36}/.exec(mail.text)?.[0];
@@ -234,7 +214,7 @@ test("a charge the bank wants confirmed is e-mailed with a link; the family pays
     },
   );
   await expect(page.getByTestId("balance-summary")).toContainText("Still to pay: $200.00. Next: $200.00 on");
-  const paid = await mailTo(parent.email, /^Payment received/);
+  const paid = await mailTo(parent.email, /^Payment received/, "newest");
   expect(paid.text).toContain("the card ending in 4242");
 
   // The last instalment is charged to the new card, without the family.

@@ -75,6 +75,9 @@ export function TodayCamperRow({
         <h3 className="text-lg font-bold text-slate-950 dark:text-white">{name}</h3>
         <div className="flex flex-wrap gap-1.5">
           {camper.not_here_yet && <Badge tone="alert">Not here yet</Badge>}
+          {camper.absence_reported && (
+            <Badge tone="note">{`Family reported absent${camper.absence_reported.note ? `: ${camper.absence_reported.note}` : ""}`}</Badge>
+          )}
           {camper.late_pickup && <Badge tone="alert">Late pick-up</Badge>}
           {waiting && <Badge tone="note">Waiting to send</Badge>}
           {!camper.photo_consent && <Badge tone="note">No photos</Badge>}

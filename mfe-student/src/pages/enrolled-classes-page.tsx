@@ -8,6 +8,8 @@ import { AddToCalendar } from "../features/calendar/add-to-calendar";
 import { useCancelSeat } from "../features/cancellations/cancel-seat";
 import { CancelledSeats, useCancelledSeats } from "../features/cancellations/cancelled-seats";
 import { CancellationPolicy } from "../features/cancellations/policy";
+import { useFamilyCampDays } from "../features/camp-days/camp-days";
+import { SeatDays } from "../features/camp-days/seat-days";
 import "../styles.css";
 
 export default function EnrolledClassesPage() {
@@ -15,6 +17,8 @@ export default function EnrolledClassesPage() {
   const cancel = useCancelSeat();
   // Seats given up stay listed, cancelled (a failure to read them leaves the seats held alone).
   const cancelled = useCancelledSeats().data ?? [];
+  // The camp days are extra: a failure to read them leaves the cards as they are.
+  const campDays = useFamilyCampDays().data;
   return (
     <PageFrame title="My Enrolled Classes">
       {enrolled.isPending ? (
@@ -61,6 +65,17 @@ export default function EnrolledClassesPage() {
                       <AddToCalendar
                         enrollmentId={c.enrollmentId}
                         label={`${c.class_name} ${seatFor(c.camper_name)}`}
+                      />
+                    )}
+                    {campDays && c.camperId && (
+                      <SeatDays
+                        seat={{
+                          classId: c._id,
+                          camperId: c.camperId,
+                          camperName: c.camper_name?.trim() || "you",
+                          lastDay: c.end_date,
+                        }}
+                        data={campDays}
                       />
                     )}
                     {c.enrollmentId && (
