@@ -1,61 +1,17 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { family, lineClass } from "../../test/families.js";
 import { ADMIN, clockDay, JONAS, MAYA, useTestApi } from "../../test/harness.js";
-import { academyDayBounds, academyToday } from "../platform/academy-day.js";
-import { nowMs, restoreClock, setClock } from "../platform/clock.js";
-import {
-  attendanceActions,
-  enrollments,
-  notificationOutbox,
-  pickupPeople,
-  sensitiveReads,
-} from "../platform/database/schema.js";
+import { academyToday } from "../platform/academy-day.js";
+import { nowMs, setClock } from "../platform/clock.js";
+import { attendanceActions, pickupPeople, sensitiveReads } from "../platform/database/schema.js";
 import { WRONG_PINS } from "./attendance.js";
+import { campDaySteps } from "./test-steps.js";
 
 /** Camp days through the API, on PGlite and PostgreSQL: pick-up people and their PINs, then a class's day. */
 const api = useTestApi({ RATE_LIMIT_FORMS: "1000", RATE_LIMIT_SENSITIVE: "1000" });
 
-/** The instant the academy's clock reads `hhmm` today (Portland): found, not assumed, on days the clocks change. */
-function academyAt(hhmm: string): Date {
-  const wanted = Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-  const guess = academyDayBounds(academyToday()).startMs + wanted * 60_000;
-  const read = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "America/Los_Angeles",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(new Date(guess));
-  const shown = Number(read.slice(0, 2)) * 60 + Number(read.slice(3, 5));
-  return new Date(guess - (shown - wanted) * 60_000);
-}
-
-let previousClock = 0;
-/** Puts the API's clock at `hhmm` today at the academy (kept until the next call; put back after the file). */
-const clockAt = (hhmm: string) => {
-  const previous = setClock(academyAt(hhmm));
-  if (!previousClock) previousClock = previous;
-};
-beforeAll(() => clockAt("08:55"));
-afterAll(() => restoreClock(previousClock));
-
-type Person = Awaited<ReturnType<typeof family>>;
-const clientId = () => randomUUID().replaceAll("-", "").slice(0, 20);
-const act = (as: { id: string; email: string }, classId: string, body: Record<string, unknown>) =>
-  api.call({ method: "POST", url: `/classes/${classId}/attendance`, as, payload: { client_id: clientId(), ...body } });
-
-/** A class of Maya's that meets every day this week, 09:00 to 12:00, with these campers holding seats. */
-async function todaysClass(parent: Person, kids = parent.kids) {
-  const id = await lineClass(api, 10, {
-    startDate: clockDay(-1),
-    endDate: clockDay(3),
-    weekdays: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"],
-  });
-  for (const camperId of kids)
-    await api.database.db.insert(enrollments).values({ studentId: parent.id, classId: id, camperId });
-  return id;
-}
+const { academyAt, clockAt, act, todaysClass, clientId } = campDaySteps(api);
 
 describe("pick-up people", () => {
   it("a family adds a person for one camper and sees the PIN once; it is kept hashed, renewed and removed", async () => {
@@ -359,106 +315,5 @@ describe("a class's day", () => {
     // A quarter of an hour on, the right PIN works again.
     setClock(new Date(nowMs() + WRONG_PINS.windowMinutes * 60_000 + 1_000));
     expect((await out(renewed.pin)).json().day).toMatchObject({ state: "out", collected_by: "Hal Friend (neighbour)" });
-  });
-});
-
-describe("absences and the family's view", () => {
-  const absentMail = (email: string) =>
-    api.database.db
-      .select()
-      .from(notificationOutbox)
-      .where(and(eq(notificationOutbox.kind, "camper-absent"), eq(notificationOutbox.recipient, email)));
-
-  it("e-mails the family once when a camper is marked absent, unless the family said so ahead", async () => {
-    clockAt("09:40");
-    const parent = await family(api, ["Ida", "Jon"]);
-    const [ida, jon] = parent.kids as [string, string];
-    const cls = await todaysClass(parent);
-
-    // The family reports Jon absent today, and a day the class does not meet is refused.
-    const report = (body: object, as: { id: string; email: string } = parent) =>
-      api.call({ method: "POST", url: "/camp-days/absences", as, payload: { class_id: cls, ...body } });
-    const reported = await report({ camper_id: jon, day: academyToday(), note: "Dentist" });
-    expect(reported.statusCode, reported.body).toBe(201);
-    expect(reported.json()).toMatchObject({ camper_id: jon, day: academyToday(), note: "Dentist" });
-    expect((await report({ camper_id: jon, day: academyToday(), note: "Again" })).json()._id).toBe(reported.json()._id);
-    expect((await report({ camper_id: jon, day: clockDay(9) })).statusCode).toBe(409);
-    expect((await report({ camper_id: jon, day: clockDay(-1) })).json().message).toMatch(/^That day has passed/);
-    expect((await report({ camper_id: jon, day: academyToday() }, await family(api, []))).statusCode).toBe(404);
-
-    // The coach sees it; Jon is not "not here yet".
-    const today = (await api.call({ method: "GET", url: "/today", as: MAYA })).json();
-    const campers = today.classes.find((c: { _id: string }) => c._id === cls).campers;
-    expect(campers.find((c: { _id: string }) => c._id === jon)).toMatchObject({
-      absence_reported: { note: "Dentist" },
-      not_here_yet: false,
-    });
-    expect(campers.find((c: { _id: string }) => c._id === ida)).toMatchObject({
-      absence_reported: null,
-      not_here_yet: true,
-    });
-
-    await act(MAYA, cls, { camper_id: jon, action: "absent" });
-    expect(await absentMail(parent.email)).toHaveLength(0);
-    await act(MAYA, cls, { camper_id: ida, action: "absent" });
-    // Undone and marked again: still one message.
-    await act(MAYA, cls, { camper_id: ida, action: "undo" });
-    await act(MAYA, cls, { camper_id: ida, action: "absent" });
-    const mail = await absentMail(parent.email);
-    expect(mail).toHaveLength(1);
-    expect(mail[0]!.payload).toMatchObject({ camperName: "Ida", day: academyToday(), className: expect.any(String) });
-
-    // A reported absence is taken back while the day lasts, never after.
-    const withdrawn = await api.call({
-      method: "DELETE",
-      url: `/camp-days/absences/${reported.json()._id}`,
-      as: parent,
-    });
-    expect(withdrawn.statusCode).toBe(204);
-    expect(
-      (await api.call({ method: "DELETE", url: `/camp-days/absences/${reported.json()._id}`, as: parent })).statusCode,
-    ).toBe(404);
-  });
-
-  it("shows the family each day: when its campers came and went, and who collected them", async () => {
-    clockAt("09:10");
-    const parent = await family(api, ["Kai"]);
-    const kai = parent.kids[0]!;
-    const cls = await todaysClass(parent);
-    expect((await api.call({ method: "GET", url: "/camp-days", as: parent })).json()).toEqual({
-      days: [],
-      absences: [],
-    });
-    const rosa = (
-      await api.call({
-        method: "POST",
-        url: "/pickup/people",
-        as: parent,
-        payload: { camper_id: kai, name: "Rosa Parent", relation: "grandmother", phone: "+1 555 0111" },
-      })
-    ).json();
-    await act(MAYA, cls, { camper_id: kai, action: "check_in" });
-    clockAt("12:05");
-    await act(MAYA, cls, {
-      camper_id: kai,
-      action: "check_out",
-      departure: { kind: "pickup", person_id: rosa.person._id, pin: rosa.pin },
-    });
-    const seen = (await api.call({ method: "GET", url: "/camp-days", as: parent })).json();
-    expect(seen.days).toEqual([
-      {
-        class_id: cls,
-        camper_id: kai,
-        day: academyToday(),
-        state: "out",
-        checked_in_at: expect.any(String),
-        checked_out_at: expect.any(String),
-        departure: "pickup",
-        collected_by: "Rosa Parent (grandmother)",
-      },
-    ]);
-    // Another family sees none of it; staff have no family view here.
-    expect((await api.call({ method: "GET", url: "/camp-days", as: await family(api, []) })).json().days).toEqual([]);
-    expect((await api.call({ method: "GET", url: "/camp-days", as: MAYA })).statusCode).toBe(403);
   });
 });

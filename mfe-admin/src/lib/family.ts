@@ -39,6 +39,7 @@ export const REASONS: Record<AccessReason, string> = {
   family: "Family view",
   "roster-export": "Roster CSV export",
   form: "Forms' medical answers",
+  today: "Today's check-in list",
 };
 
 export const reasonLabel = (reason: string): string => REASONS[reason as AccessReason] ?? reason;

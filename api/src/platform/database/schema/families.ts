@@ -64,6 +64,9 @@ export const sensitiveReads = pgTable(
   (t) => [
     index("sensitive_reads_read_at_idx").on(t.readAt, t.id),
     index("sensitive_reads_camper_idx").on(t.camperId, t.readAt),
-    check("sensitive_reads_reason_check", sql`${t.reason} in ('roster', 'detail', 'family', 'roster-export', 'form', 'today')`),
+    check(
+      "sensitive_reads_reason_check",
+      sql`${t.reason} in ('roster', 'detail', 'family', 'roster-export', 'form', 'today')`,
+    ),
   ],
 );
