@@ -185,6 +185,12 @@ export const SITE_CASES: Case[] = [
     expect: { anonymous: 401, student: 403, instructor: 403, admin: 409 },
   },
   {
+    name: "the messages sent to the families of Jonas's class",
+    method: "GET",
+    url: `/classes/${classId(2)}/messages`,
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
     name: "the medical details of the campers in Maya's class",
     method: "GET",
     url: `/classes/${classId(1)}/roster/medical`,

@@ -209,6 +209,20 @@ export const TEXT_INPUTS: TextInput[] = [
   },
   {
     method: "POST",
+    url: `/classes/${classId(1)}/messages`,
+    as: MAYA,
+    body: { subject: "Rain today", body: "We play in the gym.\nBring indoor shoes." },
+    fields: ["subject", "body"],
+  },
+  {
+    method: "POST",
+    url: "/today/messages",
+    as: ADMIN,
+    body: { subject: "Heat", body: "Bring water." },
+    fields: ["subject", "body"],
+  },
+  {
+    method: "POST",
     url: "/camp-days/absences",
     as: SAM,
     body: { class_id: classId(1), camper_id: classId(1), day: clockDay(3), note: "Dentist" },
@@ -338,6 +352,7 @@ export const TEXT_INPUTS: TextInput[] = [
   },
   { method: "POST", url: "/pickup/people/{}/renew", as: SAM },
   { method: "DELETE", url: "/camp-days/absences/{}", as: SAM },
+  { method: "GET", url: "/classes/{}/messages", as: ADMIN },
   { method: "DELETE", url: "/pickup/people/{}", as: SAM },
   { method: "PUT", url: "/pickup/campers/{}", as: SAM, body: { may_leave_alone: true } },
   { method: "POST", url: "/pickup/guardians/{}/pin", as: SAM },

@@ -64,6 +64,9 @@ test("a parent gives a PIN; a coach checks in, marks absent, checks out offline 
   expect(pinText).toMatch(/^[0-9]{6}$/);
   await expect(miaCard.getByRole("list", { name: `People who may collect ${mia}` })).toContainText("Rosa Grand");
   expect(await accessibilityProblems(page)).toEqual([]);
+  await page.getByRole("button", { name: "Switch to dark theme" }).click();
+  expect(await accessibilityProblems(page, undefined, "colours")).toEqual([]);
+  await page.getByRole("button", { name: "Switch to light theme" }).click();
   await shoot(page, "pickup-pin-1280");
   await page.getByRole("button", { name: "Done, I have it" }).click();
   await expect(page.getByTestId("new-pin")).toHaveCount(0);
@@ -85,6 +88,11 @@ test("a parent gives a PIN; a coach checks in, marks absent, checks out offline 
   expect(absent.text).toContain("call the academy now");
   await expect(cls.getByTestId("class-counts")).toHaveText("2 here · 0 gone home · 1 absent · 0 not yet of 3");
   expect(await accessibilityProblems(coach)).toEqual([]);
+  // Bright sun or night: the dark theme's colours pass as well.
+  await coach.getByRole("button", { name: "Switch to dark theme" }).click();
+  expect(await accessibilityProblems(coach, undefined, "colours")).toEqual([]);
+  await shoot(coach, "today-dark-390");
+  await coach.getByRole("button", { name: "Switch to light theme" }).click();
 
   // A wrong PIN is refused, and said so beside the field.
   await cls.getByRole("button", { name: `Check out ${mia}` }).click();

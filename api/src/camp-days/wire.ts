@@ -239,3 +239,30 @@ export const familyCampDays = z
     description:
       "Each day of the family's campers at camp so far (times, who collected them) and the absences it reported",
   });
+
+export const classMessageBody = z
+  .object({
+    subject: text({ required: "Give the message a subject", max: 120 }),
+    body: text({ required: "Write the message", max: 4000, multiLine: true }),
+  })
+  .strict();
+
+export const classMessage = z.object({
+  _id: z.uuid(),
+  class_id: z.uuid(),
+  sender_name: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  recipients: z.int().meta({ description: "How many guardians' addresses it was e-mailed to" }),
+  sent_at: z.iso.datetime(),
+});
+
+export const classMessages = z
+  .object({ messages: z.array(classMessage) })
+  .meta({ id: "ClassMessages", description: "The messages sent to a class's families, newest first" });
+
+export const sentToClasses = z.object({
+  classes: z.int().meta({ description: "How many classes it went to" }),
+  recipients: z.int().meta({ description: "How many guardians' addresses in all" }),
+  messages: z.array(classMessage),
+});

@@ -14,7 +14,7 @@ import {
   reviewFacts,
 } from "./facts.js";
 import type { FormsNeededFacts, SignedFormFacts } from "./facts/forms.js";
-import type { CamperAbsentFacts } from "./facts/camp-days.js";
+import type { CamperAbsentFacts, ClassMessageFacts } from "./facts/camp-days.js";
 import { enqueue } from "./outbox.js";
 
 /**
@@ -244,4 +244,9 @@ export async function enqueueCamperAbsent(
     facts,
     dedupeKey: `camper-absent:${seat.classId}:${seat.camperId}:${facts.day}`,
   });
+}
+
+/** A class's message to one of its families' guardians: once per message and address. */
+export async function enqueueClassMessage(tx: Tx, to: string, facts: ClassMessageFacts, messageId: string) {
+  return enqueue(tx, { kind: "class-message", to, facts, dedupeKey: `class-message:${messageId}:${to}` });
 }

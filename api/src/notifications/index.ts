@@ -6,6 +6,7 @@
  */
 export {
   enqueueCamperAbsent,
+  enqueueClassMessage,
   enqueueClassReviewed,
   enqueueContactMessage,
   enqueueFormSigned,
@@ -24,7 +25,7 @@ export {
 export { ACADEMY } from "./format.js";
 export { signedPdf, type SignedRecord } from "./documents/signed-form.js";
 export type { FormsNeededFacts } from "./facts/forms.js";
-export type { CamperAbsentFacts } from "./facts/camp-days.js";
+export type { CamperAbsentFacts, ClassMessageFacts } from "./facts/camp-days.js";
 export { declineInWords } from "./templates/instalment.js";
 export { createMailer, type Mailer } from "./mailer.js";
 export { deliverDue, outboxState, type OutboxDeps } from "./outbox.js";

@@ -1,6 +1,7 @@
 import { ACADEMY, useAcademy } from "shared-auth";
 import { countOf } from "shared-auth/plural";
 import { InstructorRoot } from "../components/instructor-root";
+import { ClassMessages, MessageToday } from "../components/class-messages";
 import { TodayCamperRow } from "../components/today-camper";
 import { EmptyState, ErrorState, ListSkeleton, PageTitle } from "../components/ui";
 import { classCounts, useToday, type TodayClass } from "../lib/today";
@@ -23,6 +24,11 @@ export default function TodayPage() {
             ? `${dayFormat.format(new Date(`${today.data.day}T00:00:00Z`))} at ${ACADEMY.name}: check campers in and out.`
             : "The classes that meet today."}
         </PageTitle>
+        {today.data && today.data.classes.length > 0 && (
+          <div className="mb-4">
+            <MessageToday isAdmin={role === "admin"} />
+          </div>
+        )}
         <div aria-live="polite" className="mb-4 flex flex-col gap-2">
           {actions.waiting.length > 0 && (
             <p className="rounded-xl border-2 border-amber-800 bg-amber-50 px-4 py-3 font-semibold text-amber-950 dark:bg-amber-950 dark:text-amber-100">
@@ -124,6 +130,7 @@ function ClassToday({
           ))}
         </ul>
       )}
+      <ClassMessages classId={cls._id} className={cls.name} />
     </section>
   );
 }

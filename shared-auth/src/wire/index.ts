@@ -108,6 +108,7 @@ export type CampDay = Schemas["CampDay"];
 export type CampDayAction = Schemas["CampDayAction"];
 export type Today = Schemas["Today"];
 export type FamilyCampDays = Schemas["FamilyCampDays"];
+export type ClassMessages = Schemas["ClassMessages"];
 
 type Method = "get" | "put" | "post" | "delete" | "patch";
 

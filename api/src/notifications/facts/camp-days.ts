@@ -13,3 +13,11 @@ export interface CamperAbsentFacts {
   /** When the coach marked it (an instant). */
   markedAt: string;
 }
+
+/** A coach's or an admin's message to the families of a class, as written (text only). */
+export interface ClassMessageFacts {
+  className: string;
+  senderName: string;
+  subject: string;
+  body: string;
+}

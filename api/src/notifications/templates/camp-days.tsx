@@ -1,7 +1,7 @@
 import { Text } from "@react-email/components";
-import type { CamperAbsentFacts } from "../facts/camp-days.js";
+import type { CamperAbsentFacts, ClassMessageFacts } from "../facts/camp-days.js";
 import { ACADEMY, formatClock, formatDay } from "../format.js";
-import { ButtonLink, Layout, small, text } from "./layout.js";
+import { ButtonLink, Layout, Paragraphs, small, text } from "./layout.js";
 
 export const camperAbsentSubject = (facts: CamperAbsentFacts) =>
   `${facts.camperName} is not at ${facts.className} today`;
@@ -23,6 +23,21 @@ export function CamperAbsent({ facts, siteUrl }: { facts: CamperAbsentFacts; sit
       <Text style={small}>
         Next time, tell us ahead from My Enrolled Classes (Report an absence): the coach then knows, and this message is
         not sent.
+      </Text>
+    </Layout>
+  );
+}
+
+export const classMessageSubject = (facts: ClassMessageFacts) => `${facts.className}: ${facts.subject}`;
+
+/** A message to a class's families from its coach or the office: their words, as text. */
+export function ClassMessage({ facts }: { facts: ClassMessageFacts }) {
+  return (
+    <Layout preview={facts.body.slice(0, 90)} heading={facts.subject}>
+      <Text style={small}>{`From ${facts.senderName}, to the families of ${facts.className}:`}</Text>
+      <Paragraphs words={facts.body} />
+      <Text style={small}>
+        {`Questions? Write to ${ACADEMY.email} or call ${ACADEMY.phone}. You receive this because your camper has a seat in ${facts.className}.`}
       </Text>
     </Layout>
   );

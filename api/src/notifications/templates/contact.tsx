@@ -1,7 +1,7 @@
 import { Section, Text } from "@react-email/components";
 import type { ContactAckFacts, ContactNoticeFacts } from "../facts.js";
 import { ACADEMY, formatInstant } from "../format.js";
-import { ButtonLink, colors, Layout, small, text } from "./layout.js";
+import { ButtonLink, colors, Layout, Paragraphs, small, text } from "./layout.js";
 
 export const contactAckSubject = () => `We have your message: ${ACADEMY.name}`;
 
@@ -34,15 +34,7 @@ export function ContactNotice({ facts, siteUrl }: { facts: ContactNoticeFacts; s
         {`Hello ${facts.adminName}, ${facts.fromName} (${facts.fromEmail}) wrote through the contact form on ${formatInstant(facts.receivedAt)}:`}
       </Text>
       <Section style={{ borderLeft: `4px solid ${colors.orange}`, paddingLeft: "12px", margin: "0 0 12px" }}>
-        {/* A paragraph per line: the sender's lines kept in the HTML and in the plain text. */}
-        {facts.message
-          .split("\n")
-          .filter((line) => line.trim() !== "")
-          .map((line, i) => (
-            <Text key={i} style={{ ...text, margin: "0 0 8px" }}>
-              {line}
-            </Text>
-          ))}
+        <Paragraphs words={facts.message} />
       </Section>
       <ButtonLink href={`${siteUrl}/dashboard/adminhome`}>Open the inbox</ButtonLink>
       <Text style={small}>Answer the sender by e-mail, then mark the message read in the inbox.</Text>

@@ -82,3 +82,15 @@ export function ButtonLink({ href, children }: { href: string; children: string 
     </Section>
   );
 }
+
+/** Someone's words, a paragraph per line: their lines kept in the HTML and in the plain text. */
+export function Paragraphs({ words }: { words: string }) {
+  return words
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line, i) => (
+      <Text key={i} style={{ ...text, margin: "0 0 8px" }}>
+        {line}
+      </Text>
+    ));
+}

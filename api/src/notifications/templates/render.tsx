@@ -39,8 +39,8 @@ import { Welcome, welcomeSubject } from "./welcome.js";
 import { signedPdf } from "../documents/signed-form.js";
 import type { FormsNeededFacts, SignedFormFacts } from "../facts/forms.js";
 import { FormSigned, formSignedSubject, FormsNeeded, formsNeededSubject } from "./forms.js";
-import type { CamperAbsentFacts } from "../facts/camp-days.js";
-import { CamperAbsent, camperAbsentSubject } from "./camp-days.js";
+import type { CamperAbsentFacts, ClassMessageFacts } from "../facts/camp-days.js";
+import { CamperAbsent, camperAbsentSubject, ClassMessage, classMessageSubject } from "./camp-days.js";
 
 /** Every kind of message the outbox holds, with the facts its row keeps. */
 export interface MessageFacts {
@@ -61,6 +61,7 @@ export interface MessageFacts {
   "form-signed": SignedFormFacts;
   "forms-needed": FormsNeededFacts;
   "camper-absent": CamperAbsentFacts;
+  "class-message": ClassMessageFacts;
 }
 export type MessageKind = keyof MessageFacts;
 export const MESSAGE_KINDS = [
@@ -81,6 +82,7 @@ export const MESSAGE_KINDS = [
   "form-signed",
   "forms-needed",
   "camper-absent",
+  "class-message",
 ] as const satisfies MessageKind[];
 
 export interface RenderedMessage {
@@ -291,6 +293,14 @@ export async function renderMessage<K extends MessageKind>(
       return {
         subject: camperAbsentSubject(absent),
         ...(await both(<CamperAbsent facts={absent} siteUrl={context.siteUrl} />)),
+        attachments: [],
+      };
+    }
+    case "class-message": {
+      const message = facts as ClassMessageFacts;
+      return {
+        subject: classMessageSubject(message),
+        ...(await both(<ClassMessage facts={message} />)),
         attachments: [],
       };
     }

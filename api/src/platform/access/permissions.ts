@@ -53,7 +53,9 @@ export type Entity =
   // A camper's day in a class: checked in, absent, checked out and by whom; the class's Today list.
   | "attendance"
   // A family's own camp days: the times its campers came and went, and the absences it reports ahead.
-  | "camp-day";
+  | "camp-day"
+  // A message to a class's families (e-mailed to each guardian, a copy kept on the class).
+  | "class-message";
 export type Action = "create" | "read" | "update" | "delete" | "review";
 
 type Rules = Partial<Record<`${Action}:${Entity}`, Access>>;
@@ -118,6 +120,9 @@ export const PERMISSIONS: Record<Role, Rules> = {
     // Today's campers of their own classes: checked in, absent, checked out with a pick-up's PIN.
     "read:attendance": "own",
     "update:attendance": "own",
+    // Messages to their own classes' families.
+    "create:class-message": "own",
+    "read:class-message": "own",
     // What they bought as a student before a promotion stays theirs to see (no new bookings).
     "read:payment": "own",
     "read:enrollment": "own",
@@ -171,6 +176,8 @@ export const PERMISSIONS: Record<Role, Rules> = {
     // Every class's day; an admin alone checks a camper out without a PIN (an override, with a note).
     "read:attendance": "any",
     "update:attendance": "any",
+    "create:class-message": "any",
+    "read:class-message": "any",
   },
 };
 

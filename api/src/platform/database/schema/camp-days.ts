@@ -193,3 +193,31 @@ export const absenceReports = pgTable(
     check("absence_reports_note_length", sql`char_length(${t.note}) between 1 and 300`),
   ],
 );
+
+/**
+ * A message from a coach or an admin to the families of a class ("rain: we play in the gym"):
+ * kept as sent, and e-mailed to each guardian through the outbox in the same transaction.
+ */
+export const classMessages = pgTable(
+  "class_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    classId: uuid("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    senderId: uuid("sender_id").references(() => users.id, { onDelete: "set null" }),
+    /** The sender's name as it was when sent (kept when the account goes). */
+    senderName: text("sender_name").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    /** How many addresses it was written to. */
+    recipients: integer("recipients").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("class_messages_class_idx").on(t.classId, t.sentAt),
+    check("class_messages_subject_length", sql`char_length(${t.subject}) between 1 and 120`),
+    check("class_messages_body_length", sql`char_length(${t.body}) between 1 and 4000`),
+    check("class_messages_recipients_check", sql`${t.recipients} >= 0`),
+  ],
+);

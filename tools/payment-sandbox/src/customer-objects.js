@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=customer-objects.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=error-object.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=objects.js.map

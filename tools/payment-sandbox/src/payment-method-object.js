@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=payment-method-object.js.map
