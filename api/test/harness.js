@@ -22,28 +22,30 @@ const usePostgres = process.env.TEST_DATABASE === "postgres";
 const adminUrl = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 export const driverName = usePostgres ? "postgres" : "pglite";
 export async function createTestDatabaseUrl() {
-  if (!usePostgres) return undefined;
-  const name = `academy_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+    if (!usePostgres)
+        return undefined;
+    const name = `academy_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return {
+        url: url.href,
+        drop: async () => {
+            const c = new pg.Client({ connectionString: adminUrl });
+            await c.connect();
+            await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            await c.end();
+        },
+    };
 }
 export const user = (email) => {
-  const u = SEED_USERS.find((s) => s.email === email);
-  if (!u) throw new Error(`no seed user ${email}`);
-  return u;
+    const u = SEED_USERS.find((s) => s.email === email);
+    if (!u)
+        throw new Error(`no seed user ${email}`);
+    return u;
 };
 export const ADMIN = user("admin@summitsports.academy");
 export const MAYA = user("maya@summitsports.academy"); // instructor of classes 1 and 7
@@ -61,80 +63,79 @@ export const seedDay = (templateDay) => inSeedSummer(templateDay, clockNow());
  * reads. UTC's date is already tomorrow from 16:00 or 17:00 Pacific, where "yesterday" would be today.
  */
 export function clockDay(offsetDays) {
-  const day = new Date(`${academyToday(clockNow())}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + offsetDays);
-  return day.toISOString().slice(0, 10);
+    const day = new Date(`${academyToday(clockNow())}T00:00:00Z`);
+    day.setUTCDate(day.getUTCDate() + offsetDays);
+    return day.toISOString().slice(0, 10);
 }
 /**
  * Moves the API's clock (platform/clock.ts) to `at` for the tests that follow in this file or describe
  * block, from before their API is seeded (call it before useTestApi), and puts it back after.
  */
 export function useClock(at) {
-  let previous = 0;
-  beforeAll(() => {
-    previous = setClock(at);
-  });
-  afterAll(() => restoreClock(previous));
+    let previous = 0;
+    beforeAll(() => {
+        previous = setClock(at);
+    });
+    afterAll(() => restoreClock(previous));
 }
 /** An API on a seeded database; env adds environment variables to its configuration (e.g. RATE_LIMIT_FORMS). */
 export async function startTestApi(databaseUrl, env = {}, options = {}) {
-  const config = {
-    ...readConfig({
-      ACADEMY_DEV_DEFAULTS: "1",
-      STRIPE_SECRET_KEY: API_SUITE_SECRET_KEY,
-      STRIPE_API_URL: inject("paymentSandboxUrl"),
-      STRIPE_WEBHOOK_SECRET: "whsec_api_suite",
-      SMTP_URL: inject("mailSmtpUrl"),
-      // The suite's processes share the machine with other suites: its lag, not the API's, would
-      // refuse the tests' own requests. The limit of requests in flight stays on (decision 035),
-      // sized for tests that fire dozens of requests at once, not for one small production process.
-      ADMISSION_MAX_LOOP_DELAY_MS: "0",
-      ADMISSION_MAX_IN_FLIGHT: "200",
-      // Every injected request comes from one address.
-      ADMISSION_MAX_PER_ADDRESS: "1000",
-      ...env,
-      NODE_ENV: "test",
-      FIREBASE_AUTH_EMULATOR_HOST: inject("authEmulatorHost"),
-    }),
-    databaseUrl,
-  };
-  const database = await openDatabase({ databaseUrl, dataDir: "memory://", timeouts: config.timeouts });
-  await seed(database.db, { sealer: createSealer(config.camperDataKey, config.camperDataOldKeys) });
-  const app = await buildApp({
-    config,
-    database,
-    logger: options.logStream !== undefined,
-    logStream: options.logStream,
-    paymentProvider: options.paymentProvider?.(config),
-  });
-  await app.ready();
-  const token = (u) => app.jwt.sign({ sub: u.id, email: u.email });
-  return {
-    app,
-    database,
-    token,
-    call: ({ as, headers, ...opts }) =>
-      app.inject({ ...opts, headers: { ...headers, ...(as && { authorization: `Bearer ${token(as)}` }) } }),
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
+    const config = {
+        ...readConfig({
+            ACADEMY_DEV_DEFAULTS: "1",
+            STRIPE_SECRET_KEY: API_SUITE_SECRET_KEY,
+            STRIPE_API_URL: inject("paymentSandboxUrl"),
+            STRIPE_WEBHOOK_SECRET: "whsec_api_suite",
+            SMTP_URL: inject("mailSmtpUrl"),
+            // The suite's processes share the machine with other suites: its lag, not the API's, would
+            // refuse the tests' own requests. The limit of requests in flight stays on (decision 035),
+            // sized for tests that fire dozens of requests at once, not for one small production process.
+            ADMISSION_MAX_LOOP_DELAY_MS: "0",
+            ADMISSION_MAX_IN_FLIGHT: "200",
+            // Every injected request comes from one address.
+            ADMISSION_MAX_PER_ADDRESS: "1000",
+            ...env,
+            NODE_ENV: "test",
+            FIREBASE_AUTH_EMULATOR_HOST: inject("authEmulatorHost"),
+        }),
+        databaseUrl,
+    };
+    const database = await openDatabase({ databaseUrl, dataDir: "memory://", timeouts: config.timeouts });
+    await seed(database.db, { sealer: createSealer(config.camperDataKey, config.camperDataOldKeys) });
+    const app = await buildApp({
+        config,
+        database,
+        logger: options.logStream !== undefined,
+        logStream: options.logStream,
+        paymentProvider: options.paymentProvider?.(config),
+    });
+    await app.ready();
+    const token = (u) => app.jwt.sign({ sub: u.id, email: u.email });
+    return {
+        app,
+        database,
+        token,
+        call: ({ as, headers, ...opts }) => app.inject({ ...opts, headers: { ...headers, ...(as && { authorization: `Bearer ${token(as)}` }) } }),
+        close: async () => {
+            await app.close();
+            await database.close();
+        },
+    };
 }
 /** One seeded API per test file. */
 export function useTestApi(env = {}) {
-  const holder = {};
-  let drop;
-  beforeAll(async () => {
-    const db = await createTestDatabaseUrl();
-    drop = db?.drop;
-    Object.assign(holder, await startTestApi(db?.url, env));
-  }, 60_000);
-  afterAll(async () => {
-    await holder.close?.();
-    await drop?.();
-  });
-  return holder;
+    const holder = {};
+    let drop;
+    beforeAll(async () => {
+        const db = await createTestDatabaseUrl();
+        drop = db?.drop;
+        Object.assign(holder, await startTestApi(db?.url, env));
+    }, 60_000);
+    afterAll(async () => {
+        await holder.close?.();
+        await drop?.();
+    });
+    return holder;
 }
 /** What a browser's card form does: confirms an intent with its client secret and a card (one that pays by default). */
 export const confirmCard = (clientSecret, number) => confirmCardOn(inject("paymentSandboxUrl"), clientSecret, number);
@@ -143,10 +144,10 @@ export const confirmCard = (clientSecret, number) => confirmCardOn(inject("payme
  * about what follows an enrolment, not about paying for it): no seat count changes.
  */
 export async function enrolDirectly(database, studentId, classId, createdAt) {
-  const camper = await selfCamper(database.db, studentId);
-  await database.db
-    .insert(enrollments)
-    .values({ studentId, classId, camperId: camper.id, ...(createdAt && { createdAt }) });
+    const camper = await selfCamper(database.db, studentId);
+    await database.db
+        .insert(enrollments)
+        .values({ studentId, classId, camperId: camper.id, ...(createdAt && { createdAt }) });
 }
 /**
  * Two API instances on one PostgreSQL database, a pool each (two API processes' worth of
@@ -154,22 +155,23 @@ export async function enrolDirectly(database, studentId, classId, createdAt) {
  * transaction at a time and hides races).
  */
 export function useTwoTestApis(env = {}) {
-  const a = {};
-  const b = {};
-  let drop;
-  beforeAll(async () => {
-    if (driverName !== "postgres") return;
-    const db = await createTestDatabaseUrl();
-    drop = db.drop;
-    Object.assign(a, await startTestApi(db.url, env));
-    Object.assign(b, await startTestApi(db.url, env));
-  }, 60_000);
-  afterAll(async () => {
-    await a.close?.();
-    await b.close?.();
-    await drop?.();
-  });
-  return { a, b };
+    const a = {};
+    const b = {};
+    let drop;
+    beforeAll(async () => {
+        if (driverName !== "postgres")
+            return;
+        const db = (await createTestDatabaseUrl());
+        drop = db.drop;
+        Object.assign(a, await startTestApi(db.url, env));
+        Object.assign(b, await startTestApi(db.url, env));
+    }, 60_000);
+    afterAll(async () => {
+        await a.close?.();
+        await b.close?.();
+        await drop?.();
+    });
+    return { a, b };
 }
 /** Resolves after `ms` milliseconds of real time. */
 export const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -181,7 +183,7 @@ export const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * whose work takes longer (several requests) is given longer `steps`.
  */
 export function staggered(round, steps = [0, 5, 15, 40, 100]) {
-  const ms = steps[Math.floor(round / 2) % steps.length];
-  return round % 2 === 0 ? { first: 0, second: ms } : { first: ms, second: 0 };
+    const ms = steps[Math.floor(round / 2) % steps.length];
+    return round % 2 === 0 ? { first: 0, second: ms } : { first: ms, second: 0 };
 }
 //# sourceMappingURL=harness.js.map

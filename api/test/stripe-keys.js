@@ -9,10 +9,10 @@ export const PAYMENTS_SUITE_SECRET_KEY = "sk_test_payments_suite";
 export const MONEY_RACES_SECRET_KEY = "sk_test_money_races";
 export const INTERRUPTED_SECRET_KEY = "sk_test_interrupted";
 export const TEST_SECRET_KEYS = [
-  LOCAL_SECRET_KEY,
-  API_SUITE_SECRET_KEY,
-  PAYMENTS_SUITE_SECRET_KEY,
-  MONEY_RACES_SECRET_KEY,
-  INTERRUPTED_SECRET_KEY,
+    LOCAL_SECRET_KEY,
+    API_SUITE_SECRET_KEY,
+    PAYMENTS_SUITE_SECRET_KEY,
+    MONEY_RACES_SECRET_KEY,
+    INTERRUPTED_SECRET_KEY,
 ];
 //# sourceMappingURL=stripe-keys.js.map

@@ -122,6 +122,17 @@ test("a parent gives a PIN; a coach checks in, marks absent, checks out offline 
   await coach.reload();
   await expect(cls.getByTestId("class-counts")).toHaveText("1 here · 1 gone home · 1 absent · 0 not yet of 3");
   await shoot(coach, "today-390");
+  // A word to the class's families: every guardian gets it by e-mail, and the class keeps a copy.
+  await cls.getByRole("button", { name: `Message the families of ${className}` }).click();
+  const message = cls.getByRole("form", { name: `Message the families of ${className}` });
+  await message.getByLabel("Subject").fill("Rain today");
+  await message.getByLabel("Message").fill("We play in the gym.\nBring indoor shoes.");
+  await message.getByRole("button", { name: "Send" }).click();
+  await expect(message.getByRole("status")).toHaveText("Sent to 1 address.");
+  const rain = await mailTo(parent.email, new RegExp(`^${className}: Rain today$`));
+  expect(rain.text).toContain("Bring indoor shoes.");
+  await cls.getByRole("button", { name: `Messages sent to ${className}` }).click();
+  await expect(cls.getByRole("list", { name: `Messages sent to ${className}` })).toContainText("Rain today");
   // Nobody may collect Leo: the coach is told to call the office.
   await cls.getByRole("button", { name: `Check out ${leo}` }).click();
   await expect(row(cls, leo).getByRole("alert")).toContainText(`Nobody is allowed to collect ${leo} this season.`);

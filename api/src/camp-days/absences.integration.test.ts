@@ -4,7 +4,7 @@ import { family } from "../../test/families.js";
 import { clockDay, MAYA, useTestApi } from "../../test/harness.js";
 import { academyToday } from "../platform/academy-day.js";
 import { notificationOutbox } from "../platform/database/schema.js";
-import { campDaySteps } from "./test-steps.js";
+import { campDaySteps } from "../../test/camp-day-steps.js";
 
 /** Absences (reported ahead, or marked by the coach and e-mailed) and the family's view of its camp days, on PGlite and PostgreSQL. */
 const api = useTestApi({ RATE_LIMIT_FORMS: "1000", RATE_LIMIT_SENSITIVE: "1000" });

@@ -6,7 +6,7 @@ import { academyToday } from "../platform/academy-day.js";
 import { nowMs, setClock } from "../platform/clock.js";
 import { attendanceActions, pickupPeople, sensitiveReads } from "../platform/database/schema.js";
 import { WRONG_PINS } from "./attendance.js";
-import { campDaySteps } from "./test-steps.js";
+import { campDaySteps } from "../../test/camp-day-steps.js";
 
 /** Camp days through the API, on PGlite and PostgreSQL: pick-up people and their PINs, then a class's day. */
 const api = useTestApi({ RATE_LIMIT_FORMS: "1000", RATE_LIMIT_SENSITIVE: "1000" });

@@ -5,7 +5,7 @@ import { ADMIN, JONAS, MAYA, useTestApi } from "../../test/harness.js";
 import { enrollments, guardians, notificationOutbox } from "../platform/database/schema.js";
 import { renderMessage } from "../notifications/index.js";
 import { MOST_MESSAGES_A_DAY } from "./message-routes.js";
-import { campDaySteps } from "./test-steps.js";
+import { campDaySteps } from "../../test/camp-day-steps.js";
 
 /** Messages to a class's families, on PGlite and PostgreSQL: who may send, who gets them, how many a day. */
 const api = useTestApi({ RATE_LIMIT_FORMS: "1000", RATE_LIMIT_SENSITIVE: "1000" });

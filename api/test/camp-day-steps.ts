@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
-import type { family } from "../../test/families.js";
-import { lineClass } from "../../test/families.js";
-import { clockDay, type TestApi } from "../../test/harness.js";
-import { academyDayBounds, academyToday } from "../platform/academy-day.js";
-import { restoreClock, setClock } from "../platform/clock.js";
-import { enrollments } from "../platform/database/schema.js";
+import type { family } from "./families.js";
+import { lineClass } from "./families.js";
+import { clockDay, type TestApi } from "./harness.js";
+import { academyDayBounds, academyToday } from "../src/platform/academy-day.js";
+import { restoreClock, setClock } from "../src/platform/clock.js";
+import { enrollments } from "../src/platform/database/schema.js";
 
 /**
  * What the camp-days tests share: the API's clock put at a time of today at the academy, a class
