@@ -18,7 +18,13 @@ import { balanceRoutes, instalmentCharger, officeRoutes, paymentPlanRoutes } fro
 import { camperExportRoutes, camperRoutes, camperStaffRoutes } from "./campers/index.js";
 import { enqueueFormReminders, formAdminRoutes, formFamilyRoutes, formStaffRoutes } from "./forms/index.js";
 import { guardianRoutes } from "./guardians/index.js";
-import { campDayFamilyRoutes, classMessageRoutes, pickupRoutes, todayRoutes } from "./camp-days/index.js";
+import {
+  campDayFamilyRoutes,
+  campDayReportRoutes,
+  classMessageRoutes,
+  pickupRoutes,
+  todayRoutes,
+} from "./camp-days/index.js";
 import { cartRoutes, expireOverdueCheckouts, type CheckoutDeps } from "./booking/index.js";
 import {
   classRevenueRoutes,
@@ -350,6 +356,7 @@ export async function buildApp({
   await app.register(todayRoutes({ db: database.db, sealer }));
   await app.register(campDayFamilyRoutes({ db: database.db }));
   await app.register(classMessageRoutes({ db: database.db }));
+  await app.register(campDayReportRoutes({ db: database.db }));
   await app.register(camperExportRoutes({ db: database.db, sealer, waitlistOf: familyWaitlistPlaces }));
   await app.register(camperStaffRoutes({ db: database.db, sealer, waitlistOf: familyWaitlistPlaces }));
   await app.register(seedImageRoutes);

@@ -185,6 +185,12 @@ export const SITE_CASES: Case[] = [
     expect: { anonymous: 401, student: 403, instructor: 403, admin: 409 },
   },
   {
+    name: "the day's attendance across every class",
+    method: "GET",
+    url: "/admin/attendance",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
     name: "the messages sent to the families of Jonas's class",
     method: "GET",
     url: `/classes/${classId(2)}/messages`,

@@ -6,3 +6,4 @@ export { pickupRoutes } from "./pickup-routes.js";
 export { todayRoutes } from "./today-routes.js";
 export { campDayFamilyRoutes } from "./family-routes.js";
 export { classMessageRoutes } from "./message-routes.js";
+export { campDayReportRoutes } from "./report-routes.js";

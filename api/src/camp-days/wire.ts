@@ -266,3 +266,44 @@ export const sentToClasses = z.object({
   recipients: z.int().meta({ description: "How many guardians' addresses in all" }),
   messages: z.array(classMessage),
 });
+
+export const reportQuery = z
+  .object({
+    day: z.iso.date({ error: "Choose a day (YYYY-MM-DD)." }).optional().meta({ description: "Today when absent" }),
+  })
+  .strict();
+
+export const dayReport = z
+  .object({
+    day: z.iso.date(),
+    totals: z.object({
+      seats: z.int(),
+      present: z.int().meta({ description: "Checked in (still in, or gone home)" }),
+      absent: z.int(),
+      not_seen: z.int().meta({ description: "Neither checked in nor marked absent" }),
+      late_pickups: z.int().meta({ description: "Checked out 15 minutes or more after the end, or still in then" }),
+      overrides: z.int(),
+    }),
+    classes: z.array(
+      z.object({
+        _id: z.uuid(),
+        name: z.string(),
+        instructor_name: z.string(),
+        start_time: z.string(),
+        end_time: z.string(),
+        campers: z.array(
+          z.object({
+            _id: z.uuid(),
+            name: z.string(),
+            day: campDay,
+            absence_reported: z.boolean(),
+            late_pickup: z.boolean(),
+          }),
+        ),
+      }),
+    ),
+  })
+  .meta({
+    id: "DayReport",
+    description: "A day's attendance across the classes that met: who came, who did not, late pick-ups, overrides",
+  });

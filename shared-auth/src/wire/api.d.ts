@@ -1935,6 +1935,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A day's attendance across every class that met: present, absent, not seen, late pick-ups, overrides (admins) */
+        get: operations["getDayAttendance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/attendance.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same as CSV, one row a camper and class */
+        get: operations["downloadDayAttendanceCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/campers/export": {
         parameters: {
             query?: never;
@@ -4021,6 +4055,38 @@ export interface components {
                 recipients: number;
                 /** Format: date-time */
                 sent_at: string;
+            }[];
+        };
+        /** @description A day's attendance across the classes that met: who came, who did not, late pick-ups, overrides */
+        DayReport: {
+            /** Format: date */
+            day: string;
+            totals: {
+                seats: number;
+                /** @description Checked in (still in, or gone home) */
+                present: number;
+                absent: number;
+                /** @description Neither checked in nor marked absent */
+                not_seen: number;
+                /** @description Checked out 15 minutes or more after the end, or still in then */
+                late_pickups: number;
+                overrides: number;
+            };
+            classes: {
+                /** Format: uuid */
+                _id: string;
+                name: string;
+                instructor_name: string;
+                start_time: string;
+                end_time: string;
+                campers: {
+                    /** Format: uuid */
+                    _id: string;
+                    name: string;
+                    day: components["schemas"]["CampDay"];
+                    absence_reported: boolean;
+                    late_pickup: boolean;
+                }[];
             }[];
         };
         /** @description One line of a family's cart (GET /carts): a class booked for one camper */
@@ -17356,6 +17422,160 @@ export interface operations {
                 };
             };
             /** @description A class was sent the most messages a day already: nothing was sent */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDayAttendance: {
+        parameters: {
+            query?: {
+                /** @description Today when absent */
+                day?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's attendance, class by class */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DayReport"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadDayAttendanceCsv: {
+        parameters: {
+            query?: {
+                /** @description Today when absent */
+                day?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file (Content-Disposition: attachment; filename="attendance-<YYYY-MM-DD>.csv"): class, instructor, camper, state, times, who, collected by, departure, override note, absence reported, late pick-up; every cell quoted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
             429: {
                 headers: {
                     [name: string]: unknown;

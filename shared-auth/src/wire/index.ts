@@ -109,6 +109,7 @@ export type CampDayAction = Schemas["CampDayAction"];
 export type Today = Schemas["Today"];
 export type FamilyCampDays = Schemas["FamilyCampDays"];
 export type ClassMessages = Schemas["ClassMessages"];
+export type DayReport = Schemas["DayReport"];
 
 type Method = "get" | "put" | "post" | "delete" | "patch";
 

@@ -55,7 +55,9 @@ export type Entity =
   // A family's own camp days: the times its campers came and went, and the absences it reports ahead.
   | "camp-day"
   // A message to a class's families (e-mailed to each guardian, a copy kept on the class).
-  | "class-message";
+  | "class-message"
+  // The office's reports of camp days: a day's attendance across every class, and its CSV.
+  | "attendance-report";
 export type Action = "create" | "read" | "update" | "delete" | "review";
 
 type Rules = Partial<Record<`${Action}:${Entity}`, Access>>;
@@ -178,6 +180,7 @@ export const PERMISSIONS: Record<Role, Rules> = {
     "update:attendance": "any",
     "create:class-message": "any",
     "read:class-message": "any",
+    "read:attendance-report": "any",
   },
 };
 
