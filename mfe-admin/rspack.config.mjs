@@ -21,5 +21,6 @@ export default createAppConfig({
     "./PaymentPlansPage": "./src/pages/payment-plans-page.tsx",
     "./AcademyFormsPage": "./src/pages/academy-forms-page.tsx",
     "./BalancesPage": "./src/pages/balances-page.tsx",
+    "./AttendancePage": "./src/pages/attendance-page.tsx",
   },
 });

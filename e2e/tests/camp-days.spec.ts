@@ -139,7 +139,8 @@ test("a parent gives a PIN; a coach checks in, marks absent, checks out offline 
   await phone.close();
 
   // The office checks Leo out without a PIN, with a note kept on the day.
-  const office = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const officeContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const office = await officeContext.newPage();
   await signInAs(office, SEED.admin);
   await office.goto("/dashboard/today");
   const officeClass = office.getByRole("region", { name: className });
@@ -155,7 +156,15 @@ test("a parent gives a PIN; a coach checks in, marks absent, checks out offline 
     /Checked out \d{1,2}:\d\d [AP]M by Avery Admin \(override: Aunt Jo, called the office first\)$/,
   );
   await shoot(office, "today-admin-1280");
-  await office.close();
+  // The day's report names the override and its note, beside the PIN check-out.
+  await office.goto("/dashboard/attendance");
+  const report = office.getByRole("region", { name: new RegExp(`^${className}`) });
+  await expect(report.getByRole("row", { name: new RegExp(leo) })).toContainText("override by Avery Admin");
+  await expect(report.getByRole("row", { name: new RegExp(leo) })).toContainText("Aunt Jo, called the office first");
+  await expect(report.getByRole("row", { name: new RegExp(mia) })).toContainText("Rosa Grand (grandmother)");
+  expect(await accessibilityProblems(office)).toEqual([]);
+  await shoot(office, "attendance-1280");
+  await officeContext.close();
 
   // The family reads Mia's day, and tells the coach ahead that Leo will miss tomorrow.
   await page.goto("/dashboard/enrolledclasses");

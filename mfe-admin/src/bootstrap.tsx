@@ -8,6 +8,7 @@ import DiscountsPage from "./pages/discounts-page";
 import PaymentPlansPage from "./pages/payment-plans-page";
 import AcademyFormsPage from "./pages/academy-forms-page";
 import BalancesPage from "./pages/balances-page";
+import AttendancePage from "./pages/attendance-page";
 
 // The standalone page needs the reset the shell provides in the site; production builds never ship it.
 if (process.env.NODE_ENV !== "production") void import("./standalone.css");
@@ -21,4 +22,5 @@ mountStandalone("Admin area", {
   PaymentPlansPage,
   AcademyFormsPage,
   BalancesPage,
+  AttendancePage,
 });

@@ -129,6 +129,8 @@ export const dashboardRoutes: RemoteRoute[] = [
     access: "admin",
     title: "Balances due",
   },
+  // A day's attendance across every class, with its CSV (decision 046).
+  { path: "attendance", remote: "mfe_admin", exposed: "AttendancePage", access: "admin", title: "Attendance" },
   // The forms and waivers the academy asks for, built and published by version (decision 045).
   {
     path: "academy-forms",

@@ -15,6 +15,7 @@ describe("sidebarMenu", () => {
       "Balances due",
       "Forms and waivers",
       "Today",
+      "Attendance",
     ]);
     expect(labels("instructor")).toEqual(["Instructor Home", "Add a Class", "My Classes", "Today"]);
     expect(labels("student")).toEqual([

@@ -40,6 +40,7 @@ export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuI
         "balances",
         "academy-forms",
         "today",
+        "attendance",
       ].map(page),
       common,
     };
