@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=customer-objects.js.map

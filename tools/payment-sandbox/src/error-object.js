@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=error-object.js.map

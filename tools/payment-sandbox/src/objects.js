@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=objects.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=payment-method-object.js.map
