@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from "react";
-import { asApiError, errorMessage, SPORTS } from "shared-auth";
+import { errorMessage, SPORTS } from "shared-auth";
 import { bodyOf, KIND_LABELS, newField, usePublishForm, type DraftField, type FormDraft } from "../lib/forms";
 import { buttonStyles, inputStyles } from "./buttons";
 import { ClassPicker } from "./class-picker";
+import { fieldErrors } from "shared-auth/field-errors";
 
 const label = "block text-sm font-semibold text-slate-800 dark:text-slate-200";
 const hint = "mt-1 text-xs text-slate-600 dark:text-slate-400";
@@ -219,8 +220,7 @@ export function FormBuilder({
             : `${form.latest.title} is saved; its text did not change, so it keeps version ${form.latest.version}.`,
       );
     } catch (error) {
-      const fields =
-        (asApiError(error)?.response?.data as { fields?: Record<string, string> } | undefined)?.fields ?? {};
+      const fields = fieldErrors(error);
       setProblems(fields);
       setProblem(errorMessage(error));
     }

@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { useForm, useWatch, type FieldPath } from "react-hook-form";
-import { asApiError, errorMessage, SPORTS, useAcademy } from "shared-auth";
+import { errorMessage, SPORTS, useAcademy } from "shared-auth";
 import { academyToday } from "shared-auth/academy-time";
 import { CLASS_FIELDS, EMPTY_CLASS, FIELD_ORDER, SESSION_RULES, type ClassFormValues } from "../lib/class-fields";
 import { ImagePicker } from "./image-picker";
 import { LogisticsFields } from "./logistics-fields";
 import { SessionFields } from "./session-fields";
 import { actionClass, describedBy, Field, inputClass } from "./ui";
+import { fieldErrors } from "shared-auth/field-errors";
 
 type Values = ClassFormValues & { image: string };
 export type ClassBody = ClassFormValues & { image: string };
@@ -66,7 +67,7 @@ export function ClassForm({
           setPickerKey((k) => k + 1);
         }
       } catch (e) {
-        const fields = (asApiError(e)?.response?.data as { fields?: Record<string, string> } | undefined)?.fields;
+        const fields = fieldErrors(e);
         for (const [name, message] of Object.entries(fields ?? {})) {
           if (name in values) setError(name as FieldPath<Values>, { type: "server", message });
         }

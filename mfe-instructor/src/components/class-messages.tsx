@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { asApiError, errorMessage } from "shared-auth";
+import { errorMessage } from "shared-auth";
 import { fetchMessages, messagesKey, sendToClass, sendToToday, sentTo } from "../lib/class-messages";
 import { clockTime } from "../lib/today";
 import { describedBy, Field, inputClass, OnDemandState, secondaryClass } from "./ui";
+import { fieldErrors } from "shared-auth/field-errors";
 
 /** A subject and a message, sent as text; the API's field errors land under their fields. */
 function MessageForm({
@@ -32,8 +33,7 @@ function MessageForm({
       setSubject("");
       setBody("");
     } catch (error) {
-      const answer = asApiError(error)?.response?.data as { fields?: Record<string, string> } | undefined;
-      setFields(answer?.fields ?? {});
+      setFields(fieldErrors(error));
       setProblem(errorMessage(error));
     } finally {
       setBusy(false);

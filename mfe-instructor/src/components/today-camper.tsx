@@ -1,9 +1,10 @@
 import { useId, useState } from "react";
-import { errorMessage, asApiError } from "shared-auth";
+import { errorMessage } from "shared-auth";
 import { actionsFor, dayLine, newClientId, type ActionBody, type Departure, type TodayCamper } from "../lib/today";
 import type { useCampDayActions } from "../lib/today-queue";
 import { MedicalFlag } from "./medical-flag";
 import { inputClass } from "./ui";
+import { fieldErrors } from "shared-auth/field-errors";
 
 type Act = ReturnType<typeof useCampDayActions>["act"];
 
@@ -60,8 +61,7 @@ export function TodayCamperRow({
       setCheckingOut(false);
       return null;
     } catch (error) {
-      const fields = asApiError(error)?.response?.data as { fields?: Record<string, string> } | undefined;
-      const message = fields?.fields?.pin ?? errorMessage(error);
+      const message = fieldErrors(error).pin ?? errorMessage(error);
       setProblem(message);
       return message;
     } finally {

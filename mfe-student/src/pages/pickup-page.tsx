@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { asApiError, errorMessage, useStudentEmail } from "shared-auth";
+import { errorMessage, useStudentEmail } from "shared-auth";
 import { NotAStudent } from "../components/no-student";
 import { PageFrame } from "../components/page-frame";
 import { EmptyState, ErrorState, RowsSkeleton } from "../components/states";
@@ -14,6 +14,7 @@ import {
   type PickupPerson,
 } from "../features/pickup/pickup-api";
 import "../styles.css";
+import { fieldErrors } from "shared-auth/field-errors";
 
 type Changes = ReturnType<typeof usePickupChanges>;
 
@@ -141,8 +142,7 @@ function AddPerson({
       onPin(await changes.add({ camper_id: camperId, ...values, email: values.email.trim() || null }));
       setValues(EMPTY);
     } catch (error) {
-      const answer = asApiError(error)?.response?.data as { fields?: Record<string, string> } | undefined;
-      if (answer?.fields) setFields(answer.fields);
+      setFields(fieldErrors(error));
       setProblem(errorMessage(error));
     } finally {
       setBusy(false);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useForm, type FieldPath } from "react-hook-form";
 import { Link } from "react-router-dom";
-import { asApiError, errorMessage, type Camper } from "shared-auth";
+import { errorMessage, type Camper } from "shared-auth";
 import { useSaveCamper } from "shared-auth/queries";
 import { actionButton, card } from "../../components/styles";
 import {
@@ -20,6 +20,7 @@ import {
 } from "./camper-fields";
 import { describedBy, Field, inputClass, secondaryButton } from "./form-ui";
 import { PeopleFields } from "./people-fields";
+import { fieldErrors } from "shared-auth/field-errors";
 
 const maxLength = (max: number, message: string) => ({
   validate: (v: string) => v.trim().length <= max || message,
@@ -73,8 +74,7 @@ export function CamperForm({
       const saved = await save.mutateAsync({ ...(camper && { id: camper._id }), fields });
       onSaved(saved, camper ? "saved" : "added");
     } catch (error) {
-      const body = asApiError(error)?.response?.data as { fields?: Record<string, string> } | undefined;
-      const { placed, other } = placeServerErrors(body?.fields, values);
+      const { placed, other } = placeServerErrors(fieldErrors(error), values);
       for (const [path, message] of placed) {
         setError(path as FieldPath<CamperFormValues>, { type: "server", message });
       }

@@ -6,6 +6,7 @@ import { secondaryButton } from "../campers/form-ui";
 import { ConsentStep } from "./consent-step";
 import { FieldInput, type Value } from "./field-input";
 import { useAnswerForm, useFamilyForm, type FamilyForm, type FormField } from "./forms-api";
+import { fieldErrors } from "shared-auth/field-errors";
 
 const isEmpty = (v: Value) =>
   v === undefined || (typeof v === "string" && v.trim() === "") || (Array.isArray(v) && v.length === 0);
@@ -105,7 +106,7 @@ function AnswerForm({
       await answer.mutateAsync({ formId, camperId, version: latest.version, values: given(values) });
       onDone(latest.waiver ? `${latest.title} is signed for ${who}.` : `${latest.title} is saved for ${who}.`);
     } catch (error) {
-      const fields = (asApiError(error)?.response?.data as { fields?: Record<string, string> } | undefined)?.fields;
+      const fields = fieldErrors(error);
       const placed = Object.fromEntries(
         Object.entries(fields ?? {}).flatMap(([path, message]) =>
           path.startsWith("values.") ? [[path.slice("values.".length), message]] : [],

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useForm, type FieldPath } from "react-hook-form";
-import { asApiError, errorMessage, type Guardians } from "shared-auth";
+import { errorMessage, type Guardians } from "shared-auth";
 import { useSaveGuardians } from "shared-auth/queries";
 import { actionButton, card } from "../../components/styles";
 import { describedBy, Field, inputClass, secondaryButton } from "../campers/form-ui";
@@ -12,6 +12,7 @@ import {
   type GuardiansFormValues,
   type GuardianValues,
 } from "./guardian-fields";
+import { fieldErrors } from "shared-auth/field-errors";
 
 type Who = "first" | "second";
 
@@ -57,7 +58,7 @@ export function GuardiansForm({
     try {
       onSaved(await save.mutateAsync(toInput(values)));
     } catch (error) {
-      const fields = (asApiError(error)?.response?.data as { fields?: Record<string, string> } | undefined)?.fields;
+      const fields = fieldErrors(error);
       const placed = Object.entries(fields ?? {}).filter(([path]) => /^(first|second)\.\w+$/.test(path));
       for (const [path, message] of placed) {
         setError(path as FieldPath<GuardiansFormValues>, { type: "server", message });
