@@ -29,7 +29,7 @@ import { machine, writeFigures } from "../api/bench/figures.mjs";
 // Every page with a budget in tools/perf-budgets.json: the public ones signed out, the dashboard
 // ones with a stored session (signed in once, the cache emptied before each measure).
 const DEFAULT_PAGES =
-  "/,/classes,/dashboard/mydashboard,/dashboard/campers,/dashboard/waitlists,/dashboard/payment,/dashboard/balance,/dashboard/forms";
+  "/,/classes,/dashboard/mydashboard,/dashboard/campers,/dashboard/waitlists,/dashboard/payment,/dashboard/balance,/dashboard/forms,/dashboard/pickup,/dashboard/today,/dashboard/attendance";
 const { values: opts } = parseArgs({
   options: {
     build: { type: "boolean", default: true },
@@ -47,12 +47,13 @@ const PAGES = opts.pages.split(",");
 const PRESETS = opts.presets.split(",");
 const SIGNED_IN = (p) => p.startsWith("/dashboard");
 // Who opens a dashboard page: its area's role (the shell's route table), else the student.
-const INSTRUCTOR_PAGES = ["/dashboard/instructorhome", "/dashboard/addclass", "/dashboard/myclasses"];
+const INSTRUCTOR_PAGES = ["/dashboard/instructorhome", "/dashboard/addclass", "/dashboard/myclasses", "/dashboard/today"];
 const ADMIN_PAGES = [
   "/dashboard/adminhome",
   "/dashboard/manageclasses",
   "/dashboard/manageusers",
   "/dashboard/allusers",
+  "/dashboard/attendance",
 ];
 const accountFor = (pagePath) => {
   const page = pagePath.split("?")[0];
