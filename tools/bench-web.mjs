@@ -47,7 +47,12 @@ const PAGES = opts.pages.split(",");
 const PRESETS = opts.presets.split(",");
 const SIGNED_IN = (p) => p.startsWith("/dashboard");
 // Who opens a dashboard page: its area's role (the shell's route table), else the student.
-const INSTRUCTOR_PAGES = ["/dashboard/instructorhome", "/dashboard/addclass", "/dashboard/myclasses", "/dashboard/today"];
+const INSTRUCTOR_PAGES = [
+  "/dashboard/instructorhome",
+  "/dashboard/addclass",
+  "/dashboard/myclasses",
+  "/dashboard/today",
+];
 const ADMIN_PAGES = [
   "/dashboard/adminhome",
   "/dashboard/manageclasses",
