@@ -13,11 +13,13 @@ const pagesByRole = {
     ["campers", "My Campers", "mfe_student"],
     ["waitlists", "My Waitlists", "mfe_student"],
     ["balance", "My Balance", "mfe_student"],
+    ["pickup", "Pick-up", "mfe_student"],
   ],
   instructor: [
     ["instructorhome", "Instructor Home", "mfe_instructor"],
     ["addclass", "Add a Class", "mfe_instructor"],
     ["myclasses", "My Classes", "mfe_instructor"],
+    ["today", "Today", "mfe_instructor"],
   ],
   admin: [
     ["adminhome", "Admin Home", "mfe_admin"],
@@ -27,6 +29,7 @@ const pagesByRole = {
     ["discounts", "Discounts", "mfe_admin"],
     ["payment-plans", "Payment plans", "mfe_admin"],
     ["balances", "Balances due", "mfe_admin"],
+    ["attendance", "Attendance", "mfe_admin"],
   ],
 } as const;
 
