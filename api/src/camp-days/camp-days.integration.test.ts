@@ -137,6 +137,13 @@ describe("a class's day", () => {
       .from(sensitiveReads)
       .where(and(eq(sensitiveReads.camperId, parent.kids[0]!), eq(sensitiveReads.reason, "today")));
     expect(reads).toHaveLength(1);
+    // Asked again all day: the read stays recorded once a day for this reader and class.
+    await api.call({ method: "GET", url: "/today", as: MAYA });
+    const again = await api.database.db
+      .select()
+      .from(sensitiveReads)
+      .where(and(eq(sensitiveReads.camperId, parent.kids[0]!), eq(sensitiveReads.reason, "today")));
+    expect(again).toHaveLength(1);
 
     const jonas = (await api.call({ method: "GET", url: "/today", as: JONAS })).json();
     expect(jonas.classes.some((c: { _id: string }) => c._id === cls)).toBe(false);

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, gte, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { rosterCampers } from "../campers/index.js";
 import { classFormsStatus } from "../forms/index.js";
-import { ACADEMY_TIME_ZONE, academyToday } from "../platform/academy-day.js";
+import { ACADEMY_TIME_ZONE, academyDayNow, academyToday } from "../platform/academy-day.js";
 import { requirePermission } from "../platform/access/permissions.js";
 import { nowMs } from "../platform/clock.js";
 import { refusals } from "../platform/contract.js";
@@ -12,6 +12,7 @@ import {
   camperDepartures,
   classes,
   enrollments,
+  sensitiveReads,
   users,
   WEEKDAYS,
 } from "../platform/database/schema.js";
@@ -71,7 +72,7 @@ export const todayRoutes =
       async (request) => {
         const actor = await request.requireActor();
         requirePermission(actor, "read", "attendance");
-        const day = academyToday();
+        const { today: day, fromMs: dayStartMs } = academyDayNow();
         const now = minutesNow();
         const found = await db
           .select({
@@ -112,8 +113,27 @@ export const todayRoutes =
               .where(and(eq(absenceReports.classId, cls.id), eq(absenceReports.day, day))),
           ]);
           const absences = new Map(reported.map((r) => [r.camperId, { note: r.note }]));
-          // What a coach needs on the day: each camper's read is recorded (reason "today").
-          const details = await rosterCampers(db, sealer, actor, cls, ids, holders, "today");
+          // What a coach needs on the day: each camper's read is recorded (reason "today"), once a
+          // day for each reader and class: the list is asked again every few minutes all day.
+          const recordedAlready = new Set(
+            ids.length === 0
+              ? []
+              : (
+                  await db
+                    .select({ camperId: sensitiveReads.camperId })
+                    .from(sensitiveReads)
+                    .where(
+                      and(
+                        eq(sensitiveReads.readerId, actor.id),
+                        eq(sensitiveReads.classId, cls.id),
+                        eq(sensitiveReads.reason, "today"),
+                        gte(sensitiveReads.readAt, new Date(dayStartMs)),
+                        inArray(sensitiveReads.camperId, ids),
+                      ),
+                    )
+                ).map((r) => r.camperId),
+          );
+          const details = await rosterCampers(db, sealer, actor, cls, ids, holders, "today", { recordedAlready });
           const leaves = new Set(alone.map((a) => a.camperId));
           const start = minutesOf(cls.startTime!);
           const end = minutesOf(cls.endTime!);

@@ -69,14 +69,21 @@ export async function rosterCampers(
   camperIds: string[],
   holders: Map<string, string>,
   reason: SensitiveReadReason = "roster",
-  { withMedical = false }: { withMedical?: boolean } = {},
+  {
+    withMedical = false,
+    recordedAlready = new Set<string>(),
+  }: {
+    withMedical?: boolean;
+    /** Campers whose read of this kind the caller knows is on record (the Today list: once a day). */
+    recordedAlready?: ReadonlySet<string>;
+  } = {},
 ): Promise<Map<string, RosterCamper>> {
   if (camperIds.length === 0) return new Map();
   const rows = await db.select().from(campers).where(inArray(campers.id, camperIds));
   await recordReads(
     db,
     reader,
-    rows.map((r) => ({ camperId: r.id, familyId: r.familyId })),
+    rows.filter((r) => !recordedAlready.has(r.id)).map((r) => ({ camperId: r.id, familyId: r.familyId })),
     reason,
     cls.id,
   );
