@@ -104,6 +104,8 @@ export function useCampDayActions() {
   }, [email, keep, queryClient, showDay]);
 
   useEffect(() => {
+    // The account is known once the session is: show what this phone kept for it, even offline.
+    setWaiting(load(email));
     const again = () => void flush();
     addEventListener("online", again);
     const timer = setInterval(() => {
