@@ -26,14 +26,20 @@ export function campDaySteps(api: TestApi) {
     return new Date(guess - (shown - wanted) * 60_000);
   }
 
-  let previousClock = 0;
+  /**
+   * The clock's offset before this file moved it: put back after the file, since test files share
+   * one process (vitest's `isolate: false`) and a moved clock would run on into the next file.
+   */
+  let before: number | undefined;
   /** Puts the API's clock at `hhmm` today at the academy (kept until the next call; put back after the file). */
   const clockAt = (hhmm: string) => {
     const previous = setClock(academyAt(hhmm));
-    if (!previousClock) previousClock = previous;
+    before ??= previous;
   };
   beforeAll(() => clockAt("08:55"));
-  afterAll(() => restoreClock(previousClock));
+  afterAll(() => {
+    if (before !== undefined) restoreClock(before);
+  });
 
   type Person = Awaited<ReturnType<typeof family>>;
   const clientId = () => randomUUID().replaceAll("-", "").slice(0, 20);
