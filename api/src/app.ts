@@ -9,6 +9,7 @@ import { DOCUMENT } from "./document-info.js";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { deskFamilyRoutes, frontDeskRoutes } from "./front-desk/index.js";
 import { accountRoutes, authRoutes, createFirebaseVerifier, sessionRoutes, userRoutes } from "./accounts/index.js";
 import { adminRoutes } from "./admin/index.js";
 import { expireOffers, familyWaitlistPlaces, waitlistRoutes } from "./waitlist/index.js";
@@ -279,6 +280,8 @@ export async function buildApp({
     sealer,
   };
   await app.register(cartRoutes(checkout));
+  await app.register(frontDeskRoutes({ ...checkout, identity: verifier }));
+  await app.register(deskFamilyRoutes({ ...checkout, identity: verifier }));
   await app.register(paymentRoutes(checkout));
   await app.register(offerRoutes(checkout));
   await app.register(waitlistRoutes({ db: database.db, sealer, line: config.payments }));

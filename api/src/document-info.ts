@@ -80,6 +80,11 @@ export const DOCUMENT: Extract<FastifyDynamicSwaggerOptions, { openapi?: unknown
       description:
         "The camp running: families name who may collect each camper (a PIN each, shown once); coaches and admins check campers in and out on today's list, mark absences and undo",
     },
+    {
+      name: "front desk",
+      description:
+        "The office registers a family, books for it with every rule a family meets, and records cash, cheques and transfers; the family claims the account and pays what is owed by card",
+    },
     { name: "admin", description: "Admins' paged class list and the academy's figures" },
     {
       name: "notifications",

@@ -161,6 +161,22 @@ export const guarded: Guarded[] = [
     lacking: ["student", "instructor"],
   },
   { method: "GET", url: "/admin/refunds?x=1", lacking: ["student", "instructor"] },
+  { method: "GET", url: "/admin/families?q=", lacking: ["student", "instructor"] },
+  { method: "POST", url: "/admin/families", body: { email: 1 }, lacking: ["student", "instructor"] },
+  { method: "GET", url: "/admin/families/not-an-id", lacking: ["student", "instructor"] },
+  { method: "PUT", url: "/admin/families/not-an-id/guardians", body: { first: 1 }, lacking: ["student", "instructor"] },
+  { method: "POST", url: "/admin/families/not-an-id/campers", body: { x: 1 }, lacking: ["student", "instructor"] },
+  { method: "POST", url: "/admin/families/not-an-id/quote", body: { seats: 1 }, lacking: ["student", "instructor"] },
+  { method: "POST", url: "/admin/families/not-an-id/bookings", body: { seats: 1 }, lacking: ["student", "instructor"] },
+  { method: "POST", url: "/admin/orders/not-an-id/payments", body: { method: 1 }, lacking: ["student", "instructor"] },
+  { method: "GET", url: "/balance/orders?x=1", lacking: [] },
+  { method: "POST", url: "/balance/orders/not-an-id/pay", lacking: ["instructor", "admin"] },
+  {
+    method: "POST",
+    url: "/balance/orders/not-an-id/settle",
+    body: { paymentIntentId: 1 },
+    lacking: ["instructor", "admin"],
+  },
 ];
 
 /** Routes anyone may call; every other route of the API must be in `guarded`. */
@@ -189,4 +205,6 @@ export const PUBLIC = [
   "GET /waiting-room",
   "POST /waiting-room/places",
   "GET /waiting-room/places/mine",
+  // The link the office's e-mail carries to claim an account it made: a secret token in the body.
+  "POST /account-claims",
 ];

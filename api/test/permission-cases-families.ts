@@ -7,6 +7,37 @@ import { type Case } from "./permission-rows.js";
  */
 export const FAMILY_CASES: Case[] = [
   {
+    name: "the own family's front-desk balances",
+    method: "GET",
+    url: "/balance/orders",
+    expect: { anonymous: 401, student: 200, instructor: 200, admin: 200 },
+  },
+  {
+    name: "paying a front-desk booking that is not there",
+    method: "POST",
+    url: "/balance/orders/00000000-0000-4000-8000-000000000001/pay",
+    expect: { anonymous: 401, student: 404, instructor: 403, admin: 403 },
+  },
+  {
+    name: "families found at the front desk",
+    method: "GET",
+    url: "/admin/families?q=sam",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "Sam's family at the front desk",
+    method: "GET",
+    url: `/admin/families/${SAM.id}`,
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "a payment of a front-desk booking that is not there",
+    method: "POST",
+    url: "/admin/orders/00000000-0000-4000-8000-000000000001/payments",
+    body: { method: "cash", amountCents: 100, receivedOn: "2026-01-01" },
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 404 },
+  },
+  {
     name: "own cancelled seats",
     method: "GET",
     url: "/enrollments/cancelled",

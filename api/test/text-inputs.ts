@@ -1,21 +1,13 @@
 import { birthDateForAge } from "../../tools/test-dates.mjs";
 import { ADMIN, classId, clockDay, MAYA, SAM } from "./harness.js";
+import { FRONT_DESK_INPUTS } from "./text-inputs-front-desk.js";
 
-export type Caller = { id: string; email: string } | undefined;
-export interface TextInput {
-  method: "POST" | "PUT" | "PATCH" | "GET" | "DELETE";
-  /** `{}` marks where a hostile path segment goes, if the route takes one. */
-  url: string;
-  as: Caller;
-  /** A valid body; each named field in turn gets each hostile string. */
-  body?: Record<string, unknown>;
-  fields?: string[];
-  /** The query parameter that gets the hostile strings. */
-  query?: string;
-}
+export type { Caller, TextInput } from "./text-input.js";
+import type { TextInput } from "./text-input.js";
 
 /** Every route that reads text from a client, with a request that is valid but for one field. */
 export const TEXT_INPUTS: TextInput[] = [
+  ...FRONT_DESK_INPUTS,
   {
     method: "POST",
     url: "/classes",

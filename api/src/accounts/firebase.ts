@@ -29,6 +29,17 @@ export interface IdTokenVerifier {
   currentEmail(uid: string): Promise<string | null | undefined>;
   /** Deletes the Firebase account with this uid; false when it was already gone. */
   deleteByUid(uid: string): Promise<boolean>;
+  /**
+   * A sign-in for an address the office registered (decision 047), without a password: the
+   * existing account's uid when the address has one already (a retry after a failed save).
+   */
+  createAccount(email: string, name: string): Promise<string>;
+  /**
+   * For the person who opened the office's claim link: the account's address marked confirmed
+   * (the link reached that mailbox) and a fresh password-reset code, which the browser gives to
+   * Firebase with the new password. The password never passes through the API.
+   */
+  claimCode(email: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -148,6 +159,22 @@ export function createFirebaseVerifier(
         if ((error as { code?: unknown }).code === "auth/user-not-found") return false;
         throw error;
       }
+    },
+    async createAccount(email: string, name: string): Promise<string> {
+      try {
+        return (await auth().createUser({ email, displayName: name, emailVerified: false })).uid;
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== "auth/email-already-exists") throw error;
+        return (await auth().getUserByEmail(email)).uid;
+      }
+    },
+    async claimCode(email: string): Promise<string> {
+      const account = await auth().getUserByEmail(email);
+      if (!account.emailVerified) await auth().updateUser(account.uid, { emailVerified: true });
+      const link = await auth().generatePasswordResetLink(email);
+      const code = new URL(link).searchParams.get("oobCode");
+      if (!code) throw new Error("Firebase's password-reset link had no code");
+      return code;
     },
     async close() {
       if (app) await deleteApp(app);

@@ -22,3 +22,10 @@ export {
   recordedPayment,
   type RecordedPayment,
 } from "./answers.js";
+export { AHEAD_OF_LINE_FIELD, bookAtTheDesk, priceDeskSeats, type DeskBooking } from "./checkout/desk.js";
+export {
+  addOfficePayment,
+  openBalancePayment,
+  settleBalancePayment,
+  type OfflinePayment,
+} from "./checkout/desk-payments.js";

@@ -3,7 +3,7 @@
  * (ages, overlapping sessions, an emergency contact), their sealed medical and contact details,
  * and the record of every staff read of them. Other code uses it from here.
  */
-export { camperRoutes, type CamperDeps, type FamilyDataDeps } from "./routes.js";
+export { addCamper, camperRoutes, type CamperDeps, type FamilyDataDeps } from "./routes.js";
 export type { WaitlistPlace } from "./answers.js";
 export { camperExportRoutes } from "./export-route.js";
 export { camperStaffRoutes } from "./staff-routes.js";
@@ -16,3 +16,4 @@ export {
 } from "./eligibility.js";
 export { ownCamper, selfCamper, camperName, type CamperRow } from "./store.js";
 export { recordReads, rosterCampers, type RosterCamper } from "./staff.js";
+export { newCamper } from "./fields.js";

@@ -42,6 +42,32 @@ export interface FamilyDataDeps extends CamperDeps {
   waitlistOf: (db: Db, familyId: string) => Promise<WaitlistPlace[]>;
 }
 
+/**
+ * Adds a child to a family (the family's own page, or the front desk for it): at most 20 campers,
+ * counted under the family's lock; the details sealed bound to the new id (decision 030).
+ */
+export async function addCamper({ db, sealer }: CamperDeps, familyId: string, body: z.output<typeof newCamper>) {
+  const familySize = await transaction(db, async (tx) => {
+    await lockAccount(tx, familyId);
+    return (await familyCampers(tx, familyId)).length;
+  });
+  if (familySize >= 20) throw conflict("A family can keep at most 20 campers.");
+  const id = randomUUID();
+  const [row] = await db
+    .insert(campers)
+    .values({
+      id,
+      familyId,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      dateOfBirth: body.date_of_birth,
+      photoConsent: body.photo_consent,
+      sealedDetails: sealDetails(sealer, { id, familyId }, body),
+    })
+    .returning();
+  return row!;
+}
+
 async function holderName(db: Db, familyId: string): Promise<string> {
   const [holder] = await db.select({ name: users.name }).from(users).where(eq(users.id, familyId));
   return holder?.name ?? "";
@@ -92,29 +118,10 @@ export const camperRoutes =
       async (request, reply) => {
         const actor = await request.requireActor();
         requirePermission(actor, "create", "camper", actor.id);
-        const body = request.body;
-        const familySize = await transaction(db, async (tx) => {
-          await lockAccount(tx, actor.id);
-          return (await familyCampers(tx, actor.id)).length;
-        });
-        if (familySize >= 20) throw conflict("A family can keep at most 20 campers.");
-        // The id is chosen here: the details are sealed bound to it (decision 030).
-        const id = randomUUID();
-        const [row] = await db
-          .insert(campers)
-          .values({
-            id,
-            familyId: actor.id,
-            firstName: body.first_name,
-            lastName: body.last_name,
-            dateOfBirth: body.date_of_birth,
-            photoConsent: body.photo_consent,
-            sealedDetails: sealDetails(sealer, { id, familyId: actor.id }, body),
-          })
-          .returning();
+        const row = await addCamper({ db, sealer }, actor.id, request.body);
         return reply
           .status(201)
-          .send({ insertedId: row!.id, camper: camperToWire(row!, openDetails(sealer, row!), actor.name) });
+          .send({ insertedId: row.id, camper: camperToWire(row, openDetails(sealer, row), actor.name) });
       },
     );
 

@@ -3,12 +3,15 @@
  * and address staff reach them at. Other code uses it from here.
  */
 export { guardianRoutes } from "./routes.js";
-export { guardianContact, guardian } from "./answers.js";
+export { guardianContact, guardian, guardians } from "./answers.js";
+export { guardiansEdit } from "./fields.js";
 export {
   familyGuardians,
   forgetGuardians,
   guardianContacts,
+  guardiansAnswer,
   hasFirstGuardian,
+  saveGuardians,
   GUARDIAN_NEEDED,
   type Guardian,
   type GuardianContact,

@@ -16,6 +16,7 @@ import {
 import type { FormsNeededFacts, SignedFormFacts } from "./facts/forms.js";
 import type { CamperAbsentFacts, ClassMessageFacts } from "./facts/camp-days.js";
 import { enqueue } from "./outbox.js";
+import { officePaymentFacts, type AccountClaimFacts } from "./facts/front-desk.js";
 
 /**
  * What other domains call, inside the transaction of the change (decision 032): each gathers the
@@ -249,4 +250,21 @@ export async function enqueueCamperAbsent(
 /** A class's message to one of its families' guardians: once per message and address. */
 export async function enqueueClassMessage(tx: Tx, to: string, facts: ClassMessageFacts, messageId: string) {
   return enqueue(tx, { kind: "class-message", to, facts, dedupeKey: `class-message:${messageId}:${to}` });
+}
+
+/** An account the office made for a family (decision 047): the link to claim it and set a password. */
+export async function enqueueAccountClaim(tx: Tx, to: string, facts: AccountClaimFacts) {
+  return enqueue(tx, { kind: "account-claim", to, facts, dedupeKey: `account-claim:${facts.token.slice(0, 16)}` });
+}
+
+/** A payment of a front-desk booking: the office's (cash, cheque, transfer) or the family's card. */
+export async function enqueueOfficePayment(tx: Tx, paymentId: string, cardLast4: string | null = null) {
+  const found = await officePaymentFacts(tx, paymentId, cardLast4);
+  if (!found) return;
+  await enqueue(tx, {
+    kind: "office-payment",
+    to: found.to,
+    facts: found.facts,
+    dedupeKey: `office-payment:${paymentId}`,
+  });
 }

@@ -5,6 +5,8 @@
  * functions in their own transaction; the app starts the worker. Other code uses it from here.
  */
 export {
+  enqueueAccountClaim,
+  enqueueOfficePayment,
   enqueueCamperAbsent,
   enqueueClassMessage,
   enqueueClassReviewed,
@@ -23,6 +25,7 @@ export {
   nameWelcome,
 } from "./enqueue.js";
 export { ACADEMY } from "./format.js";
+export { paidByText, type AccountClaimFacts } from "./facts/front-desk.js";
 export { signedPdf, type SignedRecord } from "./documents/signed-form.js";
 export type { FormsNeededFacts } from "./facts/forms.js";
 export type { CamperAbsentFacts, ClassMessageFacts } from "./facts/camp-days.js";

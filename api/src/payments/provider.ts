@@ -94,6 +94,22 @@ export function createPaymentProvider(config: PaymentConfig): PaymentProvider {
           ),
         ),
       ),
+    createBalanceIntent: ({ amountCents, currency, orderId, studentId, email, key }) =>
+      reach(async () =>
+        toIntent(
+          await stripe.paymentIntents.create(
+            {
+              amount: amountCents,
+              currency,
+              automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+              metadata: { balanceOrderId: orderId, studentId },
+              receipt_email: email,
+              description: "Balance of a booking made at the front desk",
+            },
+            { idempotencyKey: key },
+          ),
+        ),
+      ),
     createCustomer: ({ familyId, email }) =>
       reach(async () => {
         const customer = await stripe.customers.create(

@@ -11,6 +11,7 @@ import {
   loadPayments,
   openCheckout,
   settle,
+  settleBalancePayment,
   checkout,
   holdExtension,
   paymentPage,
@@ -325,6 +326,12 @@ export const paymentRoutes =
               await settleInstalmentIntent({ db, provider, log: request.log }, intent).catch((error: unknown) => {
                 if (!(error instanceof ApiError && error.statusCode === 404)) throw error;
                 request.log.warn({ paymentIntentId: intent.id }, "a payment event for no known plan charge: ignored");
+              });
+            } else if (intent.status === "succeeded" && intent.metadata.balanceOrderId) {
+              // A family's card payment of a front-desk booking's balance (booking/checkout/desk-payments.ts).
+              await settleBalancePayment(deps, intent).catch((error: unknown) => {
+                if (!(error instanceof ApiError && (error.statusCode === 404 || error.statusCode === 409))) throw error;
+                request.log.warn({ paymentIntentId: intent.id }, "a balance payment event that could not be recorded");
               });
             } else if (intent.status === "succeeded") {
               try {

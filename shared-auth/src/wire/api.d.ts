@@ -551,6 +551,194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/families": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Find families by name, e-mail or a child's name (at most 20) */
+        get: operations["findFamilies"];
+        put?: never;
+        /** Make a family's account at the front desk; the family is e-mailed a link to set its password */
+        post: operations["createFamily"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/families/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A family at the front desk: guardians, campers (no medical details) and bookings with their money */
+        get: operations["getDeskFamily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/families/{id}/guardians": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Keep a family's guardians for it (the same fields and rules as the family's own page) */
+        put: operations["saveDeskGuardians"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/families/{id}/campers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a child to a family for it (the same fields and rules as the family's own page) */
+        post: operations["addDeskCamper"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/families/{id}/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Price seats for a family as its own checkout would today, checking every booking rule */
+        post: operations["quoteDeskSeats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/families/{id}/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Book seats for a family: paid now in cash, by cheque or transfer, in part, or later by a due day */
+        post: operations["bookAtTheDesk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/orders/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record money the office received for a front-desk booking: cash, a cheque or a transfer */
+        post: operations["recordOfficePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open the link of an account the office made: a Firebase code to set the family's password with */
+        post: operations["openAccountClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/balance/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the caller's family owes on bookings the front desk made, and by when */
+        get: operations["getBalanceOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/balance/orders/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay what a front-desk booking owes by card: a PaymentIntent for the amount owed now */
+        post: operations["payBalanceOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/balance/orders/{id}/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the caller's card payment of a front-desk balance once Stripe.js confirmed it (the webhook does too) */
+        post: operations["settleBalanceOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/create-payment-intent": {
         parameters: {
             query?: never;
@@ -2129,6 +2317,16 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Money the office received: cash, a cheque or a bank transfer */
+        OfflinePaymentInput: {
+            /** @enum {string} */
+            method: "cash" | "cheque" | "bank_transfer";
+            amountCents: number;
+            /** @description A cheque's number or a transfer's reference (required for those) */
+            reference?: string;
+            /** @description The day the money was received (YYYY-MM-DD, academy calendar) */
+            receivedOn: string;
+        };
         Error: {
             /**
              * @description The status's name, such as "Bad Request"
@@ -2196,21 +2394,114 @@ export interface components {
                 refusedPerAddress: number;
             };
         };
-        /** @description How the e-mail outbox stands */
-        OutboxState: {
-            /** @description Messages waiting to be sent (new, or to be tried again) */
-            queued: number;
-            /** @description Messages given up on after their last try */
-            failed: number;
-            /** @description Since when the oldest waiting message waits (ISO 8601, UTC); null when none waits */
-            oldestQueuedAt: string | null;
+        /** @description A class's live booking state (never cached) */
+        ClassAvailability: {
+            /** @description Seats anyone may book now: none while the class's line waits */
+            seats_left: number;
+            /** @description Entries waiting in the class's line */
+            waiting: number;
+            /** @description Seats kept for open offers to families from the line */
+            offered_seats: number;
+            /**
+             * Format: date-time
+             * @description When booking opens (ISO 8601, UTC); null: no opening time was set
+             */
+            registration_opens_at: string | null;
+            registration_open: boolean;
+            /** @description How long an offer keeps its seats for a family (the academy's setting) */
+            offer_seconds: number;
+            /**
+             * Format: date-time
+             * @description The server's time, to count down to the opening against (ISO 8601, UTC)
+             */
+            now: string;
         };
-        /** @description A user's e-mail choices and calendar feed */
-        NotificationSettings: {
-            /** @description Whether optional e-mails (reminders) are sent */
-            optionalEmails: boolean;
-            /** @description The family's private calendar feed, `webcal://…/calendar/<secret>.ics`, for calendar apps to subscribe to; null when there is none */
-            calendarFeedUrl: string | null;
+        /** @description One of the family's places in a class's line */
+        WaitlistEntry: {
+            _id: string;
+            classId: string;
+            class_name: string;
+            /** @description The class's first day (YYYY-MM-DD), or null */
+            start_date: string | null;
+            /** @enum {string} */
+            state: "waiting" | "offered" | "accepted" | "declined" | "expired" | "left" | "removed";
+            /** @description Place in line ("#3 in line"): only while waiting, else null */
+            position: number | null;
+            /** @description How many campers the entry waits for */
+            size: number;
+            /** @description The campers waiting together */
+            campers: {
+                _id: string;
+                name: string;
+            }[];
+            /** @description Campers taken off the entry when a seat was offered (no longer eligible), with the reason */
+            dropped: {
+                _id: string;
+                name: string;
+                reason: string;
+            }[];
+            /**
+             * Format: date-time
+             * @description When the family joined the line (ISO 8601, UTC)
+             */
+            joinedAt: string;
+            /**
+             * Format: date-time
+             * @description When seats were offered (ISO 8601, UTC)
+             */
+            offeredAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the offer runs out (ISO 8601, UTC)
+             */
+            offerExpiresAt: string | null;
+            /** @description The checkout an accepted offer opened */
+            orderId: string | null;
+            /** @description Why the entry ended, in plain words */
+            endReason: string | null;
+        };
+        /** @description One entry of a class's line as staff see it */
+        LineEntry: {
+            _id: string;
+            /** @enum {string} */
+            state: "waiting" | "offered";
+            /** @description Place among the waiting (1 = next); null for an open offer */
+            position: number | null;
+            size: number;
+            /** @description The account holder's name */
+            family: string;
+            email: string;
+            /** @description The waiting campers' names */
+            campers: string[];
+            /**
+             * Format: date-time
+             * @description When the family joined the line (ISO 8601, UTC)
+             */
+            joinedAt: string;
+            /**
+             * Format: date-time
+             * @description When seats were offered (ISO 8601, UTC)
+             */
+            offeredAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the offer runs out (ISO 8601, UTC)
+             */
+            offerExpiresAt: string | null;
+        };
+        /** @description An offer of seats waiting for a family's answer */
+        OpenOffer: {
+            _id: string;
+            classId: string;
+            class_name: string;
+            /** @description The account holder's name */
+            family: string;
+            size: number;
+            /**
+             * Format: date-time
+             * @description When the offer runs out (ISO 8601, UTC)
+             */
+            offerExpiresAt: string | null;
         };
         /** @description A parent or guardian of a family, with where to reach them */
         Guardian: {
@@ -2538,6 +2829,22 @@ export interface components {
              */
             readAt: string;
         };
+        /** @description How the e-mail outbox stands */
+        OutboxState: {
+            /** @description Messages waiting to be sent (new, or to be tried again) */
+            queued: number;
+            /** @description Messages given up on after their last try */
+            failed: number;
+            /** @description Since when the oldest waiting message waits (ISO 8601, UTC); null when none waits */
+            oldestQueuedAt: string | null;
+        };
+        /** @description A user's e-mail choices and calendar feed */
+        NotificationSettings: {
+            /** @description Whether optional e-mails (reminders) are sent */
+            optionalEmails: boolean;
+            /** @description The family's private calendar feed, `webcal://…/calendar/<secret>.ics`, for calendar apps to subscribe to; null when there is none */
+            calendarFeedUrl: string | null;
+        };
         /** @description One question of a form */
         FormField: {
             key: string;
@@ -2729,225 +3036,219 @@ export interface components {
                 late: number;
             }[];
         };
-        /** @description A class's live booking state (never cached) */
-        ClassAvailability: {
-            /** @description Seats anyone may book now: none while the class's line waits */
-            seats_left: number;
-            /** @description Entries waiting in the class's line */
-            waiting: number;
-            /** @description Seats kept for open offers to families from the line */
-            offered_seats: number;
-            /**
-             * Format: date-time
-             * @description When booking opens (ISO 8601, UTC); null: no opening time was set
-             */
-            registration_opens_at: string | null;
-            registration_open: boolean;
-            /** @description How long an offer keeps its seats for a family (the academy's setting) */
-            offer_seconds: number;
-            /**
-             * Format: date-time
-             * @description The server's time, to count down to the opening against (ISO 8601, UTC)
-             */
-            now: string;
+        /** @description A share of each seat's price: a percent of it or an amount per seat */
+        PlanShare: {
+            /** @description A percent of each seat's price (after discounts) */
+            percent: number;
+        } | {
+            /** @description An amount per seat, in cents (never more than is left) */
+            amountCents: number;
         };
-        /** @description One of the family's places in a class's line */
-        WaitlistEntry: {
-            _id: string;
-            classId: string;
-            class_name: string;
-            /** @description The class's first day (YYYY-MM-DD), or null */
-            start_date: string | null;
-            /** @enum {string} */
-            state: "waiting" | "offered" | "accepted" | "declined" | "expired" | "left" | "removed";
-            /** @description Place in line ("#3 in line"): only while waiting, else null */
-            position: number | null;
-            /** @description How many campers the entry waits for */
-            size: number;
-            /** @description The campers waiting together */
-            campers: {
-                _id: string;
-                name: string;
-            }[];
-            /** @description Campers taken off the entry when a seat was offered (no longer eligible), with the reason */
-            dropped: {
-                _id: string;
-                name: string;
-                reason: string;
-            }[];
-            /**
-             * Format: date-time
-             * @description When the family joined the line (ISO 8601, UTC)
-             */
-            joinedAt: string;
-            /**
-             * Format: date-time
-             * @description When seats were offered (ISO 8601, UTC)
-             */
-            offeredAt: string | null;
-            /**
-             * Format: date-time
-             * @description When the offer runs out (ISO 8601, UTC)
-             */
-            offerExpiresAt: string | null;
-            /** @description The checkout an accepted offer opened */
-            orderId: string | null;
-            /** @description Why the entry ended, in plain words */
-            endReason: string | null;
+        /** @description When an instalment is charged: a fixed day or days before the class starts */
+        PlanDue: {
+            /** @description A fixed day (YYYY-MM-DD, academy calendar) */
+            date: string;
+        } | {
+            /** @description This many days before the class's first day */
+            daysBeforeStart: number;
         };
-        /** @description One entry of a class's line as staff see it */
-        LineEntry: {
-            _id: string;
-            /** @enum {string} */
-            state: "waiting" | "offered";
-            /** @description Place among the waiting (1 = next); null for an open offer */
-            position: number | null;
-            size: number;
-            /** @description The account holder's name */
-            family: string;
-            email: string;
-            /** @description The waiting campers' names */
-            campers: string[];
-            /**
-             * Format: date-time
-             * @description When the family joined the line (ISO 8601, UTC)
-             */
-            joinedAt: string;
-            /**
-             * Format: date-time
-             * @description When seats were offered (ISO 8601, UTC)
-             */
-            offeredAt: string | null;
-            /**
-             * Format: date-time
-             * @description When the offer runs out (ISO 8601, UTC)
-             */
-            offerExpiresAt: string | null;
+        PlanInstalment: {
+            due: components["schemas"]["PlanDue"];
+            /** @description Its share; absent for the last instalment, which takes the rest */
+            share?: components["schemas"]["PlanShare"];
         };
-        /** @description An offer of seats waiting for a family's answer */
-        OpenOffer: {
+        /** @description A payment plan: a deposit at checkout, then instalments */
+        PaymentPlan: {
             _id: string;
-            classId: string;
-            class_name: string;
-            /** @description The account holder's name */
-            family: string;
-            size: number;
-            /**
-             * Format: date-time
-             * @description When the offer runs out (ISO 8601, UTC)
-             */
-            offerExpiresAt: string | null;
-        };
-        /** @description A user's product record: name, e-mail, photo and role */
-        User: {
-            /** @description The user's id (a UUID) */
-            _id: string;
-            /** @description The name shown on the site */
+            /** @description What families read at checkout */
             name: string;
-            /** @description The account's e-mail address, in lower case */
-            email: string;
-            /** @description The profile photo's URL; an empty string when there is none */
-            photo: string;
-            /**
-             * @description admin, instructor or student
-             * @enum {string}
-             */
-            role: "admin" | "instructor" | "student";
-        };
-        /** @description The caller's own record, and whether their e-mail address is confirmed */
-        OwnUser: {
-            /** @description The user's id (a UUID) */
-            _id: string;
-            /** @description The name shown on the site */
-            name: string;
-            /** @description The account's e-mail address, in lower case */
-            email: string;
-            /** @description The profile photo's URL; an empty string when there is none */
-            photo: string;
-            /**
-             * @description admin, instructor or student
-             * @enum {string}
-             */
-            role: "admin" | "instructor" | "student";
-            /** @description Whether Firebase said the address is confirmed at the last sign-in (a student pays only then) */
-            emailVerified: boolean;
-        };
-        /** @description One page of users and how many match in all */
-        UserPage: {
-            items: {
-                /** @description The user's id (a UUID) */
+            /** @description Paid today at checkout, per seat (capped at the seat's price) */
+            deposit: components["schemas"]["PlanShare"];
+            /** @description Charged later to the saved card, in order */
+            instalments: components["schemas"]["PlanInstalment"][];
+            /** @description The plan in plain words ("25% today, 25% on Apr 1, the rest …") */
+            summary: string;
+            /** @description Offered only when every class starts at least this many days ahead */
+            cutoffDays: number;
+            /** @description Offered only for these classes (empty: all) */
+            classIds: string[];
+            /** @description Those classes by name, in the order chosen; name null for a class deleted since */
+            classes: {
                 _id: string;
-                /** @description The name shown on the site */
-                name: string;
-                /** @description The account's e-mail address, in lower case */
-                email: string;
-                /** @description The profile photo's URL; an empty string when there is none */
-                photo: string;
-                /**
-                 * @description admin, instructor or student
-                 * @enum {string}
-                 */
-                role: "admin" | "instructor" | "student";
-                /** @description When the account was made (ISO 8601, UTC) */
-                createdAt: string;
+                name: string | null;
             }[];
-            /** @description Users matching the query, on every page */
-            total: number;
-            /** @description This page's number, from 1 */
-            page: number;
-            /** @description Users per page */
-            size: number;
+            /** @description Offered only for carts of at least this much, in cents */
+            minOrderCents: number;
+            /** @description A paused plan is not offered */
+            paused: boolean;
         };
-        /** @description Whether a user is an admin */
-        AdminFlag: {
-            /** @description Whether the user is an admin (false for no such user) */
-            admin: boolean;
+        /** @description One charge of a payment plan after the deposit */
+        Instalment: {
+            _id: string;
+            /** @description The day it is charged (YYYY-MM-DD, academy calendar) */
+            due: string;
+            amountCents: number;
+            /** @enum {string} */
+            status: "scheduled" | "charging" | "paid" | "failed" | "cancelled" | "waived";
+            /** @description Why the last attempt was refused, in words; null unless failed */
+            problem: string | null;
+            /** @description When it is tried again (ISO 8601); null when not */
+            nextAttemptAt: string | null;
+            /** @description Refused and no attempt left: the seats it is for are at risk */
+            atRisk: boolean;
         };
-        /** @description Whether a user is an instructor */
-        InstructorFlag: {
-            /** @description Whether the user is an instructor (false for no such user) */
-            instructor: boolean;
+        /** @description GET /balance: what the family owes on its payment plans, and when */
+        Balance: {
+            /** @description Everything still to be charged on the family's plans, in cents */
+            owedCents: number;
+            /** @description The next charge: its day and amount; null when nothing is owed */
+            next: {
+                due: string;
+                amountCents: number;
+            } | null;
+            /** @description A charge was refused and will not be tried again */
+            atRisk: boolean;
+            plans: {
+                orderId: string;
+                /** @description The plan's name when the family chose it */
+                name: string;
+                summary: string;
+                /** @description The seats' prices after discounts, in cents */
+                totalCents: number;
+                /** @description Charged so far (the deposit and the instalments paid), in cents */
+                paidCents: number;
+                refundedCents: number;
+                /** @description Still to be charged, in cents */
+                owedCents: number;
+                seats: {
+                    className: string;
+                    camperName: string;
+                }[];
+                instalments: components["schemas"]["Instalment"][];
+            }[];
         };
-        /** @description Whether a user's role changed */
-        RoleChange: {
-            /** @description 1 when the role changed, 0 when the user already had it */
-            modifiedCount: number;
+        /** @description A charge of a payment plan still to come or refused */
+        OfficeInstalment: {
+            _id: string;
+            orderId: string;
+            familyId: string;
+            familyName: string;
+            email: string;
+            /** @description The family's parents or guardians to call */
+            guardians: components["schemas"]["GuardianContact"][];
+            /** @description The day it is charged (YYYY-MM-DD, academy calendar) */
+            due: string;
+            /** @description The Monday of the week it is due (YYYY-MM-DD) */
+            week: string;
+            /** @description What it charges, in cents */
+            amountCents: number;
+            /** @enum {string} */
+            status: "scheduled" | "charging" | "failed";
+            /** @description Charges tried so far */
+            attempts: number;
+            /** @description Days since it was due; 0 when due today or later */
+            daysOverdue: number;
+            /** @description Why the last attempt was refused, in words; null unless failed */
+            problem: string | null;
+            /** @description When it is tried again (ISO 8601); null when not */
+            nextAttemptAt: string | null;
+            /** @description Refused, no attempt left: the seats it pays for are at risk */
+            atRisk: boolean;
+            /** @description When it was refused with no attempt left (ISO 8601): the grace period counts from it */
+            atRiskSince: string | null;
+            /** @description The office's reason for its last change (a moved day) */
+            note: string | null;
+            planName: string;
+            seats: {
+                classId: string;
+                className: string;
+                camperName: string;
+                cents: number;
+            }[];
+        };
+        /** @description GET /admin/balances: what families owe on payment plans, and since when */
+        BalancesDue: {
+            /** @description The academy's today (YYYY-MM-DD) */
+            today: string;
+            /** @description Everything still to be charged on every plan, in cents */
+            owedCents: number;
+            /** @description Of it, due before today (refused and waiting, or at risk), in cents */
+            overdueCents: number;
+            /** @description Of it, refused with no attempt left, in cents */
+            atRiskCents: number;
+            /** @description Collected on plans so far (deposits and instalments, less refunds), in cents */
+            collectedCents: number;
+            byFamily: {
+                /** @description The family's id, the class's id or the week's Monday */
+                key: string;
+                /** @description The family's name and e-mail, the class's name, or the week in words */
+                label: string;
+                /** @description Still to be charged, in cents */
+                owedCents: number;
+                /** @description Of it, due before today, in cents */
+                overdueCents: number;
+                /** @description How many charges (a class: how many charges have a seat of it) */
+                charges: number;
+            }[];
+            byClass: {
+                /** @description The family's id, the class's id or the week's Monday */
+                key: string;
+                /** @description The family's name and e-mail, the class's name, or the week in words */
+                label: string;
+                /** @description Still to be charged, in cents */
+                owedCents: number;
+                /** @description Of it, due before today, in cents */
+                overdueCents: number;
+                /** @description How many charges (a class: how many charges have a seat of it) */
+                charges: number;
+            }[];
+            byWeek: {
+                /** @description The family's id, the class's id or the week's Monday */
+                key: string;
+                /** @description The family's name and e-mail, the class's name, or the week in words */
+                label: string;
+                /** @description Still to be charged, in cents */
+                owedCents: number;
+                /** @description Of it, due before today, in cents */
+                overdueCents: number;
+                /** @description How many charges (a class: how many charges have a seat of it) */
+                charges: number;
+            }[];
+            /** @description Every open charge, the earliest due first */
+            instalments: components["schemas"]["OfficeInstalment"][];
+        };
+        /** @description A family's own payment of a refused charge, ready to confirm */
+        RefusedChargePayment: {
+            /** @description True when the charge is paid already: nothing to confirm */
+            paid: boolean;
+            /** @description The refused charge's PaymentIntent, for Stripe.js to confirm (absent when paid) */
+            clientSecret?: string;
+            /** @description What confirming it charges, in cents */
+            amountCents?: number;
+            /** @description The plan's saved card (a PaymentMethod id), to confirm with after the bank's check */
+            savedCard?: string | null;
+        };
+        /** @description What happens to a payment plan whose charge was refused for good */
+        PlanSettings: {
+            /** @description Days from the last refused charge before the action is taken */
+            graceDays: number;
             /**
-             * @description The user's role now
+             * @description cancel: the plan's seats not paid in full are cancelled, the policy's refund of what was paid; keep: left to the office
              * @enum {string}
              */
-            role: "admin" | "instructor" | "student";
+            atRiskAction: "keep" | "cancel";
+            /** @description The rule in plain words */
+            text: string;
         };
-        /** @description The API's own access token, for a verified Firebase sign-in */
-        AccessToken: {
-            /** @description The API's access token (a JWT, valid for a short time): send it as `Authorization: Bearer <token>` */
-            token: string;
-        };
-        /** @description The family's account is deleted; its payment records are kept */
-        AccountDeleted: {
-            /**
-             * @description The account's records and its sign-in are deleted
-             * @enum {boolean}
-             */
-            deleted: true;
-            /** @description Payments and refunds kept, as the law requires, under the anonymised account */
-            paymentRecordsKept: number;
-        };
-        /** @description Where the uploaded image is served, and its size */
-        UploadedImage: {
-            /** @enum {boolean} */
-            success: true;
-            data: {
-                /**
-                 * @description The image's path on this API (/images/<sha256>.webp)
-                 * @example /images/0f343b0931126a20f133d67c2b018a3b1e3a8a2c9d6f0b1b5d4e4ad5fb6f2a1c.webp
-                 */
-                display_url: string;
-                /** @description Pixels, as stored */
-                width: number;
-                /** @description Pixels, as stored */
-                height: number;
-            };
+        /** @description A charge after an office change */
+        ChangedInstalment: {
+            _id: string;
+            /** @enum {string} */
+            status: "scheduled" | "charging" | "paid" | "failed" | "cancelled" | "waived";
+            /** @description The day it is charged (YYYY-MM-DD) */
+            due: string;
+            /** @description The reason kept with the change */
+            note: string | null;
         };
         /** @description A discount (a promo code, the sibling or the multi-class discount) as admins manage it */
         Discount: {
@@ -3310,6 +3611,22 @@ export interface components {
             /** @description Dollars paid for them, net of refunds */
             revenue: number;
         };
+        /** @description Where the uploaded image is served, and its size */
+        UploadedImage: {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+                /**
+                 * @description The image's path on this API (/images/<sha256>.webp)
+                 * @example /images/0f343b0931126a20f133d67c2b018a3b1e3a8a2c9d6f0b1b5d4e4ad5fb6f2a1c.webp
+                 */
+                display_url: string;
+                /** @description Pixels, as stored */
+                width: number;
+                /** @description Pixels, as stored */
+                height: number;
+            };
+        };
         /** @description A class's review thread, oldest first */
         ClassReviewThread: {
             /** Format: uuid */
@@ -3343,6 +3660,643 @@ export interface components {
             status: "pending" | "approved" | "denied";
             /** @description Fields whose new values wait for an admin's review (decision 039); the class stays on the site as approved meanwhile. Empty when none */
             proposed_fields: string[];
+        };
+        /** @description One line of a family's cart (GET /carts): a class booked for one camper */
+        CartItem: {
+            /** @description The cart item's own id */
+            _id: string;
+            /** @description The class's id */
+            classItemId: string;
+            class_name: string;
+            /** @description The class's picture: an http(s) URL or a path of the API's images */
+            image: string;
+            /** @description The instructor's name */
+            instructor: string;
+            instructorId: string;
+            /** @description The class's seats in all */
+            available_seats: number;
+            /** @description Seats taken by enrolled campers */
+            enrolled_seats: number;
+            /** @description The full price, in dollars */
+            price: number;
+            /** @description The early-bird price in dollars until the end of `early_price_until`, or null */
+            early_price: number | null;
+            /** @description The early-bird price's last day, on the academy's calendar (YYYY-MM-DD), or null */
+            early_price_until: string | null;
+            /** @description What a seat costs today, in dollars: the early-bird price while it holds, else `price` */
+            price_today: number;
+            /** @description The last day `price_today` holds when it is the early-bird price (then `price`), on the academy's calendar (YYYY-MM-DD), or null */
+            price_today_until: string | null;
+            /** @description The class's description; empty when none */
+            details: string;
+            /** @enum {string|null} */
+            sport: "soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf" | null;
+            /** @description The session's first day (YYYY-MM-DD), or null */
+            start_date: string | null;
+            /** @description The session's last day (YYYY-MM-DD), or null */
+            end_date: string | null;
+            /** @description The days it runs, Monday first; empty when not set */
+            weekdays: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+            /** @description Daily start, HH:MM (24 h), or null */
+            start_time: string | null;
+            /** @description Daily end, HH:MM (24 h), or null */
+            end_time: string | null;
+            age_min: number | null;
+            age_max: number | null;
+            /** @enum {string|null} */
+            level: "beginner" | "intermediate" | "advanced" | "all" | null;
+            location: string | null;
+            /** @description When booking opens (ISO 8601, UTC), or null: open now */
+            registration_opens_at: string | null;
+            /** @description The student's e-mail (the spec's cart item) */
+            email: string;
+            /** @description Whose seat: one of the family's campers */
+            camperId: string;
+            /** @description The camper's first and last name (the account holder's name for their own "Myself" seat) */
+            camper_name: string;
+        };
+        /** @description POST /carts: the new cart item's id and the class it books */
+        AddToCartResponse: {
+            /** @description The new cart item's id */
+            insertedId: string;
+            /** @description Whose seat the new line is */
+            camperId: string;
+            /** @description The class booked */
+            item: {
+                _id: string;
+                class_name: string;
+                /** @description The class's picture: an http(s) URL or a path of the API's images */
+                image: string;
+                /** @description The instructor's name */
+                instructor: string;
+                instructorId: string;
+                /** @description The class's seats in all */
+                available_seats: number;
+                /** @description Seats taken by enrolled campers */
+                enrolled_seats: number;
+                /** @description The full price, in dollars */
+                price: number;
+                /** @description The early-bird price in dollars until the end of `early_price_until`, or null */
+                early_price: number | null;
+                /** @description The early-bird price's last day, on the academy's calendar (YYYY-MM-DD), or null */
+                early_price_until: string | null;
+                /** @description What a seat costs today, in dollars: the early-bird price while it holds, else `price` */
+                price_today: number;
+                /** @description The last day `price_today` holds when it is the early-bird price (then `price`), on the academy's calendar (YYYY-MM-DD), or null */
+                price_today_until: string | null;
+                /** @description The class's description; empty when none */
+                details: string;
+                /** @enum {string|null} */
+                sport: "soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf" | null;
+                /** @description The session's first day (YYYY-MM-DD), or null */
+                start_date: string | null;
+                /** @description The session's last day (YYYY-MM-DD), or null */
+                end_date: string | null;
+                /** @description The days it runs, Monday first; empty when not set */
+                weekdays: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                /** @description Daily start, HH:MM (24 h), or null */
+                start_time: string | null;
+                /** @description Daily end, HH:MM (24 h), or null */
+                end_time: string | null;
+                age_min: number | null;
+                age_max: number | null;
+                /** @enum {string|null} */
+                level: "beginner" | "intermediate" | "advanced" | "all" | null;
+                location: string | null;
+                /** @description When booking opens (ISO 8601, UTC), or null: open now */
+                registration_opens_at: string | null;
+                /** @description The instructor's e-mail */
+                email: string;
+            };
+        };
+        /** @description A class the family is enrolled in (GET /enrolled): one row per camper and class */
+        EnrolledClass: {
+            _id: string;
+            class_name: string;
+            /** @description The class's picture: an http(s) URL or a path of the API's images */
+            image: string;
+            /** @description The instructor's name */
+            instructor: string;
+            instructorId: string;
+            /** @description The class's seats in all */
+            available_seats: number;
+            /** @description Seats taken by enrolled campers */
+            enrolled_seats: number;
+            /** @description The full price, in dollars */
+            price: number;
+            /** @description The early-bird price in dollars until the end of `early_price_until`, or null */
+            early_price: number | null;
+            /** @description The early-bird price's last day, on the academy's calendar (YYYY-MM-DD), or null */
+            early_price_until: string | null;
+            /** @description What a seat costs today, in dollars: the early-bird price while it holds, else `price` */
+            price_today: number;
+            /** @description The last day `price_today` holds when it is the early-bird price (then `price`), on the academy's calendar (YYYY-MM-DD), or null */
+            price_today_until: string | null;
+            /** @description The class's description; empty when none */
+            details: string;
+            /** @enum {string|null} */
+            sport: "soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf" | null;
+            /** @description The session's first day (YYYY-MM-DD), or null */
+            start_date: string | null;
+            /** @description The session's last day (YYYY-MM-DD), or null */
+            end_date: string | null;
+            /** @description The days it runs, Monday first; empty when not set */
+            weekdays: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+            /** @description Daily start, HH:MM (24 h), or null */
+            start_time: string | null;
+            /** @description Daily end, HH:MM (24 h), or null */
+            end_time: string | null;
+            age_min: number | null;
+            age_max: number | null;
+            /** @enum {string|null} */
+            level: "beginner" | "intermediate" | "advanced" | "all" | null;
+            location: string | null;
+            /** @description When booking opens (ISO 8601, UTC), or null: open now */
+            registration_opens_at: string | null;
+            /** @description The instructor's e-mail */
+            email: string;
+            /** @description The enrolment's own id */
+            enrollmentId: string;
+            /** @description Whose seat: one of the family's campers */
+            camperId: string;
+            /** @description The camper's first and last name (the account holder's name for their own "Myself" seat) */
+            camper_name: string;
+        };
+        /** @description One discount on a line, by name, in cents */
+        LineDiscount: {
+            /** @enum {string} */
+            kind: "early_bird" | "sibling" | "multi_class" | "code";
+            name: string;
+            cents: number;
+        };
+        /** @description A promo code as the server judged it: what it does, or why it cannot apply. */
+        CodeVerdict: {
+            code: string;
+            name: string;
+            /** @description "10% off", "$20.00 off". */
+            summary: string;
+            applied: boolean;
+            /** @description Why it cannot apply ("This code expired on 1 June."), when not applied. */
+            reason: string | null;
+            /** @description What it takes off the order, in cents. */
+            cents: number;
+        };
+        /** @description A payment plan offered for a cart, with what it charges when */
+        PlanOffer: {
+            _id: string;
+            /** @description The plan's name, as the academy wrote it */
+            name: string;
+            /** @description The plan in plain words */
+            summary: string;
+            /** @description Every charge in order; the amounts add up to the cart's total to the cent */
+            schedule: {
+                /** @description The day it is charged (YYYY-MM-DD, academy calendar) */
+                due: string;
+                /** @description What is charged that day, in cents */
+                amountCents: number;
+                /** @description True for the deposit, paid today at checkout */
+                deposit: boolean;
+            }[];
+        };
+        /** @description The payment plan a checkout is paid with: `amount` is its deposit, charged now */
+        ChosenPlan: {
+            _id: string;
+            /** @description The plan's name, as the academy wrote it */
+            name: string;
+            /** @description The plan in plain words */
+            summary: string;
+            /** @description Every charge in order; the amounts add up to the cart's total to the cent */
+            schedule: {
+                /** @description The day it is charged (YYYY-MM-DD, academy calendar) */
+                due: string;
+                /** @description What is charged that day, in cents */
+                amountCents: number;
+                /** @description True for the deposit, paid today at checkout */
+                deposit: boolean;
+            }[];
+            /** @description What the family authorises by paying the deposit: the later charges of the saved card, and how to stop them */
+            consent: string;
+        };
+        /** @description POST /carts/quote: the cart priced by the server, with a code when one is typed (nothing is held). */
+        CartQuote: {
+            items: {
+                cartItemId: string;
+                classItemId: string;
+                class_name: string;
+                camper_name: string;
+                listPriceCents: number;
+                priceCents: number;
+                discounts: components["schemas"]["LineDiscount"][];
+            }[];
+            subtotalCents: number;
+            discountCents: number;
+            totalCents: number;
+            code: components["schemas"]["CodeVerdict"] | (never | null);
+            /** @description How discounts combine, in plain words. */
+            rule: string;
+            /** @description The payment plans this cart may be paid with today, each with its schedule (empty: pay in full only, which is always offered) */
+            paymentPlans: components["schemas"]["PlanOffer"][];
+        };
+        /** @description One class of a checkout, at the price the server charges for it. */
+        CheckoutItem: {
+            cartItemId: string;
+            classItemId: string;
+            class_name: string;
+            /** @description Dollars: what is paid for this seat, after its discounts. */
+            price: number;
+            /** @description The class's full price, in cents. */
+            listPriceCents?: number;
+            /** @description What is paid for this seat, in cents. */
+            priceCents?: number;
+            /** @description Each discount taken off the full price. */
+            discounts?: components["schemas"]["LineDiscount"][];
+            /** @description Whose seat: the camper's first and last name (the account holder's name for their own "Myself" seat). */
+            camper_name: string;
+        };
+        /** @description POST /create-payment-intent: the seats are held until `expiresAt`; the amount is the server's. 201 when a checkout opened, 200 when the one in progress is answered again. */
+        Checkout: {
+            /** @description The PaymentIntent's client secret, for the payment page */
+            clientSecret: string;
+            paymentIntentId: string;
+            orderId: string;
+            /** @description Dollars, computed by the server from the database. */
+            amount: number;
+            /** @description The currency, lower case ("usd") */
+            currency: string;
+            /** @description The seats are held until then (ISO 8601, UTC) */
+            expiresAt: string;
+            /** @description The latest the hold can be extended to (POST /checkouts/:orderId/extend) (ISO 8601, UTC) */
+            maxExpiresAt: string;
+            items: components["schemas"]["CheckoutItem"][];
+            /** @description Cents: the full prices' sum. */
+            subtotalCents?: number;
+            /** @description Cents: every discount's sum. */
+            discountCents?: number;
+            /** @description Cents: the cart's total (= amount when paid in full; on a plan, amount is its deposit). */
+            totalCents?: number;
+            /** @description The payment plan chosen, with its schedule; null when paid in full. */
+            plan?: components["schemas"]["ChosenPlan"] | (never | null);
+            /** @description The promo code this checkout uses, if any. */
+            promoCode?: string | null;
+            /** @description How discounts combine, in plain words. */
+            rule?: string;
+        };
+        /** @description POST /waitlist/:id/accept: the checkout opened with the offer's seats, and its cart lines */
+        AcceptedOffer: {
+            /** @description The PaymentIntent's client secret, for the payment page */
+            clientSecret: string;
+            paymentIntentId: string;
+            orderId: string;
+            /** @description Dollars, computed by the server from the database. */
+            amount: number;
+            /** @description The currency, lower case ("usd") */
+            currency: string;
+            /** @description The seats are held until then (ISO 8601, UTC) */
+            expiresAt: string;
+            /** @description The latest the hold can be extended to (POST /checkouts/:orderId/extend) (ISO 8601, UTC) */
+            maxExpiresAt: string;
+            items: components["schemas"]["CheckoutItem"][];
+            /** @description Cents: the full prices' sum. */
+            subtotalCents?: number;
+            /** @description Cents: every discount's sum. */
+            discountCents?: number;
+            /** @description Cents: the cart's total (= amount when paid in full; on a plan, amount is its deposit). */
+            totalCents?: number;
+            /** @description The payment plan chosen, with its schedule; null when paid in full. */
+            plan?: components["schemas"]["ChosenPlan"] | (never | null);
+            /** @description The promo code this checkout uses, if any. */
+            promoCode?: string | null;
+            /** @description How discounts combine, in plain words. */
+            rule?: string;
+            /** @description The cart lines the checkout is for (made or found) */
+            cartItemIds: string[];
+        };
+        /** @description POST /checkouts/:orderId/extend: the seats stay held until `expiresAt`, never past `maxExpiresAt`. */
+        HoldExtension: {
+            orderId: string;
+            /** @description The seats stay held until then (ISO 8601, UTC) */
+            expiresAt: string;
+            /** @description Never past this (ISO 8601, UTC) */
+            maxExpiresAt: string;
+        };
+        /** @description One payment as GET /payments returns it: the spec's payment record (section 3) with the API's id. */
+        PaymentRecord: {
+            _id: string;
+            email: string;
+            /** @description The PaymentIntent's id (pi_...) */
+            transactionId: string;
+            /** @description Dollars. */
+            price: number;
+            /** @description What was paid, in cents (price in cents, exact) */
+            amountCents: number;
+            /** @description When it was paid (ISO 8601, UTC) */
+            date: string;
+            quantity: number;
+            cartItems: string[];
+            classItems: string[];
+            /** @description The payment's state ("service pending" once recorded) */
+            status: string;
+            classNames: string[];
+            /** @description Whose seat each class is, in the order of classItems (the account holder's name for "Myself"). */
+            camperNames: string[];
+            image: string;
+            /** @description Money sent back: each refund (GET /payments). */
+            refunds?: {
+                /** @description Dollars */
+                amount: number;
+                /** @enum {string} */
+                status: "pending" | "succeeded" | "failed";
+                /** @description When it was made (ISO 8601, UTC) */
+                date: string;
+            }[];
+            /** @description The total sent back or on its way, in dollars (GET /payments). */
+            refunded?: number;
+            /** @description The total sent back or on its way, in cents (GET /payments): amountCents less it is what the payment cost in the end. */
+            refundedCents?: number;
+            /** @description Each class's full price, what was paid for it and its discounts (cents), in classItems' order. */
+            lines?: {
+                listPriceCents: number | null;
+                priceCents: number;
+                discounts: components["schemas"]["LineDiscount"][];
+            }[];
+            /** @description Every discount of the payment, in cents. */
+            discountCents?: number;
+            /** @description A payment of a payment plan: its deposit (paid at checkout) or one of its instalments; null when paid in full */
+            plan?: {
+                /** @description The payment plan's name when the family chose it */
+                name: string;
+                /** @enum {string} */
+                part: "deposit" | "instalment";
+            } | null;
+        };
+        /** @description One page of the payment history (GET /payments with page or size) */
+        PaymentPage: {
+            items: components["schemas"]["PaymentRecord"][];
+            /** @description Payments in all */
+            total: number;
+            page: number;
+            size: number;
+        };
+        /** @description POST /payments and POST /payments/:cartItemId: the paid checkout as recorded (201 the first time, 200 after) */
+        RecordedPayment: {
+            result: {
+                /** @description The payment record's id */
+                insertedId: string;
+                /** @description Cart items removed (0 when it was recorded before) */
+                deletedCount: number;
+            };
+            payment: components["schemas"]["PaymentRecord"];
+        };
+        /** @description A camper as the front desk books for them: no medical or contact details (those are read, logged, elsewhere) */
+        DeskCamper: {
+            _id: string;
+            name: string;
+            /** @description The account holder's own "Myself" camper */
+            is_self: boolean;
+            /** @description Date of birth (YYYY-MM-DD); null when not given */
+            date_of_birth: string | null;
+        };
+        /** @description One payment of a booking */
+        DeskPayment: {
+            _id: string;
+            /** @enum {string} */
+            method: "card" | "cash" | "cheque" | "bank_transfer";
+            /** @description How it was paid, in words: "in cash", "by cheque no. 1042" */
+            methodText: string;
+            /** @description The amount, in cents */
+            amountCents: number;
+            /** @description A cheque's number or a transfer's reference */
+            reference: string | null;
+            /** @description The day the office received it (offline payments) */
+            receivedOn: string | null;
+            /**
+             * Format: date-time
+             * @description When it was recorded (ISO 8601)
+             */
+            paidAt: string;
+        };
+        /** @description A family's booking as the front desk sees it: its seats, money and payments */
+        DeskOrder: {
+            _id: string;
+            /**
+             * Format: date-time
+             * @description When the seats were booked (ISO 8601)
+             */
+            bookedAt: string;
+            /** @description Booked by the office (true) or by the family online */
+            atTheDesk: boolean;
+            /** @description The seats' prices after discounts, in cents */
+            totalCents: number;
+            /** @description Paid so far, in cents */
+            paidCents: number;
+            /** @description Given back, in cents */
+            refundedCents: number;
+            /** @description Still to pay, in cents */
+            owedCents: number;
+            /** @description The day the balance is due (YYYY-MM-DD, academy calendar) */
+            dueDay: string | null;
+            /**
+             * @description The booking's money in words
+             * @enum {string}
+             */
+            status: "paid" | "partially paid" | "balance due";
+            /** @description Something is owed and its day has passed */
+            overdue: boolean;
+            seats: {
+                classId: string;
+                className: string;
+                camperName: string;
+                /** @description Its price, in cents */
+                priceCents: number;
+            }[];
+            payments: components["schemas"]["DeskPayment"][];
+        };
+        /** @description A family found at the front desk */
+        DeskFamilySummary: {
+            _id: string;
+            name: string;
+            email: string;
+            /** @description The first guardian's phone, when given */
+            phone: string | null;
+            /** @description False while an account the office made has not been claimed by the family */
+            claimed: boolean;
+            campers: {
+                _id: string;
+                name: string;
+            }[];
+            /** @description Owed on the family's front-desk bookings, in cents */
+            owedCents: number;
+        };
+        /** @description A family at the front desk: guardians, campers and bookings */
+        DeskFamily: {
+            _id: string;
+            name: string;
+            email: string;
+            /** @description The first guardian's phone, when given */
+            phone: string | null;
+            /** @description False while an account the office made has not been claimed by the family */
+            claimed: boolean;
+            /** @description Owed on the family's front-desk bookings, in cents */
+            owedCents: number;
+            guardians: components["schemas"]["Guardians"];
+            campers: components["schemas"]["DeskCamper"][];
+            orders: components["schemas"]["DeskOrder"][];
+        };
+        /** @description The seats priced as the family's own checkout would price them today */
+        DeskQuote: {
+            lines: {
+                classId: string;
+                camperId: string;
+                className: string;
+                camperName: string;
+                /** @description The class's full price, in cents */
+                listPriceCents: number;
+                /** @description The price after discounts, in cents */
+                priceCents: number;
+                discounts: {
+                    name: string;
+                    cents: number;
+                }[];
+            }[];
+            /** @description What the seats cost together, in cents */
+            totalCents: number;
+        };
+        /** @description GET /balance/orders: what the family owes on bookings made at the front desk */
+        BalanceOrders: {
+            orders: {
+                orderId: string;
+                /** @description The seats' prices after discounts, in cents */
+                totalCents: number;
+                /** @description Paid so far, in cents */
+                paidCents: number;
+                /** @description Still to pay, in cents */
+                owedCents: number;
+                /** @description The day it is due (YYYY-MM-DD, academy calendar) */
+                dueDay: string | null;
+                overdue: boolean;
+                /** @enum {string} */
+                status: "paid" | "partially paid" | "balance due";
+                seats: {
+                    className: string;
+                    camperName: string;
+                }[];
+            }[];
+        };
+        /** @description A card payment of a booking's balance, ready for Stripe.js */
+        BalanceIntent: {
+            paymentIntentId: string;
+            /** @description Stripe.js confirms the card payment with it */
+            clientSecret: string;
+            /** @description The amount owed now, in cents */
+            amountCents: number;
+        } | {
+            /**
+             * @description Nothing is owed any more
+             * @enum {boolean}
+             */
+            paid: true;
+        };
+        /** @description An account the office made, ready for its family to set a password */
+        ClaimOpened: {
+            /** @description The account's e-mail */
+            email: string;
+            /** @description Firebase's password-reset code: confirmPasswordReset(auth, code, password) */
+            code: string;
+        };
+        /** @description A user's product record: name, e-mail, photo and role */
+        User: {
+            /** @description The user's id (a UUID) */
+            _id: string;
+            /** @description The name shown on the site */
+            name: string;
+            /** @description The account's e-mail address, in lower case */
+            email: string;
+            /** @description The profile photo's URL; an empty string when there is none */
+            photo: string;
+            /**
+             * @description admin, instructor or student
+             * @enum {string}
+             */
+            role: "admin" | "instructor" | "student";
+        };
+        /** @description The caller's own record, and whether their e-mail address is confirmed */
+        OwnUser: {
+            /** @description The user's id (a UUID) */
+            _id: string;
+            /** @description The name shown on the site */
+            name: string;
+            /** @description The account's e-mail address, in lower case */
+            email: string;
+            /** @description The profile photo's URL; an empty string when there is none */
+            photo: string;
+            /**
+             * @description admin, instructor or student
+             * @enum {string}
+             */
+            role: "admin" | "instructor" | "student";
+            /** @description Whether Firebase said the address is confirmed at the last sign-in (a student pays only then) */
+            emailVerified: boolean;
+        };
+        /** @description One page of users and how many match in all */
+        UserPage: {
+            items: {
+                /** @description The user's id (a UUID) */
+                _id: string;
+                /** @description The name shown on the site */
+                name: string;
+                /** @description The account's e-mail address, in lower case */
+                email: string;
+                /** @description The profile photo's URL; an empty string when there is none */
+                photo: string;
+                /**
+                 * @description admin, instructor or student
+                 * @enum {string}
+                 */
+                role: "admin" | "instructor" | "student";
+                /** @description When the account was made (ISO 8601, UTC) */
+                createdAt: string;
+            }[];
+            /** @description Users matching the query, on every page */
+            total: number;
+            /** @description This page's number, from 1 */
+            page: number;
+            /** @description Users per page */
+            size: number;
+        };
+        /** @description Whether a user is an admin */
+        AdminFlag: {
+            /** @description Whether the user is an admin (false for no such user) */
+            admin: boolean;
+        };
+        /** @description Whether a user is an instructor */
+        InstructorFlag: {
+            /** @description Whether the user is an instructor (false for no such user) */
+            instructor: boolean;
+        };
+        /** @description Whether a user's role changed */
+        RoleChange: {
+            /** @description 1 when the role changed, 0 when the user already had it */
+            modifiedCount: number;
+            /**
+             * @description The user's role now
+             * @enum {string}
+             */
+            role: "admin" | "instructor" | "student";
+        };
+        /** @description The API's own access token, for a verified Firebase sign-in */
+        AccessToken: {
+            /** @description The API's access token (a JWT, valid for a short time): send it as `Authorization: Bearer <token>` */
+            token: string;
+        };
+        /** @description The family's account is deleted; its payment records are kept */
+        AccountDeleted: {
+            /**
+             * @description The account's records and its sign-in are deleted
+             * @enum {boolean}
+             */
+            deleted: true;
+            /** @description Payments and refunds kept, as the law requires, under the anonymised account */
+            paymentRecordsKept: number;
         };
         /** @description A class with every field an admin reads, and the seats held right now */
         AdminClass: {
@@ -3464,220 +4418,6 @@ export interface components {
                 /** @description Seats they hold */
                 seats: number;
             };
-        };
-        /** @description A share of each seat's price: a percent of it or an amount per seat */
-        PlanShare: {
-            /** @description A percent of each seat's price (after discounts) */
-            percent: number;
-        } | {
-            /** @description An amount per seat, in cents (never more than is left) */
-            amountCents: number;
-        };
-        /** @description When an instalment is charged: a fixed day or days before the class starts */
-        PlanDue: {
-            /** @description A fixed day (YYYY-MM-DD, academy calendar) */
-            date: string;
-        } | {
-            /** @description This many days before the class's first day */
-            daysBeforeStart: number;
-        };
-        PlanInstalment: {
-            due: components["schemas"]["PlanDue"];
-            /** @description Its share; absent for the last instalment, which takes the rest */
-            share?: components["schemas"]["PlanShare"];
-        };
-        /** @description A payment plan: a deposit at checkout, then instalments */
-        PaymentPlan: {
-            _id: string;
-            /** @description What families read at checkout */
-            name: string;
-            /** @description Paid today at checkout, per seat (capped at the seat's price) */
-            deposit: components["schemas"]["PlanShare"];
-            /** @description Charged later to the saved card, in order */
-            instalments: components["schemas"]["PlanInstalment"][];
-            /** @description The plan in plain words ("25% today, 25% on Apr 1, the rest …") */
-            summary: string;
-            /** @description Offered only when every class starts at least this many days ahead */
-            cutoffDays: number;
-            /** @description Offered only for these classes (empty: all) */
-            classIds: string[];
-            /** @description Those classes by name, in the order chosen; name null for a class deleted since */
-            classes: {
-                _id: string;
-                name: string | null;
-            }[];
-            /** @description Offered only for carts of at least this much, in cents */
-            minOrderCents: number;
-            /** @description A paused plan is not offered */
-            paused: boolean;
-        };
-        /** @description One charge of a payment plan after the deposit */
-        Instalment: {
-            _id: string;
-            /** @description The day it is charged (YYYY-MM-DD, academy calendar) */
-            due: string;
-            amountCents: number;
-            /** @enum {string} */
-            status: "scheduled" | "charging" | "paid" | "failed" | "cancelled" | "waived";
-            /** @description Why the last attempt was refused, in words; null unless failed */
-            problem: string | null;
-            /** @description When it is tried again (ISO 8601); null when not */
-            nextAttemptAt: string | null;
-            /** @description Refused and no attempt left: the seats it is for are at risk */
-            atRisk: boolean;
-        };
-        /** @description GET /balance: what the family owes on its payment plans, and when */
-        Balance: {
-            /** @description Everything still to be charged on the family's plans, in cents */
-            owedCents: number;
-            /** @description The next charge: its day and amount; null when nothing is owed */
-            next: {
-                due: string;
-                amountCents: number;
-            } | null;
-            /** @description A charge was refused and will not be tried again */
-            atRisk: boolean;
-            plans: {
-                orderId: string;
-                /** @description The plan's name when the family chose it */
-                name: string;
-                summary: string;
-                /** @description The seats' prices after discounts, in cents */
-                totalCents: number;
-                /** @description Charged so far (the deposit and the instalments paid), in cents */
-                paidCents: number;
-                refundedCents: number;
-                /** @description Still to be charged, in cents */
-                owedCents: number;
-                seats: {
-                    className: string;
-                    camperName: string;
-                }[];
-                instalments: components["schemas"]["Instalment"][];
-            }[];
-        };
-        /** @description A charge of a payment plan still to come or refused */
-        OfficeInstalment: {
-            _id: string;
-            orderId: string;
-            familyId: string;
-            familyName: string;
-            email: string;
-            /** @description The family's parents or guardians to call */
-            guardians: components["schemas"]["GuardianContact"][];
-            /** @description The day it is charged (YYYY-MM-DD, academy calendar) */
-            due: string;
-            /** @description The Monday of the week it is due (YYYY-MM-DD) */
-            week: string;
-            /** @description What it charges, in cents */
-            amountCents: number;
-            /** @enum {string} */
-            status: "scheduled" | "charging" | "failed";
-            /** @description Charges tried so far */
-            attempts: number;
-            /** @description Days since it was due; 0 when due today or later */
-            daysOverdue: number;
-            /** @description Why the last attempt was refused, in words; null unless failed */
-            problem: string | null;
-            /** @description When it is tried again (ISO 8601); null when not */
-            nextAttemptAt: string | null;
-            /** @description Refused, no attempt left: the seats it pays for are at risk */
-            atRisk: boolean;
-            /** @description When it was refused with no attempt left (ISO 8601): the grace period counts from it */
-            atRiskSince: string | null;
-            /** @description The office's reason for its last change (a moved day) */
-            note: string | null;
-            planName: string;
-            seats: {
-                classId: string;
-                className: string;
-                camperName: string;
-                cents: number;
-            }[];
-        };
-        /** @description GET /admin/balances: what families owe on payment plans, and since when */
-        BalancesDue: {
-            /** @description The academy's today (YYYY-MM-DD) */
-            today: string;
-            /** @description Everything still to be charged on every plan, in cents */
-            owedCents: number;
-            /** @description Of it, due before today (refused and waiting, or at risk), in cents */
-            overdueCents: number;
-            /** @description Of it, refused with no attempt left, in cents */
-            atRiskCents: number;
-            /** @description Collected on plans so far (deposits and instalments, less refunds), in cents */
-            collectedCents: number;
-            byFamily: {
-                /** @description The family's id, the class's id or the week's Monday */
-                key: string;
-                /** @description The family's name and e-mail, the class's name, or the week in words */
-                label: string;
-                /** @description Still to be charged, in cents */
-                owedCents: number;
-                /** @description Of it, due before today, in cents */
-                overdueCents: number;
-                /** @description How many charges (a class: how many charges have a seat of it) */
-                charges: number;
-            }[];
-            byClass: {
-                /** @description The family's id, the class's id or the week's Monday */
-                key: string;
-                /** @description The family's name and e-mail, the class's name, or the week in words */
-                label: string;
-                /** @description Still to be charged, in cents */
-                owedCents: number;
-                /** @description Of it, due before today, in cents */
-                overdueCents: number;
-                /** @description How many charges (a class: how many charges have a seat of it) */
-                charges: number;
-            }[];
-            byWeek: {
-                /** @description The family's id, the class's id or the week's Monday */
-                key: string;
-                /** @description The family's name and e-mail, the class's name, or the week in words */
-                label: string;
-                /** @description Still to be charged, in cents */
-                owedCents: number;
-                /** @description Of it, due before today, in cents */
-                overdueCents: number;
-                /** @description How many charges (a class: how many charges have a seat of it) */
-                charges: number;
-            }[];
-            /** @description Every open charge, the earliest due first */
-            instalments: components["schemas"]["OfficeInstalment"][];
-        };
-        /** @description A family's own payment of a refused charge, ready to confirm */
-        RefusedChargePayment: {
-            /** @description True when the charge is paid already: nothing to confirm */
-            paid: boolean;
-            /** @description The refused charge's PaymentIntent, for Stripe.js to confirm (absent when paid) */
-            clientSecret?: string;
-            /** @description What confirming it charges, in cents */
-            amountCents?: number;
-            /** @description The plan's saved card (a PaymentMethod id), to confirm with after the bank's check */
-            savedCard?: string | null;
-        };
-        /** @description What happens to a payment plan whose charge was refused for good */
-        PlanSettings: {
-            /** @description Days from the last refused charge before the action is taken */
-            graceDays: number;
-            /**
-             * @description cancel: the plan's seats not paid in full are cancelled, the policy's refund of what was paid; keep: left to the office
-             * @enum {string}
-             */
-            atRiskAction: "keep" | "cancel";
-            /** @description The rule in plain words */
-            text: string;
-        };
-        /** @description A charge after an office change */
-        ChangedInstalment: {
-            _id: string;
-            /** @enum {string} */
-            status: "scheduled" | "charging" | "paid" | "failed" | "cancelled" | "waived";
-            /** @description The day it is charged (YYYY-MM-DD) */
-            due: string;
-            /** @description The reason kept with the change */
-            note: string | null;
         };
         /** @description The academy's cancellation policy, in numbers and in words */
         CancellationPolicy: {
@@ -4088,392 +4828,6 @@ export interface components {
                     late_pickup: boolean;
                 }[];
             }[];
-        };
-        /** @description One line of a family's cart (GET /carts): a class booked for one camper */
-        CartItem: {
-            /** @description The cart item's own id */
-            _id: string;
-            /** @description The class's id */
-            classItemId: string;
-            class_name: string;
-            /** @description The class's picture: an http(s) URL or a path of the API's images */
-            image: string;
-            /** @description The instructor's name */
-            instructor: string;
-            instructorId: string;
-            /** @description The class's seats in all */
-            available_seats: number;
-            /** @description Seats taken by enrolled campers */
-            enrolled_seats: number;
-            /** @description The full price, in dollars */
-            price: number;
-            /** @description The early-bird price in dollars until the end of `early_price_until`, or null */
-            early_price: number | null;
-            /** @description The early-bird price's last day, on the academy's calendar (YYYY-MM-DD), or null */
-            early_price_until: string | null;
-            /** @description What a seat costs today, in dollars: the early-bird price while it holds, else `price` */
-            price_today: number;
-            /** @description The last day `price_today` holds when it is the early-bird price (then `price`), on the academy's calendar (YYYY-MM-DD), or null */
-            price_today_until: string | null;
-            /** @description The class's description; empty when none */
-            details: string;
-            /** @enum {string|null} */
-            sport: "soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf" | null;
-            /** @description The session's first day (YYYY-MM-DD), or null */
-            start_date: string | null;
-            /** @description The session's last day (YYYY-MM-DD), or null */
-            end_date: string | null;
-            /** @description The days it runs, Monday first; empty when not set */
-            weekdays: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
-            /** @description Daily start, HH:MM (24 h), or null */
-            start_time: string | null;
-            /** @description Daily end, HH:MM (24 h), or null */
-            end_time: string | null;
-            age_min: number | null;
-            age_max: number | null;
-            /** @enum {string|null} */
-            level: "beginner" | "intermediate" | "advanced" | "all" | null;
-            location: string | null;
-            /** @description When booking opens (ISO 8601, UTC), or null: open now */
-            registration_opens_at: string | null;
-            /** @description The student's e-mail (the spec's cart item) */
-            email: string;
-            /** @description Whose seat: one of the family's campers */
-            camperId: string;
-            /** @description The camper's first and last name (the account holder's name for their own "Myself" seat) */
-            camper_name: string;
-        };
-        /** @description POST /carts: the new cart item's id and the class it books */
-        AddToCartResponse: {
-            /** @description The new cart item's id */
-            insertedId: string;
-            /** @description Whose seat the new line is */
-            camperId: string;
-            /** @description The class booked */
-            item: {
-                _id: string;
-                class_name: string;
-                /** @description The class's picture: an http(s) URL or a path of the API's images */
-                image: string;
-                /** @description The instructor's name */
-                instructor: string;
-                instructorId: string;
-                /** @description The class's seats in all */
-                available_seats: number;
-                /** @description Seats taken by enrolled campers */
-                enrolled_seats: number;
-                /** @description The full price, in dollars */
-                price: number;
-                /** @description The early-bird price in dollars until the end of `early_price_until`, or null */
-                early_price: number | null;
-                /** @description The early-bird price's last day, on the academy's calendar (YYYY-MM-DD), or null */
-                early_price_until: string | null;
-                /** @description What a seat costs today, in dollars: the early-bird price while it holds, else `price` */
-                price_today: number;
-                /** @description The last day `price_today` holds when it is the early-bird price (then `price`), on the academy's calendar (YYYY-MM-DD), or null */
-                price_today_until: string | null;
-                /** @description The class's description; empty when none */
-                details: string;
-                /** @enum {string|null} */
-                sport: "soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf" | null;
-                /** @description The session's first day (YYYY-MM-DD), or null */
-                start_date: string | null;
-                /** @description The session's last day (YYYY-MM-DD), or null */
-                end_date: string | null;
-                /** @description The days it runs, Monday first; empty when not set */
-                weekdays: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
-                /** @description Daily start, HH:MM (24 h), or null */
-                start_time: string | null;
-                /** @description Daily end, HH:MM (24 h), or null */
-                end_time: string | null;
-                age_min: number | null;
-                age_max: number | null;
-                /** @enum {string|null} */
-                level: "beginner" | "intermediate" | "advanced" | "all" | null;
-                location: string | null;
-                /** @description When booking opens (ISO 8601, UTC), or null: open now */
-                registration_opens_at: string | null;
-                /** @description The instructor's e-mail */
-                email: string;
-            };
-        };
-        /** @description A class the family is enrolled in (GET /enrolled): one row per camper and class */
-        EnrolledClass: {
-            _id: string;
-            class_name: string;
-            /** @description The class's picture: an http(s) URL or a path of the API's images */
-            image: string;
-            /** @description The instructor's name */
-            instructor: string;
-            instructorId: string;
-            /** @description The class's seats in all */
-            available_seats: number;
-            /** @description Seats taken by enrolled campers */
-            enrolled_seats: number;
-            /** @description The full price, in dollars */
-            price: number;
-            /** @description The early-bird price in dollars until the end of `early_price_until`, or null */
-            early_price: number | null;
-            /** @description The early-bird price's last day, on the academy's calendar (YYYY-MM-DD), or null */
-            early_price_until: string | null;
-            /** @description What a seat costs today, in dollars: the early-bird price while it holds, else `price` */
-            price_today: number;
-            /** @description The last day `price_today` holds when it is the early-bird price (then `price`), on the academy's calendar (YYYY-MM-DD), or null */
-            price_today_until: string | null;
-            /** @description The class's description; empty when none */
-            details: string;
-            /** @enum {string|null} */
-            sport: "soccer" | "basketball" | "tennis" | "swimming" | "athletics" | "volleyball" | "martial-arts" | "climbing" | "cycling" | "baseball" | "gymnastics" | "table-tennis" | "golf" | null;
-            /** @description The session's first day (YYYY-MM-DD), or null */
-            start_date: string | null;
-            /** @description The session's last day (YYYY-MM-DD), or null */
-            end_date: string | null;
-            /** @description The days it runs, Monday first; empty when not set */
-            weekdays: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
-            /** @description Daily start, HH:MM (24 h), or null */
-            start_time: string | null;
-            /** @description Daily end, HH:MM (24 h), or null */
-            end_time: string | null;
-            age_min: number | null;
-            age_max: number | null;
-            /** @enum {string|null} */
-            level: "beginner" | "intermediate" | "advanced" | "all" | null;
-            location: string | null;
-            /** @description When booking opens (ISO 8601, UTC), or null: open now */
-            registration_opens_at: string | null;
-            /** @description The instructor's e-mail */
-            email: string;
-            /** @description The enrolment's own id */
-            enrollmentId: string;
-            /** @description Whose seat: one of the family's campers */
-            camperId: string;
-            /** @description The camper's first and last name (the account holder's name for their own "Myself" seat) */
-            camper_name: string;
-        };
-        /** @description One discount on a line, by name, in cents */
-        LineDiscount: {
-            /** @enum {string} */
-            kind: "early_bird" | "sibling" | "multi_class" | "code";
-            name: string;
-            cents: number;
-        };
-        /** @description A promo code as the server judged it: what it does, or why it cannot apply. */
-        CodeVerdict: {
-            code: string;
-            name: string;
-            /** @description "10% off", "$20.00 off". */
-            summary: string;
-            applied: boolean;
-            /** @description Why it cannot apply ("This code expired on 1 June."), when not applied. */
-            reason: string | null;
-            /** @description What it takes off the order, in cents. */
-            cents: number;
-        };
-        /** @description A payment plan offered for a cart, with what it charges when */
-        PlanOffer: {
-            _id: string;
-            /** @description The plan's name, as the academy wrote it */
-            name: string;
-            /** @description The plan in plain words */
-            summary: string;
-            /** @description Every charge in order; the amounts add up to the cart's total to the cent */
-            schedule: {
-                /** @description The day it is charged (YYYY-MM-DD, academy calendar) */
-                due: string;
-                /** @description What is charged that day, in cents */
-                amountCents: number;
-                /** @description True for the deposit, paid today at checkout */
-                deposit: boolean;
-            }[];
-        };
-        /** @description The payment plan a checkout is paid with: `amount` is its deposit, charged now */
-        ChosenPlan: {
-            _id: string;
-            /** @description The plan's name, as the academy wrote it */
-            name: string;
-            /** @description The plan in plain words */
-            summary: string;
-            /** @description Every charge in order; the amounts add up to the cart's total to the cent */
-            schedule: {
-                /** @description The day it is charged (YYYY-MM-DD, academy calendar) */
-                due: string;
-                /** @description What is charged that day, in cents */
-                amountCents: number;
-                /** @description True for the deposit, paid today at checkout */
-                deposit: boolean;
-            }[];
-            /** @description What the family authorises by paying the deposit: the later charges of the saved card, and how to stop them */
-            consent: string;
-        };
-        /** @description POST /carts/quote: the cart priced by the server, with a code when one is typed (nothing is held). */
-        CartQuote: {
-            items: {
-                cartItemId: string;
-                classItemId: string;
-                class_name: string;
-                camper_name: string;
-                listPriceCents: number;
-                priceCents: number;
-                discounts: components["schemas"]["LineDiscount"][];
-            }[];
-            subtotalCents: number;
-            discountCents: number;
-            totalCents: number;
-            code: components["schemas"]["CodeVerdict"] | (never | null);
-            /** @description How discounts combine, in plain words. */
-            rule: string;
-            /** @description The payment plans this cart may be paid with today, each with its schedule (empty: pay in full only, which is always offered) */
-            paymentPlans: components["schemas"]["PlanOffer"][];
-        };
-        /** @description One class of a checkout, at the price the server charges for it. */
-        CheckoutItem: {
-            cartItemId: string;
-            classItemId: string;
-            class_name: string;
-            /** @description Dollars: what is paid for this seat, after its discounts. */
-            price: number;
-            /** @description The class's full price, in cents. */
-            listPriceCents?: number;
-            /** @description What is paid for this seat, in cents. */
-            priceCents?: number;
-            /** @description Each discount taken off the full price. */
-            discounts?: components["schemas"]["LineDiscount"][];
-            /** @description Whose seat: the camper's first and last name (the account holder's name for their own "Myself" seat). */
-            camper_name: string;
-        };
-        /** @description POST /create-payment-intent: the seats are held until `expiresAt`; the amount is the server's. 201 when a checkout opened, 200 when the one in progress is answered again. */
-        Checkout: {
-            /** @description The PaymentIntent's client secret, for the payment page */
-            clientSecret: string;
-            paymentIntentId: string;
-            orderId: string;
-            /** @description Dollars, computed by the server from the database. */
-            amount: number;
-            /** @description The currency, lower case ("usd") */
-            currency: string;
-            /** @description The seats are held until then (ISO 8601, UTC) */
-            expiresAt: string;
-            /** @description The latest the hold can be extended to (POST /checkouts/:orderId/extend) (ISO 8601, UTC) */
-            maxExpiresAt: string;
-            items: components["schemas"]["CheckoutItem"][];
-            /** @description Cents: the full prices' sum. */
-            subtotalCents?: number;
-            /** @description Cents: every discount's sum. */
-            discountCents?: number;
-            /** @description Cents: the cart's total (= amount when paid in full; on a plan, amount is its deposit). */
-            totalCents?: number;
-            /** @description The payment plan chosen, with its schedule; null when paid in full. */
-            plan?: components["schemas"]["ChosenPlan"] | (never | null);
-            /** @description The promo code this checkout uses, if any. */
-            promoCode?: string | null;
-            /** @description How discounts combine, in plain words. */
-            rule?: string;
-        };
-        /** @description POST /waitlist/:id/accept: the checkout opened with the offer's seats, and its cart lines */
-        AcceptedOffer: {
-            /** @description The PaymentIntent's client secret, for the payment page */
-            clientSecret: string;
-            paymentIntentId: string;
-            orderId: string;
-            /** @description Dollars, computed by the server from the database. */
-            amount: number;
-            /** @description The currency, lower case ("usd") */
-            currency: string;
-            /** @description The seats are held until then (ISO 8601, UTC) */
-            expiresAt: string;
-            /** @description The latest the hold can be extended to (POST /checkouts/:orderId/extend) (ISO 8601, UTC) */
-            maxExpiresAt: string;
-            items: components["schemas"]["CheckoutItem"][];
-            /** @description Cents: the full prices' sum. */
-            subtotalCents?: number;
-            /** @description Cents: every discount's sum. */
-            discountCents?: number;
-            /** @description Cents: the cart's total (= amount when paid in full; on a plan, amount is its deposit). */
-            totalCents?: number;
-            /** @description The payment plan chosen, with its schedule; null when paid in full. */
-            plan?: components["schemas"]["ChosenPlan"] | (never | null);
-            /** @description The promo code this checkout uses, if any. */
-            promoCode?: string | null;
-            /** @description How discounts combine, in plain words. */
-            rule?: string;
-            /** @description The cart lines the checkout is for (made or found) */
-            cartItemIds: string[];
-        };
-        /** @description POST /checkouts/:orderId/extend: the seats stay held until `expiresAt`, never past `maxExpiresAt`. */
-        HoldExtension: {
-            orderId: string;
-            /** @description The seats stay held until then (ISO 8601, UTC) */
-            expiresAt: string;
-            /** @description Never past this (ISO 8601, UTC) */
-            maxExpiresAt: string;
-        };
-        /** @description One payment as GET /payments returns it: the spec's payment record (section 3) with the API's id. */
-        PaymentRecord: {
-            _id: string;
-            email: string;
-            /** @description The PaymentIntent's id (pi_...) */
-            transactionId: string;
-            /** @description Dollars. */
-            price: number;
-            /** @description What was paid, in cents (price in cents, exact) */
-            amountCents: number;
-            /** @description When it was paid (ISO 8601, UTC) */
-            date: string;
-            quantity: number;
-            cartItems: string[];
-            classItems: string[];
-            /** @description The payment's state ("service pending" once recorded) */
-            status: string;
-            classNames: string[];
-            /** @description Whose seat each class is, in the order of classItems (the account holder's name for "Myself"). */
-            camperNames: string[];
-            image: string;
-            /** @description Money sent back: each refund (GET /payments). */
-            refunds?: {
-                /** @description Dollars */
-                amount: number;
-                /** @enum {string} */
-                status: "pending" | "succeeded" | "failed";
-                /** @description When it was made (ISO 8601, UTC) */
-                date: string;
-            }[];
-            /** @description The total sent back or on its way, in dollars (GET /payments). */
-            refunded?: number;
-            /** @description The total sent back or on its way, in cents (GET /payments): amountCents less it is what the payment cost in the end. */
-            refundedCents?: number;
-            /** @description Each class's full price, what was paid for it and its discounts (cents), in classItems' order. */
-            lines?: {
-                listPriceCents: number | null;
-                priceCents: number;
-                discounts: components["schemas"]["LineDiscount"][];
-            }[];
-            /** @description Every discount of the payment, in cents. */
-            discountCents?: number;
-            /** @description A payment of a payment plan: its deposit (paid at checkout) or one of its instalments; null when paid in full */
-            plan?: {
-                /** @description The payment plan's name when the family chose it */
-                name: string;
-                /** @enum {string} */
-                part: "deposit" | "instalment";
-            } | null;
-        };
-        /** @description One page of the payment history (GET /payments with page or size) */
-        PaymentPage: {
-            items: components["schemas"]["PaymentRecord"][];
-            /** @description Payments in all */
-            total: number;
-            page: number;
-            size: number;
-        };
-        /** @description POST /payments and POST /payments/:cartItemId: the paid checkout as recorded (201 the first time, 200 after) */
-        RecordedPayment: {
-            result: {
-                /** @description The payment record's id */
-                insertedId: string;
-                /** @description Cart items removed (0 when it was recorded before) */
-                deletedCount: number;
-            };
-            payment: components["schemas"]["PaymentRecord"];
         };
         /** @description A visitor's message to the academy */
         ContactMessage: {
@@ -8028,6 +8382,1334 @@ export interface operations {
             };
             /** @description An admin asked for an e-mail no user has */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    findFamilies: {
+        parameters: {
+            query: {
+                /** @description Required; trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The families found, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        families: components["schemas"]["DeskFamilySummary"][];
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createFamily: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description The family's e-mail: its sign-in
+                     * @example rivera.family@example.com
+                     */
+                    email: string;
+                    /**
+                     * @description Required; trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates.
+                     * @example Ana Rivera
+                     */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The family's account, made */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        family: components["schemas"]["DeskFamily"];
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An account with this e-mail exists already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The sign-in service cannot be reached: nothing was saved */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDeskFamily: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The family */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskFamily"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such family (or the account is staff's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveDeskGuardians: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The account holder, the family's first guardian */
+                    first: {
+                        /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
+                        name: string;
+                        /** @description Required; trimmed, at most 40 characters; no control characters, no text-direction overrides or isolates. */
+                        relation: string;
+                        /** @description A mobile phone to call on the day: digits, spaces, + ( ) - . */
+                        phone: string;
+                        /** @description Required; trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                        address_line1: string;
+                        /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                        address_line2?: string;
+                        /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
+                        city: string;
+                        /** @description State, county or province, where addresses have one */
+                        region?: string;
+                        /** @description Required; trimmed, at most 20 characters; no control characters, no text-direction overrides or isolates. */
+                        postal_code: string;
+                    };
+                    /** @description A second parent or guardian; null (or absent) removes the one kept */
+                    second?: {
+                        /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
+                        name: string;
+                        /** @description Required; trimmed, at most 40 characters; no control characters, no text-direction overrides or isolates. */
+                        relation: string;
+                        /** @description A mobile phone to call on the day: digits, spaces, + ( ) - . */
+                        phone: string;
+                        /** @description Required; trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                        address_line1: string;
+                        /** @description Trimmed, at most 120 characters; no control characters, no text-direction overrides or isolates. */
+                        address_line2?: string;
+                        /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
+                        city: string;
+                        /** @description State, county or province, where addresses have one */
+                        region?: string;
+                        /** @description Required; trimmed, at most 20 characters; no control characters, no text-direction overrides or isolates. */
+                        postal_code: string;
+                        /** Format: email */
+                        email: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The guardians as kept */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Guardians"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such family (or the account is staff's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addDeskCamper: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required; trimmed, at most 60 characters; no control characters, no text-direction overrides or isolates. */
+                    first_name: string;
+                    /** @description Required; trimmed, at most 60 characters; no control characters, no text-direction overrides or isolates. */
+                    last_name: string;
+                    /** @description YYYY-MM-DD */
+                    date_of_birth: string;
+                    /** @description Trimmed, at most 1000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
+                    allergies?: string;
+                    /** @description Trimmed, at most 2000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
+                    medical_notes?: string;
+                    /** @description Trimmed, at most 1000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
+                    medications?: string;
+                    emergency_contacts?: {
+                        /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
+                        name: string;
+                        /** @description Required; trimmed, at most 40 characters; no control characters, no text-direction overrides or isolates. */
+                        relation: string;
+                        phone: string;
+                    }[];
+                    pickup_people?: {
+                        /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
+                        name: string;
+                        /** @description Required; trimmed, at most 40 characters; no control characters, no text-direction overrides or isolates. */
+                        relation: string;
+                        phone: string;
+                    }[];
+                    /** @default false */
+                    photo_consent?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The camper was added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        insertedId: string;
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such family (or the account is staff's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The family already keeps 20 campers */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    quoteDeskSeats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The seats: each a class and one of the family's campers */
+                    seats: {
+                        /** Format: uuid */
+                        classId: string;
+                        /** Format: uuid */
+                        camperId: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Each seat priced, and the total */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskQuote"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such family (or the account is staff's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A seat breaks a rule: age, overlap, already booked, not open yet, started, or the first guardian missing */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bookAtTheDesk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The seats: each a class and one of the family's campers */
+                    seats: {
+                        /** Format: uuid */
+                        classId: string;
+                        /** Format: uuid */
+                        camperId: string;
+                    }[];
+                    /** @description What was received now; null to pay later */
+                    payment: components["schemas"]["OfflinePaymentInput"] | (never | null);
+                    /** @description The day the rest is due: required when the payment does not cover the total */
+                    dueDay?: string;
+                    /** @description Why the family goes ahead of families waiting in a class's line (kept in the office log) */
+                    aheadOfLineReason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The booking, its seats enrolled */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: components["schemas"]["DeskOrder"];
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such family (or the account is staff's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A seat breaks a rule, a class is full, or families wait in a class's line (then `fields.aheadOfLineReason` asks for the office's reason) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordOfficePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfflinePaymentInput"];
+            };
+        };
+        responses: {
+            /** @description The booking with the payment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: components["schemas"]["DeskOrder"];
+                    };
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such front-desk booking */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing is owed, or the booking was cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openAccountClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The token of the e-mailed link */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account's e-mail and the code for Firebase's confirmPasswordReset */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimOpened"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The link expired or was used already */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBalanceOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each front-desk booking with its money */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceOrders"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    payBalanceOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The intent to confirm with Stripe.js, or paid: true */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceIntent"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such front-desk booking of the caller's family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The booking was cancelled, or what is owed is below a card's minimum */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    settleBalanceOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    paymentIntentId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The family's front-desk bookings after the payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceOrders"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such front-desk booking of the caller's family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment has not gone through, or the office recorded a payment meanwhile (the card payment is given back) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -74,7 +74,7 @@ async function holdSeats(tx: Tx, classId: string, seats: number): Promise<boolea
 class OfferArrived extends Error {}
 
 /** Thrown inside a checkout's transaction when a class has no seat left for it. */
-class SeatsGone extends Error {
+export class SeatsGone extends Error {
   constructor(readonly className: string) {
     super(`no seat left in ${className}`);
   }
@@ -88,7 +88,7 @@ const fullText = (className: string) =>
  * family's waitlist offer where it has one, the rest from the public's free seats. Answers the
  * waitlist entries accepted; throws SeatsGone when a class has too few seats left.
  */
-async function takeSeats(
+export async function takeSeats(
   tx: Tx,
   familyId: string,
   selection: Selection[],

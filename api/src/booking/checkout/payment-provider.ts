@@ -48,6 +48,18 @@ export interface PaymentProvider extends CustomerMaker, SavedCardCharger, Family
      */
     saveCardFor?: string;
   }): Promise<Intent>;
+  /**
+   * The family's card payment of a front-desk order's balance (decision 047): metadata
+   * `balanceOrderId`; `key` makes a repeat of the same payment the same intent.
+   */
+  createBalanceIntent(input: {
+    amountCents: number;
+    currency: string;
+    orderId: string;
+    studentId: string;
+    email: string;
+    key: string;
+  }): Promise<Intent>;
   retrieveIntent(id: string): Promise<Intent | null>;
   /** Cancels an open intent; false when it can no longer be canceled (it succeeded meanwhile). */
   cancelIntent(id: string): Promise<boolean>;

@@ -13,6 +13,7 @@ import {
   users,
 } from "../../platform/database/schema.js";
 import type { FormsNeededFacts } from "./forms.js";
+import { officeOrderFacts, type OfficeOrderFacts } from "./front-desk.js";
 import { camperName, instructors, sessionColumns, type SessionFacts } from "./session.js";
 
 /** Money messages: a payment's receipt, a cancelled seat and its refund, a goodwill refund. */
@@ -29,6 +30,8 @@ export interface ReceiptFacts {
   policy: string;
   /** A payment plan's deposit (decision 040): the plan's name and its charges still to come. */
   plan?: { name: string; later: { due: string; amountCents: number }[] } | null;
+  /** A front-desk booking (decision 047): what was received and how, and the balance left. */
+  office?: OfficeOrderFacts | null;
   /** The forms the family still owes when it paid (decision 045), soonest due first. */
   formsNeeded?: FormsNeededFacts["items"];
   lines: (SessionFacts & {
@@ -121,6 +124,7 @@ export async function receiptFacts(
       paidAt: paidAt.toISOString(),
       totalCents: order.amountCents,
       cardLast4,
+      office: await officeOrderFacts(tx, orderId),
       policy: policyText(await loadPolicy(tx)),
       plan: order.plan && {
         name: order.plan.name,

@@ -6,7 +6,7 @@ import { FormsList } from "./forms.js";
 import { SessionBlock } from "./session-block.js";
 
 export const receiptSubject = (facts: ReceiptFacts) =>
-  `Your receipt: ${facts.lines.length === 1 ? facts.lines[0]!.className : `${facts.lines.length} classes`} (${formatCents(facts.totalCents)})`;
+  `${facts.office ? "Your booking" : "Your receipt"}: ${facts.lines.length === 1 ? facts.lines[0]!.className : `${facts.lines.length} classes`} (${formatCents(facts.totalCents)})`;
 
 /** "Full price $520.00; Early-bird price −$50.00; Code SUMMER10 −$20.00": one text, one line. */
 const discountsText = (listPriceCents: number | null | undefined, discounts: { name: string; cents: number }[]) =>
@@ -19,13 +19,27 @@ const discountsText = (listPriceCents: number | null | undefined, discounts: { n
 export function Receipt({ facts, siteUrl }: { facts: ReceiptFacts; siteUrl: string }) {
   return (
     <Layout
-      preview={`Paid ${formatCents(facts.totalCents)}: thank you, ${facts.familyName}.`}
+      preview={
+        facts.office
+          ? `Booked at the front desk: ${formatCents(facts.totalCents)}, ${formatCents(facts.office.owedCents)} still to pay.`
+          : `Paid ${formatCents(facts.totalCents)}: thank you, ${facts.familyName}.`
+      }
       heading="Thank you for your booking"
     >
-      <Text style={text}>
-        Hello {facts.familyName}, we received your payment of {formatCents(facts.totalCents)} on{" "}
-        {formatInstant(facts.paidAt)}. Your seats are booked.
-      </Text>
+      {facts.office ? (
+        <Text style={text}>
+          {`Hello ${facts.familyName}, the academy booked these seats for you on ${formatInstant(facts.paidAt)}. ${
+            facts.office.paidBy
+              ? `We received ${formatCents(facts.office.paidCents)} ${facts.office.paidBy}.`
+              : "Nothing has been paid yet."
+          }`}
+        </Text>
+      ) : (
+        <Text style={text}>
+          Hello {facts.familyName}, we received your payment of {formatCents(facts.totalCents)} on{" "}
+          {formatInstant(facts.paidAt)}. Your seats are booked.
+        </Text>
+      )}
       {facts.lines.map((line) => (
         <Section
           key={`${line.classId}/${line.camperName ?? ""}`}
@@ -53,7 +67,9 @@ export function Receipt({ facts, siteUrl }: { facts: ReceiptFacts; siteUrl: stri
       <Section style={{ borderTop: `2px solid ${colors.ink}`, padding: "12px 0 4px" }}>
         <Row>
           <Column>
-            <Text style={{ ...text, fontWeight: 700 }}>{facts.plan ? "Deposit paid" : "Total paid"}</Text>
+            <Text style={{ ...text, fontWeight: 700 }}>
+              {facts.plan ? "Deposit paid" : facts.office ? "Total" : "Total paid"}
+            </Text>
           </Column>
           <Column align="right">
             <Text style={{ ...text, fontWeight: 700 }}>{formatCents(facts.totalCents)}</Text>
@@ -65,6 +81,13 @@ export function Receipt({ facts, siteUrl }: { facts: ReceiptFacts; siteUrl: stri
           {`Your payment plan "${facts.plan.name}": still to pay ${facts.plan.later
             .map((part) => `${formatCents(part.amountCents)} on ${formatDay(part.due)}`)
             .join(", ")}, charged to the card you saved. Your balance page shows each payment.`}
+        </Text>
+      )}
+      {facts.office && (
+        <Text style={small}>
+          {facts.office.owedCents > 0
+            ? `Paid ${formatCents(facts.office.paidCents)}. Balance due ${formatCents(facts.office.owedCents)}${facts.office.dueDay ? ` by ${formatDay(facts.office.dueDay)}` : ""}: pay it by card from your balance page, or at the front desk.`
+            : `Paid in full ${facts.office.paidBy ?? ""}.`}
         </Text>
       )}
       {facts.cardLast4 && <Text style={small}>{`Paid with the card ending in ${facts.cardLast4}.`}</Text>}

@@ -41,6 +41,8 @@ import type { FormsNeededFacts, SignedFormFacts } from "../facts/forms.js";
 import { FormSigned, formSignedSubject, FormsNeeded, formsNeededSubject } from "./forms.js";
 import type { CamperAbsentFacts, ClassMessageFacts } from "../facts/camp-days.js";
 import { CamperAbsent, camperAbsentSubject, ClassMessage, classMessageSubject } from "./camp-days.js";
+import type { AccountClaimFacts, OfficePaymentFacts } from "../facts/front-desk.js";
+import { AccountClaim, accountClaimSubject, OfficePayment, officePaymentSubject } from "./front-desk.js";
 
 /** Every kind of message the outbox holds, with the facts its row keeps. */
 export interface MessageFacts {
@@ -62,6 +64,8 @@ export interface MessageFacts {
   "forms-needed": FormsNeededFacts;
   "camper-absent": CamperAbsentFacts;
   "class-message": ClassMessageFacts;
+  "account-claim": AccountClaimFacts;
+  "office-payment": OfficePaymentFacts;
 }
 export type MessageKind = keyof MessageFacts;
 export const MESSAGE_KINDS = [
@@ -83,6 +87,8 @@ export const MESSAGE_KINDS = [
   "forms-needed",
   "camper-absent",
   "class-message",
+  "account-claim",
+  "office-payment",
 ] as const satisfies MessageKind[];
 
 export interface RenderedMessage {
@@ -301,6 +307,22 @@ export async function renderMessage<K extends MessageKind>(
       return {
         subject: classMessageSubject(message),
         ...(await both(<ClassMessage facts={message} />)),
+        attachments: [],
+      };
+    }
+    case "account-claim": {
+      const claim = facts as AccountClaimFacts;
+      return {
+        subject: accountClaimSubject(),
+        ...(await both(<AccountClaim facts={claim} siteUrl={context.siteUrl} />)),
+        attachments: [],
+      };
+    }
+    case "office-payment": {
+      const paid = facts as OfficePaymentFacts;
+      return {
+        subject: officePaymentSubject(paid),
+        ...(await both(<OfficePayment facts={paid} siteUrl={context.siteUrl} />)),
         attachments: [],
       };
     }

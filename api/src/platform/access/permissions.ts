@@ -57,7 +57,9 @@ export type Entity =
   // A message to a class's families (e-mailed to each guardian, a copy kept on the class).
   | "class-message"
   // The office's reports of camp days: a day's attendance across every class, and its CSV.
-  | "attendance-report";
+  | "attendance-report"
+  // The front desk (decision 047): families registered, booked and paid for by the office.
+  | "front-desk";
 export type Action = "create" | "read" | "update" | "delete" | "review";
 
 type Rules = Partial<Record<`${Action}:${Entity}`, Access>>;
@@ -181,6 +183,10 @@ export const PERMISSIONS: Record<Role, Rules> = {
     "create:class-message": "any",
     "read:class-message": "any",
     "read:attendance-report": "any",
+    // Register a family, book for it, record cash, cheques and transfers (each in the office log).
+    "create:front-desk": "any",
+    "read:front-desk": "any",
+    "update:front-desk": "any",
   },
 };
 

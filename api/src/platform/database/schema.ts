@@ -15,3 +15,4 @@ export * from "./schema/waiting-room.js";
 export * from "./schema/guardians.js";
 export * from "./schema/forms.js";
 export * from "./schema/camp-days.js";
+export * from "./schema/front-desk.js";

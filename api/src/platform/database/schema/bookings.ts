@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -51,6 +52,20 @@ export const cartItems = pgTable(
 export const ORDER_STATUSES = ["pending", "paid", "failed", "expired", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Where an order was made: the family's own checkout, or the front desk for the family. */
+export const ORDER_CHANNELS = ["online", "office"] as const;
+
+/** How a payment was made: a card (through the provider), or money the office received itself. */
+export const PAYMENT_METHODS = ["card", "cash", "cheque", "bank_transfer"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * `checkout`: an order's own card payment (in full, or a plan's deposit); `instalment`: a plan's
+ * later charge; `offline`: cash, a cheque or a bank transfer the office recorded; `balance`: the
+ * family's card payment of a front-desk order's balance.
+ */
+export const PAYMENT_KINDS = ["checkout", "instalment", "offline", "balance"] as const;
+
 /** One checkout: the seats it holds until paid, failed or expired. One per PaymentIntent. */
 /** The parts of a PaymentIntent's creation that are not on the order row itself. */
 export interface IntentRequest {
@@ -97,6 +112,15 @@ export const orders = pgTable(
     /** The family's Customer at the provider and the card saved by the deposit (plans only). */
     paymentCustomerId: text("payment_customer_id"),
     paymentMethodId: text("payment_method_id"),
+    /**
+     * `office`: booked at the front desk for the family (decision 047): no card checkout; paid by
+     * offline payments and the family's card payments of its balance, which may stay due.
+     */
+    channel: text("channel", { enum: ORDER_CHANNELS }).notNull().default("online"),
+    /** The day a front-desk order's balance is due (academy calendar); null when paid in full at booking. */
+    balanceDueDay: date("balance_due_day", { mode: "string" }),
+    /** The admin who booked it at the front desk. */
+    bookedBy: uuid("booked_by").references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
@@ -114,6 +138,16 @@ export const orders = pgTable(
     index("orders_student_idx").on(t.studentId),
     check("orders_amount_check", sql`${t.amountCents} >= 0`),
     check("orders_status_check", sql`${t.status} in ('pending', 'paid', 'failed', 'expired', 'refunded')`),
+    check("orders_channel_check", sql`${t.channel} in ('online', 'office')`),
+    // Only a front-desk order has a balance left for later; it never has a plan's schedule.
+    check(
+      "orders_office_check",
+      sql`${t.channel} = 'office' or (${t.balanceDueDay} is null and ${t.bookedBy} is null)`,
+    ),
+    check("orders_office_plan_check", sql`${t.channel} = 'online' or ${t.plan} is null`),
+    index("orders_office_due_idx")
+      .on(t.balanceDueDay)
+      .where(sql`${t.channel} = 'office'`),
   ],
 );
 
@@ -222,10 +256,15 @@ export const payments = pgTable(
     amountCents: integer("amount_cents").notNull(),
     quantity: integer("quantity").notNull(),
     status: text("status").notNull().default("service pending"),
-    /** `checkout`: the order's own payment (in full, or a plan's deposit); `instalment`: a plan's later charge. */
-    kind: text("kind", { enum: ["checkout", "instalment"] })
-      .notNull()
-      .default("checkout"),
+    /** What the payment was for (PAYMENT_KINDS). */
+    kind: text("kind", { enum: PAYMENT_KINDS }).notNull().default("checkout"),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull().default("card"),
+    /** A cheque's number or a bank transfer's reference, as the office typed it. */
+    reference: text("reference"),
+    /** The day the office received the money (academy calendar); offline payments only. */
+    receivedOn: date("received_on", { mode: "string" }),
+    /** The admin who recorded an offline payment. */
+    recordedBy: uuid("recorded_by").references(() => users.id, { onDelete: "set null" }),
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -233,7 +272,19 @@ export const payments = pgTable(
     uniqueIndex("payments_order_key")
       .on(t.orderId)
       .where(sql`${t.kind} = 'checkout'`),
-    check("payments_kind_check", sql`${t.kind} in ('checkout', 'instalment')`),
+    check("payments_kind_check", sql`${t.kind} in ('checkout', 'instalment', 'offline', 'balance')`),
+    check("payments_method_check", sql`${t.method} in ('card', 'cash', 'cheque', 'bank_transfer')`),
+    // Money the office received is offline and says when; a card payment is neither.
+    check(
+      "payments_offline_check",
+      sql`(${t.kind} = 'offline') = (${t.method} <> 'card') and (${t.kind} = 'offline') = (${t.receivedOn} is not null)`,
+    ),
+    // A cheque has its number and a transfer its reference.
+    check(
+      "payments_reference_check",
+      sql`${t.method} not in ('cheque', 'bank_transfer') or char_length(coalesce(${t.reference}, '')) between 1 and 60`,
+    ),
+    check("payments_amount_check", sql`${t.amountCents} > 0 or ${t.kind} = 'checkout'`),
     uniqueIndex("payments_transaction_key").on(t.transactionId),
     index("payments_student_idx").on(t.studentId),
     // Payment history, newest first, paged.

@@ -1,0 +1,46 @@
+CREATE TABLE "account_claims" (
+	"family_id" uuid PRIMARY KEY NOT NULL,
+	"token_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"claimed_at" timestamp with time zone,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "account_claims_token_hash_unique" UNIQUE("token_hash"),
+	CONSTRAINT "account_claims_hash_length" CHECK (char_length("account_claims"."token_hash") = 64)
+);
+--> statement-breakpoint
+CREATE TABLE "office_actions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"actor_id" uuid,
+	"actor_name" text NOT NULL,
+	"family_id" uuid,
+	"action" text NOT NULL,
+	"summary" text NOT NULL,
+	"detail" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	CONSTRAINT "office_actions_summary_length" CHECK (char_length("office_actions"."summary") between 1 and 500)
+);
+--> statement-breakpoint
+ALTER TABLE "payments" DROP CONSTRAINT "payments_kind_check";--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "channel" text DEFAULT 'online' NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "balance_due_day" date;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "booked_by" uuid;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "method" text DEFAULT 'card' NOT NULL;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "reference" text;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "received_on" date;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "recorded_by" uuid;--> statement-breakpoint
+ALTER TABLE "account_claims" ADD CONSTRAINT "account_claims_family_id_users_id_fk" FOREIGN KEY ("family_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "office_actions" ADD CONSTRAINT "office_actions_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "office_actions" ADD CONSTRAINT "office_actions_family_id_users_id_fk" FOREIGN KEY ("family_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "office_actions_at_idx" ON "office_actions" USING btree ("at","id");--> statement-breakpoint
+CREATE INDEX "office_actions_family_idx" ON "office_actions" USING btree ("family_id","at");--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_booked_by_users_id_fk" FOREIGN KEY ("booked_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_recorded_by_users_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "orders_office_due_idx" ON "orders" USING btree ("balance_due_day") WHERE "orders"."channel" = 'office';--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_channel_check" CHECK ("orders"."channel" in ('online', 'office'));--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_office_check" CHECK ("orders"."channel" = 'office' or ("orders"."balance_due_day" is null and "orders"."booked_by" is null));--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_office_plan_check" CHECK ("orders"."channel" = 'online' or "orders"."plan" is null);--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_method_check" CHECK ("payments"."method" in ('card', 'cash', 'cheque', 'bank_transfer'));--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_offline_check" CHECK (("payments"."kind" = 'offline') = ("payments"."method" <> 'card') and ("payments"."kind" = 'offline') = ("payments"."received_on" is not null));--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_reference_check" CHECK ("payments"."method" not in ('cheque', 'bank_transfer') or char_length(coalesce("payments"."reference", '')) between 1 and 60);--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_amount_check" CHECK ("payments"."amount_cents" > 0 or "payments"."kind" = 'checkout');--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_kind_check" CHECK ("payments"."kind" in ('checkout', 'instalment', 'offline', 'balance'));

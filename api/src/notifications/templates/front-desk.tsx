@@ -1,0 +1,49 @@
+import { Text } from "@react-email/components";
+import type { AccountClaimFacts, OfficePaymentFacts } from "../facts/front-desk.js";
+import { ACADEMY, formatCents, formatDay, formatInstant } from "../format.js";
+import { ButtonLink, Layout, small, text } from "./layout.js";
+
+export const accountClaimSubject = () => `Your account with ${ACADEMY.name}: set your password`;
+
+/** An account the office made for the family at the front desk: the link to set a password. */
+export function AccountClaim({ facts, siteUrl }: { facts: AccountClaimFacts; siteUrl: string }) {
+  return (
+    <Layout
+      preview="The academy made your account: set a password to see your bookings."
+      heading="Your account is ready"
+    >
+      <Text style={text}>
+        {`Hello ${facts.familyName}, ${facts.adminName} at ${ACADEMY.name} made an account for your family with this e-mail address. Set a password to see your bookings, pay a balance, and keep your children's details up to date.`}
+      </Text>
+      <ButtonLink href={`${siteUrl}/claim-account?token=${encodeURIComponent(facts.token)}`}>
+        Set your password
+      </ButtonLink>
+      <Text
+        style={small}
+      >{`The link works once, until ${formatDay(facts.until)}. After that, use "Forgot password" on the sign-in page with this address.`}</Text>
+      <Text style={small}>{`Did not expect this? Write to ${ACADEMY.email} or call ${ACADEMY.phone}.`}</Text>
+    </Layout>
+  );
+}
+
+export const officePaymentSubject = (facts: OfficePaymentFacts) =>
+  `Payment received: ${formatCents(facts.amountCents)} (${facts.classNames.join(", ")})`;
+
+/** A payment of a front-desk booking: how it was paid, and what is still owed. */
+export function OfficePayment({ facts, siteUrl }: { facts: OfficePaymentFacts; siteUrl: string }) {
+  const when = facts.receivedOn ? formatDay(facts.receivedOn) : formatInstant(facts.paidAt);
+  return (
+    <Layout preview={`We received ${formatCents(facts.amountCents)} ${facts.paidBy}.`} heading="Payment received">
+      <Text style={text}>
+        {`Hello ${facts.familyName}, we received ${formatCents(facts.amountCents)} ${facts.paidBy} on ${when} for ${facts.classNames.join(", ")}.`}
+      </Text>
+      <Text style={text}>
+        {facts.order.owedCents > 0
+          ? `Paid so far ${formatCents(facts.order.paidCents)}; still to pay ${formatCents(facts.order.owedCents)}${facts.order.dueDay ? ` by ${formatDay(facts.order.dueDay)}` : ""}.`
+          : `Paid in full: ${formatCents(facts.order.paidCents)}. Thank you.`}
+      </Text>
+      <ButtonLink href={`${siteUrl}/dashboard/balance`}>See your balance</ButtonLink>
+      <Text style={small}>Payment: {facts.paymentId}</Text>
+    </Layout>
+  );
+}
