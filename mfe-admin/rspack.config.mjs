@@ -22,5 +22,6 @@ export default createAppConfig({
     "./AcademyFormsPage": "./src/pages/academy-forms-page.tsx",
     "./BalancesPage": "./src/pages/balances-page.tsx",
     "./AttendancePage": "./src/pages/attendance-page.tsx",
+    "./FrontDeskPage": "./src/pages/front-desk-page.tsx",
   },
 });

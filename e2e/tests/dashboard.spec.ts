@@ -30,6 +30,7 @@ const pagesByRole = {
     ["payment-plans", "Payment plans", "mfe_admin"],
     ["balances", "Balances due", "mfe_admin"],
     ["attendance", "Attendance", "mfe_admin"],
+    ["front-desk", "Front desk", "mfe_admin"],
   ],
 } as const;
 
@@ -44,7 +45,7 @@ const sidebar = {
     "My Balance",
   ],
   instructor: ["Instructor Home", "Add a Class", "My Classes"],
-  admin: ["Admin Home", "Manage Classes", "Manage Users", "Discounts", "Payment plans", "Balances due"],
+  admin: ["Admin Home", "Manage Classes", "Manage Users", "Front desk", "Discounts", "Payment plans", "Balances due"],
 } as const;
 
 for (const role of ["student", "instructor", "admin"] as const) {

@@ -6,6 +6,7 @@
 export {
   browserLocalPersistence,
   browserPopupRedirectResolver,
+  confirmPasswordReset,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
   EmailAuthProvider,

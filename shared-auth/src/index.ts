@@ -55,6 +55,7 @@ export {
   signInWithGoogle,
   usesAccountChooser,
   sendPasswordReset,
+  setPasswordWithCode,
   sendVerificationEmail,
   refreshEmailVerification,
   updateAccountProfile,

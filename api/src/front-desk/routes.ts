@@ -11,6 +11,7 @@ import { transaction } from "../platform/transaction.js";
 import { idParam, toDollars } from "../platform/wire.js";
 import {
   deskBookingBody,
+  deskCamper,
   deskFamily as deskFamilyWire,
   deskOrder,
   deskQuote,
@@ -160,7 +161,7 @@ export const frontDeskRoutes =
           params: idParam,
           body: newCamper,
           response: {
-            201: z.object({ insertedId: z.string() }).describe("The camper was added"),
+            201: z.object({ insertedId: z.string(), camper: deskCamper }).describe("The camper was added"),
             ...refusals({ ...FAMILY_REFUSALS, 409: "The family already keeps 20 campers" }),
           },
         },
@@ -174,7 +175,11 @@ export const frontDeskRoutes =
             camperId: row.id,
           }),
         );
-        return reply.status(201).send({ insertedId: row.id });
+        const name = `${row.firstName} ${row.lastName}`;
+        return reply.status(201).send({
+          insertedId: row.id,
+          camper: { _id: row.id, name, is_self: false, date_of_birth: row.dateOfBirth },
+        });
       },
     );
 

@@ -18,11 +18,14 @@ export function ClassPicker({
   chosen,
   onChange,
   problem,
+  legend = "Classes it is for",
 }: {
   chosen: ChosenClass[];
   onChange: (next: ChosenClass[]) => void;
   /** The server's message about the classes chosen. */
   problem?: string | undefined;
+  /** What the classes are chosen for, as the fieldset names it. */
+  legend?: string;
 }) {
   const id = useId();
   const [draft, setDraft] = useState("");
@@ -66,7 +69,7 @@ export function ClassPicker({
   const { pages } = pageRange({ page, size: PICKER_PAGE_SIZE }, total);
   return (
     <fieldset className="flex min-w-0 flex-col gap-3" aria-describedby={problem ? `${id}-problem` : undefined}>
-      <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">Classes it is for</legend>
+      <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">{legend}</legend>
       {chosen.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">No class chosen.</p>
       ) : (

@@ -7,6 +7,8 @@ import { PageFrame } from "../components/page-frame";
 import { EmptyState, ErrorState, RowsSkeleton } from "../components/states";
 import { card } from "../components/styles";
 import { useBalance, type Balance } from "../features/balance/balance-api";
+import { balanceSummary, hasBalances, owingOrders } from "../features/balance/balance-summary";
+import { OrderBalanceCard } from "../features/balance/order-balance-card";
 import { ChangeCard } from "../features/balance/change-card";
 import { PayAhead } from "../features/balance/pay-ahead";
 import { PayRefused } from "../features/balance/pay-refused";
@@ -142,7 +144,22 @@ function PlanCard({
   );
 }
 
-/** /dashboard/balance: the family's payment plans, what was paid, and each payment still to come. */
+/** A card payment recorded: said at the top, since the paid balance's card goes. */
+function PaidNotice({ text }: { text: string }) {
+  return (
+    <p
+      role="status"
+      className="rounded-lg bg-emerald-50 p-3 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+    >
+      {text}
+    </p>
+  );
+}
+
+/**
+ * /dashboard/balance: the family's payment plans, what was paid, and each payment still to come;
+ * and the balances left on bookings the academy's office made for it (decision 047), paid by card.
+ */
 export default function BalancePage() {
   const email = useStudentEmail();
   const balance = useBalance(email);
@@ -150,6 +167,8 @@ export default function BalancePage() {
   const [params, setParams] = useSearchParams();
   const [paying, setPaying] = useState<string | null>(params.get("pay"));
   const [changingCard, setChangingCard] = useState(false);
+  const [payingOrder, setPayingOrder] = useState<string | null>(null);
+  const [paidNotice, setPaidNotice] = useState<string | null>(null);
   const pay = (instalmentId: string | null) => {
     setPaying(instalmentId);
     if (params.has("pay")) setParams({}, { replace: true });
@@ -159,24 +178,42 @@ export default function BalancePage() {
   else if (balance.isPending) body = <RowsSkeleton label="Loading your balance" rows={2} />;
   else if (balance.isError)
     body = <ErrorState what="Your balance" error={balance.error} onRetry={() => void balance.refetch()} />;
-  else if (balance.data.plans.length === 0)
+  else if (!hasBalances(balance.data))
     body = (
-      <EmptyState title="Nothing to pay later" to="/dashboard/paymenthistory" linkLabel="See your payments">
-        You have paid for every class in full. A payment plan, when you choose one at checkout, shows here.
-      </EmptyState>
+      <>
+        {paidNotice && <PaidNotice text={paidNotice} />}
+        <EmptyState title="Nothing to pay later" to="/dashboard/paymenthistory" linkLabel="See your payments">
+          You have paid for every class in full. A payment plan you choose at checkout, or a balance left on a booking
+          made with the academy&apos;s office, shows here.
+        </EmptyState>
+      </>
     );
   else {
-    const { next, owedCents, atRisk } = balance.data;
-    const refused = balance.data.plans.flatMap((p) => p.instalments).find((c) => c.status === "failed");
+    const { owedCents, atRisk } = balance.data;
+    const orders = owingOrders(balance.data);
     body = (
       <>
         <p className="text-lg text-slate-900 dark:text-white" data-testid="balance-summary">
-          {refused
-            ? `Still to pay: ${cents(owedCents)}. A payment of ${cents(refused.amountCents)} could not be taken: you can pay it now below.`
-            : next
-              ? `Still to pay: ${cents(owedCents)}. Next: ${cents(next.amountCents)} on ${dayInWords(next.due)}, charged to the card you saved.`
-              : "Everything is paid."}
+          {balanceSummary(balance.data)}
         </p>
+        {paidNotice && <PaidNotice text={paidNotice} />}
+        {orders.length > 0 && (
+          <ul className="flex flex-col gap-4" aria-label="Balances of bookings made with the office">
+            {orders.map((order) => (
+              <OrderBalanceCard
+                key={order.orderId}
+                order={order}
+                email={email}
+                paying={payingOrder}
+                onPay={(orderId) => {
+                  setPayingOrder(orderId);
+                  if (orderId) setPaidNotice(null);
+                }}
+                onPaid={setPaidNotice}
+              />
+            ))}
+          </ul>
+        )}
         {atRisk && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800 dark:bg-red-950 dark:text-red-200">
             A payment could not be taken and will not be tried again: pay it now with another card, or contact the
@@ -195,18 +232,20 @@ export default function BalancePage() {
               Use another card
             </button>
           ))}
-        <ul className="flex flex-col gap-4" aria-label="Payment plans">
-          {balance.data.plans.map((plan) => (
-            <PlanCard key={plan.orderId} plan={plan} email={email} paying={paying} onPay={pay} />
-          ))}
-        </ul>
+        {balance.data.plans.length > 0 && (
+          <ul className="flex flex-col gap-4" aria-label="Payment plans">
+            {balance.data.plans.map((plan) => (
+              <PlanCard key={plan.orderId} plan={plan} email={email} paying={paying} onPay={pay} />
+            ))}
+          </ul>
+        )}
       </>
     );
   }
   return (
     <PageFrame
       title="My Balance"
-      intro="Classes paid with a deposit and the rest in payments: each payment and its day."
+      intro="Classes paid with a deposit and the rest in payments, and balances left on bookings made with the academy's office: what is due and when."
     >
       {body}
     </PageFrame>

@@ -8910,6 +8910,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         insertedId: string;
+                        camper: components["schemas"]["DeskCamper"];
                     };
                 };
             };

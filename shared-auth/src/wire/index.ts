@@ -110,6 +110,15 @@ export type Today = Schemas["Today"];
 export type FamilyCampDays = Schemas["FamilyCampDays"];
 export type ClassMessages = Schemas["ClassMessages"];
 export type DayReport = Schemas["DayReport"];
+export type DeskFamily = Schemas["DeskFamily"];
+export type DeskFamilySummary = Schemas["DeskFamilySummary"];
+export type DeskOrder = Schemas["DeskOrder"];
+export type DeskPayment = Schemas["DeskPayment"];
+export type DeskQuote = Schemas["DeskQuote"];
+export type DeskCamper = Schemas["DeskCamper"];
+export type BalanceOrders = Schemas["BalanceOrders"];
+export type BalanceIntent = Schemas["BalanceIntent"];
+export type ClaimOpened = Schemas["ClaimOpened"];
 
 type Method = "get" | "put" | "post" | "delete" | "patch";
 

@@ -112,6 +112,8 @@ export const dashboardRoutes: RemoteRoute[] = [
   },
   { path: "manageusers", remote: "mfe_admin", exposed: "ManageUsersPage", access: "admin", title: "Manage Users" },
   { path: "allusers", remote: "mfe_admin", exposed: "AllUsersPage", access: "admin", title: "All Users" },
+  // The office books for a family it registered or found, and records money received at the desk (decision 047).
+  { path: "front-desk", remote: "mfe_admin", exposed: "FrontDeskPage", access: "admin", title: "Front desk" },
   { path: "discounts", remote: "mfe_admin", exposed: "DiscountsPage", access: "admin", title: "Discounts" },
   // Decision 040: the plans families may choose at checkout instead of paying in full.
   {

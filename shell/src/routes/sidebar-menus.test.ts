@@ -10,6 +10,7 @@ describe("sidebarMenu", () => {
       "Admin Home",
       "Manage Classes",
       "Manage Users",
+      "Front desk",
       "Discounts",
       "Payment plans",
       "Balances due",
@@ -51,6 +52,7 @@ describe("isChromeHidden", () => {
     ["/login", true],
     ["/signup", true],
     ["/dashboard/login-help", true],
+    ["/claim-account", true],
     ["/", false],
     ["/classes", false],
   ])("%s: %s", (path, hidden) => {

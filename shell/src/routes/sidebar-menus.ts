@@ -21,7 +21,7 @@ const page = (path: string): MenuItem => ({
 /**
  * Sidebar menus by role (spec section 2): the spec's pages, then the families' campers (decision
  * 030), waitlists, balance, forms (decision 045) and pick-up people (decision 046); staff's Today
- * (decision 046); the admin's discounts, plans, balances and forms.
+ * (decision 046); the admin's front desk (decision 047), discounts, plans, balances and forms.
  */
 export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuItem[] } {
   const common: MenuItem[] = [
@@ -35,6 +35,8 @@ export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuI
         "adminhome",
         "manageclasses",
         "manageusers",
+        // First after the spec's items: the office's everyday page.
+        "front-desk",
         "discounts",
         "payment-plans",
         "balances",
@@ -67,7 +69,10 @@ export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuI
   };
 }
 
-/** The navbar and footer are hidden on any path that contains login or signup (spec section 2). */
+/**
+ * The navbar and footer are hidden on any path that contains login or signup (spec section 2), and
+ * on /claim-account, the other account page drawn in the same frame of its own (decision 047).
+ */
 export function isChromeHidden(pathname: string): boolean {
-  return /login|signup/i.test(pathname);
+  return /login|signup|^\/claim-account/i.test(pathname);
 }

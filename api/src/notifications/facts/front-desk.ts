@@ -113,7 +113,8 @@ export async function officePaymentFacts(
       paidBy: paidByText(payment.method, payment.reference, cardLast4),
       receivedOn: payment.receivedOn,
       paidAt: payment.paidAt.toISOString(),
-      classNames: names.map((n) => n.name),
+      // Two children in one class: the class named once.
+      classNames: [...new Set(names.map((n) => n.name))],
       order,
     },
   };

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { api, errorMessage, queryKeys, useAcademy } from "shared-auth";
-import type { Balance } from "shared-auth/wire";
+import { api, errorMessage, useAcademy } from "shared-auth";
+import { showBalance, type Balance } from "./balance-api";
 import { BalancePanel } from "./balance-panel";
 
 const CardPayment = lazy(() => import("../checkout/card-payment"));
@@ -23,7 +23,7 @@ export function ChangeCard({ email, onClose }: { email: string; onClose: () => v
     mutationFn: async (setupIntentId: string) =>
       (await api.post<Balance>("/balance/card/settle", { setupIntentId })).data,
     onSuccess: (balance) => {
-      client.setQueryData(queryKeys.balance(email), balance);
+      showBalance(client, email, balance);
       setDone(true);
     },
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { api, errorMessage, queryKeys } from "shared-auth";
-import type { Balance } from "shared-auth/wire";
+import { api, errorMessage } from "shared-auth";
+import { showBalance, type Balance } from "./balance-api";
 import { cents } from "../pricing/money";
 
 /**
@@ -30,7 +30,7 @@ export function PayAhead({
     onSuccess: (balance) => {
       setAsking(false);
       onCharging(`Your saved card is being charged ${cents(amountCents)}: this page shows it within a minute.`);
-      client.setQueryData(queryKeys.balance(email), balance);
+      showBalance(client, email, balance);
     },
   });
   if (!asking) {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { api, errorMessage, queryKeys, useAcademy } from "shared-auth";
-import type { Balance, RefusedChargePayment } from "shared-auth/wire";
+import type { RefusedChargePayment } from "shared-auth/wire";
+import { showBalance, type Balance } from "./balance-api";
 import { BalancePanel } from "./balance-panel";
 import { cents } from "../pricing/money";
 
@@ -34,7 +35,7 @@ export function PayRefused({
   const settle = useMutation({
     mutationFn: async () => (await api.post<Balance>(`/balance/instalments/${instalmentId}/settle`)).data,
     onSuccess: (balance) => {
-      client.setQueryData(queryKeys.balance(email), balance);
+      showBalance(client, email, balance);
       void client.invalidateQueries({ queryKey: queryKeys.payments(email) });
       setDone(true);
     },
