@@ -28,6 +28,8 @@ ALTER TABLE "payments" ADD COLUMN "method" text DEFAULT 'card' NOT NULL;--> stat
 ALTER TABLE "payments" ADD COLUMN "reference" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "received_on" date;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "recorded_by" uuid;--> statement-breakpoint
+ALTER TABLE "refunds" ADD COLUMN "method" text DEFAULT 'card' NOT NULL;--> statement-breakpoint
+ALTER TABLE "refunds" ADD COLUMN "reference" text;--> statement-breakpoint
 ALTER TABLE "account_claims" ADD CONSTRAINT "account_claims_family_id_users_id_fk" FOREIGN KEY ("family_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "office_actions" ADD CONSTRAINT "office_actions_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "office_actions" ADD CONSTRAINT "office_actions_family_id_users_id_fk" FOREIGN KEY ("family_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -43,4 +45,6 @@ ALTER TABLE "payments" ADD CONSTRAINT "payments_method_check" CHECK ("payments".
 ALTER TABLE "payments" ADD CONSTRAINT "payments_offline_check" CHECK (("payments"."kind" = 'offline') = ("payments"."method" <> 'card') and ("payments"."kind" = 'offline') = ("payments"."received_on" is not null));--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_reference_check" CHECK ("payments"."method" not in ('cheque', 'bank_transfer') or char_length(coalesce("payments"."reference", '')) between 1 and 60);--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_amount_check" CHECK ("payments"."amount_cents" > 0 or "payments"."kind" = 'checkout');--> statement-breakpoint
-ALTER TABLE "payments" ADD CONSTRAINT "payments_kind_check" CHECK ("payments"."kind" in ('checkout', 'instalment', 'offline', 'balance'));
+ALTER TABLE "payments" ADD CONSTRAINT "payments_kind_check" CHECK ("payments"."kind" in ('checkout', 'instalment', 'offline', 'balance'));--> statement-breakpoint
+ALTER TABLE "refunds" ADD CONSTRAINT "refunds_method_check" CHECK ("refunds"."method" in ('card', 'cash', 'cheque', 'bank_transfer'));--> statement-breakpoint
+ALTER TABLE "refunds" ADD CONSTRAINT "refunds_offline_check" CHECK ("refunds"."method" = 'card' or ("refunds"."status" = 'succeeded' and "refunds"."origin" = 'site' and "refunds"."provider_refund_id" is null));

@@ -26,6 +26,7 @@ export { AHEAD_OF_LINE_FIELD, bookAtTheDesk, priceDeskSeats, type DeskBooking } 
 export {
   addOfficePayment,
   openBalancePayment,
+  seatKept,
   settleBalancePayment,
   type OfflinePayment,
 } from "./checkout/desk-payments.js";

@@ -47,7 +47,13 @@ export const deskOrder = z
     status: z.enum(["paid", "partially paid", "balance due"]).meta({ description: "The booking's money in words" }),
     overdue: z.boolean().meta({ description: "Something is owed and its day has passed" }),
     seats: z.array(
-      z.object({ classId: z.string(), className: z.string(), camperName: z.string(), priceCents: cents("Its price") }),
+      z.object({
+        classId: z.string(),
+        className: z.string(),
+        camperName: z.string(),
+        priceCents: cents("Its price"),
+        cancelled: z.boolean().meta({ description: "The seat was cancelled: its unpaid rest is owed no more" }),
+      }),
     ),
     payments: z.array(deskPayment),
   })

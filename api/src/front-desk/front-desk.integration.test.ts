@@ -4,7 +4,14 @@ import { inject } from "vitest";
 import { CONTACT, GUARDIAN, family, lineClass } from "../../test/families.js";
 import { ADMIN, clockDay, confirmCard, SAM, useTestApi } from "../../test/harness.js";
 import { uniqueEmail } from "../../test/emulator-accounts.js";
-import { classes, notificationOutbox, officeActions, orderItems, payments } from "../platform/database/schema.js";
+import {
+  classes,
+  notificationOutbox,
+  officeActions,
+  orderItems,
+  payments,
+  refunds,
+} from "../platform/database/schema.js";
 
 /**
  * The front desk (decision 047) through the API on PGlite and PostgreSQL, with the real Firebase
@@ -225,6 +232,51 @@ describe("booking at the front desk", () => {
     expect(withReason.json().order).toMatchObject({ status: "balance due", paidCents: 0 });
     const log = await logOf(familyId);
     expect(log.find((l) => l.action === "booked")!.summary).toMatch(/ahead of the line .*Sibling of a camper/);
+  });
+
+  it("cancels a desk seat only through the office, its money handed back as recorded, its unpaid rest owed no more", async () => {
+    const { familyId, email, kids, person } = await walkIn(["Ada", "Bea"]);
+    const cls = await lineClass(api, 5);
+    const booked = await call("POST", `/admin/families/${familyId}/bookings`, {
+      seats: kids.map((camperId) => ({ classId: cls, camperId })),
+      payment: { method: "cash", amountCents: 15_000, receivedOn: clockDay(0) },
+      dueDay: clockDay(20),
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const order = booked.json().order;
+    expect(order).toMatchObject({ totalCents: 25_000, paidCents: 15_000, owedCents: 10_000 });
+    const seats = (await call("GET", "/enrollments", undefined, person)).json();
+    const seat = (name: string) => seats.find((s: { camper: string }) => s.camper.startsWith(name));
+    // The family sees why it cannot cancel it itself, and is refused if it tries.
+    expect(seat("Ada").cancellation).toMatchObject({
+      cancellable: false,
+      text: expect.stringMatching(/academy's office/),
+    });
+    expect((await call("POST", `/enrollments/${seat("Ada")._id}/cancel`, {}, person)).statusCode).toBe(409);
+    // The office must say how the money goes back; then it is recorded as done, never sent to a card.
+    const cancel = (payload: object) => call("POST", `/enrollments/${seat("Ada")._id}/cancel`, payload);
+    expect((await cancel({ reason: "Moved away" })).json().fields).toHaveProperty("refundMethod");
+    expect((await cancel({ reason: "Moved away", refundMethod: "cheque" })).json().fields).toHaveProperty(
+      "refundReference",
+    );
+    const done = await cancel({ reason: "Moved away", refundMethod: "cheque", refundReference: "2077" });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().message).toMatch(/is recorded as given back by cheque no\. 2077\.$/);
+    const [refund] = await api.database.db.select().from(refunds).where(eq(refunds.orderId, order._id));
+    expect(refund).toMatchObject({ method: "cheque", reference: "2077", status: "succeeded", providerRefundId: null });
+    // What Ada's line had of the cash went back by the policy; Bea's seat still owes its rest, and
+    // Ada's unpaid rest (if the cash filled Bea's line first) is owed no more.
+    const after = (await call("GET", `/admin/families/${familyId}`)).json().orders[0];
+    expect(after.seats.filter((s: { cancelled: boolean }) => s.cancelled)).toHaveLength(1);
+    expect(after.refundedCents).toBe(refund!.amountCents);
+    const lines = await api.database.db.select().from(orderItems).where(eq(orderItems.orderId, order._id));
+    const bea = lines.find((l) => l.camperId === kids[1])!;
+    const ada = lines.find((l) => l.camperId === kids[0])!;
+    expect(ada.refundedCents).toBe(refund!.amountCents);
+    expect(after.owedCents).toBe(bea.priceCents - bea.paidCents);
+    expect(await mailOf(email, "seat-cancelled")).toEqual([
+      expect.objectContaining({ refundCents: refund!.amountCents, refundBy: "by cheque no. 2077" }),
+    ]);
   });
 
   it("is the office's alone", async () => {

@@ -4,6 +4,7 @@ import { paidByText } from "../notifications/index.js";
 import { academyToday } from "../platform/academy-day.js";
 import type { Db, Tx } from "../platform/database/client.js";
 import { campers, classes, orderItems, orders, payments, users } from "../platform/database/schema.js";
+import { seatKept } from "../booking/index.js";
 import type { DeskOrder } from "./answers.js";
 
 /**
@@ -46,6 +47,7 @@ export async function familyOrders(db: Db | Tx, familyId: string, only?: "office
       priceCents: orderItems.priceCents,
       paidCents: orderItems.paidCents,
       refundedCents: orderItems.refundedCents,
+      kept: sql<boolean>`${seatKept}`.mapWith(Boolean),
     })
     .from(orderItems)
     .innerJoin(classes, eq(classes.id, orderItems.classId))
@@ -63,8 +65,12 @@ export async function familyOrders(db: Db | Tx, familyId: string, only?: "office
     const mine = lines.filter((l) => l.orderId === order.id);
     const totalCents = mine.reduce((sum, l) => sum + l.priceCents, 0);
     const paidCents = mine.reduce((sum, l) => sum + l.paidCents, 0);
-    // A plan's later charges are the plan's (My Balance shows them): owed here is the front desk's.
-    const owedCents = order.channel === "office" ? totalCents - paidCents : 0;
+    // A plan's later charges are the plan's (My Balance shows them): owed here is the front desk's,
+    // on the seats still booked (a cancelled seat's unpaid rest is owed no more).
+    const owedCents =
+      order.channel === "office"
+        ? mine.filter((l) => l.kept).reduce((sum, l) => sum + l.priceCents - l.paidCents, 0)
+        : 0;
     const dueDay = owedCents > 0 ? order.dueDay : null;
     return {
       _id: order.id,
@@ -82,6 +88,7 @@ export async function familyOrders(db: Db | Tx, familyId: string, only?: "office
         className: l.className,
         camperName: l.camperName,
         priceCents: l.priceCents,
+        cancelled: !l.kept,
       })),
       payments: paid
         .filter((p) => p.orderId === order.id)
@@ -108,7 +115,7 @@ export async function owedByFamily(db: Db, familyIds: string[]): Promise<Map<str
     })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(and(inArray(orders.studentId, familyIds), eq(orders.status, "paid"), eq(orders.channel, "office")))
+    .where(and(inArray(orders.studentId, familyIds), eq(orders.status, "paid"), eq(orders.channel, "office"), seatKept))
     .groupBy(orders.studentId);
   return new Map(rows.map((r) => [r.familyId, r.owed]));
 }

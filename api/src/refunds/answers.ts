@@ -54,6 +54,10 @@ export const enrolledSeat = z
     enrolledAt: z.string().meta({ description: "When the seat was taken (ISO 8601, UTC)" }),
     paid: z.number().meta({ description: "What was paid for it, in dollars" }),
     refunded: z.number().meta({ description: "What of it went back already, in dollars" }),
+    atTheDesk: z.boolean().meta({
+      description:
+        "Booked at the front desk (decision 047): the office cancels it, and hands its refund back itself (say how: refundMethod)",
+    }),
     cancellation: refundQuote,
   })
   .meta({ id: "EnrolledSeat", description: "One seat of the family (one per camper and class), with today's quote" });

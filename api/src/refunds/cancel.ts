@@ -19,9 +19,11 @@ import {
 import { badRequest, conflict, notFound } from "../platform/errors.js";
 import { toDollars, usd } from "../platform/wire.js";
 import { fillFromLine, type LineOptions } from "../waitlist/index.js";
-import { markPaymentRefunds, NO_CARD_TO_REFUND } from "./lines.js";
+import { markPaymentRefunds, NO_CARD_TO_REFUND, raiseRefunded } from "./lines.js";
+import { addDeskRefund } from "./desk-refund.js";
 import { splitOverCharges, type ChargePart } from "./plan-charges.js";
 import { orderFacts, seatRefund, spreadRefund, type Line, type OrderFacts } from "./order-seats.js";
+import type { HandBack } from "./desk-refund.js";
 import { academyToday, loadPolicy, quoteRefund, quoteText, type Quote } from "./policy.js";
 
 /**
@@ -47,6 +49,8 @@ const seatColumns = {
   refundedCents: sql<number>`coalesce(${orderItems.refundedCents}, 0)`.mapWith(Number),
   /** Paid by card: the seed's sample families paid none (seed/families.ts). */
   byCard: sql<boolean>`${orders.paymentIntentId} is not null`.mapWith(Boolean),
+  /** Booked at the front desk (decision 047): its money goes back through the office, not a card. */
+  atTheDesk: sql<boolean>`coalesce(${orders.channel} = 'office', false)`.mapWith(Boolean),
 };
 
 function seats(db: Db | Tx) {
@@ -81,9 +85,14 @@ function seatToWire(seat: Seat, quote: Quote) {
     enrolledAt: seat.enrolledAt.toISOString(),
     paid: toDollars(seat.paidCents),
     refunded: toDollars(seat.refundedCents),
-    cancellation: quoteToWire(quote),
+    atTheDesk: seat.atTheDesk,
+    cancellation: seat.atTheDesk ? { ...quoteToWire(quote), cancellable: false, text: DESK_SEAT } : quoteToWire(quote),
   };
 }
+
+/** A seat booked at the front desk: its money was handed over there, and goes back there. */
+const DESK_SEAT =
+  "This seat was booked with the academy's office: call or visit the office to cancel it, and it gives back what the cancellation policy refunds.";
 
 export function quoteToWire(quote: Quote) {
   return {
@@ -120,7 +129,13 @@ async function quoteFor(
 ): Promise<{ quote: Quote; lines: Line[] }> {
   const quote = quoteRefund(
     policy,
-    { paidCents: seat.paidCents, refundedCents: seat.refundedCents, firstDay: seat.firstDay, byCard: seat.byCard },
+    {
+      paidCents: seat.paidCents,
+      refundedCents: seat.refundedCents,
+      firstDay: seat.firstDay,
+      // A desk booking's money can go back (through the office): not the sample data's "no card".
+      byCard: seat.byCard || seat.atTheDesk,
+    },
     academyToday(),
   );
   const line = { classId: seat.classId, camperId: seat.camperId };
@@ -176,6 +191,8 @@ export interface CancelRequest {
   /** An admin's amount instead of the policy's (never more than is left of the line). */
   refundCents?: number;
   reason?: string;
+  /** How the office gives a front-desk booking's money back (decision 047); required for those. */
+  handBack?: HandBack;
 }
 
 export interface Cancelled {
@@ -209,6 +226,7 @@ export async function cancelSeat(tx: Tx, request: CancelRequest, line: LineOptio
   if (seat.orderId) await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, seat.orderId)).for("update");
   const { quote, lines } = await quoteFor(await loadPolicy(tx), seat, factsOnce(tx));
   if (request.asFamily && quote.window === "started") throw conflict(quoteText(quote));
+  if (request.asFamily && seat.atTheDesk) throw conflict(DESK_SEAT);
 
   // The policy's amount, or an admin's: this seat's line first, then what seats of the order
   // cancelled before were given less (decision 033).
@@ -230,6 +248,7 @@ export async function cancelSeat(tx: Tx, request: CancelRequest, line: LineOptio
       spread,
       actorId: request.actorId,
       reason: request.reason ?? (request.asFamily ? "Cancelled by the family" : null),
+      handBack: request.handBack,
     });
   }
   await tx.delete(enrollments).where(eq(enrollments.id, seat.id));
@@ -277,15 +296,17 @@ export async function addRefund(
     spread?: { classId: string; camperId: string; cents: number }[] | undefined;
     actorId: string | null;
     reason: string | null;
+    handBack?: HandBack;
   },
 ): Promise<string[]> {
-  const { spread, ...row } = input;
+  const { spread, handBack, ...row } = input;
   const [order] = await tx
-    .select({ status: orders.status, intent: orders.paymentIntentId, plan: orders.plan })
+    .select({ status: orders.status, intent: orders.paymentIntentId, plan: orders.plan, channel: orders.channel })
     .from(orders)
     .where(eq(orders.id, input.orderId))
     .for("update");
   if (!order || order.status !== "paid") throw conflict("Only a paid order can be refunded.");
+  if (order.channel === "office") return [await addDeskRefund(tx, { ...row, spread }, handBack)];
   // The seed's families paid no card (seed/families.ts): nothing can go back to one.
   if (!order.intent) throw conflict(NO_CARD_TO_REFUND);
   const parts = spread ?? [{ classId: input.classId, camperId: input.camperId, cents: input.amountCents }];
@@ -312,22 +333,6 @@ export async function addRefund(
   }
   await markPaymentRefunds(tx, input.orderId);
   return [refund!.id];
-}
-
-/** A line's share of a refund goes up on its line: the database refuses more than was paid for it. */
-async function raiseRefunded(tx: Tx, orderId: string, part: Line) {
-  const updated = await tx
-    .update(orderItems)
-    .set({ refundedCents: sql`${orderItems.refundedCents} + ${part.cents}` })
-    .where(
-      and(
-        eq(orderItems.orderId, orderId),
-        eq(orderItems.classId, part.classId),
-        eq(orderItems.camperId, part.camperId),
-      ),
-    )
-    .returning({ refunded: orderItems.refundedCents });
-  if (updated.length === 0) throw notFound("There is no such line in this order.");
 }
 
 /**

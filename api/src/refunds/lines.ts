@@ -1,5 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../platform/database/client.js";
+import { notFound } from "../platform/errors.js";
+import type { Line } from "./order-seats.js";
 import { shareAmong } from "./policy.js";
 import { orderItems, payments, refundLines, type refunds } from "../platform/database/schema.js";
 
@@ -114,3 +116,19 @@ export function orderLinesLeft(tx: Tx, orderId: string) {
 /** The answer to a refund of a payment no card made (the seed's sample families, seed/families.ts). */
 export const NO_CARD_TO_REFUND =
   "This payment is part of the sample data and was not made by card: there is no card to refund. Cancel the seat with a $0.00 refund instead.";
+
+/** A line's share of a refund goes up on its line: the database refuses more than was paid for it. */
+export async function raiseRefunded(tx: Tx, orderId: string, part: Line) {
+  const updated = await tx
+    .update(orderItems)
+    .set({ refundedCents: sql`${orderItems.refundedCents} + ${part.cents}` })
+    .where(
+      and(
+        eq(orderItems.orderId, orderId),
+        eq(orderItems.classId, part.classId),
+        eq(orderItems.camperId, part.camperId),
+      ),
+    )
+    .returning({ refunded: orderItems.refundedCents });
+  if (updated.length === 0) throw notFound("There is no such line in this order.");
+}

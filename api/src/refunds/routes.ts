@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { paidByText } from "../notifications/index.js";
 import { z } from "zod";
 import type { PublicCache } from "../catalog/index.js";
 import { requirePermission } from "../platform/access/permissions.js";
@@ -214,6 +215,16 @@ export const refundRoutes =
               reason: text({ required: "Say why, for the record.", max: 300 })
                 .optional()
                 .meta({ description: "Admins only: why, for the record" }),
+              refundMethod: z
+                .enum(["cash", "cheque", "bank_transfer"], { error: "Cash, cheque or bank transfer." })
+                .optional()
+                .meta({
+                  description:
+                    "Admins only, for a front-desk booking (decision 047): how the office gives the money back; required when it refunds anything",
+                }),
+              refundReference: text({ max: 60 })
+                .optional()
+                .meta({ description: "The cheque's number or the transfer's reference (required for those)" }),
             })
             .nullish()
             .meta({ example: { refundCents: 7450, reason: "Moved away: refunded in full as a courtesy" } }),
@@ -223,7 +234,7 @@ export const refundRoutes =
               400: "The input is malformed, or the amount is more than is left of the seat (field refundCents)",
               403: "A family gave an amount or a reason (admins only), or the caller's role may not do this",
               404: "No such enrolment (of the caller's family): it may have been cancelled already",
-              409: "The class has started (families), the order is not paid, or it was paid by no card",
+              409: "The class has started (families), the seat was booked at the front desk (families: the office cancels it), the order is not paid, or it was paid by no card",
             }),
           },
         },
@@ -232,8 +243,10 @@ export const refundRoutes =
         const actor = await request.requireActor();
         requirePermission(actor, "delete", "enrollment", actor.id);
         const admin = actor.role === "admin";
-        if (!admin && (request.body?.refundCents !== undefined || request.body?.reason !== undefined)) {
-          throw forbidden("Only an admin can choose the amount or give a reason.");
+        const body = request.body;
+        const adminOnly = [body?.refundCents, body?.reason, body?.refundMethod, body?.refundReference];
+        if (!admin && adminOnly.some((value) => value !== undefined)) {
+          throw forbidden("Only an admin can choose the amount, the way it goes back or give a reason.");
         }
         const done = await cache.write(["classes"], (tx) =>
           cancelSeat(
@@ -242,8 +255,11 @@ export const refundRoutes =
               enrollmentId: request.params.id,
               actorId: actor.id,
               asFamily: !admin,
-              refundCents: request.body?.refundCents,
-              reason: request.body?.reason,
+              refundCents: body?.refundCents,
+              reason: body?.reason,
+              ...(body?.refundMethod && {
+                handBack: { method: body.refundMethod, reference: body.refundReference ?? null },
+              }),
             },
             line,
           ),
@@ -254,7 +270,10 @@ export const refundRoutes =
           refund: toDollars(done.refundCents),
           refundCents: done.refundCents,
           refundStatus: status,
-          message: cancelledText(done.refundCents, status),
+          message:
+            body?.refundMethod && done.refundCents > 0
+              ? `The seat is cancelled. ${usd(done.refundCents)} is recorded as given back ${paidByText(body.refundMethod, body.refundReference ?? null)}.`
+              : cancelledText(done.refundCents, status),
         };
       },
     );

@@ -24,6 +24,7 @@ beforeEach(() => {
       enrolledAt: "2027-03-01T10:00:00.000Z",
       paid: 149,
       refunded: 0,
+      atTheDesk: false,
       cancellation: {
         refund: 149,
         refundCents: 14_900,
@@ -78,5 +79,37 @@ describe("cancelling a seat", () => {
     );
     expect(document.activeElement).toBe(amount);
     expect(api.calls("POST /enrollments/e-1/cancel")).toHaveLength(0);
+  });
+
+  it("asks how the office gives a front-desk booking's refund back, and sends it", async () => {
+    const user = userEvent.setup();
+    const quote = (await (await fetch(`${api.url}/enrollments/e-1/cancellation`)).json()) as Record<string, unknown>;
+    api.on("GET /enrollments/e-1/cancellation", { body: { ...quote, atTheDesk: true } });
+    api.on("POST /enrollments/e-1/cancel", {
+      body: {
+        cancelled: true,
+        message: "The seat is cancelled. $149.00 is recorded as given back by cheque no. 2077.",
+      },
+    });
+    render(
+      <AppProviders path="/dashboard/allusers">
+        <SeatCancel enrollmentId="e-1" label="Mia Rivera, Junior Tennis" onDone={() => {}} />
+      </AppProviders>,
+    );
+    await user.click(screen.getByRole("button", { name: "Cancel seat: Mia Rivera, Junior Tennis" }));
+    const form = await screen.findByRole("form", { name: "Cancel seat: Mia Rivera, Junior Tennis" });
+    expect(within(form).getByRole("group", { name: "Refund handed back by the office" })).toBeTruthy();
+    await user.click(within(form).getByRole("radio", { name: "Cheque" }));
+    await user.type(within(form).getByLabelText(/^Reason/), "Moved away");
+    await user.click(within(form).getByRole("button", { name: "Cancel the seat" }));
+    const number = within(form).getByLabelText("Cheque number");
+    expect(number.getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(number);
+    await user.type(number, "2077");
+    await user.click(within(form).getByRole("button", { name: "Cancel the seat" }));
+    expect(await screen.findByText(/recorded as given back by cheque no\. 2077\./)).toBeTruthy();
+    expect(api.calls("POST /enrollments/e-1/cancel").map((r) => r.body)).toEqual([
+      { refundCents: 14_900, reason: "Moved away", refundMethod: "cheque", refundReference: "2077" },
+    ]);
   });
 });

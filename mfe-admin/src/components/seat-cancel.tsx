@@ -10,6 +10,14 @@ import type { EnrolledSeat } from "shared-auth/wire";
 type Quote = EnrolledSeat;
 
 type Choice = "policy" | "all" | "other";
+type HandBack = "cash" | "cheque" | "bank_transfer";
+
+/** A desk booking's refund (decision 047): the office hands it back itself, and says how. */
+const HAND_BACK: [HandBack, string][] = [
+  ["cash", "Cash"],
+  ["cheque", "Cheque"],
+  ["bank_transfer", "Bank transfer"],
+];
 
 /**
  * An admin cancels one seat of a family: with the policy's refund, everything left of
@@ -61,11 +69,17 @@ function CancelForm({
   const [choice, setChoice] = useState<Choice>("policy");
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
+  const [handBack, setHandBack] = useState<HandBack>("cash");
+  const [reference, setReference] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
-  const [fieldProblems, setFieldProblems] = useState<{ amount?: string; reason?: string }>({});
+  const [fieldProblems, setFieldProblems] = useState<{ amount?: string; reason?: string; reference?: string }>({});
   const cancel = useMutation({
-    mutationFn: async (body: { refundCents: number; reason: string }) =>
-      (await api.post<{ message: string }>(`/enrollments/${enrollmentId}/cancel`, body)).data,
+    mutationFn: async (body: {
+      refundCents: number;
+      reason: string;
+      refundMethod?: HandBack;
+      refundReference?: string;
+    }) => (await api.post<{ message: string }>(`/enrollments/${enrollmentId}/cancel`, body)).data,
     onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.classes() }),
   });
 
@@ -87,24 +101,37 @@ function CancelForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     // Every field checked before anything is sent; each problem beside its field.
-    const seen: { amount?: string; reason?: string } = {};
+    const seen: { amount?: string; reason?: string; reference?: string } = {};
     let cents = choice === "policy" ? q.refundCents : left;
     if (choice === "other") {
       const typed = refundCents(amount, left, "seat");
       if (typeof typed === "string") seen.amount = typed;
       else cents = typed;
     }
+    const desk = quote.data.atTheDesk && cents > 0;
+    if (desk && handBack !== "cash" && !reference.trim()) {
+      seen.reference = handBack === "cheque" ? "The cheque's number." : "The transfer's reference.";
+    }
     if (!reason.trim()) seen.reason = "Say why, for the record.";
     setFieldProblems(seen);
-    const named = [seen.amount && "Amount", seen.reason && "Reason"].filter(Boolean);
+    const named = [seen.amount && "Amount", seen.reference && "Reference", seen.reason && "Reason"].filter(Boolean);
     if (named.length > 0) {
-      setProblem(`${named.length === 1 ? "1 field needs" : "2 fields need"} another look: ${named.join(", ")}.`);
-      document.getElementById(`${id}-${seen.amount ? "amount" : "reason"}`)?.focus();
+      setProblem(
+        `${named.length === 1 ? "1 field needs" : `${named.length} fields need`} another look: ${named.join(", ")}.`,
+      );
+      document.getElementById(`${id}-${seen.amount ? "amount" : seen.reference ? "reference" : "reason"}`)?.focus();
       return;
     }
     setProblem(null);
     cancel.mutate(
-      { refundCents: cents, reason: reason.trim() },
+      {
+        refundCents: cents,
+        reason: reason.trim(),
+        ...(desk && {
+          refundMethod: handBack,
+          ...(handBack !== "cash" && { refundReference: reference.trim() }),
+        }),
+      },
       { onError: (error) => setProblem(errorMessage(error)) },
     );
   };
@@ -121,7 +148,9 @@ function CancelForm({
         <p className="text-slate-700 dark:text-slate-300">{q.text}</p>
       ) : (
         <fieldset className="flex flex-col gap-1">
-          <legend className="font-semibold text-slate-900 dark:text-white">Refund to the card</legend>
+          <legend className="font-semibold text-slate-900 dark:text-white">
+            {quote.data.atTheDesk ? "Refund handed back by the office" : "Refund to the card"}
+          </legend>
           {(
             [
               ["policy", `Under the policy today: ${usd(q.refundCents)}`],
@@ -162,6 +191,47 @@ function CancelForm({
             </p>
           )}
         </>
+      )}
+      {quote.data.atTheDesk && (
+        // Booked at the front desk: its money goes back through the office, never to a card.
+        <fieldset className="flex flex-col gap-1">
+          <legend className="font-semibold text-slate-900 dark:text-white">How the office gives it back</legend>
+          <div className="flex flex-wrap gap-x-4 gap-y-1">
+            {HAND_BACK.map(([value, text]) => (
+              <label key={value} className="inline-flex items-center gap-2">
+                <input
+                  type="radio"
+                  name={`${id}-hand-back`}
+                  value={value}
+                  checked={handBack === value}
+                  onChange={() => setHandBack(value)}
+                />
+                {text}
+              </label>
+            ))}
+          </div>
+          {handBack !== "cash" && (
+            <>
+              <label htmlFor={`${id}-reference`} className="font-medium">
+                {handBack === "cheque" ? "Cheque number" : "Transfer reference"}
+              </label>
+              <input
+                id={`${id}-reference`}
+                value={reference}
+                maxLength={60}
+                onChange={(e) => setReference(e.target.value)}
+                aria-invalid={fieldProblems.reference ? true : undefined}
+                aria-describedby={fieldProblems.reference ? `${id}-reference-problem` : undefined}
+                className={`${inputStyles} w-48`}
+              />
+              {fieldProblems.reference && (
+                <p id={`${id}-reference-problem`} className="text-sm text-red-700 dark:text-red-300">
+                  {fieldProblems.reference}
+                </p>
+              )}
+            </>
+          )}
+        </fieldset>
       )}
       <label htmlFor={`${id}-reason`} className="font-medium">
         Reason (kept with the cancellation, and told to the family)

@@ -45,7 +45,7 @@ const order: FrontDeskOrder = {
   dueDay: "2027-04-01",
   status: "partially paid",
   overdue: false,
-  seats: [{ classId: "c-1", className: "Kayak Week", camperName: "Cai Rivera", priceCents: 40_000 }],
+  seats: [{ classId: "c-1", className: "Kayak Week", camperName: "Cai Rivera", priceCents: 40_000, cancelled: false }],
   payments: [
     {
       _id: "p-1",

@@ -4108,6 +4108,8 @@ export interface components {
                 camperName: string;
                 /** @description Its price, in cents */
                 priceCents: number;
+                /** @description The seat was cancelled: its unpaid rest is owed no more */
+                cancelled: boolean;
             }[];
             payments: components["schemas"]["DeskPayment"][];
         };
@@ -4485,6 +4487,8 @@ export interface components {
             paid: number;
             /** @description What of it went back already, in dollars */
             refunded: number;
+            /** @description Booked at the front desk (decision 047): the office cancels it, and hands its refund back itself (say how: refundMethod) */
+            atTheDesk: boolean;
             cancellation: components["schemas"]["RefundQuote"];
         };
         /** @description A seat cancelled, and the refund it gave */
@@ -12008,6 +12012,13 @@ export interface operations {
                     refundCents?: number;
                     /** @description Admins only: why, for the record */
                     reason?: string;
+                    /**
+                     * @description Admins only, for a front-desk booking (decision 047): how the office gives the money back; required when it refunds anything
+                     * @enum {string}
+                     */
+                    refundMethod?: "cash" | "cheque" | "bank_transfer";
+                    /** @description The cheque's number or the transfer's reference (required for those) */
+                    refundReference?: string;
                 } | null;
             };
         };
@@ -12057,7 +12068,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The class has started (families), the order is not paid, or it was paid by no card */
+            /** @description The class has started (families), the seat was booked at the front desk (families: the office cancels it), the order is not paid, or it was paid by no card */
             409: {
                 headers: {
                     [name: string]: unknown;

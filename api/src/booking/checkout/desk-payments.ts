@@ -1,9 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { enqueueOfficePayment } from "../../notifications/index.js";
 import * as clock from "../../platform/clock.js";
 import type { Db, Tx } from "../../platform/database/client.js";
-import { orderItems, orders, payments, users, type PaymentMethod } from "../../platform/database/schema.js";
+import {
+  enrollments,
+  orderItems,
+  orders,
+  payments,
+  users,
+  type PaymentMethod,
+} from "../../platform/database/schema.js";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors.js";
 import { academyToday } from "../../platform/academy-day.js";
 import { transaction } from "../../platform/transaction.js";
@@ -30,7 +37,13 @@ export interface OfflinePayment {
 
 const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
 
-/** Spreads `cents` over the order's lines, each up to its price; throws when they cannot take it all. */
+/**
+ * The lines whose seats are still booked: a cancelled seat's unpaid rest is owed no more (what was
+ * paid for it went back through the office's refund, refunds/desk-refund.ts).
+ */
+export const seatKept = sql`exists (select 1 from ${enrollments} e where e.order_id = ${orderItems.orderId} and e.class_id = ${orderItems.classId} and e.camper_id = ${orderItems.camperId})`;
+
+/** Spreads `cents` over the order's kept lines, each up to its price; throws when they cannot take it all. */
 async function fillLines(tx: Tx, orderId: string, cents: number): Promise<void> {
   const lines = await tx
     .select({
@@ -40,7 +53,7 @@ async function fillLines(tx: Tx, orderId: string, cents: number): Promise<void> 
       paid: orderItems.paidCents,
     })
     .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
+    .where(and(eq(orderItems.orderId, orderId), seatKept))
     .orderBy(asc(orderItems.classId), asc(orderItems.camperId));
   let left = cents;
   for (const line of lines) {
@@ -61,12 +74,12 @@ async function fillLines(tx: Tx, orderId: string, cents: number): Promise<void> 
   if (left > 0) throw new Error("a payment larger than what its order still owes");
 }
 
-/** What a front-desk order still owes, read under its lock: its lines' prices less what was paid. */
+/** What a front-desk order still owes, read under its lock: its kept lines' prices less what was paid. */
 async function owedOn(tx: Tx, orderId: string): Promise<number> {
   const lines = await tx
     .select({ price: orderItems.priceCents, paid: orderItems.paidCents })
     .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
+    .where(and(eq(orderItems.orderId, orderId), seatKept));
   return lines.reduce((sum, l) => sum + l.price - l.paid, 0);
 }
 
@@ -149,7 +162,7 @@ export async function openBalancePayment(deps: CheckoutDeps, familyId: string, o
     const lines = await tx
       .select({ price: orderItems.priceCents, paid: orderItems.paidCents })
       .from(orderItems)
-      .where(eq(orderItems.orderId, orderId));
+      .where(and(eq(orderItems.orderId, orderId), seatKept));
     const [family] = await tx.select({ email: users.email }).from(users).where(eq(users.id, familyId));
     return {
       owed: lines.reduce((sum, l) => sum + l.price - l.paid, 0),

@@ -1,6 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/database/client.js";
-import { classes, orderItems, orders, payments, users } from "../../platform/database/schema.js";
+import { classes, enrollments, orderItems, orders, payments, users } from "../../platform/database/schema.js";
 
 /** The front desk's messages (decision 047): the claim of an account the office made, a payment received. */
 
@@ -57,7 +57,14 @@ export async function officeOrderFacts(tx: Tx, orderId: string): Promise<OfficeO
     .where(eq(orders.id, orderId));
   if (!order || order.channel !== "office") return null;
   const lines = await tx
-    .select({ price: orderItems.priceCents, paid: orderItems.paidCents })
+    .select({
+      price: orderItems.priceCents,
+      paid: orderItems.paidCents,
+      // A cancelled seat's unpaid rest is owed no more (booking/checkout/desk-payments.ts).
+      kept: sql<boolean>`exists (select 1 from ${enrollments} e where e.order_id = ${orderItems.orderId} and e.class_id = ${orderItems.classId} and e.camper_id = ${orderItems.camperId})`.mapWith(
+        Boolean,
+      ),
+    })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
   const [first] = await tx
@@ -67,7 +74,7 @@ export async function officeOrderFacts(tx: Tx, orderId: string): Promise<OfficeO
     .orderBy(asc(payments.paidAt))
     .limit(1);
   const paidCents = lines.reduce((sum, l) => sum + l.paid, 0);
-  const owedCents = lines.reduce((sum, l) => sum + l.price, 0) - paidCents;
+  const owedCents = lines.filter((l) => l.kept).reduce((sum, l) => sum + l.price - l.paid, 0);
   return {
     paidCents,
     owedCents,

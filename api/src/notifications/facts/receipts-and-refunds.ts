@@ -13,7 +13,7 @@ import {
   users,
 } from "../../platform/database/schema.js";
 import type { FormsNeededFacts } from "./forms.js";
-import { officeOrderFacts, type OfficeOrderFacts } from "./front-desk.js";
+import { officeOrderFacts, paidByText, type OfficeOrderFacts } from "./front-desk.js";
 import { camperName, instructors, sessionColumns, type SessionFacts } from "./session.js";
 
 /** Money messages: a payment's receipt, a cancelled seat and its refund, a goodwill refund. */
@@ -63,6 +63,8 @@ export interface CancellationFacts {
   refundCents: number;
   /** Why, when an admin cancelled and said so. */
   reason: string | null;
+  /** How the office gave a front-desk booking's money back ("in cash"); absent: to the card. */
+  refundBy?: string;
   session: SessionFacts;
 }
 
@@ -158,8 +160,11 @@ export async function cancellationFacts(
       lastName: campers.lastName,
       enrollmentId: cancellations.enrollmentId,
       cancelledAt: cancellations.createdAt,
+      refundMethod: refunds.method,
+      refundReference: refunds.reference,
     })
     .from(cancellations)
+    .leftJoin(refunds, eq(refunds.id, cancellations.refundId))
     .innerJoin(users, eq(users.id, cancellations.studentId))
     .innerJoin(campers, eq(campers.id, cancellations.camperId))
     .innerJoin(classes, eq(classes.id, cancellations.classId))
@@ -185,6 +190,8 @@ export async function cancellationFacts(
     lastName,
     enrollmentId,
     cancelledAt,
+    refundMethod,
+    refundReference,
     ...session
   } = row;
   return {
@@ -198,6 +205,8 @@ export async function cancellationFacts(
       cancelledAt: cancelledAt.toISOString(),
       paidCents: paidCents ?? 0,
       refundCents,
+      // The office's refund of a front-desk booking (decision 047): how it handed the money back.
+      ...(refundMethod && refundMethod !== "card" && { refundBy: paidByText(refundMethod, refundReference) }),
       reason,
       session,
     },

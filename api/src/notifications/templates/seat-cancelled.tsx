@@ -14,7 +14,13 @@ export function SeatCancelled({ facts, siteUrl }: { facts: CancellationFacts; si
   const refund = facts.refundCents > 0;
   return (
     <Layout
-      preview={refund ? `${formatCents(facts.refundCents)} is on its way back to your card.` : "Nothing is refunded."}
+      preview={
+        !refund
+          ? "Nothing is refunded."
+          : facts.refundBy
+            ? `${formatCents(facts.refundCents)} was given back ${facts.refundBy}.`
+            : `${formatCents(facts.refundCents)} is on its way back to your card.`
+      }
       heading="Your seat is cancelled"
     >
       <Text style={text}>
@@ -23,11 +29,15 @@ export function SeatCancelled({ facts, siteUrl }: { facts: CancellationFacts; si
           : `Hello ${facts.familyName}, ${facts.camperName}'s seat in ${facts.session.className} is cancelled.`}
       </Text>
       <Text style={{ ...text, fontWeight: 700 }}>
-        {refund
-          ? `${formatCents(facts.refundCents)} of the ${formatCents(facts.paidCents)} paid goes back to the card you paid with.`
-          : "Under the cancellation policy nothing is refunded for this seat."}
+        {!refund
+          ? "Under the cancellation policy nothing is refunded for this seat."
+          : facts.refundBy
+            ? `${formatCents(facts.refundCents)} was given back to you ${facts.refundBy} by the academy's office.`
+            : `${formatCents(facts.refundCents)} of the ${formatCents(facts.paidCents)} paid goes back to the card you paid with.`}
       </Text>
-      {refund && <Text style={small}>Card refunds usually show on a statement within 5 to 10 working days.</Text>}
+      {refund && !facts.refundBy && (
+        <Text style={small}>Card refunds usually show on a statement within 5 to 10 working days.</Text>
+      )}
       {facts.reason && <Text style={small}>{`Reason given by the academy: ${facts.reason}`}</Text>}
       <SessionBlock session={facts.session} />
       {facts.enrollmentId && (

@@ -95,6 +95,7 @@ function OrderCard({
           <li key={`${s.classId}-${s.camperName}`} className="flex flex-wrap justify-between gap-x-3 break-words">
             <span>
               {s.className} · {s.camperName}
+              {s.cancelled && <span className="text-slate-600 dark:text-slate-400"> (cancelled)</span>}
             </span>
             <span className="tabular-nums">{moneyText(s.priceCents)}</span>
           </li>

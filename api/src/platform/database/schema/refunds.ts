@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { orders } from "./bookings.js";
+import { orders, PAYMENT_METHODS } from "./bookings.js";
 import { campers } from "./families.js";
 import { classes, users } from "./users-and-classes.js";
 import { timestamps } from "./values.js";
@@ -83,12 +83,25 @@ export const refunds = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
     origin: text("origin", { enum: REFUND_ORIGINS }).notNull().default("site"),
+    /**
+     * How the money went back: to the card (sent to the provider), or by the office itself for a
+     * front-desk booking (decision 047): cash, a cheque, a transfer, recorded as done.
+     */
+    method: text("method", { enum: PAYMENT_METHODS }).notNull().default("card"),
+    /** A cheque's number or a transfer's reference, for a refund the office made. */
+    reference: text("reference"),
     ...timestamps,
   },
   (t) => [
     check("refunds_amount_check", sql`${t.amountCents} > 0`),
     check("refunds_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check("refunds_origin_check", sql`${t.origin} in ('site', 'provider')`),
+    check("refunds_method_check", sql`${t.method} in ('card', 'cash', 'cheque', 'bank_transfer')`),
+    // The office's refunds are never sent to the provider: recorded when the money was handed back.
+    check(
+      "refunds_offline_check",
+      sql`${t.method} = 'card' or (${t.status} = 'succeeded' and ${t.origin} = 'site' and ${t.providerRefundId} is null)`,
+    ),
     uniqueIndex("refunds_provider_key").on(t.providerRefundId),
     index("refunds_order_idx").on(t.orderId, t.createdAt),
     index("refunds_pending_idx")
