@@ -9,7 +9,7 @@ import { DOCUMENT } from "./document-info.js";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { deskFamilyRoutes, frontDeskRoutes } from "./front-desk/index.js";
+import { deskFamilyRoutes, frontDeskRoutes, remindBalancesDue } from "./front-desk/index.js";
 import { accountRoutes, authRoutes, createFirebaseVerifier, sessionRoutes, userRoutes } from "./accounts/index.js";
 import { adminRoutes } from "./admin/index.js";
 import { expireOffers, familyWaitlistPlaces, waitlistRoutes } from "./waitlist/index.js";
@@ -336,7 +336,7 @@ export async function buildApp({
     config: config.mail,
     log: app.log,
     busy: () => app.admission().busy,
-    scheduled: [() => enqueueFormReminders(database.db)],
+    scheduled: [() => enqueueFormReminders(database.db), () => remindBalancesDue(database.db)],
   });
   app.addHook("onClose", async () => {
     await outbox.stop();

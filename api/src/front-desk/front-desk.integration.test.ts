@@ -4,11 +4,13 @@ import { inject } from "vitest";
 import { CONTACT, GUARDIAN, family, lineClass } from "../../test/families.js";
 import { ADMIN, clockDay, confirmCard, SAM, useTestApi } from "../../test/harness.js";
 import { uniqueEmail } from "../../test/emulator-accounts.js";
+import { remindBalancesDue } from "./reminders.js";
 import {
   classes,
   notificationOutbox,
   officeActions,
   orderItems,
+  orders,
   payments,
   refunds,
 } from "../platform/database/schema.js";
@@ -277,6 +279,44 @@ describe("booking at the front desk", () => {
     expect(await mailOf(email, "seat-cancelled")).toEqual([
       expect.objectContaining({ refundCents: refund!.amountCents, refundBy: "by cheque no. 2077" }),
     ]);
+  });
+
+  it("reminds the family of a balance coming due and of one overdue, each once, and not once it is paid", async () => {
+    const { familyId, email, kids } = await walkIn(["Cy"]);
+    const cls = await lineClass(api, 5);
+    const booked = await call("POST", `/admin/families/${familyId}/bookings`, {
+      seats: [{ classId: cls, camperId: kids[0] }],
+      payment: null,
+      dueDay: clockDay(2),
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const orderId = booked.json().order._id as string;
+    await remindBalancesDue(api.database.db);
+    await remindBalancesDue(api.database.db);
+    expect(await mailOf(email, "balance-reminder")).toEqual([
+      expect.objectContaining({ orderId, when: "soon", order: expect.objectContaining({ owedCents: 12_500 }) }),
+    ]);
+    // Its day passed yesterday, unpaid: one more, saying so.
+    await api.database.db
+      .update(orders)
+      .set({ balanceDueDay: clockDay(-1) })
+      .where(eq(orders.id, orderId));
+    await remindBalancesDue(api.database.db);
+    await remindBalancesDue(api.database.db);
+    expect((await mailOf(email, "balance-reminder")).map((m) => m.when)).toEqual(["soon", "overdue"]);
+    // Paid in full: its day is cleared, and nothing more is written.
+    const paid = await call("POST", `/admin/orders/${orderId}/payments`, {
+      method: "cash",
+      amountCents: 12_500,
+      receivedOn: clockDay(0),
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    await api.database.db
+      .update(orders)
+      .set({ balanceDueDay: clockDay(1) })
+      .where(eq(orders.id, orderId));
+    await remindBalancesDue(api.database.db);
+    expect(await mailOf(email, "balance-reminder")).toHaveLength(2);
   });
 
   it("is the office's alone", async () => {

@@ -4,3 +4,4 @@
  */
 export { frontDeskRoutes } from "./routes.js";
 export { deskFamilyRoutes } from "./family-routes.js";
+export { remindBalancesDue } from "./reminders.js";

@@ -16,7 +16,7 @@ import {
 import type { FormsNeededFacts, SignedFormFacts } from "./facts/forms.js";
 import type { CamperAbsentFacts, ClassMessageFacts } from "./facts/camp-days.js";
 import { enqueue } from "./outbox.js";
-import { officePaymentFacts, type AccountClaimFacts } from "./facts/front-desk.js";
+import { balanceReminderFacts, officePaymentFacts, type AccountClaimFacts } from "./facts/front-desk.js";
 
 /**
  * What other domains call, inside the transaction of the change (decision 032): each gathers the
@@ -266,5 +266,17 @@ export async function enqueueOfficePayment(tx: Tx, paymentId: string, cardLast4:
     to: found.to,
     facts: found.facts,
     dedupeKey: `office-payment:${paymentId}`,
+  });
+}
+
+/** A front-desk balance coming due or overdue: once per order, due day and kind (decision 047). */
+export async function enqueueBalanceReminder(tx: Tx, orderId: string, when: "soon" | "overdue"): Promise<number> {
+  const found = await balanceReminderFacts(tx, orderId, when);
+  if (!found) return 0;
+  return enqueue(tx, {
+    kind: "balance-reminder",
+    to: found.to,
+    facts: found.facts,
+    dedupeKey: `balance-reminder:${orderId}:${found.facts.order.dueDay}:${when}`,
   });
 }

@@ -82,6 +82,31 @@ describe("a payment of a front-desk booking", () => {
   });
 });
 
+describe("a front-desk balance's reminder", () => {
+  const due = {
+    familyName: "Ana Rivera",
+    orderId: "11111111-2222-4333-8444-555555555555",
+    when: "soon" as const,
+    classNames: ["Soccer Skills"],
+    order: { paidCents: 5_000, owedCents: 10_000, dueDay: "2027-03-01", paidBy: "in cash" },
+  };
+
+  it("says how much is due by when, and links to the balance page", async () => {
+    const m = await renderMessage("balance-reminder", due, { siteUrl: SITE });
+    expect(m.subject).toBe("Due Mon 1 March 2027: $100.00 for Soccer Skills");
+    for (const body of [m.html, m.text]) {
+      expect(body).toContain("the balance of $100.00 for Soccer Skills is due on Mon 1 March 2027.");
+      expect(body).toContain(`${SITE}/dashboard/balance`);
+    }
+  });
+
+  it("says when it is overdue", async () => {
+    const m = await renderMessage("balance-reminder", { ...due, when: "overdue" as const }, { siteUrl: SITE });
+    expect(m.subject).toBe("Overdue: $100.00 for Soccer Skills");
+    expect(m.text).toContain("was due on Mon 1 March 2027 and is not paid yet.");
+  });
+});
+
 describe("the receipt of a front-desk booking", () => {
   const booked: ReceiptFacts = {
     policy: policyText(DEFAULT_POLICY),

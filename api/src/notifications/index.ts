@@ -6,6 +6,7 @@
  */
 export {
   enqueueAccountClaim,
+  enqueueBalanceReminder,
   enqueueOfficePayment,
   enqueueCamperAbsent,
   enqueueClassMessage,

@@ -126,3 +126,38 @@ export async function officePaymentFacts(
     },
   };
 }
+
+export interface BalanceReminderFacts {
+  familyName: string;
+  orderId: string;
+  /** `soon`: its day is coming; `overdue`: its day passed unpaid. */
+  when: "soon" | "overdue";
+  classNames: string[];
+  order: OfficeOrderFacts;
+}
+
+/** A front-desk balance's reminder, or nothing when it is paid (or the order is not the desk's). */
+export async function balanceReminderFacts(
+  tx: Tx,
+  orderId: string,
+  when: BalanceReminderFacts["when"],
+): Promise<{ to: string; facts: BalanceReminderFacts } | undefined> {
+  const order = await officeOrderFacts(tx, orderId);
+  if (!order || order.owedCents === 0 || !order.dueDay) return undefined;
+  const [family] = await tx
+    .select({ email: users.email, name: users.name })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.studentId))
+    .where(eq(orders.id, orderId));
+  if (!family) return undefined;
+  const names = await tx
+    .select({ name: classes.name })
+    .from(orderItems)
+    .innerJoin(classes, eq(classes.id, orderItems.classId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(classes.name));
+  return {
+    to: family.email,
+    facts: { familyName: family.name, orderId, when, classNames: [...new Set(names.map((n) => n.name))], order },
+  };
+}

@@ -1,5 +1,5 @@
 import { Text } from "@react-email/components";
-import type { AccountClaimFacts, OfficePaymentFacts } from "../facts/front-desk.js";
+import type { AccountClaimFacts, BalanceReminderFacts, OfficePaymentFacts } from "../facts/front-desk.js";
 import { ACADEMY, formatCents, formatDay, formatInstant } from "../format.js";
 import { ButtonLink, Layout, small, text } from "./layout.js";
 
@@ -44,6 +44,34 @@ export function OfficePayment({ facts, siteUrl }: { facts: OfficePaymentFacts; s
       </Text>
       <ButtonLink href={`${siteUrl}/dashboard/balance`}>See your balance</ButtonLink>
       <Text style={small}>Payment: {facts.paymentId}</Text>
+    </Layout>
+  );
+}
+
+export const balanceReminderSubject = (facts: BalanceReminderFacts) =>
+  facts.when === "overdue"
+    ? `Overdue: ${formatCents(facts.order.owedCents)} for ${facts.classNames.join(", ")}`
+    : `Due ${formatDay(facts.order.dueDay!)}: ${formatCents(facts.order.owedCents)} for ${facts.classNames.join(", ")}`;
+
+/** A front-desk balance coming due, or past its day unpaid: how much, by when, and how to pay it. */
+export function BalanceReminder({ facts, siteUrl }: { facts: BalanceReminderFacts; siteUrl: string }) {
+  const owed = formatCents(facts.order.owedCents);
+  const day = formatDay(facts.order.dueDay!);
+  return (
+    <Layout
+      preview={facts.when === "overdue" ? `${owed} was due on ${day}.` : `${owed} is due on ${day}.`}
+      heading={facts.when === "overdue" ? "Your balance is overdue" : "Your balance is due soon"}
+    >
+      <Text style={text}>
+        {facts.when === "overdue"
+          ? `Hello ${facts.familyName}, the balance of ${owed} for ${facts.classNames.join(", ")} was due on ${day} and is not paid yet.`
+          : `Hello ${facts.familyName}, the balance of ${owed} for ${facts.classNames.join(", ")} is due on ${day}.`}
+      </Text>
+      <Text
+        style={text}
+      >{`Paid so far: ${formatCents(facts.order.paidCents)}. Pay the rest by card from your balance page, or at the front desk.`}</Text>
+      <ButtonLink href={`${siteUrl}/dashboard/balance`}>Pay your balance</ButtonLink>
+      <Text style={small}>{`Questions, or need more time? Write to ${ACADEMY.email} or call ${ACADEMY.phone}.`}</Text>
     </Layout>
   );
 }

@@ -41,8 +41,15 @@ import type { FormsNeededFacts, SignedFormFacts } from "../facts/forms.js";
 import { FormSigned, formSignedSubject, FormsNeeded, formsNeededSubject } from "./forms.js";
 import type { CamperAbsentFacts, ClassMessageFacts } from "../facts/camp-days.js";
 import { CamperAbsent, camperAbsentSubject, ClassMessage, classMessageSubject } from "./camp-days.js";
-import type { AccountClaimFacts, OfficePaymentFacts } from "../facts/front-desk.js";
-import { AccountClaim, accountClaimSubject, OfficePayment, officePaymentSubject } from "./front-desk.js";
+import type { AccountClaimFacts, BalanceReminderFacts, OfficePaymentFacts } from "../facts/front-desk.js";
+import {
+  AccountClaim,
+  accountClaimSubject,
+  BalanceReminder,
+  balanceReminderSubject,
+  OfficePayment,
+  officePaymentSubject,
+} from "./front-desk.js";
 
 /** Every kind of message the outbox holds, with the facts its row keeps. */
 export interface MessageFacts {
@@ -66,6 +73,7 @@ export interface MessageFacts {
   "class-message": ClassMessageFacts;
   "account-claim": AccountClaimFacts;
   "office-payment": OfficePaymentFacts;
+  "balance-reminder": BalanceReminderFacts;
 }
 export type MessageKind = keyof MessageFacts;
 export const MESSAGE_KINDS = [
@@ -89,6 +97,7 @@ export const MESSAGE_KINDS = [
   "class-message",
   "account-claim",
   "office-payment",
+  "balance-reminder",
 ] as const satisfies MessageKind[];
 
 export interface RenderedMessage {
@@ -315,6 +324,14 @@ export async function renderMessage<K extends MessageKind>(
       return {
         subject: accountClaimSubject(),
         ...(await both(<AccountClaim facts={claim} siteUrl={context.siteUrl} />)),
+        attachments: [],
+      };
+    }
+    case "balance-reminder": {
+      const due = facts as BalanceReminderFacts;
+      return {
+        subject: balanceReminderSubject(due),
+        ...(await both(<BalanceReminder facts={due} siteUrl={context.siteUrl} />)),
         attachments: [],
       };
     }
