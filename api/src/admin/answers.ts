@@ -29,6 +29,13 @@ export const adminStats = z
     classes: countsOf(CLASS_STATUSES, "class").meta({ description: "Classes by status" }),
     enrollments: z.int().meta({ description: "Seats booked (enrolments)" }),
     revenue: z.number().meta({ description: "Dollars paid, net of refunds sent or on their way" }),
+    revenueByMethod: z.object({ card: z.int(), cash: z.int(), cheque: z.int(), bank_transfer: z.int() }).meta({
+      description:
+        "Revenue by how it was paid, in cents, each net of its refunds (a front-desk refund handed back in cash counts against cash): the four add up to revenue",
+    }),
+    deskOwedCents: z.int().meta({
+      description: "Still owed on bookings made at the front desk (seats still booked), in cents: not in revenue yet",
+    }),
     planScheduledCents: z.int().meta({
       description:
         "Still to be charged on payment plans (charges to come and refused ones), in cents: not in revenue yet",

@@ -7,7 +7,9 @@ import {
   classes,
   enrollments,
   instalments,
+  orderItems,
   orders,
+  PAYMENT_METHODS,
   payments,
   refunds,
   ROLES,
@@ -105,25 +107,66 @@ export const adminRoutes =
         },
       },
       async () => {
-        const [byRole, byStatus, [enrolled], [revenue], [checkouts], [held], [refunded], [scheduled]] =
-          await Promise.all([
-            db.select({ role: users.role, n: count() }).from(users).groupBy(users.role),
-            db.select({ status: classes.status, n: count() }).from(classes).groupBy(classes.status),
-            db.select({ n: count() }).from(enrollments),
-            db.select({ cents: sum(payments.amountCents).mapWith(Number) }).from(payments),
-            db.select({ n: count() }).from(orders).where(eq(orders.status, "pending")),
-            db.select({ seats: sum(classes.heldSeats).mapWith(Number) }).from(classes),
-            // Revenue is net of refunds sent or on their way.
-            db
-              .select({ cents: sum(refunds.amountCents).mapWith(Number) })
-              .from(refunds)
-              .where(ne(refunds.status, "failed")),
-            // Payment plans' charges still to come or refused: revenue once charged (decision 040).
-            db
-              .select({ cents: sum(instalments.amountCents).mapWith(Number) })
-              .from(instalments)
-              .where(inArray(instalments.status, ["scheduled", "charging", "failed"])),
-          ]);
+        const [
+          byRole,
+          byStatus,
+          [enrolled],
+          [revenue],
+          [checkouts],
+          [held],
+          [refunded],
+          [scheduled],
+          paidBy,
+          backBy,
+          [desk],
+        ] = await Promise.all([
+          db.select({ role: users.role, n: count() }).from(users).groupBy(users.role),
+          db.select({ status: classes.status, n: count() }).from(classes).groupBy(classes.status),
+          db.select({ n: count() }).from(enrollments),
+          db.select({ cents: sum(payments.amountCents).mapWith(Number) }).from(payments),
+          db.select({ n: count() }).from(orders).where(eq(orders.status, "pending")),
+          db.select({ seats: sum(classes.heldSeats).mapWith(Number) }).from(classes),
+          // Revenue is net of refunds sent or on their way.
+          db
+            .select({ cents: sum(refunds.amountCents).mapWith(Number) })
+            .from(refunds)
+            .where(ne(refunds.status, "failed")),
+          // Payment plans' charges still to come or refused: revenue once charged (decision 040).
+          db
+            .select({ cents: sum(instalments.amountCents).mapWith(Number) })
+            .from(instalments)
+            .where(inArray(instalments.status, ["scheduled", "charging", "failed"])),
+          // How it was paid and given back (decision 047): card, cash, cheque, transfer.
+          db
+            .select({ method: payments.method, cents: sum(payments.amountCents).mapWith(Number) })
+            .from(payments)
+            .groupBy(payments.method),
+          db
+            .select({ method: refunds.method, cents: sum(refunds.amountCents).mapWith(Number) })
+            .from(refunds)
+            .where(ne(refunds.status, "failed"))
+            .groupBy(refunds.method),
+          // Owed on front-desk bookings, on the seats still booked.
+          db
+            .select({ cents: sum(sql<number>`${orderItems.priceCents} - ${orderItems.paidCents}`).mapWith(Number) })
+            .from(orderItems)
+            .innerJoin(orders, eq(orders.id, orderItems.orderId))
+            .innerJoin(
+              enrollments,
+              and(
+                eq(enrollments.orderId, orderItems.orderId),
+                eq(enrollments.classId, orderItems.classId),
+                eq(enrollments.camperId, orderItems.camperId),
+              ),
+            )
+            .where(and(eq(orders.channel, "office"), eq(orders.status, "paid"))),
+        ]);
+        const byMethod = Object.fromEntries(
+          PAYMENT_METHODS.map((m) => [
+            m,
+            (paidBy.find((p) => p.method === m)?.cents ?? 0) - (backBy.find((r) => r.method === m)?.cents ?? 0),
+          ]),
+        ) as Record<(typeof PAYMENT_METHODS)[number], number>;
         const users_ = Object.fromEntries(ROLES.map((r) => [r, byRole.find((x) => x.role === r)?.n ?? 0])) as Record<
           Role,
           number
@@ -136,6 +179,8 @@ export const adminRoutes =
           classes: { ...classes_, total: byStatus.reduce((a, x) => a + x.n, 0) },
           enrollments: enrolled?.n ?? 0,
           revenue: toDollars((revenue?.cents ?? 0) - (refunded?.cents ?? 0)),
+          revenueByMethod: byMethod,
+          deskOwedCents: desk?.cents ?? 0,
           planScheduledCents: scheduled?.cents ?? 0,
           openHolds: { checkouts: checkouts?.n ?? 0, seats: held?.seats ?? 0 },
         };

@@ -195,6 +195,12 @@ describe("booking at the front desk", () => {
     ]);
     expect(kinds.reduce((sum, k) => sum + k.cents, 0)).toBe(totalCents);
     expect((await pay({ method: "cash", amountCents: 100, receivedOn: clockDay(0) })).statusCode).toBe(409);
+    // Admin Home's revenue by method adds up to its revenue, the cash and the cheque among it.
+    const stats = (await call("GET", "/admin/stats")).json();
+    const methods = stats.revenueByMethod as Record<string, number>;
+    expect(Object.values(methods).reduce((sum, cents) => sum + cents, 0)).toBe(Math.round(stats.revenue * 100));
+    expect(methods.cheque).toBeGreaterThanOrEqual(1_000);
+    expect(methods.cash).toBeGreaterThanOrEqual(first);
     expect((await logOf(familyId)).map((l) => l.action)).toEqual(
       expect.arrayContaining(["booked", "payment-recorded", "camper-added"]),
     );

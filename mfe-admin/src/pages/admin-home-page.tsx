@@ -45,15 +45,7 @@ function Figures({ stats }: { stats: AdminStats }) {
         detail={`${n(stats.classes.pending)} pending · ${n(stats.classes.approved)} approved · ${n(stats.classes.denied)} denied`}
       />
       <Figure label="Enrolments" value={n(stats.enrollments)} />
-      <Figure
-        label="Revenue"
-        value={money.format(stats.revenue)}
-        detail={
-          stats.planScheduledCents > 0
-            ? `Collected; ${money.format(stats.planScheduledCents / 100)} more scheduled on payment plans`
-            : "Collected, net of refunds"
-        }
-      />
+      <Figure label="Revenue" value={money.format(stats.revenue)} detail={revenueDetail(stats)} />
       <Figure
         label="Open holds"
         value={n(stats.openHolds.seats)}
@@ -61,6 +53,26 @@ function Figures({ stats }: { stats: AdminStats }) {
       />
     </dl>
   );
+}
+
+/** Revenue in words: how it was paid (the methods used), and what is still to come. */
+function revenueDetail(stats: AdminStats): string {
+  const methods = (
+    [
+      ["card", "card"],
+      ["cash", "cash"],
+      ["cheque", "cheques"],
+      ["bank_transfer", "transfers"],
+    ] as const
+  )
+    .filter(([key]) => stats.revenueByMethod[key] !== 0)
+    .map(([key, words]) => `${money.format(stats.revenueByMethod[key] / 100)} ${words}`);
+  const more = [
+    stats.planScheduledCents > 0 && `${money.format(stats.planScheduledCents / 100)} more scheduled on payment plans`,
+    stats.deskOwedCents > 0 && `${money.format(stats.deskOwedCents / 100)} owed on front-desk bookings`,
+  ].filter(Boolean);
+  const collected = methods.length > 1 ? `Collected: ${methods.join(", ")}` : "Collected, net of refunds";
+  return more.length > 0 ? `${collected}; ${more.join("; ")}` : collected;
 }
 
 /** Spec: /dashboard/adminhome: the admin's name and photo, then the academy at a glance. */

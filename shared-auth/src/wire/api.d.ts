@@ -4411,6 +4411,15 @@ export interface components {
             enrollments: number;
             /** @description Dollars paid, net of refunds sent or on their way */
             revenue: number;
+            /** @description Revenue by how it was paid, in cents, each net of its refunds (a front-desk refund handed back in cash counts against cash): the four add up to revenue */
+            revenueByMethod: {
+                card: number;
+                cash: number;
+                cheque: number;
+                bank_transfer: number;
+            };
+            /** @description Still owed on bookings made at the front desk (seats still booked), in cents: not in revenue yet */
+            deskOwedCents: number;
             /** @description Still to be charged on payment plans (charges to come and refused ones), in cents: not in revenue yet */
             planScheduledCents: number;
             /** @description Seats held by checkouts not finished yet */
