@@ -164,6 +164,7 @@ export const guarded: Guarded[] = [
   { method: "GET", url: "/admin/families?q=", lacking: ["student", "instructor"] },
   { method: "POST", url: "/admin/families", body: { email: 1 }, lacking: ["student", "instructor"] },
   { method: "GET", url: "/admin/families/not-an-id", lacking: ["student", "instructor"] },
+  { method: "GET", url: "/admin/office-log?familyId=x", lacking: ["student", "instructor"] },
   { method: "PUT", url: "/admin/families/not-an-id/guardians", body: { first: 1 }, lacking: ["student", "instructor"] },
   { method: "POST", url: "/admin/families/not-an-id/campers", body: { x: 1 }, lacking: ["student", "instructor"] },
   { method: "POST", url: "/admin/families/not-an-id/quote", body: { seats: 1 }, lacking: ["student", "instructor"] },

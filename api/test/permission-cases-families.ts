@@ -25,6 +25,12 @@ export const FAMILY_CASES: Case[] = [
     expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
   },
   {
+    name: "the office activity log",
+    method: "GET",
+    url: "/admin/office-log",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
     name: "Sam's family at the front desk",
     method: "GET",
     url: `/admin/families/${SAM.id}`,

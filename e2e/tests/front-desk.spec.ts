@@ -96,6 +96,10 @@ test("the office registers a walk-in family, takes cash for one seat, and the fa
   const booking = page.getByRole("listitem", { name: /^Booked .* at the desk$/ });
   await expect(booking.getByText("Partially paid")).toBeVisible();
   await expect(booking.getByRole("table", { name: /^Payments of the booking/ })).toContainText("In cash");
+  // The office log says who booked it, and what was received.
+  await expect(page.getByRole("region", { name: "What the office did for this family" })).toContainText(
+    "Booked 2 seats for $300.00, received $150.00 (cash)",
+  );
   expect(await accessibilityProblems(page)).toEqual([]);
   await shoot(page, "front-desk-booked-1280");
   await page.setViewportSize({ width: 390, height: 844 });

@@ -182,3 +182,21 @@ export const claimOpened = z
       .meta({ description: "Firebase's password-reset code: confirmPasswordReset(auth, code, password)" }),
   })
   .meta({ id: "ClaimOpened", description: "An account the office made, ready for its family to set a password" });
+
+export const officeLog = z
+  .object({
+    actions: z.array(
+      z.object({
+        _id: z.string(),
+        at: z.iso.datetime().meta({ description: "When (ISO 8601)" }),
+        actorName: z.string().meta({ description: "The admin who did it (their name then)" }),
+        action: z
+          .string()
+          .meta({ description: "family-created, guardians-saved, camper-added, booked, payment-recorded" }),
+        summary: z.string().meta({ description: "What was done, in words" }),
+        familyId: z.string().nullable(),
+        familyName: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "OfficeLog", description: "The office activity log, newest first (at most 100 lines)" });

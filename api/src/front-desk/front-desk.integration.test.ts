@@ -108,6 +108,14 @@ describe("a walk-in family", () => {
     expect((await call("GET", `/admin/families/${familyId}`)).json()).toMatchObject({ claimed: true });
     const log = await logOf(familyId);
     expect(log.map((l) => l.action).sort()).toEqual(["family-created", "guardians-saved"]);
+    // The office reads it back, the family's lines newest first, with who did what.
+    const read = (await call("GET", `/admin/office-log?familyId=${familyId}`)).json().actions;
+    expect(read.map((l: { action: string }) => l.action).sort()).toEqual(["family-created", "guardians-saved"]);
+    expect(read.find((l: { action: string }) => l.action === "family-created")).toMatchObject({
+      familyName: "Ana Rivera",
+      summary: `Made the account of Ana Rivera (${email})`,
+    });
+    expect(Date.parse(read[0].at)).toBeGreaterThanOrEqual(Date.parse(read[1].at));
   });
 });
 

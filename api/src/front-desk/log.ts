@@ -1,6 +1,7 @@
+import { desc, eq } from "drizzle-orm";
 import * as clock from "../platform/clock.js";
-import type { Tx } from "../platform/database/client.js";
-import { officeActions } from "../platform/database/schema.js";
+import type { Db, Tx } from "../platform/database/client.js";
+import { officeActions, users } from "../platform/database/schema.js";
 
 /** The admin acting at the front desk, as the office log names them. */
 export interface OfficeActor {
@@ -29,4 +30,24 @@ export async function logOffice(
     detail,
     at: clock.now(),
   });
+}
+
+/** The log's newest lines: every family's, or one family's. */
+export async function readOfficeLog(db: Db, familyId?: string) {
+  const rows = await db
+    .select({
+      id: officeActions.id,
+      at: officeActions.at,
+      actorName: officeActions.actorName,
+      action: officeActions.action,
+      summary: officeActions.summary,
+      familyId: officeActions.familyId,
+      familyName: users.name,
+    })
+    .from(officeActions)
+    .leftJoin(users, eq(users.id, officeActions.familyId))
+    .where(familyId ? eq(officeActions.familyId, familyId) : undefined)
+    .orderBy(desc(officeActions.at), desc(officeActions.id))
+    .limit(100);
+  return rows.map(({ id, at, ...row }) => ({ _id: id, at: at.toISOString(), ...row }));
 }

@@ -18,10 +18,11 @@ import {
   familySummary,
   newFamily,
   offlinePayment,
+  officeLog,
   seatsBody,
 } from "./answers.js";
 import { createFamily, deskFamily, searchFamilies, type IdentityAccounts } from "./families.js";
-import { logOffice } from "./log.js";
+import { logOffice, readOfficeLog } from "./log.js";
 import { familyOrders } from "./orders.js";
 
 /**
@@ -95,6 +96,26 @@ export const frontDeskRoutes =
         const actor = await admin(request, "create");
         const id = await createFamily(db, deps.identity, actor, request.body);
         return reply.status(201).send({ family: await deskFamily(db, id) });
+      },
+    );
+
+    app.get(
+      "/admin/office-log",
+      {
+        config: access("read"),
+        schema: {
+          tags: ["front desk"],
+          summary: "The office activity log: who did what for which family, newest first (at most 100 lines)",
+          operationId: "getOfficeLog",
+          querystring: z.object({
+            familyId: z.uuid({ error: "Not a family." }).optional().meta({ description: "One family's lines only" }),
+          }),
+          response: { 200: officeLog.describe("The log's newest lines") },
+        },
+      },
+      async (request) => {
+        await admin(request, "read");
+        return { actions: await readOfficeLog(db, request.query.familyId) };
       },
     );
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, queryKeys, type CamperInput, type Guardians, type GuardiansInput } from "shared-auth";
-import type { DeskCamper } from "shared-auth/wire";
+import type { DeskCamper, OfficeLog } from "shared-auth/wire";
 import { retryTransient } from "./admin-api";
 import {
   canSearch,
@@ -19,7 +19,18 @@ export const frontDeskKeys = {
   all: ["admin", "front-desk"] as const,
   search: (q: string) => ["admin", "front-desk", "search", q] as const,
   family: (id: string) => ["admin", "front-desk", "family", id] as const,
+  log: (familyId: string | null) => ["admin", "front-desk", "log", familyId ?? "all"] as const,
 };
+
+/** GET /admin/office-log: what the office did, newest first: for one family, or every one. */
+export function useOfficeLog(familyId: string | null) {
+  return useQuery({
+    queryKey: frontDeskKeys.log(familyId),
+    queryFn: async () =>
+      (await api.get<OfficeLog>("/admin/office-log", { params: familyId ? { familyId } : {} })).data.actions,
+    retry: retryTransient,
+  });
+}
 
 /** GET /admin/families?q=: the families whose name, e-mail, phone or camper matches (at most 20). */
 export function useFamilySearch(q: string) {
@@ -56,6 +67,7 @@ function useFamilyRefresh() {
     Promise.all([
       client.invalidateQueries({ queryKey: frontDeskKeys.family(familyId) }),
       client.invalidateQueries({ queryKey: [...frontDeskKeys.all, "search"] }),
+      client.invalidateQueries({ queryKey: [...frontDeskKeys.all, "log"] }),
     ]);
 }
 

@@ -19,6 +19,21 @@ beforeAll(async () => {
 afterAll(() => api.close());
 beforeEach(() => {
   api.requests.length = 0;
+  api.on("GET /admin/office-log", ({ query }) => ({
+    body: {
+      actions: [
+        {
+          _id: "l-1",
+          at: "2027-02-01T17:00:00.000Z",
+          actorName: "Ada Admin",
+          action: "family-created",
+          summary: "Made the account of <b>Ana</b> Rivera (ana@example.com)",
+          familyId: query.get("familyId") ?? "f-1",
+          familyName: "<b>Ana</b> Rivera",
+        },
+      ],
+    },
+  }));
   signInAs("admin", api, { email: "admin@example.com", displayName: "Ada Admin" });
 });
 afterEach(() => {
@@ -122,9 +137,15 @@ describe("the front desk", () => {
     const found = screen.getByRole("list", { name: "Families found" });
     expect(within(found).getByText(/Cai Rivera · Owes \$250\.00/)).toBeTruthy();
     expect(screen.getByText("1 family matches “riv”.").getAttribute("role")).toBe("status");
+    // The desk's first screen lists the office's recent work, each line with its family, as text.
+    const recent = screen.getByRole("region", { name: "Recent office activity" });
+    expect(await within(recent).findByText(/Ada Admin: Made the account of <b>Ana<\/b> Rivera/)).toBeTruthy();
     await userEvent.click(open);
     const heading = await screen.findByRole("heading", { level: 2, name: "<b>Ana</b> Rivera" });
     expect(document.activeElement).toBe(heading);
+    const mine = screen.getByRole("region", { name: "What the office did for this family" });
+    expect(await within(mine).findByText(/Ada Admin: Made the account/)).toBeTruthy();
+    expect(api.calls("GET /admin/office-log").map((r) => r.query.get("familyId"))).toContain("f-1");
   });
 
   it("prices two seats, then books them with part paid in cash and the balance's day", async () => {

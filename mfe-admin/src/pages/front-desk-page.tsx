@@ -4,6 +4,7 @@ import { academyToday } from "shared-auth/academy-time";
 import { AdminRoot } from "../components/admin-root";
 import { buttonStyles } from "../components/buttons";
 import { FamilyFinder } from "../components/front-desk/family-finder";
+import { OfficeLogPanel } from "../components/front-desk/office-log";
 import { FamilyView } from "../components/front-desk/family-view";
 import { ErrorState, PageHeading, TableSkeleton } from "../components/states";
 import { useFrontDeskFamily } from "../lib/front-desk-api";
@@ -59,7 +60,10 @@ export default function FrontDeskPage() {
         {done?.text}
       </p>
       {familyId === null ? (
-        <FamilyFinder onOpen={open} />
+        <div className="flex flex-col gap-5">
+          <FamilyFinder onOpen={open} />
+          <OfficeLogPanel familyId={null} />
+        </div>
       ) : family.isPending ? (
         <TableSkeleton label="Loading the family" rows={4} />
       ) : family.isError ? (

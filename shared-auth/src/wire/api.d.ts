@@ -569,6 +569,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/office-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The office activity log: who did what for which family, newest first (at most 100 lines) */
+        get: operations["getOfficeLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/families/{id}": {
         parameters: {
             query?: never;
@@ -4204,6 +4221,25 @@ export interface components {
             email: string;
             /** @description Firebase's password-reset code: confirmPasswordReset(auth, code, password) */
             code: string;
+        };
+        /** @description The office activity log, newest first (at most 100 lines) */
+        OfficeLog: {
+            actions: {
+                _id: string;
+                /**
+                 * Format: date-time
+                 * @description When (ISO 8601)
+                 */
+                at: string;
+                /** @description The admin who did it (their name then) */
+                actorName: string;
+                /** @description family-created, guardians-saved, camper-added, booked, payment-recorded */
+                action: string;
+                /** @description What was done, in words */
+                summary: string;
+                familyId: string | null;
+                familyName: string | null;
+            }[];
         };
         /** @description A user's product record: name, e-mail, photo and role */
         User: {
@@ -8620,6 +8656,83 @@ export interface operations {
             };
             /** @description The sign-in service cannot be reached: nothing was saved */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOfficeLog: {
+        parameters: {
+            query?: {
+                /** @description One family's lines only */
+                familyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log's newest lines */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeLog"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

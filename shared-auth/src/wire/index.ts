@@ -119,6 +119,7 @@ export type DeskCamper = Schemas["DeskCamper"];
 export type BalanceOrders = Schemas["BalanceOrders"];
 export type BalanceIntent = Schemas["BalanceIntent"];
 export type ClaimOpened = Schemas["ClaimOpened"];
+export type OfficeLog = Schemas["OfficeLog"];
 
 type Method = "get" | "put" | "post" | "delete" | "patch";
 

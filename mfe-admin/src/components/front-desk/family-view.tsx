@@ -3,6 +3,7 @@ import type { FrontDeskFamily } from "../../lib/front-desk";
 import { BookClasses } from "./book-classes";
 import { CampersPanel } from "./campers-panel";
 import { GuardiansPanel } from "./guardians-panel";
+import { OfficeLogPanel } from "./office-log";
 import { OrdersPanel } from "./orders-panel";
 
 /**
@@ -48,6 +49,7 @@ export function FamilyView({
       <CampersPanel family={family} today={today} onAdded={onDone} />
       <BookClasses family={family} today={today} onBooked={onDone} />
       <OrdersPanel familyId={family._id} orders={family.orders} today={today} onRecorded={onDone} />
+      <OfficeLogPanel familyId={family._id} />
     </div>
   );
 }
