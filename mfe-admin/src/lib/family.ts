@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { api, formatDateRange } from "shared-auth";
+import { ACADEMY, api, formatDateRange } from "shared-auth";
 import type { AccessLogEntry, CamperPerson, Family, FamilyCamper, WaitlistPlace } from "shared-auth/wire";
 import { retryTransient, type Page } from "./admin-api";
 
@@ -103,7 +103,8 @@ export function detailText(text: string, removed: boolean): string {
   return text.trim() || (removed ? "Deleted with the camper" : "None given");
 }
 
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+// The academy's clock, as every time the office reads: the same instant reads the same on any computer.
+const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: ACADEMY.timeZone });
 export const readTime = (iso: string): string => when.format(new Date(iso));
 
 /** The family of one account; every camper's read is recorded by the API, so it is never re-read on focus. */

@@ -1,14 +1,7 @@
 import { useId } from "react";
+import { readTime } from "../../lib/family";
 import { useOfficeLog } from "../../lib/front-desk-api";
 import { ErrorState } from "../states";
-
-const when = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/Los_Angeles",
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
 
 /**
  * The office activity log (decision 047): who did what at the desk, newest first. For one family
@@ -36,7 +29,7 @@ export function OfficeLogPanel({ familyId }: { familyId: string | null }) {
           {log.data.map((line) => (
             <li key={line._id} className="break-words">
               <time dateTime={line.at} className="font-semibold text-slate-900 dark:text-white">
-                {when.format(new Date(line.at))}
+                {readTime(line.at)}
               </time>
               {` · ${line.actorName}: ${line.summary}`}
               {!familyId && line.familyName ? ` (${line.familyName})` : ""}
