@@ -261,6 +261,11 @@ describe("booking at the front desk", () => {
     expect(booked.statusCode, booked.body).toBe(201);
     const order = booked.json().order;
     expect(order).toMatchObject({ totalCents: 25_000, paidCents: 15_000, owedCents: 10_000 });
+    // A goodwill refund goes to a card: the desk's money goes back by a cancellation instead.
+    const [cash] = await api.database.db.select().from(payments).where(eq(payments.orderId, order._id));
+    const goodwill = await call("POST", `/admin/payments/${cash!.id}/refund`, { refundCents: 100, reason: "Sorry" });
+    expect(goodwill.statusCode).toBe(409);
+    expect(goodwill.json().message).toMatch(/made at the front desk/);
     const seats = (await call("GET", "/enrollments", undefined, person)).json();
     const seat = (name: string) => seats.find((s: { camper: string }) => s.camper.startsWith(name));
     // The family sees why it cannot cancel it itself, and is refused if it tries.

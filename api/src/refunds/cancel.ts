@@ -20,7 +20,7 @@ import { badRequest, conflict, notFound } from "../platform/errors.js";
 import { toDollars, usd } from "../platform/wire.js";
 import { fillFromLine, type LineOptions } from "../waitlist/index.js";
 import { markPaymentRefunds, NO_CARD_TO_REFUND, raiseRefunded } from "./lines.js";
-import { addDeskRefund } from "./desk-refund.js";
+import { deskRefundColumns } from "./desk-refund.js";
 import { splitOverCharges, type ChargePart } from "./plan-charges.js";
 import { orderFacts, seatRefund, spreadRefund, type Line, type OrderFacts } from "./order-seats.js";
 import type { HandBack } from "./desk-refund.js";
@@ -306,9 +306,10 @@ export async function addRefund(
     .where(eq(orders.id, input.orderId))
     .for("update");
   if (!order || order.status !== "paid") throw conflict("Only a paid order can be refunded.");
-  if (order.channel === "office") return [await addDeskRefund(tx, { ...row, spread }, handBack)];
+  // A front-desk booking's money goes back through the office: recorded as done, how it went.
+  const desk = order.channel === "office" ? deskRefundColumns(handBack) : null;
   // The seed's families paid no card (seed/families.ts): nothing can go back to one.
-  if (!order.intent) throw conflict(NO_CARD_TO_REFUND);
+  if (!order.intent && !desk) throw conflict(NO_CARD_TO_REFUND);
   const parts = spread ?? [{ classId: input.classId, camperId: input.camperId, cents: input.amountCents }];
   if (parts.reduce((sum, part) => sum + part.cents, 0) !== input.amountCents) {
     throw new Error("a refund's lines do not add up to it");
@@ -316,7 +317,7 @@ export async function addRefund(
   if (order.plan) return addPlanRefunds(tx, input, await splitOverCharges(tx, input.orderId, order.plan, parts));
   const [refund] = await tx
     .insert(refunds)
-    .values({ ...row, createdAt: clock.now(), updatedAt: clock.now(), nextAttemptAt: clock.now() })
+    .values({ ...row, ...desk, createdAt: clock.now(), updatedAt: clock.now(), nextAttemptAt: clock.now() })
     .returning({ id: refunds.id });
   for (const part of parts) await raiseRefunded(tx, input.orderId, part);
   // Several lines: each one's share is written, so a refund that fails gives each back (lines.ts).

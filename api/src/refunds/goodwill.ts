@@ -8,6 +8,10 @@ import { badRequest, conflict, notFound } from "../platform/errors.js";
 import { toDollars, usd } from "../platform/wire.js";
 import { markPaymentRefunds, NO_CARD_TO_REFUND, orderLinesLeft, shareRefund } from "./lines.js";
 
+/** A goodwill refund goes to a card; a desk booking's money goes back through the office. */
+const DESK_GOODWILL =
+  "This booking was made at the front desk and paid there: give money back by cancelling a seat with the office's refund.";
+
 /**
  * A goodwill refund: an admin sends part of a payment back without cancelling any
  * seat. The amount is shared among the payment's lines in proportion to what is left of each
@@ -29,13 +33,15 @@ export async function refundPayment(
   // The family's lock, as a cancellation takes it: the two never share out one line's rest at once.
   await lockAccount(tx, payment.studentId);
   const [order] = await tx
-    .select({ status: orders.status, intent: orders.paymentIntentId, plan: orders.plan })
+    .select({ status: orders.status, intent: orders.paymentIntentId, plan: orders.plan, channel: orders.channel })
     .from(orders)
     .where(eq(orders.id, payment.orderId))
     .for("update");
   if (!order || order.status !== "paid") throw conflict("Only a paid order can be refunded.");
   // A plan's money came in several charges (decision 040): its refunds are made seat by seat.
   if (order.plan) throw conflict(PLAN_REFUND_BY_SEAT);
+  // A front-desk booking's money was handed over at the desk (decision 047): it goes back there.
+  if (order.channel === "office") throw conflict(DESK_GOODWILL);
   // The seed's families paid no card (seed/families.ts): nothing can go back to one.
   if (!order.intent) throw conflict(NO_CARD_TO_REFUND);
   const lines = await orderLinesLeft(tx, payment.orderId);
