@@ -1,28 +1,15 @@
 import { describe, expect, it } from "vitest";
-import type { Guardian } from "shared-auth";
+import { sampleGuardian } from "shared-auth/testing/fixtures";
 import {
-  camperInput,
   camperProblems,
   emptyCamper,
   guardiansForm,
-  guardiansInput,
   guardiansProblems,
   newFamilyInput,
   newFamilyProblems,
 } from "./front-desk-people";
 
-const first: Guardian = {
-  position: 1,
-  name: "Ana Rivera",
-  relation: "mother",
-  phone: "+1 555 0100",
-  email: "ana@example.com",
-  address_line1: "12 Field Lane",
-  address_line2: "",
-  city: "Portland",
-  region: "OR",
-  postal_code: "97201",
-};
+const first = sampleGuardian();
 
 describe("the guardians at the desk", () => {
   it("starts from the account's name and phone when nothing is kept", () => {
@@ -46,16 +33,6 @@ describe("the guardians at the desk", () => {
       "second.city",
       "second.postal_code",
     ]);
-  });
-
-  it("sends the first trimmed without an e-mail, and the second only when kept", () => {
-    const values = guardiansForm({ guardians: [first], complete: true }, first);
-    const input = guardiansInput({ ...values, first: { ...values.first, city: " Salem " } });
-    expect(input.first).not.toHaveProperty("email");
-    expect(input.first.city).toBe("Salem");
-    expect(input.second).toBeNull();
-    const second = { ...first, position: 2 as const, email: " bo@example.com " };
-    expect(guardiansInput({ ...values, hasSecond: true, second }).second?.email).toBe("bo@example.com");
   });
 });
 
@@ -91,20 +68,6 @@ describe("a child added at the desk", () => {
     expect(camperProblems({ ...child, allergies: "x".repeat(1001) }, today).allergies).toBe(
       "Allergies must be at most 1000 characters",
     );
-  });
-
-  it("is sent trimmed, as the family's own POST /campers body", () => {
-    expect(camperInput(child)).toEqual({
-      first_name: "Cai",
-      last_name: "Rivera",
-      date_of_birth: "2017-05-02",
-      allergies: "",
-      medical_notes: "",
-      medications: "",
-      emergency_contacts: [{ name: "Ana Rivera", relation: "mother", phone: "+1 555 0100" }],
-      pickup_people: [],
-      photo_consent: false,
-    });
   });
 });
 

@@ -7,7 +7,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { DeskCamper } from "shared-auth/wire";
 import { AppProviders, resetPage, signInAs, startTestApi, type TestApi } from "shared-auth/testing";
-import { sampleClass } from "shared-auth/testing/fixtures";
+import { sampleClass, sampleGuardian } from "shared-auth/testing/fixtures";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FrontDeskFamily, FrontDeskOrder } from "../lib/front-desk";
 import FrontDeskPage from "./front-desk-page";
@@ -83,20 +83,7 @@ const family: FrontDeskFamily = {
   owedCents: 0,
   guardians: {
     complete: true,
-    guardians: [
-      {
-        position: 1,
-        name: "Ana Rivera",
-        relation: "mother",
-        phone: "+1 555 0100",
-        email: "ana@example.com",
-        address_line1: "12 Field Lane",
-        address_line2: "",
-        city: "Portland",
-        region: "OR",
-        postal_code: "97201",
-      },
-    ],
+    guardians: [sampleGuardian()],
   },
   campers: [camper({}), camper({ _id: "k-2", name: "Bo Rivera" })],
   orders: [],

@@ -1,5 +1,5 @@
 /** Answers of the API as tests build them: every field the contract requires, then the test's own. */
-import type { CartItem, ClassItem } from "../queries/types";
+import type { CartItem, ClassItem, Guardian } from "../queries/types";
 
 /** A class as GET /classes sends it: an approved, unscheduled class unless `extra` says otherwise. */
 export const sampleClass = (extra: Partial<ClassItem> = {}): ClassItem => ({
@@ -40,3 +40,18 @@ export const sampleCartLine = (extra: Partial<CartItem> = {}): CartItem => {
   const { _id: classItemId, email: _instructorEmail, status: _s, feedback: _f, ...fields } = sampleClass();
   return { ...fields, _id: "l1", classItemId, email: "", camperId: "k1", camper_name: "", ...extra };
 };
+
+/** A family's first guardian as GET /guardians sends it, every field given. */
+export const sampleGuardian = (extra: Partial<Guardian> = {}): Guardian => ({
+  position: 1,
+  name: "Ana Rivera",
+  relation: "mother",
+  phone: "+1 555 0100",
+  email: "ana@example.com",
+  address_line1: "12 Field Lane",
+  address_line2: "",
+  city: "Portland",
+  region: "OR",
+  postal_code: "97201",
+  ...extra,
+});
