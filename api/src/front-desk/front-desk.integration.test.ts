@@ -12,6 +12,7 @@ import {
   orderItems,
   orders,
   payments,
+  paymentShares,
   refunds,
 } from "../platform/database/schema.js";
 
@@ -202,6 +203,23 @@ describe("booking at the front desk", () => {
       "offline/cheque",
     ]);
     expect(kinds.reduce((sum, k) => sum + k.cents, 0)).toBe(totalCents);
+    // Each payment's shares of the lines add up to it, and each line's shares to what it was paid.
+    const shares = await api.database.db.select().from(paymentShares).where(eq(paymentShares.orderId, order._id));
+    const paidLines = await api.database.db.select().from(orderItems).where(eq(orderItems.orderId, order._id));
+    for (const line of paidLines) {
+      const mine = shares.filter((x) => x.camperId === line.camperId && x.classId === line.classId);
+      expect(mine.reduce((sum, x) => sum + x.cents, 0)).toBe(line.paidCents);
+    }
+    expect(shares.reduce((sum, x) => sum + x.cents, 0)).toBe(totalCents);
+    // The database holds it: a share changed alone is refused at commit.
+    await expect(
+      api.database.db.transaction((tx) =>
+        tx
+          .update(paymentShares)
+          .set({ cents: shares[0]!.cents + 1 })
+          .where(eq(paymentShares.paymentId, shares[0]!.paymentId)),
+      ),
+    ).rejects.toThrow();
     expect((await pay({ method: "cash", amountCents: 100, receivedOn: clockDay(0) })).statusCode).toBe(409);
     // Admin Home's revenue by method adds up to its revenue, the cash and the cheque among it.
     const stats = (await call("GET", "/admin/stats")).json();

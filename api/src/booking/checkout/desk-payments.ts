@@ -8,6 +8,7 @@ import {
   orderItems,
   orders,
   payments,
+  paymentShares,
   users,
   type PaymentMethod,
 } from "../../platform/database/schema.js";
@@ -43,8 +44,11 @@ const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
  */
 export const seatKept = sql`exists (select 1 from ${enrollments} e where e.order_id = ${orderItems.orderId} and e.class_id = ${orderItems.classId} and e.camper_id = ${orderItems.camperId})`;
 
-/** Spreads `cents` over the order's kept lines, each up to its price; throws when they cannot take it all. */
-async function fillLines(tx: Tx, orderId: string, cents: number): Promise<void> {
+/**
+ * Spreads a payment's `cents` over the order's kept lines, each up to its price, and keeps each
+ * line's share of it; throws when they cannot take it all.
+ */
+async function fillLines(tx: Tx, orderId: string, paymentId: string, cents: number): Promise<void> {
   const lines = await tx
     .select({
       classId: orderItems.classId,
@@ -69,6 +73,9 @@ async function fillLines(tx: Tx, orderId: string, cents: number): Promise<void> 
           eq(orderItems.camperId, line.camperId),
         ),
       );
+    await tx
+      .insert(paymentShares)
+      .values({ paymentId, orderId, classId: line.classId, camperId: line.camperId, cents: share });
     left -= share;
   }
   if (left > 0) throw new Error("a payment larger than what its order still owes");
@@ -93,7 +100,6 @@ export async function recordOfflinePayment(tx: Tx, orderId: string, payment: Off
     throw badRequest("Money cannot be received in the future.", { receivedOn: "Today or earlier." });
   }
   const [order] = await tx.select({ studentId: orders.studentId }).from(orders).where(eq(orders.id, orderId));
-  await fillLines(tx, orderId, payment.amountCents);
   const transactionId = `office-${randomUUID()}`;
   const [row] = await tx
     .insert(payments)
@@ -112,6 +118,7 @@ export async function recordOfflinePayment(tx: Tx, orderId: string, payment: Off
       paidAt: clock.now(),
     })
     .returning({ id: payments.id });
+  await fillLines(tx, orderId, row!.id, payment.amountCents);
   return { id: row!.id, transactionId };
 }
 
@@ -202,7 +209,6 @@ export async function settleBalancePayment(deps: CheckoutDeps, intent: Intent, f
     const owed = await owedOn(tx, orderId);
     if (seen) return { owedCents: owed, refund: false };
     if (intent.amount > owed) return { owedCents: owed, refund: true };
-    await fillLines(tx, orderId, intent.amount);
     const [row] = await tx
       .insert(payments)
       .values({
@@ -217,6 +223,7 @@ export async function settleBalancePayment(deps: CheckoutDeps, intent: Intent, f
         paidAt: clock.now(),
       })
       .returning({ id: payments.id });
+    await fillLines(tx, orderId, row!.id, intent.amount);
     if (intent.amount === owed) await tx.update(orders).set({ balanceDueDay: null }).where(eq(orders.id, orderId));
     await enqueueOfficePayment(tx, row!.id, intent.cardLast4 ?? null);
     return { owedCents: owed - intent.amount, refund: false };

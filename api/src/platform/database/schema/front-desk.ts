@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { orderItems, payments } from "./bookings.js";
 import { users } from "./users-and-classes.js";
 
 /**
@@ -45,4 +57,33 @@ export const accountClaims = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [check("account_claims_hash_length", sql`char_length(${t.tokenHash}) = 64`)],
+);
+
+/**
+ * Each front-desk payment's share of each line it paid (decision 047): a payment fills the lines
+ * in order, so a line's total alone no longer says which payment paid it. What a year-end
+ * statement per child reads; the shares of a payment add up to it (a deferred trigger checks it
+ * at commit, drizzle/0034_front_desk.sql).
+ */
+export const paymentShares = pgTable(
+  "payment_shares",
+  {
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id").notNull(),
+    classId: uuid("class_id").notNull(),
+    camperId: uuid("camper_id").notNull(),
+    cents: integer("cents").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.paymentId, t.classId, t.camperId] }),
+    foreignKey({
+      name: "payment_shares_order_item_fk",
+      columns: [t.orderId, t.classId, t.camperId],
+      foreignColumns: [orderItems.orderId, orderItems.classId, orderItems.camperId],
+    }).onDelete("cascade"),
+    index("payment_shares_seat_idx").on(t.orderId, t.classId, t.camperId),
+    check("payment_shares_cents_check", sql`${t.cents} > 0`),
+  ],
 );
