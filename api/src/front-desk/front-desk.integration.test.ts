@@ -14,6 +14,8 @@ import {
   payments,
   paymentShares,
   refunds,
+  waitlistEntries,
+  waitlistEvents,
 } from "../platform/database/schema.js";
 
 /**
@@ -250,7 +252,12 @@ describe("booking at the front desk", () => {
     // A class whose one free seat is its line's: booked ahead of the line only with the office's reason.
     const lined = await lineClass(api, 1, { enrolledSeats: 1 });
     const waiting = await family(api, ["Zoe"]);
-    const joined = await api.call({ method: "POST", url: `/classes/${lined}/waitlist`, as: waiting, payload: {} });
+    const joined = await api.call({
+      method: "POST",
+      url: `/classes/${lined}/waitlist`,
+      as: waiting,
+      payload: { camperIds: [waiting.kids[0]] },
+    });
     expect(joined.statusCode, joined.body).toBe(201);
     // A seat comes free (as if its camper left) while the family waits: it is the line's.
     await api.database.db.update(classes).set({ enrolledSeats: 0 }).where(eq(classes.id, lined));
@@ -266,6 +273,29 @@ describe("booking at the front desk", () => {
     expect(withReason.json().order).toMatchObject({ status: "balance due", paidCents: 0 });
     const log = await logOf(familyId);
     expect(log.find((l) => l.action === "booked")!.summary).toMatch(/ahead of the line .*Sibling of a camper/);
+
+    // The waiting family itself booked at the desk: its entry leaves the line, the office's words
+    // in its history, so the line never offers Zoe a second seat.
+    await api.database.db.update(classes).set({ availableSeats: 2 }).where(eq(classes.id, lined));
+    const zoe = await call("POST", `/admin/families/${waiting.id}/bookings`, {
+      seats: [{ classId: lined, camperId: waiting.kids[0] }],
+      payment: null,
+      dueDay: clockDay(10),
+      aheadOfLineReason: "Zoe's place in line came up at the desk",
+    });
+    expect(zoe.statusCode, zoe.body).toBe(201);
+    const [entry] = await api.database.db
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.familyId, waiting.id));
+    expect(entry).toMatchObject({
+      state: "removed",
+      endReason: "Booked at the front desk: Zoe's place in line came up at the desk",
+    });
+    const history = await api.database.db.select().from(waitlistEvents).where(eq(waitlistEvents.entryId, entry!.id));
+    expect(history.map((e) => e.action)).toContain("removed");
+    const [after] = await api.database.db.select().from(classes).where(eq(classes.id, lined));
+    expect(after).toMatchObject({ waitingEntries: 0, enrolledSeats: 2 });
   });
 
   it("cancels a desk seat only through the office, its money handed back as recorded, its unpaid rest owed no more", async () => {

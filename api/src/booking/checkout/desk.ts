@@ -10,7 +10,7 @@ import { campers, cartItems, classes, enrollments, orderItems, orders, users } f
 import { ApiError, badRequest, conflict } from "../../platform/errors.js";
 import { academyToday } from "../../platform/academy-day.js";
 import { quote } from "../../pricing/index.js";
-import { linkOrder, opensLater, registrationOpensText } from "../../waitlist/index.js";
+import { leaveLinesBookedAtDesk, linkOrder, opensLater, registrationOpensText } from "../../waitlist/index.js";
 import { toPricingLine, type Selection } from "./cart-lines.js";
 import type { CheckoutDeps } from "./deps.js";
 import { recordOfflinePayment, type OfflinePayment } from "./desk-payments.js";
@@ -258,6 +258,12 @@ export async function bookAtTheDesk(
         selection.filter((s) => ahead.has(s.classId)),
       );
       await enrolHeld(tx, selection);
+      // The family's own waiting entries these seats answer leave the line, the reason kept.
+      await leaveLinesBookedAtDesk(
+        tx,
+        { familyId, seats: selection, adminId: booking.admin.id, reason: booking.aheadOfLineReason },
+        deps.config,
+      );
       const booked = { orderId, totalCents: total, aheadOfLine: lined.map((c) => c.name) };
       await booking.onBooked(tx, booked);
       return booked;
