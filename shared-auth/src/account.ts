@@ -106,7 +106,7 @@ export async function sendPasswordReset(email: string): Promise<void> {
 }
 
 /** Sets the account's password with the link's code, which then stops working. Signs nobody in. */
-export async function setPasswordWithCode(code: string, password: string): Promise<void> {
+export async function resetPassword(code: string, password: string): Promise<void> {
   const { auth, sdk } = await loadFirebaseAuth();
   await sdk.confirmPasswordReset(auth, code, password);
 }

@@ -92,9 +92,6 @@ export function authErrorMessage(error: unknown): string {
       return "Google sign-in was cancelled.";
     case "auth/popup-blocked":
       return "The browser blocked the Google window. Allow pop-ups for this site and try again.";
-    case "auth/expired-action-code":
-    case "auth/invalid-action-code":
-      return "This link has expired or was already used.";
     case "auth/requires-recent-login":
       return "For your security, log in again before changing this.";
     default:

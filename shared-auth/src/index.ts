@@ -55,7 +55,7 @@ export {
   signInWithGoogle,
   usesAccountChooser,
   sendPasswordReset,
-  setPasswordWithCode,
+  resetPassword,
   sendVerificationEmail,
   refreshEmailVerification,
   updateAccountProfile,

@@ -26,14 +26,12 @@ export function RootLayout() {
   }, []);
 
   // A registration opening's waiting room (the API's decision 043), said by any answer of the API or
-  // by its refusal of a booking: a family goes to the room, unless signing in or up (or setting its
-  // password from the office's link); staff never do.
+  // by its refusal of a booking: a family goes to the room, unless signing in or up; staff never do.
   useEffect(() => {
     const toRoom = () => {
       const { pathname, search } = window.location;
       const { role } = academyStore.getState();
-      if (/^\/(waiting-room|login|signup|claim-account)/.test(pathname) || role === "admin" || role === "instructor")
-        return;
+      if (/^\/(waiting-room|login|signup)/.test(pathname) || role === "admin" || role === "instructor") return;
       navigate(`/waiting-room?next=${encodeURIComponent(pathname + search)}`);
     };
     addEventListener(WAITING_ROOM_EVENT, toRoom);

@@ -2,7 +2,7 @@
 // The remotes' test server (shared-auth/testing) runs in Node; the shell's own code takes no Node types.
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
-import { academyStore, setPasswordWithCode, signIn } from "shared-auth";
+import { academyStore, resetPassword, signIn } from "shared-auth";
 import { resetPage, startTestApi, type TestApi } from "shared-auth/testing";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ClaimAccountPage } from "./claim-account-page";
@@ -14,12 +14,12 @@ import { ClaimAccountPage } from "./claim-account-page";
  */
 vi.mock("shared-auth", async (original) => ({
   ...(await original<typeof import("shared-auth")>()),
-  setPasswordWithCode: vi.fn(),
+  resetPassword: vi.fn(),
   signIn: vi.fn(),
 }));
 vi.mock("../account/notices", () => ({ notifySuccess: vi.fn(() => Promise.resolve()) }));
 
-const setPassword = vi.mocked(setPasswordWithCode);
+const setPassword = vi.mocked(resetPassword);
 const logIn = vi.mocked(signIn);
 
 let api: TestApi;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { accountErrorMessage, api, errorMessage, setPasswordWithCode, signIn } from "shared-auth";
+import { accountErrorMessage, api, errorMessage, resetPassword, signIn } from "shared-auth";
 import type { ClaimOpened } from "shared-auth/wire";
 import { AuthLayout } from "../account/auth-layout";
 import { primaryButton, secondaryButton } from "../account/button-styles";
@@ -63,7 +63,7 @@ export function ClaimAccountPage() {
     if (link.kind !== "ready") return;
     setProblem(null);
     try {
-      await setPasswordWithCode(link.code, password);
+      await resetPassword(link.code, password);
     } catch (error) {
       if (linkEnded(error)) setLink({ kind: "ended" });
       else setProblem(accountErrorMessage(error));
@@ -76,7 +76,7 @@ export function ClaimAccountPage() {
       setLink({ kind: "set", message: accountErrorMessage(error) });
       return;
     }
-    void notifySuccess("Your password is set. Welcome to the academy!");
+    void notifySuccess("Your password is set: you are signed in.");
     navigate("/dashboard", { replace: true });
   });
 
