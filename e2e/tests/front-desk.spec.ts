@@ -113,7 +113,7 @@ test("the office registers a walk-in family, takes cash for one seat, and the fa
 
   // The family claims its account from the link, sets a password with Firebase, and is signed in.
   const claim = await mailTo(email, /set your password$/);
-  const link = /\/claim-account\?token=[\w-]+/.exec(claim.text)?.[0];
+  const link = /\/login\?claim=[\w-]+/.exec(claim.text)?.[0];
   expect(link).toBeTruthy();
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const parent = await phone.newPage();

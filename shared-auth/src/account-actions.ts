@@ -2,7 +2,7 @@ import type * as Account from "./account";
 
 /**
  * The account actions load with the first one: only the shell's account pages (login, sign-up,
- * setting a password from a link, settings) call them, so no other page carries their code.
+ * settings) call them, so no other page carries their code.
  */
 const account = (): Promise<typeof Account> => import("./account");
 
@@ -22,7 +22,6 @@ export const signUp = loadsWithFirstCall("signUp");
 export const signInWithGoogle = loadsWithFirstCall("signInWithGoogle");
 export const usesAccountChooser = loadsWithFirstCall("usesAccountChooser");
 export const sendPasswordReset = loadsWithFirstCall("sendPasswordReset");
-export const resetPassword = loadsWithFirstCall("resetPassword");
 export const sendVerificationEmail = loadsWithFirstCall("sendVerificationEmail");
 export const refreshEmailVerification = loadsWithFirstCall("refreshEmailVerification");
 export const updateAccountProfile = loadsWithFirstCall("updateAccountProfile");

@@ -105,12 +105,6 @@ export async function sendPasswordReset(email: string): Promise<void> {
   await sdk.sendPasswordResetEmail(auth, email.trim());
 }
 
-/** Sets the account's password with the link's code, which then stops working. Signs nobody in. */
-export async function resetPassword(code: string, password: string): Promise<void> {
-  const { auth, sdk } = await loadFirebaseAuth();
-  await sdk.confirmPasswordReset(auth, code, password);
-}
-
 /** Settings: display name and photo, in Firebase and in the product's record. */
 export async function updateAccountProfile(input: { displayName: string; photoURL: string }): Promise<void> {
   const { auth, sdk } = await loadFirebaseAuth();

@@ -6,7 +6,6 @@
 export {
   browserLocalPersistence,
   browserPopupRedirectResolver,
-  confirmPasswordReset,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
   EmailAuthProvider,

@@ -55,7 +55,6 @@ export {
   signInWithGoogle,
   usesAccountChooser,
   sendPasswordReset,
-  resetPassword,
   sendVerificationEmail,
   refreshEmailVerification,
   updateAccountProfile,

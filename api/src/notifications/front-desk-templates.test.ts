@@ -43,7 +43,7 @@ describe("an account the office made", () => {
     const m = await renderMessage("account-claim", claim, { siteUrl: SITE });
     expect(m.subject).toBe("Your account with Summit Sports Academy: set your password");
     for (const body of [m.html, m.text]) {
-      expect(body).toContain(`${SITE}/claim-account?token=tok_abc-123`);
+      expect(body).toContain(`${SITE}/login?claim=tok_abc-123`);
       expect(body).toContain("until Mon 15 March 2027");
       expect(body).toContain("Alex Admin at Summit Sports Academy made an account for your family");
     }

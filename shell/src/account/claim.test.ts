@@ -3,9 +3,9 @@ import { claimToken, linkEnded } from "./claim";
 
 describe("the claim link", () => {
   it("reads its token as the academy's e-mail writes it", () => {
-    expect(claimToken("?token=abc123")).toBe("abc123");
+    expect(claimToken("?claim=abc123")).toBe("abc123");
     expect(claimToken("")).toBeNull();
-    expect(claimToken("?token=%20")).toBeNull();
+    expect(claimToken("?claim=%20")).toBeNull();
   });
 
   it("has ended when the API answers 410, or Firebase says the code expired, was used, or its account is gone", () => {

@@ -2,7 +2,8 @@
 // The remotes' test server (shared-auth/testing) runs in Node; the shell's own code takes no Node types.
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
-import { academyStore, resetPassword, signIn } from "shared-auth";
+import { academyStore, signIn } from "shared-auth";
+import { setPasswordFromLink } from "../account/claim";
 import { resetPage, startTestApi, type TestApi } from "shared-auth/testing";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ClaimAccountPage } from "./claim-account-page";
@@ -14,12 +15,15 @@ import { ClaimAccountPage } from "./claim-account-page";
  */
 vi.mock("shared-auth", async (original) => ({
   ...(await original<typeof import("shared-auth")>()),
-  resetPassword: vi.fn(),
   signIn: vi.fn(),
+}));
+vi.mock("../account/claim", async (original) => ({
+  ...(await original<typeof import("../account/claim")>()),
+  setPasswordFromLink: vi.fn(),
 }));
 vi.mock("../account/notices", () => ({ notifySuccess: vi.fn(() => Promise.resolve()) }));
 
-const setPassword = vi.mocked(resetPassword);
+const setPassword = vi.mocked(setPasswordFromLink);
 const logIn = vi.mocked(signIn);
 
 let api: TestApi;
@@ -57,7 +61,7 @@ describe("setting the password from the office's link", () => {
     api.on("POST /account-claims", opened);
     setPassword.mockResolvedValue();
     logIn.mockResolvedValue();
-    openLink("?token=the-link-token");
+    openLink("?claim=the-link-token");
     expect(await screen.findByText("Set a password for ana@example.com.")).toBeTruthy();
     expect(api.calls("POST /account-claims").map((r) => r.body)).toEqual([{ token: "the-link-token" }]);
 
@@ -81,7 +85,7 @@ describe("setting the password from the office's link", () => {
 
   it("says an expired or used link has ended, and leads to Log in", async () => {
     api.on("POST /account-claims", { status: 410, body: { error: "Gone", message: "This link has expired." } });
-    openLink("?token=old");
+    openLink("?claim=old");
     expect(await screen.findByRole("heading", { name: "This link has ended" })).toBeTruthy();
     fireEvent.click(screen.getByRole("link", { name: "Go to Log in" }));
     expect(await screen.findByText("The Log in page")).toBeTruthy();
@@ -102,7 +106,7 @@ describe("setting the password from the office's link", () => {
     );
     setPassword.mockResolvedValue();
     logIn.mockRejectedValue(Object.assign(new Error("busy"), { code: "auth/too-many-requests" }));
-    openLink("?token=the-link-token");
+    openLink("?claim=the-link-token");
     expect((await screen.findByRole("alert")).textContent).toMatch(
       /^Your link could not be checked: The sign-in service/,
     );

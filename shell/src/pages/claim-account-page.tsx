@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { accountErrorMessage, api, errorMessage, resetPassword, signIn } from "shared-auth";
+import { accountErrorMessage, api, errorMessage, signIn } from "shared-auth";
 import type { ClaimOpened } from "shared-auth/wire";
 import { AuthLayout } from "../account/auth-layout";
 import { primaryButton, secondaryButton } from "../account/button-styles";
-import { claimToken, linkEnded } from "../account/claim";
+import { claimToken, linkEnded, setPasswordFromLink } from "../account/claim";
 import { Field, FormMessage } from "../account/fields";
 import { notifySuccess } from "../account/notices";
 import { messages, PASSWORD_MAX, PASSWORD_MIN, PASSWORD_PATTERN } from "../account/rules";
@@ -24,7 +24,7 @@ interface PasswordForm {
 }
 
 /**
- * /claim-account?token=<token>: a family the academy's office registered (decision 047) sets its
+ * /login?claim=<token> (the Log in page's own chunk, so no page carries it otherwise): a family the academy's office registered (decision 047) sets its
  * password from the link e-mailed to it: the API trades the link's token for a Firebase
  * password-reset code and names the account, the password goes to Firebase alone, and the family
  * is signed in as at any sign-in. A link that expired or was used says so and leads to Log in,
@@ -63,7 +63,7 @@ export function ClaimAccountPage() {
     if (link.kind !== "ready") return;
     setProblem(null);
     try {
-      await resetPassword(link.code, password);
+      await setPasswordFromLink(link.code, password);
     } catch (error) {
       if (linkEnded(error)) setLink({ kind: "ended" });
       else setProblem(accountErrorMessage(error));

@@ -8,6 +8,7 @@ import { Field, FormMessage } from "../account/fields";
 import { GoogleButton } from "../account/google-button";
 import { notifySuccess } from "../account/notices";
 import { EMAIL_PATTERN, emailRules, messages, returnPath } from "../account/rules";
+import { ClaimAccountPage } from "./claim-account-page";
 
 interface LoginForm {
   email: string;
@@ -15,7 +16,16 @@ interface LoginForm {
 }
 
 /** /login (spec sections 2 and 5): e-mail and password, Google, "Forgot password?", a link to sign up. */
+/**
+ * /login, and /login?claim=<token>: the link a family the academy's office registered gets by
+ * e-mail (decision 047) sets its password here, in the Log in page's own chunk.
+ */
 export function LoginPage() {
+  const location = useLocation();
+  return new URLSearchParams(location.search).has("claim") ? <ClaimAccountPage /> : <SignInPage />;
+}
+
+function SignInPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const sessionError = useAcademy((s) => s.sessionError);

@@ -14,10 +14,6 @@ import { dashboardRoutes, siteRoutes, type RemoteRoute } from "./route-table";
 // The account pages (and their form library) load when visited, not with every public page.
 const LoginPage = lazy(() => import("../pages/login-page").then((m) => ({ default: m.LoginPage })));
 const SignupPage = lazy(() => import("../pages/signup-page").then((m) => ({ default: m.SignupPage })));
-// A family the office registered sets its password from its e-mailed link (decision 047).
-const ClaimAccountPage = lazy(() =>
-  import("../pages/claim-account-page").then((m) => ({ default: m.ClaimAccountPage })),
-);
 // A registration opening's line (the API's decision 043): loaded only when a family is sent to it.
 const WaitingRoomPage = lazy(() => import("../pages/waiting-room-page").then((m) => ({ default: m.WaitingRoomPage })));
 // The dashboards' frame (sidebar, menus) is code of signed-in pages only: public pages carry none of it.
@@ -77,14 +73,6 @@ export function AppRouter() {
             element={
               <Titled title="Sign up">
                 <SignupPage />
-              </Titled>
-            }
-          />
-          <Route
-            path="/claim-account"
-            element={
-              <Titled title="Set your password">
-                <ClaimAccountPage />
               </Titled>
             }
           />

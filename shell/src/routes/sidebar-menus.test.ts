@@ -52,7 +52,6 @@ describe("isChromeHidden", () => {
     ["/login", true],
     ["/signup", true],
     ["/dashboard/login-help", true],
-    ["/claim-account", true],
     ["/", false],
     ["/classes", false],
   ])("%s: %s", (path, hidden) => {

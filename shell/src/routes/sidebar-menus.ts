@@ -70,9 +70,8 @@ export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuI
 }
 
 /**
- * The navbar and footer are hidden on any path that contains login or signup (spec section 2), and
- * on /claim-account, the other account page drawn in the same frame of its own (decision 047).
+ * The navbar and footer are hidden on any path that contains login or signup (spec section 2).
  */
 export function isChromeHidden(pathname: string): boolean {
-  return /login|signup|^\/claim-account/i.test(pathname);
+  return /login|signup/i.test(pathname);
 }

@@ -20,7 +20,7 @@ export function paidByText(method: string, reference: string | null, cardLast4: 
 
 export interface AccountClaimFacts {
   familyName: string;
-  /** The link's token: the page at /claim-account asks Firebase for a password with it. */
+  /** The link's token: the Log in page (/login?claim=) asks Firebase for a password with it. */
   token: string;
   /** The last day the link works (academy calendar). */
   until: string;

@@ -15,9 +15,7 @@ export function AccountClaim({ facts, siteUrl }: { facts: AccountClaimFacts; sit
       <Text style={text}>
         {`Hello ${facts.familyName}, ${facts.adminName} at ${ACADEMY.name} made an account for your family with this e-mail address. Set a password to see your bookings, pay a balance, and keep your children's details up to date.`}
       </Text>
-      <ButtonLink href={`${siteUrl}/claim-account?token=${encodeURIComponent(facts.token)}`}>
-        Set your password
-      </ButtonLink>
+      <ButtonLink href={`${siteUrl}/login?claim=${encodeURIComponent(facts.token)}`}>Set your password</ButtonLink>
       <Text
         style={small}
       >{`The link works once, until ${formatDay(facts.until)}. After that, use "Forgot password" on the sign-in page with this address.`}</Text>
