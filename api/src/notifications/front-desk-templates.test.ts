@@ -1,25 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_POLICY, policyText } from "../platform/cancellation-policy.js";
-import type { CancellationFacts, ReceiptFacts, SessionFacts } from "./facts.js";
+import type { CancellationFacts, ReceiptFacts } from "./facts.js";
 import type { AccountClaimFacts, OfficePaymentFacts } from "./facts/front-desk.js";
 import { paidByText } from "./facts/front-desk.js";
 import { renderMessage } from "./templates/render.js";
+import { HOSTILE, SITE, soccer } from "../../test/template-facts.js";
 
 /** The front desk's messages (decision 047) rendered from their facts, read back (HTML and text). */
-
-const SITE = "https://camp.example";
-const HOSTILE = "<img src=x onerror=alert(1)>";
-const soccer: SessionFacts = {
-  classId: "00000000-0000-4000-9000-000000000001",
-  className: "Soccer Skills",
-  instructorName: "Maya Torres",
-  location: "North Field",
-  startDate: "2027-07-05",
-  endDate: "2027-07-30",
-  weekdays: ["mon", "wed", "fri"],
-  startTime: "09:00:00",
-  endTime: "12:00:00",
-};
 
 describe("how a payment was made, in words", () => {
   it("names the method and its reference", () => {

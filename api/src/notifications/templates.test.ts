@@ -11,23 +11,10 @@ import type {
   SessionFacts,
 } from "./facts.js";
 import { renderMessage } from "./templates/render.js";
+import { HOSTILE, SITE, soccer } from "../../test/template-facts.js";
 
 /** Each template rendered from its facts, read back for them (HTML and plain text). */
 
-const SITE = "https://camp.example";
-const HOSTILE = "<img src=x onerror=alert(1)>";
-
-const soccer: SessionFacts = {
-  classId: "00000000-0000-4000-9000-000000000001",
-  className: "Soccer Skills",
-  instructorName: "Maya Torres",
-  location: "North Field",
-  startDate: "2027-07-05",
-  endDate: "2027-07-30",
-  weekdays: ["mon", "wed", "fri"],
-  startTime: "09:00:00",
-  endTime: "12:00:00",
-};
 const tennis: SessionFacts = {
   ...soccer,
   classId: "00000000-0000-4000-9000-000000000002",
