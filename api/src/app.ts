@@ -14,6 +14,7 @@ import { accountRoutes, authRoutes, createFirebaseVerifier, sessionRoutes, userR
 import { adminRoutes } from "./admin/index.js";
 import { expireOffers, familyWaitlistPlaces, waitlistRoutes } from "./waitlist/index.js";
 import { cancelLapsedPlans, mirrorRecentRefunds, refundRoutes, sendDueRefunds } from "./refunds/index.js";
+import { transferRoutes } from "./transfers/index.js";
 import { discountRoutes } from "./pricing/index.js";
 import { balanceRoutes, instalmentCharger, officeRoutes, paymentPlanRoutes } from "./plans/index.js";
 import { camperExportRoutes, camperRoutes, camperStaffRoutes } from "./campers/index.js";
@@ -282,6 +283,7 @@ export async function buildApp({
   await app.register(cartRoutes(checkout));
   await app.register(frontDeskRoutes({ ...checkout, identity: verifier }));
   await app.register(deskFamilyRoutes({ ...checkout, identity: verifier }));
+  await app.register(transferRoutes(checkout));
   await app.register(paymentRoutes(checkout));
   await app.register(offerRoutes(checkout));
   await app.register(waitlistRoutes({ db: database.db, sealer, line: config.payments }));

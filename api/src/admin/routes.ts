@@ -161,12 +161,14 @@ export const adminRoutes =
             )
             .where(and(eq(orders.channel, "office"), eq(orders.status, "paid"))),
         ]);
+        // A moved seat's credit is money already counted, carried from one seat to another
+        // (decision 048): its payment and its refund cancel out, so it is no method of its own.
         const byMethod = Object.fromEntries(
-          PAYMENT_METHODS.map((m) => [
+          PAYMENT_METHODS.filter((m) => m !== "credit").map((m) => [
             m,
             (paidBy.find((p) => p.method === m)?.cents ?? 0) - (backBy.find((r) => r.method === m)?.cents ?? 0),
           ]),
-        ) as Record<(typeof PAYMENT_METHODS)[number], number>;
+        ) as Record<Exclude<(typeof PAYMENT_METHODS)[number], "credit">, number>;
         const users_ = Object.fromEntries(ROLES.map((r) => [r, byRole.find((x) => x.role === r)?.n ?? 0])) as Record<
           Role,
           number

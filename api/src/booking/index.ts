@@ -22,7 +22,14 @@ export {
   recordedPayment,
   type RecordedPayment,
 } from "./answers.js";
-export { AHEAD_OF_LINE_FIELD, bookAtTheDesk, priceDeskSeats, type DeskBooking } from "./checkout/desk.js";
+export {
+  AHEAD_OF_LINE_FIELD,
+  bookAtTheDesk,
+  bookAtTheDeskIn,
+  priceDeskSeats,
+  type DeskBooked,
+  type DeskBooking,
+} from "./checkout/desk.js";
 export {
   addOfficePayment,
   openBalancePayment,

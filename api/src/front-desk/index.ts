@@ -5,3 +5,4 @@
 export { frontDeskRoutes } from "./routes.js";
 export { deskFamilyRoutes } from "./family-routes.js";
 export { remindBalancesDue } from "./reminders.js";
+export { logOffice } from "./log.js";

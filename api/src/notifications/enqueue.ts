@@ -17,6 +17,7 @@ import type { FormsNeededFacts, SignedFormFacts } from "./facts/forms.js";
 import type { CamperAbsentFacts, ClassMessageFacts } from "./facts/camp-days.js";
 import { enqueue } from "./outbox.js";
 import { balanceReminderFacts, officePaymentFacts, type AccountClaimFacts } from "./facts/front-desk.js";
+import { seatMovedFacts } from "./facts/seat-moved.js";
 
 /**
  * What other domains call, inside the transaction of the change (decision 032): each gathers the
@@ -279,4 +280,11 @@ export async function enqueueBalanceReminder(tx: Tx, orderId: string, when: "soo
     facts: found.facts,
     dedupeKey: `balance-reminder:${orderId}:${found.facts.order.dueDay}:${when}`,
   });
+}
+
+/** A seat moved to another class (decision 048): the figures, and both calendars. */
+export async function enqueueSeatMoved(tx: Tx, transferId: string) {
+  const found = await seatMovedFacts(tx, transferId);
+  if (!found) return;
+  await enqueue(tx, { kind: "seat-moved", to: found.to, facts: found.facts, dedupeKey: `seat-moved:${transferId}` });
 }

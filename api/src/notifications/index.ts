@@ -20,6 +20,7 @@ export {
   enqueueOfferExpired,
   enqueuePaymentReceipt,
   enqueueSeatCancelled,
+  enqueueSeatMoved,
   enqueueWaitlistMoved,
   enqueueWaitlistOffer,
   enqueueWelcome,

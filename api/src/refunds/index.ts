@@ -8,3 +8,6 @@ export { cancelLapsedPlans } from "./plan-cancel.js";
 export { sendDueRefunds, withRefunds, type RefundDeps } from "./sending.js";
 export { mirrorRecentRefunds, mirrorRefunds } from "./mirror.js";
 export { loadPolicy, policyText, quoteRefund, type Policy } from "./policy.js";
+export { leaveSeat, lockMovingSeat, settleMovedSeat, type MovingSeat } from "./move.js";
+export { sendRefunds } from "./sending.js";
+export type { HandBack } from "./desk-refund.js";

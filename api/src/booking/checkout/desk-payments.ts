@@ -28,7 +28,7 @@ import { lockStudent } from "./orders.js";
  */
 
 export interface OfflinePayment {
-  method: Exclude<PaymentMethod, "card">;
+  method: Exclude<PaymentMethod, "card" | "credit">;
   amountCents: number;
   /** A cheque's number or a transfer's reference (required for those two). */
   reference: string | null;
@@ -120,6 +120,31 @@ export async function recordOfflinePayment(tx: Tx, orderId: string, payment: Off
     .returning({ id: payments.id });
   await fillLines(tx, orderId, row!.id, payment.amountCents);
   return { id: row!.id, transactionId };
+}
+
+/**
+ * The credit a seat moved from another class carries to the new booking (decision 048): a payment
+ * of its own, filling the new lines as money does, so each line says what paid it.
+ */
+export async function recordSeatCredit(tx: Tx, orderId: string, cents: number, actorId: string) {
+  const [order] = await tx.select({ studentId: orders.studentId }).from(orders).where(eq(orders.id, orderId));
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      orderId,
+      studentId: order!.studentId,
+      transactionId: `moved-${randomUUID()}`,
+      amountCents: cents,
+      quantity: 1,
+      status: "paid",
+      kind: "transfer",
+      method: "credit",
+      recordedBy: actorId,
+      paidAt: clock.now(),
+    })
+    .returning({ id: payments.id });
+  await fillLines(tx, orderId, row!.id, cents);
+  return { id: row!.id };
 }
 
 /** The family's lock, then the order's: every payment of an order waits for the one before. */

@@ -13,7 +13,7 @@ import { quote } from "../../pricing/index.js";
 import { leaveLinesBookedAtDesk, linkOrder, opensLater, registrationOpensText } from "../../waitlist/index.js";
 import { toPricingLine, type Selection } from "./cart-lines.js";
 import type { CheckoutDeps } from "./deps.js";
-import { recordOfflinePayment, type OfflinePayment } from "./desk-payments.js";
+import { recordOfflinePayment, recordSeatCredit, type OfflinePayment } from "./desk-payments.js";
 import { SeatsGone, takeSeats } from "./open.js";
 import { lockStudent } from "./orders.js";
 
@@ -35,8 +35,21 @@ export interface DeskBooking {
   /** Why the office books ahead of families waiting in a class's line; refused without it. */
   aheadOfLineReason: string | null;
   admin: { id: string; name: string };
+  /**
+   * What a seat moved from another class carries to this booking (decision 048), paid before any
+   * money; such a booking sends no receipt (the move's own message says it all).
+   */
+  credit?: { cents: number };
   /** Written in the booking's own transaction once the seats are taken (the office's log line). */
-  onBooked: (tx: Tx, booked: { orderId: string; totalCents: number; aheadOfLine: string[] }) => Promise<void>;
+  onBooked: (tx: Tx, booked: DeskBooked) => Promise<void>;
+}
+
+export interface DeskBooked {
+  orderId: string;
+  totalCents: number;
+  aheadOfLine: string[];
+  /** The new enrolments, in the order of the booking's seats as priced (class id, camper id). */
+  enrollmentIds: string[];
 }
 
 /** The 409 of a class whose free seats belong to its line: the admin may book ahead with a reason. */
@@ -151,125 +164,133 @@ async function takeAheadOfLine(tx: Tx, selection: Selection[]): Promise<string[]
 }
 
 /** Books the seats for the family; answers the new order's id and the classes booked ahead of a line. */
-export async function bookAtTheDesk(
-  deps: CheckoutDeps,
-  booking: DeskBooking,
-): Promise<{ orderId: string; totalCents: number; aheadOfLine: string[] }> {
+export async function bookAtTheDesk(deps: CheckoutDeps, booking: DeskBooking): Promise<DeskBooked> {
+  return deps.cache.write(["classes", "instructors"], (tx) => bookAtTheDeskIn(tx, deps, booking), {
+    waitForOthers: false,
+  });
+}
+
+/** The booking inside the caller's transaction (a seat moved: the old one ends in the same commit). */
+export async function bookAtTheDeskIn(tx: Tx, deps: CheckoutDeps, booking: DeskBooking): Promise<DeskBooked> {
   const { familyId } = booking;
-  return deps.cache.write(
-    ["classes", "instructors"],
-    async (tx) => {
-      if ((await lockStudent(tx, familyId)) !== "student")
-        throw conflict("This account is not a family's: book for a family.");
-      const { selection, quote: priced, terms } = await priceDeskSeats(tx, familyId, booking.seats, deps.sealer);
-      const total = priced.totalCents;
-      const received = booking.payment?.amountCents ?? 0;
-      if (received > total) {
-        throw badRequest("More than the seats cost was entered.", { amountCents: "At most the total." });
-      }
-      if (received < total && !booking.dueDay) {
-        throw badRequest("Say when the rest is due.", { dueDay: "The day the balance is due." });
-      }
-      if (booking.dueDay && booking.dueDay < academyToday()) {
-        throw badRequest("The balance cannot be due in the past.", { dueDay: "Today or later." });
-      }
-      const orderId = randomUUID();
-      const now = clock.now();
-      await tx.insert(orders).values({
-        id: orderId,
-        studentId: familyId,
-        amountCents: total,
-        status: "paid",
-        channel: "office",
-        balanceDueDay: received < total ? booking.dueDay : null,
-        bookedBy: booking.admin.id,
-        pricingTerms: terms,
-        expiresAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
-      const paid = new Map(priced.lines.map((line) => [line.key, line]));
-      await tx.insert(orderItems).values(
-        selection.map((s) => ({
-          orderId,
-          classId: s.classId,
-          camperId: s.camperId,
-          priceCents: paid.get(s.cartItemId)!.paidCents,
-          listPriceCents: s.priceCents,
-          discounts: paid.get(s.cartItemId)!.discounts,
-        })),
-      );
-      await tx
-        .insert(enrollments)
-        .values(selection.map((s) => ({ studentId: familyId, classId: s.classId, camperId: s.camperId, orderId })));
-      // The family's cart lines for these seats go, as a checkout's do.
-      await tx
-        .delete(cartItems)
-        .where(
-          and(
-            eq(cartItems.studentId, familyId),
-            or(...selection.map((s) => and(eq(cartItems.camperId, s.camperId), eq(cartItems.classId, s.classId)))),
-          ),
-        );
-      const payment = received > 0 ? await recordOfflinePayment(tx, orderId, booking.payment!, booking.admin.id) : null;
-      const formsOwed = (await toDo(tx, academyToday(), { familyIds: [familyId] })).filter(
-        (i) => i.status !== "complete",
-      );
-      await enqueuePaymentReceipt(tx, {
-        orderId,
-        transactionId: payment?.transactionId ?? `office-${orderId}`,
-        paidAt: now,
-        formsNeeded: formsOwed.map((item) => ({
-          title: item.title,
-          camperName: item.camperName,
-          dueDate: item.dueDate,
-          late: item.status === "late",
-        })),
-      });
-      // The seats last, classes in id order, as a checkout takes them: a family's own waitlist
-      // offer first, then seats free for anyone. A class whose free seats belong to families
-      // waiting in its line is booked ahead of them only with the office's reason.
-      const lined = await classesWithLine(tx, selection);
-      if (lined.length > 0 && !booking.aheadOfLineReason) {
-        throw new ApiError(
-          409,
-          `Families are waiting in the line of "${lined[0]!.name}": book ahead of them only with a reason, or offer the seat from the line.`,
-          { [AHEAD_OF_LINE_FIELD]: "Say why this family goes ahead of the families waiting." },
-        );
-      }
-      const ahead = new Set(lined.map((c) => c.id));
-      try {
-        const accepted = await takeSeats(
-          tx,
-          familyId,
-          selection.filter((s) => !ahead.has(s.classId)),
-          deps.config,
-          undefined,
-        );
-        await linkOrder(tx, accepted, orderId);
-      } catch (error) {
-        if (error instanceof SeatsGone) {
-          throw conflict(`"${error.className}" has no seat free (full, or families now wait in its line).`);
-        }
-        throw error;
-      }
-      await takeAheadOfLine(
-        tx,
-        selection.filter((s) => ahead.has(s.classId)),
-      );
-      await enrolHeld(tx, selection);
-      // The family's own waiting entries these seats answer leave the line, the reason kept.
-      await leaveLinesBookedAtDesk(
-        tx,
-        { familyId, seats: selection, adminId: booking.admin.id, reason: booking.aheadOfLineReason },
-        deps.config,
-      );
-      const booked = { orderId, totalCents: total, aheadOfLine: lined.map((c) => c.name) };
-      await booking.onBooked(tx, booked);
-      return booked;
-    },
-    { waitForOthers: false },
+  if ((await lockStudent(tx, familyId)) !== "student")
+    throw conflict("This account is not a family's: book for a family.");
+  const { selection, quote: priced, terms } = await priceDeskSeats(tx, familyId, booking.seats, deps.sealer);
+  const total = priced.totalCents;
+  const credit = booking.credit?.cents ?? 0;
+  const received = credit + (booking.payment?.amountCents ?? 0);
+  if (received > total) {
+    throw badRequest("More than the seats cost was entered.", { amountCents: "At most the total." });
+  }
+  if (received < total && !booking.dueDay) {
+    throw badRequest("Say when the rest is due.", { dueDay: "The day the balance is due." });
+  }
+  if (booking.dueDay && booking.dueDay < academyToday()) {
+    throw badRequest("The balance cannot be due in the past.", { dueDay: "Today or later." });
+  }
+  const orderId = randomUUID();
+  const now = clock.now();
+  await tx.insert(orders).values({
+    id: orderId,
+    studentId: familyId,
+    amountCents: total,
+    status: "paid",
+    channel: "office",
+    balanceDueDay: received < total ? booking.dueDay : null,
+    bookedBy: booking.admin.id,
+    pricingTerms: terms,
+    expiresAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const paid = new Map(priced.lines.map((line) => [line.key, line]));
+  await tx.insert(orderItems).values(
+    selection.map((s) => ({
+      orderId,
+      classId: s.classId,
+      camperId: s.camperId,
+      priceCents: paid.get(s.cartItemId)!.paidCents,
+      listPriceCents: s.priceCents,
+      discounts: paid.get(s.cartItemId)!.discounts,
+    })),
   );
+  const enrolled = await tx
+    .insert(enrollments)
+    .values(selection.map((s) => ({ studentId: familyId, classId: s.classId, camperId: s.camperId, orderId })))
+    .returning({ id: enrollments.id });
+  // The family's cart lines for these seats go, as a checkout's do.
+  await tx
+    .delete(cartItems)
+    .where(
+      and(
+        eq(cartItems.studentId, familyId),
+        or(...selection.map((s) => and(eq(cartItems.camperId, s.camperId), eq(cartItems.classId, s.classId)))),
+      ),
+    );
+  if (credit > 0) await recordSeatCredit(tx, orderId, credit, booking.admin.id);
+  const payment = booking.payment ? await recordOfflinePayment(tx, orderId, booking.payment, booking.admin.id) : null;
+  if (!booking.credit) {
+    const formsOwed = (await toDo(tx, academyToday(), { familyIds: [familyId] })).filter(
+      (i) => i.status !== "complete",
+    );
+    await enqueuePaymentReceipt(tx, {
+      orderId,
+      transactionId: payment?.transactionId ?? `office-${orderId}`,
+      paidAt: now,
+      formsNeeded: formsOwed.map((item) => ({
+        title: item.title,
+        camperName: item.camperName,
+        dueDate: item.dueDate,
+        late: item.status === "late",
+      })),
+    });
+  }
+  // The seats last, classes in id order, as a checkout takes them: a family's own waitlist
+  // offer first, then seats free for anyone. A class whose free seats belong to families
+  // waiting in its line is booked ahead of them only with the office's reason.
+  const lined = await classesWithLine(tx, selection);
+  if (lined.length > 0 && !booking.aheadOfLineReason) {
+    throw new ApiError(
+      409,
+      `Families are waiting in the line of "${lined[0]!.name}": book ahead of them only with a reason, or offer the seat from the line.`,
+      { [AHEAD_OF_LINE_FIELD]: "Say why this family goes ahead of the families waiting." },
+    );
+  }
+  const ahead = new Set(lined.map((c) => c.id));
+  try {
+    const accepted = await takeSeats(
+      tx,
+      familyId,
+      selection.filter((s) => !ahead.has(s.classId)),
+      deps.config,
+      undefined,
+    );
+    await linkOrder(tx, accepted, orderId);
+  } catch (error) {
+    if (error instanceof SeatsGone) {
+      throw conflict(`"${error.className}" has no seat free (full, or families now wait in its line).`);
+    }
+    throw error;
+  }
+  await takeAheadOfLine(
+    tx,
+    selection.filter((s) => ahead.has(s.classId)),
+  );
+  await enrolHeld(tx, selection);
+  // The family's own waiting entries these seats answer leave the line, the reason kept.
+  await leaveLinesBookedAtDesk(
+    tx,
+    { familyId, seats: selection, adminId: booking.admin.id, reason: booking.aheadOfLineReason },
+    deps.config,
+  );
+  const booked = {
+    orderId,
+    totalCents: total,
+    aheadOfLine: lined.map((c) => c.name),
+    enrollmentIds: enrolled.map((e) => e.id),
+  };
+  await booking.onBooked(tx, booked);
+  return booked;
 }
 
 /** The classes of these seats with families waiting in their lines (their free seats are the line's). */

@@ -13,6 +13,9 @@ export function paidByText(method: string, reference: string | null, cardLast4: 
       return `by cheque no. ${reference ?? ""}`.trim();
     case "bank_transfer":
       return `by bank transfer (reference ${reference ?? ""})`;
+    case "credit":
+      // What a seat moved from another class had paid (decision 048).
+      return "with what was paid for the seat it replaced";
     default:
       return cardLast4 ? `by the card ending in ${cardLast4}` : "by card";
   }

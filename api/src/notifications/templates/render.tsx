@@ -50,6 +50,8 @@ import {
   OfficePayment,
   officePaymentSubject,
 } from "./front-desk.js";
+import type { SeatMovedFacts } from "../facts/seat-moved.js";
+import { SeatMoved, seatMovedSubject } from "./seat-moved.js";
 
 /** Every kind of message the outbox holds, with the facts its row keeps. */
 export interface MessageFacts {
@@ -74,6 +76,7 @@ export interface MessageFacts {
   "account-claim": AccountClaimFacts;
   "office-payment": OfficePaymentFacts;
   "balance-reminder": BalanceReminderFacts;
+  "seat-moved": SeatMovedFacts;
 }
 export type MessageKind = keyof MessageFacts;
 export const MESSAGE_KINDS = [
@@ -98,6 +101,7 @@ export const MESSAGE_KINDS = [
   "account-claim",
   "office-payment",
   "balance-reminder",
+  "seat-moved",
 ] as const satisfies MessageKind[];
 
 export interface RenderedMessage {
@@ -341,6 +345,32 @@ export async function renderMessage<K extends MessageKind>(
         subject: officePaymentSubject(paid),
         ...(await both(<OfficePayment facts={paid} siteUrl={context.siteUrl} />)),
         attachments: [],
+      };
+    }
+    case "seat-moved": {
+      const moved = facts as SeatMovedFacts;
+      const stamp = new Date(moved.movedAt);
+      const event = (side: SeatMovedFacts["from"]) => ({
+        uid: seatUid(side.enrollmentId, context.siteUrl),
+        session: side.session,
+        camperName: moved.camperName,
+      });
+      return {
+        subject: seatMovedSubject(moved),
+        ...(await both(<SeatMoved facts={moved} siteUrl={context.siteUrl} />)),
+        // The old seat's events cancelled by their UIDs (RFC 5546), the new seat's published.
+        attachments: [
+          {
+            filename: "cancelled.ics",
+            content: sessionsCalendar([event(moved.from)], stamp, { cancel: true }),
+            contentType: "text/calendar; charset=utf-8; method=CANCEL",
+          },
+          {
+            filename: "sessions.ics",
+            content: sessionsCalendar([event(moved.to)], stamp),
+            contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+          },
+        ],
       };
     }
     default:

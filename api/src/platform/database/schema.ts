@@ -16,3 +16,4 @@ export * from "./schema/guardians.js";
 export * from "./schema/forms.js";
 export * from "./schema/camp-days.js";
 export * from "./schema/front-desk.js";
+export * from "./schema/transfers.js";

@@ -55,16 +55,20 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Where an order was made: the family's own checkout, or the front desk for the family. */
 export const ORDER_CHANNELS = ["online", "office"] as const;
 
-/** How a payment was made: a card (through the provider), or money the office received itself. */
-export const PAYMENT_METHODS = ["card", "cash", "cheque", "bank_transfer"] as const;
+/**
+ * How a payment was made: a card (through the provider), money the office received itself, or
+ * `credit`: what was paid for a seat moved to another class, carried to the new seat (decision 048).
+ */
+export const PAYMENT_METHODS = ["card", "cash", "cheque", "bank_transfer", "credit"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /**
  * `checkout`: an order's own card payment (in full, or a plan's deposit); `instalment`: a plan's
  * later charge; `offline`: cash, a cheque or a bank transfer the office recorded; `balance`: the
- * family's card payment of a front-desk order's balance.
+ * family's card payment of a front-desk order's balance; `transfer`: the credit of a seat moved to
+ * another class, paying the new seat (decision 048).
  */
-export const PAYMENT_KINDS = ["checkout", "instalment", "offline", "balance"] as const;
+export const PAYMENT_KINDS = ["checkout", "instalment", "offline", "balance", "transfer"] as const;
 
 /** One checkout: the seats it holds until paid, failed or expired. One per PaymentIntent. */
 /** The parts of a PaymentIntent's creation that are not on the order row itself. */
@@ -272,12 +276,13 @@ export const payments = pgTable(
     uniqueIndex("payments_order_key")
       .on(t.orderId)
       .where(sql`${t.kind} = 'checkout'`),
-    check("payments_kind_check", sql`${t.kind} in ('checkout', 'instalment', 'offline', 'balance')`),
-    check("payments_method_check", sql`${t.method} in ('card', 'cash', 'cheque', 'bank_transfer')`),
-    // Money the office received is offline and says when; a card payment is neither.
+    check("payments_kind_check", sql`${t.kind} in ('checkout', 'instalment', 'offline', 'balance', 'transfer')`),
+    check("payments_method_check", sql`${t.method} in ('card', 'cash', 'cheque', 'bank_transfer', 'credit')`),
+    // Money the office received is offline and says when; a moved seat's credit is a transfer; a
+    // card payment is neither.
     check(
       "payments_offline_check",
-      sql`(${t.kind} = 'offline') = (${t.method} <> 'card') and (${t.kind} = 'offline') = (${t.receivedOn} is not null)`,
+      sql`(${t.kind} = 'offline') = (${t.method} in ('cash', 'cheque', 'bank_transfer')) and (${t.kind} = 'transfer') = (${t.method} = 'credit') and (${t.kind} = 'offline') = (${t.receivedOn} is not null)`,
     ),
     // A cheque has its number and a transfer its reference.
     check(

@@ -85,7 +85,8 @@ export const refunds = pgTable(
     origin: text("origin", { enum: REFUND_ORIGINS }).notNull().default("site"),
     /**
      * How the money went back: to the card (sent to the provider), or by the office itself for a
-     * front-desk booking (decision 047): cash, a cheque, a transfer, recorded as done.
+     * front-desk booking (decision 047): cash, a cheque, a transfer, recorded as done; or `credit`:
+     * carried to the seat the camper moved to (decision 048), also done, never sent.
      */
     method: text("method", { enum: PAYMENT_METHODS }).notNull().default("card"),
     /** A cheque's number or a transfer's reference, for a refund the office made. */
@@ -96,7 +97,7 @@ export const refunds = pgTable(
     check("refunds_amount_check", sql`${t.amountCents} > 0`),
     check("refunds_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check("refunds_origin_check", sql`${t.origin} in ('site', 'provider')`),
-    check("refunds_method_check", sql`${t.method} in ('card', 'cash', 'cheque', 'bank_transfer')`),
+    check("refunds_method_check", sql`${t.method} in ('card', 'cash', 'cheque', 'bank_transfer', 'credit')`),
     // The office's refunds are never sent to the provider: recorded when the money was handed back.
     check(
       "refunds_offline_check",
