@@ -53,6 +53,14 @@ export const deskOrder = z
         camperName: z.string(),
         priceCents: cents("Its price"),
         cancelled: z.boolean().meta({ description: "The seat was cancelled: its unpaid rest is owed no more" }),
+        enrollmentId: z
+          .string()
+          .nullable()
+          .meta({ description: "The seat's enrolment while it is booked (to move it)" }),
+        movedTo: z
+          .string()
+          .nullable()
+          .meta({ description: "The class the seat moved to (decision 048); null when it did not move" }),
       }),
     ),
     payments: z.array(deskPayment),

@@ -3,7 +3,20 @@ import { camperName } from "../campers/index.js";
 import { paidByText } from "../notifications/index.js";
 import { academyToday } from "../platform/academy-day.js";
 import type { Db, Tx } from "../platform/database/client.js";
-import { campers, classes, orderItems, orders, payments, users } from "../platform/database/schema.js";
+import { alias } from "drizzle-orm/pg-core";
+import {
+  campers,
+  classes,
+  enrollments,
+  orderItems,
+  orders,
+  payments,
+  seatTransfers,
+  users,
+} from "../platform/database/schema.js";
+
+/** The class a seat moved to (decision 048): the classes table under another name. */
+const movedClass = alias(classes, "moved_class");
 import { seatKept } from "../booking/index.js";
 import type { DeskOrder } from "./answers.js";
 
@@ -47,10 +60,28 @@ export async function familyOrders(db: Db | Tx, familyId: string, only?: "office
       priceCents: orderItems.priceCents,
       paidCents: orderItems.paidCents,
       refundedCents: orderItems.refundedCents,
-      kept: sql<boolean>`${seatKept}`.mapWith(Boolean),
+      enrollmentId: enrollments.id,
+      movedTo: movedClass.name,
     })
     .from(orderItems)
     .innerJoin(classes, eq(classes.id, orderItems.classId))
+    .leftJoin(
+      enrollments,
+      and(
+        eq(enrollments.orderId, orderItems.orderId),
+        eq(enrollments.classId, orderItems.classId),
+        eq(enrollments.camperId, orderItems.camperId),
+      ),
+    )
+    .leftJoin(
+      seatTransfers,
+      and(
+        eq(seatTransfers.fromOrderId, orderItems.orderId),
+        eq(seatTransfers.fromClassId, orderItems.classId),
+        eq(seatTransfers.camperId, orderItems.camperId),
+      ),
+    )
+    .leftJoin(movedClass, eq(movedClass.id, seatTransfers.toClassId))
     .innerJoin(campers, eq(campers.id, orderItems.camperId))
     .innerJoin(users, eq(users.id, campers.familyId))
     .where(inArray(orderItems.orderId, ids))
@@ -69,7 +100,7 @@ export async function familyOrders(db: Db | Tx, familyId: string, only?: "office
     // on the seats still booked (a cancelled seat's unpaid rest is owed no more).
     const owedCents =
       order.channel === "office"
-        ? mine.filter((l) => l.kept).reduce((sum, l) => sum + l.priceCents - l.paidCents, 0)
+        ? mine.filter((l) => l.enrollmentId !== null).reduce((sum, l) => sum + l.priceCents - l.paidCents, 0)
         : 0;
     const dueDay = owedCents > 0 ? order.dueDay : null;
     return {
@@ -88,7 +119,9 @@ export async function familyOrders(db: Db | Tx, familyId: string, only?: "office
         className: l.className,
         camperName: l.camperName,
         priceCents: l.priceCents,
-        cancelled: !l.kept,
+        cancelled: l.enrollmentId === null,
+        enrollmentId: l.enrollmentId,
+        movedTo: l.movedTo,
       })),
       payments: paid
         .filter((p) => p.orderId === order.id)

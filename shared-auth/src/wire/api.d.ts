@@ -756,6 +756,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/enrollments/{id}/move-quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What moving a seat to another class would cost or give back today (changes nothing) */
+        post: operations["quoteSeatMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/enrollments/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a camper's seat to another class: the old seat's payment (less a fee) pays the new one; the difference is owed or given back */
+        post: operations["moveSeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/create-payment-intent": {
         parameters: {
             query?: never;
@@ -4077,7 +4111,7 @@ export interface components {
         DeskPayment: {
             _id: string;
             /** @enum {string} */
-            method: "card" | "cash" | "cheque" | "bank_transfer";
+            method: "card" | "cash" | "cheque" | "bank_transfer" | "credit";
             /** @description How it was paid, in words: "in cash", "by cheque no. 1042" */
             methodText: string;
             /** @description The amount, in cents */
@@ -4127,6 +4161,10 @@ export interface components {
                 priceCents: number;
                 /** @description The seat was cancelled: its unpaid rest is owed no more */
                 cancelled: boolean;
+                /** @description The seat's enrolment while it is booked (to move it) */
+                enrollmentId: string | null;
+                /** @description The class the seat moved to (decision 048); null when it did not move */
+                movedTo: string | null;
             }[];
             payments: components["schemas"]["DeskPayment"][];
         };
@@ -4644,6 +4682,65 @@ export interface components {
             pending: number;
             /** @description Refunds that failed, in all */
             failed: number;
+        };
+        /** @description A move's money: price − (paid − fee) is what is owed (positive) or given back (negative) */
+        MoveFigures: {
+            /** @description The class the seat leaves */
+            className: string;
+            toClassName: string;
+            camperName: string;
+            /** @description Paid for the old seat and not given back, in cents */
+            heldCents: number;
+            /** @description The transfer fee kept, in cents */
+            feeCents: number;
+            /** @description The new seat's price after today's discounts, in cents */
+            priceCents: number;
+            discounts: {
+                name: string;
+                cents: number;
+            }[];
+            /** @description Carried from the old seat to the new one, in cents */
+            creditCents: number;
+            /** @description The difference still to pay on the new booking, in cents */
+            owedCents: number;
+            /** @description The difference given back, in cents */
+            refundCents: number;
+        };
+        MoveQuote: {
+            /** @description The class the seat leaves */
+            className: string;
+            toClassName: string;
+            camperName: string;
+            /** @description Paid for the old seat and not given back, in cents */
+            heldCents: number;
+            /** @description The transfer fee kept, in cents */
+            feeCents: number;
+            /** @description The new seat's price after today's discounts, in cents */
+            priceCents: number;
+            discounts: {
+                name: string;
+                cents: number;
+            }[];
+            /** @description Carried from the old seat to the new one, in cents */
+            creditCents: number;
+            /** @description The difference still to pay on the new booking, in cents */
+            owedCents: number;
+            /** @description The difference given back, in cents */
+            refundCents: number;
+            /** @description Families wait in the new class's line for its free seats: the move needs `aheadOfLineReason` */
+            aheadOfLine: boolean;
+        };
+        SeatMoved: {
+            transferId: string;
+            /** @description The new booking (a front-desk booking: its balance is the difference) */
+            orderId: string;
+            figures: components["schemas"]["MoveFigures"];
+            /**
+             * @description The difference given back to the card: the provider's answer so far (null: nothing to send)
+             * @enum {string|null}
+             */
+            refundStatus: "pending" | "succeeded" | "failed" | null;
+            message: string;
         };
         /** @description A pick-up person and their new PIN, shown this once */
         NewPickupPin: {
@@ -9818,6 +9915,273 @@ export interface operations {
                 };
             };
             /** @description The payment has not gone through, or the office recorded a payment meanwhile (the card payment is given back) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    quoteSeatMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The class the seat moves to
+                     */
+                    toClassId: string;
+                    /**
+                     * @description Kept by the academy for the move, out of what was paid for the seat
+                     * @default 0
+                     */
+                    feeCents?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The move's figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveQuote"];
+                };
+            };
+            /** @description The input is malformed, the class is the seat's own, the fee is more than was paid, or a day is missing (field `dueDay`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such enrolment: it may have been moved or cancelled already */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The new class breaks a booking rule or is full, families wait in its line (then `fields.aheadOfLineReason`), the seat is on a payment plan, or its booking is not paid */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    moveSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The class the seat moves to
+                     */
+                    toClassId: string;
+                    /**
+                     * @description Kept by the academy for the move, out of what was paid for the seat
+                     * @default 0
+                     */
+                    feeCents?: number;
+                    /** @description The day the difference is due: required when the new class costs more than the credit */
+                    dueDay?: string;
+                    /**
+                     * @description How the office gives the difference back for a booking no card paid (a front-desk booking); a card booking's goes to the card
+                     * @enum {string}
+                     */
+                    refundMethod?: "cash" | "cheque" | "bank_transfer";
+                    /** @description The cheque's number or the transfer's reference (required for those) */
+                    refundReference?: string;
+                    /** @description Why, for the family's message and the office log */
+                    reason?: string;
+                    /** @description Why the camper goes ahead of families waiting in the new class's line */
+                    aheadOfLineReason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The seat moved; the family is e-mailed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatMoved"];
+                };
+            };
+            /** @description The input is malformed, the class is the seat's own, the fee is more than was paid, or a day is missing (field `dueDay`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such enrolment: it may have been moved or cancelled already */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The new class breaks a booking rule or is full, families wait in its line (then `fields.aheadOfLineReason`), the seat is on a payment plan, or its booking is not paid */
             409: {
                 headers: {
                     [name: string]: unknown;

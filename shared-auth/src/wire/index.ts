@@ -120,6 +120,9 @@ export type BalanceOrders = Schemas["BalanceOrders"];
 export type BalanceIntent = Schemas["BalanceIntent"];
 export type ClaimOpened = Schemas["ClaimOpened"];
 export type OfficeLog = Schemas["OfficeLog"];
+export type MoveFigures = Schemas["MoveFigures"];
+export type MoveQuote = Schemas["MoveQuote"];
+export type SeatMoved = Schemas["SeatMoved"];
 
 type Method = "get" | "put" | "post" | "delete" | "patch";
 
