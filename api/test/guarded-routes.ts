@@ -170,6 +170,13 @@ export const guarded: Guarded[] = [
   { method: "POST", url: "/admin/families/not-an-id/quote", body: { seats: 1 }, lacking: ["student", "instructor"] },
   { method: "POST", url: "/admin/families/not-an-id/bookings", body: { seats: 1 }, lacking: ["student", "instructor"] },
   { method: "POST", url: "/admin/orders/not-an-id/payments", body: { method: 1 }, lacking: ["student", "instructor"] },
+  {
+    method: "POST",
+    url: "/admin/enrollments/not-an-id/move-quote",
+    body: { x: 1 },
+    lacking: ["student", "instructor"],
+  },
+  { method: "POST", url: "/admin/enrollments/not-an-id/move", body: { x: 1 }, lacking: ["student", "instructor"] },
   { method: "GET", url: "/balance/orders?x=1", lacking: [] },
   { method: "POST", url: "/balance/orders/not-an-id/pay", lacking: ["instructor", "admin"] },
   {

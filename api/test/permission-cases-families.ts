@@ -44,6 +44,20 @@ export const FAMILY_CASES: Case[] = [
     expect: { anonymous: 401, student: 403, instructor: 403, admin: 404 },
   },
   {
+    name: "the quote of moving a seat that is not there",
+    method: "POST",
+    url: "/admin/enrollments/00000000-0000-4000-8000-000000000001/move-quote",
+    body: { toClassId: "00000000-0000-4000-9000-000000000001" },
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 404 },
+  },
+  {
+    name: "moving a seat that is not there",
+    method: "POST",
+    url: "/admin/enrollments/00000000-0000-4000-8000-000000000001/move",
+    body: { toClassId: "00000000-0000-4000-9000-000000000001" },
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 404 },
+  },
+  {
     name: "own cancelled seats",
     method: "GET",
     url: "/enrollments/cancelled",
