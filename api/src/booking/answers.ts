@@ -269,6 +269,9 @@ export const paymentRecord = z
           amount: z.number().meta({ description: "Dollars" }),
           status: z.enum(["pending", "succeeded", "failed"]),
           date: instant("When it was made"),
+          movedTo: z.string().nullable().optional().meta({
+            description: "Not money back: the amount carried to the seat moved to this class (decision 048)",
+          }),
         }),
       )
       .optional()
@@ -304,6 +307,23 @@ export const paymentRecord = z
       .meta({
         description:
           "A payment of a payment plan: its deposit (paid at checkout) or one of its instalments; null when paid in full",
+      }),
+    move: z
+      .object({
+        fromClass: z.string(),
+        toClass: z.string(),
+        camperName: z.string(),
+        heldCents: z.int().meta({ description: "Paid for the old seat, carried over" }),
+        feeCents: z.int().meta({ description: "The transfer fee kept" }),
+        priceCents: z.int().meta({ description: "The new seat's price" }),
+        owedCents: z.int().meta({ description: "The difference to pay" }),
+        refundCents: z.int().meta({ description: "The difference given back" }),
+      })
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "A seat moved to another class (decision 048): this payment is the old seat's payment carried to the new one, with the move's lines; null otherwise",
       }),
   })
   .meta({

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { PaymentProvider } from "../booking/index.js";
 import * as clock from "../platform/clock.js";
 import type { Db } from "../platform/database/client.js";
-import { orders, payments, refunds, type RefundStatus } from "../platform/database/schema.js";
+import { classes, orders, payments, refunds, seatTransfers, type RefundStatus } from "../platform/database/schema.js";
 import { giveBack } from "./lines.js";
 import { toDollars } from "../platform/wire.js";
 import { ApiError } from "../platform/errors.js";
@@ -139,9 +139,21 @@ export async function withRefunds<T extends { _id: string }>(db: Db, records: T[
             amountCents: refunds.amountCents,
             status: refunds.status,
             createdAt: refunds.createdAt,
+            movedTo: classes.name,
           })
           .from(refunds)
           .innerJoin(payments, and(eq(payments.orderId, refunds.orderId), eq(payments.kind, "checkout")))
+          // A refund "by credit" is a seat's payment carried to the class it moved to (decision 048).
+          .leftJoin(
+            seatTransfers,
+            and(
+              eq(refunds.method, "credit"),
+              eq(seatTransfers.fromOrderId, refunds.orderId),
+              eq(seatTransfers.fromClassId, refunds.classId),
+              eq(seatTransfers.camperId, refunds.camperId),
+            ),
+          )
+          .leftJoin(classes, eq(classes.id, seatTransfers.toClassId))
           .where(
             inArray(
               payments.id,
@@ -158,6 +170,7 @@ export async function withRefunds<T extends { _id: string }>(db: Db, records: T[
         amount: toDollars(r.amountCents),
         status: r.status,
         date: r.createdAt.toISOString(),
+        movedTo: r.movedTo,
       })),
       refunded: toDollars(refundedCents),
       refundedCents,

@@ -121,6 +121,20 @@ describe("moving a seat to a dearer class", () => {
       "balance/card/4500",
       "transfer/credit/11500",
     ]);
+    // The payment history: the old payment's 115.00 carried to the new class (not money back), the
+    // credit's payment with the move's lines, and what each cost in the end adds up to 170.00.
+    const history = (
+      await api.call({ method: "GET", url: `/payments?email=${encodeURIComponent(fam.email)}`, as: fam })
+    ).json() as {
+      amountCents: number;
+      refundedCents: number;
+      move: { heldCents: number; feeCents: number; owedCents: number } | null;
+      refunds: { movedTo: string | null }[];
+    }[];
+    const carried = history.find((p) => p.refunds.length > 0)!;
+    expect(carried.refunds).toEqual([expect.objectContaining({ movedTo: quote.json().toClassName })]);
+    expect(history.find((p) => p.move)!.move).toMatchObject({ heldCents: 12_500, feeCents: 1_000, owedCents: 4_500 });
+    expect(history.reduce((sum, p) => sum + p.amountCents - p.refundedCents, 0)).toBe(17_000);
     // Every cent adds up: card money in (125 + 45) less nothing back is the fee and the new price.
     const [move] = await db().select().from(seatTransfers).where(eq(seatTransfers.toOrderId, newOrder));
     expect(move!.feeCents + move!.priceCents).toBe(12_500 + 4_500);

@@ -4059,6 +4059,8 @@ export interface components {
                 status: "pending" | "succeeded" | "failed";
                 /** @description When it was made (ISO 8601, UTC) */
                 date: string;
+                /** @description Not money back: the amount carried to the seat moved to this class (decision 048) */
+                movedTo?: string | null;
             }[];
             /** @description The total sent back or on its way, in dollars (GET /payments). */
             refunded?: number;
@@ -4078,6 +4080,22 @@ export interface components {
                 name: string;
                 /** @enum {string} */
                 part: "deposit" | "instalment";
+            } | null;
+            /** @description A seat moved to another class (decision 048): this payment is the old seat's payment carried to the new one, with the move's lines; null otherwise */
+            move?: {
+                fromClass: string;
+                toClass: string;
+                camperName: string;
+                /** @description Paid for the old seat, carried over */
+                heldCents: number;
+                /** @description The transfer fee kept */
+                feeCents: number;
+                /** @description The new seat's price */
+                priceCents: number;
+                /** @description The difference to pay */
+                owedCents: number;
+                /** @description The difference given back */
+                refundCents: number;
             } | null;
         };
         /** @description One page of the payment history (GET /payments with page or size) */

@@ -1,8 +1,44 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { PaymentRecord } from "../answers.js";
 import type { Db } from "../../platform/database/client.js";
 import { camperName } from "../../campers/index.js";
-import { campers, classes, orderItems, orders, payments, users } from "../../platform/database/schema.js";
+import {
+  campers,
+  classes,
+  orderItems,
+  orders,
+  payments,
+  seatTransfers,
+  users,
+} from "../../platform/database/schema.js";
+
+const fromClass = alias(classes, "from_class");
+const toClass = alias(classes, "to_class");
+
+/** The moves whose credit these orders' payments carried (decision 048), by the new order. */
+async function movesInto(db: Db, orderIds: string[]) {
+  if (orderIds.length === 0) return new Map<string, PaymentRecord["move"]>();
+  const rows = await db
+    .select({
+      orderId: seatTransfers.toOrderId,
+      fromClass: fromClass.name,
+      toClass: toClass.name,
+      camperName,
+      heldCents: seatTransfers.heldCents,
+      feeCents: seatTransfers.feeCents,
+      priceCents: seatTransfers.priceCents,
+      owedCents: seatTransfers.owedCents,
+      refundCents: seatTransfers.refundCents,
+    })
+    .from(seatTransfers)
+    .innerJoin(fromClass, eq(fromClass.id, seatTransfers.fromClassId))
+    .innerJoin(toClass, eq(toClass.id, seatTransfers.toClassId))
+    .innerJoin(campers, eq(campers.id, seatTransfers.camperId))
+    .innerJoin(users, eq(users.id, campers.familyId))
+    .where(inArray(seatTransfers.toOrderId, orderIds));
+  return new Map(rows.map(({ orderId, ...move }) => [orderId, move]));
+}
 import { toDollars } from "../../platform/wire.js";
 
 /** Payment records, newest first: of one student, or one payment by id. */
@@ -54,6 +90,10 @@ export async function loadPayments(
       ),
     )
     .orderBy(asc(classes.name), asc(classes.id), asc(orderItems.camperId));
+  const moves = await movesInto(
+    db,
+    rows.filter((r) => r.kind === "transfer").map((r) => r.orderId),
+  );
   return rows.map((r): PaymentRecord => {
     const mine = items.filter((i) => i.orderId === r.orderId);
     return {
@@ -73,6 +113,7 @@ export async function loadPayments(
       lines: mine.map((i) => ({ listPriceCents: i.listPriceCents, priceCents: i.priceCents, discounts: i.discounts })),
       discountCents: mine.reduce((sum, i) => sum + i.discounts.reduce((n, d) => n + d.cents, 0), 0),
       plan: r.plan ? { name: r.plan.name, part: r.kind === "instalment" ? "instalment" : "deposit" } : null,
+      move: r.kind === "transfer" ? (moves.get(r.orderId) ?? null) : null,
     };
   });
 }
