@@ -4,6 +4,7 @@ import { PageFrame } from "../components/page-frame";
 import { EmptyState, ErrorState, RowsSkeleton } from "../components/states";
 import { card, dollars } from "../components/styles";
 import { paymentLines } from "../features/campers/seat";
+import { moveRows, signedDollars } from "../features/history/moved-seat";
 import { usePayments, type PaymentRecord } from "../features/history/use-payments";
 import "../styles.css";
 
@@ -41,6 +42,21 @@ function PaymentCard({ payment }: { payment: PaymentRecord }) {
             )}
           </p>
         ))}
+        {payment.move && (
+          <div className="text-sm text-slate-700 dark:text-slate-300" data-testid="payment-move">
+            <p className="font-semibold text-indigo-800 dark:text-indigo-300">
+              {`${payment.move.camperName}'s seat moved from ${payment.move.fromClass}: its payment pays the new seat`}
+            </p>
+            <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4">
+              {moveRows(payment.move).map((row) => (
+                <div key={row.label} className="contents">
+                  <dt>{row.label}</dt>
+                  <dd className="text-right tabular-nums">{signedDollars(row.cents)}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        )}
         {payment.plan && (
           <p className="text-sm font-semibold text-indigo-800 dark:text-indigo-300" data-testid="payment-plan-part">
             {payment.plan.part === "deposit"
@@ -56,14 +72,19 @@ function PaymentCard({ payment }: { payment: PaymentRecord }) {
         <p className="text-sm text-slate-600 dark:text-slate-400">
           <time dateTime={payment.date}>{dateFormat.format(new Date(payment.date))}</time>
         </p>
-        <p className="text-sm break-all text-slate-600 dark:text-slate-400">Transaction id: {payment.transactionId}</p>
+        {!payment.move && (
+          <p className="text-sm break-all text-slate-600 dark:text-slate-400">
+            Transaction id: {payment.transactionId}
+          </p>
+        )}
         {/* Money sent back: each refund with its date and state. */}
         {payment.refunds && payment.refunds.length > 0 && (
           <ul className="mt-1 text-sm text-slate-700 dark:text-slate-300" aria-label="Refunds">
             {payment.refunds.map((r, i) => (
               <li key={i} data-testid="payment-refund">
-                Refund {dollars(r.amount)} on <time dateTime={r.date}>{dateFormat.format(new Date(r.date))}</time>
-                {REFUND_STATE[r.status]}
+                {r.movedTo ? `Carried to ${r.movedTo}: ` : "Refund "}
+                {dollars(r.amount)} on <time dateTime={r.date}>{dateFormat.format(new Date(r.date))}</time>
+                {!r.movedTo && REFUND_STATE[r.status]}
               </li>
             ))}
           </ul>
