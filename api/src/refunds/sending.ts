@@ -170,7 +170,7 @@ export async function withRefunds<T extends { _id: string }>(db: Db, records: T[
         amount: toDollars(r.amountCents),
         status: r.status,
         date: r.createdAt.toISOString(),
-        movedTo: r.movedTo,
+        ...(r.movedTo && { movedTo: r.movedTo }),
       })),
       refunded: toDollars(refundedCents),
       refundedCents,

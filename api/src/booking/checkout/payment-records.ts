@@ -113,7 +113,7 @@ export async function loadPayments(
       lines: mine.map((i) => ({ listPriceCents: i.listPriceCents, priceCents: i.priceCents, discounts: i.discounts })),
       discountCents: mine.reduce((sum, i) => sum + i.discounts.reduce((n, d) => n + d.cents, 0), 0),
       plan: r.plan ? { name: r.plan.name, part: r.kind === "instalment" ? "instalment" : "deposit" } : null,
-      move: r.kind === "transfer" ? (moves.get(r.orderId) ?? null) : null,
+      ...(r.kind === "transfer" && { move: moves.get(r.orderId) ?? null }),
     };
   });
 }
