@@ -75,7 +75,7 @@ async function prepare(tx: Tx, deps: CheckoutDeps, request: MoveRequest) {
   }
   if (request.feeCents > seat.heldCents) {
     throw badRequest(`The fee cannot be more than the ${usd(seat.heldCents)} paid for the seat.`, {
-      feeCents: `At most ${seat.heldCents} cents.`,
+      feeCents: `At most ${usd(seat.heldCents)}, what was paid for the seat.`,
     });
   }
   // Both classes' rows, in id order as every booking takes them: two moves the opposite ways wait.

@@ -12,6 +12,7 @@ import {
   type Quote,
   type SeatChoice,
 } from "./front-desk";
+import type { MoveBody, MoveQuote, MoveQuoteBody, SeatMoved } from "./seat-move";
 
 // The front desk's calls (decision 047), each under the admin's session.
 
@@ -142,5 +143,30 @@ export function useRecordPayment(familyId: string) {
         .order,
     // A refusal (more than is owed) means the order changed meanwhile: it is read again either way.
     onSettled: () => Promise.all([refresh(familyId), client.invalidateQueries({ queryKey: ["admin", "stats"] })]),
+  });
+}
+
+/** POST /admin/enrollments/:id/move-quote: what moving the seat would cost or give back (nothing changes). */
+export function useQuoteMove() {
+  return useMutation({
+    mutationFn: async ({ enrollmentId, body }: { enrollmentId: string; body: MoveQuoteBody }) =>
+      (await api.post<MoveQuote>(`/admin/enrollments/${encodeURIComponent(enrollmentId)}/move-quote`, body)).data,
+  });
+}
+
+/** Moves a seat to another class: both bookings, what the family owes, the log and both classes' seats change. */
+export function useMoveSeat(familyId: string) {
+  const client = useQueryClient();
+  const refresh = useFamilyRefresh();
+  return useMutation({
+    mutationFn: async ({ enrollmentId, body }: { enrollmentId: string; body: MoveBody }) =>
+      (await api.post<SeatMoved>(`/admin/enrollments/${encodeURIComponent(enrollmentId)}/move`, body)).data,
+    // A refusal (the seat moved or cancelled meanwhile, a class now full) means the family changed: it is read again either way.
+    onSettled: () =>
+      Promise.all([
+        refresh(familyId),
+        client.invalidateQueries({ queryKey: ["admin", "stats"] }),
+        client.invalidateQueries({ queryKey: queryKeys.classes() }),
+      ]),
   });
 }

@@ -82,11 +82,13 @@ export function dollarsToCents(text: string): number {
   return whole * 100 + fraction;
 }
 
-export const METHOD_LABELS: Record<PaymentMethod, string> = {
+/** Each way money comes in; "credit" is what a moved seat carried to its new booking. */
+export const METHOD_LABELS: Record<PaymentMethod | "credit", string> = {
   card: "Card",
   cash: "Cash",
   cheque: "Cheque",
   bank_transfer: "Bank transfer",
+  credit: "Credit from a moved seat",
 };
 
 /** The reference a method needs, named as the office calls it; null when it needs none. */
@@ -108,7 +110,8 @@ export function statusText(order: Pick<FrontDeskOrder, "status" | "overdue" | "o
   return order.overdue && order.owedCents > 0 ? `${words}, overdue` : words;
 }
 
-const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));
+/** A calendar day as YYYY-MM-DD that exists. */
+export const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));
 
 /** What the payment part of a form holds: text as typed. "later" books without money received. */
 export interface PaymentFormValues {

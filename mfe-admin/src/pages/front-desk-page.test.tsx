@@ -60,7 +60,17 @@ const order: FrontDeskOrder = {
   dueDay: "2027-04-01",
   status: "partially paid",
   overdue: false,
-  seats: [{ classId: "c-1", className: "Kayak Week", camperName: "Cai Rivera", priceCents: 40_000, cancelled: false }],
+  seats: [
+    {
+      classId: "c-1",
+      className: "Kayak Week",
+      camperName: "Cai Rivera",
+      priceCents: 40_000,
+      cancelled: false,
+      enrollmentId: "e-1",
+      movedTo: null,
+    },
+  ],
   payments: [
     {
       _id: "p-1",

@@ -17,6 +17,7 @@ import { dayInWords } from "../../lib/plans";
 import { buttonStyles } from "../buttons";
 import { CARD, fieldId, focusFirstProblem, FormAlert, HINT } from "./fields";
 import { PaymentFields } from "./payment-fields";
+import { SeatMove } from "./seat-move";
 
 const STATUS_LOOK: Record<FrontDeskOrder["status"], string> = {
   paid: "border-emerald-300 text-emerald-900 dark:border-emerald-700 dark:text-emerald-200",
@@ -90,14 +91,21 @@ function OrderCard({
           {statusText(order)}
         </span>
       </div>
-      <ul aria-label="Seats" className="text-sm">
+      <ul aria-label="Seats" className="flex flex-col gap-1 text-sm">
         {order.seats.map((s) => (
-          <li key={`${s.classId}-${s.camperName}`} className="flex flex-wrap justify-between gap-x-3 break-words">
-            <span>
-              {s.className} · {s.camperName}
-              {s.cancelled && <span className="text-slate-600 dark:text-slate-400"> (cancelled)</span>}
-            </span>
-            <span className="tabular-nums">{moneyText(s.priceCents)}</span>
+          <li key={`${s.classId}-${s.camperName}`} className="flex min-w-0 flex-col gap-1 py-0.5">
+            <div className="flex flex-wrap justify-between gap-x-3 break-words">
+              <span>
+                {s.className} · {s.camperName}
+                {s.movedTo !== null ? (
+                  <span className="text-slate-600 dark:text-slate-400"> · Moved to {s.movedTo}</span>
+                ) : (
+                  s.cancelled && <span className="text-slate-600 dark:text-slate-400"> (cancelled)</span>
+                )}
+              </span>
+              <span className="tabular-nums">{moneyText(s.priceCents)}</span>
+            </div>
+            <SeatMove familyId={familyId} order={order} seat={s} today={today} onDone={onRecorded} />
           </li>
         ))}
       </ul>
