@@ -39,6 +39,7 @@ ALTER TABLE "seat_transfers" ADD CONSTRAINT "seat_transfers_actor_id_users_id_fk
 CREATE INDEX "seat_transfers_family_idx" ON "seat_transfers" USING btree ("family_id","created_at");--> statement-breakpoint
 CREATE INDEX "seat_transfers_to_order_idx" ON "seat_transfers" USING btree ("to_order_id");--> statement-breakpoint
 CREATE INDEX "seat_transfers_from_order_idx" ON "seat_transfers" USING btree ("from_order_id");--> statement-breakpoint
+CREATE INDEX "payments_order_paid_idx" ON "payments" USING btree ("order_id","paid_at","id");--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_kind_check" CHECK ("payments"."kind" in ('checkout', 'instalment', 'offline', 'balance', 'transfer'));--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_method_check" CHECK ("payments"."method" in ('card', 'cash', 'cheque', 'bank_transfer', 'credit'));--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_offline_check" CHECK (("payments"."kind" = 'offline') = ("payments"."method" in ('cash', 'cheque', 'bank_transfer')) and ("payments"."kind" = 'transfer') = ("payments"."method" = 'credit') and ("payments"."kind" = 'offline') = ("payments"."received_on" is not null));--> statement-breakpoint

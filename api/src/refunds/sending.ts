@@ -127,7 +127,8 @@ export async function sendDueRefunds(deps: RefundDeps, limit = 20): Promise<numb
 
 /**
  * The payment history's records with their refunds: each refund's amount, state and
- * date, and the total sent or on its way (a refused one does not count).
+ * date, and the total sent or on its way (a refused one does not count), under the order's first
+ * payment.
  */
 export async function withRefunds<T extends { _id: string }>(db: Db, records: T[]) {
   const rows =
@@ -142,7 +143,15 @@ export async function withRefunds<T extends { _id: string }>(db: Db, records: T[
             movedTo: classes.name,
           })
           .from(refunds)
-          .innerJoin(payments, and(eq(payments.orderId, refunds.orderId), eq(payments.kind, "checkout")))
+          // An order's refunds are shown under its first payment: the checkout's, or for a
+          // front-desk booking (paid in parts, decision 047) the first money the office took.
+          .innerJoin(
+            payments,
+            and(
+              eq(payments.orderId, refunds.orderId),
+              sql`${payments.id} = (select p.id from ${payments} p where p.order_id = ${refunds.orderId} order by p.paid_at, p.id limit 1)`,
+            ),
+          )
           // A refund "by credit" is a seat's payment carried to the class it moved to (decision 048).
           .leftJoin(
             seatTransfers,

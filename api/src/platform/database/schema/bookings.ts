@@ -294,6 +294,8 @@ export const payments = pgTable(
     index("payments_student_idx").on(t.studentId),
     // Payment history, newest first, paged.
     index("payments_student_paid_idx").on(t.studentId, t.paidAt, t.id),
+    // An order's payments in the order they came (its refunds are shown under the first).
+    index("payments_order_paid_idx").on(t.orderId, t.paidAt, t.id),
   ],
 );
 
