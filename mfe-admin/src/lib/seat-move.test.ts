@@ -288,7 +288,7 @@ describe("the API's refusals by field", () => {
 describe("words on the page", () => {
   it("names the move button by camper and class", () => {
     expect(moveButtonLabel({ camperName: "Mia Rivera", className: "Soccer Week 1" })).toBe(
-      "Move Mia Rivera's seat in Soccer Week 1 to another class",
+      "Move to another class: Mia Rivera's seat in Soccer Week 1",
     );
   });
 

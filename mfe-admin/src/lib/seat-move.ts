@@ -232,4 +232,4 @@ export function classChoiceText(
 
 /** The move button's name: whose seat, in which class. */
 export const moveButtonLabel = (seat: { camperName: string; className: string }) =>
-  `Move ${seat.camperName}'s seat in ${seat.className} to another class`;
+  `Move to another class: ${seat.camperName}'s seat in ${seat.className}`;

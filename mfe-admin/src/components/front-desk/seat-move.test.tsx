@@ -135,7 +135,7 @@ const renderPage = () =>
 async function openMove() {
   const booking = await screen.findByRole("listitem", { name: /^Booked .* at the desk$/ });
   await userEvent.click(
-    within(booking).getByRole("button", { name: "Move Mia Rivera's seat in Soccer Week 1 to another class" }),
+    within(booking).getByRole("button", { name: "Move to another class: Mia Rivera's seat in Soccer Week 1" }),
   );
   const form = within(booking).getByRole("form", { name: "Move Mia Rivera's seat in Soccer Week 1" });
   await within(form).findByRole("option", { name: /^Tennis Week 2/ });
@@ -163,7 +163,7 @@ describe("moving a seat to another class", () => {
     const booking = await screen.findByRole("listitem", { name: /^Booked .* at the desk$/ });
     // A seat that moved says where; it has nothing left to move.
     expect(within(booking).getByText(/Moved to Swim Week 3/)).toBeTruthy();
-    expect(within(booking).getAllByRole("button", { name: /to another class$/ })).toHaveLength(1);
+    expect(within(booking).getAllByRole("button", { name: /^Move to another class: / })).toHaveLength(1);
 
     const { form } = await openMove();
     const select = form.getByRole("combobox", { name: "Class to move to" });
@@ -298,7 +298,9 @@ describe("moving a seat to another class", () => {
     api.on("POST /admin/enrollments/e-1/move-quote", { body: cheaper });
     renderPage();
     const booking = await screen.findByRole("listitem", { name: /^Booked .* online$/ });
-    const button = within(booking).getByRole("button", { name: /^Move Mia Rivera's seat in Soccer Week 1/ });
+    const button = within(booking).getByRole("button", {
+      name: /^Move to another class: Mia Rivera's seat in Soccer Week 1/,
+    });
     await userEvent.click(button);
     const form = within(within(booking).getByRole("form", { name: /^Move Mia Rivera's seat/ }));
     await form.findByRole("option", { name: /^Tennis Week 2/ });
@@ -314,7 +316,9 @@ describe("moving a seat to another class", () => {
 
     await userEvent.click(form.getByRole("button", { name: "Cancel" }));
     expect(within(booking).queryByRole("form")).toBeNull();
-    const again = within(booking).getByRole("button", { name: /^Move Mia Rivera's seat in Soccer Week 1/ });
+    const again = within(booking).getByRole("button", {
+      name: /^Move to another class: Mia Rivera's seat in Soccer Week 1/,
+    });
     await waitFor(() => expect(document.activeElement).toBe(again));
   });
 });

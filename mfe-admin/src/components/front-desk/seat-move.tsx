@@ -176,9 +176,11 @@ function MoveForm({
     setFailure(null);
     if (!body) return focusFirstProblem(prefix, seen);
     const shown = shownFields(quote, values, { atTheDesk, lineAsked });
-    move.mutate(
-      { enrollmentId, body },
-      { onSuccess: (done) => onDone(done.message), onError: (error) => refused(error, shown) },
+    // Not mutate's own callbacks: the family is read again before the answer is handed on, and the
+    // moved seat's row (this form's parent) is gone by then, which would drop them unheard.
+    move.mutateAsync({ enrollmentId, body }).then(
+      (done) => onDone(done.message),
+      (error: unknown) => refused(error, shown),
     );
   };
 
