@@ -29,6 +29,8 @@ ALTER TABLE "payments" DROP CONSTRAINT "payments_kind_check";--> statement-break
 ALTER TABLE "payments" DROP CONSTRAINT "payments_method_check";--> statement-breakpoint
 ALTER TABLE "payments" DROP CONSTRAINT "payments_offline_check";--> statement-breakpoint
 ALTER TABLE "refunds" DROP CONSTRAINT "refunds_method_check";--> statement-breakpoint
+ALTER TABLE "cancellation_policy" ADD COLUMN "move_days" integer DEFAULT 14;--> statement-breakpoint
+ALTER TABLE "cancellation_policy" ADD COLUMN "move_fee_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "seat_transfers" ADD CONSTRAINT "seat_transfers_family_id_users_id_fk" FOREIGN KEY ("family_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "seat_transfers" ADD CONSTRAINT "seat_transfers_from_order_id_orders_id_fk" FOREIGN KEY ("from_order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "seat_transfers" ADD CONSTRAINT "seat_transfers_from_class_id_classes_id_fk" FOREIGN KEY ("from_class_id") REFERENCES "public"."classes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -43,6 +45,7 @@ CREATE INDEX "payments_order_paid_idx" ON "payments" USING btree ("order_id","pa
 ALTER TABLE "payments" ADD CONSTRAINT "payments_kind_check" CHECK ("payments"."kind" in ('checkout', 'instalment', 'offline', 'balance', 'transfer'));--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_method_check" CHECK ("payments"."method" in ('card', 'cash', 'cheque', 'bank_transfer', 'credit'));--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_offline_check" CHECK (("payments"."kind" = 'offline') = ("payments"."method" in ('cash', 'cheque', 'bank_transfer')) and ("payments"."kind" = 'transfer') = ("payments"."method" = 'credit') and ("payments"."kind" = 'offline') = ("payments"."received_on" is not null));--> statement-breakpoint
+ALTER TABLE "cancellation_policy" ADD CONSTRAINT "cancellation_policy_move_check" CHECK (("cancellation_policy"."move_days" is null or "cancellation_policy"."move_days" between 1 and 365) and "cancellation_policy"."move_fee_cents" between 0 and 100000);--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_method_check" CHECK ("refunds"."method" in ('card', 'cash', 'cheque', 'bank_transfer', 'credit'));--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "payment_shares_hold"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE

@@ -177,6 +177,8 @@ export const guarded: Guarded[] = [
     lacking: ["student", "instructor"],
   },
   { method: "POST", url: "/admin/enrollments/not-an-id/move", body: { x: 1 }, lacking: ["student", "instructor"] },
+  { method: "POST", url: "/enrollments/not-an-id/move-quote", body: { x: 1 }, lacking: ["instructor", "admin"] },
+  { method: "POST", url: "/enrollments/not-an-id/move", body: { x: 1 }, lacking: ["instructor", "admin"] },
   { method: "GET", url: "/balance/orders?x=1", lacking: [] },
   { method: "POST", url: "/balance/orders/not-an-id/pay", lacking: ["instructor", "admin"] },
   {

@@ -58,6 +58,20 @@ export const FAMILY_CASES: Case[] = [
     expect: { anonymous: 401, student: 403, instructor: 403, admin: 404 },
   },
   {
+    name: "moving a seat of the family's that is not there",
+    method: "POST",
+    url: "/enrollments/00000000-0000-4000-8000-000000000001/move",
+    body: { toClassId: "00000000-0000-4000-9000-000000000001" },
+    expect: { anonymous: 401, student: 404, instructor: 403, admin: 403 },
+  },
+  {
+    name: "the quote of moving a seat of the family's that is not there",
+    method: "POST",
+    url: "/enrollments/00000000-0000-4000-8000-000000000001/move-quote",
+    body: { toClassId: "00000000-0000-4000-9000-000000000001" },
+    expect: { anonymous: 401, student: 404, instructor: 403, admin: 403 },
+  },
+  {
     name: "own cancelled seats",
     method: "GET",
     url: "/enrollments/cancelled",

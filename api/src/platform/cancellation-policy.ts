@@ -51,3 +51,41 @@ export async function savePolicy(db: Db, policy: Policy, adminId: string): Promi
     });
   return loadPolicy(db);
 }
+
+/**
+ * When a family may move a seat to another class itself (decision 048): until `moveDays` days
+ * before the seat's first day (null: only the office moves seats), `moveFeeCents` kept from what
+ * was paid. Kept on the policy's row, beside the refunds it stands in for.
+ */
+export interface MoveRules {
+  moveDays: number | null;
+  moveFeeCents: number;
+}
+
+export const DEFAULT_MOVE_RULES: MoveRules = { moveDays: 14, moveFeeCents: 0 };
+
+export async function loadMoveRules(db: Db | Tx): Promise<MoveRules> {
+  const [row] = await db
+    .select({ moveDays: cancellationPolicy.moveDays, moveFeeCents: cancellationPolicy.moveFeeCents })
+    .from(cancellationPolicy)
+    .where(eq(cancellationPolicy.id, 1));
+  return row ?? DEFAULT_MOVE_RULES;
+}
+
+export async function saveMoveRules(db: Db, rules: MoveRules, adminId: string): Promise<MoveRules> {
+  await db
+    .insert(cancellationPolicy)
+    .values({ id: 1, ...DEFAULT_POLICY, ...rules, updatedBy: adminId, updatedAt: clock.now() })
+    .onConflictDoUpdate({
+      target: cancellationPolicy.id,
+      set: { ...rules, updatedBy: adminId, updatedAt: clock.now() },
+    });
+  return loadMoveRules(db);
+}
+
+/** The rule in plain words, as the family's seat and the office's form say it. */
+export function moveText(rules: MoveRules): string {
+  if (rules.moveDays === null) return "To move a seat to another class, call or visit the office.";
+  const fee = rules.moveFeeCents > 0 ? `, for a fee of ${usd(rules.moveFeeCents)}` : "";
+  return `You can move a seat to another class yourself until ${rules.moveDays} days before its first day${fee}: what you paid goes to the new seat, and you pay or get back the difference.`;
+}

@@ -10,6 +10,12 @@ export const cancellationPolicy = z
     partialPercent: z.int().meta({ description: "The partial refund's share, 0 to 100" }),
     feeCents: z.int().meta({ description: "A processing fee kept from any refund, in cents" }),
     text: z.string().meta({ description: "The policy in plain words, as the pages and the receipt say it" }),
+    moveDays: z.int().nullable().meta({
+      description:
+        "Families may move a seat to another class themselves until this many days before its first day (decision 048); null: only the office",
+    }),
+    moveFeeCents: z.int().meta({ description: "Kept from what was paid for a seat a family moves itself, in cents" }),
+    moveText: z.string().meta({ description: "The moving rule in plain words" }),
   })
   .meta({ id: "CancellationPolicy", description: "The academy's cancellation policy, in numbers and in words" });
 

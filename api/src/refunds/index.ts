@@ -11,3 +11,4 @@ export { loadPolicy, policyText, quoteRefund, type Policy } from "./policy.js";
 export { leaveSeat, lockMovingSeat, settleMovedSeat, type MovingSeat } from "./move.js";
 export { sendRefunds } from "./sending.js";
 export type { HandBack } from "./desk-refund.js";
+export { daysBetween } from "./policy.js";

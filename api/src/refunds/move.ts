@@ -21,7 +21,11 @@ export interface MovingSeat {
   classId: string;
   camperId: string;
   className: string;
+  /** The old class's first day (academy calendar): a family moves a seat only so long before it. */
+  firstDay: string | null;
   orderId: string;
+  /** Booked at the front desk: its money goes back through the office. */
+  atTheDesk: boolean;
   /** Paid for the seat and not given back: what the move may carry or return. */
   heldCents: number;
 }
@@ -35,6 +39,7 @@ export async function lockMovingSeat(tx: Tx, enrollmentId: string, familyId: str
       camperId: enrollments.camperId,
       orderId: enrollments.orderId,
       className: classes.name,
+      firstDay: classes.startDate,
     })
     .from(enrollments)
     .innerJoin(classes, eq(classes.id, enrollments.classId))
@@ -44,7 +49,7 @@ export async function lockMovingSeat(tx: Tx, enrollmentId: string, familyId: str
     throw notFound("There is no such enrolment: it may have been moved or cancelled already.");
   if (!seat.orderId) throw conflict("This seat has no booking to move: cancel it and book the other class instead.");
   const [order] = await tx
-    .select({ status: orders.status, plan: orders.plan })
+    .select({ status: orders.status, plan: orders.plan, channel: orders.channel })
     .from(orders)
     .where(eq(orders.id, seat.orderId))
     .for("update");
@@ -71,7 +76,9 @@ export async function lockMovingSeat(tx: Tx, enrollmentId: string, familyId: str
     classId: seat.classId,
     camperId: seat.camperId,
     className: seat.className,
+    firstDay: seat.firstDay,
     orderId: seat.orderId,
+    atTheDesk: order.channel === "office",
     heldCents: line?.held ?? 0,
   };
 }

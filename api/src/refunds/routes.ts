@@ -13,6 +13,7 @@ import { cancelledSeats } from "./cancelled.js";
 import { cancelPlan } from "./plan-cancel.js";
 import { openRefundCounts, refundPayment, refundsForStaff } from "./goodwill.js";
 import { loadPolicy, policyText, savePolicy, type Policy } from "./policy.js";
+import { loadMoveRules, moveText, saveMoveRules, type MoveRules } from "../platform/cancellation-policy.js";
 import { sendRefund, sendRefunds, type RefundDeps } from "./sending.js";
 import { refusals } from "../platform/contract.js";
 import {
@@ -45,9 +46,21 @@ const policyBody = z
     partialPercent: whole("The partial refund's percentage", 0, 100),
     feeCents: whole("The processing fee (in cents)", 0, 100_000),
   })
-  .meta({ example: { fullRefundDays: 14, partialRefundDays: 7, partialPercent: 50, feeCents: 0 } });
+  .extend({
+    moveDays: whole("Days before the first day a family may move a seat", 1, 365)
+      .nullable()
+      .optional()
+      .meta({ description: "Families move seats themselves until this many days before; null: only the office" }),
+    moveFeeCents: whole("The fee for a move (in cents)", 0, 100_000).optional(),
+  })
+  .meta({ example: { fullRefundDays: 14, partialRefundDays: 7, partialPercent: 50, feeCents: 0, moveDays: 14 } });
 
-const policyToWire = (policy: Policy) => ({ ...policy, text: policyText(policy) });
+const policyToWire = (policy: Policy, moves: MoveRules) => ({
+  ...policy,
+  text: policyText(policy),
+  ...moves,
+  moveText: moveText(moves),
+});
 
 /** Cancellations and refunds: the policy, the family's seats with today's quote, cancelling one. */
 export const refundRoutes =
@@ -65,7 +78,7 @@ export const refundRoutes =
           response: { 200: cancellationPolicy.describe("The policy in force") },
         },
       },
-      async () => policyToWire(await loadPolicy(db)),
+      async () => policyToWire(await loadPolicy(db), await loadMoveRules(db)),
     );
 
     app.patch(
@@ -94,7 +107,21 @@ export const refundRoutes =
             partialRefundDays: `At most ${body.fullRefundDays} (the days for a full refund).`,
           });
         }
-        return policyToWire(await savePolicy(db, body, actor.id));
+        const { moveDays, moveFeeCents, ...policy } = body;
+        const saved = await savePolicy(db, policy, actor.id);
+        const rules = await loadMoveRules(db);
+        const moves =
+          moveDays === undefined && moveFeeCents === undefined
+            ? rules
+            : await saveMoveRules(
+                db,
+                {
+                  moveDays: moveDays === undefined ? rules.moveDays : moveDays,
+                  moveFeeCents: moveFeeCents ?? rules.moveFeeCents,
+                },
+                actor.id,
+              );
+        return policyToWire(saved, moves);
       },
     );
 

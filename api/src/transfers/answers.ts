@@ -20,6 +20,9 @@ export const moveQuoteBody = z.object({
     .meta({ description: "Kept by the academy for the move, out of what was paid for the seat" }),
 });
 
+/** A family's own move: the class only (the fee is the academy's, a difference owed is due today). */
+export const familyMoveBody = moveQuoteBody.pick({ toClassId: true });
+
 export const moveBody = moveQuoteBody.extend({
   dueDay: z
     .string()

@@ -1,5 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
-import { bookAtTheDeskIn, priceDeskSeats, type CheckoutDeps, type DeskBooking } from "../booking/index.js";
+import {
+  AHEAD_OF_LINE_FIELD,
+  bookAtTheDeskIn,
+  priceDeskSeats,
+  type CheckoutDeps,
+  type DeskBooking,
+} from "../booking/index.js";
 import { academyToday } from "../platform/academy-day.js";
 import { logOffice } from "../front-desk/index.js";
 import { enqueueSeatMoved } from "../notifications/index.js";
@@ -7,10 +13,19 @@ import * as clock from "../platform/clock.js";
 import type { Tx } from "../platform/database/client.js";
 import { lockAccount } from "../platform/database/locks.js";
 import { classes, enrollments, seatTransfers } from "../platform/database/schema.js";
-import { badRequest, notFound } from "../platform/errors.js";
+import { ApiError, badRequest, conflict, notFound } from "../platform/errors.js";
 import { transaction } from "../platform/transaction.js";
 import { usd } from "../platform/wire.js";
-import { leaveSeat, lockMovingSeat, sendRefunds, settleMovedSeat, type HandBack } from "../refunds/index.js";
+import {
+  leaveSeat,
+  lockMovingSeat,
+  sendRefunds,
+  settleMovedSeat,
+  type HandBack,
+  type MovingSeat,
+  daysBetween,
+} from "../refunds/index.js";
+import { loadMoveRules, moveText } from "../platform/cancellation-policy.js";
 import { fillFromLine } from "../waitlist/index.js";
 
 /**
@@ -32,7 +47,10 @@ export interface MoveRequest {
   handBack?: HandBack | undefined;
   reason: string | null;
   aheadOfLineReason: string | null;
+  /** Who moves it: an admin at any time, or the family itself within the academy's rule. */
   admin: { id: string; name: string };
+  /** A family moving its own seat (decision 048): the academy's window and fee, and no office's choices. */
+  asFamily?: boolean;
 }
 
 /** The move's figures: what adds up on the receipt. */
@@ -66,10 +84,14 @@ async function familyOf(tx: Tx, enrollmentId: string) {
 }
 
 /** The old seat ended and the new one priced, in the caller's transaction. */
-async function prepare(tx: Tx, deps: CheckoutDeps, request: MoveRequest) {
-  const familyId = await familyOf(tx, request.enrollmentId);
+async function prepare(tx: Tx, deps: CheckoutDeps, asked: MoveRequest) {
+  const familyId = await familyOf(tx, asked.enrollmentId);
+  if (asked.asFamily && familyId !== asked.admin.id) {
+    throw notFound("There is no such enrolment: it may have been moved or cancelled already.");
+  }
   await lockAccount(tx, familyId);
-  const seat = await lockMovingSeat(tx, request.enrollmentId, familyId);
+  const seat = await lockMovingSeat(tx, asked.enrollmentId, familyId);
+  const request = asked.asFamily ? await familyRules(tx, seat, asked) : asked;
   if (seat.classId === request.toClassId) {
     throw badRequest("The seat is in that class already: choose another class.", { toClassId: "Another class." });
   }
@@ -104,7 +126,34 @@ async function prepare(tx: Tx, deps: CheckoutDeps, request: MoveRequest) {
     owedCents: priceCents - creditCents,
     refundCents: carried - creditCents,
   };
-  return { familyId, seat, seats, figures };
+  return { familyId, seat, seats, figures, request };
+}
+
+/**
+ * A family's own move: only until the academy's number of days before the seat's first day, for
+ * the academy's fee, of a seat it booked online (a desk booking's money is the office's), never
+ * ahead of a waiting line; a difference owed is due today (the family pays it by card at once).
+ */
+async function familyRules(tx: Tx, seat: MovingSeat, request: MoveRequest): Promise<MoveRequest> {
+  const rules = await loadMoveRules(tx);
+  if (seat.atTheDesk) {
+    throw conflict("This seat was booked with the academy's office: call or visit the office to move it.");
+  }
+  const today = academyToday();
+  if (rules.moveDays === null || !seat.firstDay || daysBetween(today, seat.firstDay) < rules.moveDays) {
+    throw conflict(
+      rules.moveDays === null
+        ? moveText(rules)
+        : `Seats can be moved online until ${rules.moveDays} days before the first day: call or visit the office to move this one.`,
+    );
+  }
+  return {
+    ...request,
+    feeCents: Math.min(rules.moveFeeCents, seat.heldCents),
+    dueDay: today,
+    handBack: undefined,
+    aheadOfLineReason: null,
+  };
 }
 
 /**
@@ -118,9 +167,10 @@ export async function quoteMove(
 ): Promise<MoveFigures & { aheadOfLine: boolean }> {
   try {
     await transaction(deps.db, async (tx) => {
-      const { familyId, seats, figures } = await prepare(tx, deps, request);
+      const prepared = await prepare(tx, deps, request);
+      const { familyId, seats, figures } = prepared;
       const booked = await book(tx, deps, familyId, seats, figures, {
-        ...request,
+        ...prepared.request,
         dueDay: academyToday(),
         aheadOfLineReason: "a quote",
       });
@@ -134,31 +184,40 @@ export async function quoteMove(
 }
 
 /** The new seat, booked as the front desk books, paid first by the old seat's credit. */
-const book = (
+async function book(
   tx: Tx,
   deps: CheckoutDeps,
   familyId: string,
   seats: DeskBooking["seats"],
   figures: MoveFigures,
   request: MoveRequest,
-) =>
-  bookAtTheDeskIn(tx, deps, {
-    familyId,
-    seats,
-    payment: null,
-    credit: { cents: figures.creditCents },
-    dueDay: figures.owedCents > 0 ? request.dueDay : null,
-    aheadOfLineReason: request.aheadOfLineReason,
-    admin: request.admin,
-    onBooked: async () => {},
-  });
+) {
+  try {
+    return await bookAtTheDeskIn(tx, deps, {
+      familyId,
+      seats,
+      payment: null,
+      credit: { cents: figures.creditCents },
+      dueDay: figures.owedCents > 0 ? request.dueDay : null,
+      aheadOfLineReason: request.aheadOfLineReason,
+      admin: request.admin,
+      onBooked: async () => {},
+    });
+  } catch (error) {
+    // A family never goes ahead of families waiting for a class's seats.
+    if (request.asFamily && error instanceof ApiError && error.fields && AHEAD_OF_LINE_FIELD in error.fields) {
+      throw conflict(`Families are waiting for a seat in ${figures.toClassName}: join its waiting list instead.`);
+    }
+    throw error;
+  }
+}
 
 /** Moves the seat; answers the move's id, its figures and the new booking's id. */
-export async function moveSeat(deps: CheckoutDeps, request: MoveRequest) {
+export async function moveSeat(deps: CheckoutDeps, asked: MoveRequest) {
   const done = await deps.cache.write(
     ["classes", "instructors"],
     async (tx) => {
-      const { familyId, seat, seats, figures } = await prepare(tx, deps, request);
+      const { familyId, seat, seats, figures, request } = await prepare(tx, deps, asked);
       if (figures.owedCents > 0 && !request.dueDay) {
         throw badRequest(`Say when the ${usd(figures.owedCents)} difference is due.`, {
           dueDay: "The day the difference is due.",
@@ -198,13 +257,16 @@ export async function moveSeat(deps: CheckoutDeps, request: MoveRequest) {
           createdAt: clock.now(),
         })
         .returning({ id: seatTransfers.id });
-      await logOffice(tx, request.admin, familyId, "seat-moved", moveSummary(figures), {
-        transferId: move!.id,
-        fromOrderId: seat.orderId,
-        toOrderId: booked.orderId,
-        reason: request.reason,
-        aheadOfLine: booked.aheadOfLine,
-      });
+      // The office's own moves are in its log; a family's shows in its bookings and its e-mail.
+      if (!request.asFamily) {
+        await logOffice(tx, request.admin, familyId, "seat-moved", moveSummary(figures), {
+          transferId: move!.id,
+          fromOrderId: seat.orderId,
+          toOrderId: booked.orderId,
+          reason: request.reason,
+          aheadOfLine: booked.aheadOfLine,
+        });
+      }
       await enqueueSeatMoved(tx, move!.id);
       return { transferId: move!.id, figures, familyId, orderId: booked.orderId, refundId };
     },

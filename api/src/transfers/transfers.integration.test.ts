@@ -233,3 +233,70 @@ describe("a move meets the new class's rules", () => {
     expect(ahead.statusCode, ahead.body).toBe(201);
   });
 });
+
+describe("a family moving its own seat", () => {
+  const own = (who: Person, enrollmentId: string, what: "move" | "move-quote", toClassId: string) =>
+    api.call({ method: "POST", url: `/enrollments/${enrollmentId}/${what}`, as: who, payload: { toClassId } });
+  const setRules = (moveDays: number | null, moveFeeCents: number) =>
+    api.call({
+      method: "PATCH",
+      url: "/admin/cancellation-policy",
+      as: ADMIN,
+      payload: { fullRefundDays: 14, partialRefundDays: 7, partialPercent: 50, feeCents: 0, moveDays, moveFeeCents },
+    });
+
+  it("moves it within the academy's days for its fee, the difference due today", async () => {
+    expect((await setRules(14, 500)).json()).toMatchObject({ moveDays: 14, moveFeeCents: 500 });
+    const { fam, enrollmentId } = await paidSeat();
+    const to = await lineClass(api, 5, { priceCents: 15_000, startDate: clockDay(50), endDate: clockDay(54) });
+    const quote = await own(fam, enrollmentId, "move-quote", to);
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json()).toMatchObject({ feeCents: 500, creditCents: 12_000, owedCents: 3_000 });
+    const stranger = await family(api, []);
+    expect((await own(stranger, enrollmentId, "move", to)).statusCode).toBe(404);
+    expect((await admin(`/enrollments/${enrollmentId}/move`, { toClassId: to })).statusCode).toBe(403);
+    const moved = await own(fam, enrollmentId, "move", to);
+    expect(moved.statusCode, moved.body).toBe(201);
+    expect(moved.json().message).toMatch(/Pay the \$30\.00 difference by card on My Balance\.$/);
+    const owed = (await api.call({ method: "GET", url: "/balance/orders", as: fam })).json().orders;
+    expect(owed).toEqual([expect.objectContaining({ owedCents: 3_000, dueDay: clockDay(0) })]);
+    // The office's log is the office's: a family's own move is in its bookings and its e-mail.
+    const log = await db().select().from(officeActions).where(eq(officeActions.familyId, fam.id));
+    expect(log.map((l) => l.action)).not.toContain("seat-moved");
+  });
+
+  it("is refused too close to the first day, for a desk seat, ahead of a line, or when the academy says no", async () => {
+    await setRules(14, 0);
+    const fam = await family(api, ["Ivy"]);
+    const soon = await lineClass(api, 5, { startDate: clockDay(10), endDate: clockDay(14) });
+    await paySeats(api, fam, [soon], [fam.kids[0]]);
+    const later = await lineClass(api, 5, { startDate: clockDay(50), endDate: clockDay(54) });
+    const tooClose = await own(fam, (await seatOf(fam, soon))!, "move", later);
+    expect(tooClose.statusCode).toBe(409);
+    expect(tooClose.json().message).toContain("until 14 days before the first day");
+
+    const desk = await family(api, ["Ada"]);
+    const deskClass = await lineClass(api, 5);
+    await admin(`/admin/families/${desk.id}/bookings`, {
+      seats: [{ classId: deskClass, camperId: desk.kids[0] }],
+      payment: { method: "cash", amountCents: 12_500, receivedOn: clockDay(0) },
+    });
+    const atDesk = await own(desk, (await seatOf(desk, deskClass))!, "move", later);
+    expect(atDesk.json().message).toContain("call or visit the office");
+
+    const { fam: waiting, enrollmentId } = await paidSeat();
+    const lined = await lineClass(api, 1, { enrolledSeats: 1, startDate: clockDay(70), endDate: clockDay(74) });
+    const other = await family(api, ["Zoe"]);
+    expect((await joinLine(api, other, lined, [other.kids[0]!])).statusCode).toBe(201);
+    await db().update(classes).set({ enrolledSeats: 0 }).where(eq(classes.id, lined));
+    const ahead = await own(waiting, enrollmentId, "move", lined);
+    expect(ahead.statusCode).toBe(409);
+    expect(ahead.json().message).toContain("join its waiting list instead");
+
+    await setRules(null, 0);
+    const closed = await own(waiting, enrollmentId, "move", later);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe("To move a seat to another class, call or visit the office.");
+    await setRules(14, 0);
+  });
+});

@@ -76,6 +76,8 @@ const student: Rules = {
   "read:enrollment": "own",
   // Cancelling one of the family's seats, for the policy's refund.
   "delete:enrollment": "own",
+  // Moving one of them to another class, within the academy's number of days (decision 048).
+  "update:enrollment": "own",
   "delete:session": "own",
   // A profile photo of their own, served by the API: no third party learns who looks at it.
   "create:image": "own",

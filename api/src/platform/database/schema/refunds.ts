@@ -29,6 +29,13 @@ export const cancellationPolicy = pgTable(
     partialRefundDays: integer("partial_refund_days").notNull().default(7),
     partialPercent: integer("partial_percent").notNull().default(50),
     feeCents: integer("fee_cents").notNull().default(0),
+    /**
+     * Families may move a seat to another class themselves until this many days before its first
+     * day (decision 048); null: only the office moves seats. The office may at any time.
+     */
+    moveDays: integer("move_days").default(14),
+    /** Kept from what was paid for a seat a family moves itself. */
+    moveFeeCents: integer("move_fee_cents").notNull().default(0),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: timestamps.updatedAt,
   },
@@ -40,6 +47,10 @@ export const cancellationPolicy = pgTable(
     ),
     check("cancellation_policy_percent_check", sql`${t.partialPercent} between 0 and 100`),
     check("cancellation_policy_fee_check", sql`${t.feeCents} between 0 and 100000`),
+    check(
+      "cancellation_policy_move_check",
+      sql`(${t.moveDays} is null or ${t.moveDays} between 1 and 365) and ${t.moveFeeCents} between 0 and 100000`,
+    ),
   ],
 );
 
