@@ -123,7 +123,7 @@ export const orders = pgTable(
     channel: text("channel", { enum: ORDER_CHANNELS }).notNull().default("online"),
     /** The day a front-desk order's balance is due (academy calendar); null when paid in full at booking. */
     balanceDueDay: date("balance_due_day", { mode: "string" }),
-    /** The admin who booked it at the front desk. */
+    /** The admin who booked it at the front desk, or the family that moved a seat into it (decision 048). */
     bookedBy: uuid("booked_by").references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
@@ -267,7 +267,7 @@ export const payments = pgTable(
     reference: text("reference"),
     /** The day the office received the money (academy calendar); offline payments only. */
     receivedOn: date("received_on", { mode: "string" }),
-    /** The admin who recorded an offline payment. */
+    /** The admin who recorded an offline payment, or who moved the seat whose credit this is. */
     recordedBy: uuid("recorded_by").references(() => users.id, { onDelete: "set null" }),
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
   },
