@@ -273,6 +273,16 @@ describe("booking at the front desk", () => {
     expect(withReason.json().order).toMatchObject({ status: "balance due", paidCents: 0 });
     const log = await logOf(familyId);
     expect(log.find((l) => l.action === "booked")!.summary).toMatch(/ahead of the line .*Sibling of a camper/);
+    // Zoe's family, waiting, keeps the office's reason in its entry's history.
+    const passed = await api.database.db
+      .select({ action: waitlistEvents.action, reason: waitlistEvents.reason })
+      .from(waitlistEvents)
+      .innerJoin(waitlistEntries, eq(waitlistEntries.id, waitlistEvents.entryId))
+      .where(eq(waitlistEntries.familyId, waiting.id));
+    expect(passed).toContainEqual({
+      action: "passed",
+      reason: "The office booked a seat ahead of the line: Sibling of a camper already in the class",
+    });
 
     // The waiting family itself booked at the desk: its entry leaves the line, the office's words
     // in its history, so the line never offers Zoe a second seat.

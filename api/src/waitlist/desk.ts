@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Tx } from "../platform/database/client.js";
 import { waitlistCampers, waitlistEntries } from "../platform/database/schema.js";
-import { endEntry, type LineOptions } from "./line.js";
+import { endEntry, recordEvent, type LineOptions } from "./line.js";
 
 /**
  * A family's own waiting entries of classes the front desk just booked its campers into (decision
@@ -46,4 +46,32 @@ export async function leaveLinesBookedAtDesk(
     ended++;
   }
   return ended;
+}
+
+/**
+ * The families waiting in the lines of classes the office booked ahead of (decision 047): each
+ * waiting entry's history keeps who went ahead and the office's reason, in the booking's
+ * transaction, so a family asking why the seat did not come to them gets the office's own words.
+ */
+export async function notePassedOver(
+  tx: Tx,
+  booking: { familyId: string; classIds: readonly string[]; adminId: string; reason: string },
+): Promise<number> {
+  if (booking.classIds.length === 0) return 0;
+  const entries = await tx
+    .select({ id: waitlistEntries.id, familyId: waitlistEntries.familyId })
+    .from(waitlistEntries)
+    .where(and(inArray(waitlistEntries.classId, [...booking.classIds]), eq(waitlistEntries.state, "waiting")))
+    .orderBy(asc(waitlistEntries.id));
+  const others = entries.filter((e) => e.familyId !== booking.familyId);
+  for (const entry of others) {
+    await recordEvent(
+      tx,
+      entry.id,
+      "passed",
+      booking.adminId,
+      `The office booked a seat ahead of the line: ${booking.reason}`.slice(0, 300),
+    );
+  }
+  return others.length;
 }

@@ -9,4 +9,4 @@ export { expireOffers, fillFromLine, linkOrder, offeredClassIds, takeOffer, type
 export { familyWaitlistPlaces, leaveEveryLine, OFFER_RAN_OUT, offerToAccept } from "./family.js";
 export { opensLater, registrationOpensText, ACADEMY_TIME_ZONE } from "./opening.js";
 export { SEAT_COUNTS_SELECT, seatCounts, seatProblems } from "./invariants.js";
-export { leaveLinesBookedAtDesk } from "./desk.js";
+export { leaveLinesBookedAtDesk, notePassedOver } from "./desk.js";

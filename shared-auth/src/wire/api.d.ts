@@ -12042,7 +12042,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        action: "joined" | "offered" | "accepted" | "declined" | "expired" | "left" | "removed" | "moved" | "dropped";
+                        action: "joined" | "offered" | "accepted" | "declined" | "expired" | "left" | "removed" | "moved" | "dropped" | "passed";
                         /** @description Staff's reason, or why a camper was dropped; null when none */
                         reason: string | null;
                         /**

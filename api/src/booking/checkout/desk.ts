@@ -10,7 +10,13 @@ import { campers, cartItems, classes, enrollments, orderItems, orders, users } f
 import { ApiError, badRequest, conflict } from "../../platform/errors.js";
 import { academyToday } from "../../platform/academy-day.js";
 import { quote } from "../../pricing/index.js";
-import { leaveLinesBookedAtDesk, linkOrder, opensLater, registrationOpensText } from "../../waitlist/index.js";
+import {
+  leaveLinesBookedAtDesk,
+  linkOrder,
+  notePassedOver,
+  opensLater,
+  registrationOpensText,
+} from "../../waitlist/index.js";
 import { toPricingLine, type Selection } from "./cart-lines.js";
 import type { CheckoutDeps } from "./deps.js";
 import { recordOfflinePayment, recordSeatCredit, type OfflinePayment } from "./desk-payments.js";
@@ -277,6 +283,15 @@ export async function bookAtTheDeskIn(tx: Tx, deps: CheckoutDeps, booking: DeskB
     selection.filter((s) => ahead.has(s.classId)),
   );
   await enrolHeld(tx, selection);
+  // The families this booking went ahead of keep the office's reason in their entries' history.
+  if (booking.aheadOfLineReason && ahead.size > 0) {
+    await notePassedOver(tx, {
+      familyId,
+      classIds: [...ahead],
+      adminId: booking.admin.id,
+      reason: booking.aheadOfLineReason,
+    });
+  }
   // The family's own waiting entries these seats answer leave the line, the reason kept.
   await leaveLinesBookedAtDesk(
     tx,

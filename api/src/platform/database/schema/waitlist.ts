@@ -101,6 +101,8 @@ export const WAITLIST_ACTIONS = [
   "removed",
   "moved",
   "dropped",
+  // The office booked a family ahead of this entry, with its reason (decision 047).
+  "passed",
 ] as const;
 
 /** What happened to entries, by whom and why: staff's moves and removals keep their reason here. */
