@@ -15,6 +15,7 @@ describe("how a payment was made, in words", () => {
     expect(paidByText("bank_transfer", "T-77")).toBe("by bank transfer (reference T-77)");
     expect(paidByText("card", null, "4242")).toBe("by the card ending in 4242");
     expect(paidByText("card", null)).toBe("by card");
+    expect(paidByText("credit", null)).toBe("with what was paid for the seat it replaced");
   });
 });
 

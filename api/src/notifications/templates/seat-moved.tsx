@@ -24,14 +24,14 @@ export function moveLines(facts: SeatMovedFacts): [string, string][] {
 
 /** A camper's seat moved to another class: which, what it cost or gave back, and the calendars. */
 export function SeatMoved({ facts, siteUrl }: { facts: SeatMovedFacts; siteUrl: string }) {
-  const whose = facts.camperIsSelf ? "Your seat" : `${facts.camperName}'s seat`;
+  const whose = (start: "Y" | "y") => (facts.camperIsSelf ? `${start}our seat` : `${facts.camperName}'s seat`);
   return (
     <Layout
-      preview={`${whose} moved from ${facts.from.session.className} to ${facts.to.session.className}.`}
+      preview={`${whose("Y")} moved from ${facts.from.session.className} to ${facts.to.session.className}.`}
       heading="A seat moved to another class"
     >
       <Text style={text}>
-        {`Hello ${facts.familyName}, ${whose.charAt(0).toLowerCase()}${whose.slice(1)} moved from ${facts.from.session.className} to ${facts.to.session.className}.`}
+        {`Hello ${facts.familyName}, ${whose("y")} moved from ${facts.from.session.className} to ${facts.to.session.className}.`}
       </Text>
       <Section>
         {moveLines(facts).map(([what, amount]) => (
