@@ -1,4 +1,6 @@
+import { useState } from "react";
 import { formatSession, ImageOrInitials } from "shared-auth";
+import type { SeatMoved } from "shared-auth/wire";
 import { useEnrolled } from "shared-auth/queries";
 import { PageFrame } from "../components/page-frame";
 import { EmptyState, ErrorState, RowsSkeleton } from "../components/states";
@@ -7,9 +9,11 @@ import { enrolmentKey, seatFor } from "../features/campers/seat";
 import { AddToCalendar } from "../features/calendar/add-to-calendar";
 import { useCancelSeat } from "../features/cancellations/cancel-seat";
 import { CancelledSeats, useCancelledSeats } from "../features/cancellations/cancelled-seats";
-import { CancellationPolicy } from "../features/cancellations/policy";
+import { CancellationPolicy, useCancellationPolicy } from "../features/cancellations/policy";
 import { useFamilyCampDays } from "../features/camp-days/camp-days";
 import { SeatDays } from "../features/camp-days/seat-days";
+import { useSeatMoves } from "../features/moves/move-api";
+import { MoveOutcome, MoveSeat } from "../features/moves/move-seat";
 import "../styles.css";
 
 export default function EnrolledClassesPage() {
@@ -19,8 +23,13 @@ export default function EnrolledClassesPage() {
   const cancelled = useCancelledSeats().data ?? [];
   // The camp days are extra: a failure to read them leaves the cards as they are.
   const campDays = useFamilyCampDays().data;
+  const policy = useCancellationPolicy().data;
+  const moves = useSeatMoves(policy);
+  // What the last move did is the page's to say: the moved seat's card is gone once the list is read again.
+  const [moved, setMoved] = useState<SeatMoved | null>(null);
   return (
     <PageFrame title="My Enrolled Classes">
+      <MoveOutcome moved={moved} />
       {enrolled.isPending ? (
         <RowsSkeleton label="Loading your enrolled classes" />
       ) : enrolled.isError ? (
@@ -93,6 +102,19 @@ export default function EnrolledClassesPage() {
                         </span>
                       </button>
                     )}
+                    {moves.canMove(c) && (
+                      <MoveSeat
+                        seat={{
+                          enrollmentId: c.enrollmentId,
+                          classId: c._id,
+                          className: c.class_name,
+                          camperName: c.camper_name?.trim() ?? "",
+                        }}
+                        rule={moves.rule}
+                        today={moves.today}
+                        onMoved={setMoved}
+                      />
+                    )}
                   </div>
                 </li>
               ))}
@@ -100,6 +122,12 @@ export default function EnrolledClassesPage() {
           )}
           {cancelled.length > 0 && <CancelledSeats seats={cancelled} />}
           <CancellationPolicy />
+          {/* Where a seat may go instead of being cancelled: moved by the family itself, or by the office. */}
+          {policy?.moveText && (
+            <p className="mt-1 max-w-3xl text-sm text-slate-700 dark:text-slate-300" data-testid="move-policy">
+              {policy.moveText}
+            </p>
+          )}
         </>
       )}
     </PageFrame>

@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { api, queryKeys } from "shared-auth";
+import type { CancellationPolicy as Policy } from "shared-auth/wire";
 
-/** The academy's cancellation policy in words (GET /cancellation-policy). */
+/** The academy's cancellation policy and its rule for moving seats (GET /cancellation-policy). */
 export function useCancellationPolicy() {
   return useQuery({
     queryKey: queryKeys.cancellationPolicy(),
-    queryFn: async () => (await api.get<{ text: string }>("/cancellation-policy")).data,
+    queryFn: async () => (await api.get<Policy>("/cancellation-policy")).data,
     staleTime: 5 * 60_000,
   });
 }
