@@ -3,6 +3,8 @@ import { approvedClass, callApi } from "../support/api-calls";
 import { apiNowMs } from "../support/api-clock";
 import { typeCard } from "../support/card-field";
 import { mailTo } from "../support/inbox";
+import { confirmCard } from "../../tools/card-payment.mjs";
+import { SANDBOX_URL } from "../support/pricing-steps";
 import { accessibilityProblems } from "../support/page-audit";
 import { accessToken, SEED, signInAs, signUpFreshStudent, storedAccessToken } from "../support/session";
 
@@ -118,5 +120,70 @@ test("an admin moves a seat to a dearer class and the family pays the difference
   await expect(parent.getByTestId("payment-refund")).toContainText(`Carried to ${to}: $90.00`);
   expect(await accessibilityProblems(parent)).toEqual([]);
   await shoot(parent, "seat-move-history-390");
+  await phone.close();
+});
+
+test("a family moves its own seat to a cheaper class from My Enrolled Classes, and the difference goes back to its card", async ({
+  browser,
+}) => {
+  const tokens = { instructor: accessToken(SEED.instructor), admin: accessToken(SEED.admin) };
+  const from = `Own From ${run}`;
+  const to = `Own To ${run}`;
+  const fromId = await approvedClass(tokens, {
+    name: from,
+    price: 120,
+    seats: 10,
+    sport: "soccer",
+    firstDay: dayAhead(40),
+    lastDay: dayAhead(44),
+  });
+  const toId = await approvedClass(tokens, {
+    name: to,
+    price: 80,
+    seats: 10,
+    sport: "tennis",
+    firstDay: dayAhead(54),
+    lastDay: dayAhead(58),
+  });
+
+  // The family signs up on a phone, adds a child and pays for the seat by card (through the API).
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const parent = await phone.newPage();
+  const { email } = await signUpFreshStudent(parent, `Sam Mover ${run}`);
+  const me = await callApi<{ _id: string }>("GET", "/users/me", await storedAccessToken(parent));
+  const token = accessToken({ id: me._id, email });
+  const kid = await callApi<{ camper: { _id: string } }>("POST", "/campers", token, {
+    first_name: "Leo",
+    last_name: `Mover${run}`,
+    date_of_birth: `${Number(dayAhead(40).slice(0, 4)) - 9}-05-01`,
+    emergency_contacts: [{ name: "Rosa Mover", relation: "grandmother", phone: "+1 555 0111" }],
+  });
+  await callApi("POST", "/carts", token, { classItemId: fromId, camperId: kid.camper._id });
+  const checkout = await callApi<{ clientSecret: string; paymentIntentId: string }>(
+    "POST",
+    "/create-payment-intent",
+    token,
+    {},
+  );
+  expect(await confirmCard(SANDBOX_URL, checkout.clientSecret)).toBe(200);
+  await callApi("POST", "/payments", token, { transactionId: checkout.paymentIntentId });
+
+  // My Enrolled Classes: the rule in words, the figures, then the move.
+  await parent.goto("/dashboard/enrolledclasses");
+  await expect(parent.getByText(/until 14 days before its first day/).first()).toBeVisible();
+  await parent.getByRole("button", { name: `Move to another class: Leo Mover${run}'s seat in ${from}` }).click();
+  await parent.getByLabel("Class to move to").selectOption(toId);
+  await parent.getByRole("button", { name: "See the figures" }).click();
+  await expect(parent.getByText("Difference given back")).toBeVisible();
+  await expect(parent.getByText("−$40.00").first()).toBeVisible();
+  expect(await accessibilityProblems(parent)).toEqual([]);
+  await shoot(parent, "own-move-figures-390");
+  await parent.getByRole("button", { name: "Move the seat" }).click();
+  await expect(parent.getByText(/\$40\.00 (went back|is on its way back) to your card\./)).toBeVisible();
+  await expect(parent.getByRole("heading", { name: to })).toBeVisible();
+  await expect(parent.getByRole("heading", { name: from })).toHaveCount(0);
+  await shoot(parent, "own-move-done-390");
+  const moved = await mailTo(email, new RegExp(`^Moved to ${to}$`));
+  expect(moved.text).toContain("Difference given back: −$40.00");
   await phone.close();
 });

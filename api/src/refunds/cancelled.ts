@@ -1,13 +1,14 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { camperName } from "../campers/index.js";
 import type { Db } from "../platform/database/client.js";
-import { campers, cancellations, classes, refunds, users } from "../platform/database/schema.js";
+import { campers, cancellations, classes, refunds, seatTransfers, users } from "../platform/database/schema.js";
 import { toDollars } from "../platform/wire.js";
 
 /**
  * A family's cancelled seats, newest first: the enrolment row went with the cancellation, its
  * record stayed (with the class, whose seat it was, when, and the refund it gave), so My Enrolled
- * Classes keeps listing the seat as cancelled instead of losing it.
+ * Classes keeps listing the seat as cancelled instead of losing it. A seat moved to another class
+ * (decision 048) is not listed: it was not given up.
  */
 export async function cancelledSeats(db: Db, familyId: string) {
   const rows = await db
@@ -30,7 +31,9 @@ export async function cancelledSeats(db: Db, familyId: string) {
     .innerJoin(campers, eq(campers.id, cancellations.camperId))
     .innerJoin(users, eq(users.id, campers.familyId))
     .leftJoin(refunds, eq(refunds.id, cancellations.refundId))
-    .where(eq(cancellations.studentId, familyId))
+    // A seat moved to another class was not given up: the new seat and the payment history say it.
+    .leftJoin(seatTransfers, eq(seatTransfers.fromEnrollmentId, cancellations.enrollmentId))
+    .where(and(eq(cancellations.studentId, familyId), isNull(seatTransfers.id)))
     .orderBy(desc(cancellations.createdAt), desc(cancellations.id));
   return rows.map((r) => ({
     _id: r.id,

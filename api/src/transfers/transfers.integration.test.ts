@@ -88,6 +88,9 @@ describe("moving a seat to a dearer class", () => {
     expect([await countsOf(from), await countsOf(to)]).toEqual([0, 1]);
     expect(await seatOf(fam, from)).toBeUndefined();
     expect(await seatOf(fam, to)).toBeDefined();
+    // Moved, not given up: the old seat is not among the family's cancelled seats.
+    const gone = await api.call({ method: "GET", url: "/enrollments/cancelled", as: fam });
+    expect(gone.json()).toEqual([]);
     // The old line: paid 125.00, 115.00 carried by credit, the 10.00 fee kept.
     expect(await lineOf(orderId, from)).toMatchObject({ paidCents: 12_500, refundedCents: 11_500 });
     const [credit] = await db().select().from(refunds).where(eq(refunds.orderId, orderId));

@@ -122,8 +122,8 @@ export default function EnrolledClassesPage() {
           )}
           {cancelled.length > 0 && <CancelledSeats seats={cancelled} />}
           <CancellationPolicy />
-          {/* Where a seat may go instead of being cancelled: moved by the family itself, or by the office. */}
-          {policy?.moveText && (
+          {/* Where families may not move seats themselves, who does (the rule is beside each seat otherwise). */}
+          {policy?.moveText && policy.moveDays === null && (
             <p className="mt-1 max-w-3xl text-sm text-slate-700 dark:text-slate-300" data-testid="move-policy">
               {policy.moveText}
             </p>
