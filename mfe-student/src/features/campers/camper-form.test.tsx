@@ -65,7 +65,8 @@ describe("CamperForm", () => {
     const { user, onSaved } = renderForm();
     await user.click(screen.getByRole("button", { name: "Add child" }));
 
-    expect(field("First name").getAttribute("aria-invalid")).toBe("true");
+    // The form checks its fields asynchronously: on a busy machine the answer comes a moment later.
+    await waitFor(() => expect(field("First name").getAttribute("aria-invalid")).toBe("true"));
     expect(screen.getByRole("textbox", { name: "First name", description: "First name is required" })).toBeTruthy();
     expect(screen.getByRole("textbox", { name: "Last name", description: "Last name is required" })).toBeTruthy();
     expect(screen.getByText("Date of birth is required")).toBeTruthy();
