@@ -15,6 +15,7 @@ import { adminRoutes } from "./admin/index.js";
 import { expireOffers, familyWaitlistPlaces, waitlistRoutes } from "./waitlist/index.js";
 import { cancelLapsedPlans, mirrorRecentRefunds, refundRoutes, sendDueRefunds } from "./refunds/index.js";
 import { transferRoutes } from "./transfers/index.js";
+import { statementRoutes } from "./statements/index.js";
 import { discountRoutes } from "./pricing/index.js";
 import { balanceRoutes, instalmentCharger, officeRoutes, paymentPlanRoutes } from "./plans/index.js";
 import { camperExportRoutes, camperRoutes, camperStaffRoutes } from "./campers/index.js";
@@ -284,6 +285,7 @@ export async function buildApp({
   await app.register(frontDeskRoutes({ ...checkout, identity: verifier }));
   await app.register(deskFamilyRoutes({ ...checkout, identity: verifier }));
   await app.register(transferRoutes(checkout));
+  await app.register(statementRoutes(database.db));
   await app.register(paymentRoutes(checkout));
   await app.register(offerRoutes(checkout));
   await app.register(waitlistRoutes({ db: database.db, sealer, line: config.payments }));

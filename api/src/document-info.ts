@@ -85,6 +85,11 @@ export const DOCUMENT: Extract<FastifyDynamicSwaggerOptions, { openapi?: unknown
       description:
         "The office registers a family, books for it with every rule a family meets, and records cash, cheques and transfers; the family claims the account and pays what is owed by card",
     },
+    {
+      name: "statements",
+      description:
+        "Year-end statements per child: what the family paid in an ended year less refunds, with the academy's tax id, as data and as a PDF",
+    },
     { name: "admin", description: "Admins' paged class list and the academy's figures" },
     {
       name: "notifications",

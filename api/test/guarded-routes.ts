@@ -179,6 +179,9 @@ export const guarded: Guarded[] = [
   { method: "POST", url: "/admin/enrollments/not-an-id/move", body: { x: 1 }, lacking: ["student", "instructor"] },
   { method: "POST", url: "/enrollments/not-an-id/move-quote", body: { x: 1 }, lacking: ["instructor", "admin"] },
   { method: "POST", url: "/enrollments/not-an-id/move", body: { x: 1 }, lacking: ["instructor", "admin"] },
+  { method: "GET", url: "/statements?x=1", lacking: ["instructor"] },
+  { method: "GET", url: "/statements/not-an-id/campers/not-an-id", lacking: ["instructor"] },
+  { method: "GET", url: "/statements/not-an-id/campers/not-an-id/pdf", lacking: ["instructor"] },
   { method: "GET", url: "/balance/orders?x=1", lacking: [] },
   { method: "POST", url: "/balance/orders/not-an-id/pay", lacking: ["instructor", "admin"] },
   {

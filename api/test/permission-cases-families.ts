@@ -72,6 +72,18 @@ export const FAMILY_CASES: Case[] = [
     expect: { anonymous: 401, student: 404, instructor: 403, admin: 403 },
   },
   {
+    name: "the family's statements",
+    method: "GET",
+    url: "/statements",
+    expect: { anonymous: 401, student: 200, instructor: 403, admin: 200 },
+  },
+  {
+    name: "a year-end statement of a child that is not there",
+    method: "GET",
+    url: "/statements/2025/campers/00000000-0000-4000-8000-000000000001",
+    expect: { anonymous: 401, student: 404, instructor: 403, admin: 404 },
+  },
+  {
     name: "own cancelled seats",
     method: "GET",
     url: "/enrollments/cancelled",

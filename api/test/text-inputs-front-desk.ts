@@ -47,6 +47,8 @@ export const FRONT_DESK_INPUTS: TextInput[] = [
   { method: "POST", url: "/admin/enrollments/{}/move-quote", as: ADMIN, body: { toClassId: classId(2) } },
   { method: "POST", url: "/enrollments/{}/move-quote", as: SAM, body: { toClassId: classId(2) } },
   { method: "POST", url: "/enrollments/{}/move", as: SAM, body: { toClassId: classId(2) } },
+  { method: "GET", url: "/statements/{}/campers/{}", as: SAM },
+  { method: "GET", url: "/statements/{}/campers/{}/pdf", as: SAM },
   { method: "GET", url: "/admin/families/{}", as: ADMIN },
   { method: "PUT", url: "/admin/families/{}/guardians", as: ADMIN, body: { first: { name: "x" } } },
   { method: "POST", url: "/admin/families/{}/campers", as: ADMIN, body: { first_name: "x" } },

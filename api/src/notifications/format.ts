@@ -7,6 +7,9 @@ export const ACADEMY_TIME_ZONE = "America/Los_Angeles";
 /** The academy as its messages sign them (shared-auth's academy facts say the same to the pages). */
 export const ACADEMY = {
   name: "Summit Sports Academy",
+  /** The name on receipts and year-end statements, and its US employer identification number. */
+  legalName: "Summit Sports Academy LLC",
+  taxId: "93-4172085",
   /** The academy's clock: every time an e-mail shows is said in it. */
   timeZone: ACADEMY_TIME_ZONE,
   address: "120 Riverside Drive, Portland, OR 97201",

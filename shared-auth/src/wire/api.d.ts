@@ -824,6 +824,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The family's children and the ended years a statement may be had for */
+        get: operations["listStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/statements/{year}/campers/{camperId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A child's year-end statement: the academy's tax id, the payer, the days, each payment less refunds */
+        get: operations["readStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/statements/{year}/campers/{camperId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A child's year-end statement as a PDF */
+        get: operations["downloadStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/create-payment-intent": {
         parameters: {
             query?: never;
@@ -4799,6 +4850,70 @@ export interface components {
              */
             refundStatus: "pending" | "succeeded" | "failed" | null;
             message: string;
+        };
+        /** @description The family's children and the years with statements */
+        StatementChoices: {
+            /** @description The ended years a statement may be had for, newest first */
+            years: number[];
+            campers: {
+                _id: string;
+                name: string;
+            }[];
+        };
+        /** @description A year-end statement for one child (decision 049) */
+        Statement: {
+            year: number;
+            /** @description The day it was made (YYYY-MM-DD, academy calendar) */
+            issuedOn: string;
+            academy: {
+                legalName: string;
+                address: string;
+                /** @description The academy's US employer identification number */
+                taxId: string;
+                email: string;
+                phone: string;
+            };
+            payer: {
+                name: string;
+                email: string;
+                address: string | null;
+            };
+            camper: {
+                id: string;
+                name: string;
+                dateOfBirth: string | null;
+            };
+            seats: {
+                className: string;
+                firstDay: string | null;
+                lastDay: string | null;
+                /** @description The days the child was checked in */
+                daysAttended: string[];
+            }[];
+            /** @description Each payment's share for the child, in the year */
+            payments: {
+                id: string;
+                /** @description The day (YYYY-MM-DD, academy calendar) */
+                on: string;
+                methodText: string;
+                /** @description The child's share, in cents */
+                cents: number;
+            }[];
+            /** @description What went back for the child's seats in the year */
+            refunds: {
+                id: string;
+                /** @description The day (YYYY-MM-DD, academy calendar) */
+                on: string;
+                methodText: string;
+                /** @description The child's share, in cents */
+                cents: number;
+            }[];
+            /** @description Paid, in cents */
+            paidCents: number;
+            /** @description Given back, in cents */
+            refundedCents: number;
+            /** @description Paid less given back, in cents */
+            netCents: number;
         };
         /** @description A pick-up person and their new PIN, shown this once */
         NewPickupPin: {
@@ -10503,6 +10618,261 @@ export interface operations {
             };
             /** @description The body's content type is not one this route takes */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStatements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the family may download */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementChoices"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                year: number;
+                camperId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such child (of the caller's family) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The year has not ended yet: statements can be had from the next 1 January */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                year: number;
+                camperId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement (Content-Disposition: attachment; filename="statement-<year>-<child>.pdf") */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such child (of the caller's family) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The year has not ended yet: statements can be had from the next 1 January */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

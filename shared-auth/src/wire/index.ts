@@ -123,6 +123,8 @@ export type OfficeLog = Schemas["OfficeLog"];
 export type MoveFigures = Schemas["MoveFigures"];
 export type MoveQuote = Schemas["MoveQuote"];
 export type SeatMoved = Schemas["SeatMoved"];
+export type Statement = Schemas["Statement"];
+export type StatementChoices = Schemas["StatementChoices"];
 
 type Method = "get" | "put" | "post" | "delete" | "patch";
 

@@ -59,7 +59,9 @@ export type Entity =
   // The office's reports of camp days: a day's attendance across every class, and its CSV.
   | "attendance-report"
   // The front desk (decision 047): families registered, booked and paid for by the office.
-  | "front-desk";
+  | "front-desk"
+  // Year-end statements per child (decision 049).
+  | "statement";
 export type Action = "create" | "read" | "update" | "delete" | "review";
 
 type Rules = Partial<Record<`${Action}:${Entity}`, Access>>;
@@ -104,6 +106,8 @@ const student: Rules = {
   "delete:pickup": "own",
   // Their campers' days at camp, and absences told ahead.
   "read:camp-day": "own",
+  // A statement per child of each ended year, for a dependent-care account or taxes.
+  "read:statement": "own",
   "create:camp-day": "own",
   "delete:camp-day": "own",
 };
@@ -189,6 +193,8 @@ export const PERMISSIONS: Record<Role, Rules> = {
     "create:front-desk": "any",
     "read:front-desk": "any",
     "update:front-desk": "any",
+    // Any family's year-end statements (the office answers for them).
+    "read:statement": "any",
   },
 };
 
