@@ -1,4 +1,5 @@
 import { formatSession, type CampSession } from "shared-auth";
+import { moveDifference, moveLines as sharedMoveLines } from "shared-auth/seat-move-lines";
 import type { MoveQuote, paths, SeatMoved } from "shared-auth/wire";
 import { dollarsToCents, isDay, moneyText, referenceLabel, type OfflineMethod } from "./front-desk";
 
@@ -185,32 +186,22 @@ export interface MoveLine {
 }
 
 /**
- * The figures as lines that add up to the difference: the new seat's price (its discounts under
- * it), less what was paid for the old seat, plus the fee the academy keeps.
+ * The figures as lines that add up to the difference (shared-auth/seat-move-lines): the new seat's
+ * price (its discounts under it), less what was paid for the old seat, plus the academy's fee.
  */
 export function moveLines(quote: MoveQuote): MoveLine[] {
-  const lines: MoveLine[] = [
-    {
-      label: `${quote.toClassName} (new seat)`,
-      cents: quote.priceCents,
-      sign: 1,
-      details: quote.discounts.map((d) => `${d.name} −${moneyText(d.cents)}`),
-    },
-    { label: `${quote.className}: paid, carried over`, cents: quote.heldCents, sign: -1, details: [] },
-  ];
-  if (quote.feeCents > 0) lines.push({ label: "Transfer fee", cents: quote.feeCents, sign: 1, details: [] });
-  return lines;
+  return sharedMoveLines(quote).map((line) => ({
+    label: line.label,
+    cents: Math.abs(line.cents),
+    sign: line.cents < 0 ? -1 : 1,
+    details: line.discounts.map((d) => `${d.name} −${moneyText(d.cents)}`),
+  }));
 }
 
 /** The lines' sum, in cents: positive is owed, negative given back. */
 export const linesTotal = (lines: readonly MoveLine[]) => lines.reduce((sum, l) => sum + l.sign * l.cents, 0);
 
-/** The bottom line: what the family pays (positive cents) or gets back (negative), named so. */
-export function moveDifference(quote: Pick<MoveQuote, "owedCents" | "refundCents">): { label: string; cents: number } {
-  if (quote.owedCents > 0) return { label: "Difference to pay", cents: quote.owedCents };
-  if (quote.refundCents > 0) return { label: "Difference given back", cents: -quote.refundCents };
-  return { label: "Difference", cents: 0 };
-}
+export { moveDifference };
 
 /** Signed money as the figures show it: "−$35.00" with a true minus sign, "$45.00". */
 export const signedMoney = (cents: number) => (cents < 0 ? `−${moneyText(-cents)}` : moneyText(cents));

@@ -5,6 +5,7 @@
  * these only word its cents and spare the family a button the API would refuse.
  */
 import { formatSession, type CampSession, type ClassItem } from "shared-auth";
+import { linesTotal, moveDifference, moveLines as sharedMoveLines } from "shared-auth/seat-move-lines";
 import type { MoveQuote } from "shared-auth/wire";
 import { signedDollars } from "../history/moved-seat";
 
@@ -87,31 +88,18 @@ type Figures = Pick<
 >;
 
 /**
- * The figures as lines that add up to the difference: the new seat's price (its discounts under
- * it), less what was paid for the old seat, plus the academy's fee when there is one.
+ * The figures as lines that add up to the difference (shared-auth/seat-move-lines): the new seat's
+ * price (its discounts under it), less what was paid for the old seat, plus the academy's fee.
  */
 export function moveLines(quote: Figures): MoveLine[] {
-  const lines: MoveLine[] = [
-    {
-      label: `${quote.toClassName} (new seat)`,
-      cents: quote.priceCents,
-      details: quote.discounts.map((d) => `${d.name}: ${signedDollars(-d.cents)}, already off the price`),
-    },
-    { label: `${quote.className}: paid, carried over`, cents: -quote.heldCents, details: [] },
-  ];
-  if (quote.feeCents > 0) lines.push({ label: "Transfer fee", cents: quote.feeCents, details: [] });
-  return lines;
+  return sharedMoveLines(quote).map((line) => ({
+    label: line.label,
+    cents: line.cents,
+    details: line.discounts.map((d) => `${d.name}: ${signedDollars(-d.cents)}, already off the price`),
+  }));
 }
 
-/** The lines' sum, in cents: positive is to pay, negative given back. */
-export const linesTotal = (lines: readonly MoveLine[]) => lines.reduce((sum, l) => sum + l.cents, 0);
-
-/** The bottom line, named by what it asks of the family. */
-export function moveDifference(quote: Pick<MoveQuote, "owedCents" | "refundCents">): { label: string; cents: number } {
-  if (quote.owedCents > 0) return { label: "Difference to pay", cents: quote.owedCents };
-  if (quote.refundCents > 0) return { label: "Difference given back", cents: -quote.refundCents };
-  return { label: "Difference", cents: 0 };
-}
+export { linesTotal, moveDifference };
 
 /** The link to pay a difference owed, or null when nothing is owed. */
 export const payLinkText = (owedCents: number): string | null =>
