@@ -6,6 +6,7 @@ import { card, dollars } from "../components/styles";
 import { paymentLines } from "../features/campers/seat";
 import { moveRows, signedDollars } from "../features/history/moved-seat";
 import { usePayments, type PaymentRecord } from "../features/history/use-payments";
+import { YearEndStatements } from "../features/statements/year-end-statements";
 import "../styles.css";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -129,6 +130,8 @@ export default function PaymentHistoryPage() {
           ))}
         </ol>
       )}
+      {/* Under the list once it has loaded: its payments pick the statements' first year, which then stays put. */}
+      {!payments.isPending && <YearEndStatements paymentDates={payments.data?.map((p) => p.date) ?? []} />}
     </PageFrame>
   );
 }

@@ -36,8 +36,11 @@ export async function saveFamilyData(): Promise<string> {
   return filename;
 }
 
-/** The API's own message, read from the error body that came as a blob; else the usual words. */
-async function refusalMessage(error: unknown): Promise<string> {
+/**
+ * The API's own message, read from the error body that came as a blob; else the usual words. Any
+ * file asked for as a blob (a family's data, a year-end statement) fails this way.
+ */
+export async function refusalMessage(error: unknown): Promise<string> {
   const body = asApiError(error)?.response?.data;
   if (body instanceof Blob) {
     try {
