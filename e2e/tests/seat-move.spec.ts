@@ -1,4 +1,6 @@
+import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
+import { pdfText } from "../../tools/pdf-text.mjs";
 import { approvedClass, callApi } from "../support/api-calls";
 import { apiNowMs } from "../support/api-clock";
 import { typeCard } from "../support/card-field";
@@ -120,6 +122,23 @@ test("an admin moves a seat to a dearer class and the family pays the difference
   await expect(parent.getByTestId("payment-refund")).toContainText(`Carried to ${to}: $90.00`);
   expect(await accessibilityProblems(parent)).toEqual([]);
   await shoot(parent, "seat-move-history-390");
+
+  // Year-end statements: last year's, for the child (this year's money counts from next January).
+  const lastYear = Number(dayAhead(0).slice(0, 4)) - 1;
+  const child = parent.getByTestId("statement-child");
+  await child.getByRole("button", { name: /^Show statement: / }).click();
+  await expect(child.getByText(`No payment for Mia Mover${run} in ${lastYear}.`)).toBeVisible();
+  expect(await accessibilityProblems(parent)).toEqual([]);
+  await shoot(parent, "statement-390");
+  const [download] = await Promise.all([
+    parent.waitForEvent("download"),
+    child.getByRole("button", { name: /^Download PDF: / }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`statement-${lastYear}-Mia-Mover${run}.pdf`);
+  const text = await pdfText(await readFile((await download.path())!));
+  expect(text).toContain(`Statement of payments, ${lastYear}`);
+  expect(text).toContain("Tax id (EIN): 93-4172085");
+  expect(text).toContain(`Mia Mover${run}`);
   await phone.close();
 });
 
