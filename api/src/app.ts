@@ -156,7 +156,7 @@ export async function buildApp({
     // Date: the API's clock, which the pages count down by (shared-auth server-clock.ts).
     // Retry-After: how long the page waits before it asks again after a 503 or a 429.
     // Waiting-Room: "required" on a refusal for want of the waiting room's pass (decision 043).
-    exposedHeaders: ["ETag", "Content-Disposition", "Date", "Retry-After", "Waiting-Room"],
+    exposedHeaders: ["ETag", "Content-Disposition", "Date", "Retry-After", "Waiting-Room", "X-Statement-Count"],
     maxAge: 600,
   });
   // Every answer's Date is the API's own clock (decision 027): the same as the real one in

@@ -180,6 +180,7 @@ export const guarded: Guarded[] = [
   { method: "POST", url: "/enrollments/not-an-id/move-quote", body: { x: 1 }, lacking: ["instructor", "admin"] },
   { method: "POST", url: "/enrollments/not-an-id/move", body: { x: 1 }, lacking: ["instructor", "admin"] },
   { method: "GET", url: "/statements?x=1", lacking: ["instructor"] },
+  { method: "GET", url: "/admin/statements/not-an-id/archive", lacking: ["student", "instructor"] },
   { method: "GET", url: "/statements/not-an-id/campers/not-an-id", lacking: ["instructor"] },
   { method: "GET", url: "/statements/not-an-id/campers/not-an-id/pdf", lacking: ["instructor"] },
   { method: "GET", url: "/balance/orders?x=1", lacking: [] },

@@ -49,6 +49,7 @@ export const FRONT_DESK_INPUTS: TextInput[] = [
   { method: "POST", url: "/enrollments/{}/move", as: SAM, body: { toClassId: classId(2) } },
   { method: "GET", url: "/statements/{}/campers/{}", as: SAM },
   { method: "GET", url: "/statements/{}/campers/{}/pdf", as: SAM },
+  { method: "GET", url: "/admin/statements/{}/archive", as: ADMIN },
   { method: "GET", url: "/admin/families/{}", as: ADMIN },
   { method: "PUT", url: "/admin/families/{}/guardians", as: ADMIN, body: { first: { name: "x" } } },
   { method: "POST", url: "/admin/families/{}/campers", as: ADMIN, body: { first_name: "x" } },

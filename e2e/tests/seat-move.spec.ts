@@ -97,6 +97,19 @@ test("an admin moves a seat to a dearer class and the family pays the difference
   expect(await accessibilityProblems(page)).toEqual([]);
   await shoot(page, "seat-move-done-390");
 
+  // The desk's first screen: every family's statements of last year in one archive, counted as it comes.
+  await page.getByRole("button", { name: "Find another family" }).click();
+  const statements = page.getByRole("region", { name: "Year-end statements" });
+  const lastYearOfAll = String(Number(dayAhead(0).slice(0, 4)) - 1);
+  await expect(statements.getByLabel("Year")).toHaveValue(lastYearOfAll);
+  await statements.getByRole("button", { name: `Download every statement for ${lastYearOfAll}` }).click();
+  await expect(statements.getByRole("status")).toHaveText(
+    new RegExp(
+      `^(No family paid anything in ${lastYearOfAll}|Downloaded \\d+ of \\d+ statements? for ${lastYearOfAll})`,
+    ),
+  );
+  expect(await accessibilityProblems(page)).toEqual([]);
+
   // The family's e-mail: the lines that add up, both calendars.
   const moved = await mailTo(email, new RegExp(`^Moved to ${to}: \\$70\\.00 to pay$`));
   expect(moved.text).toContain("Difference to pay: $70.00");

@@ -7,6 +7,8 @@ import { refusals } from "../platform/contract.js";
 import type { Db } from "../platform/database/client.js";
 import { campers, users } from "../platform/database/schema.js";
 import { statement, statementChoices, statementYearParams } from "./answers.js";
+import { PassThrough } from "node:stream";
+import { writeStatementsArchive, yearStatements } from "./archive.js";
 import { statementPdf } from "./pdf.js";
 import { childStatement, statementYears } from "./statement.js";
 
@@ -103,6 +105,57 @@ export const statementRoutes =
           .header("cache-control", "private, no-store")
           .header("content-disposition", `attachment; filename="statement-${found.year}-${name}.pdf"`)
           .send(await statementPdf(found));
+      },
+    );
+
+    app.get(
+      "/admin/statements/:year/archive",
+      {
+        config: { access: { action: "read", entity: "statement", any: true } },
+        schema: {
+          operationId: "downloadStatementsArchive",
+          tags: ["statements"],
+          summary:
+            "Every family's statements of a year: a zip archive, a folder per family and a PDF per child with money in the year, streamed (admins)",
+          params: statementYearParams.pick({ year: true }),
+          response: {
+            200: {
+              description:
+                'The archive (Content-Disposition: attachment; filename="statements-<year>.zip"); `X-Statement-Count` says how many PDFs it holds',
+              content: {
+                // Streamed as it is made (Fastify pipes a stream as it is).
+                "application/zip": {
+                  schema: z
+                    .custom<PassThrough>((value) => value instanceof PassThrough)
+                    .meta({
+                      type: "string",
+                      format: "binary",
+                    }),
+                },
+              },
+            },
+            ...refusals({ 409: "The year has not ended yet: statements can be had from the next 1 January" }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "read", "statement");
+        const year = request.params.year;
+        const statements = await yearStatements(db, year);
+        const body = new PassThrough();
+        // The PDFs are made as the archive is sent; a failure midway cuts it short (the office sees a
+        // broken download and tries again) and is logged.
+        writeStatementsArchive(statements, body).catch((error: unknown) => {
+          request.log.error({ err: error }, "the statements archive could not be finished");
+          body.destroy(error as Error);
+        });
+        return reply
+          .header("content-type", "application/zip")
+          .header("cache-control", "private, no-store")
+          .header("x-statement-count", String(statements.length))
+          .header("content-disposition", `attachment; filename="statements-${year}.zip"`)
+          .send(body);
       },
     );
   };

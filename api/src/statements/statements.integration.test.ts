@@ -1,3 +1,4 @@
+import AdmZip from "adm-zip";
 import { afterEach, describe, expect, it } from "vitest";
 import { pdfText } from "../../../tools/pdf-text.mjs";
 import { family, lineClass, paySeats, type Person } from "../../test/families.js";
@@ -70,6 +71,9 @@ describe("a child's year-end statement", () => {
 
     // Before the year ends: not yet.
     expect((await statementOf(fam, year, mia)).statusCode).toBe(409);
+    expect((await api.call({ method: "GET", url: `/admin/statements/${year}/archive`, as: ADMIN })).statusCode).toBe(
+      409,
+    );
     expect((await api.call({ method: "GET", url: "/statements", as: fam })).json()).toMatchObject({
       years: [year - 1, year - 2, year - 3, year - 4, year - 5],
     });
@@ -98,6 +102,20 @@ describe("a child's year-end statement", () => {
     const stranger = await family(api, []);
     expect((await statementOf(stranger, year, mia)).statusCode).toBe(404);
     expect((await statementOf(ADMIN, year, mia)).statusCode).toBe(200);
+
+    // The office's archive of the year: a folder per family, a PDF per child with money in the year.
+    const archive = await api.call({ method: "GET", url: `/admin/statements/${year}/archive`, as: ADMIN });
+    expect(archive.statusCode, archive.body).toBe(200);
+    expect(archive.headers["content-type"]).toBe("application/zip");
+    const entries = new AdmZip(archive.rawPayload).getEntries();
+    expect(entries).toHaveLength(Number(archive.headers["x-statement-count"]));
+    const ours = entries.filter((e) => e.entryName.includes(fam.id.slice(0, 8)));
+    expect(ours.map((e) => e.entryName.replace(/^.*\//, "")).sort()).toEqual([
+      expect.stringMatching(new RegExp(`^statement-${year}-Leo-.*\\.pdf$`)),
+      expect.stringMatching(new RegExp(`^statement-${year}-Mia-.*\\.pdf$`)),
+    ]);
+    expect(await pdfText(ours.find((e) => e.entryName.includes("-Mia-"))!.getData())).toContain("$225.00");
+    expect((await api.call({ method: "GET", url: `/admin/statements/${year}/archive`, as: fam })).statusCode).toBe(403);
 
     // The PDF says who, for whom, and how much, in words a stranger can read.
     const pdf = await statementOf(fam, year, mia, true);

@@ -6,6 +6,7 @@ import { buttonStyles } from "../components/buttons";
 import { FamilyFinder } from "../components/front-desk/family-finder";
 import { OfficeLogPanel } from "../components/front-desk/office-log";
 import { FamilyView } from "../components/front-desk/family-view";
+import { StatementsArchive } from "../components/front-desk/statements-archive";
 import { ErrorState, PageHeading, TableSkeleton } from "../components/states";
 import { useFrontDeskFamily } from "../lib/front-desk-api";
 import "../styles.css";
@@ -63,6 +64,7 @@ export default function FrontDeskPage() {
         <div className="flex flex-col gap-5">
           <FamilyFinder onOpen={open} />
           <OfficeLogPanel familyId={null} />
+          <StatementsArchive />
         </div>
       ) : family.isPending ? (
         <TableSkeleton label="Loading the family" rows={4} />
