@@ -85,7 +85,7 @@ describe("headers of every response", () => {
     const list = await api.call({ method: "GET", url: "/classes", headers: { origin: "http://localhost:3000" } });
     expect(list.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
     expect(list.headers["access-control-expose-headers"]).toBe(
-      "ETag, Content-Disposition, Date, Retry-After, Waiting-Room",
+      "ETag, Content-Disposition, Date, Retry-After, Waiting-Room, X-Statement-Count",
     );
     // The local site answers at both of this machine's names.
     const byAddress = await api.call({ method: "GET", url: "/classes", headers: { origin: "http://127.0.0.1:3000" } });

@@ -3,7 +3,7 @@ import type { Tx } from "../platform/database/client.js";
 import { notFound } from "../platform/errors.js";
 import type { Line } from "./order-seats.js";
 import { shareAmong } from "./policy.js";
-import { orderItems, payments, refundLines, type refunds } from "../platform/database/schema.js";
+import { orderItems, payments, refundLines, refunds } from "../platform/database/schema.js";
 
 /**
  * A payment's lines and their refunded totals: each line's `refunded_cents` sums the
@@ -57,8 +57,15 @@ export async function markPaymentRefunds(tx: Tx, orderId: string) {
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
   if (!sums) return;
-  const status =
-    sums.refunded === 0 ? "service pending" : sums.refunded >= sums.paid ? "refunded" : "partially refunded";
+  // What a moved seat carried to its new class (decision 048) went to another seat, not back: the
+  // payment is neither refunded by it nor paid for less.
+  const [moved] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number) })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.method, "credit")));
+  const paid = sums.paid - (moved?.cents ?? 0);
+  const refunded = sums.refunded - (moved?.cents ?? 0);
+  const status = refunded === 0 ? "service pending" : refunded >= paid ? "refunded" : "partially refunded";
   await tx
     .update(payments)
     .set({ status })

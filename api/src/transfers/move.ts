@@ -48,7 +48,7 @@ export interface MoveRequest {
   reason: string | null;
   aheadOfLineReason: string | null;
   /** Who moves it: an admin at any time, or the family itself within the academy's rule. */
-  admin: { id: string; name: string };
+  actor: { id: string; name: string };
   /** A family moving its own seat (decision 048): the academy's window and fee, and no office's choices. */
   asFamily?: boolean;
 }
@@ -86,7 +86,7 @@ async function familyOf(tx: Tx, enrollmentId: string) {
 /** The old seat ended and the new one priced, in the caller's transaction. */
 async function prepare(tx: Tx, deps: CheckoutDeps, asked: MoveRequest) {
   const familyId = await familyOf(tx, asked.enrollmentId);
-  if (asked.asFamily && familyId !== asked.admin.id) {
+  if (asked.asFamily && familyId !== asked.actor.id) {
     throw notFound("There is no such enrolment: it may have been moved or cancelled already.");
   }
   await lockAccount(tx, familyId);
@@ -200,7 +200,7 @@ async function book(
       credit: { cents: figures.creditCents },
       dueDay: figures.owedCents > 0 ? request.dueDay : null,
       aheadOfLineReason: request.aheadOfLineReason,
-      admin: request.admin,
+      admin: request.actor,
       onBooked: async () => {},
     });
   } catch (error) {
@@ -228,7 +228,7 @@ export async function moveSeat(deps: CheckoutDeps, asked: MoveRequest) {
       const { refundId } = await settleMovedSeat(tx, seat, {
         creditCents: figures.creditCents,
         refundCents: figures.refundCents,
-        actorId: request.admin.id,
+        actorId: request.actor.id,
         reason,
         handBack: request.handBack,
       });
@@ -253,13 +253,13 @@ export async function moveSeat(deps: CheckoutDeps, asked: MoveRequest) {
           refundCents: figures.refundCents,
           refundId,
           reason: request.reason,
-          actorId: request.admin.id,
+          actorId: request.actor.id,
           createdAt: clock.now(),
         })
         .returning({ id: seatTransfers.id });
       // The office's own moves are in its log; a family's shows in its bookings and its e-mail.
       if (!request.asFamily) {
-        await logOffice(tx, request.admin, familyId, "seat-moved", moveSummary(figures), {
+        await logOffice(tx, request.actor, familyId, "seat-moved", moveSummary(figures), {
           transferId: move!.id,
           fromOrderId: seat.orderId,
           toOrderId: booked.orderId,

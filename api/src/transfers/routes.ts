@@ -61,7 +61,7 @@ export const transferRoutes =
       dueDay: null,
       reason: null,
       aheadOfLineReason: null,
-      admin: { id: actor.id, name: actor.name },
+      actor: { id: actor.id, name: actor.name },
       ...more,
     });
 

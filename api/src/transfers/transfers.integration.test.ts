@@ -93,6 +93,9 @@ describe("moving a seat to a dearer class", () => {
     expect(gone.json()).toEqual([]);
     // The old line: paid 125.00, 115.00 carried by credit, the 10.00 fee kept.
     expect(await lineOf(orderId, from)).toMatchObject({ paidCents: 12_500, refundedCents: 11_500 });
+    // The card payment still reads as paid: what it carried went to another seat, not back.
+    const [oldPayment] = await db().select().from(payments).where(eq(payments.orderId, orderId));
+    expect(oldPayment!.status).toBe("service pending");
     const [credit] = await db().select().from(refunds).where(eq(refunds.orderId, orderId));
     expect(credit).toMatchObject({
       amountCents: 11_500,
