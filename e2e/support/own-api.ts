@@ -64,7 +64,11 @@ async function stopApi(api: ApiProcess) {
   if (api.child.exitCode === null) {
     const exited = new Promise((r) => api.child.once("exit", r));
     api.child.kill("SIGTERM");
+    // A browser's connection left open can hold a graceful close past the hook's time: after
+    // 10 s the test's own API is stopped outright (its database is a copy thrown away anyway).
+    const patience = setTimeout(() => api.child.kill("SIGKILL"), 10_000);
     await exited;
+    clearTimeout(patience);
   }
 }
 
