@@ -90,6 +90,11 @@ export const DOCUMENT: Extract<FastifyDynamicSwaggerOptions, { openapi?: unknown
       description:
         "Year-end statements per child: what the family paid in an ended year less refunds, with the academy's tax id, as data and as a PDF",
     },
+    {
+      name: "financial aid",
+      description:
+        "Financial aid: a season's budget and most per camper, families' applications per camper, the office's awards taken off that camper's seats at checkout",
+    },
     { name: "admin", description: "Admins' paged class list and the academy's figures" },
     {
       name: "notifications",

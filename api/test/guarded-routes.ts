@@ -183,6 +183,23 @@ export const guarded: Guarded[] = [
   { method: "GET", url: "/admin/statements/not-an-id/archive", lacking: ["student", "instructor"] },
   { method: "GET", url: "/statements/not-an-id/campers/not-an-id", lacking: ["instructor"] },
   { method: "GET", url: "/statements/not-an-id/campers/not-an-id/pdf", lacking: ["instructor"] },
+  { method: "GET", url: "/aid?x=1", lacking: ["instructor"] },
+  { method: "POST", url: "/aid/applications", body: { camperId: 1 }, lacking: ["instructor", "admin"] },
+  { method: "GET", url: "/admin/aid?season=not-a-year", lacking: ["student", "instructor"] },
+  { method: "PUT", url: "/admin/aid/seasons/not-an-id", body: { open: 1 }, lacking: ["student", "instructor"] },
+  { method: "GET", url: "/admin/aid/applications/not-an-id", lacking: ["student", "instructor"] },
+  {
+    method: "POST",
+    url: "/admin/aid/applications/not-an-id/award",
+    body: { amountCents: "x" },
+    lacking: ["student", "instructor"],
+  },
+  {
+    method: "POST",
+    url: "/admin/aid/applications/not-an-id/decline",
+    body: { note: 1 },
+    lacking: ["student", "instructor"],
+  },
   { method: "GET", url: "/balance/orders?x=1", lacking: [] },
   { method: "POST", url: "/balance/orders/not-an-id/pay", lacking: ["instructor", "admin"] },
   {

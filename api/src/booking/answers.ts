@@ -98,7 +98,7 @@ export const deletedCount = z.object({ deletedCount: z.int().meta({ description:
 
 export const lineDiscount = z
   .object({
-    kind: z.enum(["early_bird", "sibling", "multi_class", "code"]),
+    kind: z.enum(["early_bird", "sibling", "multi_class", "code", "aid"]),
     name: z.string(),
     cents: z.int(),
   })

@@ -21,6 +21,7 @@ import { emailQuery, idParam } from "../platform/wire.js";
 import { classColumns, classToWire, hasStarted, selectClasses, SESSION_MESSAGES } from "../catalog/index.js";
 import { ownerByEmail } from "../platform/access/owner.js";
 import { selectCart, toPricingLine } from "./checkout/cart-lines.js";
+import { aidCredits } from "../aid/index.js";
 import { paymentPlansFor } from "./checkout/plan-offers.js";
 import { PRICING_RULE_IN_WORDS, quote } from "../pricing/index.js";
 import { promoCodeRateLimits } from "../platform/rate-limits.js";
@@ -208,6 +209,7 @@ export const cartRoutes =
           familyId: actor.id,
           lines: selection.map(toPricingLine),
           code: promoCode,
+          aid: await aidCredits(db, actor.id, { quoting: true }),
         });
         const byKey = new Map(selection.map((s) => [s.cartItemId, s]));
         return {

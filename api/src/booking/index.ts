@@ -7,7 +7,8 @@
 export { cartRoutes } from "./cart-routes.js";
 export type { CheckoutDeps } from "./checkout/deps.js";
 export type { Intent, PaymentProvider, ProviderRefund } from "./checkout/payment-provider.js";
-export { MIN_CHARGE_CENTS, openCheckout } from "./checkout/open.js";
+export { openCheckout } from "./checkout/open.js";
+export { MIN_CHARGE_CENTS } from "./checkout/charge-floor.js";
 export { extendCheckout } from "./checkout/extend.js";
 export { abandonCheckout, closeIntents, expireOverdueCheckouts, freeExpiredHolds } from "./checkout/holds.js";
 export { learnIntent } from "./checkout/orders.js";

@@ -46,6 +46,19 @@ describe("a plan's schedule", () => {
     ]);
   });
 
+  it("takes a seat's financial aid from its deposit first, then its instalments in turn", () => {
+    // 450.01 before aid: 112.50 + 112.50 + 225.01; aid of 150.00 pays the deposit and 37.50 of the next.
+    const parts = scheduleOf(plan(), [{ ...seat("s1", 30_001), aidCents: 15_000 }]);
+    expect(parts.map((p) => [p.due, p.totalCents])).toEqual([
+      [TODAY, 0],
+      ["2027-04-01", 7_500],
+      ["2027-06-05", 22_501],
+    ]);
+    expect(parts.reduce((sum, p) => sum + p.totalCents, 0)).toBe(30_001);
+    // A smaller aid leaves part of the deposit to pay today.
+    expect(scheduleOf(plan(), [{ ...seat("s1", 40_001), aidCents: 5_000 }])[0]!.totalCents).toBe(6_250);
+  });
+
   it("dates days before the start from each seat's own class, and joins parts due the same day", () => {
     const parts = scheduleOf(plan(), [seat("a", 30_000, "2027-07-05"), seat("b", 20_000, "2027-08-02")]);
     expect(parts.map((p) => [p.due, p.totalCents])).toEqual([

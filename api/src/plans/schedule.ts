@@ -10,6 +10,8 @@
  * An instalment whose day has already come is paid today with the deposit (it is never late
  * before the family has agreed to it). Parts of different seats due on the same day are one
  * charge: the schedule a family sees lists days, each with what each seat contributes.
+ * Financial aid on a seat (decision 050) pays its earliest parts first: the parts are those of the
+ * seat's price before aid, and the aid takes the deposit, then each instalment in turn.
  */
 
 /** A share of a seat's price: a percent of it, or a fixed amount per seat. */
@@ -34,8 +36,10 @@ export interface SeatInput {
   /** The caller's id for the seat (an order line). */
   key: string;
   classId: string;
-  /** What the family pays for this seat, after every discount (cents). */
+  /** What the family pays for this seat, after every discount and its financial aid (cents). */
   priceCents: number;
+  /** What financial aid pays of this seat (cents); 0 when none. */
+  aidCents?: number;
   /** The class's first day (YYYY-MM-DD, academy calendar). */
   firstDay: string;
 }
@@ -131,17 +135,24 @@ export function planSchedule(terms: PlanTerms, seats: readonly SeatInput[], toda
     byDay.set(day, seatsThatDay);
   };
   for (const seat of seats) {
-    let left = seat.priceCents;
-    const deposit = shareOf(terms.deposit, seat.priceCents, left);
+    const price = seat.priceCents + (seat.aidCents ?? 0);
+    let left = price;
+    const deposit = shareOf(terms.deposit, price, left);
     left -= deposit;
-    add(today, seat.key, deposit);
+    const parts = [{ day: today, cents: deposit }];
     terms.instalments.forEach(({ due, share }, index) => {
       const last = index === terms.instalments.length - 1;
-      const cents = last || share === null ? left : shareOf(share, seat.priceCents, left);
+      const cents = last || share === null ? left : shareOf(share, price, left);
       left -= cents;
       const day = dueDay(due, seat.firstDay);
-      add(day <= today ? today : day, seat.key, cents);
+      parts.push({ day: day <= today ? today : day, cents });
     });
+    let aid = seat.aidCents ?? 0;
+    for (const part of parts) {
+      const paidByAid = Math.min(aid, part.cents);
+      aid -= paidByAid;
+      add(part.day, seat.key, part.cents - paidByAid);
+    }
   }
   const days = [...byDay.keys()].sort();
   if (days[0] !== today) days.unshift(today);

@@ -9,3 +9,7 @@ export const camperDetailsBinding = (camper: { id: string; familyId: string }) =
 /** A form answer's medical values (the forms domain): bound to the answer and its family alike. */
 export const formAnswerBinding = (answer: { id: string; familyId: string }) =>
   `form_answers.sealed_values|${answer.id}|${answer.familyId}`;
+
+/** A financial-aid application's statement (the aid domain): bound to the application and its family. */
+export const aidStatementBinding = (application: { id: string; familyId: string }) =>
+  `aid_applications.sealed_statement|${application.id}|${application.familyId}`;

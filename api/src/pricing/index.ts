@@ -5,11 +5,15 @@
  * admin routes manage discounts. Other code uses pricing from here.
  */
 export {
+  AID_LINE_NAME,
+  aidOf,
   codeSummary,
   money,
   priceOn,
   priceOrder,
   PRICING_RULE_IN_WORDS,
+  type AidCredit,
+  type AidUse,
   type ClassPrices,
   type LineInput,
   type PricingInput,

@@ -12,7 +12,10 @@ import type { LineDiscount } from "../platform/database/schema.js";
  *      seats cost the most, so the family gets the larger saving), the multi-class percent on
  *      every seat when the order holds N seats or more;
  *   3. the promo code, on the lines it is for: its percent of what is left of each line, or its
- *      fixed amount shared between those lines in proportion to what is left of each.
+ *      fixed amount shared between those lines in proportion to what is left of each;
+ *   4. financial aid (decision 050), on the seats of the camper it was awarded to in classes of its
+ *      season: its percent of what is left of each seat, or all of it, until the award is used up,
+ *      seats taken in the cart's order. It comes last so that it pays what the family would pay.
  *
  * Rounding, one rule: every discount is computed per line in integer cents and rounded down to
  * the whole cent (a discount is never more than its percent says, and no line goes below 0); a fixed amount
@@ -33,6 +36,28 @@ export interface LineInput {
   earlyPriceCents: number | null;
   /** The early-bird price's last day, YYYY-MM-DD (academy calendar). */
   earlyPriceUntil: string | null;
+  /** The class's first day, YYYY-MM-DD: its season (year) is the one aid is awarded for. */
+  firstDay?: string | null;
+}
+
+/** What is left of a camper's financial-aid award, as step 4 reads it. */
+export interface AidCredit {
+  applicationId: string;
+  camperId: string;
+  /** The camp year it was awarded for: it pays for seats of classes starting that year. */
+  season: number;
+  /** The percent of each seat it pays; null: the whole seat, while the award lasts. */
+  percent: number | null;
+  leftCents: number;
+}
+
+/** What an award paid of one line. */
+export interface AidUse {
+  key: string;
+  classId: string;
+  camperId: string;
+  applicationId: string;
+  cents: number;
 }
 
 export interface FamilyDiscount {
@@ -69,6 +94,8 @@ export interface PricingInput {
   multiClass?: MultiClassDiscount | null;
   /** The code typed, found, with how many orders use it (all families, and this one). */
   code?: { discount: PromoCode; usesTotal: number; usesByFamily: number } | null;
+  /** The family's campers' awards with something left (at most one per camper and season). */
+  aid?: readonly AidCredit[];
 }
 
 export interface PricedLine {
@@ -104,7 +131,16 @@ export interface Quote {
   /** Sum of the lines' paid prices. */
   totalCents: number;
   code: CodeResult | null;
+  /** What financial aid paid, line by line (each also a discount of kind "aid" on its line). */
+  aidUses: AidUse[];
 }
+
+/** What financial aid paid of a priced line. */
+export const aidOf = (line: Pick<PricedLine, "discounts">) =>
+  line.discounts.filter((d) => d.kind === "aid").reduce((sum, d) => sum + d.cents, 0);
+
+/** The name families read on a line that aid paid part of. */
+export const AID_LINE_NAME = "Financial aid";
 
 export const money = (cents: number) => `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 
@@ -292,9 +328,31 @@ export function priceOrder(input: PricingInput): Quote {
     }
   }
 
+  // 4. Financial aid, each award on its own camper's seats of its season.
+  const aidUses: AidUse[] = [];
+  const left = new Map((input.aid ?? []).map((award) => [award, award.leftCents]));
+  priced.forEach((line, i) => {
+    const season = Number(lines[i]!.firstDay?.slice(0, 4));
+    const award = (input.aid ?? []).find((a) => a.camperId === line.camperId && a.season === season);
+    if (!award) return;
+    const wanted = award.percent === null ? line.paidCents : percentOf(line.paidCents, award.percent);
+    const cents = Math.min(wanted, left.get(award)!);
+    if (cents <= 0) return;
+    left.set(award, left.get(award)! - cents);
+    line.discounts.push({ kind: "aid", name: AID_LINE_NAME, cents });
+    line.paidCents -= cents;
+    aidUses.push({
+      key: line.key,
+      classId: line.classId,
+      camperId: line.camperId,
+      applicationId: award.applicationId,
+      cents,
+    });
+  });
+
   const subtotalCents = priced.reduce((sum, line) => sum + line.listCents, 0);
   const totalCents = priced.reduce((sum, line) => sum + line.paidCents, 0);
-  return { lines: priced, subtotalCents, discountCents: subtotalCents - totalCents, totalCents, code };
+  return { lines: priced, subtotalCents, discountCents: subtotalCents - totalCents, totalCents, code, aidUses };
 }
 
 /** The rule as families read it (the cart and payment pages show it). */

@@ -3,7 +3,7 @@ import { academyToday } from "../platform/academy-day.js";
 import * as clock from "../platform/clock.js";
 import type { Db, Tx } from "../platform/database/client.js";
 import { discounts, discountUses, orders, type DiscountKind, type PricingTerms } from "../platform/database/schema.js";
-import { priceOrder, type LineInput, type PricingInput, type PromoCode, type Quote } from "./rules.js";
+import { priceOrder, type AidCredit, type LineInput, type PricingInput, type PromoCode, type Quote } from "./rules.js";
 import { pricingTerms } from "./terms.js";
 
 /** Reading discounts and recording a code's use: the database side of the pricing rule. */
@@ -62,7 +62,15 @@ export const NO_SUCH_CODE = "There is no such code: check how it is spelled.";
  */
 export async function quote(
   tx: Tx | Db,
-  input: { familyId: string; lines: LineInput[]; code?: string | undefined; lock?: boolean; today?: string },
+  input: {
+    familyId: string;
+    lines: LineInput[];
+    code?: string | undefined;
+    lock?: boolean;
+    today?: string;
+    /** The family's awards with something left (aid's `aidCredits`, read under the checkout's locks). */
+    aid?: readonly AidCredit[];
+  },
 ): Promise<{ quote: Quote; codeId: string | null; terms: PricingTerms }> {
   const automatic = tx
     .select()
@@ -106,13 +114,14 @@ export async function quote(
       minSeats: multi.minSeats ?? Number.MAX_SAFE_INTEGER,
     },
     code,
+    aid: input.aid ?? [],
   };
   const priced = priceOrder(pricing);
   if (missing !== null) {
     priced.code = { code: missing, name: "", summary: "", applied: false, reason: NO_SUCH_CODE, cents: 0 };
   }
   const applied = priced.code?.applied ?? false;
-  return { quote: priced, codeId: applied ? codeId : null, terms: pricingTerms(pricing, applied) };
+  return { quote: priced, codeId: applied ? codeId : null, terms: pricingTerms(pricing, applied, priced.aidUses) };
 }
 
 /**

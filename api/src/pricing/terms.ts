@@ -1,5 +1,5 @@
 import type { PricingTerms } from "../platform/database/schema.js";
-import { priceOrder, type PricingInput } from "./rules.js";
+import { priceOrder, type AidUse, type PricingInput } from "./rules.js";
 
 /**
  * The terms an order was priced with, kept on the order (decision 034), and the price of some of
@@ -7,10 +7,16 @@ import { priceOrder, type PricingInput } from "./rules.js";
  * cancellation uses it to find what the seats kept should cost now (decision 033). Pure.
  */
 
-/** The terms of a priced order: what `priceOrder` read, the code only when it applied. */
-export function pricingTerms(input: PricingInput, codeApplied: boolean): PricingTerms {
+/**
+ * The terms of a priced order: what `priceOrder` read, the code only when it applied, and what aid
+ * paid of each line (a kept seat keeps it).
+ */
+export function pricingTerms(input: PricingInput, codeApplied: boolean, aidUses: readonly AidUse[] = []): PricingTerms {
   const code = codeApplied && input.code ? input.code.discount : null;
   return {
+    ...(aidUses.length > 0 && {
+      aid: aidUses.map((use) => ({ classId: use.classId, camperId: use.camperId, cents: use.cents })),
+    }),
     day: input.today,
     lines: input.lines.map((line) => ({
       classId: line.classId,
@@ -51,7 +57,8 @@ const lineKey = (line: { classId: string; camperId: string }) => `${line.classId
  * What these seats of the order (class and camper) would have cost bought alone, on the order's
  * day under its terms: the discounts they still earn by themselves (a multi-class discount needs
  * its number of seats among them, the sibling discount a second camper, a code its minimum order
- * and a line it is for). Null when a seat is not in the terms (they cannot say).
+ * and a line it is for), less the aid each of them had (never below nothing). Null when a seat is
+ * not in the terms (they cannot say).
  */
 export function priceUnderTerms(
   terms: PricingTerms,
@@ -78,11 +85,12 @@ export function priceUnderTerms(
     usesTotal: 0,
     usesByFamily: 0,
   };
+  const aid = new Map((terms.aid ?? []).map((use) => [lineKey(use), use.cents]));
   return priceOrder({
     today: terms.day,
     lines,
     sibling: terms.sibling,
     multiClass: terms.multiClass,
     code,
-  }).totalCents;
+  }).lines.reduce((sum, line) => sum + Math.max(0, line.paidCents - (aid.get(lineKey(line)) ?? 0)), 0);
 }

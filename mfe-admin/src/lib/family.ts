@@ -40,6 +40,7 @@ export const REASONS: Record<AccessReason, string> = {
   "roster-export": "Roster CSV export",
   form: "Forms' medical answers",
   today: "Today's check-in list",
+  aid: "Financial-aid application",
 };
 
 export const reasonLabel = (reason: string): string => REASONS[reason as AccessReason] ?? reason;

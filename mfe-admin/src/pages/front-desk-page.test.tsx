@@ -34,6 +34,8 @@ beforeEach(() => {
       ],
     },
   }));
+  // No financial aid set up yet: the first screen offers to set it up (aid-panel.test.tsx).
+  api.on("GET /admin/aid", { body: { seasons: [], season: null, applications: [] } });
   signInAs("admin", api, { email: "admin@example.com", displayName: "Ada Admin" });
 });
 afterEach(() => {

@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router-dom";
 import { academyToday } from "shared-auth/academy-time";
 import { AdminRoot } from "../components/admin-root";
 import { buttonStyles } from "../components/buttons";
+import { AidPanel } from "../components/front-desk/aid-panel";
 import { FamilyFinder } from "../components/front-desk/family-finder";
 import { OfficeLogPanel } from "../components/front-desk/office-log";
 import { FamilyView } from "../components/front-desk/family-view";
@@ -15,7 +16,8 @@ import "../styles.css";
  * /dashboard/front-desk (decision 047): the office registers a family or finds it, keeps its
  * guardians and campers, books seats for it and records the money received at the desk (cash,
  * cheque, bank transfer), leaving a balance the family may pay later by card. The family open is
- * in the address (?family=<id>), so a reload or Back shows the same family.
+ * in the address (?family=<id>), so a reload or Back shows the same family. The first screen also
+ * holds the office's recent work, the year-end statements and the season's financial aid.
  */
 export default function FrontDeskPage() {
   const [params, setParams] = useSearchParams();
@@ -65,6 +67,7 @@ export default function FrontDeskPage() {
           <FamilyFinder onOpen={open} />
           <OfficeLogPanel familyId={null} />
           <StatementsArchive />
+          <AidPanel />
         </div>
       ) : family.isPending ? (
         <TableSkeleton label="Loading the family" rows={4} />

@@ -14,6 +14,7 @@ import { CamperForm, type SaveOutcome } from "../features/campers/camper-form";
 import { saveFamilyData } from "../features/campers/download";
 import { secondaryButton } from "../features/campers/form-ui";
 import { GuardiansSection } from "../features/guardians/guardians-section";
+import { AidSection } from "../features/aid/aid-section";
 import "../styles.css";
 
 const ADD_BUTTON_ID = "add-child";
@@ -33,7 +34,8 @@ function focusById(id: string): boolean {
  * /dashboard/campers: the family's campers, "Myself" (the account holder) first, then
  * the children, each with their medical notes and the people to call or to hand them to. Adds,
  * changes and removes children; the account holder's own entry takes everything but the name.
- * Every seat booked names one of them.
+ * Every seat booked names one of them. Below them, financial aid for each camper, when the academy
+ * offers it.
  */
 export default function MyCampersPage() {
   const email = useStudentEmail();
@@ -203,6 +205,7 @@ export default function MyCampersPage() {
             </button>
           </div>
         )}
+        <AidSection />
         <section aria-labelledby="family-data" className={`flex flex-col gap-3 p-4 sm:p-5 ${card}`}>
           <h2 id="family-data" className="font-display text-lg font-bold text-slate-900 dark:text-white">
             Your family&apos;s data

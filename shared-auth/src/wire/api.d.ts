@@ -892,6 +892,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/aid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The season a family may apply for, its campers and its applications with what is left of each award */
+        get: operations["readFamilyAid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aid/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply for financial aid for one of the family's campers (the newest season, while it is open) */
+        post: operations["applyForAid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/aid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every season's budget and use, and one season's applications (the newest unless asked; admins) */
+        get: operations["readAid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/aid/seasons/{season}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set up or change a season: its budget, the most per camper, whether families may apply (admins) */
+        put: operations["saveAidSeason"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/aid/applications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One application with the family's statement (the read is recorded; admins) */
+        get: operations["readAidApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/aid/applications/{id}/award": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Award an amount, or a percent of each seat up to an amount, from the season's budget (admins) */
+        post: operations["awardAid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/aid/applications/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline an application, with a note for the family (admins) */
+        post: operations["declineAid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/create-payment-intent": {
         parameters: {
             query?: never;
@@ -2975,7 +3094,7 @@ export interface components {
              * @description roster: a class's roster; detail: one camper's medical details; family: an admin's view of a family; roster-export: the roster's CSV
              * @enum {string}
              */
-            reason: "roster" | "detail" | "family" | "roster-export" | "form" | "today";
+            reason: "roster" | "detail" | "family" | "roster-export" | "form" | "today" | "aid";
             /**
              * Format: date-time
              * @description When the details were read (ISO 8601, UTC)
@@ -3814,6 +3933,135 @@ export interface components {
             /** @description Fields whose new values wait for an admin's review (decision 039); the class stays on the site as approved meanwhile. Empty when none */
             proposed_fields: string[];
         };
+        /** @description A season's financial aid as admins read it */
+        AidSeason: {
+            season: number;
+            /** @description The season's budget, in cents */
+            budgetCents: number;
+            /** @description The most one camper may be awarded, in cents */
+            camperCapCents: number;
+            /** @description Promised by awards, in cents */
+            awardedCents: number;
+            /** @description Taken off seats so far, in cents */
+            usedCents: number;
+            open: boolean;
+            intro: string | null;
+        };
+        /** @description An application for one camper and season, and the office's answer */
+        AidApplication: {
+            /** Format: uuid */
+            _id: string;
+            season: number;
+            /** Format: uuid */
+            camperId: string;
+            camperName: string;
+            /** @enum {string} */
+            status: "pending" | "awarded" | "declined";
+            householdSize: number;
+            /** @description Asked for, in cents */
+            requestedCents: number;
+            /** @description Awarded (the most it pays), in cents */
+            awardCents: number | null;
+            /** @description Percent of each seat, up to the award */
+            awardPercent: number | null;
+            /** @description Taken off seats so far, in cents */
+            usedCents: number;
+            /** @description Left to take off this camper's seats, in cents */
+            leftCents: number;
+            decisionNote: string | null;
+            /**
+             * Format: date-time
+             * @description When the family applied (ISO 8601)
+             */
+            createdAt: string;
+        };
+        /** @description A family's financial aid */
+        FamilyAid: {
+            /** @description The season families may apply for (the newest); null: the academy offers no aid */
+            season: {
+                season: number;
+                open: boolean;
+                intro: string | null;
+                camperCapCents: number;
+            } | null;
+            campers: {
+                /** Format: uuid */
+                _id: string;
+                name: string;
+            }[];
+            applications: components["schemas"]["AidApplication"][];
+        };
+        /** @description An application with its family, for admins */
+        AdminAidApplication: {
+            /** Format: uuid */
+            _id: string;
+            season: number;
+            /** Format: uuid */
+            camperId: string;
+            camperName: string;
+            /** @enum {string} */
+            status: "pending" | "awarded" | "declined";
+            householdSize: number;
+            /** @description Asked for, in cents */
+            requestedCents: number;
+            /** @description Awarded (the most it pays), in cents */
+            awardCents: number | null;
+            /** @description Percent of each seat, up to the award */
+            awardPercent: number | null;
+            /** @description Taken off seats so far, in cents */
+            usedCents: number;
+            /** @description Left to take off this camper's seats, in cents */
+            leftCents: number;
+            decisionNote: string | null;
+            /**
+             * Format: date-time
+             * @description When the family applied (ISO 8601)
+             */
+            createdAt: string;
+            /** Format: uuid */
+            familyId: string;
+            familyName: string;
+            familyEmail: string;
+        };
+        /** @description An application with the family's statement */
+        AdminAidApplicationWithStatement: {
+            /** Format: uuid */
+            _id: string;
+            season: number;
+            /** Format: uuid */
+            camperId: string;
+            camperName: string;
+            /** @enum {string} */
+            status: "pending" | "awarded" | "declined";
+            householdSize: number;
+            /** @description Asked for, in cents */
+            requestedCents: number;
+            /** @description Awarded (the most it pays), in cents */
+            awardCents: number | null;
+            /** @description Percent of each seat, up to the award */
+            awardPercent: number | null;
+            /** @description Taken off seats so far, in cents */
+            usedCents: number;
+            /** @description Left to take off this camper's seats, in cents */
+            leftCents: number;
+            decisionNote: string | null;
+            /**
+             * Format: date-time
+             * @description When the family applied (ISO 8601)
+             */
+            createdAt: string;
+            /** Format: uuid */
+            familyId: string;
+            familyName: string;
+            familyEmail: string;
+            statement: string;
+        };
+        /** @description Every season and one season's applications */
+        AdminAid: {
+            seasons: components["schemas"]["AidSeason"][];
+            season: components["schemas"]["AidSeason"] | (never | null);
+            applications: components["schemas"]["AdminAidApplication"][];
+        };
         /** @description One line of a family's cart (GET /carts): a class booked for one camper */
         CartItem: {
             /** @description The cart item's own id */
@@ -3978,7 +4226,7 @@ export interface components {
         /** @description One discount on a line, by name, in cents */
         LineDiscount: {
             /** @enum {string} */
-            kind: "early_bird" | "sibling" | "multi_class" | "code";
+            kind: "early_bird" | "sibling" | "multi_class" | "code" | "aid";
             name: string;
             cents: number;
         };
@@ -10975,6 +11223,724 @@ export interface operations {
             };
             /** @description The year has not ended yet: statements can be had from the next 1 January */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readFamilyAid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The family's financial aid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FamilyAid"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    applyForAid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    camperId: string;
+                    /** @description People living in the household */
+                    householdSize: number;
+                    /** @description The help the family needs */
+                    requestedCents: number;
+                    /** @description The family's statement of need (sealed; read by admins only) */
+                    statement: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The application, pending */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AidApplication"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such camper in the caller's family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Applications are closed, or this camper already applied this season */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readAid: {
+        parameters: {
+            query?: {
+                /** @description The camp year (the year its classes start) */
+                season?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seasons and applications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAid"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such season */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveAidSeason: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The camp year (the year its classes start) */
+                season: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the academy gives in all */
+                    budgetCents: number;
+                    /** @description The most one camper may be awarded */
+                    camperCapCents: number;
+                    /** @description Families may apply */
+                    open: boolean;
+                    /** @description What families read above the form (plain text) */
+                    intro: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The season */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AidSeason"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The budget would be less than what awards already promise */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readAidApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAidApplicationWithStatement"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    awardAid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The most the award pays in all (held from the season's budget) */
+                    amountCents: number;
+                    /** @description The percent of each seat it pays, up to the amount; null: whole seats */
+                    percent: number | null;
+                    /** @description What the family is told */
+                    note: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The application, awarded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAidApplication"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Already decided, or the season's budget has not that much left */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    declineAid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the family is told */
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The application, declined */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAidApplication"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Already decided, or the season's budget has not that much left */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -125,6 +125,12 @@ export type MoveQuote = Schemas["MoveQuote"];
 export type SeatMoved = Schemas["SeatMoved"];
 export type Statement = Schemas["Statement"];
 export type StatementChoices = Schemas["StatementChoices"];
+export type AidSeason = Schemas["AidSeason"];
+export type AidApplication = Schemas["AidApplication"];
+export type FamilyAid = Schemas["FamilyAid"];
+export type AdminAidApplication = Schemas["AdminAidApplication"];
+export type AdminAidApplicationWithStatement = Schemas["AdminAidApplicationWithStatement"];
+export type AdminAid = Schemas["AdminAid"];
 
 type Method = "get" | "put" | "post" | "delete" | "patch";
 

@@ -35,6 +35,7 @@ export const toPricingLine = (s: Selection): LineInput => ({
   priceCents: s.priceCents,
   earlyPriceCents: s.earlyPriceCents,
   earlyPriceUntil: s.earlyPriceUntil,
+  firstDay: s.startDate,
 });
 
 /** The cart's lines (or some of them); `quoting` skips the checks that only a checkout needs. */

@@ -9,6 +9,7 @@ import type { Tx } from "../../platform/database/client.js";
 import { campers, cartItems, classes, enrollments, orderItems, orders, users } from "../../platform/database/schema.js";
 import { ApiError, badRequest, conflict } from "../../platform/errors.js";
 import { academyToday } from "../../platform/academy-day.js";
+import { aidCredits, recordAidUses } from "../../aid/index.js";
 import { quote } from "../../pricing/index.js";
 import {
   leaveLinesBookedAtDesk,
@@ -136,7 +137,9 @@ export async function priceDeskSeats(
         : `${refused.problem} (${s.name}, ${s.camperName})`,
     );
   }
-  const priced = await quote(tx, { familyId, lines: selection.map(toPricingLine) });
+  // The campers' awards are taken off as at a family's checkout (locked: this may be the booking).
+  const aid = await aidCredits(tx, familyId, { lock: true });
+  const priced = await quote(tx, { familyId, lines: selection.map(toPricingLine), aid });
   return { selection, ...priced };
 }
 
@@ -220,6 +223,7 @@ export async function bookAtTheDeskIn(tx: Tx, deps: CheckoutDeps, booking: DeskB
       discounts: paid.get(s.cartItemId)!.discounts,
     })),
   );
+  await recordAidUses(tx, orderId, priced.aidUses);
   const enrolled = await tx
     .insert(enrollments)
     .values(selection.map((s) => ({ studentId: familyId, classId: s.classId, camperId: s.camperId, orderId })))

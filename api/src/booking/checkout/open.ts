@@ -5,10 +5,11 @@ import { checkoutProblem } from "../../campers/index.js";
 import * as clock from "../../platform/clock.js";
 import type { Db, Tx } from "../../platform/database/client.js";
 import { classes, orderItems, orders } from "../../platform/database/schema.js";
-import { ApiError, badRequest, conflict, forbidden } from "../../platform/errors.js";
-import { lockCode, normalizeCode, orderCode, quote, recordCodeUse, type Quote } from "../../pricing/index.js";
+import { badRequest, conflict, forbidden } from "../../platform/errors.js";
+import { aidCredits, recordAidUses } from "../../aid/index.js";
+import { refuseSmallCharge } from "./charge-floor.js";
+import { aidOf, lockCode, normalizeCode, orderCode, quote, recordCodeUse, type Quote } from "../../pricing/index.js";
 import { transaction } from "../../platform/transaction.js";
-import { toDollars } from "../../platform/wire.js";
 import { academyToday } from "../../platform/academy-day.js";
 import { agreePlan, familyCustomer } from "../../plans/index.js";
 import { linkOrder, OFFER_RAN_OUT, offeredClassIds, takeOffer } from "../../waitlist/index.js";
@@ -32,15 +33,11 @@ export interface CheckoutChoices {
   paymentPlanId?: string;
 }
 
-/** Stripe's smallest charge in dollars and most currencies. */
-export const MIN_CHARGE_CENTS = 50;
 /**
  * A checkout reopened with less than this left of its hold starts over with a fresh hold, unless
  * its limit leaves less than this to gain (then it is answered as it is).
  */
 const MIN_REMAINING_MS = 60_000;
-
-const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
 
 /** How long a checkout being opened by another request is waited for instead of replaced. */
 const OPENING_MS = 20_000;
@@ -248,6 +245,8 @@ export async function openCheckout(
         lines: selection.map(toPricingLine),
         code: code ?? undefined,
         lock: true,
+        // The campers' awards, locked after the family as the code is (decision 050).
+        aid: await aidCredits(tx, student.id, { lock: true }),
       });
       refuseCode(priced);
       const paid = new Map(priced.lines.map((line) => [line.key, line]));
@@ -261,20 +260,14 @@ export async function openCheckout(
               classId: s.classId,
               camperId: s.camperId,
               priceCents: paid.get(s.cartItemId)!.paidCents,
+              aidCents: aidOf(paid.get(s.cartItemId)!),
               firstDay: s.startDate ?? "",
             })),
             academyToday(),
           )
         : null;
       const amountCents = plan ? plan.parts[0]!.totalCents : priced.totalCents;
-      if (amountCents < MIN_CHARGE_CENTS) {
-        throw new ApiError(
-          422,
-          plan
-            ? `A card payment must be at least ${money(MIN_CHARGE_CENTS)}; this plan's deposit is ${money(amountCents)}: choose Pay in full.`
-            : `A card payment must be at least ${money(MIN_CHARGE_CENTS)}; the selected classes cost ${money(amountCents)}.`,
-        );
-      }
+      refuseSmallCharge(amountCents, plan !== null);
       // Opened, touched and held until by the API's clock, which every rule on them reads (not the
       // database's default). `created_at` is when its seats began to be held (see heldSince): the
       // limit of the hold runs from it.
@@ -319,6 +312,7 @@ export async function openCheckout(
           discounts: paid.get(s.cartItemId)!.discounts,
         })),
       );
+      await recordAidUses(tx, order.id, priced.aidUses);
       if (codeId) {
         await recordCodeUse(tx, {
           orderId: order.id,

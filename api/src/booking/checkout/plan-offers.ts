@@ -1,7 +1,7 @@
 import { academyToday } from "../../platform/academy-day.js";
 import type { Db } from "../../platform/database/client.js";
 import { plansOffered } from "../../plans/index.js";
-import type { Quote } from "../../pricing/index.js";
+import { aidOf, type Quote } from "../../pricing/index.js";
 import type { Selection } from "./cart-lines.js";
 
 /**
@@ -15,6 +15,7 @@ export async function paymentPlansFor(db: Db, selection: readonly Selection[], l
     key: line.key,
     classId: line.classId,
     priceCents: line.paidCents,
+    aidCents: aidOf(line),
     firstDay: byKey.get(line.key)?.startDate ?? null,
   }));
   if (seats.some((s) => s.firstDay === null)) return [];

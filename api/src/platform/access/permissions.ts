@@ -61,7 +61,9 @@ export type Entity =
   // The front desk (decision 047): families registered, booked and paid for by the office.
   | "front-desk"
   // Year-end statements per child (decision 049).
-  | "statement";
+  | "statement"
+  // Financial aid (decision 050): a family's applications per camper; admins set the season and award.
+  | "aid";
 export type Action = "create" | "read" | "update" | "delete" | "review";
 
 type Rules = Partial<Record<`${Action}:${Entity}`, Access>>;
@@ -108,6 +110,9 @@ const student: Rules = {
   "read:camp-day": "own",
   // A statement per child of each ended year, for a dependent-care account or taxes.
   "read:statement": "own",
+  // Applying for financial aid for their campers, and reading the office's answers.
+  "create:aid": "own",
+  "read:aid": "own",
   "create:camp-day": "own",
   "delete:camp-day": "own",
 };
@@ -195,6 +200,9 @@ export const PERMISSIONS: Record<Role, Rules> = {
     "update:front-desk": "any",
     // Any family's year-end statements (the office answers for them).
     "read:statement": "any",
+    // Every family's aid applications (each statement's read recorded), the season's budget, awards.
+    "read:aid": "any",
+    "update:aid": "any",
   },
 };
 

@@ -17,3 +17,4 @@ export * from "./schema/forms.js";
 export * from "./schema/camp-days.js";
 export * from "./schema/front-desk.js";
 export * from "./schema/transfers.js";
+export * from "./schema/aid.js";

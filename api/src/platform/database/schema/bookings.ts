@@ -181,6 +181,11 @@ export interface PricingTerms {
     sports: string[];
     minOrderCents: number;
   } | null;
+  /**
+   * Financial aid taken off lines, in cents (decision 050): a seat kept after a cancellation keeps
+   * its aid. Absent on orders priced before aid existed.
+   */
+  aid?: { classId: string; camperId: string; cents: number }[];
 }
 
 /**
@@ -196,7 +201,7 @@ export interface AgreedPlan {
 
 /** One discount on an order line, as recorded when it was bought. */
 export interface LineDiscount {
-  kind: "early_bird" | "sibling" | "multi_class" | "code";
+  kind: "early_bird" | "sibling" | "multi_class" | "code" | "aid";
   name: string;
   cents: number;
 }

@@ -41,7 +41,7 @@ export const campers = pgTable(
   ],
 );
 
-export const SENSITIVE_READ_REASONS = ["roster", "detail", "family", "roster-export", "form", "today"] as const;
+export const SENSITIVE_READ_REASONS = ["roster", "detail", "family", "roster-export", "form", "today", "aid"] as const;
 export type SensitiveReadReason = (typeof SENSITIVE_READ_REASONS)[number];
 
 /**
@@ -66,7 +66,7 @@ export const sensitiveReads = pgTable(
     index("sensitive_reads_camper_idx").on(t.camperId, t.readAt),
     check(
       "sensitive_reads_reason_check",
-      sql`${t.reason} in ('roster', 'detail', 'family', 'roster-export', 'form', 'today')`,
+      sql`${t.reason} in ('roster', 'detail', 'family', 'roster-export', 'form', 'today', 'aid')`,
     ),
   ],
 );

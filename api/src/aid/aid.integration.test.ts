@@ -1,0 +1,242 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { family, lineClass, paySeats } from "../../test/families.js";
+import { ADMIN, clockDay, useTestApi } from "../../test/harness.js";
+import {
+  aidSeasons,
+  notificationOutbox,
+  officeActions,
+  orderItems,
+  orders,
+  sensitiveReads,
+} from "../platform/database/schema.js";
+
+/**
+ * Financial aid (decision 050) through the API on PGlite and PostgreSQL, with the payment sandbox:
+ * a season's budget and cap, a family's application, the office's award taken off that camper's
+ * seats at checkout (and on the receipt), given back when the seat is cancelled, never to another
+ * camper, and the budget never promised twice.
+ */
+const api = useTestApi();
+const db = () => api.database.db;
+
+// The camp year of the test classes (they start 40 days from the clock).
+const SEASON = Number(clockDay(40).slice(0, 4));
+const admin = (method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
+  api.call({ method, url, as: ADMIN, ...(payload && { payload }) });
+const openSeason = (extra: object = {}) =>
+  admin("PUT", `/admin/aid/seasons/${SEASON}`, {
+    budgetCents: 50_000,
+    camperCapCents: 30_000,
+    open: true,
+    intro: "Tell us what you can pay.",
+    ...extra,
+  });
+const application = (camperId: string, extra: object = {}) => ({
+  camperId,
+  householdSize: 4,
+  requestedCents: 20_000,
+  statement: "Two parents, one job since March.\nWe can pay about half.",
+  ...extra,
+});
+type Person = Awaited<ReturnType<typeof family>>;
+const apply = (who: Person, payload: object) =>
+  api.call({ method: "POST", url: "/aid/applications", as: who, payload });
+const aidOf = async (who: Person) => (await api.call({ method: "GET", url: "/aid", as: who })).json();
+
+describe("financial aid", () => {
+  it("takes applications only for an open season, one per camper, from the camper's own family", async () => {
+    const fam = await family(api, ["Mia", "Leo"]);
+    expect(await aidOf(fam)).toMatchObject({ season: null, applications: [] });
+    expect((await apply(fam, application(fam.kids[0]!))).statusCode).toBe(409);
+
+    expect((await openSeason({ open: false })).statusCode).toBe(200);
+    const closed = await apply(fam, application(fam.kids[0]!));
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toMatch(/not taking financial-aid applications/);
+    expect((await openSeason()).json()).toMatchObject({ season: SEASON, budgetCents: 50_000, awardedCents: 0 });
+
+    const bad = await apply(fam, application(fam.kids[0]!, { householdSize: 0, requestedCents: 12.5, statement: " " }));
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields).sort()).toEqual(["householdSize", "requestedCents", "statement"]);
+    const other = await family(api, ["Ada"]);
+    expect((await apply(fam, application(other.kids[0]!))).statusCode).toBe(404);
+
+    const made = await apply(fam, application(fam.kids[0]!));
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({
+      season: SEASON,
+      status: "pending",
+      camperName: expect.stringMatching(/^Mia /),
+    });
+    expect(made.json()).not.toHaveProperty("statement");
+    const again = await apply(fam, application(fam.kids[0]!));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/already has an application/);
+
+    const mine = await aidOf(fam);
+    expect(mine.season).toMatchObject({ season: SEASON, open: true, intro: "Tell us what you can pay." });
+    expect(mine.campers).toHaveLength(2);
+    expect(mine.applications).toHaveLength(1);
+    expect((await api.call({ method: "GET", url: "/admin/aid", as: fam })).statusCode).toBe(403);
+  });
+
+  it("awards within the cap and the budget, takes it off that camper's seats, and gives it back on a cancellation", async () => {
+    await openSeason({ budgetCents: 50_000 });
+    const fam = await family(api, ["Mia", "Leo"]);
+    const [mia, leo] = fam.kids as [string, string];
+    const miaApp = (await apply(fam, application(mia))).json()._id as string;
+    const leoApp = (await apply(fam, application(leo))).json()._id as string;
+
+    // The list leaves the statement out; reading one records the read.
+    const listed = (await admin("GET", `/admin/aid?season=${SEASON}`)).json();
+    const row = listed.applications.find((a: { _id: string }) => a._id === miaApp);
+    expect(row).toMatchObject({ familyEmail: fam.email, householdSize: 4, requestedCents: 20_000 });
+    expect(row).not.toHaveProperty("statement");
+    const read = await admin("GET", `/admin/aid/applications/${miaApp}`);
+    expect(read.json().statement).toBe("Two parents, one job since March.\nWe can pay about half.");
+    const reads = await db()
+      .select()
+      .from(sensitiveReads)
+      .where(and(eq(sensitiveReads.camperId, mia), eq(sensitiveReads.reason, "aid")));
+    expect(reads).toHaveLength(1);
+
+    const over = await admin("POST", `/admin/aid/applications/${miaApp}/award`, {
+      amountCents: 30_001,
+      percent: null,
+      note: null,
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().fields).toHaveProperty("amountCents");
+    const given = await admin("POST", `/admin/aid/applications/${miaApp}/award`, {
+      amountCents: 20_000,
+      percent: 50,
+      note: "Half of each week, up to $200.",
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    expect(given.json()).toMatchObject({ status: "awarded", awardCents: 20_000, awardPercent: 50, leftCents: 20_000 });
+    expect(
+      (await admin("POST", `/admin/aid/applications/${miaApp}/award`, { amountCents: 1, percent: null, note: null }))
+        .statusCode,
+    ).toBe(409);
+
+    // The budget: all of it promised now; the next award is told what is left, and a budget below
+    // what is promised is refused.
+    const rest = await admin("POST", `/admin/aid/applications/${leoApp}/award`, {
+      amountCents: 30_000,
+      percent: null,
+      note: null,
+    });
+    expect(rest.statusCode, rest.body).toBe(200);
+    const [season] = await db().select().from(aidSeasons).where(eq(aidSeasons.season, SEASON));
+    expect(season!.awardedCents).toBe(50_000);
+    const third = await family(api, ["Ada"]);
+    const adaApp = (await apply(third, application(third.kids[0]!))).json()._id as string;
+    const spent = await admin("POST", `/admin/aid/applications/${adaApp}/award`, {
+      amountCents: 100,
+      percent: null,
+      note: null,
+    });
+    expect(spent.statusCode).toBe(409);
+    expect(spent.json().message).toBe(`Only $0.00 of the ${SEASON} budget is left.`);
+    const tooLow = await openSeason({ budgetCents: 49_999 });
+    expect(tooLow.statusCode).toBe(409);
+    expect(tooLow.json().message).toMatch(/already come to \$500\.00/);
+
+    // Mia's seat of a class: half of it paid by her award (50%, up to $200).
+    const cls = await lineClass(api, 5, { priceCents: 12_500 });
+    await api.call({ method: "POST", url: "/carts", as: fam, payload: { classItemId: cls, camperId: mia } });
+    const quoted = await api.call({ method: "POST", url: "/carts/quote", as: fam, payload: {} });
+    expect(quoted.json().items[0].discounts).toContainEqual({ kind: "aid", name: "Financial aid", cents: 6_250 });
+    await api.call({ method: "DELETE", url: `/carts/${quoted.json().items[0].cartItemId}`, as: fam });
+    const orderId = await paySeats(api, fam, [cls], [mia]);
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.amountCents).toBe(6_250);
+    const [line] = await db().select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    expect(line).toMatchObject({ priceCents: 6_250, listPriceCents: 12_500, paidCents: 6_250 });
+    const receipt = await db()
+      .select({ payload: notificationOutbox.payload })
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.recipient, fam.email));
+    expect(JSON.stringify(receipt)).toContain('"name":"Financial aid","cents":6250');
+    const after = (await aidOf(fam)).applications.find((a: { _id: string }) => a._id === miaApp);
+    expect(after).toMatchObject({ usedCents: 6_250, leftCents: 13_750 });
+
+    // Cancelled: the family gets back what it paid under the policy, and the aid goes back to Mia's award.
+    const seats = (await api.call({ method: "GET", url: "/enrollments", as: fam })).json() as { _id: string }[];
+    const cancelled = await api.call({ method: "POST", url: `/enrollments/${seats[0]!._id}/cancel`, as: fam });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const back = (await aidOf(fam)).applications.find((a: { _id: string }) => a._id === miaApp);
+    expect(back).toMatchObject({ usedCents: 0, leftCents: 20_000 });
+
+    const log = await db().select().from(officeActions).where(eq(officeActions.familyId, fam.id));
+    expect(log.map((l) => l.action).sort()).toEqual(["aid-awarded", "aid-awarded"]);
+  });
+
+  it("never pays for another camper, and pays a whole seat at the desk", async () => {
+    await openSeason({ budgetCents: 200_000 });
+    const fam = await family(api, ["Mia", "Leo"]);
+    const [mia, leo] = fam.kids as [string, string];
+    const miaApp = (await apply(fam, application(mia))).json()._id as string;
+    expect(
+      (
+        await admin("POST", `/admin/aid/applications/${miaApp}/award`, {
+          amountCents: 30_000,
+          percent: null,
+          note: null,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const cls = await lineClass(api, 5, { priceCents: 12_500 });
+    const quote = await admin("POST", `/admin/families/${fam.id}/quote`, {
+      seats: [
+        { classId: cls, camperId: mia },
+        { classId: cls, camperId: leo },
+      ],
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    const booked = await admin("POST", `/admin/families/${fam.id}/bookings`, {
+      seats: [{ classId: cls, camperId: mia }],
+      payment: null,
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const lines = await db().select().from(orderItems).where(eq(orderItems.orderId, booked.json().order._id));
+    expect(lines[0]).toMatchObject({ priceCents: 0, listPriceCents: 12_500 });
+    expect((await aidOf(fam)).applications[0]).toMatchObject({ usedCents: 12_500, leftCents: 17_500 });
+    // Leo has no award: Mia's pays nothing of his seat.
+    const leoOrder = await paySeats(api, fam, [cls], [leo]);
+    const [leoLine] = await db().select().from(orderItems).where(eq(orderItems.orderId, leoOrder));
+    expect(leoLine).toMatchObject({ priceCents: 12_500, discounts: [] });
+
+    // Declining needs a note; a decided application is not decided again.
+    const other = await family(api, ["Ada"]);
+    const adaApp = (await apply(other, application(other.kids[0]!))).json()._id as string;
+    expect((await admin("POST", `/admin/aid/applications/${adaApp}/decline`, { note: "" })).statusCode).toBe(400);
+    const declined = await admin("POST", `/admin/aid/applications/${adaApp}/decline`, {
+      note: "The budget is spent for this summer.",
+    });
+    expect(declined.json()).toMatchObject({ status: "declined", decisionNote: "The budget is spent for this summer." });
+    expect((await aidOf(other)).applications[0]).toMatchObject({ status: "declined", leftCents: 0 });
+  });
+
+  it("pays a plan's deposit first, then its instalments", async () => {
+    await openSeason({ budgetCents: 300_000 });
+    const plan = await admin("POST", "/payment-plans", {
+      name: "Two payments",
+      deposit: { percent: 40 },
+      instalments: [{ due: { daysBeforeStart: 21 } }],
+      cutoffDays: 30,
+    });
+    expect(plan.statusCode, plan.body).toBe(201);
+    const fam = await family(api, ["Mia"]);
+    const miaApp = (await apply(fam, application(fam.kids[0]!))).json()._id as string;
+    await admin("POST", `/admin/aid/applications/${miaApp}/award`, { amountCents: 3_000, percent: null, note: null });
+    const cls = await lineClass(api, 5, { priceCents: 12_500 });
+    await api.call({ method: "POST", url: "/carts", as: fam, payload: { classItemId: cls, camperId: fam.kids[0] } });
+    const quoted = (await api.call({ method: "POST", url: "/carts/quote", as: fam, payload: {} })).json();
+    expect(quoted.totalCents).toBe(9_500);
+    const offered = quoted.paymentPlans.find((p: { name: string }) => p.name === "Two payments");
+    // 125.00 is 50.00 now and 75.00 later; the award's 30.00 comes off the 50.00.
+    expect(offered.schedule.map((p: { amountCents: number }) => p.amountCents)).toEqual([2_000, 7_500]);
+  });
+});
