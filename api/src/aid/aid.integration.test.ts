@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { family, lineClass, paySeats } from "../../test/families.js";
 import { ADMIN, clockDay, useTestApi } from "../../test/harness.js";
+import { renderMessage } from "../notifications/index.js";
 import {
   aidSeasons,
   notificationOutbox,
@@ -115,6 +116,21 @@ describe("financial aid", () => {
     });
     expect(given.statusCode, given.body).toBe(200);
     expect(given.json()).toMatchObject({ status: "awarded", awardCents: 20_000, awardPercent: 50, leftCents: 20_000 });
+    // The family is told, once, in words.
+    const told = await db()
+      .select({ facts: notificationOutbox.payload })
+      .from(notificationOutbox)
+      .where(and(eq(notificationOutbox.recipient, fam.email), eq(notificationOutbox.kind, "aid-decided")));
+    expect(told).toHaveLength(1);
+    const message = await renderMessage(
+      "aid-decided",
+      told[0]!.facts as Parameters<typeof renderMessage<"aid-decided">>[1],
+      { siteUrl: "https://camp.example" },
+    );
+    expect(message.subject).toMatch(/^Financial aid for Mia .*: \$200\.00$/);
+    expect(message.text).toContain(`50% of each of Mia`);
+    expect(message.text).toContain(`up to $200.00 in all`);
+    expect(message.text).toContain("From the office: Half of each week, up to $200.");
     expect(
       (await admin("POST", `/admin/aid/applications/${miaApp}/award`, { amountCents: 1, percent: null, note: null }))
         .statusCode,
@@ -217,6 +233,17 @@ describe("financial aid", () => {
     });
     expect(declined.json()).toMatchObject({ status: "declined", decisionNote: "The budget is spent for this summer." });
     expect((await aidOf(other)).applications[0]).toMatchObject({ status: "declined", leftCents: 0 });
+    const [told] = await db()
+      .select({ facts: notificationOutbox.payload })
+      .from(notificationOutbox)
+      .where(and(eq(notificationOutbox.recipient, other.email), eq(notificationOutbox.kind, "aid-decided")));
+    const message = await renderMessage(
+      "aid-decided",
+      told!.facts as Parameters<typeof renderMessage<"aid-decided">>[1],
+      { siteUrl: "https://camp.example" },
+    );
+    expect(message.text).toContain("cannot award financial aid for Ada");
+    expect(message.text).toContain("From the office: The budget is spent for this summer.");
   });
 
   it("pays a plan's deposit first, then its instalments", async () => {

@@ -9,6 +9,7 @@ import { badRequest, conflict, notFound } from "../platform/errors.js";
 import { aidStatementBinding } from "../platform/sealed-columns.js";
 import type { Sealer } from "../platform/sealing.js";
 import { transaction } from "../platform/transaction.js";
+import { enqueueAidDecided } from "../notifications/index.js";
 import { money } from "../pricing/index.js";
 import type { z } from "zod";
 import type { applyBody, awardBody, seasonBody } from "./answers.js";
@@ -205,6 +206,22 @@ async function lockPending(tx: Tx, id: string) {
   return row;
 }
 
+/** The family's e-mail with the office's answer, written in the decision's own transaction. */
+async function tellFamily(tx: Tx, id: string) {
+  const [row] = await applicationsQuery(tx).where(eq(aidApplications.id, id));
+  if (!row || row.status === "pending") return;
+  await enqueueAidDecided(tx, row.familyEmail, {
+    applicationId: id,
+    familyName: row.familyName ?? "",
+    camperName: row.camperName,
+    season: row.season,
+    status: row.status,
+    awardCents: row.awardCents,
+    awardPercent: row.awardPercent,
+    note: row.decisionNote,
+  });
+}
+
 /**
  * Awards an amount (optionally as a percent of each seat up to it). The season's budget is taken in
  * one guarded update (`awarded + amount <= budget`): of two awards that would together pass it, the
@@ -252,6 +269,7 @@ export async function award(
         decidedAt: clock.now(),
       })
       .where(eq(aidApplications.id, id));
+    await tellFamily(tx, id);
     const how = body.percent === null ? "" : ` (${body.percent}% of each seat)`;
     await officeLog(
       tx,
@@ -280,6 +298,7 @@ export async function decline(
       .update(aidApplications)
       .set({ status: "declined", decisionNote: note, decidedBy: actor.id, decidedAt: clock.now() })
       .where(eq(aidApplications.id, id));
+    await tellFamily(tx, id);
     await officeLog(
       tx,
       actor,

@@ -18,6 +18,7 @@ import type { CamperAbsentFacts, ClassMessageFacts } from "./facts/camp-days.js"
 import { enqueue } from "./outbox.js";
 import { balanceReminderFacts, officePaymentFacts, type AccountClaimFacts } from "./facts/front-desk.js";
 import { seatMovedFacts } from "./facts/seat-moved.js";
+import type { AidDecidedFacts } from "./facts/aid.js";
 
 /**
  * What other domains call, inside the transaction of the change (decision 032): each gathers the
@@ -287,4 +288,9 @@ export async function enqueueSeatMoved(tx: Tx, transferId: string) {
   const found = await seatMovedFacts(tx, transferId);
   if (!found) return;
   await enqueue(tx, { kind: "seat-moved", to: found.to, facts: found.facts, dedupeKey: `seat-moved:${transferId}` });
+}
+
+/** The office's answer to a financial-aid application (decision 050), once per application. */
+export async function enqueueAidDecided(tx: Tx, to: string, facts: AidDecidedFacts) {
+  await enqueue(tx, { kind: "aid-decided", to, facts, dedupeKey: `aid-decided:${facts.applicationId}` });
 }

@@ -12,6 +12,7 @@ export {
   enqueueClassMessage,
   enqueueClassReviewed,
   enqueueContactMessage,
+  enqueueAidDecided,
   enqueueFormSigned,
   enqueueFormsNeeded,
   enqueueGoodwillRefund,

@@ -357,4 +357,4 @@ export function priceOrder(input: PricingInput): Quote {
 
 /** The rule as families read it (the cart and payment pages show it). */
 export const PRICING_RULE_IN_WORDS =
-  "How discounts add up: each seat starts from its early-bird price while it lasts; then the better of the sibling and the multi-class discounts (never both); then your promo code. Each discount is worked out per seat and rounded down to the cent, and the total is the sum of the seats.";
+  "How discounts add up: each seat starts from its early-bird price while it lasts; then the better of the sibling and the multi-class discounts (never both); then your promo code; last, financial aid, on the seats of the child it was awarded to. Each discount is worked out per seat and rounded down to the cent, and the total is the sum of the seats.";

@@ -52,6 +52,8 @@ import {
 } from "./front-desk.js";
 import type { SeatMovedFacts } from "../facts/seat-moved.js";
 import { SeatMoved, seatMovedSubject } from "./seat-moved.js";
+import type { AidDecidedFacts } from "../facts/aid.js";
+import { AidDecided, aidDecidedSubject } from "./aid-decided.js";
 
 /** Every kind of message the outbox holds, with the facts its row keeps. */
 export interface MessageFacts {
@@ -77,6 +79,7 @@ export interface MessageFacts {
   "office-payment": OfficePaymentFacts;
   "balance-reminder": BalanceReminderFacts;
   "seat-moved": SeatMovedFacts;
+  "aid-decided": AidDecidedFacts;
 }
 export type MessageKind = keyof MessageFacts;
 export const MESSAGE_KINDS = [
@@ -102,6 +105,7 @@ export const MESSAGE_KINDS = [
   "office-payment",
   "balance-reminder",
   "seat-moved",
+  "aid-decided",
 ] as const satisfies MessageKind[];
 
 export interface RenderedMessage {
@@ -207,6 +211,14 @@ export async function renderMessage<K extends MessageKind>(
       return {
         subject: goodwillSubject(refund),
         ...(await both(<GoodwillRefund facts={refund} siteUrl={context.siteUrl} />)),
+        attachments: [],
+      };
+    }
+    case "aid-decided": {
+      const decided = facts as AidDecidedFacts;
+      return {
+        subject: aidDecidedSubject(decided),
+        ...(await both(<AidDecided facts={decided} siteUrl={context.siteUrl} />)),
         attachments: [],
       };
     }
