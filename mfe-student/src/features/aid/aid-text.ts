@@ -1,5 +1,6 @@
 import { ACADEMY } from "shared-auth";
-import { cents, dollarsToCents } from "../pricing/money";
+import { cents } from "../pricing/money";
+import { dollarsToCents } from "./dollars";
 import type { AidApplication, AidApplicationInput } from "./aid-types";
 
 /*

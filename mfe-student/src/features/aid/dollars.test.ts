@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cents, dollarsToCents } from "./money";
+import { cents } from "../pricing/money";
+import { dollarsToCents } from "./dollars";
 
 describe("dollars typed by a family", () => {
   it("become whole cents without float rounding", () => {
