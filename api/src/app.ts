@@ -17,6 +17,7 @@ import { cancelLapsedPlans, mirrorRecentRefunds, refundRoutes, sendDueRefunds } 
 import { transferRoutes } from "./transfers/index.js";
 import { statementRoutes } from "./statements/index.js";
 import { aidRoutes } from "./aid/index.js";
+import { academyRoutes, loadFacts, refreshFacts } from "./academy/index.js";
 import { discountRoutes } from "./pricing/index.js";
 import { balanceRoutes, instalmentCharger, officeRoutes, paymentPlanRoutes } from "./plans/index.js";
 import { camperExportRoutes, camperRoutes, camperStaffRoutes } from "./campers/index.js";
@@ -211,6 +212,10 @@ export async function buildApp({
   app.addHook("onClose", () => changes.close());
   await changes.start();
   const cache = new PublicCache(database.db, changes, { log: app.log });
+  // The academy's own facts, which every message reads (decision 051): the starting ones until then.
+  await loadFacts(database.db).catch((error: unknown) =>
+    app.log.warn({ err: error }, "the academy's facts were not read"),
+  );
   front.path = new FrontPath(cache, { date: clock.httpDate, log: app.log, room: roomHeader(room) });
   // While the API closes, Fastify answers every request (503 to new ones).
   app.addHook("preClose", async () => front.path?.close());
@@ -288,6 +293,7 @@ export async function buildApp({
   await app.register(transferRoutes(checkout));
   await app.register(statementRoutes(database.db));
   await app.register(aidRoutes({ db: database.db, sealer, officeLog: logOffice }));
+  await app.register(academyRoutes({ db: database.db, officeLog: logOffice }));
   await app.register(paymentRoutes(checkout));
   await app.register(offerRoutes(checkout));
   await app.register(waitlistRoutes({ db: database.db, sealer, line: config.payments }));
@@ -308,6 +314,8 @@ export async function buildApp({
       cancelLapsedPlans({ ...refunding, cache, line: config.payments }).catch(
         warnIfFailed("cancelling lapsed payment plans failed"),
       ),
+      // The academy's facts, read again when an admin changed them in another process (decision 051).
+      refreshFacts(database.db).catch(warnIfFailed("reading the academy's facts failed")),
     ]);
   });
   // Payment plans' instalments due (decision 040), in every process, each charged once.
@@ -359,7 +367,7 @@ export async function buildApp({
   await app.register(camperRoutes({ db: database.db, sealer }));
   await app.register(guardianRoutes({ db: database.db }));
   await app.register(formAdminRoutes({ db: database.db }));
-  await app.register(formFamilyRoutes({ db: database.db, sealer, academy: ACADEMY.name }));
+  await app.register(formFamilyRoutes({ db: database.db, sealer, academy: () => ACADEMY.name }));
   await app.register(formStaffRoutes({ db: database.db, sealer }));
   await app.register(pickupRoutes({ db: database.db }));
   await app.register(todayRoutes({ db: database.db, sealer }));

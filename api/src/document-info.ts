@@ -91,6 +91,11 @@ export const DOCUMENT: Extract<FastifyDynamicSwaggerOptions, { openapi?: unknown
         "Year-end statements per child: what the family paid in an ended year less refunds, with the academy's tax id, as data and as a PDF",
     },
     {
+      name: "academy",
+      description:
+        "The academy's own facts (name, address, contacts, tax id, season, links): anyone reads them, admins change them",
+    },
+    {
       name: "financial aid",
       description:
         "Financial aid: a season's budget and most per camper, families' applications per camper, the office's awards taken off that camper's seats at checkout",

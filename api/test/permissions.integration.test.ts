@@ -6,6 +6,7 @@ import { guarded, PUBLIC } from "./guarded-routes.js";
 import { JONAS, useTestApi } from "./harness.js";
 import { FAMILY_CASES } from "./permission-cases-families.js";
 import { AID_CASES } from "./permission-cases-aid.js";
+import { ACADEMY_CASES } from "./permission-cases-academy.js";
 import { SITE_CASES } from "./permission-cases-site.js";
 import { ALL, callers, JONAS_CLASS } from "./permission-rows.js";
 
@@ -13,7 +14,7 @@ import { ALL, callers, JONAS_CLASS } from "./permission-rows.js";
  * Every route, for every kind of caller: the status the server must answer (the rows:
  * permission-cases-*.ts), and authentication and rights before validation (guarded-routes.ts).
  */
-const cases = [...SITE_CASES, ...FAMILY_CASES, ...AID_CASES];
+const cases = [...SITE_CASES, ...FAMILY_CASES, ...AID_CASES, ...ACADEMY_CASES];
 
 /** A small PNG as a browser's form would send it. */
 async function imageForm() {

@@ -23,8 +23,8 @@ import { answerToWire, consentToWire, consentWire, familyForm, familyToDo, toDoT
 export interface FamilyFormDeps {
   db: Db;
   sealer: Sealer;
-  /** The academy's name, as the signed copies print it. */
-  academy: string;
+  /** The academy's name now, as the signed copies print it (the academy's settings, decision 051). */
+  academy: () => string;
 }
 
 const clientOf = (request: { ip: string; headers: Record<string, unknown> } & Parameters<typeof clientAddress>[0]) =>
@@ -180,7 +180,7 @@ export const formFamilyRoutes =
           );
           // The family's signed copy goes by e-mail, written with the signature or not at all.
           if (signatureId) {
-            const { familyId: _family, familyEmail, ...record } = await signedRecord(tx, signatureId, academy);
+            const { familyId: _family, familyEmail, ...record } = await signedRecord(tx, signatureId, academy());
             await enqueueFormSigned(tx, familyEmail, { record });
           }
         });
@@ -219,7 +219,7 @@ export const formFamilyRoutes =
       },
       async (request, reply) => {
         const actor = await request.requireActor();
-        const record = await signedRecord(db, request.params.id, academy);
+        const record = await signedRecord(db, request.params.id, academy());
         // Another family's copy is "not found", not "forbidden": its existence is not told.
         if (actor.role !== "admin" && record.familyId !== actor.id) throw notFound("No such signed form.");
         requirePermission(actor, "read", "signature", record.familyId);

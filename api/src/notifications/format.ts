@@ -1,22 +1,40 @@
+import { academyFacts, addressOnOneLine } from "../academy/index.js";
 /**
  * How the messages say money, days and hours: in the academy's words and its own time zone
  * (Portland, Oregon), whatever zone the server runs in.
  */
 export const ACADEMY_TIME_ZONE = "America/Los_Angeles";
 
-/** The academy as its messages sign them (shared-auth's academy facts say the same to the pages). */
+/**
+ * The academy as its messages sign them: its facts as this process knows them now (the academy's
+ * settings, decision 051), read when each message is made. The time zone stays the code's.
+ */
 export const ACADEMY = {
-  name: "Summit Sports Academy",
+  get name() {
+    return academyFacts().name;
+  },
   /** The name on receipts and year-end statements, and its US employer identification number. */
-  legalName: "Summit Sports Academy LLC",
-  taxId: "93-4172085",
+  get legalName() {
+    return academyFacts().legalName;
+  },
+  get taxId() {
+    return academyFacts().taxId;
+  },
   /** The academy's clock: every time an e-mail shows is said in it. */
   timeZone: ACADEMY_TIME_ZONE,
-  address: "120 Riverside Drive, Portland, OR 97201",
-  email: "hello@summitsports.academy",
-  phone: "+1 (503) 555-0142",
-  /** As the contact page says it (shared-auth's academy facts). */
-  replyTime: "within one working day",
+  get address() {
+    return addressOnOneLine();
+  },
+  get email() {
+    return academyFacts().email;
+  },
+  get phone() {
+    return academyFacts().phone;
+  },
+  /** As the contact page says it. */
+  get replyTime() {
+    return academyFacts().replyTime;
+  },
 };
 
 const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });

@@ -1,5 +1,6 @@
 import { useAcademy, UserAvatar } from "shared-auth";
 import { countOf } from "shared-auth/plural";
+import { AcademyForm } from "../components/academy-form";
 import { AccessLog } from "../components/access-log";
 import { AdminRoot } from "../components/admin-root";
 import { ContactInbox } from "../components/inbox";
@@ -166,6 +167,15 @@ export default function AdminHomePage() {
           What a family gets back when a seat is cancelled, by days before the class's first day.
         </p>
         <PolicyForm />
+      </section>
+      <section aria-labelledby="academy-details" className="mt-8">
+        <h2 id="academy-details" className="font-display text-2xl font-bold text-slate-900 dark:text-white">
+          Academy details
+        </h2>
+        <p className="mt-1 mb-3 text-sm text-slate-600 dark:text-slate-400">
+          The academy's name, address and contacts as every page, e-mail, receipt and year-end statement says them.
+        </p>
+        <AcademyForm />
       </section>
       <section aria-labelledby="access-log" className="mt-8">
         <h2 id="access-log" className="font-display text-2xl font-bold text-slate-900 dark:text-white">

@@ -1011,6 +1011,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/academy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The academy's name, address, contacts, tax id, season, camp day and links */
+        get: operations["readAcademy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/academy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** An admin changes the academy's facts (every page and message reads them within a minute) */
+        put: operations["saveAcademy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/create-payment-intent": {
         parameters: {
             query?: never;
@@ -3100,6 +3134,32 @@ export interface components {
              * @description When the details were read (ISO 8601, UTC)
              */
             readAt: string;
+        };
+        /** @description The academy's own facts, as every page and message says them */
+        Academy: {
+            name: string;
+            legalName: string;
+            addressLines: string[];
+            phone: string;
+            email: string;
+            replyToEmail: string | null;
+            senderName: string;
+            taxId: string;
+            seasonText: string;
+            dayText: string;
+            replyTime: string;
+            socialLinks: {
+                facebook?: string;
+                instagram?: string;
+                youtube?: string;
+                x?: string;
+                pinterest?: string;
+            };
+            /**
+             * Format: date-time
+             * @description When they were last changed (ISO 8601)
+             */
+            updatedAt: string;
         };
         /** @description How the e-mail outbox stands */
         OutboxState: {
@@ -11923,6 +11983,184 @@ export interface operations {
             };
             /** @description Already decided, or the season's budget has not that much left */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readAcademy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The academy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Academy"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveAcademy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Shown on every page */
+                    name: string;
+                    /** @description On receipts and year-end statements */
+                    legalName: string;
+                    addressLines: string[];
+                    phone: string;
+                    /** Format: email */
+                    email: string;
+                    /**
+                     * Format: email
+                     * @description Where answers go (null: the contact e-mail)
+                     */
+                    replyToEmail: string | null;
+                    /** @description The name e-mails come from */
+                    senderName: string;
+                    taxId: string;
+                    /** @description Required; trimmed, at most 60 characters; no control characters, no text-direction overrides or isolates. */
+                    seasonText: string;
+                    /** @description Required; trimmed, at most 400 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
+                    dayText: string;
+                    /** @description Required; trimmed, at most 60 characters; no control characters, no text-direction overrides or isolates. */
+                    replyTime: string;
+                    socialLinks: {
+                        /** Format: uri */
+                        facebook?: string;
+                        /** Format: uri */
+                        instagram?: string;
+                        /** Format: uri */
+                        youtube?: string;
+                        /** Format: uri */
+                        x?: string;
+                        /** Format: uri */
+                        pinterest?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The academy as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Academy"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

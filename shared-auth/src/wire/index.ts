@@ -131,6 +131,7 @@ export type FamilyAid = Schemas["FamilyAid"];
 export type AdminAidApplication = Schemas["AdminAidApplication"];
 export type AdminAidApplicationWithStatement = Schemas["AdminAidApplicationWithStatement"];
 export type AdminAid = Schemas["AdminAid"];
+export type Academy = Schemas["Academy"];
 
 type Method = "get" | "put" | "post" | "delete" | "patch";
 

@@ -63,7 +63,9 @@ export type Entity =
   // Year-end statements per child (decision 049).
   | "statement"
   // Financial aid (decision 050): a family's applications per camper; admins set the season and award.
-  | "aid";
+  | "aid"
+  // The academy's own facts (decision 051): its name, address, contacts, tax id; admins change them.
+  | "academy";
 export type Action = "create" | "read" | "update" | "delete" | "review";
 
 type Rules = Partial<Record<`${Action}:${Entity}`, Access>>;
@@ -203,6 +205,7 @@ export const PERMISSIONS: Record<Role, Rules> = {
     // Every family's aid applications (each statement's read recorded), the season's budget, awards.
     "read:aid": "any",
     "update:aid": "any",
+    "update:academy": "any",
   },
 };
 

@@ -18,3 +18,4 @@ export * from "./schema/camp-days.js";
 export * from "./schema/front-desk.js";
 export * from "./schema/transfers.js";
 export * from "./schema/aid.js";
+export * from "./schema/academy.js";

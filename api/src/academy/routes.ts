@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requirePermission } from "../platform/access/permissions.js";
+import type { Db } from "../platform/database/client.js";
+import { academyAnswer, academyBody } from "./answers.js";
+import { academyFacts } from "./facts.js";
+import { saveFacts, type OfficeLog } from "./store.js";
+
+export interface AcademyDeps {
+  db: Db;
+  /** The front desk's office log (given by the app: settings do not depend on the front desk). */
+  officeLog: OfficeLog;
+}
+
+/**
+ * The academy's own facts (decision 051): anyone reads them (every page shows them); admins change
+ * them, each change in the office log. This process answers with what it knows, which is the row
+ * as it was at most `ACADEMY_REFRESH_MS` ago.
+ */
+export const academyRoutes =
+  ({ db, officeLog }: AcademyDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/academy",
+      {
+        schema: {
+          operationId: "readAcademy",
+          tags: ["academy"],
+          summary: "The academy's name, address, contacts, tax id, season, camp day and links",
+          response: { 200: academyAnswer.describe("The academy") },
+        },
+      },
+      async (_request, reply) => {
+        // Short: a change shows on every page within a minute.
+        reply.header("cache-control", "public, max-age=30");
+        return academyFacts();
+      },
+    );
+
+    app.put(
+      "/admin/academy",
+      {
+        config: { access: { action: "update", entity: "academy", any: true } },
+        schema: {
+          operationId: "saveAcademy",
+          tags: ["academy"],
+          summary: "An admin changes the academy's facts (every page and message reads them within a minute)",
+          body: academyBody,
+          response: { 200: academyAnswer.describe("The academy as saved") },
+        },
+      },
+      async (request) => {
+        const actor = await request.requireActor();
+        requirePermission(actor, "update", "academy");
+        return saveFacts(db, request.body, { id: actor.id, name: actor.name }, officeLog);
+      },
+    );
+  };
