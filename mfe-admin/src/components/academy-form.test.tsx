@@ -148,7 +148,7 @@ describe("the academy details form", () => {
     const email = box("Contact e-mail");
     await waitFor(() => expect(email.getAttribute("aria-invalid")).toBe("true"));
     expect(descriptionOf(email)).toEqual([
-      "Shown on every page; families write to it.",
+      "In every e-mail; families write to it.",
       "The contact e-mail must be an e-mail address.",
     ]);
     expect(document.activeElement).toBe(email);
@@ -190,7 +190,9 @@ describe("the academy details form", () => {
       },
     });
     await waitFor(() =>
-      expect(screen.getByRole("status").textContent).toBe("Saved: every page and e-mail shows these within a minute."),
+      expect(screen.getByRole("status").textContent).toBe(
+        "Saved: every e-mail, calendar and statement says these within a minute.",
+      ),
     );
     // The form now holds the facts as saved, the address in the lines sent.
     expect(valueOf("Contact e-mail")).toBe("office@lakeside.example");
