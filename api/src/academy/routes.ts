@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requirePermission } from "../platform/access/permissions.js";
 import type { Db } from "../platform/database/client.js";
+import type { OfficeLog } from "../platform/office-log.js";
 import { academyAnswer, academyBody } from "./answers.js";
 import { academyFacts } from "./facts.js";
-import { saveFacts, type OfficeLog } from "./store.js";
+import { saveFacts } from "./store.js";
 
 export interface AcademyDeps {
   db: Db;

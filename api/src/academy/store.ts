@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import * as clock from "../platform/clock.js";
 import type { Db, Tx } from "../platform/database/client.js";
 import { academySettings } from "../platform/database/schema.js";
+import type { OfficeLog } from "../platform/office-log.js";
 import { transaction } from "../platform/transaction.js";
 import type { z } from "zod";
 import type { academyBody } from "./answers.js";
@@ -48,16 +49,6 @@ export async function refreshFacts(db: Db): Promise<boolean> {
   await loadFacts(db);
   return true;
 }
-
-/** Writes one line of the office log in the change's transaction (the front desk's, given by the app). */
-export type OfficeLog = (
-  tx: Tx,
-  actor: { id: string; name: string },
-  familyId: string | null,
-  action: string,
-  summary: string,
-  detail: Record<string, unknown>,
-) => Promise<void>;
 
 /** Saves the academy's facts; this process reads them at once, the others within their refresh. */
 export async function saveFacts(

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requirePermission, type Actor } from "../platform/access/permissions.js";
 import { refusals } from "../platform/contract.js";
 import type { Db } from "../platform/database/client.js";
+import type { OfficeLog } from "../platform/office-log.js";
 import type { Sealer } from "../platform/sealing.js";
 import { idParam } from "../platform/wire.js";
 import {
@@ -24,7 +25,7 @@ export interface AidDeps {
   db: Db;
   sealer: Sealer;
   /** The front desk's office log (given by the app: aid does not depend on the front desk). */
-  officeLog: store.OfficeLog;
+  officeLog: OfficeLog;
 }
 
 /**

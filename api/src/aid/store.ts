@@ -7,6 +7,7 @@ import type { Db, Tx } from "../platform/database/client.js";
 import { aidApplications, aidSeasons, campers, users } from "../platform/database/schema.js";
 import { badRequest, conflict, notFound } from "../platform/errors.js";
 import { aidStatementBinding } from "../platform/sealed-columns.js";
+import type { OfficeLog } from "../platform/office-log.js";
 import type { Sealer } from "../platform/sealing.js";
 import { transaction } from "../platform/transaction.js";
 import { enqueueAidDecided } from "../notifications/index.js";
@@ -16,16 +17,6 @@ import type { applyBody, awardBody, seasonBody } from "./answers.js";
 import { seasonUsedCents, usedCents } from "./credits.js";
 
 /** Financial aid's seasons, applications and awards (decision 050). */
-
-/** Writes one line of the office log in the action's transaction (the front desk's, given by the app). */
-export type OfficeLog = (
-  tx: Tx,
-  actor: { id: string; name: string },
-  familyId: string | null,
-  action: string,
-  summary: string,
-  detail: Record<string, unknown>,
-) => Promise<void>;
 
 const applicationColumns = {
   _id: aidApplications.id,
