@@ -52,7 +52,7 @@ ALTER TABLE "aid_applications" ADD CONSTRAINT "aid_applications_decided_by_users
 ALTER TABLE "aid_applications" ADD CONSTRAINT "aid_applications_family_camper_fk" FOREIGN KEY ("camper_id","family_id") REFERENCES "public"."campers"("id","family_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "aid_uses" ADD CONSTRAINT "aid_uses_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "aid_uses" ADD CONSTRAINT "aid_uses_class_id_classes_id_fk" FOREIGN KEY ("class_id") REFERENCES "public"."classes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "aid_uses" ADD CONSTRAINT "aid_uses_application_camper_fk" FOREIGN KEY ("application_id","camper_id") REFERENCES "public"."aid_applications"("id","camper_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "aid_uses" ADD CONSTRAINT "aid_uses_application_camper_fk" FOREIGN KEY ("application_id","camper_id") REFERENCES "public"."aid_applications"("id","camper_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "aid_applications_camper_season_key" ON "aid_applications" USING btree ("camper_id","season");--> statement-breakpoint
 CREATE INDEX "aid_applications_season_idx" ON "aid_applications" USING btree ("season","created_at");--> statement-breakpoint
 CREATE INDEX "aid_uses_application_idx" ON "aid_uses" USING btree ("application_id");--> statement-breakpoint

@@ -4,7 +4,9 @@ import { family, lineClass, paySeats } from "../../test/families.js";
 import { ADMIN, clockDay, useTestApi } from "../../test/harness.js";
 import { renderMessage } from "../notifications/index.js";
 import {
+  aidApplications,
   aidSeasons,
+  aidUses,
   notificationOutbox,
   officeActions,
   orderItems,
@@ -265,5 +267,23 @@ describe("financial aid", () => {
     const offered = quoted.paymentPlans.find((p: { name: string }) => p.name === "Two payments");
     // 125.00 is 50.00 now and 75.00 later; the award's 30.00 comes off the 50.00.
     expect(offered.schedule.map((p: { amountCents: number }) => p.amountCents)).toEqual([2_000, 7_500]);
+  });
+
+  it("goes with a family's account when the office deletes it", async () => {
+    await openSeason({ budgetCents: 300_000 });
+    const fam = await family(api, ["Mia"]);
+    const miaApp = (await apply(fam, application(fam.kids[0]!))).json()._id as string;
+    await admin("POST", `/admin/aid/applications/${miaApp}/award`, { amountCents: 5_000, percent: null, note: null });
+    const cls = await lineClass(api, 5, { priceCents: 12_500 });
+    await api.call({ method: "POST", url: "/carts", as: fam, payload: { classItemId: cls, camperId: fam.kids[0] } });
+    const opened = await api.call({ method: "POST", url: "/create-payment-intent", as: fam, payload: {} });
+    expect(opened.statusCode, opened.body).toBe(201);
+    // The checkout ran out unpaid: its use of the award stays recorded, counting for nothing.
+    await db().update(orders).set({ status: "failed" }).where(eq(orders.id, opened.json().orderId));
+    expect((await db().select().from(aidUses).where(eq(aidUses.applicationId, miaApp))).length).toBe(1);
+    const deleted = await api.call({ method: "DELETE", url: `/users/${fam.id}`, as: ADMIN });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await db().select().from(aidApplications).where(eq(aidApplications.id, miaApp))).toEqual([]);
+    expect(await db().select().from(aidUses).where(eq(aidUses.applicationId, miaApp))).toEqual([]);
   });
 });

@@ -119,7 +119,8 @@ export const aidUses = pgTable(
       name: "aid_uses_application_camper_fk",
       columns: [t.applicationId, t.camperId],
       foreignColumns: [aidApplications.id, aidApplications.camperId],
-    }).onDelete("restrict"),
+      // With its application (a family's account deleted): a use means nothing without its award.
+    }).onDelete("cascade"),
     check("aid_uses_cents_check", sql`${t.cents} > 0`),
   ],
 );
