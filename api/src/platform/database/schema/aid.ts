@@ -78,6 +78,8 @@ export const aidApplications = pgTable(
     // What aid_uses' camper is checked against: an award pays for its own camper's seats only.
     uniqueIndex("aid_applications_id_camper_key").on(t.id, t.camperId),
     index("aid_applications_season_idx").on(t.season, t.createdAt),
+    // Every cart quote and checkout reads its family's awards: found by the family, not by a scan.
+    index("aid_applications_family_idx").on(t.familyId, t.status),
     foreignKey({
       name: "aid_applications_family_camper_fk",
       columns: [t.camperId, t.familyId],

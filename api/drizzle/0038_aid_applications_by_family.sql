@@ -1,0 +1,1 @@
+CREATE INDEX "aid_applications_family_idx" ON "aid_applications" USING btree ("family_id","status");
