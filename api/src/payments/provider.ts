@@ -21,6 +21,10 @@ export const toIntent = (pi: Stripe.PaymentIntent): Intent => ({
   paymentMethodId: typeof pi.payment_method === "string" ? pi.payment_method : (pi.payment_method?.id ?? null),
 });
 
+/** The last four digits of the card a refusal names (`last_payment_error.payment_method`, or the error's own). */
+const refusedCardLast4 = (error: { payment_method?: Stripe.PaymentMethod } | null | undefined) =>
+  error?.payment_method?.card?.last4 ?? null;
+
 const refundStatus = (status: string | null) => (status === "succeeded" || status === "failed" ? status : "pending");
 
 export const toProviderRefund = (refund: Stripe.Refund): ProviderRefund => ({
@@ -139,7 +143,13 @@ export function createPaymentProvider(config: PaymentConfig): PaymentProvider {
           );
           if (pi.status === "succeeded")
             return { paid: true, intentId: pi.id, cardLast4: toIntent(pi).cardLast4 ?? null };
-          return { paid: false, intentId: pi.id, declineCode: pi.status, message: "The payment was not completed." };
+          return {
+            paid: false,
+            intentId: pi.id,
+            declineCode: pi.status,
+            message: "The payment was not completed.",
+            cardLast4: refusedCardLast4(pi.last_payment_error),
+          };
         } catch (error) {
           // A refusal of the card (402), or of the request itself (400: asking again under the
           // same key gets the same answer), is an answer; anything else (unreachable, 429) is not.
@@ -150,6 +160,8 @@ export function createPaymentProvider(config: PaymentConfig): PaymentProvider {
               intentId: raw.payment_intent?.id ?? null,
               declineCode: error.decline_code ?? error.code ?? "card_declined",
               message: error.message,
+              // The family's e-mail names the card refused: Stripe sends it whole with the refusal.
+              cardLast4: refusedCardLast4(error.payment_intent?.last_payment_error) ?? refusedCardLast4(error),
             };
           }
           if (error instanceof Stripe.errors.StripeRateLimitError) {
@@ -162,6 +174,7 @@ export function createPaymentProvider(config: PaymentConfig): PaymentProvider {
               intentId: null,
               declineCode: error.code ?? "invalid_request",
               message: error.message,
+              cardLast4: null,
             };
           }
           throw error;

@@ -34,6 +34,8 @@ export type SavedCardCharge =
       /** Stripe's `decline_code` (or its `code` when it gave none): `insufficient_funds`, `authentication_required`... */
       declineCode: string;
       message: string;
+      /** The last four digits of the card refused, when the provider named it: the e-mail says which card. */
+      cardLast4: string | null;
     };
 
 /** What charging needs of the payment provider: a refusal's intent is read and cancelled before a retry. */
@@ -287,7 +289,7 @@ async function record(deps: ChargingDeps, claim: Claimed, outcome: SavedCardChar
       id: claim.id,
       attempt: claim.attempt,
       paid: false,
-      cardLast4: null,
+      cardLast4: outcome.cardLast4,
       nextAttemptDay: retryDay,
     });
   });
@@ -356,6 +358,7 @@ export async function chargeDueInstalments(deps: ChargingDeps): Promise<number> 
               intentId: null,
               declineCode: "no_saved_card",
               message: "No card is saved for this plan.",
+              cardLast4: null,
             } as const);
       if (!outcome) continue;
       await record(deps, claim, outcome);

@@ -141,17 +141,18 @@ describe("saving cards for later payments, against the stripe SDK's declarations
 
     const declines = [
       // 4000 0027 6000 3184 asks for authentication on every payment, set up or not.
-      [await savedCard("pm_card_authenticationRequired"), "authentication_required", "authentication_required"],
+      [await savedCard("pm_card_authenticationRequired"), "authentication_required", "authentication_required", "3184"],
       // 4000 0000 0000 0341 is saved without complaint; every charge of it is declined.
-      [await savedCard("pm_card_chargeCustomerFail"), "card_declined", "generic_decline"],
+      [await savedCard("pm_card_chargeCustomerFail"), "card_declined", "generic_decline", "0341"],
       // 4000 0082 6000 3178 is set up after authentication, then declined for insufficient funds.
       [
         await savedCard("pm_card_authenticationRequiredChargeDeclinedInsufficientFunds"),
         "card_declined",
         "insufficient_funds",
+        "3178",
       ],
     ];
-    for (const [pm, code, declineCode] of declines) {
+    for (const [pm, code, declineCode, last4] of declines) {
       const error = await rejection(chargeOffSession(pm));
       expect(error, code).toBeInstanceOf(Stripe.errors.StripeCardError);
       expect(error).toMatchObject({ statusCode: 402, code, decline_code: declineCode });
@@ -160,8 +161,10 @@ describe("saving cards for later payments, against the stripe SDK's declarations
         object: "payment_intent",
         status: "requires_payment_method",
         customer: customer.id,
-        last_payment_error: { code, decline_code: declineCode, payment_method: { id: pm } },
+        // The card refused, whole: the family's e-mail names it by its last four digits.
+        last_payment_error: { code, decline_code: declineCode, payment_method: { id: pm, card: { last4 } } },
       });
+      expect(error.payment_method).toMatchObject({ id: pm, card: { last4 } });
       expectConforms(errorObject(error), "ApiError");
     }
   });
