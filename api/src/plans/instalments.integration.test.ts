@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN, clockDay, useTestApi } from "../../test/harness.js";
+import { ADMIN, clockDay, confirmCard, useTestApi } from "../../test/harness.js";
 import { planFamilies } from "../../test/plan-families.js";
 import { API_SUITE_SECRET_KEY } from "../../test/stripe-keys.js";
 import { inject } from "vitest";
@@ -7,12 +7,14 @@ import { nowMs, setClock } from "../platform/clock.js";
 import { readPaymentConfig } from "../platform/config/payments.js";
 import { createPaymentProvider } from "../payments/index.js";
 import { CLAIM_LOST_MS } from "./charging.js";
+import { remindUpcoming } from "./reminders.js";
 
 /**
  * A family pays a deposit and the rest in instalments (decision 040), through the API against the
  * payment sandbox, on PGlite and PostgreSQL: the schedule kept, each instalment charged on its day
- * once, the totals to the cent, a refused charge retried and e-mailed, a cancelled seat's charges
- * still to come cancelled with it.
+ * once, the totals to the cent, a promo code applied before the split, the reminders of a busy week
+ * each written once, a refused charge retried and e-mailed, a cancelled seat's charges still to come
+ * cancelled with it.
  */
 const api = useTestApi();
 
@@ -190,6 +192,85 @@ describe("a payment plan, from the deposit to the last instalment", () => {
   });
 });
 
+describe("a promo code with a plan", () => {
+  it("takes the discount off before the split: the deposit and the instalments add up to the discounted total, to the cent", async () => {
+    const planId = await threePayments("Discounted plan");
+    const code = await api.call({
+      method: "POST",
+      url: "/discounts",
+      as: ADMIN,
+      payload: { kind: "code", name: "Flyer PLAN15", code: "PLAN15", percentOff: 15 },
+    });
+    expect(code.statusCode, code.body).toBe(201);
+    const { parent } = await familyWithCart();
+    const quoted = await api.call({
+      method: "POST",
+      url: "/carts/quote",
+      as: parent,
+      payload: { promoCode: "PLAN15" },
+    });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const discounted = quoted.json().totalCents as number;
+    expect(discounted).toBeLessThan(20_001);
+
+    const opened = await api.call({
+      method: "POST",
+      url: "/create-payment-intent",
+      as: parent,
+      payload: { paymentPlanId: planId, promoCode: "PLAN15" },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const checkout = opened.json();
+    expect(checkout).toMatchObject({ promoCode: "PLAN15", totalCents: discounted, subtotalCents: 20_001 });
+    expect(checkout.subtotalCents - checkout.discountCents).toBe(discounted);
+    expect(checkout.items[0].priceCents).toBe(discounted);
+    const schedule = checkout.plan.schedule as { amountCents: number; deposit: boolean }[];
+    expect(schedule.reduce((sum, part) => sum + part.amountCents, 0)).toBe(discounted);
+    // A quarter of the discounted price today, not of the list price.
+    expect(schedule[0]).toMatchObject({ deposit: true, amountCents: Math.floor(discounted / 4) });
+    expect(Math.round(checkout.amount * 100)).toBe(schedule[0]!.amountCents);
+
+    expect(await confirmCard(checkout.clientSecret)).toBe(200);
+    const paid = await api.call({
+      method: "POST",
+      url: "/payments",
+      as: parent,
+      payload: { transactionId: checkout.paymentIntentId },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const orderId = checkout.orderId as string;
+    expect((await instalmentsOf(orderId)).map((i) => i.amount)).toEqual(schedule.slice(1).map((p) => p.amountCents));
+    moveTo(85);
+    await api.app.chargeInstalments();
+    const charged = await paymentsOf(orderId);
+    expect(charged).toHaveLength(3);
+    expect(charged.reduce((sum, p) => sum + p.amount, 0)).toBe(discounted);
+    expect(await paidOf(orderId)).toEqual({ paid: discounted, refunded: 0 });
+  });
+});
+
+describe("the reminders of the days ahead", () => {
+  it("reaches every instalment past the first batch, each reminded once", async () => {
+    const planId = await threePayments("Busy week");
+    const parents = [];
+    for (let i = 0; i < 3; i += 1) {
+      const { parent } = await familyWithCart();
+      await payDeposit(parent, planId);
+      parents.push(parent);
+    }
+    moveTo(37);
+    // One at a time: three families' reminders take three batches, all in this pass.
+    expect(await remindUpcoming(api.database.db, 1)).toBeGreaterThanOrEqual(3);
+    expect(await remindUpcoming(api.database.db, 1)).toBe(0);
+    await api.app.chargeInstalments();
+    for (const parent of parents) {
+      const reminders = await mailOf(parent.email, "instalment-reminder");
+      expect(reminders, parent.email).toHaveLength(1);
+      expect(reminders[0]!.facts).toMatchObject({ dueDay: day(40), amountCents: 5_000 });
+    }
+  });
+});
+
 describe("a refused instalment", () => {
   it("is e-mailed at once with the reason, tried again on the academy's days, then left at risk", async () => {
     const planId = await threePayments("Refused later");
@@ -209,6 +290,8 @@ describe("a refused instalment", () => {
       amountCents: 5_000,
       declineCode: "generic_decline",
       nextAttemptDay: day(42),
+      // The card refused, named by the provider's refusal: "the card ending in 0341".
+      cardLast4: "0341",
     });
     expect(await paidOf(orderId)).toEqual({ paid: 5_000, refunded: 0 });
 

@@ -86,7 +86,9 @@ export function InstalmentReminder({ facts, siteUrl }: { facts: InstalmentFacts;
       </Text>
       <Text style={small}>{`It is for: ${seatsText(facts)}.`}</Text>
       <Text style={small}>{laterText(facts)}</Text>
-      <Text style={small}>To use another card, contact the academy before that day.</Text>
+      <Text style={small}>
+        To use another card, replace it on your Balance page before that day: choose Use another card there.
+      </Text>
       <ButtonLink href={`${siteUrl}/dashboard/balance`}>See your balance</ButtonLink>
     </Layout>
   );
