@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, inject } from "vitest";
+import { authenticateCard } from "../../tools/card-payment.mjs";
 import { restoreClock, setClock } from "../src/platform/clock.js";
 import { addDays } from "../src/plans/index.js";
 import { family, lineClass, type Person } from "./families.js";
@@ -99,6 +100,31 @@ export function planFamilies(api: ApiClient) {
     await api.database.db.execute(`update orders set payment_method_id = '${card}' where id = '${orderId}'`);
   }
 
+  /**
+   * The family replaces its plans' card on its Balance page (a SetupIntent), as a browser does:
+   * the card entered, the bank's check completed when it asks for one, the page reporting it.
+   */
+  async function cardFromBalance(parent: Person, number: string) {
+    const opened = await api.call({ method: "POST", url: "/balance/card", as: parent });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const secret = opened.json().clientSecret as string;
+    expect(await confirmCard(secret, number)).toBe(200);
+    const [setupIntentId] = secret.split("_secret_");
+    const asked = await fetch(`${inject("paymentSandboxUrl")}/v1/setup_intents/${setupIntentId}`, {
+      headers: { authorization: `Bearer ${API_SUITE_SECRET_KEY}` },
+    });
+    if (((await asked.json()) as { status: string }).status === "requires_action") {
+      expect(await authenticateCard(inject("paymentSandboxUrl"), secret)).toBe(200);
+    }
+    const settled = await api.call({
+      method: "POST",
+      url: "/balance/card/settle",
+      as: parent,
+      payload: { setupIntentId },
+    });
+    expect(settled.statusCode, settled.body).toBe(200);
+  }
+
   const instalmentsOf = (orderId: string) =>
     rows<{ due: string; amount: number; status: string; attempts: number; decline: string | null }>(
       `select to_char(due_day, 'YYYY-MM-DD') as due, amount_cents as amount, status, attempts, decline_code as decline
@@ -127,6 +153,7 @@ export function planFamilies(api: ApiClient) {
     familyWithCart,
     payDeposit,
     replaceCard,
+    cardFromBalance,
     instalmentsOf,
     paidOf,
     paymentsOf,

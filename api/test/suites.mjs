@@ -42,6 +42,7 @@ export const DATE_SENSITIVE_FILES = [
   "src/plans/plans.integration.test.ts",
   "src/plans/instalments.integration.test.ts",
   "src/plans/office.integration.test.ts",
+  "src/plans/refusals.integration.test.ts",
   "test/academy-day.integration.test.ts",
   "test/fuzz.integration.test.ts",
   "test/value-ranges.integration.test.ts",

@@ -12,6 +12,7 @@ import { enqueueInstalmentOutcome } from "../notifications/index.js";
 import type { FamilyIntents } from "./intents.js";
 import { remindUpcoming } from "./reminders.js";
 import { addDays } from "./schedule.js";
+import { loadPlanSettings } from "./settings.js";
 
 /**
  * Charging the instalments of payment plans on their day (decision 040), in every API process.
@@ -21,7 +22,7 @@ import { addDays } from "./schedule.js";
  * second process skips it, and a claim whose answer was lost (a crash, a timeout) is taken again
  * after `CLAIM_LOST_MS` under the same key, so the provider answers the first charge instead of
  * making another. A refusal is recorded with its reason and e-mailed in the same transaction, and
- * tried again after the academy's days, as many times as it allows.
+ * tried again after the academy's days, as many times as it allows (its plan settings).
  */
 
 /** An off-session charge of a saved card: paid, or refused with the provider's reason. */
@@ -250,7 +251,6 @@ export async function markInstalmentPaid(
 
 /** Records a charge's outcome, once: only the claim of this attempt still in progress is changed. */
 async function record(deps: ChargingDeps, claim: Claimed, outcome: SavedCardCharge) {
-  const { retries, retryDays } = deps.config.instalments;
   await transaction(deps.db, async (tx) => {
     // The family's lock first, as a cancellation takes it: the two never change a seat at once.
     await lockAccount(tx, claim.studentId);
@@ -267,6 +267,8 @@ async function record(deps: ChargingDeps, claim: Claimed, outcome: SavedCardChar
       await markInstalmentPaid(tx, { ...claim, studentId: current.studentId }, outcome);
       return;
     }
+    // The academy's schedule as it is now: a change by the office applies to the next refusal.
+    const { retries, retryDays } = await loadPlanSettings(tx);
     const again = claim.attempt <= retries;
     // Tried again from the start of that academy day: a retry is due on a day, not at an hour.
     const retryDay = again ? addDays(academyToday(), retryDays) : null;

@@ -11,6 +11,8 @@ import {
   loadPlanSettings,
   planSettingsText,
   planSettingsWire,
+  RETRIES_MAX,
+  RETRY_DAYS_MAX,
   savePlanSettings,
   type PlanSettings,
 } from "./settings.js";
@@ -100,7 +102,7 @@ export const officeRoutes =
         schema: {
           tags: ["payment plans"],
           summary:
-            "What happens to a plan whose charge was refused with no attempt left: cancelled after grace days, or kept",
+            "What happens to a refused charge: tried again how often and how far apart, then cancelled after grace days, or kept",
           operationId: "getPlanSettings",
           response: { 200: planSettingsWire.describe("The rule in force") },
         },
@@ -117,7 +119,7 @@ export const officeRoutes =
         config: access,
         schema: {
           tags: ["payment plans"],
-          summary: "An admin sets what happens to a plan at risk",
+          summary: "An admin sets how a refused charge is tried again, and what happens to a plan at risk",
           operationId: "setPlanSettings",
           body: z
             .object({
@@ -127,8 +129,22 @@ export const officeRoutes =
                 .min(0, { error: "The grace period must be at least 0 days." })
                 .max(90, { error: "The grace period must be at most 90 days." }),
               atRiskAction: z.enum(AT_RISK_ACTIONS, { error: "The action is keep or cancel." }),
+              retries: z
+                .number({ error: "The number of retries must be a whole number." })
+                .int({ error: "The number of retries must be a whole number." })
+                .min(0, { error: "The number of retries must be at least 0." })
+                .max(RETRIES_MAX, { error: `The number of retries must be at most ${RETRIES_MAX}.` })
+                .optional()
+                .meta({ description: "Attempts after a refused charge (left out: unchanged)" }),
+              retryDays: z
+                .number({ error: "The days between retries must be a whole number." })
+                .int({ error: "The days between retries must be a whole number." })
+                .min(1, { error: "The days between retries must be at least 1." })
+                .max(RETRY_DAYS_MAX, { error: `The days between retries must be at most ${RETRY_DAYS_MAX}.` })
+                .optional()
+                .meta({ description: "Academy days between two attempts (left out: unchanged)" }),
             })
-            .meta({ example: { graceDays: 7, atRiskAction: "cancel" } }),
+            .meta({ example: { graceDays: 7, atRiskAction: "cancel", retries: 3, retryDays: 2 } }),
           response: {
             200: planSettingsWire.describe("The rule as saved"),
             ...refusals({ 400: "A field is missing or out of range (each field's problem in `fields`)" }),

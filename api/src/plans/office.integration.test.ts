@@ -223,7 +223,7 @@ describe("the academy's rule for plans at risk", () => {
       const saved = await settings({ graceDays: 3, atRiskAction: "cancel" });
       expect(saved.statusCode, saved.body).toBe(200);
       expect(saved.json().text).toBe(
-        "When a plan's charge is refused and no attempt is left, its seats not yet paid in full are cancelled 3 days after the last refused charge, with the cancellation policy's refund of what was paid.",
+        "A refused charge is tried again 3 times, 2 days apart. When a plan's charge is refused and no attempt is left, its seats not yet paid in full are cancelled 3 days after the last refused charge, with the cancellation policy's refund of what was paid.",
       );
       // A second family, booked on the same day as the first: at risk from the same day.
       moveTo(0);

@@ -1808,14 +1808,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What happens to a plan whose charge was refused with no attempt left: cancelled after grace days, or kept */
+        /** What happens to a refused charge: tried again how often and how far apart, then cancelled after grace days, or kept */
         get: operations["getPlanSettings"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** An admin sets what happens to a plan at risk */
+        /** An admin sets how a refused charge is tried again, and what happens to a plan at risk */
         patch: operations["setPlanSettings"];
         trace?: never;
     };
@@ -3414,6 +3414,22 @@ export interface components {
             /** @description A paused plan is not offered */
             paused: boolean;
         };
+        /** @description What happens to a payment plan's refused charges */
+        PlanSettings: {
+            /** @description Days from the last refused charge before the action is taken */
+            graceDays: number;
+            /**
+             * @description cancel: the plan's seats not paid in full are cancelled, the policy's refund of what was paid; keep: left to the office
+             * @enum {string}
+             */
+            atRiskAction: "keep" | "cancel";
+            /** @description Attempts after a refused charge, 0 to 10 */
+            retries: number;
+            /** @description Academy days between two attempts, 1 to 14 */
+            retryDays: number;
+            /** @description The rules in plain words */
+            text: string;
+        };
         /** @description One charge of a payment plan after the deposit */
         Instalment: {
             _id: string;
@@ -3559,18 +3575,6 @@ export interface components {
             amountCents?: number;
             /** @description The plan's saved card (a PaymentMethod id), to confirm with after the bank's check */
             savedCard?: string | null;
-        };
-        /** @description What happens to a payment plan whose charge was refused for good */
-        PlanSettings: {
-            /** @description Days from the last refused charge before the action is taken */
-            graceDays: number;
-            /**
-             * @description cancel: the plan's seats not paid in full are cancelled, the policy's refund of what was paid; keep: left to the office
-             * @enum {string}
-             */
-            atRiskAction: "keep" | "cancel";
-            /** @description The rule in plain words */
-            text: string;
         };
         /** @description A charge after an office change */
         ChangedInstalment: {
@@ -17241,6 +17245,10 @@ export interface operations {
                     graceDays: number;
                     /** @enum {string} */
                     atRiskAction: "keep" | "cancel";
+                    /** @description Attempts after a refused charge (left out: unchanged) */
+                    retries?: number;
+                    /** @description Academy days between two attempts (left out: unchanged) */
+                    retryDays?: number;
                 };
             };
         };

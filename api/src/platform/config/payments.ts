@@ -1,4 +1,4 @@
-import { positiveInteger, wholeNumber } from "./numbers.js";
+import { positiveInteger } from "./numbers.js";
 import { refusePublished } from "./published-secrets.js";
 
 /** Payments: Stripe (or the local payment sandbox), and how long a checkout or an offer holds seats. */
@@ -24,11 +24,11 @@ export interface PaymentConfig {
    */
   offerSeconds: number;
   currency: "usd";
-  /** Payment plans' charges after the deposit (decision 040). */
+  /**
+   * Payment plans' charges after the deposit (decision 040): how fast this process charges. How
+   * often a refused charge is tried again is the academy's (plan settings), not the deployment's.
+   */
   instalments: {
-    /** Attempts after a refused charge (INSTALMENT_RETRIES, default 3), each this many days apart (INSTALMENT_RETRY_DAYS, 2). */
-    retries: number;
-    retryDays: number;
     /** The most charges a process asks of the provider per second (INSTALMENT_CHARGES_PER_SECOND, 20: under Stripe's 25). */
     chargesPerSecond: number;
     /** How often each process looks for instalments due (INSTALMENT_CHECK_SECONDS, 60). */
@@ -81,8 +81,6 @@ export function readPaymentConfig(env: NodeJS.ProcessEnv, production: boolean): 
       : positiveInteger(env, "WAITLIST_OFFER_HOURS", 24) * 3600,
     currency: "usd",
     instalments: {
-      retries: wholeNumber(env, "INSTALMENT_RETRIES", 3),
-      retryDays: positiveInteger(env, "INSTALMENT_RETRY_DAYS", 2),
       chargesPerSecond: positiveInteger(env, "INSTALMENT_CHARGES_PER_SECOND", 20),
       checkSeconds: positiveInteger(env, "INSTALMENT_CHECK_SECONDS", 60),
     },

@@ -130,9 +130,10 @@ export const AT_RISK_ACTIONS = ["keep", "cancel"] as const;
 export type AtRiskAction = (typeof AT_RISK_ACTIONS)[number];
 
 /**
- * The academy's rule for plans at risk (decision 040), one row: after `grace_days` from the last
- * refused charge, `cancel` cancels the plan's seats not paid in full (the policy's refund of what
- * was paid, each seat to its waitlist); `keep` leaves them for the office to chase.
+ * The academy's rules for refused charges (decision 040), one row: a refused charge is tried
+ * `retries` more times, `retry_days` apart; after `grace_days` from the last refusal, `cancel`
+ * cancels the plan's seats not paid in full (the policy's refund of what was paid, each seat to its
+ * waitlist); `keep` leaves them for the office to chase.
  */
 export const planSettings = pgTable(
   "plan_settings",
@@ -140,6 +141,9 @@ export const planSettings = pgTable(
     id: smallint("id").primaryKey().default(1),
     graceDays: integer("grace_days").notNull().default(7),
     atRiskAction: text("at_risk_action", { enum: AT_RISK_ACTIONS }).notNull().default("keep"),
+    /** Attempts after a refused charge, each `retry_days` academy days after the last. */
+    retries: integer("retries").notNull().default(3),
+    retryDays: integer("retry_days").notNull().default(2),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: timestamps.updatedAt,
   },
@@ -147,5 +151,7 @@ export const planSettings = pgTable(
     check("plan_settings_one_row", sql`${t.id} = 1`),
     check("plan_settings_grace_check", sql`${t.graceDays} between 0 and 90`),
     check("plan_settings_action_check", sql`${t.atRiskAction} in ('keep', 'cancel')`),
+    check("plan_settings_retries_check", sql`${t.retries} between 0 and 10`),
+    check("plan_settings_retry_days_check", sql`${t.retryDays} between 1 and 14`),
   ],
 );
