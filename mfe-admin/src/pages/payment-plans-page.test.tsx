@@ -91,7 +91,9 @@ describe("the payment plans list", () => {
   it("says when the plans could not be loaded, and tries again", async () => {
     // A refusal is not tried again by itself (a 5xx is, after a wait): the page says so at once.
     api.on("GET /payment-plans", { status: 403, body: { error: "Forbidden", message: "Only admins manage plans." } });
-    api.on("GET /admin/plan-settings", { body: { graceDays: 7, atRiskAction: "keep", text: "Kept." } });
+    api.on("GET /admin/plan-settings", {
+      body: { graceDays: 7, atRiskAction: "keep", retries: 3, retryDays: 2, text: "Kept." },
+    });
     renderPage();
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toMatch(/The payment plans could not be loaded/);
@@ -105,7 +107,9 @@ describe("the rule for refused payments", () => {
   const keep = {
     graceDays: 7,
     atRiskAction: "keep",
-    text: "When a plan's charge is refused and no attempt is left, its seats are kept and the office follows up with the family.",
+    retries: 3,
+    retryDays: 2,
+    text: "A refused charge is tried again 3 times, 2 days apart. When a plan's charge is refused and no attempt is left, its seats are kept and the office follows up with the family.",
   };
 
   it("says the rule in force; set to cancel, asks for the grace days, checks them, and saves the server's words", async () => {
@@ -135,7 +139,54 @@ describe("the rule for refused payments", () => {
     await userEvent.type(grace, "10");
     await userEvent.click(within(form).getByRole("button", { name: "Save rule" }));
     expect(await within(form).findByText(/cancelled 10 days after the last refused charge/)).toBeTruthy();
-    expect(api.calls("PATCH /admin/plan-settings")[0]!.body).toEqual({ atRiskAction: "cancel", graceDays: 10 });
+    expect(api.calls("PATCH /admin/plan-settings")[0]!.body).toEqual({
+      atRiskAction: "cancel",
+      graceDays: 10,
+      retries: 3,
+      retryDays: 2,
+    });
     expect(screen.getByRole("link", { name: "Balances due" }).getAttribute("href")).toBe("/dashboard/balances");
+  });
+
+  it("sets how often and how far apart a refused charge is tried again, each field checked", async () => {
+    api.on("GET /payment-plans", { body: [] });
+    api.on("GET /admin/plan-settings", { body: keep });
+    api.on("PATCH /admin/plan-settings", (request) => ({
+      body: {
+        ...(request.body as object),
+        text: "A refused charge is tried again 5 times, 3 days apart. When a plan's charge is refused and no attempt is left, its seats are kept and the office follows up with the family.",
+      },
+    }));
+    renderPage();
+    const form = await screen.findByRole("form", { name: "Refused payments" });
+    const retries = await within(form).findByLabelText("Tries after a refused charge");
+    const apart = within(form).getByLabelText("Days between tries");
+    expect((retries as HTMLInputElement).value).toBe("3");
+    expect((apart as HTMLInputElement).value).toBe("2");
+
+    await userEvent.clear(retries);
+    await userEvent.type(retries, "11");
+    await userEvent.clear(apart);
+    await userEvent.type(apart, "0");
+    await userEvent.click(within(form).getByRole("button", { name: "Save rule" }));
+    expect(within(form).getByText("A whole number from 0 to 10.")).toBeTruthy();
+    expect(within(form).getByText("A whole number of days from 1 to 14.")).toBeTruthy();
+    expect(retries.getAttribute("aria-invalid")).toBe("true");
+    expect(apart.getAttribute("aria-invalid")).toBe("true");
+    expect(api.calls("PATCH /admin/plan-settings")).toHaveLength(0);
+
+    await userEvent.clear(retries);
+    await userEvent.type(retries, "5");
+    await userEvent.clear(apart);
+    await userEvent.type(apart, "3");
+    await userEvent.click(within(form).getByRole("button", { name: "Save rule" }));
+    expect(await within(form).findByText(/tried again 5 times, 3 days apart/)).toBeTruthy();
+    expect(retries.getAttribute("aria-invalid")).toBeNull();
+    expect(api.calls("PATCH /admin/plan-settings")[0]!.body).toEqual({
+      atRiskAction: "keep",
+      graceDays: 7,
+      retries: 5,
+      retryDays: 3,
+    });
   });
 });
