@@ -40,15 +40,20 @@ export async function agreePlan(
 
 /**
  * What the family agrees to by paying the deposit: the authorisation to charge the saved card
- * later, with every amount and day, and how to stop it (Stripe asks for such consent before a card
- * is saved for charges made without the customer).
+ * later, with every amount and day, where to replace the card and how to withdraw the permission
+ * (Stripe asks for such consent before a card is saved for charges made without the customer). A
+ * family can do both itself: replace the card on its Balance page (plans/card.ts), cancel its seats
+ * (refunds); the office cancels a whole plan (refunds/plan-cancel.ts).
  */
 export function planConsent(plan: Pick<AgreedPlan, "parts">): string {
   const later = plan.parts.filter((p) => !p.deposit);
   const charges = later.map((p) => `${usd(p.totalCents)} on ${dayInWords(p.due)}`).join(", ");
   return (
     `By paying the deposit you authorise ${ACADEMY.name} to save this card and charge it ${charges} ` +
-    `(Pacific time), without asking you again each time. Your Balance page shows each payment. ` +
-    `Cancelling a class cancels its payments still to come; to change the card, contact the academy.`
+    `(Pacific time), without asking you again each time. Your Balance page shows each payment, and ` +
+    `you can replace the card there at any time (Use another card). To withdraw this permission, ` +
+    `cancel the classes on My Enrolled Classes, which cancels their payments still to come, or ask ` +
+    `the academy's office to cancel the plan: its seats not yet paid in full are then cancelled, ` +
+    `with the cancellation policy's refund of what was paid.`
   );
 }
