@@ -48,6 +48,12 @@ describe("a payment plan, from the deposit to the last instalment", () => {
     expect(checkout.plan.consent).toMatch(
       /authorise Summit Sports Academy to save this card and charge it \$50\.00 on/,
     );
+    // Where the family replaces the card, and how it withdraws the permission: both its own to do.
+    expect(checkout.plan.consent).toMatch(/you can replace the card there at any time/);
+    expect(checkout.plan.consent).toMatch(
+      /To withdraw this permission, cancel the classes on My Enrolled Classes, .* or ask the academy's office to cancel the plan/,
+    );
+    expect(checkout.plan.consent).not.toMatch(/contact the academy/);
     const orderId = checkout.orderId as string;
     expect(await paidOf(orderId)).toEqual({ paid: 5_000, refunded: 0 });
     const [receipt] = await mailOf(parent.email, "payment-receipt");
