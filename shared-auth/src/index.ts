@@ -3,6 +3,7 @@ export {
   academyStore,
   createAcademyStore,
   useAcademy,
+  useAcademyFacts,
   setTheme,
   setRuntimeEnv,
   type AcademyState,
@@ -67,7 +68,8 @@ export {
 export { accountErrorMessage, authErrorMessage, loadFirebaseAuth } from "./firebase";
 export { serverNow } from "./server-clock";
 export { keepPass, storedPass, WAITING_ROOM_EVENT, type StoredPass } from "./waiting-room";
-export { ACADEMY, ACADEMY_PHONE_HREF } from "./academy-facts";
+export { ACADEMY, STARTING_ACADEMY, phoneHref, type AcademyFacts } from "./academy-facts";
+export { loadAcademyFacts, showAcademyFacts } from "./academy-load";
 export {
   CART_FRESH_MS,
   fetchCart,

@@ -1,4 +1,5 @@
 import { createStore, useStore } from "zustand";
+import { STARTING_ACADEMY, type AcademyFacts } from "./academy-facts";
 
 export type Role = "admin" | "instructor" | "student";
 export type Theme = "light" | "dark";
@@ -29,6 +30,8 @@ export interface AcademyState {
   theme: Theme;
   /** Deploy-time settings the shell read from /env.json (API base URL, ...). */
   env: RuntimeEnv | null;
+  /** The academy's name, contacts and words as last read from the API (decision 051). */
+  academy: AcademyFacts;
 }
 
 export interface RuntimeEnv {
@@ -71,6 +74,19 @@ function initialTheme(): Theme {
   return "light";
 }
 
+/** Where the last answer of `GET /academy` is kept, so a later visit paints the academy's own facts at once. */
+export const ACADEMY_FACTS_KEY = "academy-facts";
+
+function rememberedFacts(): AcademyFacts {
+  try {
+    const saved = JSON.parse(globalThis.localStorage?.getItem(ACADEMY_FACTS_KEY) ?? "null") as AcademyFacts | null;
+    if (typeof saved?.name === "string" && Array.isArray(saved.addressLines)) return saved;
+  } catch {
+    // Unreadable or unavailable storage: the starting facts until the API answers.
+  }
+  return STARTING_ACADEMY;
+}
+
 export function createAcademyStore() {
   return createStore<AcademyState>()(() => ({
     status: "loading",
@@ -79,6 +95,7 @@ export function createAcademyStore() {
     sessionError: null,
     theme: initialTheme(),
     env: null,
+    academy: rememberedFacts(),
   }));
 }
 
@@ -97,6 +114,9 @@ export function setTheme(theme: Theme): void {
     // Not remembered when storage is unavailable; the toggle still works.
   }
 }
+
+/** The academy's facts as the page should show them now. */
+export const useAcademyFacts = (): AcademyFacts => useAcademy((s) => s.academy);
 
 export function setRuntimeEnv(env: RuntimeEnv): void {
   academyStore.setState({ env });

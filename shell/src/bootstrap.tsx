@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
-import { api, logOut, setRuntimeEnv, setUnauthorizedHandler, startSession } from "shared-auth";
+import { api, loadAcademyFacts, logOut, setRuntimeEnv, setUnauthorizedHandler, startSession } from "shared-auth";
 import { callsApiOnOpen, hasStoredSession, usesQueriesOnOpen } from "./federation/route-preload";
 import { startRemotes } from "./federation/startup";
 import { AppRouter } from "./routes/router";
@@ -37,6 +37,9 @@ async function start() {
   // Rendering does not wait for the session: public pages paint first, then Firebase loads
   // (in its own chunks) and settles who is signed in; guards wait for that.
   void startSession();
+  // The academy's name and contacts as an admin last set them (decision 051): the page shows the
+  // remembered ones meanwhile.
+  void loadAcademyFacts();
 }
 
 void start();

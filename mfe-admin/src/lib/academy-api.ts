@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "shared-auth";
+import { api, showAcademyFacts } from "shared-auth";
 import { retryTransient } from "./admin-api";
 import type { Academy, AcademyBody } from "./academy-types";
 
@@ -27,6 +27,10 @@ export function useSaveAcademy() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: AcademyBody) => (await api.put<Academy>("/admin/academy", body)).data,
-    onSuccess: (saved) => client.setQueryData(academyKey, saved),
+    onSuccess: (saved) => {
+      client.setQueryData(academyKey, saved);
+      // This page's navbar and footer say the new facts at once (other pages read them on load).
+      showAcademyFacts(saved);
+    },
   });
 }

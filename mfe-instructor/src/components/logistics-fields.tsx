@@ -1,5 +1,5 @@
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
-import { ACADEMY } from "shared-auth";
+import { useAcademyFacts } from "shared-auth";
 import { SESSION_RULES, type ClassFormState } from "../lib/class-fields";
 import { describedBy, Field, inputClass } from "./ui";
 
@@ -18,6 +18,7 @@ export function LogisticsFields({
   register: UseFormRegister<ClassFormState>;
   errors: FieldErrors<ClassFormState>;
 }) {
+  const academy = useAcademyFacts();
   const input = (name: LogisticsName, hint: boolean) => {
     const id = `${prefix}-${name.replace(/_/g, "-")}`;
     const error = errors[name]?.message;
@@ -65,7 +66,7 @@ export function LogisticsFields({
         id={venue.id}
         label="Venue address (optional)"
         error={venue.error}
-        hint={`The full postal address, on one line or more. Empty: the academy, ${ACADEMY.address.join(", ")}.`}
+        hint={`The full postal address, on one line or more. Empty: the academy, ${academy.addressLines.join(", ")}.`}
       >
         <textarea rows={4} autoComplete="off" {...venue.props} />
       </Field>

@@ -1,4 +1,4 @@
-import { ACADEMY, useAcademy } from "shared-auth";
+import { useAcademy, useAcademyFacts } from "shared-auth";
 import { countOf } from "shared-auth/plural";
 import { InstructorRoot } from "../components/instructor-root";
 import { ClassMessages, MessageToday } from "../components/class-messages";
@@ -14,6 +14,7 @@ const dayFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeZone
 export default function TodayPage() {
   const today = useToday();
   const role = useAcademy((s) => s.role);
+  const academy = useAcademyFacts();
   const actions = useCampDayActions();
   const waitingFor = new Set(actions.waiting.map((w) => `${w.classId}/${w.body.camper_id}`));
   return (
@@ -21,7 +22,7 @@ export default function TodayPage() {
       <div className="mx-auto max-w-3xl px-3 py-6 sm:px-6">
         <PageTitle title="Today">
           {today.data
-            ? `${dayFormat.format(new Date(`${today.data.day}T00:00:00Z`))} at ${ACADEMY.name}: check campers in and out.`
+            ? `${dayFormat.format(new Date(`${today.data.day}T00:00:00Z`))} at ${academy.name}: check campers in and out.`
             : "The classes that meet today."}
         </PageTitle>
         {today.data && today.data.classes.length > 0 && (

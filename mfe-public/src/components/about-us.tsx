@@ -4,7 +4,7 @@ import awards from "../assets/about/awards.svg";
 import campus from "../assets/about/campus.svg";
 import classroom from "../assets/about/classroom.svg";
 import coaching from "../assets/about/coaching.svg";
-import { ACADEMY } from "../lib/academy";
+import { ACADEMY, useAcademyFacts } from "../lib/academy";
 import { SectionHeading } from "./section-heading";
 import { actionColors } from "./form-styles";
 
@@ -21,6 +21,9 @@ const PICTURES = [
 /** Spec section 1: a mission, a vision, four images and a Show More button that reveals more. */
 export function AboutUs() {
   const [more, setMore] = useState(false);
+  const academy = useAcademyFacts();
+  // `data-academy` names the fact a span shows: the painted copy of this page (decision 018) is
+  // given the browser's remembered facts by index.html before any script runs.
   return (
     <section aria-labelledby="about-heading" className="py-16 md:py-20">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2">
@@ -41,7 +44,8 @@ export function AboutUs() {
         <div>
           <SectionHeading subheading="About Us" title="Where school and sport meet" id="about-heading" align="left" />
           <p className="mt-5 text-lg text-slate-700 dark:text-slate-300">
-            Summit Sports Academy is a school that combines academics with sports training. {ACADEMY.day}
+            <span data-academy="name">{academy.name}</span> is a school that combines academics with sports training.{" "}
+            <span data-academy="dayText">{academy.dayText}</span>
           </p>
           <dl className="mt-6 flex flex-col gap-5">
             <div className="rounded-2xl border-l-4 border-orange-500 bg-orange-50 p-5 dark:bg-orange-950/30">
@@ -66,8 +70,8 @@ export function AboutUs() {
               work on the science of sport.
             </p>
             <p>
-              The summer camp runs from {ACADEMY.season} for ages {ACADEMY.ages} on our Riverside campus, with a pool,
-              indoor courts, a climbing wall and an outdoor track.{" "}
+              The summer camp runs <span data-academy="seasonText">{academy.seasonText}</span> for ages {ACADEMY.ages}{" "}
+              on our own campus, with a pool, indoor courts, a climbing wall and an outdoor track.{" "}
               <Link to="/info/camp" className="font-semibold text-orange-700 underline dark:text-orange-400">
                 Read the camp information
               </Link>

@@ -1,4 +1,4 @@
-import { ACADEMY, type ClassItem } from "shared-auth";
+import { useAcademyFacts, type ClassItem } from "shared-auth";
 import { classLogistics } from "../lib/class-logistics";
 
 const cardClass = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900";
@@ -12,7 +12,8 @@ const valueClass = "mt-0.5 text-slate-900 dark:text-white";
  * of it the instructor's text, shown as text.
  */
 export function ClassLogisticsBlock({ item }: { item: ClassItem }) {
-  const { place, address, atAcademy, dropOff, pickUp, bring } = classLogistics(item);
+  const academy = useAcademyFacts();
+  const { place, address, atAcademy, dropOff, pickUp, bring } = classLogistics(item, academy.addressLines);
   const mapUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address.join(", "))}`;
   return (
     <div className="mt-8 flex flex-col gap-6" data-testid="class-logistics">
@@ -38,7 +39,7 @@ export function ClassLogisticsBlock({ item }: { item: ClassItem }) {
             <dd className={valueClass} data-testid="class-venue">
               {place && <p className="font-semibold">{place}</p>}
               <address className="not-italic">
-                {atAcademy && <span className="block">{ACADEMY.name}</span>}
+                {atAcademy && <span className="block">{academy.name}</span>}
                 {address.map((line, i) => (
                   <span key={i} className="block break-words">
                     {line}

@@ -1,4 +1,4 @@
-import { ACADEMY, formatTime } from "shared-auth";
+import { formatTime, STARTING_ACADEMY } from "shared-auth";
 import { describe, expect, it } from "vitest";
 import { classLogistics } from "./class-logistics";
 
@@ -28,7 +28,7 @@ describe("classLogistics", () => {
   it("without them: the academy's address, the class's start and end, nothing to bring", () => {
     expect(classLogistics({ ...hours, location: null, venue_address: null, drop_off: null, pick_up: null })).toEqual({
       place: null,
-      address: [...ACADEMY.address],
+      address: [...STARTING_ACADEMY.addressLines],
       atAcademy: true,
       dropOff: formatTime("09:00"),
       pickUp: formatTime("12:00"),

@@ -1,4 +1,4 @@
-import { ACADEMY, formatTime, type ClassItem } from "shared-auth";
+import { formatTime, STARTING_ACADEMY, type ClassItem } from "shared-auth";
 
 /**
  * What a parent needs on the day of a class, from its wire fields: the place, the venue's address
@@ -28,13 +28,17 @@ type LogisticsFields = Pick<
   "location" | "venue_address" | "start_time" | "end_time" | "drop_off" | "pick_up" | "what_to_bring"
 >;
 
-export function classLogistics(item: Partial<LogisticsFields>): ClassLogistics {
+/** `academyAddress`: the academy's address as an admin set it (decision 051). */
+export function classLogistics(
+  item: Partial<LogisticsFields>,
+  academyAddress: readonly string[] = STARTING_ACADEMY.addressLines,
+): ClassLogistics {
   const venue = lines(item.venue_address);
   const dropOff = item.drop_off ?? item.start_time ?? null;
   const pickUp = item.pick_up ?? item.end_time ?? null;
   return {
     place: item.location?.trim() || null,
-    address: venue.length > 0 ? venue : [...ACADEMY.address],
+    address: venue.length > 0 ? venue : [...academyAddress],
     atAcademy: venue.length === 0,
     dropOff: item.start_time && dropOff ? formatTime(dropOff) : null,
     pickUp: item.end_time && pickUp ? formatTime(pickUp) : null,

@@ -7,6 +7,7 @@ import {
   NotFoundPage,
   resolveImageUrl,
   sportLabel,
+  useAcademyFacts,
   type ClassItem,
 } from "shared-auth";
 import { countOf } from "shared-auth/plural";
@@ -23,13 +24,12 @@ import { useBooking } from "../lib/use-booking";
 import { useCancellationPolicy, useClassAvailability, waitlistRule } from "../lib/waitlist-queries";
 import "../styles.css";
 
-const SITE_NAME = "Summit Sports Academy";
-
 /** The browser tab names the page (the shell's route title is only "Class"). */
 function useDocumentTitle(title: string | null) {
+  const { name } = useAcademyFacts();
   useEffect(() => {
-    if (title) document.title = `${title} | ${SITE_NAME}`;
-  }, [title]);
+    if (title) document.title = `${title} | ${name}`;
+  }, [title, name]);
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

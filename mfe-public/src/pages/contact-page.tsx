@@ -4,7 +4,7 @@ import { api, errorMessage } from "shared-auth";
 import { Field, FormResult } from "../components/form-field";
 import { inputClass, actionColors } from "../components/form-styles";
 import { SectionHeading } from "../components/section-heading";
-import { ACADEMY, EMAIL_PATTERN, phoneHref } from "../lib/academy";
+import { EMAIL_PATTERN, phoneHref, useAcademyFacts } from "../lib/academy";
 import { PublicRoot } from "../components/public-root";
 import "../styles.css";
 
@@ -16,6 +16,7 @@ interface ContactForm {
 
 /** /contact: the message is stored by the API (POST /contact), and the visitor is told it arrived. */
 export default function ContactPage() {
+  const academy = useAcademyFacts();
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const {
     register,
@@ -31,7 +32,7 @@ export default function ContactPage() {
       reset();
       setResult({
         ok: true,
-        message: `Thank you, ${values.name.trim()}! Your message reached the academy. We answer ${ACADEMY.replyTime} at ${values.email.trim()}.`,
+        message: `Thank you, ${values.name.trim()}! Your message reached the academy. We answer ${academy.replyTime} at ${values.email.trim()}.`,
       });
     } catch (error) {
       setResult({ ok: false, message: `Your message was not sent: ${errorMessage(error)}` });
@@ -51,25 +52,26 @@ export default function ContactPage() {
             aria-label="The academy's address"
             className="rounded-2xl bg-indigo-900 p-6 text-indigo-50 shadow-lg sm:p-8 dark:bg-indigo-950"
           >
-            <h2 className="font-display text-xl font-bold text-white">{ACADEMY.name}</h2>
+            <h2 className="font-display text-xl font-bold text-white">{academy.name}</h2>
             <address className="mt-4 flex flex-col gap-1 not-italic">
-              <p>{ACADEMY.address[0]}</p>
-              <p>{ACADEMY.address[1]}</p>
+              {academy.addressLines.map((line) => (
+                <p key={line}>{line}</p>
+              ))}
             </address>
             <dl className="mt-6 flex flex-col gap-4">
               <div>
                 <dt className="text-sm font-semibold tracking-wider text-orange-300 uppercase">E-mail</dt>
                 <dd>
-                  <a href={`mailto:${ACADEMY.email}`} className="hover:text-orange-300 hover:underline">
-                    {ACADEMY.email}
+                  <a href={`mailto:${academy.email}`} className="hover:text-orange-300 hover:underline">
+                    {academy.email}
                   </a>
                 </dd>
               </div>
               <div>
                 <dt className="text-sm font-semibold tracking-wider text-orange-300 uppercase">Phone</dt>
                 <dd>
-                  <a href={phoneHref} className="hover:text-orange-300 hover:underline">
-                    {ACADEMY.phone}
+                  <a href={phoneHref(academy.phone)} className="hover:text-orange-300 hover:underline">
+                    {academy.phone}
                   </a>
                 </dd>
               </div>

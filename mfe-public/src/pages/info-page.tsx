@@ -2,7 +2,8 @@ import { useEffect } from "react";
 import { Link, NavLink, useParams } from "react-router-dom";
 import { EmptyState } from "../components/list-states";
 import { SectionHeading } from "../components/section-heading";
-import { INFO_PAGES, INFO_SLUGS, infoPage } from "../lib/info-pages";
+import { useAcademyFacts } from "../lib/academy";
+import { INFO_SLUGS, infoPages } from "../lib/info-pages";
 import { PublicRoot } from "../components/public-root";
 import "../styles.css";
 
@@ -16,11 +17,13 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 /** /info/:slug: the short pages the footer's Quick Links and Information items lead to. */
 export default function InfoPage() {
   const { slug } = useParams();
-  const page = infoPage(slug);
+  const academy = useAcademyFacts();
+  const pages = infoPages(academy);
+  const page = slug && Object.hasOwn(pages, slug) ? pages[slug as keyof typeof pages] : null;
 
   useEffect(() => {
-    document.title = `${page?.title ?? "Information"} | Summit Sports Academy`;
-  }, [page]);
+    document.title = `${page?.title ?? "Information"} | ${academy.name}`;
+  }, [page, academy.name]);
 
   return (
     <PublicRoot>
@@ -33,7 +36,7 @@ export default function InfoPage() {
             {INFO_SLUGS.map((s) => (
               <li key={s}>
                 <NavLink to={`/info/${s}`} className={navClass}>
-                  {INFO_PAGES[s].title}
+                  {pages[s].title}
                 </NavLink>
               </li>
             ))}

@@ -1,13 +1,16 @@
 import { Link } from "react-router-dom";
-import { ACADEMY_NAME } from "./academy";
+import { useAcademyFacts } from "shared-auth";
 
 /**
  * The academy's mark: a stylised peak over a ball's seam. `onDark` is for a surface that is dark in
  * both themes (the footer): the name is then always light.
  */
 export function Logo({ className = "", onDark = false }: { className?: string; onDark?: boolean }) {
+  const { name } = useAcademyFacts();
+  // The name's first word large, the rest small under it ("Summit" / "Sports Academy").
+  const space = name.indexOf(" ");
   return (
-    <Link to="/" className={`inline-flex items-center gap-2.5 ${className}`} aria-label={`${ACADEMY_NAME}, home`}>
+    <Link to="/" className={`inline-flex items-center gap-2.5 ${className}`} aria-label={`${name}, home`}>
       <svg viewBox="0 0 40 40" className="h-9 w-9 shrink-0" aria-hidden="true">
         <circle cx="20" cy="20" r="19" fill="#f97316" />
         <path d="M6 28 L16 13 L21 20 L25 15 L34 28 Z" fill="#fff" />
@@ -19,13 +22,13 @@ export function Logo({ className = "", onDark = false }: { className?: string; o
           onDark ? "text-white" : "text-slate-900 dark:text-white"
         }`}
       >
-        Summit{" "}
+        {space < 0 ? name : name.slice(0, space)}{" "}
         <span
           className={`block text-xs font-semibold tracking-[0.2em] uppercase ${
             onDark ? "text-orange-400" : "text-orange-700 dark:text-orange-400"
           }`}
         >
-          Sports Academy
+          {space < 0 ? "" : name.slice(space + 1)}
         </span>
       </span>
     </Link>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router-dom";
-import { useAcademy } from "shared-auth";
+import { useAcademy, useAcademyFacts } from "shared-auth";
 import { RemotePage } from "../federation/remote-page";
 import { hasStoredSession } from "../federation/route-preload";
 import { RootLayout } from "../layout/root-layout";
@@ -29,9 +29,10 @@ const SettingsPage = lazy(() =>
 );
 
 function Titled({ title, children }: { title: string; children: React.ReactNode }) {
+  const { name } = useAcademyFacts();
   useEffect(() => {
-    document.title = `${title} | Summit Sports Academy`;
-  }, [title]);
+    document.title = `${title} | ${name}`;
+  }, [title, name]);
   return <Suspense fallback={<PageSkeleton />}>{children}</Suspense>;
 }
 
