@@ -75,7 +75,8 @@ export function sessionsCalendar(
 ): string {
   const calendar = ical({
     name,
-    prodId: { company: "Summit Sports Academy", product: "camp-sessions", language: "EN" },
+    // The maker a calendar names is the academy whose site made it (its name as now set).
+    prodId: { company: ACADEMY.name, product: "camp-sessions", language: "EN" },
   });
   calendar.method(cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH);
   calendar.timezone({ name: ACADEMY_TIME_ZONE, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null });

@@ -19,6 +19,7 @@ import {
   prefersHtml,
 } from "./answers.js";
 import { sessionsCalendar } from "./calendar.js";
+import { ACADEMY } from "./format.js";
 import { enrolmentEvents } from "./facts.js";
 import { outboxState } from "./outbox.js";
 import { readPreferences, setCalendarToken, setOptionalEmails, userOfUnsubscribeToken } from "./preferences.js";
@@ -39,6 +40,9 @@ const feedUrl = (config: MailConfig, token: string | null) =>
   token ? `${config.apiUrl.replace(/^https?:\/\//, "webcal://")}/calendar/${token}.ics` : null;
 
 /** The small page the unsubscribe link opens (no script, no style: the API's pages are bare). */
+/** The academy's name (an admin's text) as the letters it is inside this page's markup. */
+const academyNameAsText = () => ACADEMY.name.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 function page(title: string, body: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
 }
@@ -227,7 +231,7 @@ export const notificationRoutes =
         return reply
           .type("text/calendar; charset=utf-8")
           .header("cache-control", "private, no-store")
-          .send(sessionsCalendar(events, clock.now(), { name: "Summit Sports Academy: camp sessions" }));
+          .send(sessionsCalendar(events, clock.now(), { name: `${ACADEMY.name}: camp sessions` }));
       },
     );
 
@@ -285,7 +289,7 @@ export const notificationRoutes =
             .type("text/html; charset=utf-8");
           return page(
             "Stop reminder e-mails?",
-            `<p>Summit Sports Academy sends a reminder a few days before each camper's first session. Receipts and messages about your bookings still come.</p><form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Turn reminders off</button></form><p>You can turn them back on in <a href="${config.siteUrl}/settings">Settings</a>.</p>`,
+            `<p>${academyNameAsText()} sends a reminder a few days before each camper's first session. Receipts and messages about your bookings still come.</p><form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Turn reminders off</button></form><p>You can turn them back on in <a href="${config.siteUrl}/settings">Settings</a>.</p>`,
           );
         },
       );

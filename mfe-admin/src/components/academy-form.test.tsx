@@ -191,7 +191,7 @@ describe("the academy details form", () => {
     });
     await waitFor(() =>
       expect(screen.getByRole("status").textContent).toBe(
-        "Saved: every e-mail, calendar and statement says these within a minute.",
+        "Saved: every page, e-mail, calendar and statement says these within a minute.",
       ),
     );
     // The form now holds the facts as saved, the address in the lines sent.

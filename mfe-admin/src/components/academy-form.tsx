@@ -18,7 +18,7 @@ import { buttonStyles } from "./buttons";
 import { fieldId, focusFirstProblem, FormAlert, HINT, TextArea, TextInput } from "./front-desk/fields";
 import { ErrorState, TableSkeleton } from "./states";
 
-const SAVED = "Saved: every e-mail, calendar and statement says these within a minute.";
+const SAVED = "Saved: every page, e-mail, calendar and statement says these within a minute.";
 
 /** The sites' names as their owners write them. */
 const SITE_LABEL: Record<SocialSite, string> = {
@@ -128,7 +128,7 @@ function AcademyFields({ current }: { current: Academy }) {
     <form noValidate onSubmit={submit} aria-label="Academy details" className="flex min-w-0 flex-col gap-6">
       <Group legend="Names">
         <div className="grid gap-4 sm:grid-cols-2">
-          {text("name", "Academy name", "In every e-mail and calendar")}
+          {text("name", "Academy name", "On every page, e-mail and calendar")}
           {text("senderName", "Sender name", "The name e-mails come from")}
           {text("legalName", "Legal name", "On receipts and year-end statements")}
           {text("taxId", "Tax id (EIN)", "Shown on year-end statements")}

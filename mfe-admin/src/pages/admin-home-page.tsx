@@ -173,8 +173,8 @@ export default function AdminHomePage() {
           Academy details
         </h2>
         <p className="mt-1 mb-3 text-sm text-slate-600 dark:text-slate-400">
-          The academy's name, address and contacts as every e-mail, calendar, receipt and year-end statement says them
-          (the site's pages still show the ones built in).
+          The academy's name, address and contacts as every page, e-mail, calendar, receipt and year-end statement says
+          them.
         </p>
         <AcademyForm />
       </section>
