@@ -36,7 +36,7 @@ function academyDay(days: number): string {
 const parent = { email: `cancel-${TAG}@example.net`, password: PASSWORD, name: `Casey Cancel ${TAG}` };
 const classIds: Record<string, string> = {};
 const POLICY_TEXT =
-  "Full refund until 14 days before the first day, 50% until 7 days before, no refund after that or once the class has started. If cancelling a seat means the seats you keep no longer earn a discount (multi-class, sibling, or a promo code's minimum order), the refund is reduced by the discount they no longer earn.";
+  "Full refund until 14 days before the first day, 50% until 7 days before, no refund after that or once the class has started. If cancelling a seat means the seats you keep no longer earn a discount (multi-class, sibling, or a promo code's minimum order), the refund is reduced by the discount they no longer earn. On a payment plan, a refund is of what was paid so far, and cancelling ends the payments still to come: nothing more is owed, even when nothing is refunded.";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 

@@ -23,6 +23,13 @@ export const DEFAULT_POLICY: Policy = { fullRefundDays: 14, partialRefundDays: 7
 const LOST_DISCOUNT_TEXT =
   " If cancelling a seat means the seats you keep no longer earn a discount (multi-class, sibling, or a promo code's minimum order), the refund is reduced by the discount they no longer earn.";
 
+/**
+ * A seat on a payment plan (decision 040): its refund is worked out on what was charged for it, and
+ * cancelling it cancels its shares of the charges still to come, whatever the refund.
+ */
+const PLAN_TEXT =
+  " On a payment plan, a refund is of what was paid so far, and cancelling ends the payments still to come: nothing more is owed, even when nothing is refunded.";
+
 /** The policy in plain words, as the pages, the receipt and the cancel dialog say it. */
 export function policyText(policy: Policy): string {
   const parts = [`Full refund until ${policy.fullRefundDays} days before the first day`];
@@ -31,7 +38,7 @@ export function policyText(policy: Policy): string {
   }
   parts.push("no refund after that or once the class has started");
   const fee = policy.feeCents > 0 ? ` A processing fee of ${usd(policy.feeCents)} is kept from any refund.` : "";
-  return `${parts.join(", ")}.${LOST_DISCOUNT_TEXT}${fee}`;
+  return `${parts.join(", ")}.${LOST_DISCOUNT_TEXT}${PLAN_TEXT}${fee}`;
 }
 
 export async function loadPolicy(db: Db | Tx): Promise<Policy> {

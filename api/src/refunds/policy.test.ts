@@ -66,7 +66,7 @@ describe("the cancellation policy's arithmetic", () => {
 
   it("says the policy and the quote in plain words", () => {
     expect(policyText(DEFAULT_POLICY)).toBe(
-      "Full refund until 14 days before the first day, 50% until 7 days before, no refund after that or once the class has started. If cancelling a seat means the seats you keep no longer earn a discount (multi-class, sibling, or a promo code's minimum order), the refund is reduced by the discount they no longer earn.",
+      "Full refund until 14 days before the first day, 50% until 7 days before, no refund after that or once the class has started. If cancelling a seat means the seats you keep no longer earn a discount (multi-class, sibling, or a promo code's minimum order), the refund is reduced by the discount they no longer earn. On a payment plan, a refund is of what was paid so far, and cancelling ends the payments still to come: nothing more is owed, even when nothing is refunded.",
     );
     expect(policyText({ ...DEFAULT_POLICY, feeCents: 500 })).toMatch(
       /A processing fee of \$5\.00 is kept from any refund\.$/,

@@ -170,7 +170,7 @@ describe("admins", () => {
       payload: { fullRefundDays: 21, partialRefundDays: 10, partialPercent: 40, feeCents: 500 },
     });
     expect(set.json().text).toBe(
-      "Full refund until 21 days before the first day, 40% until 10 days before, no refund after that or once the class has started. If cancelling a seat means the seats you keep no longer earn a discount (multi-class, sibling, or a promo code's minimum order), the refund is reduced by the discount they no longer earn. A processing fee of $5.00 is kept from any refund.",
+      "Full refund until 21 days before the first day, 40% until 10 days before, no refund after that or once the class has started. If cancelling a seat means the seats you keep no longer earn a discount (multi-class, sibling, or a promo code's minimum order), the refund is reduced by the discount they no longer earn. On a payment plan, a refund is of what was paid so far, and cancelling ends the payments still to come: nothing more is owed, even when nothing is refunded. A processing fee of $5.00 is kept from any refund.",
     );
     expect((await api.call({ method: "GET", url: "/cancellation-policy" })).json()).toMatchObject({
       fullRefundDays: 21,
