@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { stripeFor } from "../../test/payment-sandbox-sdk.js";
 import { usePayments, type Harness } from "../../test/payment-webhooks.js";
 import { SEED_FAMILIES } from "../seed/index.js";
 import { ADMIN, classId, LEE, MAYA, SAM } from "../../test/harness.js";
@@ -263,6 +264,41 @@ describe("the payment webhook", () => {
     ).toBe(1);
   });
 
+  it("asks Stripe nothing for a payment already recorded (each read counts against the account's limit)", async () => {
+    const { api, sandbox } = h;
+    const item = await addToCart(api, SAM, 7);
+    const co = (await checkout(api, SAM, { cartItemIds: [item] })).json();
+    await payByCard(sandbox, co.clientSecret, "4242424242424242");
+    const ofThisIntent = (eventId: string) =>
+      (sandbox.events.find((e) => e.id === eventId)?.data.object as { id?: string } | undefined)?.id ===
+      co.paymentIntentId;
+    const delivery = await sandbox.waitForDelivery(
+      (d) => d.type === "payment_intent.succeeded" && d.ok && ofThisIntent(d.eventId),
+    );
+    const event = sandbox.events.find((e) => e.id === delivery.eventId)!;
+    const paid = `select count(*)::int as n from payments where transaction_id = '${co.paymentIntentId}'`;
+    expect(await count(api, paid)).toBe(1);
+
+    // One request a second, and this second's used: a webhook that asked Stripe now would be refused.
+    sandbox.setRequestsPerSecond(1);
+    try {
+      await stripeFor(sandbox).paymentIntents.retrieve(co.paymentIntentId);
+      const again = await sendSigned(h, { ...event, id: `${event.id}_again` });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toEqual({ received: true });
+      // An intent not yet recorded is read from Stripe, which refuses it this second: the proof the limit held.
+      const other = await sendSigned(h, {
+        ...event,
+        id: `${event.id}_other`,
+        data: { object: { id: "pi_notrecordedyet", status: "succeeded", metadata: {} } },
+      });
+      expect(other.statusCode).not.toBe(200);
+    } finally {
+      sandbox.setRequestsPerSecond(undefined);
+    }
+    expect(await count(api, paid)).toBe(1);
+  });
+
   it("accepts and ignores a payment that is none of the site's checkouts", async () => {
     const before = await count(h.api, `select count(*)::int as n from payments`);
     const res = await sendSigned(h, {
@@ -274,8 +310,8 @@ describe("the payment webhook", () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    // The one paid checkout of this file's earlier test and the seed's families' payments, as before.
-    expect(before).toBe(1 + SEED_FAMILIES.length);
+    // The two paid checkouts of this file's earlier tests and the seed's families' payments, as before.
+    expect(before).toBe(2 + SEED_FAMILIES.length);
     expect(await count(h.api, `select count(*)::int as n from payments`)).toBe(before);
   });
 

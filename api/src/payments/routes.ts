@@ -23,7 +23,7 @@ import {
 } from "../booking/index.js";
 import { refusals } from "../platform/contract.js";
 import { ApiError, badRequest, conflict, forbidden } from "../platform/errors.js";
-import { settleInstalmentIntent } from "../plans/index.js";
+import { beingCharged, settleInstalmentIntent } from "../plans/index.js";
 import { mirrorRefunds, withRefunds } from "../refunds/index.js";
 import { checkoutRateLimits, promoCodeRateLimits, sensitiveRateLimit } from "../platform/rate-limits.js";
 import { emailQuery, idParam } from "../platform/wire.js";
@@ -316,10 +316,23 @@ export const paymentRoutes =
           if (event.type === "payment_intent.succeeded" || event.type === "payment_intent.canceled") {
             // The event only says which intent to look at: what is settled is what Stripe says of it
             // now, never the event's copy (a signed event may be old, or forged with a leaked secret).
-            const sent = (event.data.object as Partial<Stripe.PaymentIntent> | null)?.id;
-            const intent =
-              typeof sent === "string" && /^pi_\w{1,100}$/.test(sent) ? await provider.retrieveIntent(sent) : null;
-            if (!intent) {
+            const sent = event.data.object as Partial<Stripe.PaymentIntent> | null;
+            const named = typeof sent?.id === "string" && /^pi_\w{1,100}$/.test(sent.id) ? sent.id : null;
+            // Nothing is left to settle for a payment already recorded under this intent, nor for a
+            // plan charge a worker is making now (it records the outcome from the answer): Stripe is
+            // not asked about them (each read counts against the account's rate limit). What the
+            // event says only picks the row looked at; no row changes on its word.
+            const instalmentId = sent?.metadata?.instalmentId;
+            const settledElsewhere =
+              named !== null &&
+              event.type === "payment_intent.succeeded" &&
+              ((typeof instalmentId === "string" && (await beingCharged(db, instalmentId))) ||
+                (await db.select({ id: payments.id }).from(payments).where(eq(payments.transactionId, named)).limit(1))
+                  .length > 0);
+            const intent = named && !settledElsewhere ? await provider.retrieveIntent(named) : null;
+            if (settledElsewhere) {
+              request.log.debug({ paymentIntentId: named }, "a payment event with nothing left to settle");
+            } else if (!intent) {
               request.log.warn({ eventId: event.id }, "a payment event for an intent Stripe does not know: ignored");
             } else if (intent.status === "succeeded" && intent.metadata.instalmentId) {
               // A family's own payment of a refused plan charge (plans/family-pay.ts).

@@ -11,6 +11,7 @@ export { agreePlan, planConsent, seatKey } from "./agree.js";
 export { familyCustomer, type CustomerMaker } from "./customers.js";
 export { cancelSeatInstalments, scheduleInstalments } from "./instalments.js";
 export {
+  beingCharged,
   chargeDueInstalments,
   instalmentCharger,
   CLAIM_LOST_MS,
