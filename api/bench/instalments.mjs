@@ -163,9 +163,7 @@ try {
       },
     ],
     verdict: { held: !failed, charged: paid, twice, missed, processes: byProcess.length },
-    notes: [
-      comparison,
-    ],
+    notes: [comparison],
   });
 } finally {
   await system.stop();

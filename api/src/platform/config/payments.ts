@@ -29,7 +29,10 @@ export interface PaymentConfig {
    * often a refused charge is tried again is the academy's (plan settings), not the deployment's.
    */
   instalments: {
-    /** The most charges a process asks of the provider per second (INSTALMENT_CHARGES_PER_SECOND, 20: under Stripe's 25). */
+    /**
+     * The most charges a process asks of the provider per second (INSTALMENT_CHARGES_PER_SECOND,
+     * 12): Stripe creates 25 PaymentIntents a second for an account, shared by every process.
+     */
     chargesPerSecond: number;
     /** How often each process looks for instalments due (INSTALMENT_CHECK_SECONDS, 60). */
     checkSeconds: number;
@@ -81,7 +84,7 @@ export function readPaymentConfig(env: NodeJS.ProcessEnv, production: boolean): 
       : positiveInteger(env, "WAITLIST_OFFER_HOURS", 24) * 3600,
     currency: "usd",
     instalments: {
-      chargesPerSecond: positiveInteger(env, "INSTALMENT_CHARGES_PER_SECOND", 20),
+      chargesPerSecond: positiveInteger(env, "INSTALMENT_CHARGES_PER_SECOND", 12),
       checkSeconds: positiveInteger(env, "INSTALMENT_CHECK_SECONDS", 60),
     },
   };
