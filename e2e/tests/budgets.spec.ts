@@ -182,7 +182,8 @@ test.describe("performance budgets", () => {
     const apiCalls: string[] = [];
     const reads: Promise<void>[] = [];
     page.on("response", (response) => {
-      if (response.url().startsWith(API_URL)) apiCalls.push(response.url());
+      // Every page asks for the academy's facts with a plain fetch (decision 051): not axios's call.
+      if (response.url().startsWith(API_URL) && response.url() !== `${API_URL}/academy`) apiCalls.push(response.url());
       if (response.request().resourceType() !== "script") return;
       reads.push(
         response.text().then(
