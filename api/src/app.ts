@@ -40,7 +40,7 @@ import {
   PublicCache,
   putInFront,
 } from "./catalog/index.js";
-import { imageRoutes, seedImageRoutes } from "./images/index.js";
+import { assertImageAvailable, imageRoutes, seedImageRoutes } from "./images/index.js";
 import { contactRoutes, newsletterRoutes } from "./messages/index.js";
 import { ACADEMY, createMailer, notificationRoutes, startOutboxWorker } from "./notifications/index.js";
 import {
@@ -293,7 +293,13 @@ export async function buildApp({
   await app.register(transferRoutes(checkout));
   await app.register(statementRoutes(database.db));
   await app.register(aidRoutes({ db: database.db, sealer, officeLog: logOffice }));
-  await app.register(academyRoutes({ db: database.db, officeLog: logOffice }));
+  await app.register(
+    academyRoutes({
+      db: database.db,
+      officeLog: logOffice,
+      assertImageAvailable: (url, field) => assertImageAvailable(database.db, url, field),
+    }),
+  );
   await app.register(paymentRoutes(checkout));
   await app.register(offerRoutes(checkout));
   await app.register(waitlistRoutes({ db: database.db, sealer, line: config.payments }));

@@ -197,6 +197,12 @@ export const guarded: Guarded[] = [
   },
   {
     method: "POST",
+    url: "/admin/aid/applications/not-an-id/change",
+    body: { amountCents: "x" },
+    lacking: ["student", "instructor"],
+  },
+  {
+    method: "POST",
     url: "/admin/aid/applications/not-an-id/decline",
     body: { note: 1 },
     lacking: ["student", "instructor"],

@@ -45,6 +45,13 @@ export const AID_CASES: Case[] = [
     expect: { anonymous: 401, student: 403, instructor: 403, admin: 404 },
   },
   {
+    name: "changing an award that is not there",
+    method: "POST",
+    url: "/admin/aid/applications/00000000-0000-4000-8000-000000000001/change",
+    body: { amountCents: 100, percent: null, note: null },
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 404 },
+  },
+  {
     name: "declining an aid application that is not there",
     method: "POST",
     url: "/admin/aid/applications/00000000-0000-4000-8000-000000000001/decline",

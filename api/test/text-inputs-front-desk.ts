@@ -117,6 +117,19 @@ export const FRONT_DESK_INPUTS: TextInput[] = [
   },
   {
     method: "POST",
+    url: `/admin/aid/applications/${classId(1)}/change`,
+    as: ADMIN,
+    body: { amountCents: 100, percent: null, note: "Less, as agreed." },
+    fields: ["note"],
+  },
+  {
+    method: "POST",
+    url: "/admin/aid/applications/{}/change",
+    as: ADMIN,
+    body: { amountCents: 100, percent: null, note: null },
+  },
+  {
+    method: "POST",
     url: `/admin/aid/applications/${classId(1)}/decline`,
     as: ADMIN,
     body: { note: "The budget is spent." },

@@ -10,13 +10,18 @@ import { studentWithClasses } from "../support/students";
 
 /**
  * The academy's facts are its own (decision 051): an admin renames it on Admin Home, and a visitor's
- * pages (footer, logo, home, a class page, an information page, the painted home page of a later
+ * pages (footer, uploaded logo, home, a class page, an information page, the painted home page of a later
  * visit), a family's receipt and its calendar say the new name and address, not the old ones. The
  * facts are put back afterwards: the other specs read the seeded academy.
  */
 const run = Date.now().toString(36).slice(-5);
 const NEW_NAME = `Lakeside Kids Camp ${run}`;
 const NEW_STREET = "9 Shore Road";
+/** A one-pixel PNG: the API re-encodes whatever it is given. */
+const LOGO = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 let before: Record<string, unknown>;
 
@@ -65,6 +70,8 @@ test("an admin renames the academy: every page, a receipt and its calendar say t
   await form.getByLabel("Academy name").fill(NEW_NAME);
   await form.getByLabel("Sender name").fill(NEW_NAME);
   await form.getByLabel("Address line 1").fill(NEW_STREET);
+  await form.getByLabel("Logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: LOGO });
+  await expect(form.getByRole("img", { name: "The academy's logo" })).toBeVisible();
   await form.getByRole("button", { name: "Save details" }).click();
   await expect(form.getByText("Saved: every page, e-mail, calendar and statement says these")).toBeVisible();
   // The admin's own page says it at once.
@@ -79,7 +86,10 @@ test("an admin renames the academy: every page, a receipt and its calendar say t
   await expect(footer).toContainText(`© ${new Date().getFullYear()} ${NEW_NAME}. All rights reserved.`);
   await expect(footer.locator("address")).toContainText(NEW_STREET);
   await expect(footer).not.toContainText("120 Riverside Drive");
-  await expect(visitor.getByRole("link", { name: `${NEW_NAME}, home` }).first()).toBeVisible();
+  const home = visitor.getByRole("link", { name: `${NEW_NAME}, home` }).first();
+  await expect(home).toBeVisible();
+  // The academy's logo in place of the site's own mark, loaded.
+  await expect.poll(() => home.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   const about = visitor.locator("section[aria-labelledby=about-heading]");
   await expect(about).toContainText(`${NEW_NAME} is a school that combines academics with sports training.`);
   await footer.scrollIntoViewIfNeeded();

@@ -42,7 +42,7 @@ const sportsWord = NUMBER_WORDS[sportCount] ?? String(sportCount);
  */
 export type AcademyFacts = Pick<
   Academy,
-  "name" | "addressLines" | "phone" | "email" | "seasonText" | "dayText" | "replyTime" | "socialLinks"
+  "name" | "addressLines" | "phone" | "email" | "seasonText" | "dayText" | "replyTime" | "socialLinks" | "logoUrl"
 >;
 
 /**
@@ -65,6 +65,7 @@ export const STARTING_ACADEMY: AcademyFacts = {
     youtube: "https://www.youtube.com/",
     pinterest: "https://www.pinterest.com/",
   },
+  logoUrl: null,
 };
 
 /** The facts that follow from the code's own lists (not settings): sports, ages and the clock. */

@@ -1,6 +1,11 @@
 import { api } from "shared-auth";
 import type { UploadedImage } from "shared-auth/wire";
 
+/*
+ * Uploading a picture to POST /images (a class's image, the academy's logo). A subpath of its own
+ * (`shared-auth/image-upload`): the forms that upload compile it in, the shared singleton stays as it is.
+ */
+
 /** The types POST /images accepts (it checks the bytes too) and its default size limit. */
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"];
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { family } from "../../test/families.js";
 import { ADMIN, useTestApi } from "../../test/harness.js";
@@ -79,6 +80,41 @@ describe("the academy's own facts", () => {
 
     const [line] = await db().select().from(officeActions).where(eq(officeActions.action, "academy-settings"));
     expect(line!.summary).toMatch(/^The academy's details changed: name, legalName, addressLines/);
+  });
+
+  it("takes a logo uploaded here, keeps it when a save leaves it out, and drops it when told", async () => {
+    const png = await sharp({ create: { width: 120, height: 120, channels: 3, background: "#1e3a8a" } })
+      .png()
+      .toBuffer();
+    const data = new FormData();
+    data.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "logo.png");
+    const body = new Response(data);
+    const uploaded = await api.call({
+      method: "POST",
+      url: "/images",
+      as: ADMIN,
+      payload: Buffer.from(await body.arrayBuffer()),
+      headers: { "content-type": body.headers.get("content-type")! },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const logoUrl = uploaded.json().data.display_url as string;
+
+    expect((await put({ ...RENAMED, logoUrl })).json().logoUrl).toBe(logoUrl);
+    expect((await api.call({ method: "GET", url: "/academy" })).json().logoUrl).toBe(logoUrl);
+    expect((await put({ ...RENAMED, name: "Lakeside Camp" })).json()).toMatchObject({ name: "Lakeside Camp", logoUrl });
+
+    // Only an image of this API, and one that is there.
+    for (const wrong of [
+      `/images/${"0".repeat(64)}.webp`,
+      "https://elsewhere.example/logo.png",
+      "/images/seed/x.svg",
+    ]) {
+      const refused = await put({ ...RENAMED, logoUrl: wrong });
+      expect(refused.statusCode, wrong).toBe(400);
+      expect(refused.json().fields, wrong).toHaveProperty("logoUrl");
+    }
+    expect(academyFacts().logoUrl).toBe(logoUrl);
+    expect((await put({ ...RENAMED, logoUrl: null })).json().logoUrl).toBeNull();
   });
 
   it("is read again by a process when another changed it", async () => {

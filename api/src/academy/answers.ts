@@ -52,6 +52,15 @@ export const academyBody = z.object({
       },
     )
     .strict(),
+  logoUrl: z
+    .string({ error: "Upload the logo as an image of this site." })
+    .regex(/^\/images\/[0-9a-f]{64}\.webp$/, { error: "Upload the logo as an image of this site." })
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        "An image uploaded with POST /images (its display_url); null: the site's own mark; absent: unchanged",
+    }),
 });
 
 const links = z.object({
@@ -76,6 +85,10 @@ export const academyAnswer = z
     dayText: z.string(),
     replyTime: z.string(),
     socialLinks: links,
+    logoUrl: z
+      .string()
+      .nullable()
+      .meta({ description: "The academy's logo (an image of this API); null: the site's own mark" }),
     updatedAt: z.iso.datetime().meta({ description: "When they were last changed (ISO 8601)" }),
   })
   .meta({ id: "Academy", description: "The academy's own facts, as every page and message says them" });

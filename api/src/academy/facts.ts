@@ -19,6 +19,8 @@ export interface AcademyFacts {
   dayText: string;
   replyTime: string;
   socialLinks: SocialLinks;
+  /** The logo uploaded for the academy (an image of this API), or null for the site's own mark. */
+  logoUrl: string | null;
   /** When they were last changed (ISO 8601). */
   updatedAt: string;
 }
@@ -44,6 +46,7 @@ export const STARTING_FACTS: AcademyFacts = {
     youtube: "https://www.youtube.com/",
     pinterest: "https://www.pinterest.com/",
   },
+  logoUrl: null,
   updatedAt: new Date(0).toISOString(),
 };
 

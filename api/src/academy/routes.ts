@@ -10,6 +10,8 @@ export interface AcademyDeps {
   db: Db;
   /** The front desk's office log (given by the app: settings do not depend on the front desk). */
   officeLog: OfficeLog;
+  /** Refuses (400, on the field) an image path of this API with no image behind it (given by the app: images' rule). */
+  assertImageAvailable: (url: string | undefined, field: string) => Promise<void>;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface AcademyDeps {
  * as it was at most `ACADEMY_REFRESH_MS` ago.
  */
 export const academyRoutes =
-  ({ db, officeLog }: AcademyDeps): FastifyPluginAsyncZod =>
+  ({ db, officeLog, assertImageAvailable }: AcademyDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/academy",
@@ -52,6 +54,7 @@ export const academyRoutes =
       async (request) => {
         const actor = await request.requireActor();
         requirePermission(actor, "update", "academy");
+        await assertImageAvailable(request.body.logoUrl ?? undefined, "logoUrl");
         return saveFacts(db, request.body, { id: actor.id, name: actor.name }, officeLog);
       },
     );

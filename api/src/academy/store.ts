@@ -25,6 +25,7 @@ const toFacts = (row: Row): AcademyFacts => ({
   dayText: row.dayText,
   replyTime: row.replyTime,
   socialLinks: row.socialLinks,
+  logoUrl: row.logoUrl,
   updatedAt: row.updatedAt.toISOString(),
 });
 
@@ -59,14 +60,20 @@ export async function saveFacts(
 ): Promise<AcademyFacts> {
   const facts = await transaction(db, async (tx) => {
     const before = await loadFacts(tx);
-    const values = { ...body, updatedAt: clock.now(), updatedBy: actor.id };
+    // A body without `logoUrl` (a client older than logos) keeps the logo as it is.
+    const values = {
+      ...body,
+      logoUrl: body.logoUrl === undefined ? before.logoUrl : body.logoUrl,
+      updatedAt: clock.now(),
+      updatedBy: actor.id,
+    };
     const [row] = await tx
       .insert(academySettings)
       .values({ id: 1, ...values })
       .onConflictDoUpdate({ target: academySettings.id, set: values })
       .returning();
     const changed = (Object.keys(body) as (keyof typeof body)[]).filter(
-      (key) => JSON.stringify(body[key]) !== JSON.stringify(before[key]),
+      (key) => body[key] !== undefined && JSON.stringify(body[key]) !== JSON.stringify(before[key]),
     );
     await officeLog(
       tx,

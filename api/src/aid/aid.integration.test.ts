@@ -191,6 +191,74 @@ describe("financial aid", () => {
     expect(log.map((l) => l.action).sort()).toEqual(["aid-awarded", "aid-awarded"]);
   });
 
+  it("changes an award: up from what is left of the budget, down to what it pays for, each change told", async () => {
+    const budget = await openSeason({ budgetCents: 200_000 });
+    expect(budget.statusCode, budget.body).toBe(200);
+    const [before] = await db().select().from(aidSeasons).where(eq(aidSeasons.season, SEASON));
+    const fam = await family(api, ["Noa"]);
+    const noa = fam.kids[0]!;
+    const appId = (await apply(fam, application(noa))).json()._id as string;
+    const change = (amountCents: number, note: string | null = null) =>
+      admin("POST", `/admin/aid/applications/${appId}/change`, { amountCents, percent: null, note });
+
+    // Not awarded yet: nothing to change.
+    expect((await change(5_000)).statusCode).toBe(409);
+    await admin("POST", `/admin/aid/applications/${appId}/award`, { amountCents: 5_000, percent: null, note: null });
+    const cls = await lineClass(api, 5, { priceCents: 8_000 });
+    await paySeats(api, fam, [cls], [noa]);
+    // $50.00 of it pays for Noa's seat of $80.00: the award cannot go below that.
+    const below = await change(4_999);
+    expect(below.statusCode).toBe(409);
+    expect(below.json()).toMatchObject({
+      message: "$50.00 of this award already pays for booked seats: it cannot be less.",
+      fields: { amountCents: "At least $50.00." },
+    });
+    expect((await change(30_001)).json().fields).toHaveProperty("amountCents");
+
+    // Up to $250.00, then down to what it pays for (the rest withdrawn): the budget follows each.
+    const up = await change(25_000, "More for the autumn term.");
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json()).toMatchObject({ awardCents: 25_000, usedCents: 5_000, leftCents: 20_000 });
+    const awardedNow = async () =>
+      (await db().select().from(aidSeasons).where(eq(aidSeasons.season, SEASON)))[0]!.awardedCents;
+    expect(await awardedNow()).toBe(before!.awardedCents + 25_000);
+    const down = await change(5_000, "The rest is withdrawn: the budget is needed elsewhere.");
+    expect(down.json()).toMatchObject({ awardCents: 5_000, leftCents: 0 });
+    expect(await awardedNow()).toBe(before!.awardedCents + 5_000);
+
+    // Each change is a message of its own, in words, and a line of the office log.
+    const told = await db()
+      .select({ facts: notificationOutbox.payload })
+      .from(notificationOutbox)
+      .where(and(eq(notificationOutbox.recipient, fam.email), eq(notificationOutbox.kind, "aid-decided")))
+      .orderBy(notificationOutbox.createdAt);
+    expect(told).toHaveLength(3);
+    const last = await renderMessage(
+      "aid-decided",
+      told[2]!.facts as Parameters<typeof renderMessage<"aid-decided">>[1],
+      { siteUrl: "https://camp.example" },
+    );
+    expect(last.subject).toMatch(/^Financial aid for Noa .* changed: \$50\.00$/);
+    expect(last.text).toMatch(/changed the financial aid for Noa .* from \$250\.00 to \$50\.00/);
+    expect(last.text).toContain("From the office: The rest is withdrawn: the budget is needed elsewhere.");
+    const log = await db().select().from(officeActions).where(eq(officeActions.familyId, fam.id));
+    expect(log.map((l) => l.summary)).toContain(`Financial aid for ${SEASON} changed from $250.00 to $50.00`);
+
+    // Taken back to nothing, the message says it is withdrawn, and what it was.
+    const withdrawn = await renderMessage(
+      "aid-decided",
+      {
+        ...(told[2]!.facts as Parameters<typeof renderMessage<"aid-decided">>[1]),
+        awardCents: 0,
+        changedFromCents: 5_000,
+      },
+      { siteUrl: "https://camp.example" },
+    );
+    expect(withdrawn.subject).toMatch(/^Financial aid for Noa .* withdrawn$/);
+    expect(withdrawn.text).toMatch(/has withdrawn the financial aid for Noa .* \(it was \$50\.00\)/);
+    expect(withdrawn.text).not.toContain("comes off");
+  });
+
   it("never pays for another camper, and pays a whole seat at the desk", async () => {
     await openSeason({ budgetCents: 200_000 });
     const fam = await family(api, ["Mia", "Leo"]);

@@ -2,13 +2,14 @@ import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CONTACT, family, lineClass } from "../../test/families.js";
 import { ADMIN, clockDay, driverName, pause, staggered, useTwoTestApis } from "../../test/harness.js";
-import { aidSeasons, aidUses } from "../platform/database/schema.js";
+import { aidApplications, aidSeasons, aidUses } from "../platform/database/schema.js";
 
 /**
  * Financial aid's read-then-write rules on two API processes (one PostgreSQL, a pool each): "the
  * season's budget is never promised twice" (two admins award two applications at once, each for
- * more than half of what is left: one is taken) and "an award is spent once" (the desk and the
- * family's own checkout book two seats of the awarded camper at once: the award pays one). Every
+ * more than half of what is left: one is taken), "an award is spent once" (the desk and the
+ * family's own checkout book two seats of the awarded camper at once: the award pays one) and "an
+ * award never falls below what it pays" (the office withdraws it as the family checks out). Every
  * round; over the rounds each side wins at least once, so the requests did meet. PGlite runs one
  * transaction at a time.
  */
@@ -102,6 +103,55 @@ describe.runIf(driverName === "postgres")("financial aid racing on two processes
       wins.add(uses[0]!.classId === atDesk ? "desk" : "family");
     }
     expect([...wins].sort()).toEqual(["desk", "family"]);
+  });
+
+  it("never lets an award fall below what it pays: the office withdrawing it while the family checks out", async () => {
+    const wins = new Set<string>();
+    await newSeason(100_000);
+    for (let round = 0; round < ROUNDS; round++) {
+      const fam = await family(a, ["Uma"]);
+      const camperId = fam.kids[0]!;
+      const id = await applied(fam, camperId);
+      expect(
+        (
+          await admin(a, "POST", `/admin/aid/applications/${id}/award`, {
+            amountCents: 5_000,
+            percent: null,
+            note: null,
+          })
+        ).statusCode,
+      ).toBe(200);
+      const cls = await lineClass(a, 5, {
+        priceCents: 8_000,
+        startDate: `${season}-07-06`,
+        endDate: `${season}-07-10`,
+      });
+      const added = await b.call({ method: "POST", url: "/carts", as: fam, payload: { classItemId: cls, camperId } });
+      expect(added.statusCode, added.body).toBe(201);
+      const at = staggered(round);
+      const [withdrawn, checkout] = await Promise.all([
+        pause(at.first).then(() =>
+          admin(a, "POST", `/admin/aid/applications/${id}/change`, { amountCents: 0, percent: null, note: null }),
+        ),
+        pause(at.second).then(() => b.call({ method: "POST", url: "/create-payment-intent", as: fam, payload: {} })),
+      ]);
+      expect(checkout.statusCode, `round ${round}: ${checkout.body}`).toBe(201);
+      const uses = await a.database.db.select().from(aidUses).where(eq(aidUses.classId, cls));
+      const [award] = await a.database.db.select().from(aidApplications).where(eq(aidApplications.id, id));
+      if (withdrawn.statusCode === 200) {
+        // The office came first: nothing of the award is left, and the checkout charged the whole seat.
+        expect(uses, `round ${round}`).toEqual([]);
+        expect(award!.awardCents).toBe(0);
+        wins.add("office");
+      } else {
+        // The checkout came first: the award's $50.00 is spent on the seat, and it may not go below that.
+        expect(withdrawn.statusCode, `round ${round}: ${withdrawn.body}`).toBe(409);
+        expect(uses.map((u) => u.cents)).toEqual([5_000]);
+        expect(award!.awardCents).toBe(5_000);
+        wins.add("family");
+      }
+    }
+    expect([...wins].sort()).toEqual(["family", "office"]);
   });
 
   it("takes one of two awards that together pass the budget, never more than the budget", async () => {

@@ -62,6 +62,13 @@ export const awardBody = z.object({
   note: text({ max: 1000, multiLine: true }).nullable().meta({ description: "What the family is told" }),
 });
 
+/** A changed award: as an award, and down to nothing (what it already pays for is checked apart). */
+export const changeBody = awardBody.extend({
+  amountCents: wholeCents("The award", 0, 10_000_000).meta({
+    description: "The most the award pays in all from now on: at least what it already pays for; 0 withdraws it",
+  }),
+});
+
 export const declineBody = z.object({
   note: text({ required: "Tell the family why.", max: 1000, multiLine: true }).meta({
     description: "What the family is told",

@@ -13,6 +13,7 @@ import {
   aidSeason,
   applyBody,
   awardBody,
+  changeBody,
   declineBody,
   familyAid,
   seasonBody,
@@ -168,6 +169,33 @@ export const aidRoutes =
       async (request) => {
         const actor = await admin(request, "update");
         return store.award(db, { id: actor.id, name: actor.name }, request.params.id, request.body, officeLog);
+      },
+    );
+
+    app.post(
+      "/admin/aid/applications/:id/change",
+      {
+        config: { access: { action: "update", entity: "aid", any: true } },
+        schema: {
+          operationId: "changeAid",
+          tags: ["financial aid"],
+          summary:
+            "Change an award: more from the season's budget, or less down to what it already pays for, which withdraws the rest (admins)",
+          params: idParam,
+          body: changeBody,
+          response: {
+            200: adminAidApplication.describe("The application, its award changed"),
+            ...refusals({
+              400: "Above the season's most per camper, or a field out of range",
+              404: "No such application",
+              409: "Not awarded, below what it already pays for, or the season's budget has not that much left",
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const actor = await admin(request, "update");
+        return store.changeAward(db, { id: actor.id, name: actor.name }, request.params.id, request.body, officeLog);
       },
     );
 

@@ -5,15 +5,16 @@ import type { Actor } from "../platform/access/permissions.js";
 import * as clock from "../platform/clock.js";
 import type { Db, Tx } from "../platform/database/client.js";
 import { aidApplications, aidSeasons, campers, users } from "../platform/database/schema.js";
-import { badRequest, conflict, notFound } from "../platform/errors.js";
+import { ApiError, badRequest, conflict, notFound } from "../platform/errors.js";
 import { aidStatementBinding } from "../platform/sealed-columns.js";
 import type { OfficeLog } from "../platform/office-log.js";
 import type { Sealer } from "../platform/sealing.js";
+import { lockAccount } from "../platform/database/locks.js";
 import { transaction } from "../platform/transaction.js";
 import { enqueueAidDecided } from "../notifications/index.js";
 import { money } from "../pricing/index.js";
 import type { z } from "zod";
-import type { applyBody, awardBody, seasonBody } from "./answers.js";
+import type { applyBody, awardBody, changeBody, seasonBody } from "./answers.js";
 import { seasonUsedCents, usedCents } from "./credits.js";
 
 /** Financial aid's seasons, applications and awards (decision 050). */
@@ -197,27 +198,56 @@ async function lockPending(tx: Tx, id: string) {
   return row;
 }
 
-/** The family's e-mail with the office's answer, written in the decision's own transaction. */
-async function tellFamily(tx: Tx, id: string) {
+/**
+ * The family's e-mail with the office's answer, written in the decision's own transaction; after a
+ * change, what the award was before (`changedFromCents`) and when it changed (each change its own message).
+ */
+async function tellFamily(tx: Tx, id: string, change?: { fromCents: number; at: Date }) {
   const [row] = await applicationsQuery(tx).where(eq(aidApplications.id, id));
   if (!row || row.status === "pending") return;
-  await enqueueAidDecided(tx, row.familyEmail, {
-    applicationId: id,
-    familyName: row.familyName ?? "",
-    camperName: row.camperName,
-    season: row.season,
-    status: row.status,
-    awardCents: row.awardCents,
-    awardPercent: row.awardPercent,
-    note: row.decisionNote,
-  });
+  await enqueueAidDecided(
+    tx,
+    row.familyEmail,
+    {
+      applicationId: id,
+      familyName: row.familyName ?? "",
+      camperName: row.camperName,
+      season: row.season,
+      status: row.status,
+      awardCents: row.awardCents,
+      awardPercent: row.awardPercent,
+      note: row.decisionNote,
+      changedFromCents: change?.fromCents ?? null,
+    },
+    change?.at,
+  );
 }
 
 /**
- * Awards an amount (optionally as a percent of each seat up to it). The season's budget is taken in
- * one guarded update (`awarded + amount <= budget`): of two awards that would together pass it, the
- * second finds its row changed and is refused, whichever process runs it.
+ * Takes `cents` more from a season's budget (fewer when negative) in one guarded update
+ * (`awarded + cents <= budget`): of two awards that would together pass it, the second finds its
+ * row changed and is refused, whichever process runs it.
  */
+async function takeFromBudget(tx: Tx, season: number, cents: number) {
+  const [taken] = await tx
+    .update(aidSeasons)
+    .set({ awardedCents: sql`${aidSeasons.awardedCents} + ${cents}`, updatedAt: clock.now() })
+    .where(and(eq(aidSeasons.season, season), sql`${aidSeasons.awardedCents} + ${cents} <= ${aidSeasons.budgetCents}`))
+    .returning({ awarded: aidSeasons.awardedCents });
+  if (taken) return;
+  const [now] = await tx.select().from(aidSeasons).where(eq(aidSeasons.season, season));
+  throw conflict(`Only ${money((now?.budgetCents ?? 0) - (now?.awardedCents ?? 0))} of the ${season} budget is left.`);
+}
+
+/** An award above the season's most per camper: refused, naming the amount's field. */
+function withinCap(cents: number, season: { season: number; camperCapCents: number }) {
+  if (cents <= season.camperCapCents) return;
+  throw badRequest(`At most ${money(season.camperCapCents)} per camper in ${season.season}.`, {
+    amountCents: `At most ${money(season.camperCapCents)}.`,
+  });
+}
+
+/** Awards an amount (optionally as a percent of each seat up to it), taken from the season's budget. */
 export async function award(
   db: Db,
   actor: { id: string; name: string },
@@ -228,27 +258,8 @@ export async function award(
   await transaction(db, async (tx) => {
     const application = await lockPending(tx, id);
     const [season] = await tx.select().from(aidSeasons).where(eq(aidSeasons.season, application.season));
-    if (body.amountCents > season!.camperCapCents) {
-      throw badRequest(`At most ${money(season!.camperCapCents)} per camper in ${application.season}.`, {
-        amountCents: `At most ${money(season!.camperCapCents)}.`,
-      });
-    }
-    const [taken] = await tx
-      .update(aidSeasons)
-      .set({ awardedCents: sql`${aidSeasons.awardedCents} + ${body.amountCents}`, updatedAt: clock.now() })
-      .where(
-        and(
-          eq(aidSeasons.season, application.season),
-          sql`${aidSeasons.awardedCents} + ${body.amountCents} <= ${aidSeasons.budgetCents}`,
-        ),
-      )
-      .returning({ awarded: aidSeasons.awardedCents, budget: aidSeasons.budgetCents });
-    if (!taken) {
-      const [now] = await tx.select().from(aidSeasons).where(eq(aidSeasons.season, application.season));
-      throw conflict(
-        `Only ${money((now?.budgetCents ?? 0) - (now?.awardedCents ?? 0))} of the ${application.season} budget is left.`,
-      );
-    }
+    withinCap(body.amountCents, season!);
+    await takeFromBudget(tx, application.season, body.amountCents);
     await tx
       .update(aidApplications)
       .set({
@@ -300,6 +311,66 @@ export async function decline(
         applicationId: id,
         camperId: application.camperId,
       },
+    );
+  });
+  const [answer] = await applicationById(db, id);
+  return answer!;
+}
+
+/**
+ * Changes an award: more (from what is left of the budget) or less, down to what it already pays
+ * for (seats booked and checkouts in progress: that money is spent), which withdraws the rest. The
+ * family's account is locked first, as a checkout locks it before it spends the award, so a
+ * checkout and a change never both count on the same cents.
+ */
+export async function changeAward(
+  db: Db,
+  actor: { id: string; name: string },
+  id: string,
+  body: z.infer<typeof changeBody>,
+  officeLog: OfficeLog,
+) {
+  await transaction(db, async (tx) => {
+    const [found] = await tx
+      .select({ familyId: aidApplications.familyId })
+      .from(aidApplications)
+      .where(eq(aidApplications.id, id));
+    if (!found) throw notFound("No such application.");
+    await lockAccount(tx, found.familyId);
+    const [application] = await tx.select().from(aidApplications).where(eq(aidApplications.id, id)).for("update");
+    if (application!.status !== "awarded") {
+      throw conflict(`Only an award can be changed: this application is ${application!.status}.`);
+    }
+    const [season] = await tx.select().from(aidSeasons).where(eq(aidSeasons.season, application!.season));
+    withinCap(body.amountCents, season!);
+    const used = (await usedCents(tx, [id])).get(id) ?? 0;
+    if (body.amountCents < used) {
+      throw new ApiError(409, `${money(used)} of this award already pays for booked seats: it cannot be less.`, {
+        amountCents: `At least ${money(used)}.`,
+      });
+    }
+    const before = application!.awardCents ?? 0;
+    await takeFromBudget(tx, application!.season, body.amountCents - before);
+    const at = clock.now();
+    await tx
+      .update(aidApplications)
+      .set({
+        awardCents: body.amountCents,
+        awardPercent: body.percent,
+        decisionNote: body.note || null,
+        decidedBy: actor.id,
+        decidedAt: at,
+      })
+      .where(eq(aidApplications.id, id));
+    await tellFamily(tx, id, { fromCents: before, at });
+    const how = body.percent === null ? "" : ` (${body.percent}% of each seat)`;
+    await officeLog(
+      tx,
+      actor,
+      found.familyId,
+      "aid-changed",
+      `Financial aid for ${application!.season} changed from ${money(before)} to ${money(body.amountCents)}${how}`,
+      { applicationId: id, camperId: application!.camperId, fromCents: before, amountCents: body.amountCents },
     );
   });
   const [answer] = await applicationById(db, id);

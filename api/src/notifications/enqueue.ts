@@ -291,6 +291,8 @@ export async function enqueueSeatMoved(tx: Tx, transferId: string) {
 }
 
 /** The office's answer to a financial-aid application (decision 050), once per application. */
-export async function enqueueAidDecided(tx: Tx, to: string, facts: AidDecidedFacts) {
-  await enqueue(tx, { kind: "aid-decided", to, facts, dedupeKey: `aid-decided:${facts.applicationId}` });
+/** The office's answer; a change of an award (`changedAt`) is a message of its own. */
+export async function enqueueAidDecided(tx: Tx, to: string, facts: AidDecidedFacts, changedAt?: Date) {
+  const key = `aid-decided:${facts.applicationId}${changedAt ? `:${changedAt.toISOString()}` : ""}`;
+  await enqueue(tx, { kind: "aid-decided", to, facts, dedupeKey: key });
 }

@@ -35,6 +35,7 @@ const academy: Academy = {
     x: "https://x.com/summit",
     pinterest: "https://www.pinterest.com/summit",
   },
+  logoUrl: null,
   updatedAt: "2026-11-01T10:00:00.000Z",
 };
 
@@ -188,6 +189,7 @@ describe("the academy details form", () => {
         youtube: "https://www.youtube.com/summit",
         pinterest: "https://www.pinterest.com/summit",
       },
+      logoUrl: null,
     });
     await waitFor(() =>
       expect(screen.getByRole("status").textContent).toBe(
@@ -198,6 +200,35 @@ describe("the academy details form", () => {
     expect(valueOf("Contact e-mail")).toBe("office@lakeside.example");
     expect(valueOf("Address line 2 (optional)")).toBe("Duluth, MN 55802");
     expect(valueOf("Address line 3 (optional)")).toBe("");
+  });
+
+  it("uploads a logo, shows it, and saves it with the details; a file that is no image is refused at once", async () => {
+    const logo = `/images/${"b".repeat(64)}.webp`;
+    api.on("POST /images", { body: { data: { display_url: logo } } });
+    const user = await renderForm();
+    const picker = screen.getByLabelText("Logo");
+    expect(screen.getByText("Site's mark")).toBeTruthy();
+
+    // A browser's picker set to "all files" lets anything through.
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(picker, new File(["%PDF-1.4"], "brochure.pdf", { type: "application/pdf" }));
+    expect(await screen.findByText("Choose an image file (JPEG, PNG, WebP, GIF or AVIF).")).toBeTruthy();
+    expect(api.calls("POST /images")).toHaveLength(0);
+
+    await user.upload(picker, new File([new Uint8Array([137, 80, 78, 71])], "logo.png", { type: "image/png" }));
+    const shown = await screen.findByRole("img", { name: "The academy's logo" });
+    expect(shown.getAttribute("src")).toMatch(new RegExp(`${logo}$`));
+    expect(screen.queryByText("Choose an image file (JPEG, PNG, WebP, GIF or AVIF).")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Save details" }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect((puts()[0]!.body as AcademyBody).logoUrl).toBe(logo);
+
+    // Back to the site's own mark.
+    await user.click(screen.getByRole("button", { name: "Use the site's own mark" }));
+    await user.click(screen.getByRole("button", { name: "Save details" }));
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect((puts()[1]!.body as AcademyBody).logoUrl).toBeNull();
   });
 
   it("keeps Save disabled while the save is on its way", async () => {

@@ -14,6 +14,7 @@ import {
 } from "../lib/academy";
 import { useAcademySettings, useSaveAcademy } from "../lib/academy-api";
 import type { Academy, SocialSite } from "../lib/academy-types";
+import { AcademyLogo } from "./academy-logo";
 import { buttonStyles } from "./buttons";
 import { fieldId, focusFirstProblem, FormAlert, HINT, TextArea, TextInput } from "./front-desk/fields";
 import { ErrorState, TableSkeleton } from "./states";
@@ -72,6 +73,8 @@ function AcademyFields({ current }: { current: Academy }) {
   const [problems, setProblems] = useState<AcademyProblems>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  // A logo on its way up: saving waits for it.
+  const [uploading, setUploading] = useState(false);
 
   /** Any change: what was said about the last save no longer describes the form. */
   const change = (next: (v: AcademyFormValues) => AcademyFormValues) => {
@@ -81,7 +84,7 @@ function AcademyFields({ current }: { current: Academy }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (save.isPending) return;
+    if (save.isPending || uploading) return;
     const checked = academyInput(values);
     setProblems(checked.problems);
     setFailure(null);
@@ -106,7 +109,7 @@ function AcademyFields({ current }: { current: Academy }) {
   };
 
   // Suggestions off: the inputs hold the academy's facts, and the browser would offer the admin's own.
-  type TextKey = Exclude<AcademyField, `addressLines.${number}` | `socialLinks.${SocialSite}`>;
+  type TextKey = Exclude<AcademyField, `addressLines.${number}` | `socialLinks.${SocialSite}` | "logoUrl">;
   const text = (key: TextKey, label: string, hint: string, type: "text" | "email" | "tel" = "text") => (
     <TextInput
       id={fieldId(prefix, key)}
@@ -212,9 +215,21 @@ function AcademyFields({ current }: { current: Academy }) {
           })}
         </div>
       </Group>
+      <Group legend="Logo">
+        <AcademyLogo
+          id={fieldId(prefix, "logoUrl")}
+          value={values.logoUrl}
+          problem={problems.logoUrl}
+          onBusy={setUploading}
+          onChange={(logoUrl, problem) => {
+            change((v) => ({ ...v, logoUrl }));
+            setProblems((p) => ({ ...p, logoUrl: problem }));
+          }}
+        />
+      </Group>
       {failure && <FormAlert>The details were not saved: {failure}</FormAlert>}
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
+        <button type="submit" className={buttonStyles.primary} disabled={save.isPending || uploading}>
           {save.isPending ? "Saving…" : "Save details"}
         </button>
         {/* Always present, so a screen reader hears the message when it appears. */}

@@ -15,6 +15,7 @@ const academy: Academy = {
   dayText: "A sports block and a study block.",
   replyTime: "within one working day",
   socialLinks: { instagram: "https://www.instagram.com/summit" },
+  logoUrl: `/images/${"a".repeat(64)}.webp`,
   updatedAt: "2026-11-01T10:00:00.000Z",
 };
 const form = academyFormValues(academy);
@@ -56,6 +57,7 @@ describe("the academy details form", () => {
       seasonText: "S".repeat(61),
       dayText: "D".repeat(401),
       replyTime: "",
+      logoUrl: null,
       socialLinks: {
         facebook: "http://facebook.com/summit",
         instagram: "www.instagram.com/summit",

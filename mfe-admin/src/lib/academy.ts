@@ -42,6 +42,8 @@ export interface AcademyFormValues {
   dayText: string;
   replyTime: string;
   socialLinks: Record<SocialSite, string>;
+  /** An uploaded image's path, or null for the site's own mark. */
+  logoUrl: string | null;
 }
 
 /** A field as the API's 400 names it ("addressLines.1", "socialLinks.x"), which is also its key here. */
@@ -65,6 +67,7 @@ export const ACADEMY_FIELDS: readonly AcademyField[] = [
   "seasonText",
   "dayText",
   ...SOCIAL_SITES.map((site) => `socialLinks.${site}` as const),
+  "logoUrl",
 ];
 
 /** Problems in the form's order, so the first one focused is the first one on screen. */
@@ -89,6 +92,7 @@ export function academyFormValues(academy: Academy): AcademyFormValues {
       SocialSite,
       string
     >,
+    logoUrl: academy.logoUrl,
   };
 }
 
@@ -167,6 +171,7 @@ export function academyInput(values: AcademyFormValues): { body: AcademyBody | n
     dayText: values.dayText.trim(),
     replyTime: values.replyTime.trim(),
     socialLinks,
+    logoUrl: values.logoUrl,
   };
   return { body, problems };
 }

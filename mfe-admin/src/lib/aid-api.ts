@@ -8,6 +8,7 @@ import type {
   AidSeason,
   AidSeasonBody,
   AwardBody,
+  ChangeBody,
   DeclineBody,
 } from "./aid-types";
 
@@ -67,7 +68,7 @@ export function useSaveAidSeason() {
  * A decision on one application: the row changes at once, and the lists are read again, right or
  * refused (a 409 means another desk decided it, or spent the budget, meanwhile).
  */
-function useDecision<B>(action: "award" | "decline") {
+function useDecision<B>(action: "award" | "change" | "decline") {
   const client = useQueryClient();
   const refresh = useOverviewRefresh();
   return useMutation({
@@ -84,3 +85,5 @@ function useDecision<B>(action: "award" | "decline") {
 
 export const useAwardAid = () => useDecision<AwardBody>("award");
 export const useDeclineAid = () => useDecision<DeclineBody>("decline");
+/** An award changed: more from the budget, or less down to what it pays for (the rest withdrawn). */
+export const useChangeAid = () => useDecision<ChangeBody>("change");

@@ -1,6 +1,7 @@
 /*
  * What the office's financial-aid calls send and answer (GET /admin/aid, PUT
- * /admin/aid/seasons/:season, GET /admin/aid/applications/:id, POST …/award and …/decline): the
+ * /admin/aid/seasons/:season, GET /admin/aid/applications/:id, POST …/award, …/change and
+ * …/decline): the
  * API document's own types. Money is always whole cents.
  */
 import type {
@@ -28,5 +29,7 @@ type JsonBody<P extends keyof paths, M extends "put" | "post"> = paths[P][M] ext
 export type AidSeasonBody = JsonBody<"/admin/aid/seasons/{season}", "put">;
 /** POST /admin/aid/applications/:id/award. */
 export type AwardBody = JsonBody<"/admin/aid/applications/{id}/award", "post">;
+/** POST /admin/aid/applications/:id/change: an award's new amount, percent and note. */
+export type ChangeBody = JsonBody<"/admin/aid/applications/{id}/change", "post">;
 /** POST /admin/aid/applications/:id/decline. */
 export type DeclineBody = JsonBody<"/admin/aid/applications/{id}/decline", "post">;

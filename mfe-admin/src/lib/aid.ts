@@ -28,6 +28,7 @@ export const STATUS_TEXT: Record<AidStatus, string> = {
 /** An award in a cell: "$300.00, up to 50% of each seat; $120.00 used"; "None" before one. */
 export function awardText(a: Pick<AdminAidApplication, "awardCents" | "awardPercent" | "usedCents">): string {
   if (a.awardCents === null) return "None";
+  if (a.awardCents === 0) return "Withdrawn";
   const share = a.awardPercent === null ? "" : `, up to ${a.awardPercent}% of each seat`;
   return `${moneyText(a.awardCents)}${share}; ${moneyText(a.usedCents)} used`;
 }
@@ -147,15 +148,29 @@ export const awardFormValues = (requestedCents: number, capCents: number): Award
   note: "",
 });
 
-/** POST …/award's body, or what to fix first. The budget left is the API's to check: it is shared. */
+/** The change form as it opens: the award as it stands. */
+export const changeFormValues = (a: AdminAidApplication): AwardFormValues => ({
+  amount: dollarsInput(a.awardCents ?? 0),
+  percent: a.awardPercent === null ? "" : String(a.awardPercent),
+  note: a.decisionNote ?? "",
+});
+
+/**
+ * POST …/award's body (or …/change's, with `usedCents`: what the award already pays, below which it
+ * cannot go; 0 is then allowed and withdraws the rest), or what to fix first. The budget left is the
+ * API's to check: it is shared.
+ */
 export function awardInput(
   values: AwardFormValues,
   capCents: number,
+  usedCents: number | null = null,
 ): { body: AwardBody | null; problems: Partial<Record<AwardField, string>> } {
   const problems: Partial<Record<AwardField, string>> = {};
   const amountCents = dollarsToCents(values.amount);
-  if (Number.isNaN(amountCents) || amountCents === 0) {
+  if (Number.isNaN(amountCents) || (amountCents === 0 && usedCents === null)) {
     problems.amount = "Enter the amount in dollars, for example 300.";
+  } else if (usedCents !== null && amountCents < usedCents) {
+    problems.amount = `It already pays ${moneyText(usedCents)} for booked seats: at least that.`;
   } else if (amountCents > capCents) {
     problems.amount = `The most one camper can get this season is ${moneyText(capCents)}.`;
   }

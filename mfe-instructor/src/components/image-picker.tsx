@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { errorMessage, resolveImageUrl } from "shared-auth";
-import { imageProblem, uploadImage } from "../lib/image-upload";
+import { imageProblem, uploadImage } from "shared-auth/image-upload";
 import { secondaryClass } from "./ui";
 
 type Upload =

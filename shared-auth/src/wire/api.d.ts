@@ -994,6 +994,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/aid/applications/{id}/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change an award: more from the season's budget, or less down to what it already pays for, which withdraws the rest (admins) */
+        post: operations["changeAid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/aid/applications/{id}/decline": {
         parameters: {
             query?: never;
@@ -3155,6 +3172,8 @@ export interface components {
                 x?: string;
                 pinterest?: string;
             };
+            /** @description The academy's logo (an image of this API); null: the site's own mark */
+            logoUrl: string | null;
             /**
              * Format: date-time
              * @description When they were last changed (ISO 8601)
@@ -11922,6 +11941,129 @@ export interface operations {
             };
         };
     };
+    changeAid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The most the award pays in all from now on: at least what it already pays for; 0 withdraws it */
+                    amountCents: number;
+                    /** @description The percent of each seat it pays, up to the amount; null: whole seats */
+                    percent: number | null;
+                    /** @description What the family is told */
+                    note: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The application, its award changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAidApplication"];
+                };
+            };
+            /** @description Above the season's most per camper, or a field out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not awarded, below what it already pays for, or the season's budget has not that much left */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     declineAid: {
         parameters: {
             query?: never;
@@ -12132,6 +12274,8 @@ export interface operations {
                         /** Format: uri */
                         pinterest?: string;
                     };
+                    /** @description An image uploaded with POST /images (its display_url); null: the site's own mark; absent: unchanged */
+                    logoUrl?: string | null;
                 };
             };
         };

@@ -12,4 +12,6 @@ export interface AidDecidedFacts {
   awardCents: number | null;
   awardPercent: number | null;
   note: string | null;
+  /** What the award was before the office changed it; absent or null: the first answer. */
+  changedFromCents?: number | null;
 }

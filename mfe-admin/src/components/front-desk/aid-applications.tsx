@@ -10,13 +10,13 @@ import { AidStatement } from "./aid-statement";
 const COLUMNS = ["Camper", "Family", "Household", "Asked", "Status", "Award", "Actions"];
 
 /** What is open under a row: its statement, or a decision's form. */
-type Open = { id: string; mode: "read" | "award" | "decline" } | null;
+type Open = { id: string; mode: "read" | "award" | "change" | "decline" } | null;
 
 const buttonId = (id: string, mode: NonNullable<Open>["mode"]) => `aid-${mode}-${id}`;
 
 /**
  * A season's applications: one row each (a card on a narrow screen), with Read for the family's
- * statement and, while pending, Award and Decline. What a button opens shows under its row, one
+ * statement and, while pending, Award and Decline (once awarded, Change award). What a button opens shows under its row, one
  * at a time; closing it gives focus back to the button.
  */
 export function AidApplications({
@@ -46,9 +46,17 @@ export function AidApplications({
   };
   // A decision takes its buttons away: the section's status says it, and takes focus.
   const decided = (a: AdminAidApplication) => {
+    const changed = open?.mode === "change";
     setOpen(null);
     const who = `${a.camperName} (${a.familyName})`;
-    onDecided(a.status === "awarded" ? `${who}: awarded ${moneyText(a.awardCents ?? 0)}.` : `${who}: declined.`);
+    const amount = moneyText(a.awardCents ?? 0);
+    onDecided(
+      a.status !== "awarded"
+        ? `${who}: declined.`
+        : changed
+          ? `${who}: the award is now ${amount}.`
+          : `${who}: awarded ${amount}.`,
+    );
   };
 
   const button = (a: AdminAidApplication, mode: NonNullable<Open>["mode"], label: string, style: string) => (
@@ -91,13 +99,20 @@ export function AidApplications({
                   {button(a, "read", "Read", buttonStyles.plain)}
                   {a.status === "pending" && button(a, "award", "Award", buttonStyles.approve)}
                   {a.status === "pending" && button(a, "decline", "Decline", buttonStyles.deny)}
+                  {a.status === "awarded" && button(a, "change", "Change award", buttonStyles.plain)}
                 </div>
               }
               panel={
                 open?.id !== a._id ? null : open.mode === "read" ? (
                   <AidStatement application={a} onClose={close} />
-                ) : open.mode === "award" ? (
-                  <AwardForm application={a} capCents={season.camperCapCents} onDone={decided} onCancel={close} />
+                ) : open.mode === "award" || open.mode === "change" ? (
+                  <AwardForm
+                    application={a}
+                    capCents={season.camperCapCents}
+                    changing={open.mode === "change"}
+                    onDone={decided}
+                    onCancel={close}
+                  />
                 ) : (
                   <DeclineForm application={a} onDone={decided} onCancel={close} />
                 )

@@ -6,12 +6,13 @@ import {
   AWARD_FORM_FIELD,
   awardFormValues,
   awardInput,
+  changeFormValues,
   declineProblem,
   placeFields,
   type AwardField,
   type AwardFormValues,
 } from "../../lib/aid";
-import { useAwardAid, useDeclineAid } from "../../lib/aid-api";
+import { useAwardAid, useChangeAid, useDeclineAid } from "../../lib/aid-api";
 import type { AdminAidApplication } from "../../lib/aid-types";
 import { moneyText } from "../../lib/front-desk";
 import { buttonStyles } from "../buttons";
@@ -30,24 +31,31 @@ const TITLE = "font-display text-lg font-bold break-words text-slate-900 outline
  * Awarding aid to one camper (POST …/award): an amount in dollars, sent as cents, and optionally
  * the most it takes of each seat as a percent. Above the per-camper cap is said before sending
  * (and by the API, 400); more than the budget has left is the API's to say (409), with how much
- * is left, since other desks award from the same budget.
+ * is left, since other desks award from the same budget. `changing`: the award made is changed
+ * instead (POST …/change), opening with it, down to what it already pays for.
  */
 export function AwardForm({
   application,
   capCents,
+  changing = false,
   onDone,
   onCancel,
 }: {
   application: AdminAidApplication;
   capCents: number;
+  changing?: boolean;
   onDone: (decided: AdminAidApplication) => void;
   onCancel: () => void;
 }) {
   const id = useId();
   const prefix = `${id}-award`;
-  const award = useAwardAid();
+  const awardNew = useAwardAid();
+  const change = useChangeAid();
+  const award = changing ? change : awardNew;
   const heading = useFocusOnOpen();
-  const [values, setValues] = useState<AwardFormValues>(() => awardFormValues(application.requestedCents, capCents));
+  const [values, setValues] = useState<AwardFormValues>(() =>
+    changing ? changeFormValues(application) : awardFormValues(application.requestedCents, capCents),
+  );
   const [problems, setProblems] = useState<Partial<Record<AwardField, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const inOrder = (seen: Partial<Record<AwardField, string>>) =>
@@ -56,7 +64,7 @@ export function AwardForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (award.isPending) return;
-    const checked = awardInput(values, capCents);
+    const checked = awardInput(values, capCents, changing ? application.usedCents : null);
     setProblems(checked.problems);
     setFailure(null);
     if (!checked.body) return focusFirstProblem(prefix, inOrder(checked.problems));
@@ -92,11 +100,12 @@ export function AwardForm({
   return (
     <form noValidate onSubmit={submit} aria-labelledby={`${id}-title`} className="flex min-w-0 flex-col gap-3">
       <h3 id={`${id}-title`} ref={heading} tabIndex={-1} className={TITLE}>
-        Award aid to {application.camperName}
+        {changing ? `Change ${application.camperName}'s award` : `Award aid to ${application.camperName}`}
       </h3>
       <p className={HINT}>
-        Asked for {moneyText(application.requestedCents)}. The most one camper can get is {moneyText(capCents)}. The
-        award comes off this camper&apos;s seats at checkout.
+        {changing
+          ? `Awarded ${moneyText(application.awardCents ?? 0)}, of which ${moneyText(application.usedCents)} pays for booked seats: it cannot go below that. An amount of ${moneyText(application.usedCents)} withdraws the rest. The family is told by e-mail.`
+          : `Asked for ${moneyText(application.requestedCents)}. The most one camper can get is ${moneyText(capCents)}. The award comes off this camper's seats at checkout.`}
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         {input("amount", "Amount ($)", "The credit in all, across this camper's seats.")}
@@ -110,7 +119,7 @@ export function AwardForm({
       {failure && <FormAlert>{failure}</FormAlert>}
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={buttonStyles.approve} disabled={award.isPending}>
-          {award.isPending ? "Awarding…" : "Award"}
+          {award.isPending ? (changing ? "Saving…" : "Awarding…") : changing ? "Save the change" : "Award"}
         </button>
         <button type="button" className={buttonStyles.plain} onClick={onCancel} disabled={award.isPending}>
           Cancel

@@ -186,6 +186,47 @@ describe("financial aid at the front desk", () => {
     expect(await within(panel).findByText(/left \$0\.00$/)).toBeTruthy();
   });
 
+  it("changes an award: opens with it, refuses less than it pays before sending, then down to what it pays", async () => {
+    const awarded = {
+      ...mia,
+      status: "awarded" as const,
+      awardCents: 20_000,
+      awardPercent: 50,
+      usedCents: 0,
+      leftCents: 20_000,
+      decisionNote: "For the swim week.",
+    };
+    const paying = { ...awarded, _id: "app-3", camperId: "ivy", camperName: "Ivy Rivera", usedCents: 6_000 };
+    overview = { ...overview, applications: [awarded, paying] };
+    api.on("POST /admin/aid/applications/app-3/change", () => ({
+      body: { ...paying, awardCents: 6_000, leftCents: 0 },
+    }));
+    const { user, panel } = await renderPanel();
+    // Only an award can be changed.
+    expect(within(panel).queryByRole("button", { name: "Change award: Leo Rivera" })).toBeNull();
+    await user.click(within(rowOf(panel, "Ivy Rivera")).getByRole("button", { name: "Change award: Ivy Rivera" }));
+    const form = within(panel).getByRole("form", { name: "Change Ivy Rivera's award" });
+    const amount = within(form).getByLabelText("Amount ($)");
+    expect(amount).toHaveProperty("value", "200.00");
+    expect(within(form).getByLabelText("Percent of each seat (optional)")).toHaveProperty("value", "50");
+    expect(within(form).getByLabelText("Note to the family (optional)")).toHaveProperty("value", "For the swim week.");
+    expect(form.textContent).toContain("of which $60.00 pays for booked seats");
+
+    await user.clear(amount);
+    await user.type(amount, "59.99");
+    await user.click(within(form).getByRole("button", { name: "Save the change" }));
+    expect(within(form).getByText("It already pays $60.00 for booked seats: at least that.")).toBeTruthy();
+    expect(api.calls("POST /admin/aid/applications/app-3/change")).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, "60");
+    await user.click(within(form).getByRole("button", { name: "Save the change" }));
+    expect(await within(panel).findByText("Ivy Rivera (<b>Ana</b> Rivera): the award is now $60.00.")).toBeTruthy();
+    expect(api.calls("POST /admin/aid/applications/app-3/change").map((r) => r.body)).toEqual([
+      { amountCents: 6_000, percent: 50, note: "For the swim week." },
+    ]);
+  });
+
   it("declines with a note the family reads", async () => {
     api.on("POST /admin/aid/applications/app-2/decline", ({ body }) => ({
       body: { ...leo, status: "declined", decisionNote: (body as { note: string }).note },

@@ -79,13 +79,15 @@ export const appliedOn = (createdAt: string) => day.format(new Date(createdAt));
 /**
  * An application's state in one sentence: "Pending: the office has not decided yet",
  * "Awarded: $300.00 (up to 50% of each seat) — $120.00 used, $180.00 left, taken off this
- * camper's seats at checkout", "Not awarded: <the office's note>".
+ * camper's seats at checkout", "Not awarded: <the office's note>", "Withdrawn: <the office's note>"
+ * (an award the office took back to nothing).
  */
 export function statusText(
   a: Pick<AidApplication, "status" | "awardCents" | "awardPercent" | "usedCents" | "leftCents" | "decisionNote">,
 ): string {
   if (a.status === "pending") return "Pending: the office has not decided yet";
   if (a.status === "declined") return a.decisionNote ? `Not awarded: ${a.decisionNote}` : "Not awarded";
+  if (a.awardCents === 0) return a.decisionNote ? `Withdrawn: ${a.decisionNote}` : "Withdrawn by the office";
   const share = a.awardPercent === null ? "" : ` (up to ${a.awardPercent}% of each seat)`;
   return (
     `Awarded: ${cents(a.awardCents ?? 0)}${share} — ${cents(a.usedCents)} used, ${cents(a.leftCents)} left, ` +

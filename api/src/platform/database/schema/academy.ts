@@ -39,6 +39,8 @@ export const academySettings = pgTable(
     /** How soon a message is answered ("within one working day"). */
     replyTime: text("reply_time").notNull(),
     socialLinks: jsonb("social_links").$type<SocialLinks>().notNull().default({}),
+    /** The logo, an image uploaded to this API (`/images/<sha256>.webp`); null: the site's own mark. */
+    logoUrl: text("logo_url"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   },

@@ -90,7 +90,7 @@ export const aidApplications = pgTable(
     check("aid_applications_requested_check", sql`${t.requestedCents} between 100 and 10000000`),
     check(
       "aid_applications_award_check",
-      sql`(${t.status} = 'awarded') = (${t.awardCents} is not null) and (${t.awardCents} is null or ${t.awardCents} > 0)
+      sql`(${t.status} = 'awarded') = (${t.awardCents} is not null) and (${t.awardCents} is null or ${t.awardCents} >= 0)
         and (${t.awardPercent} is null or (${t.awardCents} is not null and ${t.awardPercent} between 1 and 100))`,
     ),
   ],

@@ -1,0 +1,3 @@
+ALTER TABLE "aid_applications" DROP CONSTRAINT "aid_applications_award_check";--> statement-breakpoint
+ALTER TABLE "aid_applications" ADD CONSTRAINT "aid_applications_award_check" CHECK (("aid_applications"."status" = 'awarded') = ("aid_applications"."award_cents" is not null) and ("aid_applications"."award_cents" is null or "aid_applications"."award_cents" >= 0)
+        and ("aid_applications"."award_percent" is null or ("aid_applications"."award_cents" is not null and "aid_applications"."award_percent" between 1 and 100)));
