@@ -54,7 +54,7 @@ export function AcademyLogo({
       {shown ? (
         <img src={shown} alt="The academy's logo" className="h-16 w-16 shrink-0 rounded-full object-cover" />
       ) : (
-        <p className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-orange-500 text-center text-xs font-semibold text-white">
+        <p className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-orange-700 text-center text-xs font-semibold text-white">
           Site&apos;s mark
         </p>
       )}
