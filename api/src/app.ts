@@ -21,7 +21,13 @@ import { academyRoutes, loadFacts, refreshFacts } from "./academy/index.js";
 import { discountRoutes } from "./pricing/index.js";
 import { balanceRoutes, instalmentCharger, officeRoutes, paymentPlanRoutes } from "./plans/index.js";
 import { camperExportRoutes, camperRoutes, camperStaffRoutes } from "./campers/index.js";
-import { enqueueFormReminders, formAdminRoutes, formFamilyRoutes, formStaffRoutes } from "./forms/index.js";
+import {
+  enqueueFormReminders,
+  formAdminRoutes,
+  formFamilyRoutes,
+  formFileRoutes,
+  formStaffRoutes,
+} from "./forms/index.js";
 import { guardianRoutes } from "./guardians/index.js";
 import {
   campDayFamilyRoutes,
@@ -375,6 +381,7 @@ export async function buildApp({
   await app.register(formAdminRoutes({ db: database.db }));
   await app.register(formFamilyRoutes({ db: database.db, sealer, academy: () => ACADEMY.name }));
   await app.register(formStaffRoutes({ db: database.db, sealer }));
+  await app.register(formFileRoutes({ db: database.db, sealer }));
   await app.register(pickupRoutes({ db: database.db }));
   await app.register(todayRoutes({ db: database.db, sealer }));
   await app.register(campDayFamilyRoutes({ db: database.db }));

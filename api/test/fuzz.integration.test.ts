@@ -154,8 +154,9 @@ describe("hostile text in every text input", () => {
     const covered = new Set(TEXT_INPUTS.map((t) => `${t.method} ${pattern(t.url)}`));
     // Not here, for a reason: the provider's webhook takes only a body signed with the webhook
     // secret (anything else is refused before it is read: payments.integration.test.ts); the upload takes
-    // multipart, not text (images.integration.test.ts); POST /logout reads nothing but the caller's token.
-    const elsewhere = ["POST /webhooks/stripe", "POST /images", "POST /logout"];
+    // multipart, not text (images.integration.test.ts, and forms/files.integration.test.ts for a form's
+    // files); POST /logout reads nothing but the caller's token.
+    const elsewhere = ["POST /webhooks/stripe", "POST /images", "POST /forms/:id/files", "POST /logout"];
     const takesText = ROUTES.filter(
       (r) =>
         r.path.includes(":") ||

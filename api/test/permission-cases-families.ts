@@ -127,6 +127,18 @@ export const FAMILY_CASES: Case[] = [
     expect: { anonymous: 401, student: 200, instructor: 403, admin: 403 },
   },
   {
+    name: "a file the own family uploaded to answer a form (no such file)",
+    method: "GET",
+    url: "/forms/files/00000000-0000-4000-8000-000000000002",
+    expect: { anonymous: 401, student: 404, instructor: 403, admin: 403 },
+  },
+  {
+    name: "an upload to answer a form (no such form)",
+    method: "POST",
+    url: "/forms/00000000-0000-4000-8000-000000000002/files?field=doc",
+    expect: { anonymous: 401, student: 404, instructor: 403, admin: 403 },
+  },
+  {
     name: "the consent to sign electronically",
     method: "GET",
     url: "/forms/consent",

@@ -172,6 +172,12 @@ export const SITE_CASES: Case[] = [
     expect: { anonymous: 401, student: 403, instructor: 403, admin: 404 },
   },
   {
+    name: "a file a camper's family uploaded, in Jonas's class (no such seat)",
+    method: "GET",
+    url: `/classes/${classId(2)}/roster/00000000-0000-4000-8000-000000000001/files/00000000-0000-4000-8000-000000000002`,
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 404 },
+  },
+  {
     name: "today's classes and their campers",
     method: "GET",
     url: "/today",

@@ -336,6 +336,8 @@ export const TEXT_INPUTS: TextInput[] = [
   { method: "GET", url: "/classes/{}/eligibility", as: SAM },
   { method: "GET", url: "/classes/{}/roster/{}/medical", as: ADMIN },
   { method: "GET", url: "/classes/{}/roster/{}/forms", as: ADMIN },
+  { method: "GET", url: "/classes/{}/roster/{}/files/{}", as: ADMIN },
+  { method: "GET", url: "/forms/files/{}", as: SAM },
   {
     method: "POST",
     url: "/classes/{}/attendance",

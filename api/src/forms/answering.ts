@@ -3,13 +3,14 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { ownCamper } from "../campers/index.js";
 import type { Actor } from "../platform/access/permissions.js";
 import type { Db, Tx } from "../platform/database/client.js";
-import { esignConsents, formAnswers, formVersions, signatures } from "../platform/database/schema.js";
+import { esignConsents, formAnswers, formFiles, formVersions, signatures } from "../platform/database/schema.js";
 import { badRequest, conflict } from "../platform/errors.js";
 import { formAnswerBinding } from "../platform/sealed-columns.js";
 import type { Sealer } from "../platform/sealing.js";
 import { oneForm, type FormVersionRow } from "./catalog.js";
 import { consentState, type Client } from "./consent.js";
-import { checkAnswers, isWaiver, splitMedical, type Answers, type SignatureValue } from "./model.js";
+import { resolveFileAnswers } from "./files.js";
+import { checkAnswers, isSignatureValue, isWaiver, splitMedical, type Answers } from "./model.js";
 
 /** A family answering a form, and signing it when it is a waiver. */
 
@@ -34,7 +35,7 @@ function openValues(sealer: Sealer, row: typeof formAnswers.$inferSelect): { val
 }
 
 /** Whom a form's answer is about: one of the family's campers, or the family as a whole. */
-async function subjectOf(db: Db | Tx, familyId: string, audience: "family" | "camper", camperId: string | null) {
+export async function subjectOf(db: Db | Tx, familyId: string, audience: "family" | "camper", camperId: string | null) {
   if (audience === "family") {
     if (camperId)
       throw badRequest("This form is filled once per family, not per camper.", { camper_id: "Leave it out." });
@@ -120,7 +121,9 @@ export async function saveAnswer(
   if (existing?.signed) throw conflict("This has already been signed. A signed form cannot be changed.");
 
   const id = existing?.id ?? randomUUID();
-  const { open, sealed } = splitMedical(latest.fields, checked.answers);
+  const subject = { familyId, camperId, formId: form.id };
+  const answers = await resolveFileAnswers(tx, sealer, subject, latest.fields, checked.answers);
+  const { open, sealed } = splitMedical(latest.fields, answers);
   const sealedValues = Object.keys(sealed).length
     ? sealer.seal(JSON.stringify(sealed), formAnswerBinding({ id, familyId }))
     : null;
@@ -136,9 +139,7 @@ export async function saveAnswer(
   }
   if (!waiver) return { signatureId: null };
 
-  const signed = Object.values(checked.answers).find(
-    (v): v is SignatureValue => typeof v === "object" && !Array.isArray(v),
-  )!;
+  const signed = Object.values(answers).find(isSignatureValue)!;
   const [signature] = await tx
     .insert(signatures)
     .values({
@@ -159,10 +160,11 @@ export async function saveAnswer(
 }
 
 /**
- * A deleted account's answers, signatures and consents, all of them: the account is gone, and
- * the medical answers with it (decision 045 says why signed copies are not kept past it).
+ * A deleted account's answers, uploaded files, signatures and consents, all of them: the account
+ * is gone, and the medical answers with it (decision 045 says why signed copies are not kept past it).
  */
 export async function forgetFamilyForms(tx: Tx, familyId: string): Promise<void> {
+  await tx.delete(formFiles).where(eq(formFiles.familyId, familyId));
   await tx.delete(formAnswers).where(eq(formAnswers.familyId, familyId));
   await tx.delete(esignConsents).where(eq(esignConsents.userId, familyId));
 }

@@ -4,6 +4,7 @@
  */
 export { formAdminRoutes } from "./admin-routes.js";
 export { formFamilyRoutes, type FamilyFormDeps } from "./family-routes.js";
+export { formFileRoutes } from "./file-routes.js";
 export { formStaffRoutes } from "./staff-routes.js";
 export { classFormsStatus, toDo, type FormsStatus, type ToDoItem } from "./to-do.js";
 export { forgetFamilyForms } from "./answering.js";

@@ -166,6 +166,16 @@ describe("answers", () => {
       sign: "Type your full name to sign.",
     });
     expect(checkAnswers([field("t", "short-text")], { t: "a\u202Eb" }).problems?.t).toMatch(/direction/);
+    // A file question takes an upload's id only; the name and kind are the server's to add.
+    const id = "0b5f8f58-3a57-4f55-9a57-8c1f6a1f2b11";
+    expect(checkAnswers([field("doc", "file")], { doc: { file_id: id, name: "<b>.pdf" } }).answers).toEqual({
+      doc: { file_id: id },
+    });
+    expect(checkAnswers([field("doc", "file")], { doc: { file_id: "../etc" } }).problems).toEqual({
+      doc: "Upload a photo or a PDF.",
+    });
+    expect(checkAnswers([field("doc", "file")], { doc: {} }).problems).toEqual({ doc: "Upload a photo or a PDF." });
+    expect(checkAnswers([{ ...field("doc", "file"), required: false }], {}).answers).toEqual({});
     expect(checkAnswers([field("t", "short-text")], { t: "x".repeat(201) }).problems?.t).toBe(
       "At most 200 characters.",
     );

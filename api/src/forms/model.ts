@@ -15,6 +15,7 @@ export const FIELD_KINDS = [
   "many-choices",
   "date",
   "number",
+  "file",
   "signature",
 ] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
@@ -47,7 +48,21 @@ export interface SignatureValue {
   name: string;
   agreed: true;
 }
-export type AnswerValue = string | number | boolean | string[] | SignatureValue;
+/**
+ * A file question's answer: the upload it names (`POST /forms/:id/files`), with the name and kind
+ * the server wrote when it kept the file (a family sends the id only).
+ */
+export interface FileValue {
+  file_id: string;
+  name?: string;
+  kind?: "image" | "pdf";
+}
+export type AnswerValue = string | number | boolean | string[] | SignatureValue | FileValue;
+
+export const isFileValue = (value: unknown): value is FileValue =>
+  typeof value === "object" && value !== null && typeof (value as FileValue).file_id === "string";
+export const isSignatureValue = (value: unknown): value is SignatureValue =>
+  typeof value === "object" && value !== null && (value as SignatureValue).agreed === true;
 export type Answers = Record<string, AnswerValue>;
 
 export const SHORT_TEXT_MAX = 200;
@@ -105,6 +120,7 @@ export function renderText(content: FormContent): string {
     if (field.help) lines.push(field.help);
     for (const choice of field.choices) lines.push(`- ${choice}`);
     if (field.kind === "signature") lines.push("Signed by typing one's full name and ticking the consent box.");
+    if (field.kind === "file") lines.push("Answered by uploading a photo or a PDF.");
   });
   return lines.join("\n");
 }
@@ -124,6 +140,8 @@ const isRealDate = (value: string) => {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isEmpty = (value: unknown) =>
   value === undefined ||
@@ -168,6 +186,10 @@ function checkValue(field: FormField, value: unknown): AnswerValue | { problem: 
       if (field.max !== null && value > field.max) return { problem: `At most ${field.max}.` };
       return value;
     }
+    case "file": {
+      const id = (value as { file_id?: unknown } | null)?.file_id;
+      return typeof id === "string" && UUID.test(id) ? { file_id: id } : { problem: "Upload a photo or a PDF." };
+    }
     case "signature": {
       const given = (value ?? {}) as { name?: unknown; agreed?: unknown };
       const name = cleanText(given.name, 120, false);
@@ -178,6 +200,11 @@ function checkValue(field: FormField, value: unknown): AnswerValue | { problem: 
     }
   }
 }
+
+const REQUIRED: Partial<Record<FieldKind, string>> = {
+  signature: "Type your full name to sign.",
+  file: "Upload a photo or a PDF.",
+};
 
 /**
  * A family's answers checked against a version's fields: every required field answered, each value
@@ -193,9 +220,9 @@ export function checkAnswers(
   for (const key of Object.keys(given)) if (!known.has(key)) problems[key] = "This form has no such question.";
   for (const field of fields) {
     const value = given[field.key];
-    if (isEmpty(value) || (field.kind === "signature" && isEmpty((value as { name?: unknown })?.name))) {
-      if (field.required)
-        problems[field.key] = field.kind === "signature" ? "Type your full name to sign." : "This is required.";
+    const inner = field.kind === "signature" ? "name" : field.kind === "file" ? "file_id" : null;
+    if (isEmpty(value) || (inner && isEmpty((value as Record<string, unknown>)[inner]))) {
+      if (field.required) problems[field.key] = REQUIRED[field.kind] ?? "This is required.";
       continue;
     }
     const checked = checkValue(field, value);

@@ -4,13 +4,14 @@ import type { SignedRecord } from "../notifications/index.js";
 import type { Db, Tx } from "../platform/database/client.js";
 import { campers, esignConsents, formAnswers, formVersions, signatures, users } from "../platform/database/schema.js";
 import { notFound } from "../platform/errors.js";
-import { renderText, type Answers, type FormField } from "./model.js";
+import { isFileValue, renderText, type Answers, type FormField } from "./model.js";
 
 /** An answer as a person reads it on the signed copy. */
 function answerInWords(value: Answers[string] | undefined): string {
   if (value === undefined) return "(not answered)";
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (Array.isArray(value)) return value.join(", ");
+  if (isFileValue(value)) return `Uploaded ${value.kind === "pdf" ? "a PDF" : "a photo"}: ${value.name ?? "a file"}`;
   if (typeof value === "object") return `Signed by typing "${value.name}" and ticking "I agree"`;
   return String(value);
 }

@@ -253,3 +253,23 @@ export const officeToWire = (
     late: c.late,
   })),
 });
+
+/** Which question of the form an upload answers, and for whom (query of `POST /forms/:id/files`). */
+export const keptFileBody = z
+  .object({
+    field: z.string().max(40).meta({ description: "The file question's key" }),
+    camper_id: z
+      .uuid({ error: "Not a valid camper id." })
+      .optional()
+      .meta({ description: "The camper; absent for a form filled once per family" }),
+  })
+  .strict();
+
+export const keptFile = z
+  .object({
+    file_id: z.uuid().meta({ description: "Put `{ file_id }` in the question's answer" }),
+    name: z.string().meta({ description: "The name shown: the uploaded name's words, ending as kept (.pdf or .webp)" }),
+    kind: z.enum(["image", "pdf"]).meta({ description: "A photo kept as WebP, or a PDF" }),
+    bytes: z.number().int().meta({ description: "The size as kept" }),
+  })
+  .meta({ id: "KeptFormFile", description: "A file uploaded to answer a form" });

@@ -26,10 +26,10 @@ function refused(error: unknown): ApiError {
 
 /**
  * Reads an upload by its content, turns it upright (EXIF orientation), fits it inside
- * MAX_SIDE x MAX_SIDE, and encodes it as WebP without metadata (no camera or location data).
+ * maxSide x maxSide (MAX_SIDE unless a caller needs more, as a scanned document does), and encodes it as WebP without metadata (no camera or location data).
  * The address of the result is the SHA-256 of the WebP bytes.
  */
-export async function toWebp(input: Buffer): Promise<ProcessedImage> {
+export async function toWebp(input: Buffer, maxSide = MAX_SIDE): Promise<ProcessedImage> {
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
@@ -41,7 +41,7 @@ export async function toWebp(input: Buffer): Promise<ProcessedImage> {
   try {
     result = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
       .rotate()
-      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true })
+      .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
   } catch (error) {

@@ -34,21 +34,33 @@ export async function assertImageAvailable(db: Db, url: string | undefined, fiel
 
 const ONE_IMAGE = "Send one image at a time: this upload has more than one file.";
 
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/** What an upload route takes: its one file's field name, and what to call the file. */
+export interface UploadPart {
+  field: string;
+  noun: string;
+}
 
 /** Multipart trouble in the client's request, in the API's error shape. */
-function uploadError(error: unknown, maxBytes: number): ApiError {
+export function uploadError(error: unknown, maxBytes: number, { field, noun }: UploadPart = IMAGE_PART): ApiError {
   const code = (error as { code?: unknown }).code;
-  if (code === "FST_REQ_FILE_TOO_LARGE") return new ApiError(413, `The image is larger than ${megabytes(maxBytes)}.`);
-  if (code === "FST_FILES_LIMIT") return badRequest(ONE_IMAGE, { image: "Only one image per upload." });
+  if (code === "FST_REQ_FILE_TOO_LARGE") return new ApiError(413, `The ${noun} is larger than ${megabytes(maxBytes)}.`);
+  if (code === "FST_FILES_LIMIT") {
+    return badRequest(`Send one ${noun} at a time: this upload has more than one file.`, {
+      [field]: `Only one ${noun} per upload.`,
+    });
+  }
   if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") {
-    return new ApiError(413, "Send one image in a field named image, and nothing else.");
+    return new ApiError(413, `Send one ${noun} in a field named ${field}, and nothing else.`);
   }
   if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") {
-    return new ApiError(415, "Send the image as multipart/form-data in a field named image.");
+    return new ApiError(415, `Send the ${noun} as multipart/form-data in a field named ${field}.`);
   }
-  return badRequest("The upload is malformed: send the image as multipart/form-data in a field named image.");
+  return badRequest(`The upload is malformed: send the ${noun} as multipart/form-data in a field named ${field}.`);
 }
+
+const IMAGE_PART: UploadPart = { field: "image", noun: "image" };
 
 /**
  * Uploaded images (the spec's image host, served by the API itself): checked by content,

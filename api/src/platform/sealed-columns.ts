@@ -13,3 +13,7 @@ export const formAnswerBinding = (answer: { id: string; familyId: string }) =>
 /** A financial-aid application's statement (the aid domain): bound to the application and its family. */
 export const aidStatementBinding = (application: { id: string; familyId: string }) =>
   `aid_applications.sealed_statement|${application.id}|${application.familyId}`;
+
+/** A file uploaded to answer a form (the forms domain): its name and bytes, bound to the file and its family. */
+export const formFileBinding = (file: { id: string; familyId: string }) =>
+  `form_files.sealed_content|${file.id}|${file.familyId}`;

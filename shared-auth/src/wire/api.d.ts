@@ -2224,6 +2224,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/classes/{id}/roster/{camperId}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A file a camper's family uploaded to answer a form, for the class's instructor or an admin (recorded) */
+        get: operations["downloadRosterCamperFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a photo or a PDF to answer a form's file question (the family's own)
+         * @description Send `multipart/form-data` with the file in the field `file`, at most 8 MB. A photo (JPEG, PNG, WebP, HEIC, AVIF, GIF) is turned upright and kept as WebP without its metadata; a PDF is rewritten page by page without scripts, actions, attachments or form fields. The answer names the file: put `{ file_id }` in the question's answer. A new upload for the same question clears the earlier ones no answer names.
+         */
+        post: operations["uploadFormFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A file the family uploaded to answer a form, as a download (the family's own) */
+        get: operations["downloadFormFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pickup": {
         parameters: {
             query?: never;
@@ -3200,7 +3254,7 @@ export interface components {
         FormField: {
             key: string;
             /** @enum {string} */
-            kind: "short-text" | "long-text" | "yes-no" | "one-choice" | "many-choices" | "date" | "number" | "signature";
+            kind: "short-text" | "long-text" | "yes-no" | "one-choice" | "many-choices" | "date" | "number" | "file" | "signature";
             label: string;
             help: string;
             required: boolean;
@@ -3386,6 +3440,39 @@ export interface components {
                 missing: number;
                 late: number;
             }[];
+        };
+        /** @description A file uploaded to answer a form */
+        KeptFormFile: {
+            /**
+             * Format: uuid
+             * @description Put `{ file_id }` in the question's answer
+             */
+            file_id: string;
+            /** @description The name shown: the uploaded name's words, ending as kept (.pdf or .webp) */
+            name: string;
+            /**
+             * @description A photo kept as WebP, or a PDF
+             * @enum {string}
+             */
+            kind: "image" | "pdf";
+            /** @description The size as kept */
+            bytes: number;
+        };
+        /** @description Where the uploaded image is served, and its size */
+        UploadedImage: {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+                /**
+                 * @description The image's path on this API (/images/<sha256>.webp)
+                 * @example /images/0f343b0931126a20f133d67c2b018a3b1e3a8a2c9d6f0b1b5d4e4ad5fb6f2a1c.webp
+                 */
+                display_url: string;
+                /** @description Pixels, as stored */
+                width: number;
+                /** @description Pixels, as stored */
+                height: number;
+            };
         };
         /** @description A share of each seat's price: a percent of it or an amount per seat */
         PlanShare: {
@@ -3965,22 +4052,6 @@ export interface components {
             paidSeats: number;
             /** @description Dollars paid for them, net of refunds */
             revenue: number;
-        };
-        /** @description Where the uploaded image is served, and its size */
-        UploadedImage: {
-            /** @enum {boolean} */
-            success: true;
-            data: {
-                /**
-                 * @description The image's path on this API (/images/<sha256>.webp)
-                 * @example /images/0f343b0931126a20f133d67c2b018a3b1e3a8a2c9d6f0b1b5d4e4ad5fb6f2a1c.webp
-                 */
-                display_url: string;
-                /** @description Pixels, as stored */
-                width: number;
-                /** @description Pixels, as stored */
-                height: number;
-            };
         };
         /** @description A class's review thread, oldest first */
         ClassReviewThread: {
@@ -19146,7 +19217,7 @@ export interface operations {
                         /** @description The field's name in answers; keep it across versions so answers keep their meaning */
                         key: string;
                         /** @enum {string} */
-                        kind: "short-text" | "long-text" | "yes-no" | "one-choice" | "many-choices" | "date" | "number" | "signature";
+                        kind: "short-text" | "long-text" | "yes-no" | "one-choice" | "many-choices" | "date" | "number" | "file" | "signature";
                         /** @description Required; trimmed, at most 300 characters; no control characters, no text-direction overrides or isolates. */
                         label: string;
                         /** @description Trimmed, at most 1000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
@@ -19545,7 +19616,7 @@ export interface operations {
                         /** @description The field's name in answers; keep it across versions so answers keep their meaning */
                         key: string;
                         /** @enum {string} */
-                        kind: "short-text" | "long-text" | "yes-no" | "one-choice" | "many-choices" | "date" | "number" | "signature";
+                        kind: "short-text" | "long-text" | "yes-no" | "one-choice" | "many-choices" | "date" | "number" | "file" | "signature";
                         /** @description Required; trimmed, at most 300 characters; no control characters, no text-direction overrides or isolates. */
                         label: string;
                         /** @description Trimmed, at most 1000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
@@ -20346,6 +20417,308 @@ export interface operations {
                 };
             };
             /** @description There is no such class, or the camper has no seat in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadRosterCamperFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                camperId: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file as kept (Content-Disposition: attachment; this read is recorded) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such class, no seat in it, or no such file of this camper's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadFormFile: {
+        parameters: {
+            query: {
+                /** @description The file question's key */
+                field: string;
+                /** @description The camper; absent for a form filled once per family */
+                camper_id?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A form with one file, in the field `file` */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The photo or PDF
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The file as kept; its id goes in the answer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeptFormFile"];
+                };
+            };
+            /** @description Not a file question of this form, no file, more than one, or an empty one */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such form or camper */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The form is no longer asked for */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Larger than the API takes, too many pages or pixels */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not multipart/form-data, or not a photo or PDF the API can read */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadFormFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file as kept (Content-Disposition: attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such file (or not the caller's) */
             404: {
                 headers: {
                     [name: string]: unknown;

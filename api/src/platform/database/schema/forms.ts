@@ -189,3 +189,42 @@ export const signatures = pgTable(
     check("signatures_user_agent_length", sql`char_length(${t.userAgent}) <= 512`),
   ],
 );
+
+export const FORM_FILE_KINDS = ["image", "pdf"] as const;
+
+/**
+ * A file a family uploaded to answer a form's file question (a doctor's physical, a vaccination
+ * card): a picture re-encoded as WebP, or a PDF rewritten without its active parts. The name and
+ * the bytes are sealed and bound to the row like medical answers, so a copy of the database holds
+ * no child's document; only its family and the staff of the camper's classes read it.
+ */
+export const formFiles = pgTable(
+  "form_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Whom it is about, as the answer it belongs to: a camper of the family, or null for the family. */
+    camperId: uuid("camper_id"),
+    formId: uuid("form_id")
+      .notNull()
+      .references(() => forms.id, { onDelete: "cascade" }),
+    fieldKey: text("field_key").notNull(),
+    kind: text("kind", { enum: FORM_FILE_KINDS }).notNull(),
+    byteSize: integer("byte_size").notNull(),
+    /** `{ name, base64 }` sealed: the file's name as shown and its bytes. */
+    sealedContent: text("sealed_content").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("form_files_subject_idx").on(t.familyId, t.formId, t.fieldKey),
+    check("form_files_kind_check", sql`${t.kind} in ('image', 'pdf')`),
+    check("form_files_size_check", sql`${t.byteSize} > 0`),
+    foreignKey({
+      name: "form_files_family_camper_fk",
+      columns: [t.camperId, t.familyId],
+      foreignColumns: [campers.id, campers.familyId],
+    }).onDelete("cascade"),
+  ],
+);
