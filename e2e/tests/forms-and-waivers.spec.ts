@@ -11,8 +11,8 @@ import { studentWithClasses } from "../support/students";
 /**
  * Forms and waivers before the first day (decision 045), in Chromium: the admin builds a waiver and
  * a medical form on the page; a parent of two children agrees to sign electronically, answers both
- * for each child, signs, and downloads the signed copy, which shows the signer and the SHA-256 of
- * the text signed.
+ * for each child (uploading each child's physical as a PDF), signs, and downloads the signed copy,
+ * which shows the signer and the SHA-256 of the text signed; the coach downloads the physical.
  */
 const FIRST_DAY = seedDay("2027-07-26");
 const run = Date.now().toString(36).slice(-5);
@@ -31,6 +31,29 @@ test.afterAll(async () => {
 
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+/** A one-page PDF that says `words`, written out by hand (its cross-reference table included). */
+function onePagePdf(words: string): Buffer {
+  const stream = `BT /F1 18 Tf 40 100 Td (${words}) Tj ET`;
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let pdf = "%PDF-1.4\n";
+  const offsets = objects.map((body, i) => {
+    const at = pdf.length;
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const at of offsets) pdf += `${String(at).padStart(10, "0")} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, "latin1");
 }
 
 async function question(form: Locator, n: number, label: string, kind?: string) {
@@ -80,6 +103,10 @@ test("an admin builds a waiver and a medical form; a parent answers both for two
   await form.getByRole("button", { name: "Add a question" }).click();
   await question(form, 2, "Allergies and conditions", "Long text");
   await form.getByLabel("Medical (kept sealed)").nth(1).check();
+  await form.getByRole("button", { name: "Add a question" }).click();
+  await question(form, 3, "Doctor's physical", "File upload (a photo or a PDF)");
+  await form.getByLabel("Required").nth(2).check();
+  await form.getByLabel("Medical (kept sealed)").nth(2).check();
   // Asked for this week's class only, chosen by its name.
   await form.getByLabel("Every class").uncheck();
   await form.getByLabel("Find an approved class").fill(`Forms Week ${run}`);
@@ -151,6 +178,18 @@ test("an admin builds a waiver and a medical form; a parent answers both for two
     await expect(open.getByText("This is required.")).toBeVisible();
     await open.getByLabel("Family doctor (required)").fill("Dr Okafor");
     await open.getByLabel("Allergies and conditions").fill(`${child}: peanut allergy`);
+    await expect(open.getByText("Upload a photo or a PDF.")).toBeVisible();
+    // A file that is not a PDF though named one is refused by the API, with the reason.
+    const physical = open.getByLabel("Doctor's physical (required)");
+    await physical.setInputFiles({ name: "physical.pdf", mimeType: "application/pdf", buffer: Buffer.from("hello") });
+    await expect(open.getByRole("alert").filter({ hasText: "not a picture or a PDF we accept" })).toBeVisible();
+    await physical.setInputFiles({
+      name: `physical ${child}.pdf`,
+      mimeType: "application/pdf",
+      buffer: onePagePdf(`${child} is fit to play`),
+    });
+    await expect(open.getByText(`Uploaded: physical ${child}.pdf`)).toBeVisible();
+    if (child === "Mia") await shoot(family, "medical-form-with-file-1280");
     await open.getByRole("button", { name: "Save answers" }).click();
     await expect(open.getByTestId("form-status")).toHaveText("Complete");
   }
@@ -187,6 +226,13 @@ test("an admin builds a waiver and a medical form; a parent answers both for two
   await expect(mia.getByRole("definition").filter({ hasText: "Mia: peanut allergy" })).toBeVisible();
   await expect(mia.getByRole("term").filter({ hasText: "Allergies and conditions (medical)" })).toBeVisible();
   await expect(mia.getByRole("definition").filter({ hasText: "Signed as Forms Parent" })).toBeVisible();
+  // The physical the parent uploaded, downloaded by the coach (a read the API records).
+  await expect(mia.getByRole("definition").filter({ hasText: "Uploaded a PDF: physical Mia.pdf" })).toBeVisible();
+  const [physical] = await Promise.all([
+    coach.waitForEvent("download"),
+    mia.getByRole("button", { name: "Download physical Mia.pdf" }).click(),
+  ]);
+  expect(await pdfText(await readFile((await physical.path())!))).toContain("Mia is fit to play");
   await coach.setViewportSize({ width: 390, height: 844 });
   await shoot(coach, "roster-forms-390");
   expect(await accessibilityProblems(coach), "the roster with a camper's forms open").toEqual([]);

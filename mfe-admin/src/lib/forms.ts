@@ -44,6 +44,7 @@ export const KIND_LABELS: Record<FormField["kind"], string> = {
   "many-choices": "Several choices",
   date: "Date",
   number: "Number",
+  file: "File upload (a photo or a PDF)",
   signature: "Signature",
 };
 

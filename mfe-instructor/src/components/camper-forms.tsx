@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { api } from "shared-auth";
+import { api, errorMessage } from "shared-auth";
+import { downloadFile } from "shared-auth/download";
 import { answerLines, statusText, type StaffCamperForms } from "../lib/camper-forms";
 import { OnDemandState } from "./ui";
 
@@ -22,9 +23,10 @@ export function CamperForms({
 }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const base = `/classes/${classId}/roster/${camperId}`;
   const forms = useQuery({
     queryKey: ["roster", classId, "forms", camperId],
-    queryFn: async () => (await api.get<StaffCamperForms>(`/classes/${classId}/roster/${camperId}/forms`)).data,
+    queryFn: async () => (await api.get<StaffCamperForms>(`${base}/forms`)).data,
     enabled: open,
     gcTime: 0,
     refetchOnWindowFocus: false,
@@ -79,6 +81,11 @@ export function CamperForms({
                           <dd className="whitespace-pre-line break-words text-slate-800 dark:text-slate-200">
                             {line.text}
                           </dd>
+                          {line.file && (
+                            <dd>
+                              <FileDownload path={`${base}/files/${line.file.file_id}`} name={line.file.name} />
+                            </dd>
+                          )}
                         </div>
                       ))}
                     </dl>
@@ -89,5 +96,36 @@ export function CamperForms({
           ))}
       </div>
     </div>
+  );
+}
+
+/** A family's uploaded file, downloaded on demand (the API records the read), with any refusal said. */
+function FileDownload({ path, name }: { path: string; name: string }) {
+  const [state, setState] = useState<{ busy: boolean; problem: string | null }>({ busy: false, problem: null });
+  const download = async () => {
+    setState({ busy: true, problem: null });
+    try {
+      await downloadFile(path, name);
+      setState({ busy: false, problem: null });
+    } catch (error) {
+      setState({ busy: false, problem: errorMessage(error) });
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className={linkButton}
+        aria-disabled={state.busy || undefined}
+        onClick={() => void download()}
+      >
+        {state.busy ? `Downloading ${name}…` : `Download ${name}`}
+      </button>
+      {state.problem && (
+        <span role="alert" className="ml-2 text-red-800 dark:text-red-300">
+          {state.problem}
+        </span>
+      )}
+    </>
   );
 }

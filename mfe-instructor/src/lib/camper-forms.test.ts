@@ -29,6 +29,15 @@ const version = {
 const answer = (values: Record<string, unknown>, unreadable = false) => ({ values, unreadable });
 
 describe("answerLines", () => {
+  it("words a file answer by its kind and name, and offers it to download", () => {
+    const file = { file_id: "f1", name: "physical.pdf", kind: "pdf" };
+    const lines = answerLines({ fields: [field("doc", "file", true), field("card", "file")] }, answer({ doc: file }));
+    expect(lines.map((l) => [l.text, l.file])).toEqual([
+      ["Uploaded a PDF: physical.pdf", file],
+      ["Not answered", null],
+    ]);
+  });
+
   it("words each answer as the family gave it, in the form's order", () => {
     expect(
       answerLines(

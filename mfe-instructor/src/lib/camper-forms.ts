@@ -20,12 +20,26 @@ export const statusText = (item: { status: keyof typeof STATUS; due_date: string
     ? STATUS.complete
     : `${STATUS[item.status]}, due ${dayFormat.format(new Date(`${item.due_date}T00:00:00Z`))}`;
 
+/** A file question's answer, as the API keeps it. */
+interface Uploaded {
+  file_id: string;
+  name: string;
+  kind: "image" | "pdf";
+}
+
+const uploaded = (kind: string, value: unknown): Uploaded | null =>
+  kind === "file" && typeof value === "object" && value !== null && "file_id" in value ? (value as Uploaded) : null;
+
 /** One answer in words: yes/no, choices joined, a signature as who signed it. */
 function valueText(kind: string, value: unknown): string {
   if (value === undefined || value === null || value === "") return "Not answered";
   if (kind === "yes-no") return value ? "Yes" : "No";
   if (Array.isArray(value)) return value.length ? value.join(", ") : "None chosen";
   if (kind === "signature" && typeof value === "object") return `Signed as ${(value as { name: string }).name}`;
+  if (kind === "file" && typeof value === "object") {
+    const file = value as Uploaded;
+    return `Uploaded ${file.kind === "pdf" ? "a PDF" : "a photo"}: ${file.name}`;
+  }
   return String(value);
 }
 
@@ -39,5 +53,7 @@ export function answerLines(version: Pick<FormVersion, "fields">, answer: Pick<F
       field.medical && answer.unreadable && answer.values[field.key] === undefined
         ? "Kept but could not be opened: ask the family"
         : valueText(field.kind, answer.values[field.key]),
+    /** A file to download (a staff read the API records), for a file question answered. */
+    file: uploaded(field.kind, answer.values[field.key]),
   }));
 }

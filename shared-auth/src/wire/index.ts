@@ -99,6 +99,7 @@ export type EsignConsent = Schemas["EsignConsent"];
 export type AdminForm = Schemas["AdminForm"];
 export type AdminForms = Schemas["AdminForms"];
 export type StaffCamperForms = Schemas["StaffCamperForms"];
+export type KeptFormFile = Schemas["KeptFormFile"];
 export type PublishedForm = Schemas["PublishedForm"];
 export type FormsCompletion = Schemas["FormsCompletion"];
 export type PickupPerson = Schemas["FamilyPickup"]["campers"][number]["people"][number];

@@ -20,6 +20,9 @@ function problemsOf(fields: FormField[], values: Record<string, Value>): Record<
       const signed = value as { name?: string; agreed?: boolean } | undefined;
       if ((signed?.name ?? "").trim().length < 2) problems[field.key] = "Type your full name to sign.";
       else if (!signed?.agreed) problems[field.key] = "Tick the box to agree and sign.";
+    } else if (field.kind === "file") {
+      if (field.required && !(value as { file_id?: string } | undefined)?.file_id)
+        problems[field.key] = "Upload a photo or a PDF.";
     } else if (field.required && isEmpty(value)) problems[field.key] = "This is required.";
   }
   return problems;
@@ -144,6 +147,7 @@ function AnswerForm({
           value={values[field.key]}
           error={problems[field.key]}
           onChange={(value) => setValues((now) => ({ ...now, [field.key]: value }))}
+          subject={{ formId, camperId }}
         />
       ))}
       <p role="alert" className="text-sm font-medium text-red-700 empty:hidden dark:text-red-400">

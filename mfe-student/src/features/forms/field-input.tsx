@@ -1,7 +1,8 @@
 import { describedBy, Field, FieldError, inputClass } from "../campers/form-ui";
+import { FileField, type FileValue } from "./file-field";
 import type { FormField } from "./forms-api";
 
-export type Value = string | number | boolean | string[] | { name: string; agreed: boolean } | undefined;
+export type Value = string | number | boolean | string[] | { name: string; agreed: boolean } | FileValue | undefined;
 
 const labelOf = (field: FormField) => `${field.label}${field.required ? " (required)" : ""}`;
 const hintOf = (field: FormField) =>
@@ -20,12 +21,15 @@ export function FieldInput({
   value,
   error,
   onChange,
+  subject,
 }: {
   field: FormField;
   id: string;
   value: Value;
   error: string | undefined;
   onChange: (value: Value) => void;
+  /** The form and camper a file question's upload is for. */
+  subject: { formId: string; camperId: string | null };
 }) {
   const hint = hintOf(field);
   const common = {
@@ -120,6 +124,19 @@ export function FieldInput({
         </fieldset>
       );
     }
+    case "file":
+      return (
+        <FileField
+          field={field}
+          id={id}
+          label={labelOf(field)}
+          hint={hint}
+          value={value as FileValue | undefined}
+          error={error}
+          onChange={onChange}
+          {...subject}
+        />
+      );
     case "signature": {
       const signed = (value ?? { name: "", agreed: false }) as { name: string; agreed: boolean };
       return (
