@@ -18,6 +18,7 @@ import { transferRoutes } from "./transfers/index.js";
 import { statementRoutes } from "./statements/index.js";
 import { aidRoutes } from "./aid/index.js";
 import { academyRoutes, loadFacts, refreshFacts } from "./academy/index.js";
+import { setupRoutes, setupToken, setupWatch } from "./setup/index.js";
 import { discountRoutes } from "./pricing/index.js";
 import { balanceRoutes, instalmentCharger, officeRoutes, paymentPlanRoutes } from "./plans/index.js";
 import { camperExportRoutes, camperRoutes, camperStaffRoutes } from "./campers/index.js";
@@ -299,13 +300,34 @@ export async function buildApp({
   await app.register(transferRoutes(checkout));
   await app.register(statementRoutes(database.db));
   await app.register(aidRoutes({ db: database.db, sealer, officeLog: logOffice }));
+  const setup = setupWatch(database.db);
   await app.register(
     academyRoutes({
       db: database.db,
       officeLog: logOffice,
       assertImageAvailable: (url, field) => assertImageAvailable(database.db, url, field),
+      setupNeeded: setup.needed,
     }),
   );
+  await app.register(
+    setupRoutes({
+      db: database.db,
+      key: config.camperDataKey,
+      watch: setup,
+      identity: verifier,
+      officeLog: logOffice,
+    }),
+  );
+  // A new installation (no admin yet) says in its log how to set it up (decision 051).
+  app.addHook("onReady", async () => {
+    const token = await setupToken(database.db, config.camperDataKey);
+    if (token) {
+      app.log.warn(
+        `First-run setup: open ${config.mail.siteUrl}/setup and enter the setup token ${token} ` +
+          "to name the academy and make its first admin.",
+      );
+    }
+  });
   await app.register(paymentRoutes(checkout));
   await app.register(offerRoutes(checkout));
   await app.register(waitlistRoutes({ db: database.db, sealer, line: config.payments }));

@@ -17,7 +17,9 @@ try {
 if (process.env.API_CLOCK_FILE?.trim()) followClockFile(process.env.API_CLOCK_FILE.trim());
 const database = await openDatabase(config);
 // The seed's accounts (an admin with a fixed id among them) only in a local run, never in production.
-if (!config.production) await seedIfEmpty(database.db, createSealer(config.camperDataKey, config.camperDataOldKeys));
+// ACADEMY_SEED=none starts a local run empty, as production does: its first visit is the setup.
+const seeding = !config.production && process.env.ACADEMY_SEED?.trim() !== "none";
+if (seeding) await seedIfEmpty(database.db, createSealer(config.camperDataKey, config.camperDataOldKeys));
 const app = await buildApp({ config, database });
 
 // Graceful shutdown: stop accepting, finish requests in flight, then close the database.

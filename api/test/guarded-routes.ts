@@ -229,6 +229,9 @@ export const PUBLIC = [
   "GET /classes/{id}/availability",
   "GET /cancellation-policy",
   "GET /academy",
+  // A new installation's first visit: the setup token (printed in the log) is the guard, and a set-up site refuses.
+  "GET /setup",
+  "POST /setup",
   "GET /instructors",
   "GET /instructors/{id}/classes",
   "POST /jwt",

@@ -105,6 +105,8 @@ export async function startTestApi(
     paymentProvider?: (config: ApiConfig) => PaymentProvider;
     /** Where the API's log lines go (none by default). */
     logStream?: { write(line: string): unknown };
+    /** False: an empty installation, as production starts (no seeded accounts, no admin). */
+    seed?: boolean;
   } = {},
 ): Promise<TestApi & { close(): Promise<void> }> {
   const config = {
@@ -128,7 +130,9 @@ export async function startTestApi(
     databaseUrl,
   };
   const database = await openDatabase({ databaseUrl, dataDir: "memory://", timeouts: config.timeouts });
-  await seed(database.db, { sealer: createSealer(config.camperDataKey, config.camperDataOldKeys) });
+  if (options.seed !== false) {
+    await seed(database.db, { sealer: createSealer(config.camperDataKey, config.camperDataOldKeys) });
+  }
   const app = await buildApp({
     config,
     database,

@@ -82,6 +82,17 @@ export const TEXT_INPUTS: TextInput[] = [
   { method: "POST", url: "/jwt", as: undefined, body: { email: SAM.email }, fields: ["email"] },
   {
     method: "POST",
+    url: "/setup",
+    as: undefined,
+    body: {
+      token: "x",
+      academy: { name: "A", legalName: "A Inc.", addressLines: ["1 Road"], phone: "+1 555 0100", email: "a@b.example" },
+      admin: { name: "Dana", email: "dana@example.com" },
+    },
+    fields: ["token", "admin.name", "academy.name"],
+  },
+  {
+    method: "POST",
     url: "/waiting-room/places",
     as: undefined,
     body: { browserId: "browser-fuzz-0123456789" },

@@ -73,6 +73,10 @@ const links = z.object({
 
 export const academyAnswer = z
   .object({
+    setupNeeded: z
+      .literal(true)
+      .optional()
+      .meta({ description: "Present only on a new installation with no admin yet: its first visit goes to /setup" }),
     name: z.string(),
     legalName: z.string(),
     addressLines: z.array(z.string()),

@@ -4,4 +4,5 @@
  */
 export { academyRoutes } from "./routes.js";
 export { academyFacts, addressOnOneLine, STARTING_FACTS, type AcademyFacts } from "./facts.js";
-export { loadFacts, refreshFacts } from "./store.js";
+export { loadFacts, refreshFacts, saveFacts } from "./store.js";
+export { academyBody } from "./answers.js";

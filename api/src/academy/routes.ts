@@ -12,6 +12,8 @@ export interface AcademyDeps {
   officeLog: OfficeLog;
   /** Refuses (400, on the field) an image path of this API with no image behind it (given by the app: images' rule). */
   assertImageAvailable: (url: string | undefined, field: string) => Promise<void>;
+  /** Whether the site still waits for its first-run setup (given by the app: the setup's rule). */
+  setupNeeded: () => Promise<boolean>;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface AcademyDeps {
  * as it was at most `ACADEMY_REFRESH_MS` ago.
  */
 export const academyRoutes =
-  ({ db, officeLog, assertImageAvailable }: AcademyDeps): FastifyPluginAsyncZod =>
+  ({ db, officeLog, assertImageAvailable, setupNeeded }: AcademyDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/academy",
@@ -35,7 +37,8 @@ export const academyRoutes =
       async (_request, reply) => {
         // Short: a change shows on every page within a minute.
         reply.header("cache-control", "public, max-age=30");
-        return academyFacts();
+        // Said only while it is so: a new installation's first visit is sent to the setup.
+        return (await setupNeeded()) ? { ...academyFacts(), setupNeeded: true as const } : academyFacts();
       },
     );
 

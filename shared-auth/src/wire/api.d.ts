@@ -1062,6 +1062,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the site still waits for its first-run setup (no admin yet) */
+        get: operations["readSetup"];
+        put?: never;
+        /** First-run setup: the academy's name and contacts, and the first admin (with the setup token) */
+        post: operations["runSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/create-payment-intent": {
         parameters: {
             query?: never;
@@ -3208,6 +3226,11 @@ export interface components {
         };
         /** @description The academy's own facts, as every page and message says them */
         Academy: {
+            /**
+             * @description Present only on a new installation with no admin yet: its first visit goes to /setup
+             * @enum {boolean}
+             */
+            setupNeeded?: true;
             name: string;
             legalName: string;
             addressLines: string[];
@@ -5334,6 +5357,13 @@ export interface components {
             /** @description Paid less given back, in cents */
             netCents: number;
         };
+        /** @description The first admin's account, ready for its password */
+        SetupDone: {
+            /** @description The first admin's e-mail, to sign in with */
+            email: string;
+            /** @description A Firebase password-reset code: the browser sets the password with it */
+            code: string;
+        };
         /** @description A pick-up person and their new PIN, shown this once */
         NewPickupPin: {
             /** @description A person allowed to collect a camper, or a guardian's own PIN (never the PIN itself) */
@@ -5635,6 +5665,9 @@ export interface components {
              * @description Once in: until when the place lets its holder book (null while waiting)
              */
             passExpiresAt: string | null;
+        };
+        SetupState: {
+            needed: boolean;
         };
     };
     responses: never;
@@ -12380,6 +12413,167 @@ export interface operations {
             };
             /** @description The caller's role may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's content type is not one this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupState"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    runSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    academy: {
+                        /** @description Shown on every page */
+                        name: string;
+                        /** @description On receipts and year-end statements */
+                        legalName: string;
+                        addressLines: string[];
+                        phone: string;
+                        /** Format: email */
+                        email: string;
+                    };
+                    admin: {
+                        /** @description Required; trimmed, at most 80 characters; no control characters, no text-direction overrides or isolates. */
+                        name: string;
+                        /** Format: email */
+                        email: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The first admin is made; set the password with the code */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupDone"];
+                };
+            };
+            /** @description A field is missing or invalid (the fields say which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not the setup token printed in the API's log */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The site is set up already */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -50,3 +50,18 @@ export const academySettings = pgTable(
     check("academy_settings_tax_id_check", sql`${t.taxId} ~ '^[0-9]{2}-[0-9]{7}$'`),
   ],
 );
+
+/**
+ * A new installation's first-run setup, while it has no admin: one row holding the nonce its setup
+ * token is made from (an HMAC with the API's data key), so every API process prints the same token
+ * and none is stored. The row goes when the first admin is made.
+ */
+export const firstRunSetup = pgTable(
+  "first_run_setup",
+  {
+    id: smallint("id").primaryKey().default(1),
+    nonce: text("nonce").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("first_run_setup_one_row", sql`${t.id} = 1`)],
+);
