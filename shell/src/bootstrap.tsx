@@ -39,7 +39,10 @@ async function start() {
   void startSession();
   // The academy's name and contacts as an admin last set them (decision 051): the page shows the
   // remembered ones meanwhile.
-  void loadAcademyFacts();
+  void loadAcademyFacts().then(({ setupNeeded }) => {
+    // A new installation's first visit: its setup, before anything else (the API says so until then).
+    if (setupNeeded && location.pathname !== "/setup") location.replace("/setup");
+  });
 }
 
 void start();

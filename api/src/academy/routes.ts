@@ -35,10 +35,14 @@ export const academyRoutes =
         },
       },
       async (_request, reply) => {
+        // Said only while it is so, and then never kept: a new installation's first visit is sent to the setup.
+        if (await setupNeeded()) {
+          reply.header("cache-control", "no-store");
+          return { ...academyFacts(), setupNeeded: true as const };
+        }
         // Short: a change shows on every page within a minute.
         reply.header("cache-control", "public, max-age=30");
-        // Said only while it is so: a new installation's first visit is sent to the setup.
-        return (await setupNeeded()) ? { ...academyFacts(), setupNeeded: true as const } : academyFacts();
+        return academyFacts();
       },
     );
 

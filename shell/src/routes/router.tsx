@@ -16,6 +16,8 @@ const LoginPage = lazy(() => import("../pages/login-page").then((m) => ({ defaul
 const SignupPage = lazy(() => import("../pages/signup-page").then((m) => ({ default: m.SignupPage })));
 // A registration opening's line (the API's decision 043): loaded only when a family is sent to it.
 const WaitingRoomPage = lazy(() => import("../pages/waiting-room-page").then((m) => ({ default: m.WaitingRoomPage })));
+// A new installation's first visit (decision 051): loaded only there.
+const SetupPage = lazy(() => import("../pages/setup-page").then((m) => ({ default: m.SetupPage })));
 // The dashboards' frame (sidebar, menus) is code of signed-in pages only: public pages carry none of it.
 const loadDashboardLayout = () => import("../layout/dashboard-layout").then((m) => ({ default: m.DashboardLayout }));
 const DashboardLayout = lazy(loadDashboardLayout);
@@ -74,6 +76,14 @@ export function AppRouter() {
             element={
               <Titled title="Sign up">
                 <SignupPage />
+              </Titled>
+            }
+          />
+          <Route
+            path="/setup"
+            element={
+              <Titled title="Set up">
+                <SetupPage />
               </Titled>
             }
           />

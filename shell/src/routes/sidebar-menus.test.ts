@@ -52,6 +52,8 @@ describe("isChromeHidden", () => {
     ["/login", true],
     ["/signup", true],
     ["/dashboard/login-help", true],
+    ["/setup", true],
+    ["/setup-help", false],
     ["/", false],
     ["/classes", false],
   ])("%s: %s", (path, hidden) => {

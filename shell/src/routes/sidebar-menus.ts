@@ -70,8 +70,9 @@ export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuI
 }
 
 /**
- * The navbar and footer are hidden on any path that contains login or signup (spec section 2).
+ * The navbar and footer are hidden on any path that contains login or signup (spec section 2), and
+ * on a new installation's setup page, which shares their frame.
  */
 export function isChromeHidden(pathname: string): boolean {
-  return /login|signup/i.test(pathname);
+  return /login|signup|^\/setup$/i.test(pathname);
 }
