@@ -21,7 +21,7 @@ function freePort(): Promise<number> {
   });
 }
 
-type ApiProcess = { url: string; child: ReturnType<typeof spawn>; dataDir: string };
+type ApiProcess = { url: string; child: ReturnType<typeof spawn>; dataDir: string; logLines: string[] };
 
 /** Starts the built API on a free port with this data directory; resolves once it answers /health. */
 async function spawnApi(dataDir: string, env: Record<string, string>): Promise<ApiProcess> {
@@ -29,7 +29,7 @@ async function spawnApi(dataDir: string, env: Record<string, string>): Promise<A
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, ["dist/server.js"], {
     cwd: path.resolve(import.meta.dirname, "../../api"),
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
     env: {
       ...process.env,
       ACADEMY_DEV_DEFAULTS: "1",
@@ -48,6 +48,12 @@ async function spawnApi(dataDir: string, env: Record<string, string>): Promise<A
       ...env,
     },
   });
+  // Its log is passed on as it comes, and kept for the test to read (a new installation's setup token).
+  const logLines: string[] = [];
+  child.stdout?.on("data", (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    logLines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+  });
   const deadline = Date.now() + 90_000;
   while (
     !(await fetch(`${url}/health`)
@@ -57,7 +63,7 @@ async function spawnApi(dataDir: string, env: Record<string, string>): Promise<A
     if (Date.now() > deadline || child.exitCode !== null) throw new Error("the test's own API did not start");
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { url, child, dataDir };
+  return { url, child, dataDir, logLines };
 }
 
 async function stopApi(api: ApiProcess) {
@@ -90,7 +96,7 @@ function seededTemplate(): Promise<string> {
 }
 
 /**
- * An API process of a test's own (its own database, seeded; the same accounts and payment sandbox)
+ * An API process of a test's own (its own database, seeded unless `empty`; the same accounts and payment sandbox)
  * started with `env` (seat holds of seconds, short offers): the built API, as the e2e system runs
  * it. `routeTo` sends a page's calls to the API there. The sandbox's webhooks go to the e2e
  * system's API; this one relies on the browser's reports.
@@ -98,14 +104,18 @@ function seededTemplate(): Promise<string> {
  * Its clock is the run's until the test moves it forward (`moveClockTo`, through the file the API
  * follows, decision 027): a hold or an offer runs out at once instead of being waited out.
  */
-export async function startOwnApi(env: Record<string, string>) {
+export async function startOwnApi(env: Record<string, string>, { empty = false } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "academy-own-api-"));
-  cpSync(await seededTemplate(), dataDir, { recursive: true });
+  // Empty: a new installation, as production starts (no seed, no admin: its first visit is the setup).
+  if (empty) env = { ...env, ACADEMY_SEED: "none" };
+  else cpSync(await seededTemplate(), dataDir, { recursive: true });
   const clockFile = path.join(dataDir, "clock");
   const api = await spawnApi(dataDir, { API_CLOCK_FILE: clockFile, ...env });
   let offsetMs = apiNowMs() - Date.now();
   return {
     url: api.url,
+    /** What the API has logged so far (warnings and errors: its LOG_LEVEL is warn), a line each. */
+    logLines: api.logLines,
     routeTo: (page: Page) =>
       page.route(`${API_URL}/**`, (route) => route.continue({ url: route.request().url().replace(API_URL, api.url) })),
     /** This API's clock now, in ms since 1970. */
