@@ -18,17 +18,11 @@ import { transferRoutes } from "./transfers/index.js";
 import { statementRoutes } from "./statements/index.js";
 import { aidRoutes } from "./aid/index.js";
 import { academyRoutes, loadFacts, refreshFacts } from "./academy/index.js";
-import { setupRoutes, setupToken, setupWatch } from "./setup/index.js";
+import { setupRoutes, setupWatch } from "./setup/index.js";
 import { discountRoutes } from "./pricing/index.js";
 import { balanceRoutes, instalmentCharger, officeRoutes, paymentPlanRoutes } from "./plans/index.js";
 import { camperExportRoutes, camperRoutes, camperStaffRoutes } from "./campers/index.js";
-import {
-  enqueueFormReminders,
-  formAdminRoutes,
-  formFamilyRoutes,
-  formFileRoutes,
-  formStaffRoutes,
-} from "./forms/index.js";
+import { enqueueFormReminders, formRoutes } from "./forms/index.js";
 import { guardianRoutes } from "./guardians/index.js";
 import {
   campDayFamilyRoutes,
@@ -310,24 +304,11 @@ export async function buildApp({
     }),
   );
   await app.register(
-    setupRoutes({
-      db: database.db,
-      key: config.camperDataKey,
-      watch: setup,
-      identity: verifier,
-      officeLog: logOffice,
-    }),
+    setupRoutes(
+      { db: database.db, key: config.camperDataKey, watch: setup, identity: verifier, officeLog: logOffice },
+      config.mail.siteUrl,
+    ),
   );
-  // A new installation (no admin yet) says in its log how to set it up (decision 051).
-  app.addHook("onReady", async () => {
-    const token = await setupToken(database.db, config.camperDataKey);
-    if (token) {
-      app.log.warn(
-        `First-run setup: open ${config.mail.siteUrl}/setup and enter the setup token ${token} ` +
-          "to name the academy and make its first admin.",
-      );
-    }
-  });
   await app.register(paymentRoutes(checkout));
   await app.register(offerRoutes(checkout));
   await app.register(waitlistRoutes({ db: database.db, sealer, line: config.payments }));
@@ -400,10 +381,7 @@ export async function buildApp({
   await app.register(newsletterRoutes(database.db));
   await app.register(camperRoutes({ db: database.db, sealer }));
   await app.register(guardianRoutes({ db: database.db }));
-  await app.register(formAdminRoutes({ db: database.db }));
-  await app.register(formFamilyRoutes({ db: database.db, sealer, academy: () => ACADEMY.name }));
-  await app.register(formStaffRoutes({ db: database.db, sealer }));
-  await app.register(formFileRoutes({ db: database.db, sealer }));
+  await app.register(formRoutes({ db: database.db, sealer, academy: () => ACADEMY.name }));
   await app.register(pickupRoutes({ db: database.db }));
   await app.register(todayRoutes({ db: database.db, sealer }));
   await app.register(campDayFamilyRoutes({ db: database.db }));

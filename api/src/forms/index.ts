@@ -2,10 +2,8 @@
  * The forms the academy asks families to fill before the first day: waivers signed electronically,
  * releases, medical forms. Other code uses it from here.
  */
-export { formAdminRoutes } from "./admin-routes.js";
-export { formFamilyRoutes, type FamilyFormDeps } from "./family-routes.js";
-export { formFileRoutes } from "./file-routes.js";
-export { formStaffRoutes } from "./staff-routes.js";
+export { formRoutes } from "./routes.js";
+export type { FamilyFormDeps } from "./family-routes.js";
 export { classFormsStatus, toDo, type FormsStatus, type ToDoItem } from "./to-do.js";
 export { forgetFamilyForms } from "./answering.js";
 export { enqueueFormReminders } from "./reminders.js";

@@ -9,7 +9,7 @@ import type { OfficeLog } from "../platform/office-log.js";
 import { text } from "../platform/text.js";
 import { transaction } from "../platform/transaction.js";
 import { eq } from "drizzle-orm";
-import { hasAdmin, tokenMatches } from "./token.js";
+import { hasAdmin, setupToken, tokenMatches } from "./token.js";
 
 export interface SetupDeps {
   db: Db;
@@ -53,8 +53,19 @@ const setupDone = z
  * goes to Firebase alone, as the office's claim links do: the answer is a code to set it with.
  */
 export const setupRoutes =
-  ({ db, key, watch, identity, officeLog }: SetupDeps): FastifyPluginAsyncZod =>
+  ({ db, key, watch, identity, officeLog }: SetupDeps, siteUrl: string): FastifyPluginAsyncZod =>
   async (app) => {
+    // A new installation (no admin yet) says in its log how to set it up.
+    app.addHook("onReady", async () => {
+      const token = await setupToken(db, key);
+      if (token) {
+        app.log.warn(
+          `First-run setup: open ${siteUrl}/setup and enter the setup token ${token} ` +
+            "to name the academy and make its first admin.",
+        );
+      }
+    });
+
     app.get(
       "/setup",
       {
