@@ -73,7 +73,12 @@ export const setupRoutes =
           operationId: "readSetup",
           tags: ["academy"],
           summary: "Whether the site still waits for its first-run setup (no admin yet)",
-          response: { 200: z.object({ needed: z.boolean() }).meta({ id: "SetupState" }) },
+          response: {
+            200: z
+              .object({ needed: z.boolean().meta({ description: "True until the first admin exists" }) })
+              .meta({ id: "SetupState" })
+              .describe("Whether the site waits for its setup"),
+          },
         },
       },
       async (_request, reply) => {

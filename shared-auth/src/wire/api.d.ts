@@ -5667,6 +5667,7 @@ export interface components {
             passExpiresAt: string | null;
         };
         SetupState: {
+            /** @description True until the first admin exists */
             needed: boolean;
         };
     };
@@ -12476,7 +12477,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Whether the site waits for its setup */
             200: {
                 headers: {
                     [name: string]: unknown;
