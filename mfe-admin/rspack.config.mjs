@@ -22,6 +22,7 @@ export default createAppConfig({
     "./AcademyFormsPage": "./src/pages/academy-forms-page.tsx",
     "./BalancesPage": "./src/pages/balances-page.tsx",
     "./AttendancePage": "./src/pages/attendance-page.tsx",
+    "./ClassAttendancePage": "./src/pages/class-attendance-page.tsx",
     "./FrontDeskPage": "./src/pages/front-desk-page.tsx",
   },
 });

@@ -102,6 +102,8 @@ export const guarded: Guarded[] = [
   { method: "POST", url: "/today/messages", body: { subject: 1 }, lacking: ["student"] },
   { method: "GET", url: "/admin/attendance?day=x", lacking: ["student", "instructor"] },
   { method: "GET", url: "/admin/attendance.csv?day=x", lacking: ["student", "instructor"] },
+  { method: "GET", url: "/classes/not-an-id/attendance/session", lacking: ["student"] },
+  { method: "GET", url: "/classes/not-an-id/attendance/session.csv", lacking: ["student"] },
   { method: "POST", url: "/camp-days/absences", body: { day: 1 }, lacking: ["instructor", "admin"] },
   { method: "DELETE", url: "/camp-days/absences/not-an-id", lacking: ["instructor", "admin"] },
   { method: "POST", url: "/classes/not-an-id/attendance", body: { action: 1 }, lacking: ["student"] },

@@ -191,6 +191,18 @@ export const SITE_CASES: Case[] = [
     expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
   },
   {
+    name: "the attendance of Maya's class over its session",
+    method: "GET",
+    url: `/classes/${classId(1)}/attendance/session`,
+    expect: { anonymous: 401, student: 403, instructor: 200, admin: 200 },
+  },
+  {
+    name: "the attendance of Jonas's class over its session, as CSV",
+    method: "GET",
+    url: `/classes/${classId(2)}/attendance/session.csv`,
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
     name: "the messages sent to the families of Jonas's class",
     method: "GET",
     url: `/classes/${classId(2)}/messages`,

@@ -9,6 +9,7 @@ import PaymentPlansPage from "./pages/payment-plans-page";
 import AcademyFormsPage from "./pages/academy-forms-page";
 import BalancesPage from "./pages/balances-page";
 import AttendancePage from "./pages/attendance-page";
+import ClassAttendancePage from "./pages/class-attendance-page";
 import FrontDeskPage from "./pages/front-desk-page";
 
 // The standalone page needs the reset the shell provides in the site; production builds never ship it.
@@ -24,5 +25,6 @@ mountStandalone("Admin area", {
   AcademyFormsPage,
   BalancesPage,
   AttendancePage,
+  ClassAttendancePage,
   FrontDeskPage,
 });

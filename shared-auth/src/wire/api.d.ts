@@ -2446,6 +2446,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/classes/{id}/attendance/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A class's attendance over its session: each meeting day and camper, with times, who collected them and overrides (the class's instructor, admins) */
+        get: operations["getSessionAttendance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/classes/{id}/attendance/session.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same as CSV, one row a meeting day (up to today) and camper */
+        get: operations["downloadSessionAttendanceCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/attendance": {
         parameters: {
             query?: never;
@@ -5493,6 +5527,60 @@ export interface components {
                     day: components["schemas"]["CampDay"];
                     absence_reported: boolean;
                     late_pickup: boolean;
+                }[];
+            }[];
+        };
+        /** @description A class's attendance over its session: each meeting day and camper, present, absent or not recorded, the times, who collected them and overrides */
+        SessionAttendance: {
+            class: {
+                /** Format: uuid */
+                _id: string;
+                name: string;
+                instructor_name: string;
+                /** Format: date */
+                start_date: string | null;
+                /** Format: date */
+                end_date: string | null;
+                start_time: string | null;
+                end_time: string | null;
+            };
+            days: {
+                /** Format: date */
+                day: string;
+                /** @description After today: nothing can be recorded yet */
+                upcoming: boolean;
+            }[];
+            campers: {
+                /** Format: uuid */
+                _id: string;
+                name: string;
+                /** @description Days checked in (still in, or gone home) */
+                present: number;
+                absent: number;
+                /** @description One for each of the class's meeting days, in the order of `days` */
+                days: {
+                    /** Format: uuid */
+                    camper_id: string;
+                    /** Format: date */
+                    day: string;
+                    /**
+                     * @description Null: nothing recorded yet today
+                     * @enum {string|null}
+                     */
+                    state: "in" | "absent" | "out" | null;
+                    /** Format: date-time */
+                    checked_in_at: string | null;
+                    checked_in_by: string | null;
+                    /** Format: date-time */
+                    absent_at: string | null;
+                    /** Format: date-time */
+                    checked_out_at: string | null;
+                    checked_out_by: string | null;
+                    /** @enum {string|null} */
+                    departure: "pickup" | "guardian" | "alone" | "override" | null;
+                    collected_by: string | null;
+                    override_note: string | null;
+                    absence_reported: boolean;
                 }[];
             }[];
         };
@@ -21735,6 +21823,176 @@ export interface operations {
                 };
             };
             /** @description A class was sent the most messages a day already: nothing was sent */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSessionAttendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The class's meeting days and each camper's day on each */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionAttendance"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadSessionAttendanceCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file (Content-Disposition: attachment; filename="attendance-<class-name>.csv"): day, camper, state, checked_in, checked_in_by, checked_out, checked_out_by, collected_by, departure, override_note, absence_reported; every cell quoted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -110,6 +110,7 @@ export type Today = Schemas["Today"];
 export type FamilyCampDays = Schemas["FamilyCampDays"];
 export type ClassMessages = Schemas["ClassMessages"];
 export type DayReport = Schemas["DayReport"];
+export type SessionAttendance = Schemas["SessionAttendance"];
 export type DeskFamily = Schemas["DeskFamily"];
 export type DeskFamilySummary = Schemas["DeskFamilySummary"];
 export type DeskOrder = Schemas["DeskOrder"];

@@ -133,6 +133,14 @@ export const dashboardRoutes: RemoteRoute[] = [
   },
   // A day's attendance across every class, with its CSV (decision 046).
   { path: "attendance", remote: "mfe_admin", exposed: "AttendancePage", access: "admin", title: "Attendance" },
+  // A class's attendance over its session, with its CSV (decision 046).
+  {
+    path: "class-attendance",
+    remote: "mfe_admin",
+    exposed: "ClassAttendancePage",
+    access: "admin",
+    title: "Class attendance",
+  },
   // The forms and waivers the academy asks for, built and published by version (decision 045).
   {
     path: "academy-forms",

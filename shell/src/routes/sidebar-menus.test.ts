@@ -17,6 +17,7 @@ describe("sidebarMenu", () => {
       "Forms and waivers",
       "Today",
       "Attendance",
+      "Class attendance",
     ]);
     expect(labels("instructor")).toEqual(["Instructor Home", "Add a Class", "My Classes", "Today"]);
     expect(labels("student")).toEqual([

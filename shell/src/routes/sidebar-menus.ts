@@ -43,6 +43,7 @@ export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuI
         "academy-forms",
         "today",
         "attendance",
+        "class-attendance",
       ].map(page),
       common,
     };
