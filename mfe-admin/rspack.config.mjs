@@ -23,6 +23,7 @@ export default createAppConfig({
     "./BalancesPage": "./src/pages/balances-page.tsx",
     "./AttendancePage": "./src/pages/attendance-page.tsx",
     "./ClassAttendancePage": "./src/pages/class-attendance-page.tsx",
+    "./MedicalReportPage": "./src/pages/medical-report-page.tsx",
     "./FrontDeskPage": "./src/pages/front-desk-page.tsx",
   },
 });

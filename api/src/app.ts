@@ -379,7 +379,7 @@ export async function buildApp({
   await app.register(todayRoutes({ db: database.db, sealer }));
   await app.register(campDayFamilyRoutes({ db: database.db }));
   await app.register(classMessageRoutes({ db: database.db }));
-  await app.register(campDayReportRoutes({ db: database.db }));
+  await app.register(campDayReportRoutes({ db: database.db, sealer }));
   await app.register(camperExportRoutes({ db: database.db, sealer, waitlistOf: familyWaitlistPlaces }));
   await app.register(camperStaffRoutes({ db: database.db, sealer, waitlistOf: familyWaitlistPlaces }));
   await app.register(seedImageRoutes);

@@ -103,6 +103,8 @@ export const guarded: Guarded[] = [
   { method: "GET", url: "/admin/attendance?day=x", lacking: ["student", "instructor"] },
   { method: "GET", url: "/admin/attendance.csv?day=x", lacking: ["student", "instructor"] },
   { method: "GET", url: "/classes/not-an-id/attendance/session", lacking: ["student"] },
+  { method: "GET", url: "/admin/medical?day=x", lacking: ["student", "instructor"] },
+  { method: "GET", url: "/admin/medical.csv?day=x", lacking: ["student", "instructor"] },
   { method: "GET", url: "/classes/not-an-id/attendance/session.csv", lacking: ["student"] },
   { method: "POST", url: "/camp-days/absences", body: { day: 1 }, lacking: ["instructor", "admin"] },
   { method: "DELETE", url: "/camp-days/absences/not-an-id", lacking: ["instructor", "admin"] },

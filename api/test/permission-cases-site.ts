@@ -191,6 +191,18 @@ export const SITE_CASES: Case[] = [
     expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
   },
   {
+    name: "the day's allergy and medical report",
+    method: "GET",
+    url: "/admin/medical",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "the day's allergy and medical report as CSV",
+    method: "GET",
+    url: "/admin/medical.csv",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
     name: "the attendance of Maya's class over its session",
     method: "GET",
     url: `/classes/${classId(1)}/attendance/session`,

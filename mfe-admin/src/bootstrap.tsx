@@ -10,6 +10,7 @@ import AcademyFormsPage from "./pages/academy-forms-page";
 import BalancesPage from "./pages/balances-page";
 import AttendancePage from "./pages/attendance-page";
 import ClassAttendancePage from "./pages/class-attendance-page";
+import MedicalReportPage from "./pages/medical-report-page";
 import FrontDeskPage from "./pages/front-desk-page";
 
 // The standalone page needs the reset the shell provides in the site; production builds never ship it.
@@ -26,5 +27,6 @@ mountStandalone("Admin area", {
   BalancesPage,
   AttendancePage,
   ClassAttendancePage,
+  MedicalReportPage,
   FrontDeskPage,
 });

@@ -9,6 +9,8 @@ import type { Db } from "../platform/database/client.js";
 import { absenceReports, campers, classes, enrollments, users } from "../platform/database/schema.js";
 import { campDays } from "./attendance.js";
 import { clockNow, clockOf, minutesOf, sendCsv, STATE_WORDS } from "./report-csv.js";
+import type { Sealer } from "../platform/sealing.js";
+import { medicalReportRoutes } from "./medical-report-routes.js";
 import { sessionSheetRoutes } from "./session-routes.js";
 import { LATE, meetingOn } from "./today-routes.js";
 import { dayReport, reportQuery } from "./wire.js";
@@ -120,11 +122,12 @@ function reportCsv(report: DayReport): string[][] {
   return [head, ...rows];
 }
 
-/** The office's reports of camp days: a day's attendance (admins), a class's session (its instructor too). */
+/** The office's reports of camp days: a day's attendance and medical report (admins), a class's session (its instructor too). */
 export const campDayReportRoutes =
-  ({ db }: { db: Db }): FastifyPluginAsyncZod =>
+  ({ db, sealer }: { db: Db; sealer: Sealer }): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(sessionSheetRoutes({ db }));
+    await app.register(medicalReportRoutes({ db, sealer }));
     const dayOf = (asked: string | undefined) => {
       const today = academyToday();
       const day = asked ?? today;

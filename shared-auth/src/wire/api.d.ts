@@ -2480,6 +2480,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/medical": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A day's allergy and medical report: every camper of the classes meeting that day with allergies, medical notes or medications (admins; each camper's read recorded) */
+        get: operations["getDayMedicalReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/medical.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same as CSV, one row a camper (each camper's read recorded) */
+        get: operations["downloadDayMedicalReportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/attendance": {
         parameters: {
             query?: never;
@@ -3172,14 +3206,14 @@ export interface components {
             /** @description Taken off the family (the name stays) or gone altogether */
             camper_removed: boolean;
             familyId: string;
-            /** @description Null for a family view, or once the class was deleted */
+            /** @description Null for a family view or a day's medical report, or once the class was deleted */
             classId: string | null;
             class_name: string | null;
             /**
-             * @description roster: a class's roster; detail: one camper's medical details; family: an admin's view of a family; roster-export: the roster's CSV
+             * @description roster: a class's roster; detail: one camper's medical details; family: an admin's view of a family; roster-export: the roster's CSV; form: forms' medical answers; today: the Today list; aid: an aid application; medical-report: the office's allergy and medical report of a day (no class)
              * @enum {string}
              */
-            reason: "roster" | "detail" | "family" | "roster-export" | "form" | "today" | "aid";
+            reason: "roster" | "detail" | "family" | "roster-export" | "form" | "today" | "aid" | "medical-report";
             /**
              * Format: date-time
              * @description When the details were read (ISO 8601, UTC)
@@ -5581,6 +5615,35 @@ export interface components {
                     collected_by: string | null;
                     override_note: string | null;
                     absence_reported: boolean;
+                }[];
+            }[];
+        };
+        /** @description A day's allergy and medical report: every camper of the classes meeting that day with allergies, medical notes or medications (each read recorded) */
+        MedicalReport: {
+            /** Format: date */
+            day: string;
+            /** @description Campers holding a seat in a class that meets that day */
+            campers_in_classes: number;
+            campers: {
+                /** Format: uuid */
+                _id: string;
+                name: string;
+                allergies: string;
+                medical_notes: string;
+                medications: string;
+                /**
+                 * @description The camper's details could not be opened: ask the family
+                 * @enum {boolean}
+                 */
+                details_unreadable?: true;
+                classes: {
+                    /** Format: uuid */
+                    _id: string;
+                    name: string;
+                    instructor_name: string;
+                    location: string | null;
+                    start_time: string;
+                    end_time: string;
                 }[];
             }[];
         };
@@ -21985,6 +22048,160 @@ export interface operations {
             };
             /** @description There is no such class */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDayMedicalReport: {
+        parameters: {
+            query?: {
+                /** @description Today when absent */
+                day?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campers with medical details, by name (each read recorded in the access log); never cached (Cache-Control: no-store) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MedicalReport"];
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client (a Retry-After header says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API is very busy or its database briefly unavailable (a Retry-After header says when to try again) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadDayMedicalReportCsv: {
+        parameters: {
+            query?: {
+                /** @description Today when absent */
+                day?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file (Content-Disposition: attachment; filename="medical-<YYYY-MM-DD>.csv"): camper, classes, allergies, medical_notes, medications, details_unreadable; every cell quoted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The input is malformed or a field is invalid (each field's problem in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token came with the request, or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

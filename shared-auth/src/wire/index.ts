@@ -111,6 +111,7 @@ export type FamilyCampDays = Schemas["FamilyCampDays"];
 export type ClassMessages = Schemas["ClassMessages"];
 export type DayReport = Schemas["DayReport"];
 export type SessionAttendance = Schemas["SessionAttendance"];
+export type MedicalReport = Schemas["MedicalReport"];
 export type DeskFamily = Schemas["DeskFamily"];
 export type DeskFamilySummary = Schemas["DeskFamilySummary"];
 export type DeskOrder = Schemas["DeskOrder"];

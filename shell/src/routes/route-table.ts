@@ -141,6 +141,14 @@ export const dashboardRoutes: RemoteRoute[] = [
     access: "admin",
     title: "Class attendance",
   },
+  // A day's allergy and medical report, each camper's read recorded (decision 046).
+  {
+    path: "medical-report",
+    remote: "mfe_admin",
+    exposed: "MedicalReportPage",
+    access: "admin",
+    title: "Medical report",
+  },
   // The forms and waivers the academy asks for, built and published by version (decision 045).
   {
     path: "academy-forms",

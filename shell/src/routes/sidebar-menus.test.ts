@@ -18,6 +18,7 @@ describe("sidebarMenu", () => {
       "Today",
       "Attendance",
       "Class attendance",
+      "Medical report",
     ]);
     expect(labels("instructor")).toEqual(["Instructor Home", "Add a Class", "My Classes", "Today"]);
     expect(labels("student")).toEqual([

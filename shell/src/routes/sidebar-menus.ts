@@ -44,6 +44,7 @@ export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuI
         "today",
         "attendance",
         "class-attendance",
+        "medical-report",
       ].map(page),
       common,
     };
