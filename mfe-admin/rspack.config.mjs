@@ -24,6 +24,7 @@ export default createAppConfig({
     "./AttendancePage": "./src/pages/attendance-page.tsx",
     "./ClassAttendancePage": "./src/pages/class-attendance-page.tsx",
     "./MedicalReportPage": "./src/pages/medical-report-page.tsx",
+    "./ExportsPage": "./src/pages/exports-page.tsx",
     "./FrontDeskPage": "./src/pages/front-desk-page.tsx",
   },
 });

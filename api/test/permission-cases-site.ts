@@ -202,6 +202,12 @@ export const SITE_CASES: Case[] = [
     url: "/admin/medical.csv",
     expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
   },
+  ...["enrolments", "payments", "refunds.csv"].map((kind) => ({
+    name: `the office's ${kind} export`,
+    method: "GET" as const,
+    url: `/admin/exports/${kind}`,
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  })),
   {
     name: "the attendance of Maya's class over its session",
     method: "GET",

@@ -11,6 +11,7 @@ import BalancesPage from "./pages/balances-page";
 import AttendancePage from "./pages/attendance-page";
 import ClassAttendancePage from "./pages/class-attendance-page";
 import MedicalReportPage from "./pages/medical-report-page";
+import ExportsPage from "./pages/exports-page";
 import FrontDeskPage from "./pages/front-desk-page";
 
 // The standalone page needs the reset the shell provides in the site; production builds never ship it.
@@ -28,5 +29,6 @@ mountStandalone("Admin area", {
   AttendancePage,
   ClassAttendancePage,
   MedicalReportPage,
+  ExportsPage,
   FrontDeskPage,
 });

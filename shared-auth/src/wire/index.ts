@@ -112,6 +112,7 @@ export type ClassMessages = Schemas["ClassMessages"];
 export type DayReport = Schemas["DayReport"];
 export type SessionAttendance = Schemas["SessionAttendance"];
 export type MedicalReport = Schemas["MedicalReport"];
+export type OfficeExport = Schemas["OfficeExport"];
 export type DeskFamily = Schemas["DeskFamily"];
 export type DeskFamilySummary = Schemas["DeskFamilySummary"];
 export type DeskOrder = Schemas["DeskOrder"];

@@ -149,6 +149,8 @@ export const dashboardRoutes: RemoteRoute[] = [
     access: "admin",
     title: "Medical report",
   },
+  // The office's enrolments, payments and refunds of a span of days, with their CSVs.
+  { path: "exports", remote: "mfe_admin", exposed: "ExportsPage", access: "admin", title: "Exports" },
   // The forms and waivers the academy asks for, built and published by version (decision 045).
   {
     path: "academy-forms",

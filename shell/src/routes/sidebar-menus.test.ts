@@ -19,6 +19,7 @@ describe("sidebarMenu", () => {
       "Attendance",
       "Class attendance",
       "Medical report",
+      "Exports",
     ]);
     expect(labels("instructor")).toEqual(["Instructor Home", "Add a Class", "My Classes", "Today"]);
     expect(labels("student")).toEqual([

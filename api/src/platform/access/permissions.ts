@@ -60,6 +60,8 @@ export type Entity =
   | "attendance-report"
   // The office's allergy and medical report of a day: every camper of the classes meeting that day with notes (each read recorded).
   | "medical-report"
+  // The office's exports: every enrolment, payment and refund of a span of days, as a page and a CSV.
+  | "office-export"
   // The front desk (decision 047): families registered, booked and paid for by the office.
   | "front-desk"
   // Year-end statements per child (decision 049).
@@ -199,6 +201,7 @@ export const PERMISSIONS: Record<Role, Rules> = {
     "read:class-message": "any",
     "read:attendance-report": "any",
     "read:medical-report": "any",
+    "read:office-export": "any",
     // Register a family, book for it, record cash, cheques and transfers (each in the office log).
     "create:front-desk": "any",
     "read:front-desk": "any",
