@@ -143,7 +143,7 @@ function Rows({ data, label }: { data: OfficeExport; label: string }) {
             {data.rows.map((row, i) => (
               <tr key={i} className="border-t border-slate-200 align-top dark:border-slate-700">
                 {row.map((cell, j) => (
-                  <td key={j} className="max-w-[16rem] py-1.5 pr-3 break-words">
+                  <td key={j} className={`max-w-[16rem] py-1.5 pr-3 break-words ${j === 0 ? "whitespace-nowrap" : ""}`}>
                     {cell}
                   </td>
                 ))}
