@@ -67,7 +67,7 @@ async function medicalReportOf(db: Db, sealer: Sealer, reader: Actor, day: strin
     byCamper.set(s.camperId, entry);
   }
   const shown = await campersWithMedical(db, sealer, reader, [...byCamper.keys()], "medical-report");
-  const order = [...found.map((c) => c.id)];
+  const order = found.map((c) => c.id);
   return {
     day,
     campers_in_classes: byCamper.size,

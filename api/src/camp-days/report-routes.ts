@@ -17,8 +17,6 @@ import { dayReport, reportQuery } from "./wire.js";
 
 type DayReport = z.infer<typeof dayReport>;
 
-const at = clockOf;
-
 /**
  * A day's attendance across every class that met (admins): each camper's day, with reported
  * absences, late pick-ups and overrides counted. No medical or contact detail is in it.
@@ -64,7 +62,7 @@ async function reportOf(db: Db, day: string, nowMinutes: number | null): Promise
     const rows = seats.map((s) => {
       const d = days.get(s.camperId)!;
       const late =
-        (d.state === "out" && minutesOf(at(d.checked_out_at)) >= lateAfter) ||
+        (d.state === "out" && minutesOf(clockOf(d.checked_out_at)) >= lateAfter) ||
         (d.state === "in" && nowMinutes !== null && nowMinutes >= lateAfter);
       totals.seats++;
       if (d.state === "in" || d.state === "out") totals.present++;
@@ -108,9 +106,9 @@ function reportCsv(report: DayReport): string[][] {
       c.instructor_name,
       k.name,
       k.day.state ? STATE_WORDS[k.day.state] : "not seen",
-      at(k.day.checked_in_at),
+      clockOf(k.day.checked_in_at),
       k.day.checked_in_by ?? "",
-      at(k.day.checked_out_at),
+      clockOf(k.day.checked_out_at),
       k.day.checked_out_by ?? "",
       k.day.collected_by ?? "",
       k.day.departure ?? "",

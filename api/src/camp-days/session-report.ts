@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { camperName } from "../campers/index.js";
 import { academyToday } from "../platform/academy-day.js";
@@ -64,7 +64,7 @@ export async function sessionSheetOf(db: Db, cls: Awaited<ReturnType<typeof shee
       await db
         .select({ camperId: absenceReports.camperId, day: absenceReports.day })
         .from(absenceReports)
-        .where(and(eq(absenceReports.classId, cls.id)))
+        .where(eq(absenceReports.classId, cls.id))
     ).map((r) => `${r.camperId} ${r.day}`),
   );
   return {

@@ -141,7 +141,12 @@ function Sheet({ classId }: { classId: string }) {
 /** Campers down, meeting days across; the camper's column stays in view while the days scroll. */
 function Matrix({ data }: { data: SessionAttendance }) {
   return (
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Attendance by day (scrolls sideways)">
+    <div
+      className="overflow-x-auto print:overflow-visible"
+      tabIndex={0}
+      role="region"
+      aria-label="Attendance by day (scrolls sideways)"
+    >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Each camper&apos;s attendance on each of the class&apos;s meeting days</caption>
         <thead className="text-slate-600 dark:text-slate-400">

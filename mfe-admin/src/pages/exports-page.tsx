@@ -125,7 +125,12 @@ function Rows({ data, label }: { data: OfficeExport; label: string }) {
           ? `The first ${data.rows.length} of ${data.total} rows: the CSV has them all.`
           : `${data.total} ${data.total === 1 ? "row" : "rows"}.`}
       </p>
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${label} (scrolls sideways)`}>
+      <div
+        className="overflow-x-auto print:overflow-visible"
+        tabIndex={0}
+        role="region"
+        aria-label={`${label} (scrolls sideways)`}
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">
             {label} from {data.from} to {data.to}
