@@ -22,6 +22,9 @@ export default createAppConfig({
     "./AcademyFormsPage": "./src/pages/academy-forms-page.tsx",
     "./BalancesPage": "./src/pages/balances-page.tsx",
     "./AttendancePage": "./src/pages/attendance-page.tsx",
+    "./ClassAttendancePage": "./src/pages/class-attendance-page.tsx",
+    "./MedicalReportPage": "./src/pages/medical-report-page.tsx",
+    "./ExportsPage": "./src/pages/exports-page.tsx",
     "./FrontDeskPage": "./src/pages/front-desk-page.tsx",
   },
 });

@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { deskFamilyRoutes, frontDeskRoutes, logOffice, remindBalancesDue } from "./front-desk/index.js";
 import { accountRoutes, authRoutes, createFirebaseVerifier, sessionRoutes, userRoutes } from "./accounts/index.js";
-import { adminRoutes } from "./admin/index.js";
+import { adminRoutes, officeExportRoutes } from "./admin/index.js";
 import { expireOffers, familyWaitlistPlaces, waitlistRoutes } from "./waitlist/index.js";
 import { cancelLapsedPlans, mirrorRecentRefunds, refundRoutes, sendDueRefunds } from "./refunds/index.js";
 import { transferRoutes } from "./transfers/index.js";
@@ -372,6 +372,7 @@ export async function buildApp({
     mailer.close();
   });
   await app.register(adminRoutes(database.db));
+  await app.register(officeExportRoutes(database.db));
   await app.register(notificationRoutes({ db: database.db, config: config.mail }));
   await app.register(discountRoutes(database.db));
   await app.register(paymentPlanRoutes(database.db));
@@ -386,7 +387,7 @@ export async function buildApp({
   await app.register(todayRoutes({ db: database.db, sealer }));
   await app.register(campDayFamilyRoutes({ db: database.db }));
   await app.register(classMessageRoutes({ db: database.db }));
-  await app.register(campDayReportRoutes({ db: database.db }));
+  await app.register(campDayReportRoutes({ db: database.db, sealer }));
   await app.register(camperExportRoutes({ db: database.db, sealer, waitlistOf: familyWaitlistPlaces }));
   await app.register(camperStaffRoutes({ db: database.db, sealer, waitlistOf: familyWaitlistPlaces }));
   await app.register(seedImageRoutes);

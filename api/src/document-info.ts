@@ -100,7 +100,11 @@ export const DOCUMENT: Extract<FastifyDynamicSwaggerOptions, { openapi?: unknown
       description:
         "Financial aid: a season's budget and most per camper, families' applications per camper, the office's awards taken off that camper's seats at checkout",
     },
-    { name: "admin", description: "Admins' paged class list and the academy's figures" },
+    {
+      name: "admin",
+      description:
+        "Admins' paged class list, the academy's figures and the office's exports (enrolments, payments, refunds)",
+    },
     {
       name: "notifications",
       description:

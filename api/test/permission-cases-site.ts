@@ -197,6 +197,36 @@ export const SITE_CASES: Case[] = [
     expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
   },
   {
+    name: "the day's allergy and medical report",
+    method: "GET",
+    url: "/admin/medical",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
+    name: "the day's allergy and medical report as CSV",
+    method: "GET",
+    url: "/admin/medical.csv",
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  ...["enrolments", "payments", "refunds.csv"].map((kind) => ({
+    name: `the office's ${kind} export`,
+    method: "GET" as const,
+    url: `/admin/exports/${kind}`,
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  })),
+  {
+    name: "the attendance of Maya's class over its session",
+    method: "GET",
+    url: `/classes/${classId(1)}/attendance/session`,
+    expect: { anonymous: 401, student: 403, instructor: 200, admin: 200 },
+  },
+  {
+    name: "the attendance of Jonas's class over its session, as CSV",
+    method: "GET",
+    url: `/classes/${classId(2)}/attendance/session.csv`,
+    expect: { anonymous: 401, student: 403, instructor: 403, admin: 200 },
+  },
+  {
     name: "the messages sent to the families of Jonas's class",
     method: "GET",
     url: `/classes/${classId(2)}/messages`,

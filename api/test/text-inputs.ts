@@ -358,6 +358,8 @@ export const TEXT_INPUTS: TextInput[] = [
   { method: "POST", url: "/pickup/people/{}/renew", as: SAM },
   { method: "DELETE", url: "/camp-days/absences/{}", as: SAM },
   { method: "GET", url: "/classes/{}/messages", as: ADMIN },
+  { method: "GET", url: "/classes/{}/attendance/session", as: ADMIN },
+  { method: "GET", url: "/classes/{}/attendance/session.csv", as: ADMIN },
   { method: "DELETE", url: "/pickup/people/{}", as: SAM },
   { method: "PUT", url: "/pickup/campers/{}", as: SAM, body: { may_leave_alone: true } },
   { method: "POST", url: "/pickup/guardians/{}/pin", as: SAM },

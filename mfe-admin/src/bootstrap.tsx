@@ -9,6 +9,9 @@ import PaymentPlansPage from "./pages/payment-plans-page";
 import AcademyFormsPage from "./pages/academy-forms-page";
 import BalancesPage from "./pages/balances-page";
 import AttendancePage from "./pages/attendance-page";
+import ClassAttendancePage from "./pages/class-attendance-page";
+import MedicalReportPage from "./pages/medical-report-page";
+import ExportsPage from "./pages/exports-page";
 import FrontDeskPage from "./pages/front-desk-page";
 
 // The standalone page needs the reset the shell provides in the site; production builds never ship it.
@@ -24,5 +27,8 @@ mountStandalone("Admin area", {
   AcademyFormsPage,
   BalancesPage,
   AttendancePage,
+  ClassAttendancePage,
+  MedicalReportPage,
+  ExportsPage,
   FrontDeskPage,
 });

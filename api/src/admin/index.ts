@@ -1,2 +1,3 @@
-/** The admin's paged class table and the academy's figures. */
+/** The admin's paged class table, the academy's figures and the office's exports (enrolments, payments, refunds). */
 export { adminRoutes } from "./routes.js";
+export { officeExportRoutes } from "./export-routes.js";

@@ -2,27 +2,20 @@ import { and, asc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { camperName } from "../campers/index.js";
-import { academyToday, ACADEMY_TIME_ZONE } from "../platform/academy-day.js";
+import { academyToday } from "../platform/academy-day.js";
 import { requirePermission } from "../platform/access/permissions.js";
 import { nowMs } from "../platform/clock.js";
-import { csvRows } from "../platform/csv.js";
 import type { Db } from "../platform/database/client.js";
 import { absenceReports, campers, classes, enrollments, users } from "../platform/database/schema.js";
 import { campDays } from "./attendance.js";
+import { clockNow, clockOf, minutesOf, sendCsv, STATE_WORDS } from "./report-csv.js";
+import type { Sealer } from "../platform/sealing.js";
+import { medicalReportRoutes } from "./medical-report-routes.js";
+import { sessionSheetRoutes } from "./session-routes.js";
 import { LATE, meetingOn } from "./today-routes.js";
 import { dayReport, reportQuery } from "./wire.js";
 
 type DayReport = z.infer<typeof dayReport>;
-
-const clock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: ACADEMY_TIME_ZONE,
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-/** "14:05" at the academy, or "". */
-const at = (iso: string | null) => (iso ? clock.format(new Date(iso)) : "");
 
 /**
  * A day's attendance across every class that met (admins): each camper's day, with reported
@@ -69,7 +62,7 @@ async function reportOf(db: Db, day: string, nowMinutes: number | null): Promise
     const rows = seats.map((s) => {
       const d = days.get(s.camperId)!;
       const late =
-        (d.state === "out" && minutesOf(at(d.checked_out_at)) >= lateAfter) ||
+        (d.state === "out" && minutesOf(clockOf(d.checked_out_at)) >= lateAfter) ||
         (d.state === "in" && nowMinutes !== null && nowMinutes >= lateAfter);
       totals.seats++;
       if (d.state === "in" || d.state === "out") totals.present++;
@@ -91,9 +84,7 @@ async function reportOf(db: Db, day: string, nowMinutes: number | null): Promise
   return { day, totals, classes: out };
 }
 
-const STATE_WORDS = { in: "present", out: "gone home", absent: "absent" } as const;
-
-function reportCsv(report: DayReport): string {
+function reportCsv(report: DayReport): string[][] {
   const head = [
     "class",
     "instructor",
@@ -115,9 +106,9 @@ function reportCsv(report: DayReport): string {
       c.instructor_name,
       k.name,
       k.day.state ? STATE_WORDS[k.day.state] : "not seen",
-      at(k.day.checked_in_at),
+      clockOf(k.day.checked_in_at),
       k.day.checked_in_by ?? "",
-      at(k.day.checked_out_at),
+      clockOf(k.day.checked_out_at),
       k.day.checked_out_by ?? "",
       k.day.collected_by ?? "",
       k.day.departure ?? "",
@@ -126,18 +117,20 @@ function reportCsv(report: DayReport): string {
       k.late_pickup ? "yes" : "no",
     ]),
   );
-  return csvRows([head, ...rows]);
+  return [head, ...rows];
 }
 
-/** The office's reports of camp days (admins). */
+/** The office's reports of camp days: a day's attendance and medical report (admins), a class's session (its instructor too). */
 export const campDayReportRoutes =
-  ({ db }: { db: Db }): FastifyPluginAsyncZod =>
+  ({ db, sealer }: { db: Db; sealer: Sealer }): FastifyPluginAsyncZod =>
   async (app) => {
+    await app.register(sessionSheetRoutes({ db }));
+    await app.register(medicalReportRoutes({ db, sealer }));
     const dayOf = (asked: string | undefined) => {
       const today = academyToday();
       const day = asked ?? today;
       // Late pick-ups of today are counted up to now; of a past day, from the check-outs kept.
-      const nowMinutes = day === today ? minutesOf(clock.format(new Date(nowMs()))) : day < today ? 24 * 60 : null;
+      const nowMinutes = day === today ? minutesOf(clockNow(nowMs())) : day < today ? 24 * 60 : null;
       return { day, nowMinutes };
     };
 
@@ -182,10 +175,7 @@ export const campDayReportRoutes =
       async (request, reply) => {
         requirePermission(await request.requireActor(), "read", "attendance-report");
         const { day, nowMinutes } = dayOf(request.query.day);
-        return reply
-          .header("content-type", "text/csv; charset=utf-8")
-          .header("content-disposition", `attachment; filename="attendance-${day}.csv"`)
-          .send(reportCsv(await reportOf(db, day, nowMinutes)));
+        return sendCsv(reply, `attendance-${day}.csv`, reportCsv(await reportOf(db, day, nowMinutes)));
       },
     );
   };

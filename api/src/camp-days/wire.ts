@@ -307,3 +307,72 @@ export const dayReport = z
     id: "DayReport",
     description: "A day's attendance across the classes that met: who came, who did not, late pick-ups, overrides",
   });
+
+export const sessionSheet = z
+  .object({
+    class: z.object({
+      _id: z.uuid(),
+      name: z.string(),
+      instructor_name: z.string(),
+      start_date: z.iso.date().nullable(),
+      end_date: z.iso.date().nullable(),
+      start_time: z.string().nullable(),
+      end_time: z.string().nullable(),
+    }),
+    days: z.array(
+      z.object({
+        day: z.iso.date(),
+        upcoming: z.boolean().meta({ description: "After today: nothing can be recorded yet" }),
+      }),
+    ),
+    campers: z.array(
+      z.object({
+        _id: z.uuid(),
+        name: z.string(),
+        present: z.int().meta({ description: "Days checked in (still in, or gone home)" }),
+        absent: z.int(),
+        days: z
+          .array(campDay.extend({ absence_reported: z.boolean() }))
+          .meta({ description: "One for each of the class's meeting days, in the order of `days`" }),
+      }),
+    ),
+  })
+  .meta({
+    id: "SessionAttendance",
+    description:
+      "A class's attendance over its session: each meeting day and camper, present, absent or not recorded, the times, who collected them and overrides",
+  });
+
+export const medicalReport = z
+  .object({
+    day: z.iso.date(),
+    campers_in_classes: z.int().meta({ description: "Campers holding a seat in a class that meets that day" }),
+    campers: z.array(
+      z.object({
+        _id: z.uuid(),
+        name: z.string(),
+        allergies: z.string(),
+        medical_notes: z.string(),
+        medications: z.string(),
+        details_unreadable: z
+          .literal(true)
+          .optional()
+          .meta({ description: "The camper's details could not be opened: ask the family" }),
+        classes: z.array(
+          z.object({
+            _id: z.uuid(),
+            name: z.string(),
+            instructor_name: z.string(),
+            location: z.string().nullable(),
+            start_time: z.string(),
+            end_time: z.string(),
+          }),
+        ),
+      }),
+    ),
+  })
+  .meta({
+    id: "MedicalReport",
+    description:
+      "A day's allergy and medical report: every camper of the classes meeting that day with allergies, medical notes or medications (each read recorded)",
+  });

@@ -223,11 +223,14 @@ export const accessLogEntry = z
     }),
     camper_removed: z.boolean().meta({ description: "Taken off the family (the name stays) or gone altogether" }),
     familyId: z.string(),
-    classId: z.string().nullable().meta({ description: "Null for a family view, or once the class was deleted" }),
+    classId: z
+      .string()
+      .nullable()
+      .meta({ description: "Null for a family view or a day's medical report, or once the class was deleted" }),
     class_name: z.string().nullable(),
     reason: z.enum(SENSITIVE_READ_REASONS).meta({
       description:
-        "roster: a class's roster; detail: one camper's medical details; family: an admin's view of a family; roster-export: the roster's CSV",
+        "roster: a class's roster; detail: one camper's medical details; family: an admin's view of a family; roster-export: the roster's CSV; form: forms' medical answers; today: the Today list; aid: an aid application; medical-report: the office's allergy and medical report of a day (no class)",
     }),
     readAt: instant("When the details were read"),
   })

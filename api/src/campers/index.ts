@@ -15,5 +15,5 @@ export {
   type ClassSchedule,
 } from "./eligibility.js";
 export { ownCamper, selfCamper, camperName, type CamperRow } from "./store.js";
-export { recordReads, rosterCampers, type RosterCamper } from "./staff.js";
+export { campersWithMedical, recordReads, rosterCampers, type RosterCamper } from "./staff.js";
 export { newCamper } from "./fields.js";

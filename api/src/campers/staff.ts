@@ -169,6 +169,41 @@ export async function classMedicalDetails(
   }));
 }
 
+/**
+ * The medical details of these campers who have any (allergies, medical notes, medications), or
+ * whose details did not open, each read recorded under `reason` before they are returned; the
+ * others are opened to find out, and neither recorded nor returned.
+ */
+export async function campersWithMedical(
+  db: Db,
+  sealer: Sealer,
+  reader: Pick<Actor, "id" | "email" | "role">,
+  camperIds: string[],
+  reason: SensitiveReadReason,
+) {
+  if (camperIds.length === 0) return [];
+  const rows = await db.select().from(campers).where(inArray(campers.id, camperIds));
+  const shown = rows
+    .map((camper) => ({ camper, details: openDetails(sealer, camper) }))
+    .filter(
+      ({ details }) =>
+        details.details_unreadable || Boolean(details.allergies || details.medical_notes || details.medications),
+    );
+  await recordReads(
+    db,
+    reader,
+    shown.map(({ camper }) => ({ camperId: camper.id, familyId: camper.familyId })),
+    reason,
+  );
+  return shown.map(({ camper, details: { allergies, medical_notes, medications, details_unreadable } }) => ({
+    _id: camper.id,
+    allergies,
+    medical_notes,
+    medications,
+    ...(details_unreadable && { details_unreadable }),
+  }));
+}
+
 const reader = alias(users, "reader");
 const holder = alias(users, "holder");
 

@@ -20,6 +20,7 @@ describe("reasonLabel", () => {
     expect(reasonLabel("detail")).toBe("Medical details");
     expect(reasonLabel("family")).toBe("Family view");
     expect(reasonLabel("roster-export")).toBe("Roster CSV export");
+    expect(reasonLabel("medical-report")).toBe("Day's allergy and medical report");
   });
 
   it("shows a reason it does not know as the API wrote it", () => {
@@ -97,6 +98,10 @@ describe("the access log's names", () => {
       known: false,
     });
     expect(classLabel({ classId: null, class_name: null, reason: "family" })).toEqual({ text: "None", known: false });
+    expect(classLabel({ classId: null, class_name: null, reason: "medical-report" })).toEqual({
+      text: "None",
+      known: false,
+    });
   });
 
   it("names the reader, or falls back on the e-mail kept with the read", () => {

@@ -23,7 +23,8 @@ export function camperLabel(r: Pick<AccessLogEntry, "camper_name" | "camper_remo
 /** The class of a read: its name, that it was deleted since, or none (an admin's family view has no class). */
 export function classLabel(r: Pick<AccessLogEntry, "classId" | "class_name" | "reason">): LogName {
   if (r.class_name) return { text: r.class_name, known: true };
-  if (r.classId === null && r.reason === "family") return { text: "None", known: false };
+  if (r.classId === null && (r.reason === "family" || r.reason === "medical-report"))
+    return { text: "None", known: false };
   return { text: "A deleted class", known: false };
 }
 
@@ -41,6 +42,7 @@ export const REASONS: Record<AccessReason, string> = {
   form: "Forms' medical answers",
   today: "Today's check-in list",
   aid: "Financial-aid application",
+  "medical-report": "Day's allergy and medical report",
 };
 
 export const reasonLabel = (reason: string): string => REASONS[reason as AccessReason] ?? reason;

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link } from "react-router-dom";
 import { errorMessage } from "shared-auth";
 import { academyToday } from "shared-auth/academy-time";
 import { AdminRoot } from "../components/admin-root";
@@ -102,6 +103,14 @@ function Report({ data }: { data: DayReport }) {
               · {c.start_time}–{c.end_time} · {c.instructor_name}
             </span>
           </h2>
+          <p className="text-sm print:hidden">
+            <Link
+              to={`/dashboard/class-attendance?class=${encodeURIComponent(c._id)}`}
+              className="font-semibold text-orange-800 underline dark:text-orange-300"
+            >
+              The whole session<span className="sr-only"> of {c.name}</span>
+            </Link>
+          </p>
           <div className="overflow-x-auto">
             <table className="mt-2 w-full min-w-[40rem] text-left text-sm">
               <thead className="text-slate-600 dark:text-slate-400">

@@ -4,7 +4,7 @@ import { flushSync } from "react-dom";
 import { api, errorMessage } from "shared-auth";
 import { countOf } from "shared-auth/plural";
 import { telHref } from "shared-auth/contact-format";
-import { downloadRosterCsv } from "../lib/roster-export";
+import { downloadAttendanceCsv, downloadRosterCsv } from "../lib/roster-export";
 import {
   ageLabel,
   medicalLines,
@@ -151,8 +151,15 @@ function RosterActions({
   onPrint: () => void;
   preparing: boolean;
 }) {
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<"roster" | "attendance" | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const download = (what: "roster" | "attendance") => {
+    setExporting(what);
+    setProblem(null);
+    (what === "roster" ? downloadRosterCsv : downloadAttendanceCsv)(classId, className)
+      .catch((error: unknown) => setProblem(errorMessage(error)))
+      .finally(() => setExporting(null));
+  };
   return (
     <>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
@@ -164,17 +171,20 @@ function RosterActions({
           <button
             type="button"
             className={secondaryClass}
-            disabled={exporting}
-            aria-busy={exporting}
-            onClick={() => {
-              setExporting(true);
-              setProblem(null);
-              downloadRosterCsv(classId, className)
-                .catch((error: unknown) => setProblem(errorMessage(error)))
-                .finally(() => setExporting(false));
-            }}
+            disabled={exporting !== null}
+            aria-busy={exporting === "roster"}
+            onClick={() => download("roster")}
           >
-            {exporting ? "Exporting…" : "Export CSV"}
+            {exporting === "roster" ? "Exporting…" : "Export CSV"}
+          </button>
+          <button
+            type="button"
+            className={secondaryClass}
+            disabled={exporting !== null}
+            aria-busy={exporting === "attendance"}
+            onClick={() => download("attendance")}
+          >
+            {exporting === "attendance" ? "Exporting…" : "Attendance CSV"}
           </button>
         </div>
       </div>

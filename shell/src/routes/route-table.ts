@@ -133,6 +133,24 @@ export const dashboardRoutes: RemoteRoute[] = [
   },
   // A day's attendance across every class, with its CSV (decision 046).
   { path: "attendance", remote: "mfe_admin", exposed: "AttendancePage", access: "admin", title: "Attendance" },
+  // A class's attendance over its session, with its CSV (decision 046).
+  {
+    path: "class-attendance",
+    remote: "mfe_admin",
+    exposed: "ClassAttendancePage",
+    access: "admin",
+    title: "Class attendance",
+  },
+  // A day's allergy and medical report, each camper's read recorded (decision 046).
+  {
+    path: "medical-report",
+    remote: "mfe_admin",
+    exposed: "MedicalReportPage",
+    access: "admin",
+    title: "Medical report",
+  },
+  // The office's enrolments, payments and refunds of a span of days, with their CSVs.
+  { path: "exports", remote: "mfe_admin", exposed: "ExportsPage", access: "admin", title: "Exports" },
   // The forms and waivers the academy asks for, built and published by version (decision 045).
   {
     path: "academy-forms",

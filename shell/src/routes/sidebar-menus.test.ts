@@ -17,6 +17,9 @@ describe("sidebarMenu", () => {
       "Forms and waivers",
       "Today",
       "Attendance",
+      "Class attendance",
+      "Medical report",
+      "Exports",
     ]);
     expect(labels("instructor")).toEqual(["Instructor Home", "Add a Class", "My Classes", "Today"]);
     expect(labels("student")).toEqual([

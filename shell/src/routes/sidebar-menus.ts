@@ -21,7 +21,8 @@ const page = (path: string): MenuItem => ({
 /**
  * Sidebar menus by role (spec section 2): the spec's pages, then the families' campers (decision
  * 030), waitlists, balance, forms (decision 045) and pick-up people (decision 046); staff's Today
- * (decision 046); the admin's front desk (decision 047), discounts, plans, balances and forms.
+ * (decision 046); the admin's front desk (decision 047), discounts, plans, balances and forms, and
+ * the office's reports (a day's and a class's attendance, the day's medical report, exports).
  */
 export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuItem[] } {
   const common: MenuItem[] = [
@@ -43,6 +44,9 @@ export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuI
         "academy-forms",
         "today",
         "attendance",
+        "class-attendance",
+        "medical-report",
+        "exports",
       ].map(page),
       common,
     };

@@ -58,6 +58,10 @@ export type Entity =
   | "class-message"
   // The office's reports of camp days: a day's attendance across every class, and its CSV.
   | "attendance-report"
+  // The office's allergy and medical report of a day: every camper of the classes meeting that day with notes (each read recorded).
+  | "medical-report"
+  // The office's exports: every enrolment, payment and refund of a span of days, as a page and a CSV.
+  | "office-export"
   // The front desk (decision 047): families registered, booked and paid for by the office.
   | "front-desk"
   // Year-end statements per child (decision 049).
@@ -196,6 +200,8 @@ export const PERMISSIONS: Record<Role, Rules> = {
     "create:class-message": "any",
     "read:class-message": "any",
     "read:attendance-report": "any",
+    "read:medical-report": "any",
+    "read:office-export": "any",
     // Register a family, book for it, record cash, cheques and transfers (each in the office log).
     "create:front-desk": "any",
     "read:front-desk": "any",

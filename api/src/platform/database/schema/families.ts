@@ -41,7 +41,16 @@ export const campers = pgTable(
   ],
 );
 
-export const SENSITIVE_READ_REASONS = ["roster", "detail", "family", "roster-export", "form", "today", "aid"] as const;
+export const SENSITIVE_READ_REASONS = [
+  "roster",
+  "detail",
+  "family",
+  "roster-export",
+  "form",
+  "today",
+  "aid",
+  "medical-report",
+] as const;
 export type SensitiveReadReason = (typeof SENSITIVE_READ_REASONS)[number];
 
 /**
@@ -66,7 +75,7 @@ export const sensitiveReads = pgTable(
     index("sensitive_reads_camper_idx").on(t.camperId, t.readAt),
     check(
       "sensitive_reads_reason_check",
-      sql`${t.reason} in ('roster', 'detail', 'family', 'roster-export', 'form', 'today', 'aid')`,
+      sql`${t.reason} in ('roster', 'detail', 'family', 'roster-export', 'form', 'today', 'aid', 'medical-report')`,
     ),
   ],
 );

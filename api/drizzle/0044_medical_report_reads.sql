@@ -1,0 +1,2 @@
+ALTER TABLE "sensitive_reads" DROP CONSTRAINT "sensitive_reads_reason_check";--> statement-breakpoint
+ALTER TABLE "sensitive_reads" ADD CONSTRAINT "sensitive_reads_reason_check" CHECK ("sensitive_reads"."reason" in ('roster', 'detail', 'family', 'roster-export', 'form', 'today', 'aid', 'medical-report'));

@@ -1,0 +1,132 @@
+import { asc, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { camperName } from "../campers/index.js";
+import { academyToday } from "../platform/academy-day.js";
+import type { Db } from "../platform/database/client.js";
+import { absenceReports, campers, classes, enrollments, users } from "../platform/database/schema.js";
+import { notFound } from "../platform/errors.js";
+import { campDays } from "./attendance.js";
+import { clockOf, STATE_WORDS } from "./report-csv.js";
+import { weekdayOf } from "./today-routes.js";
+import type { sessionSheet } from "./wire.js";
+
+type SessionSheet = z.infer<typeof sessionSheet>;
+
+/** The class's meeting days from its first to its last (its weekdays), in order. */
+export function meetingDays(startDate: string, endDate: string, weekdays: readonly string[]): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${startDate}T12:00:00Z`); ; t += 86_400_000) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    if (day > endDate) return days;
+    if (weekdays.includes(weekdayOf(day))) days.push(day);
+  }
+}
+
+/** The class with its instructor, for its instructor or an admin (404 when there is none). */
+export async function sheetClass(db: Db, classId: string) {
+  const [cls] = await db
+    .select({
+      id: classes.id,
+      name: classes.name,
+      instructorId: classes.instructorId,
+      instructorName: users.name,
+      startDate: classes.startDate,
+      endDate: classes.endDate,
+      weekdays: classes.weekdays,
+      startTime: classes.startTime,
+      endTime: classes.endTime,
+    })
+    .from(classes)
+    .innerJoin(users, eq(users.id, classes.instructorId))
+    .where(eq(classes.id, classId));
+  if (!cls) throw notFound("There is no such class.");
+  return cls;
+}
+
+/**
+ * A class's attendance over its session: every meeting day (those after today marked upcoming)
+ * for every camper holding a seat, as the day's report says each day. No medical or contact detail.
+ */
+export async function sessionSheetOf(db: Db, cls: Awaited<ReturnType<typeof sheetClass>>): Promise<SessionSheet> {
+  const today = academyToday();
+  const days = cls.startDate && cls.endDate ? meetingDays(cls.startDate, cls.endDate, cls.weekdays) : [];
+  const seats = await db
+    .select({ camperId: enrollments.camperId, name: camperName })
+    .from(enrollments)
+    .innerJoin(campers, eq(campers.id, enrollments.camperId))
+    .innerJoin(users, eq(users.id, campers.familyId))
+    .where(eq(enrollments.classId, cls.id))
+    .orderBy(asc(campers.firstName), asc(campers.lastName), asc(campers.id));
+  const ids = seats.map((s) => s.camperId);
+  const byDay = new Map(await Promise.all(days.map(async (d) => [d, await campDays(db, cls.id, d, ids)] as const)));
+  const reported = new Set(
+    (
+      await db
+        .select({ camperId: absenceReports.camperId, day: absenceReports.day })
+        .from(absenceReports)
+        .where(eq(absenceReports.classId, cls.id))
+    ).map((r) => `${r.camperId} ${r.day}`),
+  );
+  return {
+    class: {
+      _id: cls.id,
+      name: cls.name,
+      instructor_name: cls.instructorName,
+      start_date: cls.startDate,
+      end_date: cls.endDate,
+      start_time: cls.startTime?.slice(0, 5) ?? null,
+      end_time: cls.endTime?.slice(0, 5) ?? null,
+    },
+    days: days.map((day) => ({ day, upcoming: day > today })),
+    campers: seats.map((s) => {
+      const cells = days.map((d) => ({
+        ...byDay.get(d)!.get(s.camperId)!,
+        absence_reported: reported.has(`${s.camperId} ${d}`),
+      }));
+      return {
+        _id: s.camperId,
+        name: s.name,
+        present: cells.filter((c) => c.state === "in" || c.state === "out").length,
+        absent: cells.filter((c) => c.state === "absent").length,
+        days: cells,
+      };
+    }),
+  };
+}
+
+/** The sheet as CSV: one row a camper and meeting day (upcoming days left out). */
+export function sessionSheetCsv(sheet: SessionSheet): string[][] {
+  const head = [
+    "day",
+    "camper",
+    "state",
+    "checked_in",
+    "checked_in_by",
+    "checked_out",
+    "checked_out_by",
+    "collected_by",
+    "departure",
+    "override_note",
+    "absence_reported",
+  ];
+  const past = sheet.days.flatMap((d, i) => (d.upcoming ? [] : [i]));
+  const rows = past.flatMap((i) =>
+    sheet.campers.map((k) => {
+      const d = k.days[i]!;
+      return [
+        d.day,
+        k.name,
+        d.state ? STATE_WORDS[d.state] : "not recorded",
+        clockOf(d.checked_in_at),
+        d.checked_in_by ?? "",
+        clockOf(d.checked_out_at),
+        d.checked_out_by ?? "",
+        d.collected_by ?? "",
+        d.departure ?? "",
+        d.override_note ?? "",
+        d.absence_reported ? "yes" : "no",
+      ];
+    }),
+  );
+  return [head, ...rows];
+}

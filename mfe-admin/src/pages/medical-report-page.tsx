@@ -1,0 +1,115 @@
+import { useState } from "react";
+import { errorMessage } from "shared-auth";
+import { academyToday } from "shared-auth/academy-time";
+import { AdminRoot } from "../components/admin-root";
+import { buttonStyles, inputStyles } from "../components/buttons";
+import { EmptyState, ErrorState, PageHeading, TableSkeleton } from "../components/states";
+import {
+  classLine,
+  downloadMedicalCsv,
+  medicalLines,
+  useMedicalReport,
+  type MedicalReport,
+} from "../lib/medical-report";
+import "../styles.css";
+
+/**
+ * /dashboard/medical-report: a day's allergy and medical report (decision 046): every camper of
+ * the classes meeting that day with allergies, medical notes or medications, printable and as CSV.
+ * Each opening is recorded in the access log, as every staff read of these details is.
+ */
+export default function MedicalReportPage() {
+  const [day, setDay] = useState(() => academyToday());
+  const report = useMedicalReport(day);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  return (
+    <AdminRoot>
+      <PageHeading title="Medical report">
+        <div className="flex flex-wrap gap-2 print:hidden">
+          <button type="button" className={buttonStyles.plain} onClick={() => print()}>
+            Print
+          </button>
+          <button
+            type="button"
+            className={buttonStyles.primary}
+            disabled={exporting}
+            onClick={() => {
+              setExporting(true);
+              setFailure(null);
+              downloadMedicalCsv(day)
+                .catch((error: unknown) => setFailure(`The CSV was not downloaded: ${errorMessage(error)}`))
+                .finally(() => setExporting(false));
+            }}
+          >
+            {exporting ? "Downloading…" : "Download CSV"}
+          </button>
+        </div>
+      </PageHeading>
+      <p className="mb-4 text-sm text-slate-700 print:hidden dark:text-slate-300">
+        Allergies, medical notes and medications of every camper in a class that meets that day. Each opening of this
+        report and each download is recorded in the access log, camper by camper.
+      </p>
+      <label className="mb-4 block max-w-xs text-sm font-semibold text-slate-800 print:hidden dark:text-slate-200">
+        Day
+        <input
+          type="date"
+          className={`mt-1 block w-full ${inputStyles}`}
+          value={day}
+          required
+          onChange={(e) => e.target.value && setDay(e.target.value)}
+        />
+      </label>
+      {failure && (
+        <p
+          role="alert"
+          className="mb-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200"
+        >
+          {failure}
+        </p>
+      )}
+      {report.isPending ? (
+        <TableSkeleton label="Loading the day's medical report" />
+      ) : report.isError ? (
+        <ErrorState what="The day's medical report" error={report.error} onRetry={() => void report.refetch()} />
+      ) : report.data.campers.length === 0 ? (
+        <EmptyState title="No medical details that day.">
+          {report.data.campers_in_classes === 0
+            ? "No camper holds a seat in a class that meets that day."
+            : `None of the ${report.data.campers_in_classes} campers in that day's classes has allergies, medical notes or medications.`}
+        </EmptyState>
+      ) : (
+        <Campers data={report.data} />
+      )}
+    </AdminRoot>
+  );
+}
+
+function Campers({ data }: { data: MedicalReport }) {
+  return (
+    <>
+      <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">
+        {data.day}: {data.campers.length} of {data.campers_in_classes} campers in that day&apos;s classes.
+      </p>
+      <ul className="grid gap-3" aria-label="Campers with medical details">
+        {data.campers.map((k) => (
+          <li
+            key={k._id}
+            className="break-inside-avoid rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900 print:border-slate-500"
+          >
+            <h2 className="font-display text-lg font-bold text-slate-900 dark:text-white">{k.name}</h2>
+            <p className="text-sm text-slate-700 dark:text-slate-300">{k.classes.map(classLine).join(" · ")}</p>
+            <dl className="mt-2 grid gap-1 text-sm">
+              {medicalLines(k).map((line) => (
+                <div key={line.label} className="sm:flex sm:gap-2">
+                  <dt className="font-semibold text-slate-800 dark:text-slate-200">{line.label}:</dt>
+                  <dd className="break-words whitespace-pre-wrap text-slate-900 dark:text-slate-100">{line.text}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
