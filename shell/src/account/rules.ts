@@ -20,6 +20,21 @@ export const messages = {
   photoInvalid: "Enter a link that starts with http:// or https://",
 } as const;
 
+/** A new password's field (sign-up, a claim link, the first-run setup: react-hook-form rules). */
+export const newPasswordRules = {
+  required: messages.passwordRequired,
+  minLength: { value: PASSWORD_MIN, message: messages.passwordMin },
+  maxLength: { value: PASSWORD_MAX, message: messages.passwordMax },
+  pattern: { value: PASSWORD_PATTERN, message: messages.passwordPattern },
+};
+/** What a new password takes, said under its field. */
+export const NEW_PASSWORD_HINT = `${PASSWORD_MIN} to ${PASSWORD_MAX} characters with an uppercase and a lowercase letter, a digit and one of ! @ # $ & *.`;
+/** Its confirmation: typed again, the same. */
+export const confirmPasswordRules = {
+  required: messages.confirmRequired,
+  validate: (value: string, all: { password: string }) => value === all.password || messages.confirmMismatch,
+};
+
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The e-mail field of the login and sign-up forms (react-hook-form rules). */
 export const emailRules = {

@@ -8,7 +8,7 @@ import { AuthLayout } from "../account/auth-layout";
 import { primaryButton } from "../account/button-styles";
 import { setPasswordFromLink } from "../account/claim";
 import { Field, FormMessage } from "../account/fields";
-import { messages, PASSWORD_MAX, PASSWORD_MIN, PASSWORD_PATTERN } from "../account/rules";
+import { confirmPasswordRules, NEW_PASSWORD_HINT, newPasswordRules } from "../account/rules";
 
 export interface SetupForm {
   token: string;
@@ -199,14 +199,9 @@ export function SetupPage() {
             type="password"
             autoComplete="new-password"
             revealable
-            hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters with an uppercase and a lowercase letter, a digit and one of ! @ # $ & *.`}
+            hint={NEW_PASSWORD_HINT}
             error={errors.password?.message}
-            {...register("password", {
-              required: messages.passwordRequired,
-              minLength: { value: PASSWORD_MIN, message: messages.passwordMin },
-              maxLength: { value: PASSWORD_MAX, message: messages.passwordMax },
-              pattern: { value: PASSWORD_PATTERN, message: messages.passwordPattern },
-            })}
+            {...register("password", newPasswordRules)}
           />
           <Field
             label="Confirm password"
@@ -214,10 +209,7 @@ export function SetupPage() {
             autoComplete="new-password"
             revealable
             error={errors.confirm?.message}
-            {...register("confirm", {
-              required: messages.confirmRequired,
-              validate: (value, all) => value === all.password || messages.confirmMismatch,
-            })}
+            {...register("confirm", confirmPasswordRules)}
           />
         </fieldset>
         <button type="submit" className={primaryButton} disabled={isSubmitting}>

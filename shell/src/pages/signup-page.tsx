@@ -12,7 +12,8 @@ import {
   messages,
   PASSWORD_MAX,
   PASSWORD_MIN,
-  PASSWORD_PATTERN,
+  confirmPasswordRules,
+  newPasswordRules,
   returnPath,
   URL_PATTERN,
 } from "../account/rules";
@@ -78,12 +79,7 @@ export function SignupPage() {
           autoComplete="new-password"
           revealable
           error={errors.password?.message}
-          {...register("password", {
-            required: messages.passwordRequired,
-            minLength: { value: PASSWORD_MIN, message: messages.passwordMin },
-            maxLength: { value: PASSWORD_MAX, message: messages.passwordMax },
-            pattern: { value: PASSWORD_PATTERN, message: messages.passwordPattern },
-          })}
+          {...register("password", newPasswordRules)}
         />
         <Field
           label="Confirm password"
@@ -91,10 +87,7 @@ export function SignupPage() {
           autoComplete="new-password"
           revealable
           error={errors.confirm?.message}
-          {...register("confirm", {
-            required: messages.confirmRequired,
-            validate: (value, all) => value === all.password || messages.confirmMismatch,
-          })}
+          {...register("confirm", confirmPasswordRules)}
         />
         <Field
           label="Photo URL"
