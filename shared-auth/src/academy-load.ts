@@ -5,21 +5,21 @@ import { ACADEMY_FACTS_KEY, academyStore } from "./store";
  * Asks the API for the academy's facts once the page knows where the API is (decision 051), shows
  * them, and keeps them for the next visit. A plain GET with no headers of its own: no preflight,
  * and the API lets browsers keep the answer 30 seconds. A refusal or no network keeps what the page
- * shows (the remembered or starting facts). Says whether the site waits for its first-run setup.
+ * shows (the remembered or starting facts).
  */
-export async function loadAcademyFacts(): Promise<{ setupNeeded: boolean }> {
+export async function loadAcademyFacts(): Promise<void> {
   const apiUrl = academyStore.getState().env?.apiUrl;
-  if (!apiUrl) return { setupNeeded: false };
+  if (!apiUrl) return;
   try {
     const response = await fetch(`${apiUrl}/academy`);
-    if (!response.ok) return { setupNeeded: false };
-    // A new installation says so until its first-run setup is done; that is never kept.
-    const { setupNeeded, ...facts } = (await response.json()) as AcademyFacts & { setupNeeded?: true };
+    if (!response.ok) return;
+    const facts = (await response.json()) as AcademyFacts & { setupNeeded?: true };
+    // A new installation's first visit goes to its setup: the API says so until then (only a
+    // network answer sends there; a kept copy of one only paints).
+    if (facts.setupNeeded && location.pathname != "/setup") location.replace("/setup");
     showAcademyFacts(facts);
-    return { setupNeeded: setupNeeded === true };
   } catch {
     // Unreachable or not JSON: the page keeps the facts it shows.
-    return { setupNeeded: false };
   }
 }
 

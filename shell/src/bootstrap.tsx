@@ -38,11 +38,8 @@ async function start() {
   // (in its own chunks) and settles who is signed in; guards wait for that.
   void startSession();
   // The academy's name and contacts as an admin last set them (decision 051): the page shows the
-  // remembered ones meanwhile.
-  void loadAcademyFacts().then(({ setupNeeded }) => {
-    // A new installation's first visit: its setup, before anything else (the API says so until then).
-    if (setupNeeded && location.pathname !== "/setup") location.replace("/setup");
-  });
+  // remembered ones meanwhile. A new installation's first visit is sent to its setup from there.
+  void loadAcademyFacts();
 }
 
 void start();

@@ -66,6 +66,8 @@ export function SetupPage() {
   } = useForm<SetupForm>();
 
   useEffect(() => {
+    // Before there is an academy to name the page after.
+    document.title = "Set up your academy";
     let stopped = false;
     api.get<SetupState>("/setup").then(
       ({ data }) => !stopped && setState(data.needed ? "needed" : "done"),

@@ -79,14 +79,8 @@ export function AppRouter() {
               </Titled>
             }
           />
-          <Route
-            path="/setup"
-            element={
-              <Titled title="Set up">
-                <SetupPage />
-              </Titled>
-            }
-          />
+          {/* Its own title: the academy's name is what it sets. */}
+          <Route path="/setup" element={<SetupPage />} />
           <Route
             path="/waiting-room"
             element={

@@ -78,5 +78,5 @@ export function sidebarMenu(role: Role | null): { own: MenuItem[]; common: MenuI
  * on a new installation's setup page, which shares their frame.
  */
 export function isChromeHidden(pathname: string): boolean {
-  return /login|signup|^\/setup$/i.test(pathname);
+  return /login|signup|setup$/i.test(pathname);
 }
