@@ -156,7 +156,9 @@ async function openForm() {
       <EnrolledClassesPage />
     </AppProviders>,
   );
-  const button = await screen.findByRole("button", { name: MIA });
+  // The page's first answers (seats, the policy, the seats' own facts) come over HTTP: the first
+  // test of a busy run renders cold, so it may take longer than findBy's one second.
+  const button = await screen.findByRole("button", { name: MIA }, { timeout: 5000 });
   await user.click(button);
   const form = screen.getByRole("form", { name: MIA });
   return { user, button, form };
