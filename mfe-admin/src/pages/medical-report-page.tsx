@@ -11,6 +11,7 @@ import {
   useMedicalReport,
   type MedicalReport,
 } from "../lib/medical-report";
+import { dayLabel } from "../lib/class-attendance";
 import "../styles.css";
 
 /**
@@ -89,7 +90,7 @@ function Campers({ data }: { data: MedicalReport }) {
   return (
     <>
       <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">
-        {data.day}: {data.campers.length} of {data.campers_in_classes} campers in that day&apos;s classes.
+        {dayLabel(data.day)}: {data.campers.length} of {data.campers_in_classes} campers in that day&apos;s classes.
       </p>
       <ul className="grid gap-3" aria-label="Campers with medical details">
         {data.campers.map((k) => (
