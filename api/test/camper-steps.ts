@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { classes } from "../src/platform/database/schema.js";
-import { clockDay, MAYA, SAM, type TestApi } from "./harness.js";
+import { clockDay, MAYA, type TestApi } from "./harness.js";
 
 /**
  * What the family suites (api/src/campers/*.integration.test.ts) make: a camper's fields, an approved
@@ -46,13 +46,13 @@ export async function newClass(
 
 /** A camper added and a class put in the cart, on the API of the suite that asks. */
 export function camperSteps(api: TestApi) {
-  async function addCamper(as: typeof SAM, body: Record<string, unknown>) {
+  async function addCamper(as: { id: string; email: string }, body: Record<string, unknown>) {
     const res = await api.call({ method: "POST", url: "/campers", as, payload: body });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().camper as { _id: string; name: string };
   }
 
-  const book = (as: typeof SAM, classItemId: string, camperId?: string) =>
+  const book = (as: { id: string; email: string }, classItemId: string, camperId?: string) =>
     api.call({ method: "POST", url: "/carts", as, payload: { classItemId, ...(camperId && { camperId }) } });
   return { addCamper, book };
 }

@@ -20,7 +20,8 @@ export async function callApi<T>(method: string, path: string, token: string, bo
  * An approved class of a spec's own, made through the API by the seeded instructor and approved
  * by the seeded admin: a spec that takes seats uses one, so the seeded classes' few seats are not
  * used up by whichever specs happened to run first. It runs in the seeded summer (`firstDay`, a
- * day of the seed's template summer), Monday to Friday mornings (or on `weekdays`), for ages 5 to 18.
+ * day of the seed's template summer), Monday to Friday mornings (or on `weekdays`), for ages 5 to 18
+ * (or `ages`; null: open to every age, where a parent may book themselves).
  */
 export async function approvedClass(
   tokens: { instructor: string; admin: string },
@@ -33,6 +34,7 @@ export async function approvedClass(
     lastDay: string;
     /** Monday to Friday unless given. */
     weekdays?: string[];
+    ages?: [number, number] | null;
   },
 ): Promise<string> {
   const { insertedId } = await callApi<{ insertedId: string }>("POST", "/classes", tokens.instructor, {
@@ -46,8 +48,7 @@ export async function approvedClass(
     weekdays: options.weekdays ?? ["mon", "tue", "wed", "thu", "fri"],
     start_time: "09:00",
     end_time: "12:00",
-    age_min: 5,
-    age_max: 18,
+    ...(options.ages !== null && { age_min: options.ages?.[0] ?? 5, age_max: options.ages?.[1] ?? 18 }),
     level: "all",
   });
   await callApi("PATCH", `/classes/${insertedId}/status`, tokens.admin, { status: "approved" });

@@ -68,7 +68,7 @@ export const TEXTS = {
 export const CAMPER = {
   first_name: tiny("cfirst"),
   last_name: tiny("clast"),
-  // Ten on the session's first day (SESSION: ages 8-14).
+  // Ten on the session's first day.
   date_of_birth: birthDateForAge(10, seedDay("2027-07-05")),
   allergies: hostileLines("allergies"),
   medical_notes: hostileLines("medical"),
@@ -154,7 +154,8 @@ export async function hostileAccount(key: keyof typeof NAMES): Promise<Account> 
 /**
  * A camp session in the seeded summer, ahead of the API's clock (decision 027): the seed's first
  * class's days and hours. `paid` and `overlapping` meet at the same time; `inCart` in the afternoon
- * (one camper is never booked into two classes at the same time).
+ * (one camper is never booked into two classes at the same time). Open to every age: the student,
+ * a parent too, books a seat for themselves beside their child's (decision 044).
  */
 export const SESSION = {
   sport: "soccer",
@@ -163,8 +164,6 @@ export const SESSION = {
   weekdays: ["mon", "tue", "wed", "thu", "fri"],
   start_time: "09:00",
   end_time: "12:00",
-  age_min: 8,
-  age_max: 14,
   level: "all",
 };
 
@@ -210,6 +209,12 @@ export async function plantHostileText() {
   // (enrolled, in the history, on the instructor's roster, in the admin's view of the family) and
   // keeps another class in the cart.
   const child = await callApi<{ camper: { _id: string } }>("POST", "/campers", student.token, CAMPER);
+  // A parent books themselves as a camper: their own date of birth and someone to call.
+  const [self] = await callApi<{ _id: string }[]>("GET", "/campers", student.token);
+  await callApi("PATCH", `/campers/${self!._id}`, student.token, {
+    date_of_birth: "1990-05-05",
+    emergency_contacts: CAMPER.emergency_contacts,
+  });
   await callApi("POST", "/carts", student.token, { classItemId: classes.paid });
   await callApi("POST", "/carts", student.token, { classItemId: classes.paid, camperId: child.camper._id });
   const checkout = await callApi<{ clientSecret: string; paymentIntentId: string }>(

@@ -92,7 +92,11 @@ test.describe("booking for a family's campers", () => {
     const leoBox = dialog.getByRole("checkbox", { name: "Leo Parent" });
     const avaBox = dialog.getByRole("checkbox", { name: "Ava Parent" });
     const miaBox = dialog.getByRole("checkbox", { name: "Mia Parent" });
-    await expect(myself).toBeEnabled();
+    // A parent's own seat is for a class open to every age: this one is for the children.
+    await expect(myself).toBeDisabled();
+    await expect(myself).toHaveAccessibleDescription(
+      `"${TABLE_TENNIS.name}" is for ages ${TABLE_TENNIS.ages}: book it for one of your children. You can book yourself only into a class open to every age.`,
+    );
     await expect(leoBox).toBeEnabled();
     await expect(avaBox).toBeEnabled();
     // The server's reason, beside the name and as the checkbox's description.
@@ -101,7 +105,7 @@ test.describe("booking for a family's campers", () => {
     await expect(miaBox).toHaveAccessibleDescription(tooYoung);
     await expect(dialog.getByText(tooYoung)).toBeVisible();
     // Focus is in the dialog, on the first camper that can be ticked.
-    await expect(myself).toBeFocused();
+    await expect(leoBox).toBeFocused();
     await page.screenshot({ path: test.info().outputPath("camper-dialog-1280.png") });
     expect(await accessibilityProblems(page, "dialog[open]")).toEqual([]);
 
@@ -121,7 +125,8 @@ test.describe("booking for a family's campers", () => {
       { classItemId: TABLE_TENNIS.id, camperId: ava },
     ]);
     await expect(badge).toHaveText("2");
-    // Myself could still go: the button stays, says who is booked, and has the focus back.
+    // Mia and the parent have no seat: whether they may go is the dialog's to say, so the button
+    // stays, says who is booked, and has the focus back.
     await expect(addButton(page)).toBeEnabled();
     await expect(addButton(page)).toBeFocused();
     await expect(booking(page)).toHaveAttribute("data-state", "open");
@@ -147,17 +152,18 @@ test.describe("booking for a family's campers", () => {
   test("a refusal the dialog could not foresee shows the server's reason; the others are added", async ({ page }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 390, height: 844 });
-    const parent = await signUpFreshStudent(page, "Robin Family");
+    await signUpFreshStudent(page, "Robin Family");
     const token = await storedAccessToken(page);
     const leo = await addChild(token, "Leo", `${YEAR - 10}-03-02`);
     await addChild(token, "Mia", `${YEAR - 7}-01-15`);
+    await addChild(token, "Ava", `${YEAR - 11}-06-06`);
 
     await page.goto(`/classes/${TABLE_TENNIS.id}`);
     await page.waitForLoadState("networkidle");
     await addButton(page).click();
     const dialog = seatDialog(page);
-    const myself = dialog.getByRole("checkbox", { name: `Myself (${parent.name})` });
-    await expect(myself).toBeFocused();
+    const leoBox = dialog.getByRole("checkbox", { name: "Leo Parent" });
+    await expect(leoBox).toBeFocused();
 
     // At a phone's width the dialog fits the screen and the page does not scroll sideways.
     const box = (await dialog.boundingBox())!;
@@ -173,13 +179,13 @@ test.describe("booking for a family's campers", () => {
     await page.evaluate(() => document.documentElement.classList.remove("dark"));
 
     // Leo is booked from another tab while the dialog is open: the server refuses his second line.
-    await myself.check();
-    await dialog.getByRole("checkbox", { name: "Leo Parent" }).check();
+    await dialog.getByRole("checkbox", { name: "Ava Parent" }).check();
+    await leoBox.check();
     expect((await callApi("POST", "/carts", token, { classItemId: TABLE_TENNIS.id, camperId: leo })).status).toBe(201);
     await dialog.getByRole("button", { name: "Add", exact: true }).click();
     await expect(dialog.getByRole("alert")).toContainText("Not added:");
     await expect(dialog.getByRole("alert")).toContainText("Leo Parent: Leo already has this class in the cart.");
-    await expect(dialog.getByRole("status")).toHaveText(`Added to your cart: ${parent.name}.`);
+    await expect(dialog.getByRole("status")).toHaveText("Added to your cart: Ava Parent.");
     await page.screenshot({ path: test.info().outputPath("camper-dialog-390-refused.png") });
     // The toast waits for the dialog to close (under the modal it would be hidden), then shows once.
     await expect(toast(page)).toHaveCount(0);
@@ -188,7 +194,7 @@ test.describe("booking for a family's campers", () => {
     await expect(toast(page)).toHaveCount(1);
     // Mia has no seat: whether she may go is the dialog's to say, so the button stays pressable.
     await expect(booking(page)).toHaveAttribute("data-state", "open");
-    await expect(booking(page)).toContainText("In your cart for you and Leo.");
+    await expect(booking(page)).toContainText("In your cart for Leo and Ava.");
   });
 
   test("an account without children adds with one click and the spec's toast, as before families", async ({ page }) => {

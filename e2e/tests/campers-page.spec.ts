@@ -3,8 +3,9 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { confirmCard } from "../../tools/card-payment.mjs";
 import { accessibilityProblems } from "../support/page-audit";
 import { API_URL, PAYMENT_SANDBOX_PORT } from "../support/ports";
-import { SEED_SUMMER } from "../support/seed-calendar";
-import { signUpFreshStudent, storedAccessToken } from "../support/session";
+import { SEED_SUMMER, seedDay } from "../support/seed-calendar";
+import { approvedClass } from "../support/api-calls";
+import { accessToken, SEED, signUpFreshStudent, storedAccessToken } from "../support/session";
 
 /**
  * My Campers: a family's campers, "Myself" first, children added, changed and removed
@@ -19,6 +20,8 @@ const MARTIAL_ARTS = CLASS_ID(7);
 const BASEBALL = CLASS_ID(8);
 /** Table Tennis Tactics: ages 8 to 14. */
 const TABLE_TENNIS = CLASS_ID(12);
+/** A class of this spec's own, open to every age: where the parent books a seat for themselves. */
+const FAMILY_PADDLE = { id: "", name: "Family Paddle Hour" };
 const SANDBOX_URL = `http://127.0.0.1:${PAYMENT_SANDBOX_PORT}`;
 /** Mia is 8 and Leo 9 when the seeded summer's classes start. */
 const MIA_BORN = `${SEED_SUMMER - 8}-01-15`;
@@ -38,15 +41,32 @@ async function apiCall<T>(
   method: "GET" | "POST",
   path: string,
   data?: object,
+  status?: number,
 ) {
   const res = await request.fetch(`${API_URL}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}` },
     ...(data && { data }),
   });
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
+  if (status) expect(res.status(), `${method} ${path}: ${await res.text()}`).toBe(status);
+  else expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
 }
+
+test.beforeAll(async () => {
+  FAMILY_PADDLE.id = await approvedClass(
+    { instructor: accessToken(SEED.instructor), admin: accessToken(SEED.admin) },
+    {
+      name: FAMILY_PADDLE.name,
+      price: 45,
+      seats: 20,
+      sport: "table-tennis",
+      firstDay: seedDay("2027-08-09"),
+      lastDay: seedDay("2027-08-13"),
+      ages: null,
+    },
+  );
+});
 
 test("a family adds two children, changes one, is told what is missing or refused, removes one; every booking says whose seat it is", async ({
   page,
@@ -153,14 +173,22 @@ test("a family adds two children, changes one, is told what is missing or refuse
   await expect(leo).not.toContainText("No emergency contact yet");
   await expect(page.getByTestId("emergency-contact-banner")).toHaveCount(0);
 
-  // "Myself": everything but the name, which is changed in Settings.
+  // "Myself": everything but the name, which is changed in Settings. A parent who books a seat
+  // for themselves gives a grown-up's date of birth and someone to call, as for any camper.
   await campers.getByRole("button", { name: `Edit Myself (${parent.name})` }).click();
   const self = page.getByRole("form", { name: `Edit Myself (${parent.name})` });
   await expect(self.getByLabel("First name")).toHaveCount(0);
   await expect(self.getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/settings");
   await expect(self.getByLabel("Date of birth")).toBeFocused();
-  await self.getByRole("button", { name: "Cancel" }).click();
-  await expect(campers.getByRole("button", { name: `Edit Myself (${parent.name})` })).toBeFocused();
+  await self.getByLabel("Date of birth").fill("1986-03-14");
+  await self.getByRole("button", { name: "Add an emergency contact" }).click();
+  const selfContact = self.getByRole("group", { name: "Emergency contact 1" });
+  await selfContact.getByLabel("Name").fill("Tom Rivera");
+  await selfContact.getByLabel("Relation").fill("brother");
+  await selfContact.getByLabel("Phone").fill("555 0101");
+  await self.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Myself (${parent.name}): changes saved.` })).toBeVisible();
+  await expect(campers.getByRole("heading", { name: `Myself (${parent.name})` })).toBeFocused();
   await shoot(page, "campers-list-desktop");
 
   // Bookings, through the API: Mia pays for a class; Leo and the parent wait in the cart.
@@ -178,12 +206,22 @@ test("a family adds two children, changes one, is told what is missing or refuse
   expect(await confirmCard(SANDBOX_URL, checkout.clientSecret), "the sandbox confirms the card").toBe(200);
   await apiCall(request, token, "POST", "/payments", { transactionId: checkout.paymentIntentId });
   await apiCall(request, token, "POST", "/carts", { classItemId: TABLE_TENNIS, camperId: idOf("Leo Rivera") });
-  await apiCall(request, token, "POST", "/carts", { classItemId: BASEBALL });
+  // Baseball is for ages 10 to 14: the parent's own seat is in a class open to every age.
+  const forMyself = await apiCall<{ message: string }>(
+    request,
+    token,
+    "POST",
+    "/carts",
+    { classItemId: BASEBALL },
+    409,
+  );
+  expect(forMyself.message).toContain("book it for one of your children");
+  await apiCall(request, token, "POST", "/carts", { classItemId: FAMILY_PADDLE.id });
 
   await page.goto("/dashboard/mydashboard");
   const cart = page.getByRole("table", { name: "Your selected classes" });
   await expect(cart.getByRole("rowheader", { name: "Table Tennis Tactics" })).toContainText("for Leo Rivera");
-  await expect(cart.getByRole("rowheader", { name: "Baseball Batting Clinic" })).toContainText(`for ${parent.name}`);
+  await expect(cart.getByRole("rowheader", { name: FAMILY_PADDLE.name })).toContainText(`for ${parent.name}`);
   await expect(cart.getByRole("link", { name: "Pay for Table Tennis Tactics for Leo Rivera" })).toBeVisible();
   await page.goto("/dashboard/enrolledclasses");
   await expect(page.getByRole("list", { name: "Your enrolled classes" })).toContainText("Intro to Martial Arts");

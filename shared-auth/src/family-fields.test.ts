@@ -86,6 +86,14 @@ describe("dateOfBirthProblem", () => {
     expect(dateOfBirthProblem("2000-11-26", { required: true, today })).toBeNull();
     expect(dateOfBirthProblem("2000-11-25", { required: true, today })).toBe(CAMPER_MESSAGES.too_old);
   });
+  it("takes a grown-up's date for the account holder's own, up to 120 years ago, as the API does", () => {
+    expect(dateOfBirthProblem("1988-04-02", { required: false, today, adult: true })).toBeNull();
+    expect(dateOfBirthProblem("1905-11-26", { required: false, today, adult: true })).toBeNull();
+    expect(dateOfBirthProblem("1905-11-25", { required: false, today, adult: true })).toBe(
+      CAMPER_MESSAGES.too_old_for_anyone,
+    );
+    expect(dateOfBirthProblem("1988-04-02", { required: true, today })).toBe(CAMPER_MESSAGES.too_old);
+  });
 });
 
 describe("ageOn and isIsoDate", () => {

@@ -135,8 +135,10 @@ export const CAMPER_LIMITS = {
   medications: 1000,
   emergency_contacts: 5,
   pickup_people: 10,
-  /** The oldest a camper may be, in years. */
+  /** The oldest a child camper may be, in years. */
   age: 25,
+  /** The oldest anyone's date of birth may be ("Myself" is the account holder, of any grown-up age). */
+  anyAge: 120,
 } as const;
 
 export const CAMPER_MESSAGES = {
@@ -148,6 +150,7 @@ export const CAMPER_MESSAGES = {
   date_of_birth: "Enter the date of birth as YYYY-MM-DD",
   born_in_future: "The date of birth cannot be in the future",
   too_old: `A camper is at most ${CAMPER_LIMITS.age} years old`,
+  too_old_for_anyone: `A date of birth is at most ${CAMPER_LIMITS.anyAge} years ago`,
   /** "Myself" had a date of birth: the API keeps one once given. */
   date_of_birth_kept: "Your date of birth can be changed but not removed",
   contact_name: "Contact name is required",
@@ -211,16 +214,20 @@ export function ageOn(birth: string, day: string): number {
 }
 
 /**
- * The date of birth's rule: a real day, not in the future, at most 25 years ago; required for a
- * child, and for "Myself" once given (the API cannot take it away again). `today` is the API's
- * day, since its clock decides.
+ * The date of birth's rule: a real day, not in the future, at most 25 years ago for a child (the
+ * account holder's own, `adult`, is any grown-up's); required for a child, and for "Myself" once
+ * given (the API cannot take it away again). `today` is the API's day, since its clock decides.
  */
-export function dateOfBirthProblem(value: string, { required, today }: { required: boolean; today: string }) {
+export function dateOfBirthProblem(
+  value: string,
+  { required, today, adult = false }: { required: boolean; today: string; adult?: boolean },
+) {
   const v = value.trim();
   if (!v) return required ? CAMPER_MESSAGES.date_of_birth_required : null;
   if (!isIsoDate(v)) return CAMPER_MESSAGES.date_of_birth;
   if (v > today) return CAMPER_MESSAGES.born_in_future;
-  if (ageOn(v, today) > CAMPER_LIMITS.age) return CAMPER_MESSAGES.too_old;
+  if (ageOn(v, today) > CAMPER_LIMITS.anyAge) return CAMPER_MESSAGES.too_old_for_anyone;
+  if (!adult && ageOn(v, today) > CAMPER_LIMITS.age) return CAMPER_MESSAGES.too_old;
   return null;
 }
 

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { birthDateForAge } from "../../../tools/test-dates.mjs";
 import { camperSteps, child, contact, newClass } from "../../test/camper-steps.js";
-import { ADMIN, confirmCard, JONAS, LEE, MAYA, SAM, useTestApi } from "../../test/harness.js";
+import { family } from "../../test/families.js";
+import { ADMIN, classId, confirmCard, JONAS, LEE, MAYA, SAM, useTestApi } from "../../test/harness.js";
 
 /**
  * Who may take a seat (decision 030), decided by the server at every step: a child of the class's
@@ -121,6 +122,66 @@ describe("who may take a seat", () => {
       classId: cls.id,
       reader: { email: MAYA.email, role: "instructor" },
     });
+  });
+
+  it("a parent books themselves only into a class open to every age, with a date of birth and an emergency contact", async () => {
+    const kids = await newClass(api, { start: 90, end: 94 });
+    const open = await newClass(api, { start: 90, end: 94, ages: null, from: "13:00", to: "15:00" });
+    const single = await family(api);
+    const parent = await family(api, ["Uma"]);
+    const myself = async (as: { id: string; email: string }) =>
+      ((await api.call({ method: "GET", url: "/campers", as })).json() as { _id: string; is_self: boolean }[]).find(
+        (c) => c.is_self,
+      )!._id;
+    const self = await myself(parent);
+    const reasonOf = async (classItemId: string) =>
+      (
+        (await api.call({ method: "GET", url: `/classes/${classItemId}/eligibility`, as: parent })).json() as {
+          camperId: string;
+          reason: string | null;
+        }[]
+      ).find((e) => e.camperId === self)!.reason;
+
+    // An account without children books itself as the spec's students do: one click, any class.
+    expect((await book(single, kids.id, await myself(single))).statusCode).toBe(201);
+    expect((await book(single, classId(1))).statusCode).toBe(201);
+
+    // A parent's "Myself": a class with an age range is for the children, in the dialog and by the cart.
+    const forKids = `"${await nameOf(kids.id)}" is for ages 8-12: book it for one of your children. You can book yourself only into a class open to every age.`;
+    expect(await reasonOf(kids.id)).toBe(forKids);
+    const refused = await book(parent, kids.id, self);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(forKids);
+    expect((await book(parent, kids.id, parent.kids[0])).statusCode).toBe(201);
+
+    // Open to every age: first a date of birth, then someone to call, as any camper.
+    expect((await book(parent, open.id, self)).json().message).toBe(
+      "Give your date of birth under My Campers (Myself) before booking yourself.",
+    );
+    const patch = (payload: Record<string, unknown>) =>
+      api.call({ method: "PATCH", url: `/campers/${self}`, as: parent, payload });
+    expect((await patch({ date_of_birth: "1988-04-02" })).statusCode).toBe(200);
+    // A parent's date of birth is an adult's; a child's stays within a camper's ages.
+    const grown = await api.call({
+      method: "PATCH",
+      url: `/campers/${parent.kids[0]}`,
+      as: parent,
+      payload: { date_of_birth: "1988-04-02" },
+    });
+    expect(grown.statusCode).toBe(400);
+    expect(grown.json().fields).toEqual({ date_of_birth: "A camper is at most 25 years old" });
+    expect(await reasonOf(open.id)).toBe(
+      "Add an emergency contact for yourself under My Campers (Myself) before booking yourself.",
+    );
+    expect((await patch({ emergency_contacts: [contact] })).statusCode).toBe(200);
+    expect(await reasonOf(open.id)).toBeNull();
+    expect((await book(parent, open.id, self)).statusCode).toBe(201);
+
+    // The checkout asks again: a child added after "Myself" went into the cart of an age-ranged class.
+    await api.call({ method: "POST", url: "/campers", as: single, payload: child("Ivo", "2016-05-05") });
+    const checkout = await api.call({ method: "POST", url: "/create-payment-intent", as: single, payload: {} });
+    expect(checkout.statusCode).toBe(409);
+    expect(checkout.json().message).toContain("book it for one of your children");
   });
 });
 

@@ -2,7 +2,15 @@ import { and, eq, gte, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { academyToday } from "../platform/academy-day.js";
 import type { Db, Tx } from "../platform/database/client.js";
-import { cartItems, classes, enrollments, orderItems, orders, type Weekday } from "../platform/database/schema.js";
+import {
+  campers,
+  cartItems,
+  classes,
+  enrollments,
+  orderItems,
+  orders,
+  type Weekday,
+} from "../platform/database/schema.js";
 import type { Sealer } from "../platform/sealing.js";
 import { GUARDIAN_NEEDED, hasFirstGuardian } from "../guardians/index.js";
 import { ageOn } from "./fields.js";
@@ -13,7 +21,10 @@ import { openDetails, ownCampers, type CamperRow } from "./store.js";
  * to the cart, opening the checkout): a camper's age on the class's first day is inside its age
  * range; one camper is never in two classes whose sessions meet at the same time; a child has an
  * emergency contact, and the account holder has given their own phone and address as the family's
- * first guardian, before the first booking. Callers hold the family's row lock (booking's
+ * first guardian, before the first booking. In a family with children, "Myself" is booked as a
+ * camper too: only into a class open to every age, and with a date of birth and an emergency
+ * contact (decision 044); an account without children books itself as the spec's students do.
+ * Callers hold the family's row lock (booking's
  * lockStudent), so two tabs or two API processes booking one camper decide one after the other.
  */
 export interface ClassSchedule {
@@ -76,9 +87,13 @@ export function subject(camper: Pick<CamperRow, "isSelf" | "firstName">) {
       };
 }
 
+/** Whether a class is for some ages only (a class open to every age has no range). */
+const hasAgeRange = (cls: ClassSchedule): cls is ClassSchedule & { ageMin: number; ageMax: number } =>
+  cls.ageMin !== null && cls.ageMax !== null;
+
 /** Why the camper's age rules this class out, or null (no age range, or no date of birth for "Myself"). */
 export function ageProblem(camper: CamperRow, cls: ClassSchedule): string | null {
-  if (cls.ageMin === null || cls.ageMax === null || !cls.startDate || !camper.dateOfBirth) return null;
+  if (!hasAgeRange(cls) || !cls.startDate || !camper.dateOfBirth) return null;
   const age = ageOn(camper.dateOfBirth, cls.startDate);
   if (age >= cls.ageMin && age <= cls.ageMax) return null;
   return `${subject(camper).will} be ${age} on ${formatDay(cls.startDate)}; this class is for ages ${cls.ageMin}-${cls.ageMax}.`;
@@ -151,7 +166,38 @@ export async function eligibilityProblem(
 ): Promise<string | null> {
   if (options.sealer && !(await hasFirstGuardian(db, camper.familyId))) return GUARDIAN_NEEDED;
   const booked = (await commitments(db, [camper.id], options.withCart)).get(camper.id) ?? [];
-  return problemWith(camper, cls, booked, options);
+  const parent = camper.isSelf && (await hasChildren(db, camper.familyId));
+  return problemWith(camper, cls, booked, { ...options, parent });
+}
+
+/** Whether the family has added a child (one not removed): its account holder then books "Myself" as a camper. */
+async function hasChildren(db: Db | Tx, familyId: string): Promise<boolean> {
+  const [child] = await db
+    .select({ id: campers.id })
+    .from(campers)
+    .where(and(eq(campers.familyId, familyId), eq(campers.isSelf, false), isNull(campers.removedAt)))
+    .limit(1);
+  return child !== undefined;
+}
+
+/**
+ * Why a parent may not book themselves into this class: a class with an age range is for the
+ * children it names, and a parent at camp is a camper like any other (date of birth, someone to call).
+ */
+function parentProblem(camper: CamperRow, cls: ClassSchedule, sealer: Sealer | null): string | null {
+  if (hasAgeRange(cls)) {
+    return `"${cls.name}" is for ages ${cls.ageMin}-${cls.ageMax}: book it for one of your children. You can book yourself only into a class open to every age.`;
+  }
+  if (!camper.dateOfBirth) return "Give your date of birth under My Campers (Myself) before booking yourself.";
+  if (!sealer) return null;
+  const details = openDetails(sealer, camper);
+  if (details.details_unreadable) {
+    return "Your emergency contacts could not be read: enter them again under My Campers (Myself) before booking yourself.";
+  }
+  if (details.emergency_contacts.length === 0) {
+    return "Add an emergency contact for yourself under My Campers (Myself) before booking yourself.";
+  }
+  return null;
 }
 
 /** The rules themselves, given what the camper is already committed to. */
@@ -159,9 +205,11 @@ function problemWith(
   camper: CamperRow,
   cls: ClassSchedule,
   booked: Commitment[],
-  { sealer, alongside = [] }: Omit<EligibilityOptions, "withCart">,
+  { sealer, alongside = [], parent }: Omit<EligibilityOptions, "withCart"> & { parent: boolean },
 ): string | null {
   const who = subject(camper);
+  const asParent = parent && camper.isSelf && parentProblem(camper, cls, sealer);
+  if (asParent) return asParent;
   const age = ageProblem(camper, cls);
   if (age) return age;
   if (sealer && !camper.isSelf) {
@@ -222,6 +270,8 @@ export async function checkoutProblem(
     (await db.select(scheduleColumns).from(classes).where(inArray(classes.id, classIds))).map((c) => [c.id, c]),
   );
   const booked = await commitments(db, [...family.keys()], false);
+  const self = [...family.values()].find((camper) => camper.isSelf);
+  const parent = self !== undefined && (await hasChildren(db, familyId));
   for (const [index, seat] of seats.entries()) {
     const cls = schedules.get(seat.classId);
     if (!cls) return { index, classGone: true };
@@ -231,6 +281,7 @@ export async function checkoutProblem(
     const problem = problemWith(family.get(seat.camperId)!, cls, booked.get(seat.camperId) ?? [], {
       sealer,
       alongside,
+      parent,
     });
     if (problem) return { index, classGone: false, problem };
   }

@@ -11,6 +11,7 @@ export const MESSAGES = {
   date_of_birth: "Enter the date of birth as YYYY-MM-DD",
   born_in_future: "The date of birth cannot be in the future",
   too_old: "A camper is at most 25 years old",
+  too_old_for_anyone: "A date of birth is at most 120 years ago",
   contact_name: "Contact name is required",
   relation: "Relation is required (for example: mother, grandfather, neighbour)",
   phone: PHONE_MESSAGE,
@@ -26,12 +27,20 @@ const person = z.object({
 });
 export type Person = z.infer<typeof person>;
 
-const birthDate = z
+/** The oldest a child camper may be; the account holder's own "Myself" is any adult's age. */
+export const CHILD_MAX_AGE = 25;
+
+/** A date of birth: a real day, not in the future, of someone alive (a child's age is checked on top). */
+const anyBirthDate = z
   .string({ error: MESSAGES.date_of_birth })
   .refine(isIsoDate, { error: MESSAGES.date_of_birth })
   .refine((d) => d <= academyToday(), { error: MESSAGES.born_in_future })
-  .refine((d) => ageOn(d, academyToday()) <= 25, { error: MESSAGES.too_old })
-  .meta({ description: "YYYY-MM-DD" });
+  .refine((d) => ageOn(d, academyToday()) <= 120, { error: MESSAGES.too_old_for_anyone });
+
+/** Whether a date of birth is a child's (at most 25 years ago). */
+export const childBirthDate = (d: string) => ageOn(d, academyToday()) <= CHILD_MAX_AGE;
+
+const birthDate = anyBirthDate.refine(childBirthDate, { error: MESSAGES.too_old }).meta({ description: "YYYY-MM-DD" });
 
 /** The sealed part: medical notes and the people to call or to hand the child to. */
 const details = {
@@ -59,7 +68,9 @@ export const camperEdit = z
   .object({
     first_name: text({ required: MESSAGES.first_name, max: 60 }),
     last_name: text({ required: MESSAGES.last_name, max: 60 }),
-    date_of_birth: birthDate,
+    date_of_birth: anyBirthDate.meta({
+      description: 'YYYY-MM-DD: a child is at most 25 years old; "Myself" is the account holder, of any age',
+    }),
     ...details,
     photo_consent: z.boolean({ error: MESSAGES.photo_consent }),
   })

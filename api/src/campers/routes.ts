@@ -19,14 +19,14 @@ import {
   waitlistEntries,
 } from "../platform/database/schema.js";
 import { refusals } from "../platform/contract.js";
-import { conflict, notFound } from "../platform/errors.js";
+import { badRequest, conflict, notFound } from "../platform/errors.js";
 import type { Sealer } from "../platform/sealing.js";
 import { transaction } from "../platform/transaction.js";
 import { idParam } from "../platform/wire.js";
 import { camper, camperAdded, camperChanged, camperEligibility, camperRemoved, type WaitlistPlace } from "./answers.js";
 import { birthDateProblem } from "./birth-date-change.js";
 import { classSchedule, eligibilityProblem } from "./eligibility.js";
-import { camperEdit, newCamper, NO_DETAILS } from "./fields.js";
+import { camperEdit, childBirthDate, MESSAGES, newCamper, NO_DETAILS } from "./fields.js";
 import { camperToWire, familyCampers, openDetails, ownCamper, sealDetails, selfCamper } from "./store.js";
 
 export interface CamperDeps {
@@ -153,6 +153,9 @@ export const camperRoutes =
           const row = await ownCamper(tx, actor.id, request.params.id, true);
           if (row.isSelf && (body.first_name !== undefined || body.last_name !== undefined)) {
             throw conflict("Your own name is changed in Settings, not here.");
+          }
+          if (body.date_of_birth !== undefined && !row.isSelf && !childBirthDate(body.date_of_birth)) {
+            throw badRequest("Some fields are invalid.", { date_of_birth: MESSAGES.too_old });
           }
           if (body.date_of_birth !== undefined && body.date_of_birth !== row.dateOfBirth) {
             const problem = await birthDateProblem(tx, row, body.date_of_birth);

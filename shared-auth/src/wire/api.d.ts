@@ -19638,7 +19638,7 @@ export interface operations {
                     first_name?: string;
                     /** @description Required; trimmed, at most 60 characters; no control characters, no text-direction overrides or isolates. */
                     last_name?: string;
-                    /** @description YYYY-MM-DD */
+                    /** @description YYYY-MM-DD: a child is at most 25 years old; "Myself" is the account holder, of any age */
                     date_of_birth?: string;
                     /** @description Trimmed, at most 1000 characters; no control characters but line breaks and tabs, no text-direction overrides or isolates. */
                     allergies?: string;

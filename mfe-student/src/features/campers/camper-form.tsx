@@ -127,7 +127,7 @@ export function CamperForm({
   };
   const dobId = `${prefix}-date-of-birth`;
   const dobHint = isSelf
-    ? "Optional for you: it lets the academy check a class's ages. Once given, it can be changed but not removed."
+    ? "Needed to book yourself once you have added a child (with an emergency contact). Once given, it can be changed but not removed."
     : "It decides which classes fit the child's age on each class's first day.";
   const consentId = `${prefix}-photo-consent`;
 
@@ -176,7 +176,7 @@ export function CamperForm({
           {...register("date_of_birth", {
             validate: (v) => {
               if (isSelf && camper?.date_of_birth && !v.trim()) return MESSAGES.date_of_birth_kept;
-              return dateOfBirthProblem(v, { required: dobRequired, today }) ?? true;
+              return dateOfBirthProblem(v, { required: dobRequired, today, adult: isSelf }) ?? true;
             },
           })}
         />
@@ -196,7 +196,7 @@ export function CamperForm({
         rowLegend="Emergency contact"
         hint={
           isSelf
-            ? "Who to call if something happens to you at camp."
+            ? "Who to call if something happens to you at camp. Needed to book yourself once you have added a child."
             : "Who to call if something happens. At least one is needed before the child's first booking."
         }
         addLabel="Add an emergency contact"
