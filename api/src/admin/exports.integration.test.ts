@@ -69,6 +69,11 @@ describe("the office's exports", () => {
         expect.any(String),
         parent.email,
         order.id,
+        // Whom to call: the first guardian's name and phone; no second one in this family.
+        "Ana Parent",
+        "+1 555 0100",
+        "",
+        "",
       ],
     ]);
     // Open at the start: the older seat is in too.

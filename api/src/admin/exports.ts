@@ -1,8 +1,17 @@
 import { and, asc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { academyDayBounds, ACADEMY_TIME_ZONE } from "../platform/academy-day.js";
 import type { Db } from "../platform/database/client.js";
-import { campers, classes, enrollments, orders, payments, refunds, users } from "../platform/database/schema.js";
+import {
+  campers,
+  classes,
+  enrollments,
+  guardians,
+  orders,
+  payments,
+  refunds,
+  users,
+} from "../platform/database/schema.js";
 
 /**
  * The office's exports: every enrolment, payment and refund of a span of days (by the academy's
@@ -40,6 +49,10 @@ function within(column: AnyPgColumn, span: Span): SQL | undefined {
 
 const camperCell = sql<string>`case when ${campers.isSelf} then ${users.name} else ${campers.firstName} || ' ' || ${campers.lastName} end`;
 
+/** The family's parents or guardians, by position: whom the office calls about a seat. */
+const firstGuardian = alias(guardians, "first_guardian");
+const secondGuardian = alias(guardians, "second_guardian");
+
 async function enrolmentRows(db: Db, span: Span): Promise<string[][]> {
   const rows = await db
     .select({
@@ -51,11 +64,17 @@ async function enrolmentRows(db: Db, span: Span): Promise<string[][]> {
       holder: users.name,
       email: users.email,
       orderId: enrollments.orderId,
+      guardian1: firstGuardian.name,
+      guardian1Phone: firstGuardian.phone,
+      guardian2: secondGuardian.name,
+      guardian2Phone: secondGuardian.phone,
     })
     .from(enrollments)
     .innerJoin(classes, eq(classes.id, enrollments.classId))
     .innerJoin(campers, eq(campers.id, enrollments.camperId))
     .innerJoin(users, eq(users.id, enrollments.studentId))
+    .leftJoin(firstGuardian, and(eq(firstGuardian.familyId, enrollments.studentId), eq(firstGuardian.position, 1)))
+    .leftJoin(secondGuardian, and(eq(secondGuardian.familyId, enrollments.studentId), eq(secondGuardian.position, 2)))
     .where(within(enrollments.createdAt, span))
     .orderBy(asc(enrollments.createdAt), asc(enrollments.id));
   return rows.map((r) => [
@@ -67,6 +86,10 @@ async function enrolmentRows(db: Db, span: Span): Promise<string[][]> {
     r.holder,
     r.email,
     r.orderId ?? "",
+    r.guardian1 ?? "",
+    r.guardian1Phone ?? "",
+    r.guardian2 ?? "",
+    r.guardian2Phone ?? "",
   ]);
 }
 
@@ -148,7 +171,20 @@ async function refundRows(db: Db, span: Span): Promise<string[][]> {
 /** Each export's columns (the CSV's header row) and its rows, oldest first. */
 export const EXPORTS: Record<ExportKind, { columns: string[]; rows: (db: Db, span: Span) => Promise<string[][]> }> = {
   enrolments: {
-    columns: ["enrolled_at", "class", "class_start", "class_end", "camper", "account_holder", "email", "order"],
+    columns: [
+      "enrolled_at",
+      "class",
+      "class_start",
+      "class_end",
+      "camper",
+      "account_holder",
+      "email",
+      "order",
+      "guardian_1",
+      "guardian_1_phone",
+      "guardian_2",
+      "guardian_2_phone",
+    ],
     rows: enrolmentRows,
   },
   payments: {

@@ -15710,7 +15710,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A CSV file (Content-Disposition: attachment; filename="enrolments-<from>-to-<to>.csv", "all" for an open end): enrolled_at, class, class_start, class_end, camper, account_holder, email, order; every cell quoted */
+            /** @description A CSV file (Content-Disposition: attachment; filename="enrolments-<from>-to-<to>.csv", "all" for an open end): enrolled_at, class, class_start, class_end, camper, account_holder, email, order, guardian_1, guardian_1_phone, guardian_2, guardian_2_phone; every cell quoted */
             200: {
                 headers: {
                     [name: string]: unknown;
