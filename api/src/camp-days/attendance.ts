@@ -94,9 +94,19 @@ export async function campDays(
   day: string,
   camperIds: string[],
 ): Promise<Map<string, CampDayWire>> {
-  const found = new Map<string, CampDayWire>();
+  return (await campDaysOver(db, classId, [day], camperIds)).get(day)!;
+}
+
+/** The same for several days of the class at once, in one query: each day's campers by id. */
+export async function campDaysOver(
+  db: Db | Tx,
+  classId: string,
+  days: readonly string[],
+  camperIds: string[],
+): Promise<Map<string, Map<string, CampDayWire>>> {
+  const found = new Map(days.map((day) => [day, new Map<string, CampDayWire>()]));
   const rows =
-    camperIds.length === 0
+    camperIds.length === 0 || days.length === 0
       ? []
       : await db
           .select({ row: attendance, inBy: checkedIn.name, outBy: checkedOut.name })
@@ -104,12 +114,16 @@ export async function campDays(
           .leftJoin(checkedIn, eq(checkedIn.id, attendance.checkedInBy))
           .leftJoin(checkedOut, eq(checkedOut.id, attendance.checkedOutBy))
           .where(
-            and(eq(attendance.classId, classId), eq(attendance.day, day), inArray(attendance.camperId, camperIds)),
+            and(
+              eq(attendance.classId, classId),
+              inArray(attendance.day, [...days]),
+              inArray(attendance.camperId, camperIds),
+            ),
           );
   for (const { row, inBy, outBy } of rows) {
-    found.set(row.camperId, {
+    found.get(row.day)?.set(row.camperId, {
       camper_id: row.camperId,
-      day,
+      day: row.day,
       state: row.state,
       checked_in_at: row.checkedInAt?.toISOString() ?? null,
       checked_in_by: row.checkedInAt ? (inBy ?? "a former member of staff") : null,
@@ -121,8 +135,8 @@ export async function campDays(
       override_note: row.overrideNote,
     });
   }
-  for (const camperId of camperIds) {
-    if (!found.has(camperId)) found.set(camperId, { ...blankDay(camperId, day) });
+  for (const [day, ofDay] of found) {
+    for (const camperId of camperIds) if (!ofDay.has(camperId)) ofDay.set(camperId, { ...blankDay(camperId, day) });
   }
   return found;
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { campDaySteps } from "../../test/camp-day-steps.js";
 import { family } from "../../test/families.js";
 import { ADMIN, clockDay, JONAS, MAYA, useTestApi } from "../../test/harness.js";
-import { absenceReports, attendance, campers } from "../platform/database/schema.js";
-import { eq } from "drizzle-orm";
+import { absenceReports, attendance, campers, enrollments } from "../platform/database/schema.js";
+import { and, eq } from "drizzle-orm";
 import { meetingDays } from "./session-report.js";
 
 /** A class's attendance over its session, on PGlite and PostgreSQL: each meeting day and camper, and its CSV. */
@@ -89,6 +89,21 @@ describe("a class's attendance over its session", () => {
     expect(csv.body).toContain(
       '"gone home","09:00","Maya Torres","11:00","Avery Admin","","override","Dentist, called","no"',
     );
+
+    // Uma's seat is cancelled: the days she came stay on the sheet, marked, in the page and the CSV.
+    await api.database.db.delete(enrollments).where(and(eq(enrollments.classId, cls), eq(enrollments.camperId, uma)));
+    const after = (await api.call({ method: "GET", url: `/classes/${cls}/attendance/session`, as: MAYA })).json();
+    const rows = after.campers.map((c: { _id: string; seat_cancelled: boolean; present: number }) => [
+      c._id,
+      c.seat_cancelled,
+      c.present,
+    ]);
+    expect(rows).toEqual([
+      [vic, false, 1],
+      [uma, true, 2],
+    ]);
+    const csvAfter = await api.call({ method: "GET", url: `/classes/${cls}/attendance/session.csv`, as: ADMIN });
+    expect(csvAfter.body).toContain(`"${yesterday}","Uma ${parent.lastName} (seat cancelled)","gone home"`);
 
     // The class's own instructor and admins only; the id is checked.
     expect((await api.call({ method: "GET", url: `/classes/${cls}/attendance/session`, as: JONAS })).statusCode).toBe(

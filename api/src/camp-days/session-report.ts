@@ -1,11 +1,11 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, notInArray } from "drizzle-orm";
 import type { z } from "zod";
 import { camperName } from "../campers/index.js";
 import { academyToday } from "../platform/academy-day.js";
 import type { Db } from "../platform/database/client.js";
-import { absenceReports, campers, classes, enrollments, users } from "../platform/database/schema.js";
+import { absenceReports, attendance, campers, classes, enrollments, users } from "../platform/database/schema.js";
 import { notFound } from "../platform/errors.js";
-import { campDays } from "./attendance.js";
+import { campDaysOver } from "./attendance.js";
 import { clockOf, STATE_WORDS } from "./report-csv.js";
 import { weekdayOf } from "./today-routes.js";
 import type { sessionSheet } from "./wire.js";
@@ -45,20 +45,43 @@ export async function sheetClass(db: Db, classId: string) {
 
 /**
  * A class's attendance over its session: every meeting day (those after today marked upcoming)
- * for every camper holding a seat, as the day's report says each day. No medical or contact detail.
+ * for every camper holding a seat, and for every camper whose seat was cancelled after a day of
+ * theirs was recorded (the days they came stay on the sheet), as the day's report says each day.
+ * No medical or contact detail.
  */
 export async function sessionSheetOf(db: Db, cls: Awaited<ReturnType<typeof sheetClass>>): Promise<SessionSheet> {
   const today = academyToday();
   const days = cls.startDate && cls.endDate ? meetingDays(cls.startDate, cls.endDate, cls.weekdays) : [];
-  const seats = await db
+  const holders = await db
     .select({ camperId: enrollments.camperId, name: camperName })
     .from(enrollments)
     .innerJoin(campers, eq(campers.id, enrollments.camperId))
     .innerJoin(users, eq(users.id, campers.familyId))
     .where(eq(enrollments.classId, cls.id))
     .orderBy(asc(campers.firstName), asc(campers.lastName), asc(campers.id));
-  const ids = seats.map((s) => s.camperId);
-  const byDay = new Map(await Promise.all(days.map(async (d) => [d, await campDays(db, cls.id, d, ids)] as const)));
+  const held = holders.map((s) => s.camperId);
+  const gone = await db
+    .selectDistinct({
+      camperId: attendance.camperId,
+      name: camperName,
+      first: campers.firstName,
+      last: campers.lastName,
+    })
+    .from(attendance)
+    .innerJoin(campers, eq(campers.id, attendance.camperId))
+    .innerJoin(users, eq(users.id, campers.familyId))
+    .where(and(eq(attendance.classId, cls.id), held.length ? notInArray(attendance.camperId, held) : undefined))
+    .orderBy(asc(campers.firstName), asc(campers.lastName), asc(attendance.camperId));
+  const seats = [
+    ...holders.map((s) => ({ ...s, cancelled: false })),
+    ...gone.map((s) => ({ camperId: s.camperId, name: s.name, cancelled: true })),
+  ];
+  const byDay = await campDaysOver(
+    db,
+    cls.id,
+    days,
+    seats.map((s) => s.camperId),
+  );
   const reported = new Set(
     (
       await db
@@ -86,6 +109,7 @@ export async function sessionSheetOf(db: Db, cls: Awaited<ReturnType<typeof shee
       return {
         _id: s.camperId,
         name: s.name,
+        seat_cancelled: s.cancelled,
         present: cells.filter((c) => c.state === "in" || c.state === "out").length,
         absent: cells.filter((c) => c.state === "absent").length,
         days: cells,
@@ -115,7 +139,7 @@ export function sessionSheetCsv(sheet: SessionSheet): string[][] {
       const d = k.days[i]!;
       return [
         d.day,
-        k.name,
+        k.seat_cancelled ? `${k.name} (seat cancelled)` : k.name,
         d.state ? STATE_WORDS[d.state] : "not recorded",
         clockOf(d.checked_in_at),
         d.checked_in_by ?? "",

@@ -329,6 +329,9 @@ export const sessionSheet = z
       z.object({
         _id: z.uuid(),
         name: z.string(),
+        seat_cancelled: z
+          .boolean()
+          .meta({ description: "The seat was cancelled; the days recorded before stay on the sheet" }),
         present: z.int().meta({ description: "Days checked in (still in, or gone home)" }),
         absent: z.int(),
         days: z

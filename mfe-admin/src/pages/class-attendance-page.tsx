@@ -169,6 +169,9 @@ function Matrix({ data }: { data: SessionAttendance }) {
             <tr key={k._id} className="border-t border-slate-200 align-top dark:border-slate-700">
               <th scope="row" className="sticky left-0 bg-white py-1.5 pr-3 font-semibold dark:bg-slate-950">
                 {k.name}
+                {k.seat_cancelled && (
+                  <span className="block text-xs font-normal text-slate-700 dark:text-slate-300">Seat cancelled</span>
+                )}
               </th>
               <td className="py-1.5 pr-3">
                 {k.present}

@@ -5806,6 +5806,8 @@ export interface components {
                 /** Format: uuid */
                 _id: string;
                 name: string;
+                /** @description The seat was cancelled; the days recorded before stay on the sheet */
+                seat_cancelled: boolean;
                 /** @description Days checked in (still in, or gone home) */
                 present: number;
                 absent: number;
