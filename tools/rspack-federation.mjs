@@ -101,6 +101,11 @@ export class EsmFederationRuntimePlugin {
     }
   }
   apply(compiler) {
+    // The error codes' descriptions are developer text on every page: the codes and their docs' links stay.
+    new compiler.rspack.NormalModuleReplacementPlugin(
+      /[\\/]@module-federation[\\/]error-codes[\\/]dist[\\/]desc\.m?js$/,
+      path.join(import.meta.dirname, "federation-error-descriptions.mjs"),
+    ).apply(compiler);
     compiler.hooks.afterPlugins.tap("EsmFederationRuntimePlugin", () => {
       // First: the resolver takes the first key that matches, and "@module-federation/runtime" (no $,
       // set by rspack's plugin) matches the bare request too.

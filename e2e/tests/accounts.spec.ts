@@ -312,6 +312,26 @@ test.describe("a stored session", () => {
     expect(asked.filter((p) => p === "/carts")).toHaveLength(1);
   });
 
+  test("Today asks for the day's classes with the session, before any shared code has loaded, and not again", async ({
+    page,
+  }) => {
+    await signInAs(page, SEED.instructor);
+    await page.waitForLoadState("networkidle");
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (request.url().startsWith(API_URL) && ["fetch", "xhr"].includes(request.resourceType())) asked.push(pathname);
+    });
+    const scripts = await holdRequests(page, /\/(?!main\.)[^/]*\.js(\?.*)?$/);
+    await page.goto("/dashboard/today", { waitUntil: "commit" });
+    await expect.poll(() => [...asked].sort()).toEqual(["/today", "/users/me"]);
+    await scripts.release();
+    await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    // The page's list was the early answer: asked once.
+    expect(asked.filter((p) => p === "/today")).toHaveLength(1);
+  });
+
   test("an expired stored token: the Firebase user it restores buys a new one, and the page opens", async ({
     page,
   }) => {

@@ -63,6 +63,29 @@ describe("startEarlyCalls", () => {
     expect(server.asked.map((a) => a.url)).toEqual(["https://api.example.com/users/me"]);
   });
 
+  it("a page's own first answers, for the role whose page it is: My Balance for a student, Today for staff", () => {
+    const paths = (pathname: string) => {
+      const server = api();
+      startEarlyCalls(pathname, "https://api.example.com", server.fetchFn);
+      globalThis.academyEarlyCalls = undefined;
+      return server.asked.map((a) => a.url.replace("https://api.example.com", ""));
+    };
+    localStorage.setItem("access-token", token({ email: "sam@example.com", exp: inAnHour() }));
+    rememberRole("sam@example.com", "student");
+    expect(paths("/dashboard/balance")).toEqual([
+      "/users/me",
+      "/carts?email=sam%40example.com",
+      "/balance",
+      "/balance/orders",
+    ]);
+    expect(paths("/dashboard/today")).toEqual(["/users/me"]);
+    for (const role of ["instructor", "admin"]) {
+      rememberRole("sam@example.com", role);
+      expect(paths("/dashboard/today")).toEqual(["/users/me", "/today"]);
+      expect(paths("/dashboard/forms")).toEqual(["/users/me"]);
+    }
+  });
+
   it("keeps the calls index.html started for a painted page beside its own", () => {
     localStorage.setItem("access-token", token({ email: "sam@example.com", exp: inAnHour() }));
     const painted = { path: "/classes", params: {}, token: null, startedAt: 0, response: Promise.resolve(null) };

@@ -17,6 +17,11 @@ export interface RemoteRoute {
    * queries' library. Every other page is rendered under one.
    */
   queries?: false;
+  /**
+   * The API paths (GET, no query) the page asks for as it opens: the shell asks for them with the
+   * stored session before the page's code has loaded (ADR 022), for the role whose page it is.
+   */
+  first?: string[];
 }
 
 export const siteRoutes: RemoteRoute[] = [
@@ -86,11 +91,32 @@ export const dashboardRoutes: RemoteRoute[] = [
     title: "My Waitlists",
   },
   // What the family still owes on its payment plans (decision 040).
-  { path: "balance", remote: "mfe_student", exposed: "BalancePage", access: "signed-in", title: "My Balance" },
+  {
+    path: "balance",
+    remote: "mfe_student",
+    exposed: "BalancePage",
+    access: "signed-in",
+    title: "My Balance",
+    first: ["/balance", "/balance/orders"],
+  },
   // The waivers and forms each camper needs before the first day (decision 045).
-  { path: "forms", remote: "mfe_student", exposed: "MyFormsPage", access: "signed-in", title: "My Forms" },
+  {
+    path: "forms",
+    remote: "mfe_student",
+    exposed: "MyFormsPage",
+    access: "signed-in",
+    title: "My Forms",
+    first: ["/forms"],
+  },
   // Who may collect each camper at the end of the day, each with a PIN (decision 046).
-  { path: "pickup", remote: "mfe_student", exposed: "PickupPage", access: "signed-in", title: "Pick-up" },
+  {
+    path: "pickup",
+    remote: "mfe_student",
+    exposed: "PickupPage",
+    access: "signed-in",
+    title: "Pick-up",
+    first: ["/pickup"],
+  },
   {
     path: "instructorhome",
     remote: "mfe_instructor",
@@ -101,7 +127,7 @@ export const dashboardRoutes: RemoteRoute[] = [
   { path: "addclass", remote: "mfe_instructor", exposed: "AddClassPage", access: "instructor", title: "Add a Class" },
   { path: "myclasses", remote: "mfe_instructor", exposed: "MyClassesPage", access: "signed-in", title: "My Classes" },
   // The classes that meet today, for their coach or any admin: check-in and check-out (decision 046).
-  { path: "today", remote: "mfe_instructor", exposed: "TodayPage", access: "staff", title: "Today" },
+  { path: "today", remote: "mfe_instructor", exposed: "TodayPage", access: "staff", title: "Today", first: ["/today"] },
   { path: "adminhome", remote: "mfe_admin", exposed: "AdminHomePage", access: "admin", title: "Admin Home" },
   {
     path: "manageclasses",
