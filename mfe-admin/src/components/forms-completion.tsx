@@ -3,6 +3,7 @@ import { errorMessage } from "shared-auth";
 import { academyToday } from "shared-auth/academy-time";
 import { downloadCompletionCsv, useFormsCompletion, useRemindFamilies } from "../lib/forms";
 import { buttonStyles, inputStyles } from "./buttons";
+import { CsvButton, FailureAlert, useCsvDownload } from "./report-actions";
 import { ErrorState, TableSkeleton } from "./states";
 
 const STATUS = { complete: "Complete", missing: "Missing", late: "Late" } as const;
@@ -18,6 +19,7 @@ export function FormsCompletion() {
   const view = useFormsCompletion(within, incomplete);
   const remind = useRemindFamilies();
   const [note, setNote] = useState("");
+  const csv = useCsvDownload();
   const sendNow = () =>
     remind.mutate(within ?? 365, {
       onSuccess: ({ families }) =>
@@ -56,18 +58,9 @@ export function FormsCompletion() {
         <button type="button" className={buttonStyles.primary} disabled={remind.isPending} onClick={sendNow}>
           Remind these families now
         </button>
-        <button
-          type="button"
-          className={buttonStyles.plain}
-          onClick={() =>
-            downloadCompletionCsv(within, incomplete, academyToday()).catch((error: unknown) =>
-              setNote(`The CSV was not downloaded: ${errorMessage(error)}`),
-            )
-          }
-        >
-          Download CSV
-        </button>
+        <CsvButton csv={csv} download={() => downloadCompletionCsv(within, incomplete, academyToday())} plain />
       </div>
+      <FailureAlert text={csv.failure} />
       <p role="status" className="mb-3 text-sm text-emerald-800 empty:hidden dark:text-emerald-300">
         {note}
       </p>

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { errorMessage } from "shared-auth";
 import { academyToday } from "shared-auth/academy-time";
 import { AdminRoot } from "../components/admin-root";
-import { buttonStyles, inputStyles } from "../components/buttons";
+import { FailureAlert, ReportActions, useCsvDownload } from "../components/report-actions";
+import { inputStyles } from "../components/buttons";
 import { EmptyState, ErrorState, PageHeading, TableSkeleton } from "../components/states";
 import { downloadAttendanceCsv, reportCells, useDayReport, type DayReport } from "../lib/attendance";
 import "../styles.css";
@@ -15,30 +15,11 @@ import "../styles.css";
 export default function AttendancePage() {
   const [day, setDay] = useState(() => academyToday());
   const report = useDayReport(day);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const csv = useCsvDownload();
   return (
     <AdminRoot>
       <PageHeading title="Attendance">
-        <div className="flex flex-wrap gap-2 print:hidden">
-          <button type="button" className={buttonStyles.plain} onClick={() => print()}>
-            Print
-          </button>
-          <button
-            type="button"
-            className={buttonStyles.primary}
-            disabled={exporting}
-            onClick={() => {
-              setExporting(true);
-              setFailure(null);
-              downloadAttendanceCsv(day)
-                .catch((error: unknown) => setFailure(`The CSV was not downloaded: ${errorMessage(error)}`))
-                .finally(() => setExporting(false));
-            }}
-          >
-            {exporting ? "Downloading…" : "Download CSV"}
-          </button>
-        </div>
+        <ReportActions csv={csv} download={() => downloadAttendanceCsv(day)} />
       </PageHeading>
       <label className="mb-4 block max-w-xs text-sm font-semibold text-slate-800 print:hidden dark:text-slate-200">
         Day
@@ -50,14 +31,7 @@ export default function AttendancePage() {
           onChange={(e) => e.target.value && setDay(e.target.value)}
         />
       </label>
-      {failure && (
-        <p
-          role="alert"
-          className="mb-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200"
-        >
-          {failure}
-        </p>
-      )}
+      <FailureAlert text={csv.failure} />
       {report.isPending ? (
         <TableSkeleton label="Loading the day's attendance" />
       ) : report.isError ? (

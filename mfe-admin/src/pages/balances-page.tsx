@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { errorMessage } from "shared-auth";
 import { AdminRoot } from "../components/admin-root";
-import { buttonStyles } from "../components/buttons";
+import { CsvButton, FailureAlert, useCsvDownload } from "../components/report-actions";
 import { ChargeDialog } from "../components/charge-dialog";
 import { EmptyState, ErrorState, PageHeading, TableSkeleton } from "../components/states";
 import { downloadBalancesCsv, useBalances, type BalancesDue } from "../lib/balances";
@@ -30,7 +29,7 @@ export default function BalancesPage() {
   const [acting, setActing] = useState<Acting | null>(null);
   const [done, setDone] = useState<{ text: string; n: number } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const csv = useCsvDownload();
   const statusRef = useRef<HTMLParagraphElement>(null);
 
   // The row acted on may be gone once the list is read again: focus goes to what happened.
@@ -53,20 +52,11 @@ export default function BalancesPage() {
     <AdminRoot>
       <PageHeading title="Balances due">
         {data && (
-          <button
-            type="button"
-            className={buttonStyles.primary}
-            disabled={exporting || data.instalments.length === 0}
-            onClick={() => {
-              setExporting(true);
-              setFailure(null);
-              downloadBalancesCsv(data.today)
-                .catch((error: unknown) => setFailure(`The CSV was not downloaded: ${errorMessage(error)}`))
-                .finally(() => setExporting(false));
-            }}
-          >
-            {exporting ? "Downloading…" : "Download CSV"}
-          </button>
+          <CsvButton
+            csv={csv}
+            download={() => downloadBalancesCsv(data.today)}
+            disabled={data.instalments.length === 0}
+          />
         )}
       </PageHeading>
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
@@ -85,14 +75,7 @@ export default function BalancesPage() {
       >
         {done?.text}
       </p>
-      {failure && (
-        <p
-          role="alert"
-          className="mb-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200"
-        >
-          {failure}
-        </p>
-      )}
+      <FailureAlert text={failure ?? csv.failure} />
       {balances.isPending ? (
         <TableSkeleton label="Loading the balances due" />
       ) : balances.isError ? (

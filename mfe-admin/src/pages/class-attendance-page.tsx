@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { apiErrorStatus, errorMessage, formatSession } from "shared-auth";
+import { apiErrorStatus, formatSession } from "shared-auth";
 import { AdminRoot } from "../components/admin-root";
+import { FailureAlert, ReportActions, useCsvDownload } from "../components/report-actions";
 import { buttonStyles, inputStyles } from "../components/buttons";
 import { EmptyState, ErrorState, PageHeading, TableSkeleton } from "../components/states";
 import { useClassPage } from "../lib/admin-api";
@@ -78,8 +79,7 @@ function ChooseClass() {
 
 function Sheet({ classId }: { classId: string }) {
   const sheet = useSessionAttendance(classId);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const csv = useCsvDownload();
   if (sheet.isPending) return <TableSkeleton label="Loading the class's attendance" />;
   if (sheet.isError)
     return apiErrorStatus(sheet.error) === 404 || apiErrorStatus(sheet.error) === 400 ? (
@@ -91,42 +91,22 @@ function Sheet({ classId }: { classId: string }) {
   return (
     <>
       <PageHeading title={`Attendance: ${c.name}`}>
-        <div className="flex flex-wrap gap-2 print:hidden">
-          <Link to={`/dashboard/myclasses?class=${encodeURIComponent(c._id)}`} className={buttonStyles.plain}>
-            Roster
-          </Link>
-          <button type="button" className={buttonStyles.plain} onClick={() => print()}>
-            Print
-          </button>
-          <button
-            type="button"
-            className={buttonStyles.primary}
-            disabled={exporting}
-            onClick={() => {
-              setExporting(true);
-              setFailure(null);
-              downloadSessionCsv(c._id, c.name)
-                .catch((error: unknown) => setFailure(`The CSV was not downloaded: ${errorMessage(error)}`))
-                .finally(() => setExporting(false));
-            }}
-          >
-            {exporting ? "Downloading…" : "Download CSV"}
-          </button>
-        </div>
+        <ReportActions
+          csv={csv}
+          download={() => downloadSessionCsv(c._id, c.name)}
+          before={
+            <Link to={`/dashboard/myclasses?class=${encodeURIComponent(c._id)}`} className={buttonStyles.plain}>
+              Roster
+            </Link>
+          }
+        />
       </PageHeading>
       <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">
         {c.instructor_name}
         {c.start_date && c.end_date && ` · ${c.start_date} to ${c.end_date}`}
         {c.start_time && c.end_time && ` · ${c.start_time}–${c.end_time}`}
       </p>
-      {failure && (
-        <p
-          role="alert"
-          className="mb-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200"
-        >
-          {failure}
-        </p>
-      )}
+      <FailureAlert text={csv.failure} />
       {sheet.data.days.length === 0 ? (
         <EmptyState title="This class has no meeting days.">Its dates or weekdays are not set.</EmptyState>
       ) : sheet.data.campers.length === 0 ? (

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { errorMessage } from "shared-auth";
 import { academyToday } from "shared-auth/academy-time";
 import { AdminRoot } from "../components/admin-root";
-import { buttonStyles, inputStyles } from "../components/buttons";
+import { FailureAlert, ReportActions, useCsvDownload } from "../components/report-actions";
+import { inputStyles } from "../components/buttons";
 import { EmptyState, ErrorState, PageHeading, TableSkeleton } from "../components/states";
 import {
   columnLabel,
@@ -27,31 +27,17 @@ export default function ExportsPage() {
   const [span, setSpan] = useState(() => lastMonth(academyToday()));
   const problem = spanProblem(span);
   const data = useOfficeExport(kind, span);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const csv = useCsvDownload();
   const label = EXPORT_KINDS.find((k) => k.kind === kind)!.label;
   return (
     <AdminRoot>
       <PageHeading title="Exports">
-        <div className="flex flex-wrap gap-2 print:hidden">
-          <button type="button" className={buttonStyles.plain} onClick={() => print()}>
-            Print
-          </button>
-          <button
-            type="button"
-            className={buttonStyles.primary}
-            disabled={exporting || problem !== null}
-            onClick={() => {
-              setExporting(true);
-              setFailure(null);
-              downloadExportCsv(kind, span)
-                .catch((error: unknown) => setFailure(`The CSV was not downloaded: ${errorMessage(error)}`))
-                .finally(() => setExporting(false));
-            }}
-          >
-            {exporting ? "Downloading…" : `Download ${label.toLowerCase()} CSV`}
-          </button>
-        </div>
+        <ReportActions
+          csv={csv}
+          download={() => downloadExportCsv(kind, span)}
+          label={`Download ${label.toLowerCase()} CSV`}
+          disabled={problem !== null}
+        />
       </PageHeading>
       <div className="mb-4 grid max-w-2xl gap-3 sm:grid-cols-3 print:hidden">
         <label className={fieldLabel}>
@@ -96,14 +82,7 @@ export default function ExportsPage() {
           {problem}
         </p>
       )}
-      {failure && (
-        <p
-          role="alert"
-          className="mb-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200"
-        >
-          {failure}
-        </p>
-      )}
+      <FailureAlert text={csv.failure} />
       {problem ? null : data.isPending ? (
         <TableSkeleton label={`Loading the ${label.toLowerCase()}`} />
       ) : data.isError ? (

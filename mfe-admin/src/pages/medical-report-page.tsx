@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { errorMessage } from "shared-auth";
 import { academyToday } from "shared-auth/academy-time";
 import { AdminRoot } from "../components/admin-root";
-import { buttonStyles, inputStyles } from "../components/buttons";
+import { FailureAlert, ReportActions, useCsvDownload } from "../components/report-actions";
+import { inputStyles } from "../components/buttons";
 import { EmptyState, ErrorState, PageHeading, TableSkeleton } from "../components/states";
 import {
   classLine,
@@ -22,30 +22,11 @@ import "../styles.css";
 export default function MedicalReportPage() {
   const [day, setDay] = useState(() => academyToday());
   const report = useMedicalReport(day);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const csv = useCsvDownload();
   return (
     <AdminRoot>
       <PageHeading title="Medical report">
-        <div className="flex flex-wrap gap-2 print:hidden">
-          <button type="button" className={buttonStyles.plain} onClick={() => print()}>
-            Print
-          </button>
-          <button
-            type="button"
-            className={buttonStyles.primary}
-            disabled={exporting}
-            onClick={() => {
-              setExporting(true);
-              setFailure(null);
-              downloadMedicalCsv(day)
-                .catch((error: unknown) => setFailure(`The CSV was not downloaded: ${errorMessage(error)}`))
-                .finally(() => setExporting(false));
-            }}
-          >
-            {exporting ? "Downloading…" : "Download CSV"}
-          </button>
-        </div>
+        <ReportActions csv={csv} download={() => downloadMedicalCsv(day)} />
       </PageHeading>
       <p className="mb-4 text-sm text-slate-700 print:hidden dark:text-slate-300">
         Allergies, medical notes and medications of every camper in a class that meets that day. Each opening of this
@@ -61,14 +42,7 @@ export default function MedicalReportPage() {
           onChange={(e) => e.target.value && setDay(e.target.value)}
         />
       </label>
-      {failure && (
-        <p
-          role="alert"
-          className="mb-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200"
-        >
-          {failure}
-        </p>
-      )}
+      <FailureAlert text={csv.failure} />
       {report.isPending ? (
         <TableSkeleton label="Loading the day's medical report" />
       ) : report.isError ? (
