@@ -287,25 +287,36 @@ test.describe("a stored session", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test("the cart page asks who is signed in and for the cart before any shared code has loaded, and not again", async ({
-    page,
-  }) => {
-    await signInAs(page, SEED.student);
+  /**
+   * Opens `path` with every script but the shell's first held back (ADR 022: no React, no
+   * shared-auth, no axios, no remote), waits for the API calls `early` while they are held, lets
+   * them go and waits for the page to settle on `ready`; gives every API path asked, in order.
+   */
+  async function openWithScriptsHeld(page: Page, path: string, early: string[], ready: () => Promise<void>) {
     await page.waitForLoadState("networkidle");
     const asked: string[] = [];
     page.on("request", (request) => {
       const { pathname } = new URL(request.url());
       if (request.url().startsWith(API_URL) && ["fetch", "xhr"].includes(request.resourceType())) asked.push(pathname);
     });
-    // Every script but the shell's first one (ADR 022): no React, no shared-auth, no axios, no remote.
     const scripts = await holdRequests(page, /\/(?!main\.)[^/]*\.js(\?.*)?$/);
-    await page.goto("/dashboard/mydashboard", { waitUntil: "commit" });
-    await expect.poll(() => [...asked].sort()).toEqual(["/carts", "/users/me"]);
+    await page.goto(path, { waitUntil: "commit" });
+    await expect.poll(() => [...asked].sort()).toEqual([...early].sort());
     await scripts.release();
-    await expect(page.getByRole("heading", { level: 1, name: "My Selected Classes" })).toBeVisible();
-    await expect(page.getByRole("button", { name: /^Account menu of / })).toBeVisible();
-    await expect(page.getByText("Your cart is empty").or(page.getByText("Total Class:"))).toBeVisible();
+    await ready();
     await page.waitForLoadState("networkidle");
+    return asked;
+  }
+
+  test("the cart page asks who is signed in and for the cart before any shared code has loaded, and not again", async ({
+    page,
+  }) => {
+    await signInAs(page, SEED.student);
+    const asked = await openWithScriptsHeld(page, "/dashboard/mydashboard", ["/carts", "/users/me"], async () => {
+      await expect(page.getByRole("heading", { level: 1, name: "My Selected Classes" })).toBeVisible();
+      await expect(page.getByRole("button", { name: /^Account menu of / })).toBeVisible();
+      await expect(page.getByText("Your cart is empty").or(page.getByText("Total Class:"))).toBeVisible();
+    });
     // The session's and the cart's first requests were answered by the early ones; the page's list,
     // mounting after the navbar's badge read the cart, does not ask again.
     expect(asked.filter((p) => p === "/users/me")).toHaveLength(1);
@@ -316,18 +327,9 @@ test.describe("a stored session", () => {
     page,
   }) => {
     await signInAs(page, SEED.instructor);
-    await page.waitForLoadState("networkidle");
-    const asked: string[] = [];
-    page.on("request", (request) => {
-      const { pathname } = new URL(request.url());
-      if (request.url().startsWith(API_URL) && ["fetch", "xhr"].includes(request.resourceType())) asked.push(pathname);
-    });
-    const scripts = await holdRequests(page, /\/(?!main\.)[^/]*\.js(\?.*)?$/);
-    await page.goto("/dashboard/today", { waitUntil: "commit" });
-    await expect.poll(() => [...asked].sort()).toEqual(["/today", "/users/me"]);
-    await scripts.release();
-    await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
-    await page.waitForLoadState("networkidle");
+    const asked = await openWithScriptsHeld(page, "/dashboard/today", ["/today", "/users/me"], () =>
+      expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible(),
+    );
     // The page's list was the early answer: asked once.
     expect(asked.filter((p) => p === "/today")).toHaveLength(1);
   });

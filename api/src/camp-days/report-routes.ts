@@ -8,7 +8,7 @@ import { nowMs } from "../platform/clock.js";
 import type { Db } from "../platform/database/client.js";
 import { absenceReports, campers, classes, enrollments, users } from "../platform/database/schema.js";
 import { campDays } from "./attendance.js";
-import { clockNow, clockOf, minutesOf, sendCsv, STATE_WORDS } from "./report-csv.js";
+import { CAMPER_DAY_COLUMNS, camperDayCells, clockNow, clockOf, minutesOf, sendCsv } from "./report-csv.js";
 import type { Sealer } from "../platform/sealing.js";
 import { medicalReportRoutes } from "./medical-report-routes.js";
 import { sessionSheetRoutes } from "./session-routes.js";
@@ -85,35 +85,13 @@ async function reportOf(db: Db, day: string, nowMinutes: number | null): Promise
 }
 
 function reportCsv(report: DayReport): string[][] {
-  const head = [
-    "class",
-    "instructor",
-    "camper",
-    "state",
-    "checked_in",
-    "checked_in_by",
-    "checked_out",
-    "checked_out_by",
-    "collected_by",
-    "departure",
-    "override_note",
-    "absence_reported",
-    "late_pickup",
-  ];
+  const head = ["class", "instructor", "camper", ...CAMPER_DAY_COLUMNS, "late_pickup"];
   const rows = report.classes.flatMap((c) =>
     c.campers.map((k) => [
       c.name,
       c.instructor_name,
       k.name,
-      k.day.state ? STATE_WORDS[k.day.state] : "not seen",
-      clockOf(k.day.checked_in_at),
-      k.day.checked_in_by ?? "",
-      clockOf(k.day.checked_out_at),
-      k.day.checked_out_by ?? "",
-      k.day.collected_by ?? "",
-      k.day.departure ?? "",
-      k.day.override_note ?? "",
-      k.absence_reported ? "yes" : "no",
+      ...camperDayCells(k.day, k.absence_reported, "not seen"),
       k.late_pickup ? "yes" : "no",
     ]),
   );

@@ -6,7 +6,7 @@ import type { Db } from "../platform/database/client.js";
 import { absenceReports, attendance, campers, classes, enrollments, users } from "../platform/database/schema.js";
 import { notFound } from "../platform/errors.js";
 import { campDaysOver } from "./attendance.js";
-import { clockOf, STATE_WORDS } from "./report-csv.js";
+import { camperDayCells, CAMPER_DAY_COLUMNS } from "./report-csv.js";
 import { weekdayOf } from "./today-routes.js";
 import type { sessionSheet } from "./wire.js";
 
@@ -120,36 +120,13 @@ export async function sessionSheetOf(db: Db, cls: Awaited<ReturnType<typeof shee
 
 /** The sheet as CSV: one row a camper and meeting day (upcoming days left out). */
 export function sessionSheetCsv(sheet: SessionSheet): string[][] {
-  const head = [
-    "day",
-    "camper",
-    "state",
-    "checked_in",
-    "checked_in_by",
-    "checked_out",
-    "checked_out_by",
-    "collected_by",
-    "departure",
-    "override_note",
-    "absence_reported",
-  ];
+  const head = ["day", "camper", ...CAMPER_DAY_COLUMNS];
   const past = sheet.days.flatMap((d, i) => (d.upcoming ? [] : [i]));
   const rows = past.flatMap((i) =>
     sheet.campers.map((k) => {
       const d = k.days[i]!;
-      return [
-        d.day,
-        k.seat_cancelled ? `${k.name} (seat cancelled)` : k.name,
-        d.state ? STATE_WORDS[d.state] : "not recorded",
-        clockOf(d.checked_in_at),
-        d.checked_in_by ?? "",
-        clockOf(d.checked_out_at),
-        d.checked_out_by ?? "",
-        d.collected_by ?? "",
-        d.departure ?? "",
-        d.override_note ?? "",
-        d.absence_reported ? "yes" : "no",
-      ];
+      const name = k.seat_cancelled ? `${k.name} (seat cancelled)` : k.name;
+      return [d.day, name, ...camperDayCells(d, d.absence_reported, "not recorded")];
     }),
   );
   return [head, ...rows];

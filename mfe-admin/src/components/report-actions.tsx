@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { errorMessage } from "shared-auth";
-import { buttonStyles } from "./buttons";
+import { buttonStyles, inputStyles } from "./buttons";
 
 /**
  * The office's reports share their actions: Print, and a CSV download that says it is busy and,
@@ -72,5 +72,21 @@ export function FailureAlert({ text }: { text: string | null }) {
     >
       {text}
     </p>
+  );
+}
+
+/** The day a report is of; a cleared field keeps the day shown. Not printed. */
+export function DayPicker({ day, onChange }: { day: string; onChange: (day: string) => void }) {
+  return (
+    <label className="mb-4 block max-w-xs text-sm font-semibold text-slate-800 print:hidden dark:text-slate-200">
+      Day
+      <input
+        type="date"
+        className={`mt-1 block w-full ${inputStyles}`}
+        value={day}
+        required
+        onChange={(e) => e.target.value && onChange(e.target.value)}
+      />
+    </label>
   );
 }

@@ -2,8 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { academyToday } from "shared-auth/academy-time";
 import { AdminRoot } from "../components/admin-root";
-import { FailureAlert, ReportActions, useCsvDownload } from "../components/report-actions";
-import { inputStyles } from "../components/buttons";
+import { DayPicker, FailureAlert, ReportActions, useCsvDownload } from "../components/report-actions";
 import { EmptyState, ErrorState, PageHeading, TableSkeleton } from "../components/states";
 import { downloadAttendanceCsv, reportCells, useDayReport, type DayReport } from "../lib/attendance";
 import "../styles.css";
@@ -21,16 +20,7 @@ export default function AttendancePage() {
       <PageHeading title="Attendance">
         <ReportActions csv={csv} download={() => downloadAttendanceCsv(day)} />
       </PageHeading>
-      <label className="mb-4 block max-w-xs text-sm font-semibold text-slate-800 print:hidden dark:text-slate-200">
-        Day
-        <input
-          type="date"
-          className={`mt-1 block w-full ${inputStyles}`}
-          value={day}
-          required
-          onChange={(e) => e.target.value && setDay(e.target.value)}
-        />
-      </label>
+      <DayPicker day={day} onChange={setDay} />
       <FailureAlert text={csv.failure} />
       {report.isPending ? (
         <TableSkeleton label="Loading the day's attendance" />

@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { academyToday } from "shared-auth/academy-time";
 import { AdminRoot } from "../components/admin-root";
-import { FailureAlert, ReportActions, useCsvDownload } from "../components/report-actions";
-import { inputStyles } from "../components/buttons";
+import { DayPicker, FailureAlert, ReportActions, useCsvDownload } from "../components/report-actions";
 import { EmptyState, ErrorState, PageHeading, TableSkeleton } from "../components/states";
 import {
   classLine,
@@ -32,16 +31,7 @@ export default function MedicalReportPage() {
         Allergies, medical notes and medications of every camper in a class that meets that day. Each opening of this
         report and each download is recorded in the access log, camper by camper.
       </p>
-      <label className="mb-4 block max-w-xs text-sm font-semibold text-slate-800 print:hidden dark:text-slate-200">
-        Day
-        <input
-          type="date"
-          className={`mt-1 block w-full ${inputStyles}`}
-          value={day}
-          required
-          onChange={(e) => e.target.value && setDay(e.target.value)}
-        />
-      </label>
+      <DayPicker day={day} onChange={setDay} />
       <FailureAlert text={csv.failure} />
       {report.isPending ? (
         <TableSkeleton label="Loading the day's medical report" />
