@@ -24,8 +24,8 @@ import { openDetails, ownCampers, type CamperRow } from "./store.js";
  * first guardian, before the first booking. In a family with children, "Myself" is booked as a
  * camper too: only into a class open to every age, and with a date of birth and an emergency
  * contact (decision 044); an account without children books itself as the spec's students do.
- * Callers hold the family's row lock (booking's
- * lockStudent), so two tabs or two API processes booking one camper decide one after the other.
+ * Callers hold the family's row lock (booking's lockStudent), so two tabs or two API processes
+ * booking one camper decide one after the other.
  */
 export interface ClassSchedule {
   id: string;
