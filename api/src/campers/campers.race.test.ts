@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { classes, users } from "../platform/database/schema.js";
+import { campers, classes, users } from "../platform/database/schema.js";
 import { birthDateForAge } from "../../../tools/test-dates.mjs";
 import { keepGuardian } from "../../test/families.js";
 import { clockDay, driverName, MAYA, useTwoTestApis } from "../../test/harness.js";
+import { overlapped } from "../../test/api-processes.js";
 
 /**
  * "One camper, no two classes at the same time" reads and then writes: two tabs of one family on
@@ -72,5 +73,41 @@ describe.runIf(driverName === "postgres")("booking one camper from two tabs at o
       )) as unknown as { rows: { n: number }[] };
       expect(lines.rows[0]!.n).toBe(1);
     }
+  });
+
+  it("a family one camper short of its 20: two children added at once, one is refused, every round", async () => {
+    const raced: boolean[] = [];
+    for (let round = 0; round < 8; round++) {
+      const id = randomUUID();
+      const parent = { id, email: `family-${id}@example.com` };
+      await a.database.db.insert(users).values({ ...parent, name: "Counting Parent", emailVerified: true });
+      await a.database.db.insert(campers).values(
+        Array.from({ length: 19 }, (_, n) => ({
+          familyId: id,
+          firstName: `Kid${n}`,
+          lastName: "Counter",
+          dateOfBirth: birthDateForAge(10, clockDay(60)),
+        })),
+      );
+      const add = async (api: typeof a, first: string) => {
+        const sentAt = performance.now();
+        const res = await api.call({
+          method: "POST",
+          url: "/campers",
+          as: parent,
+          payload: { first_name: first, last_name: "Counter", date_of_birth: birthDateForAge(9, clockDay(60)) },
+        });
+        return { res, sentAt, answeredAt: performance.now() };
+      };
+      const [x, y] = await Promise.all([add(a, "Ana"), add(b, "Ben")]);
+      raced.push(overlapped(x, y));
+      expect([x.res.statusCode, y.res.statusCode].sort(), `round ${round}`).toEqual([201, 409]);
+      const kept = (await a.database.db.execute(
+        sql`select count(*)::int as n from campers where family_id = ${id} and removed_at is null`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(kept.rows[0]!.n).toBe(20);
+    }
+    // The two requests were in flight together (else the rounds proved nothing about a race).
+    expect(raced.some(Boolean)).toBe(true);
   });
 });

@@ -47,25 +47,26 @@ export interface FamilyDataDeps extends CamperDeps {
  * counted under the family's lock; the details sealed bound to the new id (decision 030).
  */
 export async function addCamper({ db, sealer }: CamperDeps, familyId: string, body: z.output<typeof newCamper>) {
-  const familySize = await transaction(db, async (tx) => {
+  // Counted and added under the lock: two adds at once cannot both see room for one more, and a
+  // booking of the family (which holds the same lock) sees the child or not, never half of it.
+  return transaction(db, async (tx) => {
     await lockAccount(tx, familyId);
-    return (await familyCampers(tx, familyId)).length;
+    if ((await familyCampers(tx, familyId)).length >= 20) throw conflict("A family can keep at most 20 campers.");
+    const id = randomUUID();
+    const [row] = await tx
+      .insert(campers)
+      .values({
+        id,
+        familyId,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        dateOfBirth: body.date_of_birth,
+        photoConsent: body.photo_consent,
+        sealedDetails: sealDetails(sealer, { id, familyId }, body),
+      })
+      .returning();
+    return row!;
   });
-  if (familySize >= 20) throw conflict("A family can keep at most 20 campers.");
-  const id = randomUUID();
-  const [row] = await db
-    .insert(campers)
-    .values({
-      id,
-      familyId,
-      firstName: body.first_name,
-      lastName: body.last_name,
-      dateOfBirth: body.date_of_birth,
-      photoConsent: body.photo_consent,
-      sealedDetails: sealDetails(sealer, { id, familyId }, body),
-    })
-    .returning();
-  return row!;
 }
 
 async function holderName(db: Db, familyId: string): Promise<string> {
