@@ -82,6 +82,7 @@ beforeEach(() => {
   api.on("GET /campers", () => ({ body: campers }));
   api.on("GET /enrolled", { body: [miaSeat] });
   api.on("GET /carts", { body: [] });
+  api.on("GET /guardians", { body: { guardians: [], complete: false } });
   // An academy that offers no financial aid: the page shows no section for it.
   api.on("GET /aid", { body: { season: null, campers: [], applications: [] } });
 });

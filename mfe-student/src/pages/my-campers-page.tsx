@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { errorMessage, EmptyState, queryKeys, useStudentEmail, type Camper } from "shared-auth";
-import { useCampers, useEnrolled, useRemoveCamper } from "shared-auth/queries";
+import { useCampers, useEnrolled, useGuardians, useRemoveCamper } from "shared-auth/queries";
 import { NotAStudent } from "../components/no-student";
 import { PageFrame } from "../components/page-frame";
 import { ErrorState, RowsSkeleton } from "../components/states";
@@ -40,6 +40,9 @@ function focusById(id: string): boolean {
 export default function MyCampersPage() {
   const email = useStudentEmail();
   const campers = useCampers();
+  // The parents' section stands above the list: the page shows once both have answered, so the
+  // list does not jump down when the section arrives after it.
+  const guardians = useGuardians();
   const remove = useRemoveCamper();
   const enrolled = useEnrolled();
   const client = useQueryClient();
@@ -139,7 +142,7 @@ export default function MyCampersPage() {
 
   let body;
   if (email === null) body = <NotAStudent />;
-  else if (campers.isPending) body = <RowsSkeleton label="Loading your campers" rows={2} />;
+  else if (campers.isPending || guardians.isPending) body = <RowsSkeleton label="Loading your campers" rows={2} />;
   else if (campers.isError)
     body = <ErrorState what="Your campers" error={campers.error} onRetry={() => void campers.refetch()} />;
   else {
